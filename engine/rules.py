@@ -1,0 +1,330 @@
+"""Rule sets as data: one :class:`Rules` value holds every option of RULES.md.
+
+A preset names a variant with its usual options; any option can be overridden by name:
+
+>>> rules = preset("partnership_auction", min_bid=300)
+>>> rules.min_bid, rules.players, rules.count
+(300, 4, 'streamlined')
+>>> preset("two_hand", pass_cards=4)
+Traceback (most recent call last):
+...
+engine.rules.RulesError: option 'pass_cards' does not apply to two_hand (it is for: partnership_auction, double_deck)
+
+The structure of a variant (players, deck, hand size, how trump is made) is fixed by the variant;
+everything else is an option described in :data:`OPTIONS`, which the GUI uses to build its rule
+screens and the rules help uses to say what the engine does.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass
+from typing import Any
+
+
+class RulesError(ValueError):
+    """An unknown option, a value out of range, or options that cannot go together."""
+
+
+VARIANTS = ("two_hand", "three_hand", "partnership_turnup", "partnership_auction", "double_deck")
+AUCTION_VARIANTS = ("three_hand", "partnership_auction", "double_deck")
+PASSING_VARIANTS = ("partnership_auction", "double_deck")
+PARTNERSHIP_VARIANTS = ("partnership_turnup", "partnership_auction", "double_deck")
+SINGLE_DECK_VARIANTS = ("two_hand", "three_hand", "partnership_turnup", "partnership_auction")
+ALL = VARIANTS
+
+
+@dataclass(frozen=True)
+class Option:
+    """What the GUI and the rules help need to know about one option."""
+
+    name: str
+    label: str
+    help: str
+    choices: tuple[Any, ...] | None = None  # None: a number in [low, high] or a bool
+    low: int = 0
+    high: int = 0
+    variants: tuple[str, ...] = ALL
+
+
+@dataclass(frozen=True)
+class Rules:
+    """Every rule in force for one game. Build it with :func:`preset`; it is immutable."""
+
+    # -- structure, fixed by the variant --------------------------------------------------------
+    variant: str = "partnership_auction"
+    players: int = 4
+    double_deck: bool = False
+    hand_size: int = 12
+    widow_size: int = 0
+    trump_by: str = "auction"  # "auction", "turnup" (four-handed) or "stock" (two-handed)
+    # -- options ------------------------------------------------------------------------------
+    deal_packet: int = 3
+    meld_table: str = "standard"
+    double_values: bool = True
+    bonus_melds: bool = False
+    run_extra_marriage: bool = False
+    count: str = "streamlined"
+    play_rule: str = "must_beat"
+    phase2_must_win: str = "always"
+    remeld_reductions: bool = True
+    min_bid: int = 250
+    bid_step: int = 10
+    bid_step_high: int = 0
+    bid_step_high_from: int = 0
+    max_bid: int = 2500
+    jump_bids: bool = True
+    all_pass: str = "dealer_stuck"
+    pass_with_help: bool = False
+    pass_cards: int = 4
+    pass_simultaneous: bool = False
+    trump_needs_marriage: bool = False
+    throw_in: bool = True
+    not_on_board_set: bool = True
+    meld_needs: str = "points"
+    dix_saves_itself: bool = True
+    set_gives_bid: bool = False
+    strict_bury: bool = False
+    redeal_nines: bool = False
+    game_target: int = 1500
+    both_over: str = "declarer"
+    declare_out: bool = False
+    game_hands: int = 0
+
+    # -- derived ------------------------------------------------------------------------------
+    @property
+    def partnerships(self) -> bool:
+        return self.variant in PARTNERSHIP_VARIANTS
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """The seats of each side, in the order scores are kept."""
+        if self.partnerships:
+            return ((0, 2), (1, 3))
+        return tuple((seat,) for seat in range(self.players))
+
+    @property
+    def auction(self) -> bool:
+        return self.trump_by == "auction"
+
+    @property
+    def divided_by_ten(self) -> bool:
+        return self.count in ("seed001", "double_deck")
+
+    @property
+    def trick_total(self) -> int:
+        """All the points there are to take in tricks, last trick included."""
+        return {"seed001": 25, "double_deck": 50}.get(self.count, 250)
+
+    def team_of(self, seat: int) -> int:
+        return seat % 2 if self.partnerships else seat
+
+    def next_bids(self, current: int | None) -> list[int]:
+        """Every bid that may follow ``current`` (``None``: the opening bid), lowest first."""
+        if not self.auction:
+            return []
+        amount = self.min_bid if current is None else self._step_up(current)
+        bids = []
+        while amount <= self.max_bid:
+            bids.append(amount)
+            if not self.jump_bids:
+                break
+            amount = self._step_up(amount)
+        return bids
+
+    def _step_up(self, amount: int) -> int:
+        if self.bid_step_high and amount >= self.bid_step_high_from:
+            step = self.bid_step_high
+            return (amount // step + 1) * step
+        return amount + self.bid_step
+
+    def to_dict(self) -> dict[str, Any]:
+        return dataclasses.asdict(self)
+
+    def changes(self) -> dict[str, Any]:
+        """The options that differ from the variant's preset (what a player chose)."""
+        base = PRESETS[preset_name(self)]
+        return {f: v for f, v in self.to_dict().items() if v != getattr(base, f)}
+
+
+STRUCTURE = ("variant", "players", "double_deck", "hand_size", "widow_size", "trump_by")
+
+OPTIONS: dict[str, Option] = {
+    o.name: o
+    for o in (
+        Option("deal_packet", "Deal", "How many cards each player gets at a time in the deal.", (3, 4, 5)),
+        Option("meld_table", "Meld table", "Which meld values are in force.", ("standard", "seed001", "double_deck", "masek")),
+        Option("double_values", "Double meld bonuses", "Double run 1500, eight aces 1000, kings 800, queens 600, jacks 400 instead of twice the single meld.", variants=SINGLE_DECK_VARIANTS),
+        Option("bonus_melds", "Bonus melds", "Extra melds: double marriage in trumps 300, double common marriage 150.", variants=SINGLE_DECK_VARIANTS),
+        Option("run_extra_marriage", "Run with extra K or Q", "A trump king or queen beside a run marries the run's partner card for a royal marriage.", variants=SINGLE_DECK_VARIANTS),
+        Option("count", "Counting", "What the cards taken in tricks are worth.", ("old_timers", "simplified", "streamlined", "seed001", "double_deck")),
+        Option("play_rule", "Play rule", "Must-beat: follow, and beat the winning card if you can. Post-1945: follow or trump; beat only on a trump lead. Always win: every player must try to win every trick.", ("must_beat", "post_1945", "always_win"), variants=("three_hand", "partnership_turnup", "partnership_auction", "double_deck")),
+        Option("phase2_must_win", "After the stock", "Two-handed, once the stock is gone: must the second player win the trick if able always, or only when trumps are led?", ("always", "trump_led"), variants=("two_hand",)),
+        Option("remeld_reductions", "Re-meld reductions", "A royal marriage completed to a run adds 110; a pinochle doubled adds 260; a second pinochle after the first was broken gives 40.", variants=("two_hand",)),
+        Option("min_bid", "Minimum bid", "The lowest opening bid (the dealer's bid when everybody passes).", low=1, high=1000, variants=AUCTION_VARIANTS),
+        Option("bid_step", "Bid step", "Bids go up by this much.", low=1, high=100, variants=AUCTION_VARIANTS),
+        Option("bid_step_high", "Bid step higher up", "From 'bid_step_high_from' on, bids are multiples of this (0: no change).", low=0, high=100, variants=AUCTION_VARIANTS),
+        Option("bid_step_high_from", "Higher step from", "The bid from which the higher step applies.", low=0, high=1000, variants=AUCTION_VARIANTS),
+        Option("max_bid", "Highest bid", "The highest bid the auction offers.", low=1, high=5000, variants=AUCTION_VARIANTS),
+        Option("jump_bids", "Jump bids", "A bid may go up by more than one step.", variants=AUCTION_VARIANTS),
+        Option("all_pass", "Everybody passes", "If all pass, the dealer is stuck at the minimum, or the hand is dealt again.", ("dealer_stuck", "redeal"), variants=AUCTION_VARIANTS),
+        Option("pass_with_help", "Pass with help", "A player may pass 'with help' to tell the partner of a good hand.", variants=PASSING_VARIANTS),
+        Option("pass_cards", "Cards passed", "How many cards the declarer's partner passes, and the declarer passes back (0: no passing).", low=0, high=4, variants=PASSING_VARIANTS),
+        Option("pass_simultaneous", "Pass at once", "Declarer and partner pass at the same time, neither seeing the other's cards first.", variants=PASSING_VARIANTS),
+        Option("trump_needs_marriage", "Trump needs a marriage", "The declarer must hold a marriage in the trump suit, or the hand is not played and the side loses its bid.", variants=AUCTION_VARIANTS),
+        Option("throw_in", "Throw-in", "The declarer may concede after the meld: loses the bid, the opponents score their meld, no play.", variants=AUCTION_VARIANTS),
+        Option("not_on_board_set", "Not on the board", "A side whose meld is short of its bid by more than the trick points goes set at once.", variants=PASSING_VARIANTS),
+        Option("meld_needs", "Saving meld", "What a side must take in tricks for its meld to count: a trick, any trick points, or nothing.", ("trick", "points", "none"), variants=("three_hand", "partnership_turnup", "partnership_auction", "double_deck")),
+        Option("dix_saves_itself", "Dix saves itself", "Meld of nines of trump alone counts even if the side took nothing.", variants=("partnership_turnup", "partnership_auction", "double_deck")),
+        Option("set_gives_bid", "Pacific-northwest set", "When the declaring side goes set, the opponents score the bid instead of the declarer losing it.", variants=PASSING_VARIANTS),
+        Option("strict_bury", "Strict bury", "The three-handed declarer may not bury cards used in meld.", variants=("three_hand",)),
+        Option("redeal_nines", "Nines redeal", "A player with five or more nines and no aces may call for a new deal before the bidding.", variants=("partnership_auction",)),
+        Option("game_target", "Game", "Points to win the game (0: play a number of hands).", low=0, high=10000),
+        Option("both_over", "Both pass game", "When several reach the target on the same hand: the declarer wins, the target goes up by 250, or the highest score wins.", ("declarer", "extend", "highest")),
+        Option("declare_out", "Declaring out", "A player may claim the game at any time: right wins, wrong loses.", variants=("two_hand", "partnership_turnup")),
+        Option("game_hands", "Hands per game", "Play this many hands, highest score wins (0: play to the target).", low=0, high=50),
+    )
+}
+
+def _check(rules: Rules) -> None:
+    """Raise :class:`RulesError` for options that cannot go together."""
+    r = rules
+    if r.double_deck:
+        if r.meld_table not in ("double_deck", "masek"):
+            raise RulesError("the double deck needs meld_table 'double_deck' or 'masek'")
+        if r.count != "double_deck":
+            raise RulesError("the double deck counts tricks with count 'double_deck' (no nines)")
+        if r.deal_packet not in (4, 5):
+            raise RulesError("the double deck is dealt 4 or 5 cards at a time")
+    else:
+        if r.meld_table in ("double_deck", "masek"):
+            raise RulesError(f"meld_table {r.meld_table!r} is for the double deck only")
+        if r.count == "double_deck":
+            raise RulesError("count 'double_deck' is for the double deck only")
+        if r.deal_packet != 3:
+            raise RulesError("a single deck is dealt 3 cards at a time")
+    if (r.meld_table == "seed001") != (r.count == "seed001"):
+        raise RulesError("the seed 001 meld table and the seed 001 count go together (scores divided by ten)")
+    if r.auction:
+        if r.min_bid % r.bid_step and not r.bid_step_high:
+            raise RulesError(f"min_bid {r.min_bid} is not a multiple of bid_step {r.bid_step}")
+        if r.max_bid < r.min_bid:
+            raise RulesError("max_bid is below min_bid")
+        if r.bid_step_high and r.bid_step_high_from < r.min_bid:
+            raise RulesError("bid_step_high_from is below min_bid")
+    if r.pass_simultaneous and r.pass_cards == 0:
+        raise RulesError("pass_simultaneous needs pass_cards above 0")
+    if r.variant == "partnership_auction" and r.pass_cards not in (0, 3, 4):
+        raise RulesError("the single-deck game passes 0, 3 or 4 cards")
+    if r.game_target <= 0 and not r.game_hands:
+        raise RulesError("a game needs a target or a number of hands")
+
+
+PRESETS: dict[str, Rules] = {
+    "two_hand": Rules(
+        variant="two_hand", players=2, hand_size=12, trump_by="stock", count="old_timers",
+        double_values=False, play_rule="must_beat", min_bid=0, bid_step=0, max_bid=0, pass_cards=0,
+        throw_in=False, not_on_board_set=False, meld_needs="none", dix_saves_itself=False,
+        game_target=1200, both_over="extend", declare_out=True,
+    ),
+    "three_hand": Rules(
+        variant="three_hand", players=3, hand_size=15, widow_size=3, double_values=False,
+        count="streamlined", play_rule="must_beat", min_bid=250, pass_cards=0,
+        not_on_board_set=False, meld_needs="trick", dix_saves_itself=False, game_target=1500,
+        both_over="declarer",
+    ),
+    "partnership_turnup": Rules(
+        variant="partnership_turnup", trump_by="turnup", count="old_timers", play_rule="post_1945",
+        min_bid=0, bid_step=0, max_bid=0, pass_cards=0, throw_in=False, not_on_board_set=False,
+        meld_needs="trick", dix_saves_itself=False, game_target=1000, both_over="extend",
+        declare_out=True,
+    ),
+    "partnership_auction": Rules(),
+    "partnership_auction_div10": Rules(
+        meld_table="seed001", count="seed001", double_values=False, min_bid=20, bid_step=1,
+        max_bid=250, redeal_nines=True, meld_needs="points", dix_saves_itself=False,
+        game_target=0, game_hands=5, both_over="highest",
+    ),
+    "double_deck": Rules(
+        variant="double_deck", double_deck=True, hand_size=20, deal_packet=4,
+        meld_table="double_deck", double_values=False, count="double_deck", min_bid=50, bid_step=1,
+        bid_step_high=5, bid_step_high_from=60, max_bid=500, pass_cards=0,
+        trump_needs_marriage=True, meld_needs="none", dix_saves_itself=False, game_target=500,
+        both_over="declarer",
+    ),
+}
+
+PRESET_HELP = {
+    "two_hand": "Two-handed: 12 cards each and a stock; meld after winning a trick; game 1200.",
+    "three_hand": "Three-handed cutthroat: auction for the 3-card widow; each plays alone; game 1500.",
+    "partnership_turnup": "Four-handed partnership, trump turned up; no bidding; game 1000.",
+    "partnership_auction": "Four-handed partnership auction with card passing, single deck; game 1500.",
+    "partnership_auction_div10": "The partnership auction scored divided by ten (seed 001); five hands a game.",
+    "double_deck": "Double-deck partnership: 80 cards, 20 each; auction from 50; game 500.",
+}
+
+
+def preset(name: str = "partnership_auction", **overrides: Any) -> Rules:
+    """The named preset with some options changed; raises :class:`RulesError` on bad options."""
+    try:
+        base = PRESETS[name]
+    except KeyError:
+        raise RulesError(f"no preset {name!r}; choose one of {', '.join(PRESETS)}") from None
+    return with_options(base, **overrides)
+
+
+def with_options(base: Rules, **overrides: Any) -> Rules:
+    """``base`` with some options changed, each checked."""
+    for key, value in overrides.items():
+        _check_option(base.variant, key, value)
+    rules = dataclasses.replace(base, **overrides)
+    _check(rules)
+    return rules
+
+
+def _check_option(variant: str, key: str, value: Any) -> None:
+    if key in STRUCTURE:
+        raise RulesError(f"{key!r} is fixed by the variant; choose another preset instead")
+    option = OPTIONS.get(key)
+    if option is None:
+        raise RulesError(f"unknown option {key!r}; options are: {', '.join(OPTIONS)}")
+    if variant not in option.variants:
+        raise RulesError(f"option {key!r} does not apply to {variant} (it is for: {', '.join(option.variants)})")
+    default = getattr(Rules, key)
+    if option.choices is not None:
+        if value not in option.choices:
+            raise RulesError(f"option {key!r} must be one of {', '.join(map(str, option.choices))}, not {value!r}")
+    elif isinstance(default, bool):
+        if not isinstance(value, bool):
+            raise RulesError(f"option {key!r} is true or false, not {value!r}")
+    elif not isinstance(value, int) or isinstance(value, bool) or not option.low <= value <= option.high:
+        raise RulesError(f"option {key!r} must be a whole number from {option.low} to {option.high}, not {value!r}")
+
+
+def rules_from_dict(data: dict[str, Any]) -> Rules:
+    """Read rules written by :meth:`Rules.to_dict` (a save or a hand record), checking each option."""
+    if not isinstance(data, dict) or data.get("variant") not in VARIANTS:
+        raise RulesError(f"not a rule set: variant {data.get('variant') if isinstance(data, dict) else data!r} unknown")
+    variant = data["variant"]
+    base = PRESETS[variant]
+    known = {f.name for f in dataclasses.fields(Rules)}
+    unknown = sorted(set(data) - known)
+    if unknown:
+        raise RulesError(f"unknown option(s) {', '.join(unknown)}")
+    for key in STRUCTURE:
+        if key in data and data[key] != getattr(base, key):
+            raise RulesError(f"{key!r} is {data[key]!r} but variant {variant} has {getattr(base, key)!r}")
+    changes = {k: v for k, v in data.items() if k not in STRUCTURE and v != getattr(base, k)}
+    for key in changes:
+        option = OPTIONS[key]
+        if variant not in option.variants:
+            # Options of other variants that a preset of this variant carries are kept as they are.
+            raise RulesError(f"option {key!r} does not apply to {variant}")
+    return with_options(base, **changes)
+
+
+def preset_name(rules: Rules) -> str:
+    """The preset a rule set is closest to (the seed 001 game has its own name)."""
+    if rules.variant == "partnership_auction" and rules.meld_table == "seed001":
+        return "partnership_auction_div10"
+    return rules.variant
