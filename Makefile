@@ -1,0 +1,78 @@
+# Two commands to start: `make play` and `make test`. Both create .venv when needed and install the
+# project into it (editable, with the test extras); a stamp keyed on pyproject.toml's content makes a
+# second run skip the install. Needs only Python 3.11+ and make.
+
+PYTHON ?= python3
+VENV   ?= .venv
+BIN    := $(VENV)/bin
+PY     := $(BIN)/python
+STAMP  := $(VENV)/.installed-$(shell cksum < pyproject.toml | cut -d' ' -f1)
+ARGS   ?=
+# Tests run on two workers; the executable's build lives in one test file, so it stays on one worker.
+PYTEST_ARGS ?= -n 2 --dist loadfile
+
+# Tests and the build never need a screen or a sound card.
+HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
+export PYGAME_HIDE_SUPPORT_PROMPT := 1
+
+.PHONY: help venv play demo test test-fast lint typecheck dist dist-onefile bench icon clean
+
+help:
+	@echo "make play          create .venv if needed, install, start the game (ARGS='--variant three_hand')"
+	@echo "make demo          watch four computer players (ARGS='--hands 3')"
+	@echo "make test          the whole test suite (the executable's build included), ruff and mypy"
+	@echo "make test-fast     the test suite without the slow tests"
+	@echo "make lint          ruff"
+	@echo "make typecheck     mypy on engine/"
+	@echo "make dist          the one-folder executable: dist/pinochle/pinochle"
+	@echo "make dist-onefile  the one-file executable: dist/pinochle-onefile/pinochle"
+	@echo "make bench         benchmarks (engine speed, start-up time)"
+	@echo "make clean         remove .venv, build output and caches"
+
+venv: $(STAMP)
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed, found " + sys.version.split()[0])'
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --disable-pip-version-check --quiet --upgrade pip
+	$(PY) -m pip install --disable-pip-version-check --quiet -e ".[test]"
+	@rm -f $(VENV)/.installed-*
+	@touch $@
+
+play: $(STAMP)
+	$(PY) -m pinochle_gui $(ARGS)
+
+demo: $(STAMP)
+	$(PY) -m pinochle_gui --demo $(ARGS)
+
+test: $(STAMP)
+	$(HEADLESS) $(PY) -m pytest $(PYTEST_ARGS) $(ARGS)
+	$(PY) -m ruff check .
+	$(PY) -m mypy
+
+test-fast: $(STAMP)
+	$(HEADLESS) $(PY) -m pytest $(PYTEST_ARGS) -m "not slow" $(ARGS)
+
+lint: $(STAMP)
+	$(PY) -m ruff check .
+
+typecheck: $(STAMP)
+	$(PY) -m mypy
+
+dist: $(STAMP)
+	$(HEADLESS) $(PY) build/build.py
+
+dist-onefile: $(STAMP)
+	$(HEADLESS) $(PY) build/build.py --onefile
+
+bench: $(STAMP)
+	@for module in $$(ls engine/bench*.py 2>/dev/null | sed 's|/|.|; s|\.py$$||'); do \
+		echo "== python -m $$module"; $(HEADLESS) $(PY) -m $$module || exit 1; done
+	$(HEADLESS) $(PY) build/measure_startup.py
+
+icon: $(STAMP)
+	$(HEADLESS) $(PY) build/make_icon.py
+
+clean:
+	rm -rf $(VENV) build/work dist .pytest_cache .mypy_cache .ruff_cache .hypothesis *.egg-info
+	find . -name __pycache__ -type d -prune -exec rm -rf {} +
