@@ -1,0 +1,363 @@
+"""Meld: the best meld of a hand under every meld table of RULES.md.
+
+Meld falls into classes (``kind``): a physical card may serve in several melds of different
+classes, never in two melds of the same class. Within a class the counting is simple except in
+the trump suit, where runs and royal marriages compete for the same kings and queens; there the
+best split is searched. Every table is data (:func:`meld_rows`), read by the scorer, by
+:mod:`engine.table_meld` and by the rules help, so the numbers live in one place.
+
+A meld of one table row can be single, double, triple or quadruple (double deck). A multiple the
+table does not list scores as the best sum of listed ones: with plain values two runs score
+150 + 150, and the Masek table's missing quadruple run scores a triple run plus a run.
+
+>>> from engine.cards import parse_cards, HEARTS
+>>> from engine.rules import preset
+>>> score = score_meld(parse_cards("AH TH KH QH JH KS QS KD QD KC QC"), HEARTS, preset("two_hand"))
+>>> score.total, [m.name for m in score.melds][:2]
+(350, ['run', 'marriage'])
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from engine.cards import ACE, CARDS, DIAMONDS, JACK, KING, NINE, QUEEN, SPADES, SUITS, TEN, Card, card, counts
+from engine.rules import Rules
+
+# Meld classes. The seed 001 table puts marriages in a class of their own ("marriage").
+SEQUENCE = "sequence"
+MARRIAGE = "marriage"
+PINOCHLE = "pinochle"
+AROUND = "around"
+DIX = "dix"
+
+MULTIPLE_WORDS = ("", "double ", "triple ", "quadruple ")
+RUN_RANKS = (ACE, TEN, KING, QUEEN, JACK)
+AROUND_RANKS = (ACE, KING, QUEEN, JACK)
+QUEEN_OF_SPADES_CODE = SPADES * 6 + QUEEN
+JACK_OF_DIAMONDS_CODE = DIAMONDS * 6 + JACK
+
+
+@dataclass(frozen=True)
+class Meld:
+    """One scored meld: its name, points, the physical cards it uses and its class."""
+
+    name: str
+    points: int
+    cards: tuple[Card, ...]
+    kind: str
+    # Cards this meld shares with another meld of its own class by a rule's exception (the run's
+    # partner card under ``run_extra_marriage``): not a second physical use.
+    borrowed: tuple[Card, ...] = field(default=(), compare=False)
+
+    def __str__(self) -> str:
+        return f"{self.name} {self.points} ({' '.join(map(str, self.cards))})"
+
+
+@dataclass(frozen=True)
+class MeldScore:
+    """A hand's meld: the total and the melds that make it."""
+
+    total: int
+    melds: tuple[Meld, ...]
+
+    def shown_cards(self) -> list[Card]:
+        """What the player lays on the table: per card, the most copies any single class uses."""
+        use: dict[str, list[int]] = {}
+        for meld in self.melds:
+            tally = use.setdefault(meld.kind, [0] * 24)
+            for c in meld.cards:
+                tally[c] += 1
+            for c in meld.borrowed:
+                tally[c] -= 1
+        shown: list[Card] = []
+        for code in range(24):
+            shown.extend([CARDS[code]] * max((t[code] for t in use.values()), default=0))
+        return shown
+
+
+@dataclass(frozen=True)
+class MeldRow:
+    """One row of a meld table: a meld and its value single, double, triple and quadruple.
+
+    ``points[n - 1]`` is the value of the meld ``n`` times over as one meld, or ``None`` when the
+    table has no such meld (then ``n`` copies score as the best sum of listed multiples).
+    """
+
+    key: str  # "run", "royal marriage", "marriage", "dix", "pinochle", "aces around", ...
+    kind: str
+    points: tuple[int | None, ...]
+    names: tuple[str, ...]  # the meld's name at each multiple
+
+    def best(self, n: int) -> tuple[int, tuple[int, ...]]:
+        """The value of ``n`` copies and the multiples it is made of (largest first)."""
+        return _best_partition(self.points, n)
+
+
+def _best_partition(points: tuple[int | None, ...], n: int) -> tuple[int, tuple[int, ...]]:
+    best: list[tuple[int, tuple[int, ...]]] = [(0, ())]
+    for total in range(1, n + 1):
+        choice: tuple[int, tuple[int, ...]] = (-1, ())
+        for size in range(min(total, len(points)), 0, -1):
+            value = points[size - 1]
+            if value is None:
+                continue
+            rest_value, rest_parts = best[total - size]
+            if rest_value < 0:
+                continue
+            candidate = (value + rest_value, tuple(sorted((size, *rest_parts), reverse=True)))
+            if candidate[0] > choice[0]:
+                choice = candidate
+        best.append(choice if choice[0] >= 0 else (-1, ()))
+    value, parts = best[n]
+    return (value, parts) if value >= 0 else (0, ())
+
+
+def _row(key: str, kind: str, points: Sequence[int | None], names: Sequence[str] | None = None) -> MeldRow:
+    if names is None:
+        names = tuple(MULTIPLE_WORDS[i] + key for i in range(len(points)))
+    return MeldRow(key, kind, tuple(points), tuple(names))
+
+
+_MELD_ROWS_CACHE: dict[tuple[str, bool, bool], tuple[MeldRow, ...]] = {}
+
+
+def meld_rows(rules: Rules) -> tuple[MeldRow, ...]:
+    """The meld table in force: every row with its values (the data the scorer and the help use)."""
+    key = (rules.meld_table, rules.double_values, rules.bonus_melds)
+    rows = _MELD_ROWS_CACHE.get(key)
+    if rows is None:
+        rows = _build_rows(*key)
+        _MELD_ROWS_CACHE[key] = rows
+    return rows
+
+
+def _build_rows(table: str, double_values: bool, bonus: bool) -> tuple[MeldRow, ...]:
+    if table == "standard":
+        dv = double_values
+        return (
+            _row("run", SEQUENCE, (150, 1500 if dv else None)),
+            _row("royal marriage", SEQUENCE, (40, 300 if bonus else None)),
+            _row("marriage", SEQUENCE, (20, 150 if bonus else None)),
+            _row("dix", DIX, (10,)),
+            _row("pinochle", PINOCHLE, (40, 300)),
+            _row("aces around", AROUND, (100, 1000 if dv else None), ("aces around", "eight aces")),
+            _row("kings around", AROUND, (80, 800 if dv else None), ("kings around", "eight kings")),
+            _row("queens around", AROUND, (60, 600 if dv else None), ("queens around", "eight queens")),
+            _row("jacks around", AROUND, (40, 400 if dv else None), ("jacks around", "eight jacks")),
+        )
+    if table == "seed001":
+        return (
+            _row("run", SEQUENCE, (11, 120)),
+            _row("dix", DIX, (1,)),
+            _row("royal marriage", MARRIAGE, (4, 30)),
+            _row("marriage", MARRIAGE, (2, None)),
+            _row("pinochle", PINOCHLE, (4, 30)),
+            _row("aces around", AROUND, (10, 100), ("aces around", "eight aces")),
+            _row("kings around", AROUND, (8, 80), ("kings around", "eight kings")),
+            _row("queens around", AROUND, (6, 60), ("queens around", "eight queens")),
+            _row("jacks around", AROUND, (4, 40), ("jacks around", "eight jacks")),
+        )
+    if table == "double_deck":
+        return (
+            _row("run", SEQUENCE, (15, 150, 225, 300)),
+            _row("royal marriage", SEQUENCE, (4, 8, 12, 16)),
+            _row("marriage", SEQUENCE, (2, 4, 6, 8)),
+            _row("pinochle", PINOCHLE, (4, 30, 60, 90)),
+            _row("aces around", AROUND, (10, 100, 150, 200)),
+            _row("kings around", AROUND, (8, 80, 120, 160)),
+            _row("queens around", AROUND, (6, 60, 90, 120)),
+            _row("jacks around", AROUND, (4, 40, 60, 80)),
+        )
+    if table == "masek":
+        # The Masek table has no quadruple run or arounds ("---"): four copies score as the best
+        # sum of listed melds (a triple and a single).
+        return (
+            _row("run", SEQUENCE, (15, 150, 500, None)),
+            _row("royal marriage", SEQUENCE, (4, 30, 60, 240)),
+            _row("marriage", SEQUENCE, (2, 4, 6, 8)),
+            _row("pinochle", PINOCHLE, (4, 30, 90, 360)),
+            _row("aces around", AROUND, (10, 100, 500, None)),
+            _row("kings around", AROUND, (8, 80, 400, None)),
+            _row("queens around", AROUND, (6, 60, 300, None)),
+            _row("jacks around", AROUND, (4, 40, 200, None)),
+        )
+    raise ValueError(f"unknown meld table {table!r}")
+
+
+def _rows_by_key(rules: Rules) -> dict[str, MeldRow]:
+    return {row.key: row for row in meld_rows(rules)}
+
+
+def run_shares_class(rules: Rules) -> bool:
+    """Whether runs and marriages are one class (the run's own K-Q then score no marriage)."""
+    rows = _rows_by_key(rules)
+    return rows["run"].kind == rows["royal marriage"].kind
+
+
+def copies(rules: Rules) -> int:
+    """How many copies of each card the deck has."""
+    return 4 if rules.double_deck else 2
+
+
+# -- the trump suit: runs against royal marriages ---------------------------------------------
+
+
+@dataclass(frozen=True)
+class _TrumpPlan:
+    value: int
+    runs: int  # how many runs (copies of A T K Q J used by runs)
+    marriages: int  # royal marriages beside the runs
+    lent: int  # of those, marriages made with a run's own K or Q (run_extra_marriage)
+
+
+def _plan_trump(a: int, t: int, k: int, q: int, j: int, rules: Rules) -> _TrumpPlan:
+    rows = _rows_by_key(rules)
+    run_row, royal_row = rows["run"], rows["royal marriage"]
+    if not run_shares_class(rules):
+        runs = min(a, t, k, q, j)
+        marriages = min(k, q)
+        return _TrumpPlan(run_row.best(runs)[0] + royal_row.best(marriages)[0], runs, marriages, 0)
+    best = _TrumpPlan(-1, 0, 0, 0)
+    for runs in range(min(a, t, k, q, j) + 1):
+        extra_k, extra_q = k - runs, q - runs
+        own = min(extra_k, extra_q)
+        lent = min(runs, abs(extra_k - extra_q)) if rules.run_extra_marriage else 0
+        # Each choice of how many royal marriages to form (all of them is not always best when a
+        # multiple is missing from the table, so try each).
+        for marriages in range(own + lent + 1):
+            value = run_row.best(runs)[0] + royal_row.best(marriages)[0]
+            if value > best.value:
+                best = _TrumpPlan(value, runs, marriages, max(0, marriages - own))
+    return best
+
+
+# -- fast totals ------------------------------------------------------------------------------
+
+
+class _Calculator:
+    """Lookup tables for one rule set: a meld total from a 24-slot tally in a few microseconds."""
+
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
+        rows = _rows_by_key(rules)
+        n = copies(rules) + 1
+        self.base = n
+        self.trump_table = [0] * (n**5)
+        for a, t, k, q, j in itertools.product(range(n), repeat=5):
+            self.trump_table[(((a * n + t) * n + k) * n + q) * n + j] = _plan_trump(a, t, k, q, j, rules).value
+        self.marriage = [rows["marriage"].best(i)[0] for i in range(n)]
+        self.pinochle = [rows["pinochle"].best(i)[0] for i in range(n)]
+        self.aces = [rows["aces around"].best(i)[0] for i in range(n)]
+        self.kings = [rows["kings around"].best(i)[0] for i in range(n)]
+        self.queens = [rows["queens around"].best(i)[0] for i in range(n)]
+        self.jacks = [rows["jacks around"].best(i)[0] for i in range(n)]
+        self.dix = (rows["dix"].points[0] or 0) if "dix" in rows else 0
+
+    def total(self, c: Sequence[int], trump: int) -> int:
+        n = self.base
+        b = trump * 6
+        marriage = self.marriage
+        total = self.trump_table[((((c[b + 5] * n + c[b + 4]) * n + c[b + 3]) * n + c[b + 2]) * n + c[b + 1])]
+        total += c[b] * self.dix
+        if trump != 0:
+            total += marriage[min(c[3], c[2])]
+        if trump != 1:
+            total += marriage[min(c[9], c[8])]
+        if trump != 2:
+            total += marriage[min(c[15], c[14])]
+        if trump != 3:
+            total += marriage[min(c[21], c[20])]
+        return (
+            total
+            + self.pinochle[min(c[2], c[13])]
+            + self.aces[min(c[5], c[11], c[17], c[23])]
+            + self.kings[min(c[3], c[9], c[15], c[21])]
+            + self.queens[min(c[2], c[8], c[14], c[20])]
+            + self.jacks[min(c[1], c[7], c[13], c[19])]
+        )
+
+
+_CALCULATORS: dict[int, tuple[Rules, _Calculator]] = {}
+_CALCULATORS_BY_VALUE: dict[Rules, _Calculator] = {}
+
+
+def _calculator(rules: Rules) -> _Calculator:
+    entry = _CALCULATORS.get(id(rules))
+    if entry is not None and entry[0] is rules:
+        return entry[1]
+    calc = _CALCULATORS_BY_VALUE.get(rules)
+    if calc is None:
+        calc = _Calculator(rules)
+        _CALCULATORS_BY_VALUE[rules] = calc
+    if len(_CALCULATORS) > 256:
+        _CALCULATORS.clear()
+    _CALCULATORS[id(rules)] = (rules, calc)
+    return calc
+
+
+def meld_total(tally: Sequence[int], trump: int, rules: Rules) -> int:
+    """The meld total of a hand given as a 24-slot tally (see :func:`engine.cards.counts`).
+
+    Fast (table lookups only), for the computer players' simulations. Equal to
+    ``score_meld(hand, trump, rules).total``. Each tally entry must be within the deck's copies.
+    """
+    return _calculator(rules).total(tally, trump)
+
+
+def meld_by_trump(hand: Iterable[int], rules: Rules) -> dict[int, int]:
+    """The meld total of ``hand`` for each possible trump suit."""
+    tally = counts(hand)
+    calc = _calculator(rules)
+    return {suit: calc.total(tally, suit) for suit in SUITS}
+
+
+# -- the full meld, with its cards ------------------------------------------------------------
+
+
+def _multiple_melds(row: MeldRow, n: int, one: Sequence[Card]) -> list[Meld]:
+    _, parts = row.best(n)
+    return [
+        Meld(row.names[size - 1], row.points[size - 1] or 0, tuple(c for c in one for _ in range(size)), row.kind)
+        for size in parts
+    ]
+
+
+def score_meld(hand: Iterable[int], trump: int, rules: Rules) -> MeldScore:
+    """The maximum legal meld of ``hand`` with ``trump``, meld by meld."""
+    tally = counts(hand)
+    rows = _rows_by_key(rules)
+    melds: list[Meld] = []
+    b = trump * 6
+    plan = _plan_trump(tally[b + ACE], tally[b + TEN], tally[b + KING], tally[b + QUEEN], tally[b + JACK], rules)
+    run_cards = [card(trump, r) for r in RUN_RANKS]
+    melds.extend(_multiple_melds(rows["run"], plan.runs, run_cards))
+    royal = [card(trump, KING), card(trump, QUEEN)]
+    if plan.lent:
+        # A marriage of an extra king (or queen) with the run's own partner card.
+        extra_king = tally[b + KING] > tally[b + QUEEN]
+        borrowed = card(trump, QUEEN) if extra_king else card(trump, KING)
+        own = plan.marriages - plan.lent
+        melds.extend(_multiple_melds(rows["royal marriage"], own, royal))
+        for _ in range(plan.lent):
+            melds.append(Meld(rows["royal marriage"].names[0], rows["royal marriage"].points[0] or 0,
+                              tuple(royal), rows["royal marriage"].kind, (borrowed,)))
+    else:
+        melds.extend(_multiple_melds(rows["royal marriage"], plan.marriages, royal))
+    if "dix" in rows:
+        nine = card(trump, NINE)
+        melds.extend(Meld("dix", rows["dix"].points[0] or 0, (nine,), DIX) for _ in range(tally[nine]))
+    for suit in SUITS:
+        if suit != trump:
+            king, queen = card(suit, KING), card(suit, QUEEN)
+            melds.extend(_multiple_melds(rows["marriage"], min(tally[king], tally[queen]), (king, queen)))
+    pinochle = (CARDS[QUEEN_OF_SPADES_CODE], CARDS[JACK_OF_DIAMONDS_CODE])
+    melds.extend(_multiple_melds(rows["pinochle"], min(tally[QUEEN_OF_SPADES_CODE], tally[JACK_OF_DIAMONDS_CODE]),
+                                 pinochle))
+    for rank, key in zip(AROUND_RANKS, ("aces around", "kings around", "queens around", "jacks around"), strict=True):
+        around = [card(suit, rank) for suit in SUITS]
+        melds.extend(_multiple_melds(rows[key], min(tally[c] for c in around), around))
+    melds = [m for m in melds if m.points]
+    return MeldScore(sum(m.points for m in melds), tuple(melds))
