@@ -1,0 +1,99 @@
+"""Storage of the desktop game: settings, the game in progress, statistics, and where they live.
+
+Every function here returns :class:`StorageMessage` values for the player instead of raising on a
+bad file; see docs/reliability.md for the faults tried.
+
+>>> import tempfile
+>>> storage = Storage.open(tempfile.mkdtemp())
+>>> storage.settings.player_name, storage.messages
+('You', [])
+>>> storage.close()
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .paths import APP_NAME, HOME_ENV, AppPaths, app_paths
+from .rating import COMPUTER_LEVELS, INITIAL_RATING, LEVEL_RATINGS, expected_score, level_rating, update_rating
+from .safe_file import StorageError, StorageMessage, atomic_write_bytes, atomic_write_json, read_json
+from .saves import SAVE_FORMAT, SavedGame, SaveStore
+from .settings import (
+    ANIMATION_SPEEDS,
+    CARD_BACKS,
+    DECK_DESIGNS,
+    SETTINGS_FORMAT,
+    SORT_ORDERS,
+    TABLE_THEMES,
+    Settings,
+    SettingsStore,
+)
+from .stats import SCHEMA_VERSION, BestHand, GamePoint, GameStat, HandStat, StatsStore, StatsSummary
+
+__all__ = [
+    "ANIMATION_SPEEDS",
+    "APP_NAME",
+    "AppPaths",
+    "BestHand",
+    "CARD_BACKS",
+    "COMPUTER_LEVELS",
+    "DECK_DESIGNS",
+    "GamePoint",
+    "GameStat",
+    "HOME_ENV",
+    "HandStat",
+    "INITIAL_RATING",
+    "LEVEL_RATINGS",
+    "SAVE_FORMAT",
+    "SCHEMA_VERSION",
+    "SETTINGS_FORMAT",
+    "SORT_ORDERS",
+    "SaveStore",
+    "SavedGame",
+    "Settings",
+    "SettingsStore",
+    "StatsStore",
+    "StatsSummary",
+    "Storage",
+    "StorageError",
+    "StorageMessage",
+    "TABLE_THEMES",
+    "app_paths",
+    "atomic_write_bytes",
+    "atomic_write_json",
+    "expected_score",
+    "level_rating",
+    "read_json",
+    "update_rating",
+]
+
+
+@dataclass
+class Storage:
+    """All the app's storage, opened together at start-up; ``messages`` are for the player."""
+
+    paths: AppPaths
+    settings_store: SettingsStore
+    saves: SaveStore
+    stats: StatsStore
+    settings: Settings
+    messages: list[StorageMessage] = field(default_factory=list)
+
+    @classmethod
+    def open(cls, home: Path | str | None = None) -> Storage:
+        """Open settings, saves and statistics under ``home`` (or ``$PINOCHLE_HOME``, or the platform's folders)."""
+        paths = app_paths(home)
+        settings_store = SettingsStore(paths.settings_file)
+        settings, messages = settings_store.load()
+        stats, stats_messages = StatsStore.open(paths.stats_file)
+        return cls(paths, settings_store, SaveStore(paths.save_file), stats, settings, messages + stats_messages)
+
+    def update_settings(self, **changes: object) -> list[StorageMessage]:
+        """Change some settings and save them at once."""
+        self.settings = dataclasses.replace(self.settings, **changes)  # type: ignore[arg-type]
+        return self.settings_store.save(self.settings)
+
+    def close(self) -> None:
+        self.stats.close()

@@ -1,0 +1,208 @@
+"""Files that survive a crash at any instant, and bad files that are kept rather than lost.
+
+Writing: the new content goes to a temporary file in the same folder, is flushed and fsynced, then
+moved over the old file with :func:`os.replace` (atomic on every platform Python supports), and the
+folder itself is fsynced so the rename is on disk too. A reader therefore sees the old content or
+the new one, never a mixture.
+
+Reading: a file that is too large, not text, not JSON, or not what it claims to be is moved aside
+as ``name.bad-YYYYmmdd-HHMMSS`` (never deleted) and the caller gets a :class:`StorageMessage` to show
+the player, then carries on with defaults.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+import time
+from dataclasses import dataclass
+from enum import Enum
+from pathlib import Path
+from typing import Any
+
+#: A settings or save file is a few kilobytes; anything above this is refused unread.
+MAX_JSON_BYTES = 4 * 1024 * 1024
+
+
+@dataclass(frozen=True)
+class StorageMessage:
+    """Something the player should be told about their files (the GUI shows ``text``)."""
+
+    level: str  # "info", "warning" or "error"
+    text: str
+    path: str = ""
+
+    def __str__(self) -> str:
+        return self.text
+
+
+def info(text: str, path: Path | str = "") -> StorageMessage:
+    return StorageMessage("info", text, str(path))
+
+
+def warning(text: str, path: Path | str = "") -> StorageMessage:
+    return StorageMessage("warning", text, str(path))
+
+
+def error(text: str, path: Path | str = "") -> StorageMessage:
+    return StorageMessage("error", text, str(path))
+
+
+class ReadStatus(Enum):
+    OK = "ok"
+    MISSING = "missing"
+    BAD = "bad"  # unusable; moved aside (or could not be moved: see the messages)
+    UNREADABLE = "unreadable"  # the system would not let us read it; left where it is
+
+
+@dataclass
+class JsonRead:
+    """What :func:`read_json` found: the parsed data when ``status`` is OK, and messages."""
+
+    status: ReadStatus
+    data: Any = None
+    messages: list[StorageMessage] | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.status is ReadStatus.OK
+
+
+class StorageError(OSError):
+    """A file could not be written (full disk, read-only folder...); the old file is untouched."""
+
+
+def fsync_directory(folder: Path) -> None:
+    """Make a rename in ``folder`` durable (a no-op where folders cannot be opened, e.g. Windows)."""
+    if os.name == "nt":
+        return
+    try:
+        fd = os.open(folder, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def atomic_write_bytes(path: Path, content: bytes) -> None:
+    """Replace ``path`` with ``content`` atomically and durably; raise :class:`StorageError` on failure."""
+    path = Path(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, temp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    except OSError as exc:
+        raise StorageError(exc.errno, f"cannot write in {path.parent}: {exc.strerror or exc}") from exc
+    temp = Path(temp_name)
+    try:
+        with os.fdopen(fd, "wb") as stream:
+            stream.write(content)
+            stream.flush()
+            os.fsync(stream.fileno())
+        os.replace(temp, path)
+    except OSError as exc:
+        with contextlib.suppress(OSError):
+            temp.unlink()
+        raise StorageError(exc.errno, f"cannot write {path}: {exc.strerror or exc}") from exc
+    fsync_directory(path.parent)
+
+
+def atomic_write_json(path: Path, data: Any) -> None:
+    """Write ``data`` as indented UTF-8 JSON with :func:`atomic_write_bytes`."""
+    text = json.dumps(data, indent=1, ensure_ascii=False, allow_nan=False) + "\n"
+    atomic_write_bytes(path, text.encode("utf-8"))
+
+
+def backup_name(path: Path, now: float | None = None) -> Path:
+    """``path`` with ``.bad-YYYYmmdd-HHMMSS`` added, made unique if such a backup already exists."""
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(time.time() if now is None else now))
+    candidate = path.with_name(f"{path.name}.bad-{stamp}")
+    number = 1
+    while candidate.exists():
+        number += 1
+        candidate = path.with_name(f"{path.name}.bad-{stamp}-{number}")
+    return candidate
+
+
+def keep_aside(path: Path, why: str, what: str) -> list[StorageMessage]:
+    """Move a bad file aside as a timestamped backup; the messages say what happened and where it went.
+
+    ``what`` names the file for the player ("settings", "saved game"...), ``why`` says what is wrong.
+    """
+    path = Path(path)
+    try:
+        backup = backup_name(path)
+        os.replace(path, backup)
+    except OSError as exc:
+        return [
+            error(
+                f"The {what} file {path} {why}. It could not be moved aside ({exc.strerror or exc}); "
+                f"it is left as it is and not used.",
+                path,
+            )
+        ]
+    fsync_directory(path.parent)
+    return [warning(f"The {what} file {path} {why}. It was kept as {backup.name} and defaults are used.", backup)]
+
+
+def read_json(path: Path, what: str, max_bytes: int = MAX_JSON_BYTES) -> JsonRead:
+    """Read a JSON file, keeping it aside when it is empty, too large, not UTF-8 or not JSON.
+
+    A missing file is not an error (status MISSING, no message). The caller validates the shape of
+    the data and calls :func:`keep_aside` itself when the JSON is well formed but not what it expects.
+    """
+    path = Path(path)
+    try:
+        size = path.stat().st_size
+    except FileNotFoundError:
+        return JsonRead(ReadStatus.MISSING, messages=[])
+    except OSError as exc:
+        return JsonRead(
+            ReadStatus.UNREADABLE,
+            messages=[error(f"The {what} file {path} cannot be read: {exc.strerror or exc}.", path)],
+        )
+    if not path.is_file():
+        return JsonRead(
+            ReadStatus.UNREADABLE,
+            messages=[error(f"The {what} file {path} is not a regular file; it is not used.", path)],
+        )
+    if size > max_bytes:
+        return JsonRead(
+            ReadStatus.BAD,
+            messages=keep_aside(path, f"is too large ({size:,} bytes; at most {max_bytes:,} expected)", what),
+        )
+    try:
+        with open(path, "rb") as stream:
+            raw = stream.read(max_bytes + 1)
+    except OSError as exc:
+        return JsonRead(
+            ReadStatus.UNREADABLE,
+            messages=[error(f"The {what} file {path} cannot be read: {exc.strerror or exc}.", path)],
+        )
+    if len(raw) > max_bytes:  # it grew between stat and read
+        return JsonRead(ReadStatus.BAD, messages=keep_aside(path, "is too large", what))
+    if not raw.strip():
+        return JsonRead(ReadStatus.BAD, messages=keep_aside(path, "is empty", what))
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError:
+        return JsonRead(ReadStatus.BAD, messages=keep_aside(path, "is not text (it may be damaged)", what))
+    try:
+        data = json.loads(text, parse_constant=_refuse_constant)
+    except (ValueError, RecursionError) as exc:
+        reason = (
+            f"is damaged or cut short (not valid JSON: {exc})"
+            if isinstance(exc, ValueError)
+            else "is nested too deeply"
+        )
+        return JsonRead(ReadStatus.BAD, messages=keep_aside(path, reason, what))
+    return JsonRead(ReadStatus.OK, data=data, messages=[])
+
+
+def _refuse_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not allowed")

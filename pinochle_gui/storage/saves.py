@@ -1,0 +1,210 @@
+"""The game in progress, saved after every action so that nothing is lost if the game stops.
+
+The file is an envelope around the engine's state (``game.to_dict()``), which this module treats
+as an opaque JSON value::
+
+    {"kind": "game", "format": 1, "app_version": "0.1.0", "saved_at": "2026-11-21T16:30:00Z",
+     "demo": false, "game": {...engine state...}, "table": {...what the table wants back...}}
+
+Writes are atomic (see :mod:`.safe_file`): after a crash the file holds the last complete save.
+A damaged or foreign file is kept aside with a message; a file from a newer version is refused and
+left untouched (and not written this run).
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, cast
+
+from .safe_file import (
+    MAX_JSON_BYTES,
+    ReadStatus,
+    StorageError,
+    StorageMessage,
+    atomic_write_bytes,
+    error,
+    fsync_directory,
+    keep_aside,
+    read_json,
+    warning,
+)
+
+SAVE_KIND = "game"
+SAVE_FORMAT = 1
+
+
+def app_version() -> str:
+    """The running game's version (``pinochle_gui.__version__``), or ``"unknown"``."""
+    try:
+        import pinochle_gui
+    except ImportError:  # pragma: no cover - only when the package is incomplete
+        return "unknown"
+    version = getattr(pinochle_gui, "__version__", None)
+    return version if isinstance(version, str) else "unknown"
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    """A save read back. ``restored`` is what the ``restore`` function given to :meth:`SaveStore.load` made."""
+
+    game: dict[str, Any]
+    table: dict[str, Any] = field(default_factory=dict)
+    demo: bool = False
+    saved_at: str = ""
+    app_version: str = ""
+    format: int = SAVE_FORMAT
+    restored: Any = None
+
+
+class SaveStore:
+    """The save file of the game in progress.
+
+    >>> import tempfile, pathlib
+    >>> store = SaveStore(pathlib.Path(tempfile.mkdtemp()) / "current_game.json")
+    >>> store.save({"hand": 3}, table={"selected": []})
+    []
+    >>> saved, messages = store.load()
+    >>> saved.game, saved.demo, messages
+    ({'hand': 3}, False, [])
+    """
+
+    def __init__(self, path: Path, max_bytes: int = MAX_JSON_BYTES, version: str | None = None) -> None:
+        self.path = Path(path)
+        self.max_bytes = max_bytes
+        self.version = version or app_version()
+        #: True when the file must not be written this run (from a newer version, or unreadable).
+        self.read_only = False
+
+    def exists(self) -> bool:
+        return self.path.is_file()
+
+    def save(
+        self, game: dict[str, Any], table: dict[str, Any] | None = None, demo: bool = False
+    ) -> list[StorageMessage]:
+        """Save the game atomically; messages (never an exception) when it cannot be saved."""
+        if self.read_only:
+            return []
+        if not isinstance(cast(object, game), dict):  # a caller's mistake must not make a save that cannot load
+            return [
+                error(
+                    f"The game could not be saved: its state is a {type(game).__name__}, not a table of values.",
+                    self.path,
+                )
+            ]
+        document = {
+            "kind": SAVE_KIND,
+            "format": SAVE_FORMAT,
+            "app_version": self.version,
+            "saved_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
+            "demo": bool(demo),
+            "game": game,
+            "table": table or {},
+        }
+        try:
+            content = (json.dumps(document, ensure_ascii=False, allow_nan=False, separators=(",", ":")) + "\n").encode(
+                "utf-8"
+            )
+        except (TypeError, ValueError) as exc:
+            return [error(f"The game could not be saved: its state is not plain data ({exc}).", self.path)]
+        if len(content) > self.max_bytes:
+            return [
+                error(
+                    f"The game could not be saved: the save would be {len(content):,} bytes, "
+                    f"over the limit of {self.max_bytes:,}.",
+                    self.path,
+                )
+            ]
+        try:
+            atomic_write_bytes(self.path, content)
+        except StorageError as exc:
+            return [error(f"The game could not be saved: {exc.strerror or exc}", self.path)]
+        return []
+
+    def load(
+        self, restore: Callable[[dict[str, Any]], Any] | None = None
+    ) -> tuple[SavedGame | None, list[StorageMessage]]:
+        """The saved game, or ``None`` (no save, or an unusable one: the messages say which).
+
+        ``restore`` (e.g. ``engine.game_from_dict``) is tried on the engine state; if it raises, the
+        save is kept aside as damaged, so a bad save cannot stop the game from starting.
+        """
+        read = read_json(self.path, "saved game", self.max_bytes)
+        messages = list(read.messages or [])
+        if read.status is ReadStatus.UNREADABLE:
+            self.read_only = True
+        if not read.ok:
+            return None, messages
+        data = read.data
+        if not isinstance(data, dict) or data.get("kind") != SAVE_KIND or "game" not in data:
+            return None, keep_aside(self.path, "is not a saved game of this program", "saved game")
+        version = data.get("format")
+        if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+            return None, keep_aside(self.path, f"has an unknown format {version!r}", "saved game")
+        if version > SAVE_FORMAT:
+            self.read_only = True
+            return None, [
+                warning(
+                    f"The saved game {self.path} was written by a newer version of the game "
+                    f"({data.get('app_version', 'unknown')!s}, format {version}). It is left untouched and "
+                    "cannot be continued with this version; games played now are not saved.",
+                    self.path,
+                )
+            ]
+        problem = _envelope_problem(data)
+        if problem:
+            return None, keep_aside(self.path, f"is damaged ({problem})", "saved game")
+        restored: Any = None
+        if restore is not None:
+            try:
+                restored = restore(data["game"])
+            except Exception as exc:  # noqa: BLE001 - any failure of a bad save must not stop the game
+                return None, keep_aside(self.path, f"cannot be continued ({type(exc).__name__}: {exc})", "saved game")
+        saved = SavedGame(
+            game=data["game"],
+            table=data.get("table") or {},
+            demo=data.get("demo", False),
+            saved_at=data.get("saved_at", ""),
+            app_version=data.get("app_version", ""),
+            format=version,
+            restored=restored,
+        )
+        return saved, messages
+
+    def clear(self) -> list[StorageMessage]:
+        """Remove the save (the game is over, or the player chose a new game)."""
+        if self.read_only:
+            return []
+        try:
+            self.path.unlink()
+        except FileNotFoundError:
+            return []
+        except OSError as exc:
+            return [
+                error(f"The finished game's save {self.path} could not be removed: {exc.strerror or exc}", self.path)
+            ]
+        fsync_directory(self.path.parent)
+        return []
+
+    def keep_aside(self, why: str) -> list[StorageMessage]:
+        """Move the save aside (e.g. the engine found it inconsistent later); tells the player."""
+        if self.read_only or not self.path.exists():
+            return []
+        return keep_aside(self.path, why, "saved game")
+
+
+def _envelope_problem(data: dict[str, Any]) -> str:
+    """What is wrong with the envelope of a save, or ``""``."""
+    if not isinstance(data["game"], dict) or not data["game"]:
+        return "the game state is missing"
+    if not isinstance(data.get("table", {}), dict):
+        return "the table part is not a table of values"
+    if not isinstance(data.get("demo", False), bool):
+        return "the demo flag is not true or false"
+    for key in ("saved_at", "app_version"):
+        if not isinstance(data.get(key, ""), str):
+            return f"{key} is not text"
+    return ""

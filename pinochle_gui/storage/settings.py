@@ -1,0 +1,310 @@
+"""The player's settings: a typed value, kept as versioned JSON in the config folder.
+
+>>> settings = Settings()
+>>> settings.animation_speed, settings.rules_for("two_hand").game_target
+('normal', 1200)
+
+Loading never fails: unknown keys are ignored, each bad value is replaced by its default with a
+message, an unreadable file is kept aside and defaults are used. A file written by a newer version
+of the game is left untouched and nothing is written to it during this run.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from engine.rules import PRESETS, Rules, RulesError, preset
+
+from .rating import COMPUTER_LEVELS
+from .safe_file import (
+    MAX_JSON_BYTES,
+    ReadStatus,
+    StorageError,
+    StorageMessage,
+    atomic_write_json,
+    error,
+    keep_aside,
+    read_json,
+    warning,
+)
+
+SETTINGS_KIND = "pinochle-settings"
+SETTINGS_FORMAT = 1
+
+DECK_DESIGNS = ("classic", "four_color", "large_index")
+CARD_BACKS = ("blue", "red", "green", "pattern")
+TABLE_THEMES = ("green", "blue", "wood", "dark")
+ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
+#: trump_first: trumps at the left, suits in alternating colours, high to low; by_suit: the same
+#: without moving trumps; low_to_high: as by_suit, each suit from nine up.
+SORT_ORDERS = ("trump_first", "by_suit", "low_to_high")
+SEATS = 4
+MAX_NAME_LENGTH = 20
+MIN_WINDOW = (640, 480)
+MAX_WINDOW = (16384, 16384)
+
+
+@dataclass(frozen=True)
+class Settings:
+    """Everything the player can set. Change with :func:`dataclasses.replace`."""
+
+    player_name: str = "You"
+    #: The computers' names, clockwise from the player's left (a three-seat game uses the first two).
+    computer_names: tuple[str, str, str] = ("West", "North", "East")
+    #: Seed of each seat's generated avatar, seat 0 being the player.
+    avatars: tuple[int, int, int, int] = (1, 2, 3, 4)
+    computer_level: str = "normal"
+    deck_design: str = "classic"
+    card_back: str = "blue"
+    table_theme: str = "green"
+    animation_speed: str = "normal"
+    sound_on: bool = True
+    volume: float = 0.7
+    default_variant: str = "partnership_auction"
+    #: Per preset name, the options the player changed (checked against the engine's rules).
+    rule_overrides: dict[str, dict[str, Any]] = field(default_factory=dict)
+    auto_play_forced: bool = True
+    sort_order: str = "trump_first"
+    first_run_done: bool = False
+    window_size: tuple[int, int] = (1280, 800)
+    fullscreen: bool = False
+
+    def rules_for(self, preset_name: str | None = None) -> Rules:
+        """The rules of a preset (the default variant if none) with the player's overrides."""
+        name = preset_name or self.default_variant
+        return preset(name, **self.rule_overrides.get(name, {}))
+
+    def with_rules(self, rules_changes: dict[str, Any], preset_name: str | None = None) -> Settings:
+        """These settings with new overrides for a preset; raises ``RulesError`` if they are not valid."""
+        name = preset_name or self.default_variant
+        preset(name, **rules_changes)  # check them
+        overrides = {k: dict(v) for k, v in self.rule_overrides.items()}
+        if rules_changes:
+            overrides[name] = dict(rules_changes)
+        else:
+            overrides.pop(name, None)
+        return dataclasses.replace(self, rule_overrides=overrides)
+
+    def seat_name(self, seat: int, players: int = SEATS) -> str:
+        """The name shown for a seat in a game of ``players`` (seat 0 is the player)."""
+        if seat == 0:
+            return self.player_name
+        if players == 4:
+            return self.computer_names[seat - 1]
+        return self.computer_names[(0, 2)[seat - 1]] if players == 3 else self.computer_names[1]
+
+    def to_dict(self) -> dict[str, Any]:
+        data = dataclasses.asdict(self)
+        for key, value in data.items():
+            if isinstance(value, tuple):
+                data[key] = list(value)
+        return data
+
+
+# -- validation, one function per field ----------------------------------------------------------
+
+
+class _Bad(ValueError):
+    pass
+
+
+def _name(value: Any) -> str:
+    if not isinstance(value, str):
+        raise _Bad("a name is text")
+    cleaned = " ".join("".join(ch for ch in value if ch.isprintable()).split())
+    if not cleaned:
+        raise _Bad("a name cannot be empty")
+    return cleaned[:MAX_NAME_LENGTH]
+
+
+def _names(value: Any) -> tuple[str, str, str]:
+    if not isinstance(value, list) or len(value) != 3:
+        raise _Bad("three names are expected")
+    a, b, c = (_name(v) for v in value)
+    return (a, b, c)
+
+
+def _avatars(value: Any) -> tuple[int, int, int, int]:
+    if not isinstance(value, list) or len(value) != SEATS:
+        raise _Bad(f"{SEATS} avatar numbers are expected")
+    if not all(isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 2**31 for v in value):
+        raise _Bad("avatar numbers are whole numbers from 0")
+    return (value[0], value[1], value[2], value[3])
+
+
+def _choice(choices: tuple[str, ...]) -> Callable[[Any], str]:
+    def check(value: Any) -> str:
+        if value not in choices:
+            raise _Bad(f"choose one of {', '.join(choices)}")
+        return str(value)
+
+    return check
+
+
+def _bool(value: Any) -> bool:
+    if not isinstance(value, bool):
+        raise _Bad("true or false expected")
+    return value
+
+
+def _volume(value: Any) -> float:
+    if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
+        raise _Bad("a number from 0 to 1 expected")
+    if not 0 <= value <= 1:
+        raise _Bad("the volume goes from 0 to 1")
+    return float(value)
+
+
+def _variant(value: Any) -> str:
+    if value not in PRESETS:
+        raise _Bad(f"choose one of {', '.join(PRESETS)}")
+    return str(value)
+
+
+def _window(value: Any) -> tuple[int, int]:
+    if (
+        not isinstance(value, list)
+        or len(value) != 2
+        or not all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    ):
+        raise _Bad("width and height expected")
+    width, height = value
+    if not (MIN_WINDOW[0] <= width <= MAX_WINDOW[0] and MIN_WINDOW[1] <= height <= MAX_WINDOW[1]):
+        raise _Bad(f"at least {MIN_WINDOW[0]}x{MIN_WINDOW[1]}")
+    return (width, height)
+
+
+_CHECKS: dict[str, Callable[[Any], Any]] = {
+    "player_name": _name,
+    "computer_names": _names,
+    "avatars": _avatars,
+    "computer_level": _choice(COMPUTER_LEVELS),
+    "deck_design": _choice(DECK_DESIGNS),
+    "card_back": _choice(CARD_BACKS),
+    "table_theme": _choice(TABLE_THEMES),
+    "animation_speed": _choice(ANIMATION_SPEEDS),
+    "sound_on": _bool,
+    "volume": _volume,
+    "default_variant": _variant,
+    "auto_play_forced": _bool,
+    "sort_order": _choice(SORT_ORDERS),
+    "first_run_done": _bool,
+    "window_size": _window,
+    "fullscreen": _bool,
+}
+assert set(_CHECKS) | {"rule_overrides"} == {f.name for f in dataclasses.fields(Settings)}
+
+
+def check_rule_overrides(value: Any) -> tuple[dict[str, dict[str, Any]], list[str]]:
+    """Keep the overrides the engine accepts; say what was dropped and why."""
+    problems: list[str] = []
+    if not isinstance(value, dict):
+        return {}, ["the rule options were not a table of options; they were reset"]
+    kept: dict[str, dict[str, Any]] = {}
+    for name, options in value.items():
+        if name not in PRESETS:
+            problems.append(f"rule options for unknown game {name!r} were dropped")
+            continue
+        if not isinstance(options, dict):
+            problems.append(f"the rule options for {name} were not a table of options; they were dropped")
+            continue
+        good: dict[str, Any] = {}
+        for key, option_value in options.items():
+            try:
+                preset(name, **{key: option_value})
+            except (RulesError, TypeError) as exc:
+                problems.append(f"{name}: {exc}; that option was dropped")
+            else:
+                good[key] = option_value
+        try:
+            preset(name, **good)
+        except RulesError as exc:
+            problems.append(f"{name}: {exc}; the options for this game were reset")
+            continue
+        if good:
+            kept[name] = good
+    return kept, problems
+
+
+def settings_from_dict(data: dict[str, Any]) -> tuple[Settings, list[str]]:
+    """Settings from the ``settings`` part of a file: unknown keys ignored, bad values defaulted."""
+    defaults = Settings()
+    values: dict[str, Any] = {}
+    problems: list[str] = []
+    for key, check in _CHECKS.items():
+        if key not in data:
+            continue
+        try:
+            values[key] = check(data[key])
+        except _Bad as exc:
+            problems.append(f"{key} {data[key]!r} is not valid ({exc}); using {getattr(defaults, key)!r}")
+    if "rule_overrides" in data:
+        values["rule_overrides"], rule_problems = check_rule_overrides(data["rule_overrides"])
+        problems.extend(rule_problems)
+    return dataclasses.replace(defaults, **values), problems
+
+
+class SettingsStore:
+    """Loads and saves :class:`Settings` in one file.
+
+    >>> import tempfile, pathlib
+    >>> store = SettingsStore(pathlib.Path(tempfile.mkdtemp()) / "settings.json")
+    >>> settings, messages = store.load()
+    >>> store.save(dataclasses.replace(settings, volume=0.5))
+    []
+    >>> store.load()[0].volume
+    0.5
+    """
+
+    def __init__(self, path: Path, max_bytes: int = MAX_JSON_BYTES) -> None:
+        self.path = Path(path)
+        self.max_bytes = max_bytes
+        #: True when the file must not be written this run (it is from a newer version of the game).
+        self.read_only = False
+
+    def load(self) -> tuple[Settings, list[StorageMessage]]:
+        read = read_json(self.path, "settings", self.max_bytes)
+        messages = list(read.messages or [])
+        if read.status is ReadStatus.UNREADABLE:
+            self.read_only = True
+            return Settings(), messages
+        if not read.ok:
+            return Settings(), messages
+        data = read.data
+        if (
+            not isinstance(data, dict)
+            or data.get("kind") != SETTINGS_KIND
+            or not isinstance(data.get("settings"), dict)
+        ):
+            return Settings(), keep_aside(self.path, "is not a settings file of this game", "settings")
+        version = data.get("format")
+        if not isinstance(version, int) or isinstance(version, bool) or version < 1:
+            return Settings(), keep_aside(self.path, f"has an unknown format {version!r}", "settings")
+        if version > SETTINGS_FORMAT:
+            self.read_only = True
+            return Settings(), [
+                warning(
+                    f"The settings file {self.path} was written by a newer version of the game (format {version}). "
+                    "It is left untouched; default settings are used and changes will not be saved this time.",
+                    self.path,
+                )
+            ]
+        settings, problems = settings_from_dict(data["settings"])
+        messages.extend(warning(f"Settings: {p}.", self.path) for p in problems)
+        return settings, messages
+
+    def save(self, settings: Settings) -> list[StorageMessage]:
+        """Write the settings; a message (never an exception) if they cannot be written."""
+        if self.read_only:
+            return []
+        document = {"kind": SETTINGS_KIND, "format": SETTINGS_FORMAT, "settings": settings.to_dict()}
+        try:
+            atomic_write_json(self.path, document)
+        except (StorageError, ValueError, TypeError) as exc:
+            return [error(f"The settings could not be saved: {exc}", self.path)]
+        return []

@@ -1,0 +1,608 @@
+"""Statistics: every hand and game the player plays, in SQLite, and the queries of the statistics screen.
+
+>>> import tempfile, pathlib
+>>> stats, messages = StatsStore.open(pathlib.Path(tempfile.mkdtemp()) / "statistics.sqlite3")
+>>> hand = HandStat(game_id="g1", variant="two_hand", player_seat=0, levels=(None, "normal"),
+...                 hand_number=1, meld=120, trick_points=130, score_change=250)
+>>> stats.record_hand(hand)
+[]
+>>> stats.summary().hands, stats.summary().average_meld
+(1, 120.0)
+
+The database uses WAL and one transaction per recorded hand or game, so a crash leaves either the
+whole row or nothing. Its schema is versioned with ``PRAGMA user_version`` and upgraded by
+:data:`MIGRATIONS`. A damaged or foreign database is kept aside and a fresh one started; one from
+a newer version of the game is left untouched and statistics are off for this run. No method
+raises on a database problem: writers return messages, readers return empty results.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import sqlite3
+import time
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .rating import INITIAL_RATING, update_rating
+from .safe_file import StorageMessage, backup_name, error, fsync_directory, warning
+
+#: "PINO": marks a database as ours, so that a foreign SQLite file is not mistaken for statistics.
+APPLICATION_ID = 0x50494E4F
+#: A statistics file above this is refused unread (years of play make a few megabytes).
+MAX_DB_BYTES = 512 * 1024 * 1024
+
+_SCHEMA_1 = """
+CREATE TABLE games (
+    id INTEGER PRIMARY KEY,
+    game_id TEXT NOT NULL UNIQUE,
+    variant TEXT NOT NULL,
+    rules TEXT NOT NULL,
+    level TEXT NOT NULL,
+    levels TEXT NOT NULL,
+    player_seat INTEGER NOT NULL,
+    hands INTEGER NOT NULL,
+    won INTEGER NOT NULL CHECK (won IN (0, 1)),
+    player_score INTEGER NOT NULL,
+    opponent_score INTEGER NOT NULL,
+    scores TEXT NOT NULL,
+    rating_before REAL NOT NULL,
+    rating_after REAL NOT NULL,
+    started_at REAL NOT NULL,
+    ended_at REAL NOT NULL
+);
+CREATE INDEX games_by_variant ON games (variant, level);
+CREATE TABLE hands (
+    id INTEGER PRIMARY KEY,
+    game_id TEXT NOT NULL,
+    hand_number INTEGER NOT NULL,
+    variant TEXT NOT NULL,
+    rules TEXT NOT NULL,
+    level TEXT NOT NULL,
+    levels TEXT NOT NULL,
+    player_seat INTEGER NOT NULL,
+    bid INTEGER,
+    declarer INTEGER,
+    player_declared INTEGER NOT NULL CHECK (player_declared IN (0, 1)),
+    side_declared INTEGER NOT NULL CHECK (side_declared IN (0, 1)),
+    went_set INTEGER NOT NULL CHECK (went_set IN (0, 1)),
+    thrown_in INTEGER NOT NULL CHECK (thrown_in IN (0, 1)),
+    meld INTEGER NOT NULL,
+    meld_counted INTEGER NOT NULL CHECK (meld_counted IN (0, 1)),
+    trick_points INTEGER NOT NULL,
+    score_change INTEGER NOT NULL,
+    recorded_at REAL NOT NULL,
+    UNIQUE (game_id, hand_number)
+);
+CREATE INDEX hands_by_variant ON hands (variant, level);
+"""
+
+#: ``MIGRATIONS[n]`` takes a database from ``user_version`` n to n + 1.
+MIGRATIONS: tuple[str, ...] = (_SCHEMA_1,)
+SCHEMA_VERSION = len(MIGRATIONS)
+
+
+def _level_of(levels: Sequence[str | None]) -> str:
+    """The computers' level, or "mixed" when they differ."""
+    found = {level for level in levels if level is not None}
+    return found.pop() if len(found) == 1 else ("mixed" if found else "none")
+
+
+@dataclass(frozen=True)
+class HandStat:
+    """One hand as the statistics see it, from the player's side. Points are the side's."""
+
+    game_id: str
+    variant: str
+    player_seat: int
+    #: Each seat's computer level; ``None`` for the player's seat.
+    levels: tuple[str | None, ...]
+    hand_number: int
+    rules: Mapping[str, Any] = field(default_factory=dict)
+    bid: int | None = None
+    declarer: int | None = None
+    #: The declarer's partner when the player's side declared (partnership games) counts as side_declared.
+    side_declared: bool = False
+    went_set: bool = False
+    thrown_in: bool = False
+    meld: int = 0
+    meld_counted: bool = True
+    trick_points: int = 0
+    score_change: int = 0
+    recorded_at: float = 0.0
+
+    @property
+    def player_declared(self) -> bool:
+        return self.declarer is not None and self.declarer == self.player_seat
+
+    @classmethod
+    def from_record(
+        cls, record: Mapping[str, Any], player_seat: int, levels: Sequence[str | None], game_id: str | None = None
+    ) -> HandStat:
+        """Read a hand record (docs: RECORD.md). Raises ``ValueError`` when it lacks what is needed."""
+        try:
+            teams = [list(team) for team in record["teams"]]
+            side = next(i for i, team in enumerate(teams) if player_seat in team)
+            declarer = record.get("declarer")
+            melds = record.get("melds") or []
+            meld = sum(int(m["points"]) for m in melds if m["seat"] in teams[side])
+            counted = record.get("meld_counted")
+            return cls(
+                game_id=str(game_id if game_id is not None else record.get("game_id", "")),
+                variant=str(record["variant"]),
+                rules=dict(record.get("rules") or {}),
+                player_seat=player_seat,
+                levels=tuple(levels),
+                hand_number=int(record["hand_number"]),
+                bid=None if record.get("bid") is None else int(record["bid"]),
+                declarer=None if declarer is None else int(declarer),
+                side_declared=declarer is not None and declarer in teams[side],
+                went_set=bool(record.get("went_set", False)),
+                thrown_in=bool(record.get("thrown_in", False)),
+                meld=meld,
+                meld_counted=bool(counted[side]) if isinstance(counted, list) else True,
+                trick_points=int((record.get("trick_points") or [0] * len(teams))[side]),
+                score_change=int(record["score_delta"][side]),
+            )
+        except (KeyError, IndexError, TypeError, ValueError, StopIteration) as exc:
+            raise ValueError(f"not a usable hand record: {type(exc).__name__} {exc}") from exc
+
+
+@dataclass(frozen=True)
+class GameStat:
+    """One finished game from the player's side."""
+
+    game_id: str
+    variant: str
+    player_seat: int
+    levels: tuple[str | None, ...]
+    #: The seats of each side, as ``rules.teams``.
+    teams: tuple[tuple[int, ...], ...]
+    #: Each side's final score, in the order of ``teams``.
+    final_scores: tuple[int, ...]
+    #: The winning side's index in ``teams``.
+    winner_side: int
+    hands: int
+    rules: Mapping[str, Any] = field(default_factory=dict)
+    started_at: float = 0.0
+    ended_at: float = 0.0
+
+    @property
+    def player_side(self) -> int:
+        return next(i for i, team in enumerate(self.teams) if self.player_seat in team)
+
+    @property
+    def won(self) -> bool:
+        return self.winner_side == self.player_side
+
+    @classmethod
+    def from_records(
+        cls,
+        records: Sequence[Mapping[str, Any]],
+        player_seat: int,
+        levels: Sequence[str | None],
+        winner_side: int | None = None,
+    ) -> GameStat:
+        """A finished game from its hand records; the last one's ``winner`` is read as a side index."""
+        try:
+            last = records[-1]
+            teams = tuple(tuple(int(s) for s in team) for team in last["teams"])
+            winner = last.get("winner") if winner_side is None else winner_side
+            if not isinstance(winner, int) or not 0 <= winner < len(teams):
+                raise ValueError(f"winner {winner!r} is not a side")
+            return cls(
+                game_id=str(last.get("game_id", "")),
+                variant=str(last["variant"]),
+                rules=dict(last.get("rules") or {}),
+                player_seat=player_seat,
+                levels=tuple(levels),
+                teams=teams,
+                final_scores=tuple(int(s) for s in last["scores_after"]),
+                winner_side=winner,
+                hands=len(records),
+            )
+        except (KeyError, IndexError, TypeError, ValueError) as exc:
+            raise ValueError(f"not a finished game: {type(exc).__name__} {exc}") from exc
+
+
+@dataclass(frozen=True)
+class BestHand:
+    score_change: int
+    variant: str
+    game_id: str
+    hand_number: int
+    recorded_at: float
+
+
+@dataclass(frozen=True)
+class StatsSummary:
+    """What the statistics screen shows for one variant and computer level (or all)."""
+
+    games: int = 0
+    wins: int = 0
+    hands: int = 0
+    bids_won: int = 0
+    bids_made: int = 0
+    times_set: int = 0
+    thrown_in: int = 0
+    average_meld: float = 0.0
+    average_contract: float = 0.0
+    best_hand: BestHand | None = None
+    longest_streak: int = 0
+    current_streak: int = 0
+    rating: float = INITIAL_RATING
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+
+@dataclass(frozen=True)
+class GamePoint:
+    """One game of a chart: the rating after it and the final scores."""
+
+    game_id: str
+    variant: str
+    level: str
+    ended_at: float
+    won: bool
+    player_score: int
+    opponent_score: int
+    rating: float
+
+
+class StatsStore:
+    """The statistics database. Open it with :meth:`open`; ``available`` is False when it is off."""
+
+    def __init__(self, path: Path, connection: sqlite3.Connection | None) -> None:
+        self.path = path
+        self._db = connection
+
+    @property
+    def available(self) -> bool:
+        return self._db is not None
+
+    # -- opening ------------------------------------------------------------------------------
+    @classmethod
+    def open(cls, path: Path) -> tuple[StatsStore, list[StorageMessage]]:
+        """Open (creating or upgrading) the database; never raises."""
+        path = Path(path)
+        try:
+            size = path.stat().st_size
+        except FileNotFoundError:
+            size = 0
+        except OSError as exc:
+            return cls(path, None), [
+                error(f"The statistics file {path} cannot be read ({exc.strerror or exc}); statistics are off.", path)
+            ]
+        if size > MAX_DB_BYTES:
+            return cls(path, None), [
+                error(
+                    f"The statistics file {path} is too large ({size:,} bytes); "
+                    "it is left untouched and statistics are off.",
+                    path,
+                )
+            ]
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            return cls(path, None), [
+                error(
+                    f"The statistics folder {path.parent} cannot be made ({exc.strerror or exc}); statistics are off.",
+                    path,
+                )
+            ]
+        try:
+            return cls._connect(path)
+        except _Corrupt as exc:
+            messages = _keep_database_aside(path, str(exc))
+        except sqlite3.OperationalError as exc:  # locked, read-only, no space: the file itself may be fine
+            return cls(path, None), [
+                error(f"The statistics file {path} cannot be opened ({exc}); statistics are off this time.", path)
+            ]
+        except sqlite3.DatabaseError as exc:  # "file is not a database", "malformed"
+            messages = _keep_database_aside(path, f"is damaged ({exc})")
+        if not messages or messages[0].level == "error":
+            return cls(path, None), messages
+        try:
+            store, more = cls._connect(path)
+        except sqlite3.Error as exc:
+            return cls(path, None), [
+                *messages,
+                error(f"A new statistics file could not be started ({exc}); statistics are off.", path),
+            ]
+        return store, messages + more
+
+    @classmethod
+    def _connect(cls, path: Path) -> tuple[StatsStore, list[StorageMessage]]:
+        db = sqlite3.connect(path, timeout=5.0, isolation_level=None)
+        try:
+            db.execute("PRAGMA busy_timeout = 5000")
+            application_id, version = (
+                db.execute(f"PRAGMA {p}").fetchone()[0] for p in ("application_id", "user_version")
+            )
+            tables = db.execute("SELECT count(*) FROM sqlite_master").fetchone()[0]
+            if application_id != APPLICATION_ID and (tables or version):
+                raise _Corrupt("is not a statistics file of this game")
+            if version > SCHEMA_VERSION:
+                db.close()
+                return cls(path, None), [
+                    warning(
+                        f"The statistics file {path} was written by a newer version of the game (schema {version}). "
+                        "It is left untouched; statistics are off this time.",
+                        path,
+                    )
+                ]
+            check = db.execute("PRAGMA quick_check").fetchall()
+            if check != [("ok",)]:
+                raise _Corrupt(f"is damaged ({'; '.join(str(row[0]) for row in check[:3])})")
+            db.execute("PRAGMA journal_mode = WAL")
+            db.execute("PRAGMA synchronous = FULL")
+            for number in range(version, SCHEMA_VERSION):
+                with _transaction(db):
+                    for statement in MIGRATIONS[number].split(";"):
+                        if statement.strip():
+                            db.execute(statement)
+                    db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+                    db.execute(f"PRAGMA user_version = {number + 1}")
+        except BaseException:
+            db.close()
+            raise
+        return cls(path, db), []
+
+    def close(self) -> None:
+        if self._db is not None:
+            with contextlib.suppress(sqlite3.Error):
+                self._db.close()
+            self._db = None
+
+    # -- recording ----------------------------------------------------------------------------
+    def record_hand(self, hand: HandStat, demo: bool = False) -> list[StorageMessage]:
+        """Record a finished hand (once: recording it again changes nothing). Demo games are not recorded."""
+        if demo or self._db is None:
+            return []
+        try:
+            with _transaction(self._db):
+                self._insert_hand(self._db, hand)
+        except sqlite3.Error as exc:
+            return [error(f"The hand could not be added to the statistics: {exc}", self.path)]
+        return []
+
+    def record_game(self, game: GameStat, demo: bool = False, hands: Sequence[HandStat] = ()) -> list[StorageMessage]:
+        """Record a finished game and move the rating (once per game id); ``hands`` not yet recorded go with it."""
+        if demo or self._db is None:
+            return []
+        db = self._db
+        try:
+            with _transaction(db):
+                for hand in hands:
+                    self._insert_hand(db, hand)
+                if db.execute("SELECT 1 FROM games WHERE game_id = ?", (game.game_id,)).fetchone():
+                    return []
+                before = self._rating(db)
+                side = game.player_side
+                partners = [game.levels[s] for s in game.teams[side] if s != game.player_seat]
+                opponents = [[game.levels[s] for s in team] for i, team in enumerate(game.teams) if i != side]
+                after = update_rating(before, partners, opponents, game.won)
+                others = [score for i, score in enumerate(game.final_scores) if i != side]
+                now = time.time()
+                db.execute(
+                    "INSERT INTO games (game_id, variant, rules, level, levels, player_seat, hands, won, player_score, "
+                    "opponent_score, scores, rating_before, rating_after, started_at, ended_at) "
+                    "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                    (
+                        game.game_id,
+                        game.variant,
+                        _json(game.rules),
+                        _level_of(game.levels),
+                        _json(list(game.levels)),
+                        game.player_seat,
+                        game.hands,
+                        int(game.won),
+                        game.final_scores[side],
+                        max(others, default=0),
+                        _json(list(game.final_scores)),
+                        before,
+                        after,
+                        game.started_at or now,
+                        game.ended_at or now,
+                    ),
+                )
+        except (sqlite3.Error, IndexError, StopIteration, ValueError) as exc:
+            return [error(f"The game could not be added to the statistics: {exc}", self.path)]
+        return []
+
+    def _insert_hand(self, db: sqlite3.Connection, hand: HandStat) -> None:
+        db.execute(
+            "INSERT OR IGNORE INTO hands (game_id, hand_number, variant, rules, level, levels, player_seat, bid, "
+            "declarer, player_declared, side_declared, went_set, thrown_in, meld, meld_counted, trick_points, "
+            "score_change, recorded_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            (
+                hand.game_id,
+                hand.hand_number,
+                hand.variant,
+                _json(hand.rules),
+                _level_of(hand.levels),
+                _json(list(hand.levels)),
+                hand.player_seat,
+                hand.bid,
+                hand.declarer,
+                int(hand.player_declared),
+                int(hand.side_declared),
+                int(hand.went_set),
+                int(hand.thrown_in),
+                hand.meld,
+                int(hand.meld_counted),
+                hand.trick_points,
+                hand.score_change,
+                hand.recorded_at or time.time(),
+            ),
+        )
+
+    def reset(self) -> list[StorageMessage]:
+        """Forget every hand and game; the rating starts again."""
+        if self._db is None:
+            return []
+        db = self._db
+        try:
+            with _transaction(db):
+                db.execute("DELETE FROM hands")
+                db.execute("DELETE FROM games")
+        except sqlite3.Error as exc:
+            return [error(f"The statistics could not be reset: {exc}", self.path)]
+        return []
+
+    # -- queries ------------------------------------------------------------------------------
+    def rating(self) -> float:
+        """The player's current rating."""
+        if self._db is None:
+            return INITIAL_RATING
+        try:
+            return self._rating(self._db)
+        except sqlite3.Error:
+            return INITIAL_RATING
+
+    @staticmethod
+    def _rating(db: sqlite3.Connection) -> float:
+        row = db.execute("SELECT rating_after FROM games ORDER BY id DESC LIMIT 1").fetchone()
+        return float(row[0]) if row else INITIAL_RATING
+
+    def variants_played(self) -> list[str]:
+        return [row[0] for row in self._rows("SELECT DISTINCT variant FROM hands ORDER BY variant", ())]
+
+    def levels_played(self) -> list[str]:
+        return [row[0] for row in self._rows("SELECT DISTINCT level FROM hands ORDER BY level", ())]
+
+    def summary(self, variant: str | None = None, level: str | None = None) -> StatsSummary:
+        """Totals for one variant and/or computer level (``None``: all)."""
+        where, args = _filter(variant, level)
+        game = self._rows(f"SELECT count(*), coalesce(sum(won), 0) FROM games{where}", args)
+        hand = self._rows(
+            "SELECT count(*), coalesce(sum(player_declared), 0), "
+            "coalesce(sum(player_declared AND NOT went_set AND NOT thrown_in), 0), "
+            "coalesce(sum(side_declared AND went_set), 0), coalesce(sum(side_declared AND thrown_in), 0), "
+            "coalesce(avg(meld), 0), (SELECT avg(bid) FROM hands"
+            + where
+            + (" AND" if where else " WHERE")
+            + " player_declared) "
+            f"FROM hands{where}",
+            args + args,
+        )
+        best = self._rows(
+            f"SELECT score_change, variant, game_id, hand_number, recorded_at FROM hands{where} "
+            "ORDER BY score_change DESC, recorded_at LIMIT 1",
+            args,
+        )
+        results = [bool(row[0]) for row in self._rows(f"SELECT won FROM games{where} ORDER BY id", args)]
+        if not game or not hand:
+            return StatsSummary(rating=self.rating())
+        longest = current = 0
+        for won in results:
+            current = current + 1 if won else 0
+            longest = max(longest, current)
+        games, wins = game[0]
+        hands, bids_won, bids_made, times_set, thrown_in, average_meld, average_contract = hand[0]
+        return StatsSummary(
+            games=games,
+            wins=wins,
+            hands=hands,
+            bids_won=bids_won,
+            bids_made=bids_made,
+            times_set=times_set,
+            thrown_in=thrown_in,
+            average_meld=float(average_meld),
+            average_contract=float(average_contract or 0.0),
+            best_hand=BestHand(*best[0]) if best else None,
+            longest_streak=longest,
+            current_streak=current,
+            rating=self.rating(),
+        )
+
+    def recent_games(self, last: int = 50, variant: str | None = None, level: str | None = None) -> list[GamePoint]:
+        """The last ``last`` games, oldest first: the series of rating and final scores for a chart."""
+        where, args = _filter(variant, level)
+        rows = self._rows(
+            "SELECT game_id, variant, level, ended_at, won, player_score, opponent_score, rating_after "
+            f"FROM games{where} "
+            "ORDER BY id DESC LIMIT ?",
+            (*args, max(0, last)),
+        )
+        return [GamePoint(r[0], r[1], r[2], r[3], bool(r[4]), r[5], r[6], r[7]) for r in reversed(rows)]
+
+    def rating_series(self, last: int = 50, variant: str | None = None, level: str | None = None) -> list[float]:
+        return [point.rating for point in self.recent_games(last, variant, level)]
+
+    def score_series(
+        self, last: int = 50, variant: str | None = None, level: str | None = None
+    ) -> list[tuple[int, int]]:
+        """(player's side, best other side) final scores of the last games, oldest first."""
+        return [(point.player_score, point.opponent_score) for point in self.recent_games(last, variant, level)]
+
+    def _rows(self, sql: str, args: Sequence[Any]) -> list[tuple[Any, ...]]:
+        if self._db is None:
+            return []
+        try:
+            return list(self._db.execute(sql, tuple(args)).fetchall())
+        except sqlite3.Error:
+            return []
+
+
+class _Corrupt(Exception):
+    pass
+
+
+def _filter(variant: str | None, level: str | None) -> tuple[str, tuple[Any, ...]]:
+    clauses, args = [], []
+    if variant is not None:
+        clauses.append("variant = ?")
+        args.append(variant)
+    if level is not None:
+        clauses.append("level = ?")
+        args.append(level)
+    return (" WHERE " + " AND ".join(clauses) if clauses else ""), tuple(args)
+
+
+def _json(value: Any) -> str:
+    return json.dumps(value, sort_keys=True, separators=(",", ":"), default=str)
+
+
+@contextlib.contextmanager
+def _transaction(db: sqlite3.Connection) -> Iterator[None]:
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        yield
+    except BaseException:
+        with contextlib.suppress(sqlite3.Error):
+            db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
+
+
+def _keep_database_aside(path: Path, why: str) -> list[StorageMessage]:
+    """Move a bad database (and its -wal and -shm files) aside; the messages say where."""
+    backup = backup_name(path)
+    try:
+        os.replace(path, backup)
+        for suffix in ("-wal", "-shm", "-journal"):
+            companion = Path(f"{path}{suffix}")
+            if companion.exists():
+                os.replace(companion, Path(f"{backup}{suffix}"))
+    except OSError as exc:
+        return [
+            error(
+                f"The statistics file {path} {why}; it could not be moved aside ({exc.strerror or exc}). "
+                "Statistics are off.",
+                path,
+            )
+        ]
+    fsync_directory(path.parent)
+    return [
+        warning(
+            f"The statistics file {path} {why}. It was kept as {backup.name} and new statistics were started.", backup
+        )
+    ]
