@@ -129,10 +129,11 @@ def backup_name(path: Path, now: float | None = None) -> Path:
     return candidate
 
 
-def keep_aside(path: Path, why: str, what: str) -> list[StorageMessage]:
+def keep_aside(path: Path, why: str, what: str, then: str = "defaults are used") -> list[StorageMessage]:
     """Move a bad file aside as a timestamped backup; the messages say what happened and where it went.
 
-    ``what`` names the file for the player ("settings", "saved game"...), ``why`` says what is wrong.
+    ``what`` names the file for the player ("settings", "saved game"...), ``why`` says what is wrong,
+    ``then`` what the game does instead.
     """
     path = Path(path)
     try:
@@ -147,10 +148,10 @@ def keep_aside(path: Path, why: str, what: str) -> list[StorageMessage]:
             )
         ]
     fsync_directory(path.parent)
-    return [warning(f"The {what} file {path} {why}. It was kept as {backup.name} and defaults are used.", backup)]
+    return [warning(f"The {what} file {path} {why}. It was kept as {backup.name} and {then}.", backup)]
 
 
-def read_json(path: Path, what: str, max_bytes: int = MAX_JSON_BYTES) -> JsonRead:
+def read_json(path: Path, what: str, max_bytes: int = MAX_JSON_BYTES, then: str = "defaults are used") -> JsonRead:
     """Read a JSON file, keeping it aside when it is empty, too large, not UTF-8 or not JSON.
 
     A missing file is not an error (status MISSING, no message). The caller validates the shape of
@@ -174,7 +175,7 @@ def read_json(path: Path, what: str, max_bytes: int = MAX_JSON_BYTES) -> JsonRea
     if size > max_bytes:
         return JsonRead(
             ReadStatus.BAD,
-            messages=keep_aside(path, f"is too large ({size:,} bytes; at most {max_bytes:,} expected)", what),
+            messages=keep_aside(path, f"is too large ({size:,} bytes; at most {max_bytes:,} expected)", what, then),
         )
     try:
         with open(path, "rb") as stream:
@@ -185,13 +186,13 @@ def read_json(path: Path, what: str, max_bytes: int = MAX_JSON_BYTES) -> JsonRea
             messages=[error(f"The {what} file {path} cannot be read: {exc.strerror or exc}.", path)],
         )
     if len(raw) > max_bytes:  # it grew between stat and read
-        return JsonRead(ReadStatus.BAD, messages=keep_aside(path, "is too large", what))
+        return JsonRead(ReadStatus.BAD, messages=keep_aside(path, "is too large", what, then))
     if not raw.strip():
-        return JsonRead(ReadStatus.BAD, messages=keep_aside(path, "is empty", what))
+        return JsonRead(ReadStatus.BAD, messages=keep_aside(path, "is empty", what, then))
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        return JsonRead(ReadStatus.BAD, messages=keep_aside(path, "is not text (it may be damaged)", what))
+        return JsonRead(ReadStatus.BAD, messages=keep_aside(path, "is not text (it may be damaged)", what, then))
     try:
         data = json.loads(text, parse_constant=_refuse_constant)
     except (ValueError, RecursionError) as exc:
@@ -200,7 +201,7 @@ def read_json(path: Path, what: str, max_bytes: int = MAX_JSON_BYTES) -> JsonRea
             if isinstance(exc, ValueError)
             else "is nested too deeply"
         )
-        return JsonRead(ReadStatus.BAD, messages=keep_aside(path, reason, what))
+        return JsonRead(ReadStatus.BAD, messages=keep_aside(path, reason, what, then))
     return JsonRead(ReadStatus.OK, data=data, messages=[])
 
 

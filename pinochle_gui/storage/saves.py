@@ -35,6 +35,7 @@ from .safe_file import (
 
 SAVE_KIND = "game"
 SAVE_FORMAT = 1
+_AFRESH = "a new game can be started"
 
 
 def app_version() -> str:
@@ -132,7 +133,7 @@ class SaveStore:
         ``restore`` (e.g. ``engine.game_from_dict``) is tried on the engine state; if it raises, the
         save is kept aside as damaged, so a bad save cannot stop the game from starting.
         """
-        read = read_json(self.path, "saved game", self.max_bytes)
+        read = read_json(self.path, "saved game", self.max_bytes, _AFRESH)
         messages = list(read.messages or [])
         if read.status is ReadStatus.UNREADABLE:
             self.read_only = True
@@ -140,10 +141,10 @@ class SaveStore:
             return None, messages
         data = read.data
         if not isinstance(data, dict) or data.get("kind") != SAVE_KIND or "game" not in data:
-            return None, keep_aside(self.path, "is not a saved game of this program", "saved game")
+            return None, keep_aside(self.path, "is not a saved game of this program", "saved game", _AFRESH)
         version = data.get("format")
         if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-            return None, keep_aside(self.path, f"has an unknown format {version!r}", "saved game")
+            return None, keep_aside(self.path, f"has an unknown format {version!r}", "saved game", _AFRESH)
         if version > SAVE_FORMAT:
             self.read_only = True
             return None, [
@@ -156,13 +157,15 @@ class SaveStore:
             ]
         problem = _envelope_problem(data)
         if problem:
-            return None, keep_aside(self.path, f"is damaged ({problem})", "saved game")
+            return None, keep_aside(self.path, f"is damaged ({problem})", "saved game", _AFRESH)
         restored: Any = None
         if restore is not None:
             try:
                 restored = restore(data["game"])
             except Exception as exc:  # noqa: BLE001 - any failure of a bad save must not stop the game
-                return None, keep_aside(self.path, f"cannot be continued ({type(exc).__name__}: {exc})", "saved game")
+                return None, keep_aside(
+                    self.path, f"cannot be continued ({type(exc).__name__}: {exc})", "saved game", _AFRESH
+                )
         saved = SavedGame(
             game=data["game"],
             table=data.get("table") or {},
@@ -193,7 +196,7 @@ class SaveStore:
         """Move the save aside (e.g. the engine found it inconsistent later); tells the player."""
         if self.read_only or not self.path.exists():
             return []
-        return keep_aside(self.path, why, "saved game")
+        return keep_aside(self.path, why, "saved game", _AFRESH)
 
 
 def _envelope_problem(data: dict[str, Any]) -> str:

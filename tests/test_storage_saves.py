@@ -1,0 +1,153 @@
+"""Saves of the game in progress: envelope, atomic writes, and every kind of bad file."""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from pinochle_gui.storage import SaveStore
+from pinochle_gui.storage.safe_file import atomic_write_bytes, backup_name
+from pinochle_gui.storage.saves import SAVE_FORMAT
+
+STATE: dict[str, Any] = {"hand_number": 2, "dealer": 1, "scores": [250, 190], "hands": [["AS", "TH"], ["9D"]]}
+
+
+def backups(path: Path) -> list[Path]:
+    return sorted(path.parent.glob(path.name + ".bad-*"))
+
+
+def test_save_and_load_round_trip(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path / "data" / "current_game.json", version="9.9.9")
+    assert not store.exists()
+    assert store.save(STATE, table={"selected": [3, 4]}, demo=True) == []
+    data = json.loads(store.path.read_text())
+    assert data["kind"] == "game" and data["format"] == SAVE_FORMAT and data["app_version"] == "9.9.9"
+    assert data["saved_at"].endswith("Z") and data["demo"] is True
+    saved, messages = store.load()
+    assert messages == [] and saved is not None
+    assert (saved.game, saved.table, saved.demo, saved.app_version) == (STATE, {"selected": [3, 4]}, True, "9.9.9")
+    assert [p.name for p in store.path.parent.iterdir()] == ["current_game.json"], "no temporary file is left"
+
+
+def test_restore_function_gets_the_state_and_its_failure_keeps_the_save_aside(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path / "current_game.json")
+    store.save(STATE)
+    saved, _ = store.load(restore=lambda state: ("restored", state["dealer"]))
+    assert saved is not None and saved.restored == ("restored", 1)
+
+    def broken(state: dict[str, Any]) -> object:
+        raise KeyError("trick_winner")
+
+    saved, messages = store.load(restore=broken)
+    assert saved is None and "cannot be continued" in messages[0].text and "trick_winner" in messages[0].text
+    assert len(backups(store.path)) == 1 and not store.exists()
+
+
+def test_clear_removes_the_save(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path / "current_game.json")
+    store.save(STATE)
+    assert store.clear() == [] and not store.exists()
+    assert store.clear() == [] and store.load() == (None, [])
+
+
+@pytest.mark.parametrize(
+    ("content", "why"),
+    [
+        (b"", "empty"),
+        (b'{"kind": "game", "format": 1, "game": {"hand_num', "damaged or cut short"),
+        (b"\x80\x81\xfe\xff" * 50, "not text"),
+        (b'"just a string"', "not a saved game"),
+        (b'{"kind": "pinochle-settings", "format": 1, "settings": {}}', "not a saved game"),
+        (b'{"kind": "game", "format": 0, "game": {"a": 1}}', "unknown format"),
+        (b'{"kind": "game", "format": 1, "game": []}', "game state is missing"),
+        (b'{"kind": "game", "format": 1, "game": {"a": 1}, "table": 5}', "table part"),
+        (b'{"kind": "game", "format": 1, "game": {"a": 1}, "demo": "no"}', "demo flag"),
+        (b'{"kind": "game", "format": 1, "game": {"a": 1}, "saved_at": 12}', "saved_at"),
+    ],
+    ids=["empty", "truncated", "binary", "string", "settings-file", "format-0", "game-list", "table", "demo", "time"],
+)
+def test_bad_save_is_kept_aside_with_a_message(tmp_path: Path, content: bytes, why: str) -> None:
+    store = SaveStore(tmp_path / "current_game.json")
+    store.path.write_bytes(content)
+    saved, messages = store.load()
+    assert saved is None and len(messages) == 1 and why in messages[0].text
+    (backup,) = backups(store.path)
+    assert backup.read_bytes() == content
+    assert store.save(STATE) == [] and store.load()[0] is not None, "the game goes on saving"
+
+
+def test_two_bad_files_in_the_same_second_get_two_backups(tmp_path: Path) -> None:
+    path = tmp_path / "current_game.json"
+    for content in (b"one", b"two"):
+        path.write_bytes(content)
+        SaveStore(path).load()
+    assert sorted(p.read_bytes() for p in backups(path)) == [b"one", b"two"]
+    assert backup_name(path).name.startswith("current_game.json.bad-")
+
+
+def test_newer_save_is_refused_and_left_untouched(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path / "current_game.json")
+    content = json.dumps({"kind": "game", "format": SAVE_FORMAT + 1, "app_version": "3.0", "game": {"x": 1}})
+    store.path.write_text(content)
+    saved, messages = store.load()
+    assert saved is None and "newer version" in messages[0].text and "3.0" in messages[0].text
+    assert store.save(STATE) == [] and store.clear() == [] and store.keep_aside("x") == []
+    assert store.path.read_text() == content and backups(store.path) == []
+
+
+def test_unsaveable_state_gives_a_message_and_keeps_the_previous_save(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path / "current_game.json", max_bytes=2000)
+    store.save(STATE)
+    before = store.path.read_bytes()
+    assert "not plain data" in store.save({"cards": {1, 2}})[0].text
+    assert "not plain data" in store.save({"score": float("nan")})[0].text
+    assert "over the limit" in store.save({"big": "x" * 5000})[0].text
+    assert "not a table" in store.save([1, 2])[0].text  # type: ignore[arg-type]
+    assert store.path.read_bytes() == before
+
+
+def test_huge_save_is_refused_unread(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path / "current_game.json", max_bytes=1000)
+    store.path.write_bytes(b" " * 1001)
+    saved, messages = store.load()
+    assert saved is None and "too large" in messages[0].text and len(backups(store.path)) == 1
+
+
+def test_failed_write_keeps_the_old_save_and_leaves_no_temporary_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = SaveStore(tmp_path / "current_game.json")
+    store.save(STATE)
+    before = store.path.read_bytes()
+
+    def full_disk(fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full_disk)
+    messages = store.save({"hand_number": 3})
+    monkeypatch.undo()
+    assert messages and "No space left" in messages[0].text
+    assert store.path.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["current_game.json"]
+
+
+def test_read_only_folder_gives_a_message(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    # Root ignores permission bits, so the refusal of the system is simulated where the temp file is made.
+    def refuse(*args: object, **kwargs: object) -> tuple[int, str]:
+        raise PermissionError(errno.EACCES, "Permission denied")
+
+    monkeypatch.setattr("tempfile.mkstemp", refuse)
+    messages = SaveStore(tmp_path / "current_game.json").save(STATE)
+    assert messages and messages[0].level == "error" and "Permission denied" in messages[0].text
+
+
+def test_atomic_write_replaces_whole_content(tmp_path: Path) -> None:
+    path = tmp_path / "f.json"
+    atomic_write_bytes(path, b"a" * 10_000)
+    atomic_write_bytes(path, b"b")
+    assert path.read_bytes() == b"b"
