@@ -1,0 +1,574 @@
+"""Perfect-information card play: positions, fast playouts and an exact (or anytime) search.
+
+This is the core the computer players stand on: they sample the hands they cannot see and ask
+this module what each play is worth when all cards are known; the ``perfect`` player uses it on the
+real hands. Everything works on plain card codes (``suit * 6 + rank``); who may play what and who
+wins a trick come from :mod:`engine.play`, never from a copy of those rules here.
+
+>>> from engine.cards import parse_cards, HEARTS
+>>> from engine.rules import preset
+>>> pos = Position.start([parse_cards("AH 9S"), parse_cards("TH AS")], HEARTS, preset("two_hand"), leader=0)
+>>> result = solve(pos)
+>>> str(CARDS[result.card]), result.value, result.exact
+('9S', 31, True)
+
+The value of a search is the points the side to move ends the hand with (points already taken
+included). With more than two sides (three-handed cutthroat) the search is "paranoid": the side to
+move against all the others together, which is what the declarer faces.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+
+from engine.cards import CARDS, KINDS
+from engine.play import MUST_BEAT, card_values, last_trick_bonus, legal_codes, play_mode, trick_winner
+from engine.rules import Rules
+
+__all__ = [
+    "Position",
+    "SearchResult",
+    "Solver",
+    "greedy_choice",
+    "greedy_playout",
+    "random_playout",
+    "solve",
+]
+
+
+@dataclass
+class Position:
+    """A play-phase position: every hand known, part of a trick perhaps played.
+
+    ``hands[seat]`` are card codes, sorted; ``trick`` the cards played to the current trick, from
+    ``leader`` on; ``points[side]`` the trick points each side has taken so far; ``side_of[seat]``
+    the side a seat plays for. ``mode`` is the rule of play from :func:`engine.play.play_mode`
+    (two-handed play after the stock is phase 2, so its mode comes from ``phase2_must_win``).
+    """
+
+    hands: list[list[int]]
+    trump: int
+    rules: Rules
+    leader: int
+    trick: list[int] = field(default_factory=list)
+    points: list[int] = field(default_factory=list)
+    side_of: tuple[int, ...] = ()
+    mode: int = MUST_BEAT
+    values: tuple[int, ...] = ()
+    bonus: int = 0
+
+    @classmethod
+    def start(
+        cls,
+        hands: Sequence[Iterable[int]],
+        trump: int,
+        rules: Rules,
+        leader: int,
+        trick: Iterable[int] = (),
+        points: Sequence[int] | None = None,
+        side_of: Sequence[int] | None = None,
+    ) -> Position:
+        """A position from hands (any order, ``Card`` or int), with the rules' sides and counts.
+
+        ``side_of`` defaults to the rules' teams (partners share a side); ``points`` to nothing taken.
+        """
+        seats = len(hands)
+        sides = tuple(side_of) if side_of is not None else tuple(rules.team_of(seat) for seat in range(seats))
+        if len(sides) != seats:
+            raise ValueError(f"side_of names {len(sides)} seats but there are {seats} hands")
+        taken = list(points) if points is not None else [0] * (max(sides) + 1)
+        cards = [sorted(int(c) for c in hand) for hand in hands]
+        played = [int(c) for c in trick]
+        if len(played) >= seats:
+            raise ValueError("a trick in progress holds fewer cards than there are seats")
+        position = cls(
+            hands=cards, trump=trump, rules=rules, leader=leader, trick=played, points=taken, side_of=sides,
+            mode=play_mode(rules), values=card_values(rules), bonus=last_trick_bonus(rules),
+        )
+        lengths = {len(cards[(leader + i) % seats]) + (1 if i < len(played) else 0) for i in range(seats)}
+        if len(lengths) != 1:
+            raise ValueError("the hands do not hold the same number of cards for the trick in progress")
+        return position
+
+    @property
+    def seats(self) -> int:
+        return len(self.hands)
+
+    @property
+    def to_move(self) -> int:
+        return (self.leader + len(self.trick)) % len(self.hands)
+
+    @property
+    def tricks_left(self) -> int:
+        """Tricks still to finish, the current one included."""
+        return len(self.hands[self.leader]) + (1 if self.trick else 0)
+
+    @property
+    def over(self) -> bool:
+        return not self.trick and not self.hands[self.leader]
+
+    def copy(self) -> Position:
+        return Position(
+            [list(h) for h in self.hands], self.trump, self.rules, self.leader, list(self.trick),
+            list(self.points), self.side_of, self.mode, self.values, self.bonus,
+        )
+
+    def legal(self) -> list[int]:
+        """The distinct legal card codes for the seat to move."""
+        return legal_codes(self.hands[self.to_move], self.trick, self.trump, self.mode)
+
+    def play(self, card: int) -> int | None:
+        """Play ``card`` for the seat to move; return the trick's winning seat when it completes it."""
+        seat = self.to_move
+        if card not in self.legal():
+            raise ValueError(f"{CARDS[card]} is not a legal play for seat {seat}")
+        self.hands[seat].remove(card)
+        self.trick.append(card)
+        if len(self.trick) < len(self.hands):
+            return None
+        return self._finish_trick()
+
+    def _finish_trick(self) -> int:
+        trick = self.trick
+        winner = (self.leader + trick_winner(trick, self.trump)) % len(self.hands)
+        gained = sum(self.values[c] for c in trick)
+        if not self.hands[winner]:
+            gained += self.bonus
+        self.points[self.side_of[winner]] += gained
+        self.leader = winner
+        self.trick = []
+        return winner
+
+    def remaining_points(self) -> int:
+        """Trick points not yet taken (cards in hands and in the trick, and the last-trick bonus)."""
+        if self.over:
+            return 0
+        values = self.values
+        return sum(values[c] for hand in self.hands for c in hand) + sum(values[c] for c in self.trick) + self.bonus
+
+
+# -- playouts ----------------------------------------------------------------------------------
+
+
+def random_playout(position: Position, rng: random.Random) -> list[int]:
+    """Play to the end with uniformly random legal cards; the points of each side at the end.
+
+    ``position`` is left as it was.
+    """
+    hands = [list(h) for h in position.hands]
+    trick = list(position.trick)
+    points = list(position.points)
+    leader = position.leader
+    trump, mode, values, side_of = position.trump, position.mode, position.values, position.side_of
+    seats = len(hands)
+    seat = (leader + len(trick)) % seats
+    choice = rng.choice
+    while hands[seat]:
+        hand = hands[seat]
+        card = choice(legal_codes(hand, trick, trump, mode))
+        hand.remove(card)
+        trick.append(card)
+        if len(trick) == seats:
+            leader = (leader + trick_winner(trick, trump)) % seats
+            gained = values[trick[0]] + values[trick[1]]
+            for c in trick[2:]:
+                gained += values[c]
+            if not hands[leader]:
+                gained += position.bonus
+            points[side_of[leader]] += gained
+            trick = []
+            seat = leader
+        else:
+            seat = (seat + 1) % seats
+    return points
+
+
+def greedy_choice(hand: Sequence[int], trick: Sequence[int], seat: int, leader: int, side_of: Sequence[int],
+                  trump: int, mode: int, values: Sequence[int]) -> int:
+    """A quick rule-of-thumb play (the playout policy): cheap, reasonable, never illegal.
+
+    Leading: a non-trump ace, else the lowest non-trump, else the lowest trump. Following: if the
+    seat's side is winning the trick, the most valuable card that does not take it over (smear);
+    else win with the highest winning card when players are still to come, the cheapest when last;
+    unable to win, the least valuable card.
+    """
+    moves = legal_codes(hand, trick, trump, mode)
+    if len(moves) == 1:
+        return moves[0]
+    if not trick:
+        best = -1
+        for c in moves:
+            if c % 6 == 5 and c // 6 != trump:
+                return c
+        # lowest non-trump by rank, else the lowest trump
+        best_key = 99
+        for c in moves:
+            key = c % 6 + (10 if c // 6 == trump else 0)
+            if key < best_key:
+                best_key, best = key, c
+        return best
+    seats = len(side_of)
+    win_index = trick_winner(trick, trump)
+    winning = trick[win_index]
+    led = trick[0] // 6
+    partner_winning = side_of[(leader + win_index) % seats] == side_of[seat]
+    last = len(trick) == seats - 1
+
+    def strength(c: int) -> int:
+        return c % 6 + 6 if c // 6 == trump else (c % 6 if c // 6 == led else -1)
+
+    top = strength(winning)
+    winners = [c for c in moves if strength(c) > top]
+    losers = [c for c in moves if strength(c) <= top]
+    if partner_winning and losers:
+        return max(losers, key=lambda c: (values[c], -strength(c)))
+    if winners:
+        if last or partner_winning:
+            return min(winners, key=lambda c: (strength(c), -values[c]))
+        return max(winners, key=lambda c: (strength(c), values[c]))
+    return min(moves, key=lambda c: (values[c], strength(c)))
+
+
+def greedy_playout(position: Position) -> list[int]:
+    """Play to the end with :func:`greedy_choice` for every seat; the points of each side at the end."""
+    hands = [list(h) for h in position.hands]
+    trick = list(position.trick)
+    points = list(position.points)
+    leader = position.leader
+    trump, mode, values, side_of = position.trump, position.mode, position.values, position.side_of
+    seats = len(hands)
+    seat = (leader + len(trick)) % seats
+    while hands[seat]:
+        hand = hands[seat]
+        card = greedy_choice(hand, trick, seat, leader, side_of, trump, mode, values)
+        hand.remove(card)
+        trick.append(card)
+        if len(trick) == seats:
+            leader = (leader + trick_winner(trick, trump)) % seats
+            gained = 0
+            for c in trick:
+                gained += values[c]
+            if not hands[leader]:
+                gained += position.bonus
+            points[side_of[leader]] += gained
+            trick = []
+            seat = leader
+        else:
+            seat = (seat + 1) % seats
+    return points
+
+
+# -- search ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SearchResult:
+    """The best card for the side to move, what the side ends the hand with, and how sure that is.
+
+    ``exact``: the search reached the end of the hand; otherwise ``depth`` tricks were searched and
+    the value past them is an estimate. ``values`` holds each root move's value when asked for.
+    """
+
+    card: int
+    value: int
+    exact: bool
+    depth: int
+    nodes: int
+    values: dict[int, int] = field(default_factory=dict)
+
+
+class _OutOfNodes(Exception):
+    pass
+
+
+_INF = 1 << 30
+_KEY_BITS = 3  # per card per seat: up to four copies (double deck)
+
+
+class Solver:
+    """Alpha-beta search over tricks with a transposition table, for the side to move at the root.
+
+    Prunes identical cards (a hand's two copies are one move) and equivalent ranks (two cards of a
+    suit with the same count and no card of another seat, nor of the trick, between them). The
+    transposition table is keyed by all hands and the leader, at trick starts. Values are trick
+    points the root side takes from the position on.
+    """
+
+    def __init__(self, position: Position, max_nodes: int | None = None) -> None:
+        self.seats = seats = position.seats
+        self.hands = [list(h) for h in position.hands]
+        self.trick = list(position.trick)
+        self.leader = position.leader
+        self.trump = position.trump
+        self.mode = position.mode
+        self.values = position.values
+        self.bonus = position.bonus
+        self.root_side = position.side_of[position.to_move]
+        self.ours = tuple(side == self.root_side for side in position.side_of)
+        self.max_nodes = max_nodes
+        self.nodes = 0
+        self.best_so_far = -1  # the best root card of the last finished iteration, searched first
+        self.table: dict[tuple[int, int], tuple[int, int, int, int]] = {}
+        self.bits = tuple(tuple(1 << (_KEY_BITS * (seat * KINDS + c)) for c in range(KINDS)) for seat in range(seats))
+        self.key = 0
+        self.held = [[0] * KINDS for _ in range(seats)]
+        self.unplayed = [0] * KINDS  # cards in hands or in the current trick
+        for seat, hand in enumerate(self.hands):
+            for c in hand:
+                self.key += self.bits[seat][c]
+                self.held[seat][c] += 1
+                self.unplayed[c] += 1
+        for c in self.trick:
+            self.unplayed[c] += 1
+        # static strength of a card for the estimate past the search horizon
+        self.power = tuple((c % 6 + 1) * (3 if c // 6 == self.trump else 1) for c in range(KINDS))
+
+    # -- helpers -----------------------------------------------------------------------------
+
+    def _distinct(self, seat: int, moves: list[int]) -> list[int]:
+        """Drop each move that an equivalent lower card of the same suit already stands for."""
+        if len(moves) < 2:
+            return moves
+        unplayed, mine, values = self.unplayed, self.held[seat], self.values
+        kept = [moves[0]]
+        previous = moves[0]
+        for c in moves[1:]:
+            if c // 6 == previous // 6 and values[c] == values[previous]:
+                for between in range(previous + 1, c + 1):
+                    if unplayed[between] != mine[between]:
+                        break
+                else:
+                    continue  # equivalent to ``previous``
+            kept.append(c)
+            previous = c
+        return kept
+
+    def _order(self, seat: int, moves: list[int]) -> list[int]:
+        trick = self.trick
+        if len(moves) < 2:
+            return moves
+        if not trick:
+            # high cards first: they take tricks or show the way; trumps after plain aces
+            return sorted(moves, key=lambda c: -(c % 6) + (3 if c // 6 == self.trump else 0))
+        trump = self.trump
+        led = trick[0] // 6
+        win_index = trick_winner(trick, trump)
+        top_card = trick[win_index]
+        top = top_card % 6 + 6 if top_card // 6 == trump else top_card % 6
+        partner_winning = self.ours[(self.leader + win_index) % self.seats] == self.ours[seat]
+        values = self.values
+
+        def key(c: int) -> int:
+            s = c % 6 + 6 if c // 6 == trump else (c % 6 if c // 6 == led else -1)
+            if s > top:  # takes the trick: cheapest winner first, counters gained
+                return -100 + s - values[c] if not partner_winning else 50 + s
+            return -values[c] if partner_winning else values[c]
+
+        return sorted(moves, key=key)
+
+    def estimate(self) -> int:
+        """Trick points the root side should take from a trick start on, past the search horizon."""
+        values, power, ours = self.values, self.power, self.ours
+        total = self.bonus
+        ours_power = 0
+        all_power = 0
+        for seat, hand in enumerate(self.hands):
+            for c in hand:
+                total += values[c]
+                all_power += power[c]
+                if ours[seat]:
+                    ours_power += power[c]
+        return total * ours_power // all_power if all_power else 0
+
+    # -- search ------------------------------------------------------------------------------
+
+    def search(self, alpha: int, beta: int, depth: int) -> int:
+        """The root side's points from here on, within the window; ``depth``: tricks to search fully."""
+        self.nodes += 1
+        if self.max_nodes is not None and self.nodes > self.max_nodes:
+            raise _OutOfNodes
+        seats = self.seats
+        trick = self.trick
+        seat = (self.leader + len(trick)) % seats
+        hand = self.hands[seat]
+        entry_key: tuple[int, int] | None = None
+        hint = -1
+        if not trick:
+            if not hand:
+                return 0
+            if depth <= 0:
+                return self.estimate()
+            if depth > len(hand):
+                depth = len(hand)
+            entry_key = (self.key, self.leader)
+            entry = self.table.get(entry_key)
+            if entry is not None:
+                e_depth, lower, upper, hint = entry
+                if e_depth >= depth:
+                    if lower >= beta:
+                        return lower
+                    if upper <= alpha:
+                        return upper
+                    if lower == upper:
+                        return lower
+                    alpha = max(alpha, lower)
+                    beta = min(beta, upper)
+        moves = legal_codes(hand, trick, self.trump, self.mode)
+        moves = self._order(seat, self._distinct(seat, moves))
+        if hint >= 0 and hint in moves and moves[0] != hint:
+            moves.remove(hint)
+            moves.insert(0, hint)
+        maximizing = self.ours[seat]
+        alpha0, beta0 = alpha, beta
+        best = -_INF if maximizing else _INF
+        best_move = moves[0]
+        bit = self.bits[seat]
+        held = self.held[seat]
+        for card in moves:
+            hand.remove(card)
+            held[card] -= 1
+            self.key -= bit[card]
+            trick.append(card)
+            if len(trick) == seats:
+                value = self._complete_trick(alpha, beta, depth)
+            else:
+                value = self.search(alpha, beta, depth)
+            trick.pop()
+            self.key += bit[card]
+            held[card] += 1
+            _insort(hand, card)
+            if maximizing:
+                if value > best:
+                    best, best_move = value, card
+                    if value > alpha:
+                        alpha = value
+            elif value < best:
+                best, best_move = value, card
+                if value < beta:
+                    beta = value
+            if alpha >= beta:
+                break
+        if entry_key is not None:
+            lower, upper = -_INF, _INF
+            if best <= alpha0:
+                upper = best
+            elif best >= beta0:
+                lower = best
+            else:
+                lower = upper = best
+            old = self.table.get(entry_key)
+            if old is not None and old[0] == depth:
+                lower, upper = max(lower, old[1]), min(upper, old[2])
+            self.table[entry_key] = (depth, lower, upper, best_move)
+        return best
+
+    def _complete_trick(self, alpha: int, beta: int, depth: int) -> int:
+        trick = self.trick
+        seats = self.seats
+        leader = self.leader
+        winner = (leader + trick_winner(trick, self.trump)) % seats
+        values = self.values
+        unplayed = self.unplayed
+        gained = 0
+        for c in trick:
+            gained += values[c]
+            unplayed[c] -= 1
+        if not self.hands[winner]:
+            gained += self.bonus
+        if not self.ours[winner]:
+            gained = 0
+        self.leader = winner
+        self.trick = []
+        value = gained + self.search(alpha - gained, beta - gained, depth - 1)
+        self.trick = trick
+        self.leader = leader
+        for c in trick:
+            unplayed[c] += 1
+        return value
+
+    def root(self, depth: int, want_values: bool = False) -> tuple[int, int, dict[int, int]]:
+        """Search every root move to ``depth`` tricks; (best card, its value, values by card)."""
+        seat = (self.leader + len(self.trick)) % self.seats
+        hand = self.hands[seat]
+        moves = legal_codes(hand, self.trick, self.trump, self.mode)
+        distinct = self._distinct(seat, moves)
+        ordered = self._order(seat, distinct)
+        if self.best_so_far in ordered:
+            ordered.remove(self.best_so_far)
+            ordered.insert(0, self.best_so_far)
+        values: dict[int, int] = {}
+        best_card, best = ordered[0], -_INF
+        alpha = -_INF
+        for card in ordered:
+            hand.remove(card)
+            self.held[seat][card] -= 1
+            self.key -= self.bits[seat][card]
+            self.trick.append(card)
+            try:
+                lo = -_INF if want_values else alpha
+                if len(self.trick) == self.seats:
+                    value = self._complete_trick(lo, _INF, depth)
+                else:
+                    value = self.search(lo, _INF, depth)
+            finally:
+                self.trick.pop()
+                self.key += self.bits[seat][card]
+                self.held[seat][card] += 1
+                _insort(hand, card)
+            values[card] = value
+            if value > best:
+                best, best_card = value, card
+                alpha = max(alpha, value)
+        # a card pruned as equivalent is worth what its representative is worth
+        for card in moves:
+            if card not in values:
+                values[card] = self._representative_value(seat, card, distinct, values)
+        return best_card, best, values
+
+    def _representative_value(self, seat: int, card: int, distinct: list[int], values: dict[int, int]) -> int:
+        lower = [c for c in distinct if c < card and c // 6 == card // 6]
+        return values[max(lower)]
+
+
+def _insort(hand: list[int], card: int) -> None:
+    i = 0
+    n = len(hand)
+    while i < n and hand[i] < card:
+        i += 1
+    hand.insert(i, card)
+
+
+def solve(position: Position, max_nodes: int | None = None, max_depth: int | None = None,
+          want_values: bool = False) -> SearchResult:
+    """The best card for the seat to move and what its side ends the hand with.
+
+    Exact when the search reaches the end of the hand (always, without ``max_nodes`` and
+    ``max_depth``). Otherwise iterative deepening one trick at a time until ``max_depth`` tricks
+    or ``max_nodes`` nodes, answering with the deepest search finished (anytime); past its horizon
+    a search estimates the remaining points by the strength of each side's cards. ``want_values``
+    fills :attr:`SearchResult.values` with every legal card's value (slower: no pruning at the root).
+    """
+    if position.over:
+        raise ValueError("the hand is over: nothing to play")
+    side = position.side_of[position.to_move]
+    taken = position.points[side]
+    solver = Solver(position, max_nodes)
+    tricks = position.tricks_left
+    limit = tricks if max_depth is None else min(max_depth, tricks)
+    start = limit if max_nodes is None else 1
+    result: SearchResult | None = None
+    for depth in range(start, limit + 1):
+        try:
+            card, value, values = solver.root(depth, want_values)
+        except _OutOfNodes:
+            break
+        solver.best_so_far = card
+        exact = {c: taken + v for c, v in values.items()} if want_values else {}
+        result = SearchResult(card, taken + value, depth >= tricks, depth, solver.nodes, exact)
+    if result is None:  # not even one trick within the budget: the rule of thumb
+        card = greedy_choice(position.hands[position.to_move], position.trick, position.to_move, position.leader,
+                             position.side_of, position.trump, position.mode, position.values)
+        return SearchResult(card, greedy_playout(position)[side], False, 0, solver.nodes)
+    return result

@@ -1,0 +1,180 @@
+"""Perfect-information play: positions, playouts and the search (engine/ai/trickplay.py)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.ai.trickplay import Position, greedy_playout, random_playout, solve
+from engine.cards import CLUBS, DIAMONDS, HEARTS, SPADES, new_deck, parse_cards
+from engine.play import FREE
+from engine.rules import Rules, preset
+
+MUST = preset("partnership_auction")
+POST = preset("partnership_auction", play_rule="post_1945")
+TWO = preset("two_hand")
+
+
+def deal(rules: Rules, seed: int, tricks: int, trick_cards: int = 0) -> Position:
+    """``tricks`` cards to each seat from a shuffled deck, ``trick_cards`` of the first trick played."""
+    rng = random.Random(seed)
+    deck: list[int] = list(new_deck(rules.double_deck))
+    rng.shuffle(deck)
+    seats = rules.players
+    hands = [deck[i * tricks:(i + 1) * tricks] for i in range(seats)]
+    leader = rng.randrange(seats)
+    position = Position.start(hands, rng.randrange(4), rules, leader, points=[rng.randrange(30)] * (max(
+        rules.team_of(s) for s in range(seats)) + 1))
+    for _ in range(trick_cards):
+        position.play(rng.choice(position.legal()))
+    return position
+
+
+def brute_force(position: Position, root_side: int) -> int:
+    """Minimax over every legal card, no pruning: the root side's final points."""
+    if position.over:
+        return position.points[root_side]
+    maximizing = position.side_of[position.to_move] == root_side
+    results = []
+    for card in position.legal():
+        child = position.copy()
+        child.play(card)
+        results.append(brute_force(child, root_side))
+    return max(results) if maximizing else min(results)
+
+
+def brute_force_moves(position: Position) -> dict[int, int]:
+    side = position.side_of[position.to_move]
+    values = {}
+    for card in position.legal():
+        child = position.copy()
+        child.play(card)
+        values[card] = brute_force(child, side)
+    return values
+
+
+CASES = [
+    (MUST, 3), (POST, 3), (TWO, 5), (preset("two_hand", phase2_must_win="trump_led"), 5),
+    (preset("three_hand"), 3), (preset("double_deck"), 3), (preset("partnership_auction", count="old_timers"), 3),
+]
+
+
+@pytest.mark.parametrize(("rules", "tricks"), CASES)
+@pytest.mark.parametrize("seed", range(6))
+def test_search_agrees_with_brute_force(rules: Rules, tricks: int, seed: int) -> None:
+    position = deal(rules, seed, tricks, trick_cards=seed % rules.players)
+    expected = brute_force_moves(position)
+    result = solve(position, want_values=True)
+    assert result.exact
+    assert result.values == expected
+    assert result.value == max(expected.values())
+    assert expected[result.card] == result.value
+    # the pruned search (no values asked) finds the same value
+    assert solve(position).value == result.value
+
+
+def test_solve_leaves_the_position_as_it_was() -> None:
+    position = deal(MUST, 3, 4, trick_cards=2)
+    before = position.copy()
+    solve(position)
+    assert position == before
+
+
+def test_cash_a_sure_winner_before_the_last_trick() -> None:
+    # post-1945, two tricks left: North's AS is sure now, but if the club goes first, East wins it
+    # and leads hearts, on which the ace (no hearts, no trumps) can only be thrown away
+    hands = [parse_cards("AS 9C"), parse_cards("KC JH"), parse_cards("9H JS"), parse_cards("TC QH")]
+    result = solve(Position.start(hands, DIAMONDS, POST, leader=0), want_values=True)
+    as_, nine_c = parse_cards("AS 9C")
+    assert result.card == as_
+    assert result.values == {as_: 10, nine_c: 0}
+
+
+def test_leading_low_can_beat_cashing_under_must_beat() -> None:
+    # two-handed after the stock: the opponent must win the club and lead back into the ace
+    hands = [parse_cards("AS 9C"), parse_cards("KS TC")]
+    result = solve(Position.start(hands, HEARTS, TWO, leader=0), want_values=True)
+    as_, nine_c = parse_cards("AS 9C")
+    assert result.card == nine_c
+    assert result.values == {as_: 11 + 4, nine_c: 11 + 4 + 10}
+
+
+def test_trump_a_void_when_the_trick_carries_counters() -> None:
+    # two-handed while the stock lasts (the second card free): West is void in spades and may
+    # trump the ten or throw a club; trumping takes the counter and the lead
+    hands = [parse_cards("TS JC"), parse_cards("9H QC")]
+    position = Position.start(hands, HEARTS, TWO, leader=0)
+    position.mode = FREE
+    position.play(parse_cards("TS")[0])
+    result = solve(position, want_values=True)
+    nine_h, queen_c = parse_cards("9H QC")
+    assert result.card == nine_h
+    assert result.values == {nine_h: 10 + 3 + 2 + 10, queen_c: 2 + 10}
+
+
+def test_do_not_waste_an_ace_on_the_partners_winning_ace() -> None:
+    # post-1945, partner (seat 0) led AS and East followed JS: seat 2 cannot overtake (of identical
+    # cards the first wins) and need not; the king keeps the ace for the next spade, where it beats
+    # East's ten
+    hands = [parse_cards("AS 9S"), parse_cards("JS TS"), parse_cards("AS KS"), parse_cards("QC 9C")]
+    position = Position.start(hands, DIAMONDS, POST, leader=0)
+    position.play(parse_cards("AS")[0])
+    position.play(parse_cards("JS")[0])
+    result = solve(position, want_values=True)
+    ks, as_ = parse_cards("KS AS")
+    assert result.card == ks
+    assert result.values == {ks: 50, as_: 20}
+
+
+def test_random_and_greedy_playouts_total_the_trick_points() -> None:
+    rng = random.Random(7)
+    for rules in (MUST, POST, TWO, preset("three_hand"), preset("double_deck"), preset("partnership_auction_div10")):
+        position = deal(rules, 11, len(new_deck(rules.double_deck)) // rules.players)
+        already = sum(position.points)
+        for _ in range(5):
+            assert sum(random_playout(position, rng)) == rules.trick_total + already
+        greedy = greedy_playout(position)
+        assert sum(greedy) == rules.trick_total + already
+        assert greedy_playout(position) == greedy  # deterministic
+
+
+def test_anytime_search_answers_within_a_node_budget() -> None:
+    position = deal(MUST, 2, 12)
+    result = solve(position, max_nodes=3000)
+    assert not result.exact
+    assert result.card in position.legal()
+    assert result.nodes <= 3001
+    deep = solve(position, max_depth=2)
+    assert deep.depth == 2 and not deep.exact and deep.card in position.legal()
+
+
+def test_two_handed_twelve_trick_endgame_solves_exactly() -> None:
+    position = deal(TWO, 0, 12)
+    result = solve(position)
+    assert result.exact and result.depth == 12
+    assert result.card in position.legal()
+    # the answer is the value of the hand under best play: playing it out move by move keeps it
+    side = position.side_of[position.to_move]
+    line = position.copy()
+    while not line.over:
+        line.play(solve(line).card)
+    assert line.points[side] == result.value
+
+
+def test_position_checks() -> None:
+    with pytest.raises(ValueError, match="same number"):
+        Position.start([parse_cards("AS"), parse_cards("KS QS")], SPADES, TWO, leader=0)
+    position = Position.start([parse_cards("QS KC"), parse_cards("KS 9S")], CLUBS, TWO, leader=0)
+    with pytest.raises(ValueError, match="not a legal play"):
+        position.play(parse_cards("AH")[0])
+    assert position.play(parse_cards("QS")[0]) is None
+    assert (position.tricks_left, position.to_move) == (2, 1)
+    with pytest.raises(ValueError, match="not a legal play"):
+        position.play(parse_cards("9S")[0])
+    assert position.play(parse_cards("KS")[0]) == 1
+    assert position.points == [0, 3 + 4]
+    assert (position.tricks_left, position.to_move, position.over) == (1, 1, False)
+    position.play(parse_cards("9S")[0])
+    position.play(parse_cards("KC")[0])
+    assert position.points == [4 + 10, 7] and position.over and position.remaining_points() == 0
