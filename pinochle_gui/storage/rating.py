@@ -63,4 +63,4 @@ def update_rating(
     expected = expected_score(own, [side_rating(None, members) for members in opponents])
     # The whole side's change is the player's: with a partner the player's rating counts for half
     # of the side, so it moves the full K and not half of it.
-    return round(max(RATING_FLOOR, rating + k * ((1.0 if won else 0.0) - expected)), 1)
+    return max(RATING_FLOOR, rating + k * ((1.0 if won else 0.0) - expected))
