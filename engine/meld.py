@@ -197,6 +197,12 @@ def run_shares_class(rules: Rules) -> bool:
     return rows["run"].kind == rows["royal marriage"].kind
 
 
+def dix_value(rules: Rules) -> int:
+    """What one nine of trumps melds for (0 where the deck has no nines)."""
+    rows = _rows_by_key(rules)
+    return (rows["dix"].points[0] or 0) if "dix" in rows else 0
+
+
 def copies(rules: Rules) -> int:
     """How many copies of each card the deck has."""
     return 4 if rules.double_deck else 2

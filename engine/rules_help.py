@@ -1,0 +1,419 @@
+"""The rules text the GUI shows, generated from the rules in force.
+
+Every number here is read from the same data the engine plays by: the :class:`~engine.rules.Rules`
+value, the meld table of :mod:`engine.meld` and the card values of :mod:`engine.play`. Change an
+option and the text changes with it; there is no second copy of the numbers to fall out of step.
+
+>>> from engine.rules import preset
+>>> text = rules_help(preset("partnership_auction", min_bid=300))
+>>> "opening bid is 300" in text
+True
+"""
+
+from __future__ import annotations
+
+from engine.cards import NINE, RANK_LETTERS, RANKS
+from engine.meld import (
+    AROUND,
+    DIX,
+    MARRIAGE,
+    MULTIPLE_WORDS,
+    PINOCHLE,
+    SEQUENCE,
+    MeldRow,
+    copies,
+    dix_value,
+    meld_rows,
+    run_shares_class,
+)
+from engine.play import card_values, last_trick_bonus
+from engine.rules import PRESET_HELP, Rules, preset_name
+
+TITLES = {
+    "two_hand": "Two-handed pinochle",
+    "three_hand": "Three-handed cutthroat auction pinochle",
+    "partnership_turnup": "Four-handed partnership pinochle, trump turned up",
+    "partnership_auction": "Four-handed partnership auction pinochle",
+    "partnership_auction_div10": "Four-handed partnership auction pinochle, scores divided by ten",
+    "double_deck": "Double-deck partnership pinochle",
+}
+CLASS_NAMES = {
+    SEQUENCE: "runs and marriages",
+    MARRIAGE: "marriages",
+    PINOCHLE: "pinochles",
+    AROUND: "arounds",
+    DIX: "the dix",
+}
+MULTIPLE_HEADS = ("single", "double", "triple", "quadruple")
+
+
+def rules_help(rules: Rules) -> str:
+    """Plain text: the rules of the game as the engine plays them, in short headed sections."""
+    sections = [
+        _title(rules),
+        _section("The deal", _deal(rules)),
+        _section("Bidding", _bidding(rules)) if rules.auction else "",
+        _section("Passing cards", _passing(rules)) if rules.pass_cards and rules.partnerships else "",
+        _section("The widow", _widow(rules)) if rules.widow_size else "",
+        _section("Trump", _trump(rules)),
+        _section("Meld", _meld(rules)),
+        _section("Meld during play", _table_meld(rules)) if rules.trump_by == "stock" else "",
+        _section("Play", _play(rules)),
+        _section("Counting cards taken in tricks", _counting(rules)),
+        _section("Scoring", _scoring(rules)),
+        _section("The end of the game", _game_end(rules)),
+        _section("House choices", _house(rules)),
+    ]
+    return "\n\n".join(s for s in sections if s) + "\n"
+
+
+def _section(head: str, lines: list[str]) -> str:
+    return "\n".join([head, "-" * len(head), *lines])
+
+
+def _title(rules: Rules) -> str:
+    name = preset_name(rules)
+    title = TITLES.get(name, name)
+    lines = [title, "=" * len(title), PRESET_HELP.get(name, "")]
+    changed = rules.changes()
+    if changed:
+        lines.append("Options changed from the usual rules: " + ", ".join(
+            f"{key.replace('_', ' ')} {_word(value)}" for key, value in sorted(changed.items())) + ".")
+    return "\n".join(line for line in lines if line)
+
+
+def _word(value: object) -> str:
+    if value is True:
+        return "on"
+    if value is False:
+        return "off"
+    return str(value).replace("_", " ")
+
+
+def _points(value: int) -> str:
+    return f"{value} point" + ("" if value == 1 else "s")
+
+
+def _deal(rules: Rules) -> list[str]:
+    deck = (f"{len(RANKS) - 1 if rules.double_deck else len(RANKS)} ranks, "
+            f"{copies(rules)} of each card: {'80' if rules.double_deck else '48'} cards")
+    lines = [
+        f"The deck: A T K Q J{'' if rules.double_deck else ' 9'} in each suit, {deck}. "
+        "In every suit A beats T beats K beats Q beats J" + ("" if rules.double_deck else " beats 9") + ".",
+        f"{rules.players} players" + (", partners sit across the table" if rules.partnerships else ", each alone")
+        + f". Each gets {rules.hand_size} cards, dealt {rules.deal_packet} at a time, clockwise.",
+    ]
+    if rules.widow_size:
+        lines.append(f"{rules.widow_size} cards go face down to the widow.")
+    if rules.trump_by == "stock":
+        lines.append("The next card is turned up for trump; the rest form the stock, laid across it.")
+    if rules.trump_by == "turnup":
+        lines.append("The dealer's last card is turned up: its suit is trump.")
+    if rules.redeal_nines:
+        lines.append("A player with five or more nines and no aces may call for a new deal before the bidding.")
+    lines.append("The deal passes to the left after each hand.")
+    return lines
+
+
+def _bidding(rules: Rules) -> list[str]:
+    bids = rules.next_bids(None)
+    shown = ", ".join(map(str, bids[:6])) + (", ..." if len(bids) > 6 else "")
+    lines = [
+        f"The player left of the dealer bids first. The opening bid is {rules.min_bid} or more; "
+        f"the bids on offer are {shown} up to {rules.max_bid}.",
+    ]
+    if rules.bid_step_high:
+        lines.append(f"Bids go up by {rules.bid_step} until {rules.bid_step_high_from}; from there on every bid is a "
+                     f"multiple of {rules.bid_step_high}.")
+    else:
+        lines.append(f"Each bid is at least {rules.bid_step} above the last.")
+    lines.append("Jump bids are allowed." if rules.jump_bids else "Each bid is exactly one step above the last.")
+    lines.append("A pass is final: a player who passes is out of the auction.")
+    if rules.pass_with_help and rules.partnerships:
+        lines.append("A player may 'pass with help' to tell the partner of a good hand (the pass is still final).")
+    if rules.all_pass == "dealer_stuck":
+        lines.append(f"If everyone else passes, the dealer is stuck with the bid at {rules.min_bid}.")
+    else:
+        lines.append("If everyone passes, the cards are dealt again.")
+    lines.append("The highest bidder is the declarer: names trump" + (", takes the widow" if rules.widow_size else "")
+                 + " and leads the first trick.")
+    return lines
+
+
+def _passing(rules: Rules) -> list[str]:
+    n = rules.pass_cards
+    if rules.pass_simultaneous:
+        return [f"After trump is named, the declarer and partner each pass {n} cards to the other at the same time, "
+                "face down, before seeing what they receive."]
+    return [f"After trump is named, the declarer's partner passes {n} cards to the declarer, who then passes {n} "
+            "cards back (they may include cards just received)."]
+
+
+def _widow(rules: Rules) -> list[str]:
+    lines = [
+        f"The declarer shows the {rules.widow_size}-card widow to all, takes it, names trump and melds, "
+        f"then buries {rules.widow_size} cards face down. They count for the declarer's tricks.",
+    ]
+    if rules.strict_bury:
+        lines.append("Cards shown in the declarer's meld may not be buried.")
+    else:
+        lines.append("Any card may be buried, meld cards included (the meld has already been scored).")
+    return lines
+
+
+def _trump(rules: Rules) -> list[str]:
+    dix = dix_value(rules)
+    if rules.trump_by == "auction":
+        lines = ["The declarer names the trump suit."]
+        if rules.trump_needs_marriage:
+            lines.append("The declarer must hold a marriage (K and Q) in the suit named. Without one in any suit, "
+                         "the hand is not played: the declaring side loses its bid and nobody scores meld.")
+        return lines
+    if rules.trump_by == "turnup":
+        return [
+            f"The turned-up card's suit is trump. If it is a nine (the dix) the dealer scores {dix}.",
+            "From the dealer's left, each player holding the dix may exchange it for the turned-up card, which ends "
+            f"in that player's hand while the dix goes to the dealer. Each original holder of a dix scores {dix} "
+            "for it, exchanged or not.",
+        ]
+    return [
+        f"The turned-up card's suit is trump. If it is the dix, the dealer scores {dix}.",
+        "The first dix melded is exchanged for the turned-up card (which may be used in meld at once).",
+    ]
+
+
+def _meld_table(rules: Rules) -> list[str]:
+    n = copies(rules)
+    rows = [row for row in meld_rows(rules) if row.key != "dix"]
+    heads = ["meld", *MULTIPLE_HEADS[:n]]
+    body: list[list[str]] = []
+    notes: list[str] = []
+    plain = False
+    for row in rows:
+        cells = [row.key]
+        for size in range(1, n + 1):
+            listed = row.points[size - 1] if size <= len(row.points) else None
+            if listed is not None:
+                cells.append(str(listed))
+            else:
+                value, parts = row.best(size)
+                cells.append(f"{value}*")
+                if any(p > 1 for p in parts):
+                    notes.append(f"{MULTIPLE_HEADS[size - 1]} {row.key} = " + " + ".join(
+                        f"{MULTIPLE_HEADS[p - 1]} {row.points[p - 1]}" for p in parts))
+                else:
+                    plain = True
+        body.append(cells)
+    widths = [max(len(r[i]) for r in [heads, *body]) for i in range(len(heads))]
+    lines = ["  " + "  ".join(h.ljust(w) if i == 0 else h.rjust(w) for i, (h, w) in enumerate(zip(heads, widths,
+                                                                                                      strict=True)))]
+    for cells in body:
+        lines.append("  " + "  ".join(c.ljust(w) if i == 0 else c.rjust(w)
+                                      for i, (c, w) in enumerate(zip(cells, widths, strict=True))))
+    dix = dix_value(rules)
+    if dix:
+        lines.append(f"  dix (nine of trumps): {dix} each")
+    if plain:
+        lines.append("  * not a meld of its own in this table: each copy scores as a single meld.")
+    if notes:
+        lines.append("  * not a meld of its own in this table: " + "; ".join(notes) + ".")
+    return lines
+
+
+def _named_multiples(rows: tuple[MeldRow, ...]) -> list[str]:
+    named = []
+    for row in rows:
+        for size in range(2, len(row.points) + 1):
+            if row.points[size - 1] is not None and row.names[size - 1] != MULTIPLE_WORDS[size - 1] + row.key:
+                named.append(f"{row.names[size - 1]} ({row.points[size - 1]})")
+    return named
+
+
+def _meld(rules: Rules) -> list[str]:
+    rows = meld_rows(rules)
+    by_key = {row.key: row for row in rows}
+    lines = [
+        "A run is A T K Q J of trumps; a royal marriage K Q of trumps; a marriage K Q of another suit; "
+        "a pinochle Q of spades and J of diamonds; an around one card of the rank in each suit.",
+        "Values (single, and for several copies of the same meld held at once):",
+        *_meld_table(rules),
+    ]
+    named = _named_multiples(rows)
+    if named:
+        lines.append("Named multiples: " + ", ".join(named) + ".")
+    classes = []
+    for kind in dict.fromkeys(row.kind for row in rows):
+        members = [row.key for row in rows if row.kind == kind]
+        if kind != DIX:
+            head = CLASS_NAMES.get(kind, kind) if kind != SEQUENCE or run_shares_class(rules) else "runs"
+            classes.append(f"{head} ({', '.join(members)})")
+    lines.append("Meld falls into classes: " + "; ".join(classes) + ". A card may serve in melds of different "
+                 "classes at once (a Q of spades in a marriage, a pinochle and queens around), never in two melds of "
+                 "the same class (a K and two Qs make one marriage).")
+    if run_shares_class(rules):
+        lines.append("A run uses its own K and Q, so it scores no royal marriage besides; a second K and Q of "
+                     "trumps beside the run is a royal marriage of its own.")
+        if rules.run_extra_marriage:
+            lines.append(f"Run with an extra K or Q of trumps: the extra card marries the run's partner card for a "
+                         f"royal marriage ({_run_plus(by_key)}).")
+        else:
+            lines.append(f"A single extra K or Q of trumps beside a run scores nothing more (run alone "
+                         f"{by_key['run'].points[0]}); with both an extra K and an extra Q it is "
+                         f"{_run_plus(by_key)}.")
+    else:
+        lines.append("The run and the marriages are different classes here: a run's own K and Q also score a royal "
+                     f"marriage (a run is worth {by_key['run'].points[0]} + {by_key['royal marriage'].points[0]}).")
+    if rules.trump_by != "stock":
+        lines.append("Every player lays the meld face up after trump is named (and any passing), scores it, and "
+                     "takes the cards back into the hand for the play. A meld must lie wholly in one player's hand.")
+    return lines
+
+
+def _run_plus(by_key: dict[str, MeldRow]) -> str:
+    return f"run + royal marriage = {(by_key['run'].points[0] or 0) + (by_key['royal marriage'].points[0] or 0)}"
+
+
+def _table_meld(rules: Rules) -> list[str]:
+    by_key = {row.key: row for row in meld_rows(rules)}
+    run = by_key["run"].points[0] or 0
+    royal = by_key["royal marriage"].points[0] or 0
+    pinochle = by_key["pinochle"].points[0] or 0
+    double_pinochle = by_key["pinochle"].points[1] or 2 * pinochle
+    roundhouse = ((by_key["kings around"].points[0] or 0) + (by_key["queens around"].points[0] or 0) + royal
+                  + 3 * (by_key["marriage"].points[0] or 0))
+    lines = [
+        "While the stock lasts, the winner of a trick (after drawing) may lay one meld face up and score it at once. "
+        "Laid cards stay on the table and may be led or played from there; a played card leaves the table.",
+        "At least one card of each new meld comes from the hand. A card on the table may join a later meld only of "
+        "another class (a K of a laid marriage may join kings around, never a second marriage).",
+    ]
+    if rules.remeld_reductions:
+        lines.append(f"A royal marriage still on the table completed to a run adds {run - royal}; a pinochle still on "
+                     f"the table doubled adds {double_pinochle - pinochle}.")
+    else:
+        lines.append(f"A royal marriage still on the table completed to a run scores the full {run}; a pinochle still "
+                     f"on the table doubled scores the full {double_pinochle}.")
+    lines += [
+        f"Once a pinochle is broken up (a card of it played), a second one scores only {pinochle}.",
+        f"K and Q of every suit (a roundhouse) may be laid at once for {roundhouse}; laid around a run's own K and Q "
+        f"it scores {roundhouse - royal}.",
+        f"The dix is laid alone from the hand ({dix_value(rules)}).",
+        "With one face-down card and the trump card left in the stock, the trick's winner chooses which to take; "
+        "the winner may still meld after that draw.",
+        "When the stock is gone, all laid cards go back to the hands and there is no more melding.",
+    ]
+    return lines
+
+
+def _play(rules: Rules) -> list[str]:
+    lead = {
+        "auction": "The declarer leads the first trick.",
+        "turnup": "The player left of the dealer leads the first trick.",
+        "stock": "The non-dealer leads the first trick.",
+    }[rules.trump_by]
+    lines = [lead, "The highest trump wins the trick, else the highest card of the suit led; of two identical cards "
+             "the one played first wins. The winner leads the next trick."]
+    must_beat = ("follow suit if able and beat the card now winning the trick if able, even a partner's (once the "
+                 "trick is trumped, any card of the suit led will do); void, play a trump, beating the highest trump "
+                 "so far if able; void in both, any card")
+    post_1945 = ("follow suit if able; void, play a trump if able; only when a trump is led must a player beat the "
+                 "highest card so far if able")
+    if rules.trump_by == "stock":
+        lines.append("While the stock lasts the second player may play any card; the winner draws first, then the "
+                     "loser.")
+        rule = must_beat if rules.phase2_must_win == "always" else post_1945
+        lines.append(f"Once the stock is gone: the second player must {rule}.")
+    elif rules.play_rule == "post_1945":
+        lines.append(f"Each player must {post_1945}.")
+    elif rules.play_rule == "always_win":
+        lines.append("Each player must try to win every trick: " + must_beat + ".")
+    else:
+        lines.append(f"Each player must {must_beat}.")
+    return lines
+
+
+def _counting(rules: Rules) -> list[str]:
+    values = card_values(rules)
+    ranks = [r for r in reversed(RANKS) if not (rules.double_deck and r == NINE)]
+    cells = [f"{RANK_LETTERS[r]} {values[r]}" for r in ranks]
+    return [
+        "  " + "   ".join(cells) + f"   last trick {last_trick_bonus(rules)}",
+        f"All there is to take in tricks: {rules.trick_total} points.",
+    ]
+
+
+def _scoring(rules: Rules) -> list[str]:
+    lines: list[str] = []
+    needs = {
+        "trick": "takes at least one trick",
+        "points": "takes points in tricks (a counter or the last trick)",
+        "none": "",
+    }[rules.meld_needs]
+    if rules.trump_by == "stock":
+        return ["Meld is scored the moment it is laid. At the end of the hand each player adds the points of the "
+                "cards taken in tricks."]
+    side = "side" if rules.partnerships else "player"
+    if rules.auction:
+        lines.append(f"The declaring {side} makes the bid if its meld plus trick points reach the bid: it adds both. "
+                     + ("Otherwise it is set: it scores nothing and the opponents add the bid to their score."
+                        if rules.set_gives_bid else "Otherwise it is set: it scores nothing and loses the bid."))
+        if rules.not_on_board_set:
+            lines.append(f"If the bid is more than {rules.trick_total} (all the trick points) above the declaring "
+                         f"{side}'s meld, it is set at once, without play.")
+        if rules.throw_in:
+            lines.append(f"After the meld the declarer may throw in the hand: the declaring {side} "
+                         + ("gives the bid to the opponents" if rules.set_gives_bid else "loses the bid")
+                         + ", the opponents score their meld, and there is no play.")
+        if needs:
+            lines.append(f"An opponent's meld counts only if that {side} {needs}.")
+        else:
+            lines.append("The opponents' meld always counts.")
+    else:
+        lines.append(f"Each {side} adds its meld and its trick points."
+                     + (f" Its meld counts only if it {needs}." if needs else ""))
+    if rules.dix_saves_itself and needs:
+        lines.append("A meld made only of nines of trumps (the dix) counts even so: it saves itself.")
+    return lines
+
+
+def _game_end(rules: Rules) -> list[str]:
+    lines: list[str] = []
+    if rules.game_hands:
+        lines.append(f"A game is {rules.game_hands} hands; the highest score then wins.")
+    if rules.game_target > 0 and not rules.game_hands:
+        lines.append(f"The first to {rules.game_target} points wins.")
+        lines.append({
+            "declarer": "If several reach it on the same hand, the declaring side wins.",
+            "extend": "If several reach it on the same hand, play goes on to 250 more, and so on.",
+            "highest": "If several reach it on the same hand, the highest score wins.",
+        }[rules.both_over])
+    if rules.declare_out:
+        lines.append(f"Declaring out: at any time a player may claim to have reached {rules.game_target}. Play stops "
+                     "and the points are counted: right wins the game, wrong loses it."
+                     + (" Meld of the current hand counts only once the side has won a trick."
+                        if rules.trump_by != "stock" else ""))
+    return lines
+
+
+def _house(rules: Rules) -> list[str]:
+    lines = ["Where the rule books are silent, this game plays as follows."]
+    lines.append("A run in a suit other than trumps scores only its marriage; tens around score nothing.")
+    rows = meld_rows(rules)
+    missing = [row.key for row in rows if any(p is None for p in row.points[: copies(rules)])]
+    if missing and rules.meld_table == "masek":
+        lines.append("The Masek table lists no quadruple run or arounds: four of them score as a triple plus a "
+                     "single.")
+    elif missing:
+        lines.append("Where a multiple has no value of its own, each copy scores as a single meld (two runs: twice "
+                     "the run).")
+    if rules.meld_table == "seed001":
+        lines.append("The seed 001 table carries its own double values; the bonus-meld and run-with-extra options "
+                     "do not change it.")
+    if rules.trump_by == "stock":
+        lines.append("When a card lies twice on the table, playing it takes the copy whose loss breaks the fewest "
+                     "laid melds.")
+        lines.append("A double meld (such as a double pinochle) may be laid at once; other doubles are laid as two "
+                     "single melds, one per turn.")
+    if rules.auction and rules.all_pass == "dealer_stuck":
+        lines.append("The dealer stuck at the minimum bid plays the hand like any declarer.")
+    return lines
