@@ -118,6 +118,30 @@ def atomic_write_json(path: Path, data: Any) -> None:
     atomic_write_bytes(path, text.encode("utf-8"))
 
 
+#: A temporary file older than this is what a killed writer left behind.
+STALE_TEMP_SECONDS = 60.0
+
+
+def remove_stale_temp_files(path: Path, older_than: float = STALE_TEMP_SECONDS) -> int:
+    """Delete the temporary files a writer of ``path`` left when it was killed; how many went.
+
+    Only files older than ``older_than`` seconds are removed, so a write under way is not disturbed.
+    """
+    path = Path(path)
+    removed = 0
+    now = time.time()
+    try:
+        candidates = list(path.parent.glob(f".{path.name}.*.tmp"))
+    except OSError:
+        return 0
+    for temp in candidates:
+        with contextlib.suppress(OSError):
+            if now - temp.stat().st_mtime >= older_than:
+                temp.unlink()
+                removed += 1
+    return removed
+
+
 def backup_name(path: Path, now: float | None = None) -> Path:
     """``path`` with ``.bad-YYYYmmdd-HHMMSS`` added, made unique if such a backup already exists."""
     stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(time.time() if now is None else now))
@@ -158,6 +182,7 @@ def read_json(path: Path, what: str, max_bytes: int = MAX_JSON_BYTES, then: str 
     the data and calls :func:`keep_aside` itself when the JSON is well formed but not what it expects.
     """
     path = Path(path)
+    remove_stale_temp_files(path)
     try:
         size = path.stat().st_size
     except FileNotFoundError:
