@@ -1,0 +1,368 @@
+"""Where everything goes on the table: a pure function of the window size and the deal's shape.
+
+:func:`table_layout` takes the window size, the number of seats, how many cards the human holds
+and a few extras of the phase, and returns a :class:`TableLayout` of rectangles. Nothing here draws
+or keeps state, so it is computed again on every resize and tested at many sizes.
+
+Seats are numbered from the human's point of view: 0 is the human at the bottom, then clockwise
+(play goes to the left): with four players 1 is on the left, 2 across, 3 on the right; with three,
+1 on the left and 2 on the right; with two, 1 across.
+
+>>> lay = table_layout(1280, 720, seats=4, hand_size=12)
+>>> len(lay.hand), lay.seats[2].side
+(12, 'top')
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from pygame import Rect
+
+CARD_RATIO = 1.4
+MIN_VISIBLE = 0.3  # the least part of a card's width that shows when cards overlap in the hand
+ROW_STEP = 0.56  # a second row of the hand starts this far (in card heights) below the first
+RAISE = 0.18  # a selected card rises this part of its height
+
+SIDES = {2: ("bottom", "top"), 3: ("bottom", "left", "right"), 4: ("bottom", "left", "top", "right")}
+
+
+@dataclass(frozen=True)
+class SeatArea:
+    """One seat's part of the table."""
+
+    seat: int
+    side: str  # "bottom", "left", "top" or "right"
+    avatar: Rect
+    plate: Rect  # the name plate (name, bid, tricks)
+    marker: Rect  # where the dealer/declarer chip goes, beside the avatar
+    hand: Rect  # the cards of the seat: the human's hand, or the backs of a computer seat
+    meld: Rect  # where the seat's meld is shown
+    trick: Rect  # where the card the seat plays to a trick lands
+
+    def backs(self, count: int, card_w: int, card_h: int) -> list[Rect]:
+        """Rects of ``count`` backs of a computer seat, overlapped inside :attr:`hand`."""
+        vertical = self.side in ("left", "right")
+        return spread(self.hand, count, card_w, card_h, vertical=vertical, max_step=0.22)
+
+
+@dataclass(frozen=True)
+class TableLayout:
+    """Every rectangle of the table for one window size and one deal shape."""
+
+    width: int
+    height: int
+    margin: int
+    card_w: int  # the human's cards
+    card_h: int
+    small_w: int  # backs of the other seats, melds, the widow and the stock
+    small_h: int
+    trick_w: int  # cards in the trick
+    trick_h: int
+    rows: int  # rows of the human's hand (1, or 2 on narrow windows)
+    raise_px: int  # how far a selected card rises
+    hand: tuple[Rect, ...]  # the human's cards, left to right (first row first)
+    seats: tuple[SeatArea, ...]
+    trick_area: Rect
+    stock: Rect  # the stock and turn-up (two-handed), or the widow, or the turn-up before play
+    widow: tuple[Rect, ...]
+    bid_panel: Rect
+    buttons: tuple[Rect, ...]  # action buttons (meld, pass, play...) left to right
+    status: Rect
+    score_pad: Rect
+    menu_button: Rect
+
+    @property
+    def hand_area(self) -> Rect:
+        """Everything the human's hand may cover, raised cards included."""
+        if not self.hand:
+            return Rect(self.margin, self.height - self.margin - self.card_h, 0, self.card_h)
+        area = self.hand[0].unionall(list(self.hand[1:]))
+        return Rect(area.x, area.y - self.raise_px, area.w, area.h + self.raise_px)
+
+    @property
+    def card_widths(self) -> set[int]:
+        """Every card width in use (to build and keep the art for these only)."""
+        return {self.card_w, self.small_w, self.trick_w}
+
+
+def _clamp(value: float, low: float, high: float) -> int:
+    return round(max(low, min(high, value)))
+
+
+def spread(
+    area: Rect, count: int, card_w: int, card_h: int, vertical: bool = False, max_step: float = 1.06
+) -> list[Rect]:
+    """``count`` cards overlapped in one line centred in ``area``, the step never over ``max_step`` cards."""
+    if count <= 0:
+        return []
+    if vertical:
+        room = area.h - card_h
+        step = min(card_h * max_step, room / (count - 1)) if count > 1 else 0.0
+        total = card_h + step * (count - 1)
+        top = area.centery - total / 2
+        return [Rect(area.centerx - card_w // 2, round(top + i * step), card_w, card_h) for i in range(count)]
+    room = area.w - card_w
+    step = min(card_w * max_step, room / (count - 1)) if count > 1 else 0.0
+    total = card_w + step * (count - 1)
+    left = area.centerx - total / 2
+    return [Rect(round(left + i * step), area.centery - card_h // 2, card_w, card_h) for i in range(count)]
+
+
+def cards_in(area: Rect, count: int, card_w: int, card_h: int) -> list[Rect]:
+    """``count`` cards laid out in ``area`` in as few overlapped rows as keep each card's index readable.
+
+    Used for melds: rows stack downwards, each overlapping the one above by half a card.
+    """
+    if count <= 0:
+        return []
+    rows = 1
+    while (
+        rows < count
+        and card_w + (math.ceil(count / rows) - 1) * card_w * MIN_VISIBLE > area.w
+        and card_h * (1 + ROW_STEP * rows) <= area.h
+    ):
+        rows += 1
+    per_row = math.ceil(count / rows)
+    out: list[Rect] = []
+    total_h = card_h + (rows - 1) * card_h * ROW_STEP
+    top = area.centery - total_h / 2
+    for r in range(rows):
+        n = min(per_row, count - r * per_row)
+        line = Rect(area.x, round(top + r * card_h * ROW_STEP), area.w, card_h)
+        out.extend(spread(line, n, card_w, card_h))
+    return out
+
+
+def _hand_cards(width: int, height: int, margin: int, count: int) -> tuple[int, int, list[Rect]]:
+    """Card width, rows and rects of the human's hand: as large as fits a third of the window."""
+    avail_w = width - 2 * margin
+    budget = height * (0.27 if height < width else 0.29)
+    best_w, best_rows = 0, 1
+    for rows in (1, 2):
+        per_row = math.ceil(max(1, count) / rows)
+        by_width = avail_w / (1 + (per_row - 1) * MIN_VISIBLE)
+        by_height = budget / (1 + ROW_STEP * (rows - 1) + RAISE) / CARD_RATIO
+        w = min(by_width, by_height, avail_w / 2.2)
+        if rows == 1 and w > best_w or rows == 2 and w > best_w * 1.18:
+            best_w, best_rows = int(w), rows
+    card_w = best_w
+    card_h = round(card_w * CARD_RATIO)
+    per_row = math.ceil(max(1, count) / best_rows)
+    rects: list[Rect] = []
+    bottom = height - margin
+    first_top = bottom - card_h - round((best_rows - 1) * card_h * ROW_STEP)
+    for r in range(best_rows):
+        n = min(per_row, count - r * per_row)
+        line = Rect(margin, first_top + round(r * card_h * ROW_STEP), avail_w, card_h)
+        # Rows share one step so the cards of both line up in columns.
+        rects.extend(
+            spread(line, n, card_w, card_h, max_step=1.04)
+            if best_rows == 1
+            else _row_aligned(line, n, per_row, card_w, card_h)
+        )
+    return card_w, best_rows, rects
+
+
+def _row_aligned(line: Rect, n: int, per_row: int, card_w: int, card_h: int) -> list[Rect]:
+    step = min(card_w * 1.04, (line.w - card_w) / max(1, per_row - 1))
+    left = line.centerx - (card_w + step * (per_row - 1)) / 2
+    return [Rect(round(left + i * step), line.y, card_w, card_h) for i in range(n)]
+
+
+def table_layout(
+    width: int,
+    height: int,
+    seats: int,
+    hand_size: int,
+    *,
+    received: int = 0,
+    widow: int = 0,
+    buttons: int = 3,
+    opponent_cards: int | None = None,
+) -> TableLayout:
+    """The table for a ``width`` x ``height`` window.
+
+    ``seats``: 2, 3 or 4 players; ``hand_size``: cards dealt to each; ``received``: extra cards the
+    human may hold for a while (a pass received, a widow taken); ``widow``: cards in the widow (or
+    the stock and turn-up when 0 and two seats); ``buttons``: action buttons in the row above the
+    hand; ``opponent_cards``: the most backs a computer seat may show (default: the hand size plus
+    ``received``).
+    """
+    if seats not in SIDES:
+        raise ValueError(f"the table seats 2, 3 or 4 players, not {seats}")
+    width, height = max(320, int(width)), max(320, int(height))
+    short = min(width, height)
+    m = _clamp(short * 0.012, 4, 24)
+    count = hand_size + received
+    opp = opponent_cards if opponent_cards is not None else count
+
+    # -- the top bar: menu, status line, score pad ------------------------------------------------
+    bar_h = _clamp(short * 0.055, 26, 72)
+    menu = Rect(m, m, round(bar_h * 2.4), bar_h)
+    pad_w = _clamp(width * 0.2, 150, 520)
+    score_pad = Rect(width - m - pad_w, m, pad_w, round(bar_h * 2.1))
+    status = Rect(menu.right + m, m, max(10, score_pad.x - menu.right - 2 * m), bar_h)
+
+    # -- the human's hand and the row above it ------------------------------------------------------
+    card_w, rows, hand = _hand_cards(width, height, m, count)
+    card_h = round(card_w * CARD_RATIO)
+    raise_px = round(card_h * RAISE)
+    hand_top = min(r.y for r in hand) - raise_px
+    avatar = _clamp(short * 0.085, 34, 150)
+    btn_h = _clamp(short * 0.06, 30, 84)
+    row_h = max(avatar, btn_h)
+    row_y = hand_top - m - row_h
+    me_avatar = Rect(m, row_y + (row_h - avatar) // 2, avatar, avatar)
+    plate_w = _clamp(width * 0.13, 84, 340)
+    plate_h = _clamp(avatar * 0.62, 24, 96)
+    me_plate = Rect(me_avatar.right + m // 2, me_avatar.centery - plate_h // 2, plate_w, plate_h)
+    chip = _clamp(avatar * 0.42, 16, 64)
+    me_marker = Rect(me_avatar.right - chip + chip // 4, me_avatar.y - chip // 4, chip, chip)
+    btn_room = Rect(me_plate.right + m, row_y, width - m - me_plate.right - m, row_h)
+    btn_w = min(_clamp(btn_h * 3.4, 90, 300), (btn_room.w - (buttons - 1) * m) // max(1, buttons))
+    total = buttons * btn_w + (buttons - 1) * m
+    bx = btn_room.x + (btn_room.w - total) // 2
+    button_rects = tuple(Rect(bx + i * (btn_w + m), row_y + (row_h - btn_h) // 2, btn_w, btn_h) for i in range(buttons))
+
+    # -- the other seats ----------------------------------------------------------------------------
+    sides = SIDES[seats]
+    top_y = menu.bottom + m
+    centre_bottom = row_y - m
+    small_w = _clamp(card_w * 0.62, 24, 150)
+    small_w = min(small_w, max(24, round((centre_bottom - top_y) * 0.22 / CARD_RATIO)))
+    small_h = round(small_w * CARD_RATIO)
+    side_w = max(round(avatar * 1.9), small_w + 2 * m)
+    areas: dict[str, tuple[Rect, Rect, Rect, Rect]] = {}  # avatar, plate, marker, hand
+    left_edge, right_edge = m, width - m
+    top_band = top_y
+    if "top" in sides:
+        zone_h = max(avatar, small_h)
+        backs_w = min(round(small_w + (opp - 1) * small_w * 0.22), round(width * 0.36))
+        block = avatar + m // 2 + plate_w + m + backs_w
+        x0 = max(m, width // 2 - block // 2)
+        y0 = top_y if x0 + block <= score_pad.x - m else score_pad.bottom + m
+        av = Rect(x0, y0 + (zone_h - avatar) // 2, avatar, avatar)
+        pl = Rect(av.right + m // 2, av.centery - plate_h // 2, plate_w, plate_h)
+        hand_rect = Rect(pl.right + m, y0 + (zone_h - small_h) // 2, min(backs_w, width - m - pl.right - m), small_h)
+        mk = Rect(av.right - chip + chip // 4, av.y - chip // 4 + chip // 2, chip, chip)
+        areas["top"] = (av, pl, mk, hand_rect)
+        top_band = y0 + zone_h + m
+    for side in sides[1:]:
+        if side == "top":
+            continue
+        x = m if side == "left" else width - m - side_w
+        y0 = top_band if "top" in sides else top_y if side == "left" else max(top_y, score_pad.bottom + m)
+        av = Rect(x + (side_w - avatar) // 2, y0, avatar, avatar)
+        pl = Rect(x, av.bottom + m // 2, side_w, plate_h)
+        mk = Rect(av.right - chip // 2, av.y, chip, chip)
+        hand_rect = Rect(x, pl.bottom + m, side_w, max(small_h, centre_bottom - pl.bottom - m))
+        areas[side] = (av, pl, mk, hand_rect)
+        if side == "left":
+            left_edge = x + side_w + m
+        else:
+            right_edge = x - m
+    if seats == 3:
+        top_band = max(top_y, min(areas["left"][0].y, areas["right"][0].y))
+
+    # -- the centre: the trick in the middle, each seat's meld towards the seat ------------------------
+    # Melds are shown between the deal and the first trick, so they may share room with the trick;
+    # with two seats the melds stay out during play and get bands of their own.
+    centre = Rect(left_edge, top_band, right_edge - left_edge, centre_bottom - top_band)
+    meld_h = min(round(small_h * (1.08 if seats == 2 else 1.25)), centre.h // 3)
+    meld_bottom = Rect(centre.x, centre.bottom - meld_h, centre.w, meld_h)
+    meld_top = Rect(centre.x, centre.y, centre.w, meld_h)
+    side_meld_w = _clamp(centre.w * 0.3, min(centre.w * 0.3, small_w * 1.6), small_w * 4)
+    meld_left = Rect(centre.x, meld_top.bottom, side_meld_w, meld_bottom.y - meld_top.bottom)
+    meld_right = Rect(centre.right - side_meld_w, meld_top.bottom, side_meld_w, meld_bottom.y - meld_top.bottom)
+    if seats == 2:
+        # The stock on the left, the trick beside it, and the two melds (which stay out during the
+        # play of phase one) to the right: the opponent's above, the human's below.
+        stock_col = round(small_w * 2.2) + m
+        trick_col = max(round(centre.w * 0.26), round(small_w * 2))
+        trick_room = Rect(centre.x + stock_col, centre.y, trick_col, centre.h)
+        meld_x = trick_room.right + m
+        half = (centre.h - m) // 2
+        meld_top = Rect(meld_x, centre.y, centre.right - meld_x, half)
+        meld_bottom = Rect(meld_x, centre.bottom - half, centre.right - meld_x, half)
+    elif seats == 3:
+        meld_left = Rect(centre.x, centre.y, side_meld_w, meld_bottom.y - centre.y)
+        meld_right = Rect(centre.right - side_meld_w, centre.y, side_meld_w, meld_bottom.y - centre.y)
+        trick_room = centre.inflate(-2 * m, -2 * m)
+    else:
+        trick_room = centre.inflate(-2 * m, -2 * m)
+    # Where each seat's card lies, in card sizes from the centre of the trick.
+    offsets = {
+        4: {"bottom": (0, 0.3), "left": (-0.34, 0), "top": (0, -0.3), "right": (0.34, 0)},
+        3: {"bottom": (0, 0.24), "left": (-0.4, -0.12), "right": (0.4, -0.12)},
+        2: {"bottom": (0.14, 0.2), "top": (-0.14, -0.2)},
+    }[seats]
+    spread_x = 1 + 4 * max(abs(o[0]) for o in offsets.values())
+    spread_y = 1 + 2 * max(o[1] for o in offsets.values()) - 2 * min(o[1] for o in offsets.values())
+    trick_w = min(round(card_w * 0.8), int(trick_room.w / spread_x), int(trick_room.h / spread_y / CARD_RATIO))
+    trick_w = max(20, trick_w)
+    trick_h = round(trick_w * CARD_RATIO)
+    cx, cy = trick_room.center
+    trick_rects: dict[str, Rect] = {}
+    for side, (ox, oy) in offsets.items():
+        r = Rect(0, 0, trick_w, trick_h)
+        r.center = (round(cx + ox * trick_w * 2), round(cy + oy * trick_h * 2))
+        trick_rects[side] = r
+    trick_area = Rect(trick_rects["bottom"]).unionall(list(trick_rects.values()))
+    melds = {"bottom": meld_bottom, "top": meld_top, "left": meld_left, "right": meld_right}
+
+    seat_areas = [
+        SeatArea(
+            0,
+            "bottom",
+            me_avatar,
+            me_plate,
+            me_marker,
+            Rect(hand[0]).unionall(hand[1:]) if hand else Rect(m, height - m, 0, 0),
+            melds["bottom"],
+            trick_rects["bottom"],
+        )
+    ]
+    for i, side in enumerate(sides[1:], start=1):
+        av, pl, mk, hand_rect = areas[side]
+        seat_areas.append(SeatArea(i, side, av, pl, mk, hand_rect, melds[side], trick_rects[side]))
+
+    # -- stock, widow and the bid panel -----------------------------------------------------------------
+    stock_cards = max(widow, 2)
+    stock = Rect(0, 0, small_w + round((stock_cards - 1) * small_w * 1.08), small_h)
+    if seats == 2:
+        # The stock and the turn-up lie to the left of the trick during play.
+        stock.midleft = (centre.x + m, trick_room.centery)
+    else:
+        stock.center = trick_area.center
+    widow_rects = tuple(spread(stock, widow, small_w, small_h, max_step=1.08)) if widow else ()
+
+    panel_w = min(_clamp(width * 0.42, 280, 760), centre.w)
+    panel_h = min(_clamp(btn_h * 4.2, 120, 360), centre.h)
+    bid_panel = Rect(0, 0, panel_w, panel_h)
+    bid_panel.center = centre.center
+
+    return TableLayout(
+        width=width,
+        height=height,
+        margin=m,
+        card_w=card_w,
+        card_h=card_h,
+        small_w=small_w,
+        small_h=small_h,
+        trick_w=trick_w,
+        trick_h=trick_h,
+        rows=rows,
+        raise_px=raise_px,
+        hand=tuple(hand),
+        seats=tuple(seat_areas),
+        trick_area=trick_area,
+        stock=stock,
+        widow=widow_rects,
+        bid_panel=bid_panel,
+        buttons=button_rects,
+        status=status,
+        score_pad=score_pad,
+        menu_button=menu,
+    )
