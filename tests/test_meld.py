@@ -2,11 +2,28 @@
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.cards import CLUBS, DIAMONDS, HEARTS, SPADES, SUITS, Card, counts, new_deck, parse_cards
+from engine.cards import (
+    ACE,
+    CLUBS,
+    DIAMONDS,
+    HEARTS,
+    JACK,
+    KING,
+    QUEEN,
+    SPADES,
+    SUITS,
+    TEN,
+    Card,
+    counts,
+    new_deck,
+    parse_cards,
+)
 from engine.meld import Meld, MeldScore, meld_by_trump, meld_rows, meld_total, score_meld
 from engine.rules import Rules, preset
 
@@ -204,3 +221,49 @@ def test_adding_a_card_never_lowers_meld(hand: list[Card], trump: int) -> None:
             tally[code] += 1
             assert meld_total(tally, trump, DOUBLE_VALUES) >= base
             tally[code] -= 1
+
+
+# -- an independent oracle for the trump suit ---------------------------------------------------
+
+
+def _listed(points: tuple[int | None, ...]) -> list[tuple[int, int]]:
+    return [(size, p) for size, p in enumerate(points, start=1) if p is not None]
+
+
+def _trump_oracle(a: int, t: int, k: int, q: int, j: int, rules: Rules) -> int:
+    """Try every count of every listed run and royal-marriage meld: the best that fits the cards."""
+    rows = {row.key: row for row in meld_rows(rules)}
+    runs, royals = _listed(rows["run"].points), _listed(rows["royal marriage"].points)
+    shared = rows["run"].kind == rows["royal marriage"].kind
+    limit = max(a, t, k, q, j, 1)
+    best = 0
+    for run_counts in itertools.product(*(range(limit // size + 1) for size, _ in runs)):
+        r = sum(size * n for (size, _), n in zip(runs, run_counts, strict=True))
+        if r > min(a, t, k, q, j):
+            continue
+        run_value = sum(p * n for (_, p), n in zip(runs, run_counts, strict=True))
+        for royal_counts in itertools.product(*(range(limit // size + 1) for size, _ in royals)):
+            m = sum(size * n for (size, _), n in zip(royals, royal_counts, strict=True))
+            value = run_value + sum(p * n for (_, p), n in zip(royals, royal_counts, strict=True))
+            if not shared:
+                if m <= min(k, q):
+                    best = max(best, value)
+                continue
+            # Lent marriages (run_extra_marriage): an extra K with a run's Q, or an extra Q with a run's K,
+            # at most one per run, each a single royal marriage.
+            for lent_k in range(r + 1 if rules.run_extra_marriage else 1):
+                for lent_q in range(r + 1 - lent_k if rules.run_extra_marriage else 1):
+                    if r + m + lent_k <= k and r + m + lent_q <= q:
+                        best = max(best, value + (lent_k + lent_q) * (rows["royal marriage"].points[0] or 0))
+    return best
+
+
+@pytest.mark.parametrize("rules", ALL_TABLES, ids=lambda r: f"{r.meld_table}-{r.double_values}-{r.bonus_melds}-"
+                         f"{r.run_extra_marriage}")
+def test_trump_suit_against_oracle(rules: Rules) -> None:
+    n = 5 if rules.double_deck else 3
+    for a, t, k, q, j in itertools.product(range(n), repeat=5):
+        tally = [0] * 24
+        for rank, count in zip((ACE, TEN, KING, QUEEN, JACK), (a, t, k, q, j), strict=True):
+            tally[HEARTS * 6 + rank] = count
+        assert meld_total(tally, HEARTS, rules) == _trump_oracle(a, t, k, q, j, rules), (a, t, k, q, j)
