@@ -1,0 +1,170 @@
+"""The table layout at landscape, portrait, small and 4K sizes for every seat count and hand size."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from pygame import Rect
+
+from pinochle_gui.layout import MIN_VISIBLE, cards_in, spread, table_layout
+
+SIZES = [
+    (640, 480),
+    (800, 600),
+    (1024, 768),
+    (1280, 720),
+    (1366, 768),
+    (1920, 1080),
+    (2560, 1440),
+    (3840, 2160),
+    (540, 960),
+    (720, 1280),
+    (1080, 1920),
+    (600, 800),
+]
+SEATS = (2, 3, 4)
+HANDS = (12, 15, 20)
+RECEIVED = (0, 4)
+
+
+def _inside(rect: Rect, w: int, h: int) -> bool:
+    return rect.x >= 0 and rect.y >= 0 and rect.right <= w and rect.bottom <= h
+
+
+CASES = list(itertools.product(SIZES, SEATS, HANDS, RECEIVED))
+
+
+@pytest.mark.parametrize(("size", "seats", "hand", "received"), CASES)
+def test_everything_on_screen_and_apart(size: tuple[int, int], seats: int, hand: int, received: int) -> None:
+    w, h = size
+    widow = 3 if seats == 3 else 0
+    lay = table_layout(w, h, seats, hand, received=received, widow=widow)
+    count = hand + received
+    assert len(lay.hand) == count
+    assert len(lay.seats) == seats
+
+    # Nothing off screen.
+    named = {
+        "hand area": lay.hand_area,
+        "trick area": lay.trick_area,
+        "stock": lay.stock,
+        "bid panel": lay.bid_panel,
+        "status": lay.status,
+        "score pad": lay.score_pad,
+        "menu": lay.menu_button,
+    }
+    for i, b in enumerate(lay.buttons):
+        named[f"button {i}"] = b
+    for r in lay.widow:
+        named["widow card"] = r
+    for seat in lay.seats:
+        for part in ("avatar", "plate", "marker", "meld", "trick"):
+            named[f"seat {seat.seat} {part}"] = getattr(seat, part)
+        if seat.seat:
+            for r in seat.backs(count, lay.small_w, lay.small_h):
+                assert _inside(r, w, h), f"a back of seat {seat.seat} is off screen: {r}"
+    for name, rect in named.items():
+        assert _inside(rect, w, h), f"{name} {rect} is off a {w}x{h} window"
+    for r in lay.hand:
+        assert _inside(r.move(0, -lay.raise_px), w, h), f"a raised card {r} is off screen"
+
+    # The human's hand stays clear of the controls, the other seats, the trick and the top bar.
+    hand_area = lay.hand_area
+    others = [lay.bid_panel, lay.trick_area, lay.status, lay.score_pad, lay.menu_button, *lay.buttons]
+    for seat in lay.seats:
+        others += [seat.avatar, seat.plate, seat.meld]
+        if seat.seat:
+            others += seat.backs(count, lay.small_w, lay.small_h)
+    for other in others:
+        assert not hand_area.colliderect(other), f"the hand {hand_area} overlaps {other}"
+
+    # Controls and seats do not overlap one another.
+    solid = [lay.status, lay.score_pad, lay.menu_button, *lay.buttons]
+    for seat in lay.seats:
+        solid += [seat.avatar.inflate(-2, -2), seat.plate]
+    for a, b in itertools.combinations(solid, 2):
+        assert not a.colliderect(b), f"{a} overlaps {b}"
+    for seat in lay.seats:
+        for trick in (s.trick for s in lay.seats):
+            assert not trick.colliderect(seat.plate) and not trick.colliderect(seat.avatar)
+        if seat.seat:
+            backs = seat.hand
+            for b in [lay.trick_area, lay.score_pad, lay.menu_button, lay.status, *lay.buttons]:
+                assert not backs.colliderect(b), f"seat {seat.seat}'s backs {backs} overlap {b}"
+            for other in lay.seats:
+                if other is not seat:
+                    assert not backs.colliderect(other.plate) and not backs.colliderect(other.avatar)
+                    assert not backs.colliderect(other.hand)
+
+    # Cards are neither absurdly small nor absurdly large; every card's index shows.
+    assert lay.card_w >= 48, lay.card_w
+    assert lay.card_h <= h * 0.3
+    assert lay.trick_w >= 34, lay.trick_w
+    assert lay.small_w >= 24
+    rows: dict[int, list[Rect]] = {}
+    for r in lay.hand:
+        rows.setdefault(r.y, []).append(r)
+    assert len(rows) == lay.rows
+    for row in rows.values():
+        xs = [r.x for r in row]
+        assert xs == sorted(xs)
+        steps = [b - a for a, b in itertools.pairwise(xs)]
+        assert all(s >= lay.card_w * MIN_VISIBLE - 1 for s in steps), steps
+
+
+def test_trick_cards_apart_enough_to_read() -> None:
+    for size, seats in itertools.product(SIZES, SEATS):
+        lay = table_layout(*size, seats, 12)
+        centres = [s.trick.center for s in lay.seats]
+        for a, b in itertools.combinations(centres, 2):
+            assert abs(a[0] - b[0]) >= lay.trick_w * 0.25 or abs(a[1] - b[1]) >= lay.trick_h * 0.25
+
+
+def test_the_layout_is_a_pure_function() -> None:
+    assert table_layout(1280, 720, 4, 12, received=4) == table_layout(1280, 720, 4, 12, received=4)
+    small, large = table_layout(800, 600, 4, 12), table_layout(1920, 1080, 4, 12)
+    assert large.card_w > small.card_w
+    assert large.card_widths == {large.card_w, large.small_w, large.trick_w}
+
+
+def test_sides_follow_the_play_clockwise() -> None:
+    assert [s.side for s in table_layout(1280, 720, 4, 12).seats] == ["bottom", "left", "top", "right"]
+    assert [s.side for s in table_layout(1280, 720, 3, 15).seats] == ["bottom", "left", "right"]
+    assert [s.side for s in table_layout(1280, 720, 2, 12).seats] == ["bottom", "top"]
+    lay = table_layout(1280, 720, 4, 12)
+    left, top, right = lay.seats[1], lay.seats[2], lay.seats[3]
+    assert left.avatar.centerx < top.avatar.centerx < right.avatar.centerx
+    assert top.trick.centery < lay.seats[0].trick.centery
+    assert left.trick.centerx < right.trick.centerx
+
+
+def test_narrow_windows_use_two_rows() -> None:
+    assert table_layout(540, 960, 4, 20, received=4).rows == 2
+    assert table_layout(1920, 1080, 4, 12).rows == 1
+
+
+def test_widow_and_stock() -> None:
+    lay = table_layout(1280, 720, 3, 15, widow=3)
+    assert len(lay.widow) == 3
+    assert all(lay.stock.contains(r) for r in lay.widow)
+    two = table_layout(1280, 720, 2, 12)
+    assert not two.stock.colliderect(two.trick_area)  # the stock lies beside the trick in two-handed play
+
+
+def test_bad_seat_count() -> None:
+    with pytest.raises(ValueError, match="2, 3 or 4"):
+        table_layout(800, 600, 5, 12)
+
+
+def test_spread_and_cards_in() -> None:
+    area = Rect(0, 0, 300, 100)
+    cards = spread(area, 5, 50, 70)
+    assert len(cards) == 5 and all(area.contains(r) for r in cards)
+    assert cards[1].x - cards[0].x == pytest.approx(52, abs=1)  # room to spare: a small gap, no overlap
+    tight = spread(area, 20, 50, 70)
+    assert tight[0].x == 0 and tight[-1].right == 300
+    assert spread(area, 0, 50, 70) == []
+    meld = cards_in(Rect(0, 0, 200, 200), 12, 50, 70)
+    assert len(meld) == 12 and len({r.y for r in meld}) > 1
+    assert all(r.x >= 0 and r.right <= 200 for r in meld)
