@@ -398,6 +398,9 @@ def _game_end(rules: Rules) -> list[str]:
 def _house(rules: Rules) -> list[str]:
     lines = ["Where the rule books are silent, this game plays as follows."]
     lines.append("A run in a suit other than trumps scores only its marriage; tens around score nothing.")
+    lines.append("When the same cards can be melded in more than one way, the meld is scored the best way.")
+    if rules.run_extra_marriage and run_shares_class(rules):
+        lines.append("A run lends its K or Q to one royal marriage at most.")
     rows = meld_rows(rules)
     missing = [row.key for row in rows if any(p is None for p in row.points[: copies(rules)])]
     if missing and rules.meld_table == "masek":
@@ -412,8 +415,9 @@ def _house(rules: Rules) -> list[str]:
     if rules.trump_by == "stock":
         lines.append("When a card lies twice on the table, playing it takes the copy whose loss breaks the fewest "
                      "laid melds.")
-        lines.append("A double meld (such as a double pinochle) may be laid at once; other doubles are laid as two "
-                     "single melds, one per turn.")
+        doubles = [row.names[1] for row in rows if len(row.points) > 1 and row.points[1] is not None]
+        lines.append("A meld of two copies with a value of its own (" + ", ".join(doubles) + ") may be laid at "
+                     "once; other doubles are laid as two single melds, one per turn.")
     if rules.auction and rules.all_pass == "dealer_stuck":
         lines.append("The dealer stuck at the minimum bid plays the hand like any declarer.")
     return lines

@@ -251,3 +251,18 @@ def test_random_games_never_reuse_a_card_in_a_class() -> None:
             for slots in by_class.values():
                 assert len(slots) == len(set(slots))
         assert total >= 0
+
+
+def test_remove_takes_the_copy_that_breaks_least() -> None:
+    table = MeldTable()
+    hand = parse_cards("KS QS KS QS KH KD KC")
+    lay(table, hand, "marriage", trump=HEARTS)
+    lay(table, hand, "marriage", trump=HEARTS)  # the table K-Q may not marry again: a second pair from the hand
+    assert sorted(table.cards()) == sorted(parse_cards("KS QS KS QS"))
+    kings = lay(table, hand, "kings around", trump=HEARTS)
+    (used,) = kings.from_table
+    other = next(slot for slot in table.slots_of(parse_card("KS")) if slot != used)
+    table.remove(parse_card("KS"))  # breaks one marriage, not the marriage and kings around
+    assert table.card_at(used) == parse_card("KS") and table.card_at(other) is None
+    table.remove(parse_card("KS"), slot=used)
+    assert parse_card("KS") not in table.cards()
