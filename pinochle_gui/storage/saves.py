@@ -163,6 +163,17 @@ class SaveStore:
             try:
                 restored = restore(data["game"])
             except Exception as exc:  # noqa: BLE001 - any failure of a bad save must not stop the game
+                if is_newer_version(data.get("app_version"), self.version):
+                    # The engine state may be of a newer kind this version cannot read: not damage.
+                    self.read_only = True
+                    return None, [
+                        warning(
+                            f"The saved game {self.path} was written by a newer version of the game "
+                            f"({data['app_version']}) and cannot be continued with this one ({self.version}). "
+                            "It is left untouched; games played now are not saved.",
+                            self.path,
+                        )
+                    ]
                 return None, keep_aside(
                     self.path, f"cannot be continued ({type(exc).__name__}: {exc})", "saved game", _AFRESH
                 )
@@ -197,6 +208,29 @@ class SaveStore:
         if self.read_only or not self.path.exists():
             return []
         return keep_aside(self.path, why, "saved game", _AFRESH)
+
+
+def _version_key(version: object) -> tuple[int, ...] | None:
+    """``"1.2.10"`` to ``(1, 2, 10)``; ``None`` when it is not a plain dotted version."""
+    if not isinstance(version, str):
+        return None
+    parts = version.split("+")[0].split(".")
+    if not all(part.isdigit() for part in parts):
+        return None
+    return tuple(int(part) for part in parts)
+
+
+def is_newer_version(saved: object, running: str) -> bool:
+    """True when ``saved`` is a version of the game later than ``running`` (unknown versions are not).
+
+    >>> is_newer_version("0.10.0", "0.9.3"), is_newer_version("0.9", "0.9.0"), is_newer_version("dev", "1.0")
+    (True, False, False)
+    """
+    mine, theirs = _version_key(running), _version_key(saved)
+    if mine is None or theirs is None:
+        return False
+    width = max(len(mine), len(theirs))
+    return theirs + (0,) * (width - len(theirs)) > mine + (0,) * (width - len(mine))
 
 
 def _envelope_problem(data: dict[str, Any]) -> str:
