@@ -177,7 +177,7 @@ def felt_surface(theme_name: str, width: int, height: int) -> pygame.Surface:
     surface = pygame.transform.smoothscale(small, (width, height))
     if theme.felt_grain:
         surface.blit(_grain(theme_name, width, height), (0, 0))
-    return surface
+    return surface.convert() if pygame.display.get_surface() is not None else surface
 
 
 def _grain(theme_name: str, width: int, height: int) -> pygame.Surface:

@@ -37,6 +37,7 @@ PAPER: Color = (252, 250, 244)
 EDGE: Color = (128, 128, 124)
 GOLD: Color = (214, 168, 52)
 GOLD_DARK: Color = (120, 84, 20)
+SLATE: Color = (52, 82, 140)
 
 RANK_LABELS = {NINE: "9", JACK: "J", QUEEN: "Q", KING: "K", TEN: "10", ACE: "A"}
 
@@ -140,14 +141,16 @@ def _court(big: pygame.Surface, c: Card, ink: Color, frame: pygame.Rect) -> None
     """A double-headed court: framed panel, crown and monogram in the top half, mirrored below."""
     w = big.get_width()
     line = max(1, round(w * 0.008))
-    pygame.draw.rect(big, mix(ink, PAPER, 0.9), frame)
+    # Black suits get a slate-blue robe, so their courts are not grey.
+    tint = ink if sum(ink) > 160 else SLATE
+    pygame.draw.rect(big, mix(tint, PAPER, 0.9), frame)
     half = canvas(frame.w, frame.h // 2, PAPER)
     hw, hh = half.get_size()
     # A soft band of the suit's colour behind the crown, and a gold ribbon at the waist.
-    pygame.draw.rect(half, (*mix(ink, PAPER, 0.78), 255), pygame.Rect(0, 0, hw, round(hh * 0.5)))
+    pygame.draw.rect(half, (*mix(tint, PAPER, 0.78), 255), pygame.Rect(0, 0, hw, round(hh * 0.5)))
     for i in range(6):
         x = round(hw * (i + 0.5) / 6)
-        pygame.draw.line(half, (*mix(ink, PAPER, 0.7), 255), (x, 0), (x, round(hh * 0.5)), max(1, line // 2))
+        pygame.draw.line(half, (*mix(tint, PAPER, 0.66), 255), (x, 0), (x, round(hh * 0.5)), max(1, line // 2))
     _crown(half, c.rank, pygame.Rect(round(hw * 0.2), round(hh * 0.08), round(hw * 0.6), round(hh * 0.36)), ink)
     letter = text_block(RANK_LABELS[c.rank], hh * 0.4, ink)
     half.blit(letter, (round(hw * 0.36) - letter.get_width() // 2, round(hh * 0.54)))
@@ -237,6 +240,11 @@ def _large_index_face(big: pygame.Surface, c: Card, ink: Color) -> None:
         draw_suit(big, c.suit, (cx - size / 2, cy - size / 2, size, size), ink)
 
 
+def _for_display(surface: pygame.Surface) -> pygame.Surface:
+    """The surface in the display's pixel format when there is a display (blits are then fastest)."""
+    return surface.convert_alpha() if pygame.display.get_surface() is not None else surface
+
+
 class CardArt:
     """Every card face and back of one design at the sizes in use, drawn once and kept.
 
@@ -271,9 +279,9 @@ class CardArt:
         if surface is None:
             self._note_width(width)
             if state == "normal":
-                surface = render_face(card, width, self.design)
+                surface = _for_display(render_face(card, width, self.design))
             else:
-                surface = self._decorate(self.face(card, width), state)
+                surface = _for_display(self._decorate(self.face(card, width), state))
             self._faces[key] = surface
         return surface
 
@@ -283,7 +291,7 @@ class CardArt:
         if surface is None:
             self._note_width(width)
             base = render_back(self.back_name, width)
-            surface = base if state == "normal" else self._decorate(base, state)
+            surface = _for_display(base if state == "normal" else self._decorate(base, state))
             self._backs[key] = surface
         return surface
 
@@ -297,7 +305,7 @@ class CardArt:
             inner = small.get_rect().inflate(-max(1, pad // 2), -max(1, pad // 2))
             rounded_rect(small, (0, 0, 0, 60), inner, max(1, width // 40))
             rounded_rect(small, (0, 0, 0, 90), inner.inflate(-2, -2), max(1, width // 40))
-            surface = pygame.transform.smoothscale(small, (width + 2 * pad, h + 2 * pad))
+            surface = _for_display(pygame.transform.smoothscale(small, (width + 2 * pad, h + 2 * pad)))
             self._shadows[width] = surface
         return surface
 
