@@ -141,6 +141,12 @@ def trick_winner(trick: Sequence[int], trump: int) -> int:
     return winner
 
 
+def trick_strengths(trump: int, led: int) -> tuple[int, ...]:
+    """What each card (by code) is worth in a trick led in ``led``: a card takes the trick from the
+    winner only with a strictly higher number (6..11 a trump, 0..5 the suit led, -1 any other)."""
+    return _STRENGTH[trump][led]
+
+
 def beats(card: int, winning: int, led: int, trump: int) -> bool:
     """Whether ``card``, played after ``winning`` (the card now winning a trick led in ``led``), wins."""
     strength = _STRENGTH[trump][led]

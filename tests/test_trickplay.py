@@ -74,6 +74,19 @@ def test_search_agrees_with_brute_force(rules: Rules, tricks: int, seed: int) ->
     assert solve(position).value == result.value
 
 
+def test_equal_card_in_the_trick_keeps_ranks_apart() -> None:
+    # post-1945, hearts led with TH: East's TH would tie (and lose, the first played wins) where AH
+    # wins; TH and AH count the same but are not equivalent plays
+    hands = [parse_cards("JH QH KD"), parse_cards("KH 9D KD"), parse_cards("9S TH AD"), parse_cards("TH AH KC")]
+    position = Position.start(hands, SPADES, POST, leader=2, points=[1, 1])
+    ten_h, nine_s, ace_d = parse_cards("TH 9S AD")
+    assert solve(position, want_values=True).values == {nine_s: 51, ten_h: 61, ace_d: 61}
+    position.play(ten_h)
+    result = solve(position, want_values=True)
+    assert set(result.values) == set(parse_cards("TH AH"))
+    assert result.values[parse_cards("AH")[0]] != result.values[ten_h]
+
+
 def test_solve_leaves_the_position_as_it_was() -> None:
     position = deal(MUST, 3, 4, trick_cards=2)
     before = position.copy()

@@ -24,7 +24,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
 from engine.cards import CARDS, KINDS
-from engine.play import MUST_BEAT, card_values, last_trick_bonus, legal_codes, play_mode, trick_winner
+from engine.play import (
+    MUST_BEAT,
+    card_values,
+    last_trick_bonus,
+    legal_codes,
+    play_mode,
+    trick_strengths,
+    trick_winner,
+)
 from engine.rules import Rules
 
 __all__ = [
@@ -290,8 +298,9 @@ _KEY_BITS = 3  # per card per seat: up to four copies (double deck)
 class Solver:
     """Alpha-beta search over tricks with a transposition table, for the side to move at the root.
 
-    Prunes identical cards (a hand's two copies are one move) and equivalent ranks (two cards of a
-    suit with the same count and no card of another seat, nor of the trick, between them). The
+    Prunes identical cards (a hand's two copies are one move) and equivalent ranks: two cards of a
+    suit that count the same, where no other seat holds, and no trick shows, a copy of either or a
+    card between them, take and lose the same tricks whichever goes first. The
     transposition table is keyed by all hands and the leader, at trick starts. Values are trick
     points the root side takes from the position on.
     """
@@ -307,10 +316,11 @@ class Solver:
         self.bonus = position.bonus
         self.root_side = position.side_of[position.to_move]
         self.ours = tuple(side == self.root_side for side in position.side_of)
-        self.max_nodes = max_nodes
+        self.max_nodes = max_nodes if max_nodes is not None else _INF
+        self.leader_shift = _KEY_BITS * KINDS * seats  # the leader's place in a transposition key
         self.nodes = 0
         self.best_so_far = -1  # the best root card of the last finished iteration, searched first
-        self.table: dict[tuple[int, int], tuple[int, int, int, int]] = {}
+        self.table: dict[int, tuple[int, int, int, int]] = {}
         self.bits = tuple(tuple(1 << (_KEY_BITS * (seat * KINDS + c)) for c in range(KINDS)) for seat in range(seats))
         self.key = 0
         self.held = [[0] * KINDS for _ in range(seats)]
@@ -322,7 +332,11 @@ class Solver:
                 self.unplayed[c] += 1
         for c in self.trick:
             self.unplayed[c] += 1
+        # trick points not yet in a finished trick (the last-trick bonus included): bounds every value
+        self.remaining = position.remaining_points()
         # static strength of a card for the estimate past the search horizon
+        # leads: high cards first (they take tricks or show the way), trumps after plain aces
+        self.lead_order = tuple(-(c % 6) + (3 if c // 6 == self.trump else 0) for c in range(KINDS))
         self.power = tuple((c % 6 + 1) * (3 if c // 6 == self.trump else 1) for c in range(KINDS))
 
     # -- helpers -----------------------------------------------------------------------------
@@ -336,7 +350,7 @@ class Solver:
         previous = moves[0]
         for c in moves[1:]:
             if c // 6 == previous // 6 and values[c] == values[previous]:
-                for between in range(previous + 1, c + 1):
+                for between in range(previous, c + 1):
                     if unplayed[between] != mine[between]:
                         break
                 else:
@@ -350,8 +364,7 @@ class Solver:
         if len(moves) < 2:
             return moves
         if not trick:
-            # high cards first: they take tricks or show the way; trumps after plain aces
-            return sorted(moves, key=lambda c: -(c % 6) + (3 if c // 6 == self.trump else 0))
+            return sorted(moves, key=self.lead_order.__getitem__)
         trump = self.trump
         led = trick[0] // 6
         win_index = trick_winner(trick, trump)
@@ -387,22 +400,27 @@ class Solver:
     def search(self, alpha: int, beta: int, depth: int) -> int:
         """The root side's points from here on, within the window; ``depth``: tricks to search fully."""
         self.nodes += 1
-        if self.max_nodes is not None and self.nodes > self.max_nodes:
+        if self.nodes > self.max_nodes:
             raise _OutOfNodes
         seats = self.seats
         trick = self.trick
         seat = (self.leader + len(trick)) % seats
         hand = self.hands[seat]
-        entry_key: tuple[int, int] | None = None
+        entry_key = -1
         hint = -1
         if not trick:
             if not hand:
+                return 0
+            remaining = self.remaining
+            if remaining <= alpha:
+                return remaining
+            if beta <= 0:
                 return 0
             if depth <= 0:
                 return self.estimate()
             if depth > len(hand):
                 depth = len(hand)
-            entry_key = (self.key, self.leader)
+            entry_key = self.key + (self.leader << self.leader_shift)
             entry = self.table.get(entry_key)
             if entry is not None:
                 e_depth, lower, upper, hint = entry
@@ -416,29 +434,32 @@ class Solver:
                     alpha = max(alpha, lower)
                     beta = min(beta, upper)
         moves = legal_codes(hand, trick, self.trump, self.mode)
-        moves = self._order(seat, self._distinct(seat, moves))
-        if hint >= 0 and hint in moves and moves[0] != hint:
+        if len(moves) > 1:
+            moves = self._order(seat, self._distinct(seat, moves))
+        if hint >= 0 and moves[0] != hint and hint in moves:
             moves.remove(hint)
             moves.insert(0, hint)
         maximizing = self.ours[seat]
+        last = seats - 1
         alpha0, beta0 = alpha, beta
         best = -_INF if maximizing else _INF
         best_move = moves[0]
         bit = self.bits[seat]
         held = self.held[seat]
         for card in moves:
-            hand.remove(card)
+            place = hand.index(card)
+            del hand[place]
             held[card] -= 1
             self.key -= bit[card]
             trick.append(card)
-            if len(trick) == seats:
-                value = self._complete_trick(alpha, beta, depth)
+            if len(trick) == last:
+                value = self.last_card(alpha, beta, depth)
             else:
                 value = self.search(alpha, beta, depth)
             trick.pop()
             self.key += bit[card]
             held[card] += 1
-            _insort(hand, card)
+            hand.insert(place, card)
             if maximizing:
                 if value > best:
                     best, best_move = value, card
@@ -450,7 +471,7 @@ class Solver:
                     beta = value
             if alpha >= beta:
                 break
-        if entry_key is not None:
+        if entry_key >= 0:
             lower, upper = -_INF, _INF
             if best <= alpha0:
                 upper = best
@@ -464,80 +485,180 @@ class Solver:
             self.table[entry_key] = (depth, lower, upper, best_move)
         return best
 
-    def _complete_trick(self, alpha: int, beta: int, depth: int) -> int:
-        trick = self.trick
+    def last_card(self, alpha: int, beta: int, depth: int) -> int:
+        """The node of the seat that completes the trick: each card's trick is scored on the spot."""
+        self.nodes += 1
+        if self.nodes > self.max_nodes:
+            raise _OutOfNodes
         seats = self.seats
+        trick = self.trick
         leader = self.leader
-        winner = (leader + trick_winner(trick, self.trump)) % seats
+        seat = (leader + seats - 1) % seats
+        hand = self.hands[seat]
+        trump = self.trump
         values = self.values
         unplayed = self.unplayed
-        gained = 0
+        strength = trick_strengths(trump, trick[0] // 6)
+        win_index = trick_winner(trick, trump)
+        top = strength[trick[win_index]]
+        ahead = (leader + win_index) % seats
+        moves = legal_codes(hand, trick, trump, self.mode)
+        if len(moves) > 1:  # (the trick's cards still count as unplayed: they tell equivalents apart)
+            moves = self._order(seat, self._distinct(seat, moves))
+        counted = 0
         for c in trick:
-            gained += values[c]
+            counted += values[c]
             unplayed[c] -= 1
-        if not self.hands[winner]:
-            gained += self.bonus
-        if not self.ours[winner]:
-            gained = 0
-        self.leader = winner
+        ours = self.ours
+        maximizing = ours[seat]
+        best = -_INF if maximizing else _INF
+        bit = self.bits[seat]
+        held = self.held[seat]
+        last_trick = len(hand) == 1
+        bonus = self.bonus if last_trick else 0
         self.trick = []
-        value = gained + self.search(alpha - gained, beta - gained, depth - 1)
-        self.trick = trick
-        self.leader = leader
-        for c in trick:
-            unplayed[c] += 1
-        return value
+        try:
+            for card in moves:
+                winner = seat if strength[card] > top else ahead
+                taken = counted + values[card] + bonus
+                gained = taken if ours[winner] else 0
+                if last_trick:
+                    value = gained
+                else:
+                    place = hand.index(card)
+                    del hand[place]
+                    held[card] -= 1
+                    unplayed[card] -= 1
+                    self.key -= bit[card]
+                    self.leader = winner
+                    self.remaining -= taken
+                    value = gained + self.search(alpha - gained, beta - gained, depth - 1)
+                    self.remaining += taken
+                    self.leader = leader
+                    self.key += bit[card]
+                    unplayed[card] += 1
+                    held[card] += 1
+                    hand.insert(place, card)
+                if maximizing:
+                    if value > best:
+                        best = value
+                        if value > alpha:
+                            alpha = value
+                elif value < best:
+                    best = value
+                    if value < beta:
+                        beta = value
+                if alpha >= beta:
+                    break
+        finally:
+            self.trick = trick
+            self.leader = leader
+            for c in trick:
+                unplayed[c] += 1
+        return best
 
-    def root(self, depth: int, want_values: bool = False) -> tuple[int, int, dict[int, int]]:
-        """Search every root move to ``depth`` tricks; (best card, its value, values by card)."""
+    def _score_trick(self, alpha: int, beta: int, depth: int) -> int:
+        """Score the trick just completed at the root (one seat only), then search on."""
+        trick = self.trick
+        leader = self.leader
+        winner = (leader + trick_winner(trick, self.trump)) % self.seats
+        taken = sum(self.values[c] for c in trick)
+        if not self.hands[winner]:
+            taken += self.bonus
+        gained = taken if self.ours[winner] else 0
+        for c in trick:
+            self.unplayed[c] -= 1
+        self.leader, self.trick = winner, []
+        self.remaining -= taken
+        try:
+            return gained + self.search(alpha - gained, beta - gained, depth - 1)
+        finally:
+            self.remaining += taken
+            self.leader, self.trick = leader, trick
+            for c in trick:
+                self.unplayed[c] += 1
+
+    # -- the root ----------------------------------------------------------------------------
+
+    def root_moves(self) -> tuple[list[int], list[int]]:
+        """The legal cards at the root, and the ones worth searching (equivalents pruned), ordered."""
+        seat = (self.leader + len(self.trick)) % self.seats
+        moves = legal_codes(self.hands[seat], self.trick, self.trump, self.mode)
+        searched = self._order(seat, self._distinct(seat, moves))
+        if self.best_so_far in searched:
+            searched.remove(self.best_so_far)
+            searched.insert(0, self.best_so_far)
+        return moves, searched
+
+    def after(self, card: int, alpha: int, beta: int, depth: int) -> int:
+        """The root side's points from here on when the seat to move plays ``card`` (within the window)."""
         seat = (self.leader + len(self.trick)) % self.seats
         hand = self.hands[seat]
-        moves = legal_codes(hand, self.trick, self.trump, self.mode)
-        distinct = self._distinct(seat, moves)
-        ordered = self._order(seat, distinct)
-        if self.best_so_far in ordered:
-            ordered.remove(self.best_so_far)
-            ordered.insert(0, self.best_so_far)
-        values: dict[int, int] = {}
-        best_card, best = ordered[0], -_INF
-        alpha = -_INF
-        for card in ordered:
-            hand.remove(card)
-            self.held[seat][card] -= 1
-            self.key -= self.bits[seat][card]
-            self.trick.append(card)
-            try:
-                lo = -_INF if want_values else alpha
-                if len(self.trick) == self.seats:
-                    value = self._complete_trick(lo, _INF, depth)
-                else:
-                    value = self.search(lo, _INF, depth)
-            finally:
-                self.trick.pop()
-                self.key += self.bits[seat][card]
-                self.held[seat][card] += 1
-                _insort(hand, card)
-            values[card] = value
+        place = hand.index(card)
+        del hand[place]
+        self.held[seat][card] -= 1
+        self.key -= self.bits[seat][card]
+        self.trick.append(card)
+        try:
+            if len(self.trick) == self.seats:
+                return self._score_trick(alpha, beta, depth)
+            if len(self.trick) == self.seats - 1:
+                return self.last_card(alpha, beta, depth)
+            return self.search(alpha, beta, depth)
+        finally:
+            self.trick.pop()
+            self.key += self.bits[seat][card]
+            self.held[seat][card] += 1
+            hand.insert(place, card)
+
+    def best(self, moves: list[int], alpha: int, beta: int, depth: int) -> tuple[int, int]:
+        """Fail-soft search of the root moves (the root side is to move): (best card, value)."""
+        best, best_card = -_INF, moves[0]
+        for card in moves:
+            value = self.after(card, alpha, beta, depth)
             if value > best:
                 best, best_card = value, card
-                alpha = max(alpha, value)
-        # a card pruned as equivalent is worth what its representative is worth
-        for card in moves:
+                if value > alpha:
+                    alpha = value
+                    if alpha >= beta:
+                        break
+        return best_card, best
+
+    def mtdf(self, moves: list[int], depth: int, guess: int) -> tuple[int, int]:
+        """The exact value of the best of ``moves`` by zero-window probes (MTD(f)): (best card, value).
+
+        Each probe only asks "is it worth at least this much?", which prunes far more than a full
+        window; the transposition table carries what earlier probes learnt.
+        """
+        lower, upper = -_INF, _INF
+        value, card = guess, moves[0]
+        while lower < upper:
+            beta = value + 1 if value == lower else value
+            found, value = self.best(moves, beta - 1, beta, depth)
+            if value < beta:
+                upper = value
+            else:
+                lower = value
+                card = found
+                if moves[0] != card:  # search the best card so far first in the next probes
+                    moves = [card] + [c for c in moves if c != card]
+        return card, value
+
+    def root(self, depth: int, want_values: bool = False, guess: int | None = None) -> tuple[int, int, dict[int, int]]:
+        """Search the root to ``depth`` tricks: (best card, its value, the value of every legal card if asked)."""
+        moves, searched = self.root_moves()
+        if guess is None:
+            guess = self.remaining // 2
+        if not want_values:
+            card, value = self.mtdf(searched, depth, guess)
+            return card, value, {}
+        values = {card: self.mtdf([card], depth, guess)[1] for card in searched}
+        best_card = max(searched, key=lambda c: values[c])  # the first of equals, in search order
+        for card in moves:  # a card pruned as equivalent is worth what the card standing for it is worth
             if card not in values:
-                values[card] = self._representative_value(seat, card, distinct, values)
-        return best_card, best, values
-
-    def _representative_value(self, seat: int, card: int, distinct: list[int], values: dict[int, int]) -> int:
-        lower = [c for c in distinct if c < card and c // 6 == card // 6]
-        return values[max(lower)]
-
-
-def _insort(hand: list[int], card: int) -> None:
-    i = 0
-    n = len(hand)
-    while i < n and hand[i] < card:
-        i += 1
-    hand.insert(i, card)
+                same_suit = [c for c in searched if c < card and c // 6 == card // 6]
+                values[card] = values[max(same_suit)]
+        return best_card, values[best_card], values
 
 
 def solve(position: Position, max_nodes: int | None = None, max_depth: int | None = None,
@@ -559,12 +680,14 @@ def solve(position: Position, max_nodes: int | None = None, max_depth: int | Non
     limit = tricks if max_depth is None else min(max_depth, tricks)
     start = limit if max_nodes is None else 1
     result: SearchResult | None = None
+    guess: int | None = None
     for depth in range(start, limit + 1):
         try:
-            card, value, values = solver.root(depth, want_values)
+            card, value, values = solver.root(depth, want_values, guess)
         except _OutOfNodes:
             break
         solver.best_so_far = card
+        guess = value
         exact = {c: taken + v for c, v in values.items()} if want_values else {}
         result = SearchResult(card, taken + value, depth >= tricks, depth, solver.nodes, exact)
     if result is None:  # not even one trick within the budget: the rule of thumb

@@ -1,0 +1,135 @@
+"""Speed of the play core: legal plays, playouts, and the search. Prints numbers; asserts nothing.
+
+    python -m engine.bench_play            # the standard figures (about half a minute)
+    python -m engine.bench_play --quick    # a few seconds
+
+Deals are seeded, so two runs on one machine measure the same work.
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import statistics
+import time
+from collections.abc import Callable
+
+from engine.ai.trickplay import Position, greedy_playout, random_playout, solve
+from engine.cards import new_deck
+from engine.play import MUST_BEAT, legal_codes, trick_winner
+from engine.rules import Rules, preset
+
+
+def deal(rules: Rules, seed: int, tricks: int | None = None) -> Position:
+    """A seeded deal of ``tricks`` cards to each seat (default: the whole deck), random trump and leader."""
+    rng = random.Random(seed)
+    deck: list[int] = list(new_deck(rules.double_deck))
+    rng.shuffle(deck)
+    seats = rules.players
+    size = tricks if tricks is not None else len(deck) // seats
+    hands = [deck[i * size:(i + 1) * size] for i in range(seats)]
+    return Position.start(hands, rng.randrange(4), rules, leader=rng.randrange(seats))
+
+
+def rate(work: Callable[[], object], seconds: float) -> float:
+    """Calls of ``work`` per second, over about ``seconds``."""
+    calls = 0
+    start = time.perf_counter()
+    end = start + seconds
+    while True:
+        work()
+        calls += 1
+        now = time.perf_counter()
+        if now >= end:
+            return calls / (now - start)
+
+
+def bench_rules(seconds: float) -> None:
+    rng = random.Random(1)
+    deck: list[int] = list(new_deck())
+    cases = []
+    for _ in range(200):
+        rng.shuffle(deck)
+        cases.append((sorted(deck[:12]), deck[12:12 + rng.randrange(4)], rng.randrange(4)))
+    index = 0
+
+    def one_legal() -> None:
+        nonlocal index
+        hand, trick, trump = cases[index % 200]
+        index += 1
+        legal_codes(hand, trick, trump, MUST_BEAT)
+
+    def one_winner() -> None:
+        nonlocal index
+        _hand, trick, trump = cases[index % 200]
+        index += 1
+        if trick:
+            trick_winner(trick, trump)
+
+    print(f"legal_codes (12-card hand, must-beat): {1e6 / rate(one_legal, seconds):6.2f} us per call")
+    print(f"trick_winner:                          {1e6 / rate(one_winner, seconds):6.2f} us per call")
+
+
+def bench_playouts(seconds: float) -> None:
+    rng = random.Random(2)
+    for name, rules in (("4 seats, 12 tricks", preset("partnership_auction")),
+                        ("3 seats, 16 tricks", preset("three_hand")),
+                        ("2 seats, 24 tricks", preset("two_hand")),
+                        ("4 seats, 20 tricks, double deck", preset("double_deck"))):
+        position = deal(rules, 3)
+        per_random = rate(lambda position=position: random_playout(position, rng), seconds)
+        per_greedy = rate(lambda position=position: greedy_playout(position), seconds)
+        print(f"playouts {name:32s} random {per_random:8.0f}/s ({1e3 / per_random:.3f} ms)   "
+              f"greedy {per_greedy:8.0f}/s ({1e3 / per_greedy:.3f} ms)")
+
+
+def bench_solve(rules: Rules, label: str, tricks: int, deals: int) -> None:
+    times = []
+    nodes = 0
+    for seed in range(deals):
+        position = deal(rules, 100 + seed, tricks)
+        start = time.perf_counter()
+        result = solve(position)
+        times.append(time.perf_counter() - start)
+        nodes += result.nodes
+        assert result.exact
+    total = sum(times)
+    print(f"solve {label:34s} {tricks:2d} tricks: median {statistics.median(times) * 1e3:7.1f} ms, "
+          f"max {max(times) * 1e3:7.1f} ms, {nodes / total:8.0f} nodes/s ({deals} deals)")
+
+
+def bench_anytime(budget: int, deals: int) -> None:
+    rules = preset("partnership_auction")
+    times = []
+    depths = []
+    for seed in range(deals):
+        position = deal(rules, 200 + seed)
+        start = time.perf_counter()
+        result = solve(position, max_nodes=budget)
+        times.append(time.perf_counter() - start)
+        depths.append(result.depth)
+    print(f"anytime 4 seats, 12 tricks, {budget} nodes: median {statistics.median(times) * 1e3:.0f} ms, "
+          f"depth reached {min(depths)}-{max(depths)} tricks ({deals} deals)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--quick", action="store_true", help="fewer deals and shorter timings")
+    args = parser.parse_args()
+    seconds = 0.3 if args.quick else 1.0
+    deals = 3 if args.quick else 12
+    print(f"python {platform.python_version()} on {platform.machine()} {platform.system()}")
+    bench_rules(seconds)
+    bench_playouts(seconds)
+    two = preset("two_hand")
+    bench_solve(two, "2 seats (phase 2, must win)", 12, deals)
+    bench_solve(preset("two_hand", phase2_must_win="trump_led"), "2 seats (phase 2, trump led)", 12, deals)
+    bench_solve(preset("partnership_auction"), "4 seats must-beat", 6, deals)
+    bench_solve(preset("partnership_auction", play_rule="post_1945"), "4 seats post-1945", 6, deals)
+    bench_solve(preset("three_hand"), "3 seats must-beat", 8, deals)
+    bench_anytime(20000, deals)
+
+
+if __name__ == "__main__":
+    main()
