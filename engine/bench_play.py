@@ -9,6 +9,7 @@ Deals are seeded, so two runs on one machine measure the same work.
 from __future__ import annotations
 
 import argparse
+import functools
 import platform
 import random
 import statistics
@@ -78,8 +79,8 @@ def bench_playouts(seconds: float) -> None:
                         ("2 seats, 24 tricks", preset("two_hand")),
                         ("4 seats, 20 tricks, double deck", preset("double_deck"))):
         position = deal(rules, 3)
-        per_random = rate(lambda position=position: random_playout(position, rng), seconds)
-        per_greedy = rate(lambda position=position: greedy_playout(position), seconds)
+        per_random = rate(functools.partial(random_playout, position, rng), seconds)
+        per_greedy = rate(functools.partial(greedy_playout, position), seconds)
         print(f"playouts {name:32s} random {per_random:8.0f}/s ({1e3 / per_random:.3f} ms)   "
               f"greedy {per_greedy:8.0f}/s ({1e3 / per_greedy:.3f} ms)")
 
