@@ -83,6 +83,9 @@ class Checker:
 
     def check(self) -> None:
         save = self.home / "current_game.json"
+        if not save.exists():
+            assert self.last_n == 0, "the save vanished"  # killed before the very first save was complete
+            return
         data = json.loads(save.read_text(encoding="utf-8"))  # parses: never a torn file
         assert data["kind"] == "game" and data["app_version"] == "kill-test"
         n = data["game"]["n"]

@@ -170,3 +170,21 @@ def test_save_of_a_newer_version_the_engine_cannot_read_is_not_called_damaged(tm
     older = SaveStore(writer.path, version="2.0.0")
     assert "cannot be continued" in older.load(restore=old_engine)[1][0].text
     assert len(backups(writer.path)) == 1
+
+
+def test_a_lasting_disk_failure_is_reported_once_and_its_end_too(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store = SaveStore(tmp_path / "current_game.json")
+
+    def full_disk(fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", full_disk)
+    reports = [store.save({"move": n}) for n in range(5)]
+    monkeypatch.undo()
+    assert [len(r) for r in reports] == [1, 0, 0, 0, 0] and reports[0][0].level == "error"
+    back = store.save({"move": 5})
+    assert len(back) == 1 and back[0].level == "info" and store.save({"move": 6}) == []
+    saved, _ = store.load()
+    assert saved is not None and saved.game == {"move": 6}

@@ -28,6 +28,7 @@ from .safe_file import (
     atomic_write_bytes,
     error,
     fsync_directory,
+    info,
     keep_aside,
     read_json,
     warning,
@@ -79,6 +80,7 @@ class SaveStore:
         self.version = version or app_version()
         #: True when the file must not be written this run (from a newer version, or unreadable).
         self.read_only = False
+        self._failure: str | None = None
 
     def exists(self) -> bool:
         return self.path.is_file()
@@ -86,7 +88,11 @@ class SaveStore:
     def save(
         self, game: dict[str, Any], table: dict[str, Any] | None = None, demo: bool = False
     ) -> list[StorageMessage]:
-        """Save the game atomically; messages (never an exception) when it cannot be saved."""
+        """Save the game atomically; messages (never an exception) when it cannot be saved.
+
+        A failure of the disk (full, read-only...) is reported once, not after every action while it
+        lasts, and an info message says when saving works again.
+        """
         if self.read_only:
             return []
         if not isinstance(cast(object, game), dict):  # a caller's mistake must not make a save that cannot load
@@ -122,7 +128,14 @@ class SaveStore:
         try:
             atomic_write_bytes(self.path, content)
         except StorageError as exc:
-            return [error(f"The game could not be saved: {exc.strerror or exc}", self.path)]
+            text = f"The game could not be saved: {exc.strerror or exc}"
+            if text == self._failure:  # told once; not again after every move while the problem lasts
+                return []
+            self._failure = text
+            return [error(text, self.path)]
+        if self._failure is not None:
+            self._failure = None
+            return [info("The game is being saved again.", self.path)]
         return []
 
     def load(

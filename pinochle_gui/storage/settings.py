@@ -305,6 +305,8 @@ class SettingsStore:
         document = {"kind": SETTINGS_KIND, "format": SETTINGS_FORMAT, "settings": settings.to_dict()}
         try:
             atomic_write_json(self.path, document)
-        except (StorageError, ValueError, TypeError) as exc:
+        except StorageError as exc:
+            return [error(f"The settings could not be saved: {exc.strerror or exc}", self.path)]
+        except (ValueError, TypeError) as exc:
             return [error(f"The settings could not be saved: {exc}", self.path)]
         return []
