@@ -1,0 +1,148 @@
+"""Themed buttons, labels, panels and tooltips, driven by posted events with explicit positions."""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Iterator
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame
+import pytest
+
+from pinochle_gui.theme import THEMES, get_theme
+from pinochle_gui.widgets import TOOLTIP_DELAY, Button, Label, Panel, Tooltip, fit_text
+
+
+@pytest.fixture(autouse=True)
+def _display() -> Iterator[None]:
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_mode((400, 300))
+    pygame.event.clear()
+    yield
+
+
+def _events(*events: pygame.event.Event) -> list[pygame.event.Event]:
+    for event in events:
+        pygame.event.post(event)
+    return pygame.event.get()
+
+
+def _down(pos: tuple[int, int]) -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+
+
+def _up(pos: tuple[int, int]) -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1)
+
+
+def _move(pos: tuple[int, int]) -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+
+
+def test_button_clicks_on_release_inside_only() -> None:
+    clicks: list[str] = []
+    button = Button((10, 10, 120, 40), "Pass", on_click=lambda: clicks.append("pass"))
+    for event in _events(_down((20, 20)), _up((20, 20))):
+        button.process_event(event)
+    assert clicks == ["pass"]
+    for event in _events(_down((20, 20)), _up((300, 200))):  # dragged off: no click
+        button.process_event(event)
+    assert clicks == ["pass"] and not button.pressed
+    for event in _events(_down((300, 200)), _up((20, 20))):  # pressed elsewhere: no click
+        button.process_event(event)
+    assert clicks == ["pass"]
+
+
+def test_disabled_button_and_hotkey() -> None:
+    clicks: list[int] = []
+    button = Button((0, 0, 100, 30), "Bid", on_click=lambda: clicks.append(1), hotkey=pygame.K_b)
+    key = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_b, mod=0, unicode="b", scancode=5)
+    for event in _events(key):
+        assert button.process_event(event)
+    button.enabled = False
+    assert button.state == "disabled"
+    for event in _events(key, _down((5, 5)), _up((5, 5))):
+        assert not button.process_event(event)
+    assert clicks == [1]
+
+
+def test_button_faces_per_state_are_cached_and_differ() -> None:
+    button = Button((0, 0, 140, 44), "Meld", theme="blue")
+    faces = {}
+    for state in ("normal", "hover", "pressed", "disabled", "selected"):
+        button.enabled = state != "disabled"
+        button.hovered = state in ("hover", "pressed")
+        button.pressed = state == "pressed"
+        button.selected = state == "selected"
+        assert button.state == state
+        faces[state] = button.picture()
+        assert button.picture() is faces[state]
+    colors = {state: tuple(face.get_at((70, 6))[:3]) for state, face in faces.items()}
+    assert len(set(colors.values())) >= 4
+    assert faces["normal"].get_at((0, 0)).a == 0  # rounded corners
+    screen = pygame.Surface((200, 100))
+    button.enabled, button.hovered, button.pressed, button.selected = True, False, False, False
+    button.draw(screen)
+    assert screen.get_at((70, 22))[:3] != (0, 0, 0)
+
+
+def test_tooltip_shows_after_hovering_a_while() -> None:
+    button = Button((50, 50, 100, 30), "Hint", tooltip="Suggest a card to play")
+    panel = Panel((0, 0, 400, 300), children=[button])
+    for event in _events(_move((60, 60))):
+        panel.process_event(event)
+    assert button.hovered and not button.show_tooltip
+    panel.update(TOOLTIP_DELAY + 0.01)
+    assert button.show_tooltip
+    screen = pygame.Surface((400, 300))
+    panel.draw(screen)
+    for event in _events(_move((300, 250))):
+        panel.process_event(event)
+    assert not button.hovered and not button.show_tooltip
+
+
+def test_tooltip_stays_inside_the_window() -> None:
+    tip = Tooltip("A long explanation of an option", size=16)
+    bounds = pygame.Rect(0, 0, 400, 300)
+    tip.place((390, 290), bounds)
+    assert bounds.contains(tip.rect) and tip.rect.w > 100
+
+
+def test_panel_routes_clicks_to_children_and_swallows_its_own() -> None:
+    clicks: list[str] = []
+    ok = Button((20, 20, 80, 30), "OK", on_click=lambda: clicks.append("ok"))
+    panel = Panel((10, 10, 200, 100), children=[ok], title="Bid")
+    for event in _events(_down((30, 30)), _up((30, 30))):
+        assert panel.process_event(event)
+    assert clicks == ["ok"]
+    for event in _events(_down((150, 90))):
+        assert panel.process_event(event)  # on the panel, not on a button: still used
+    for event in _events(_down((350, 250))):
+        assert not panel.process_event(event)
+    panel.set_theme(get_theme("dark"))
+    assert ok.theme.name == "dark"
+
+
+def test_label_fits_its_text_and_aligns() -> None:
+    label = Label((0, 0, 80, 30), "A name far too long for the plate", align="right")
+    picture = label.rendered()
+    assert picture.get_width() <= 80
+    screen = pygame.Surface((100, 30))
+    label.draw(screen)
+    text, size = fit_text("Declarer", 20, 1000)
+    assert (text, size) == ("Declarer", 20)
+    text, size = fit_text("Declarer made the bid", 20, 60)
+    assert text.endswith("…") and size < 20
+    label.text = "Ada"
+    assert label.rendered().get_width() < picture.get_width()
+
+
+def test_every_theme_draws_buttons() -> None:
+    screen = pygame.Surface((200, 60))
+    for theme in THEMES.values():
+        button = Button((10, 10, 120, 40), "Play", theme=theme)
+        button.draw(screen)
+        assert tuple(screen.get_at((70, 30))[:3]) != (0, 0, 0)
