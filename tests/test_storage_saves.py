@@ -5,12 +5,13 @@ from __future__ import annotations
 import errno
 import json
 import os
+import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from pinochle_gui.storage import SaveStore
+from pinochle_gui.storage import SaveStore, SaveWorker
 from pinochle_gui.storage.safe_file import atomic_write_bytes, backup_name
 from pinochle_gui.storage.saves import SAVE_FORMAT
 
@@ -188,3 +189,48 @@ def test_a_lasting_disk_failure_is_reported_once_and_its_end_too(
     assert len(back) == 1 and back[0].level == "info" and store.save({"move": 6}) == []
     saved, _ = store.load()
     assert saved is not None and saved.game == {"move": 6}
+
+
+def test_worker_writes_the_newest_state_and_skips_stale_ones(tmp_path: Path) -> None:
+    store = SaveStore(tmp_path / "current_game.json")
+    written: list[int] = []
+    real_write = store.write
+
+    def slow_write(content: bytes) -> list[Any]:
+        time.sleep(0.02)
+        written.append(json.loads(content)["game"]["move"])
+        return real_write(content)
+
+    store.write = slow_write  # type: ignore[method-assign]
+    worker = SaveWorker(store)
+    state = {"move": 0}
+    for move in range(40):
+        state["move"] = move
+        worker.submit(state)  # the same dict, changed after each submit: each save is a snapshot
+    assert worker.flush(timeout=10)
+    assert written[-1] == 39 and len(written) < 40 and written == sorted(written)
+    saved, _ = store.load()
+    assert saved is not None and saved.game == {"move": 39}
+    assert worker.clear() == [] and not store.exists()
+    worker.submit({"move": 40})
+    worker.close()
+    assert store.load()[0].game == {"move": 40}  # type: ignore[union-attr]
+    with pytest.raises(RuntimeError):
+        worker.submit({"move": 41})
+
+
+def test_worker_passes_messages_back(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    worker = SaveWorker(SaveStore(tmp_path / "current_game.json"))
+    worker.submit({"cards": {1, 2}})
+    assert "not plain data" in worker.messages()[0].text
+    monkeypatch.setattr(os, "fsync", lambda fd: (_ for _ in ()).throw(OSError(errno.EROFS, "Read-only file system")))
+    worker.submit({"move": 1})
+    worker.flush(timeout=10)
+    worker.submit({"move": 2})
+    worker.flush(timeout=10)
+    monkeypatch.undo()
+    messages = worker.messages()
+    assert len(messages) == 1 and "Read-only file system" in messages[0].text
+    worker.submit({"move": 3})
+    worker.close()
+    assert [m.level for m in worker.messages()] == ["info"]

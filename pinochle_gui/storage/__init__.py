@@ -19,7 +19,7 @@ from pathlib import Path
 from .paths import APP_NAME, HOME_ENV, AppPaths, app_paths
 from .rating import COMPUTER_LEVELS, INITIAL_RATING, LEVEL_RATINGS, expected_score, level_rating, update_rating
 from .safe_file import StorageError, StorageMessage, atomic_write_bytes, atomic_write_json, read_json
-from .saves import SAVE_FORMAT, SavedGame, SaveStore
+from .saves import SAVE_FORMAT, SavedGame, SaveStore, SaveWorker
 from .settings import (
     ANIMATION_SPEEDS,
     CARD_BACKS,
@@ -51,6 +51,7 @@ __all__ = [
     "SETTINGS_FORMAT",
     "SORT_ORDERS",
     "SaveStore",
+    "SaveWorker",
     "SavedGame",
     "Settings",
     "SettingsStore",
