@@ -175,6 +175,31 @@ def test_two_handed_twelve_trick_endgame_solves_exactly() -> None:
     assert line.points[side] == result.value
 
 
+def test_a_shared_table_gives_the_same_answers_faster() -> None:
+    table: dict[int, tuple[int, int, int, int]] = {}
+    position = deal(TWO, 4, 9)
+    first = solve(position, table=table)
+    again = solve(position, table=table)
+    assert (again.card, again.value) == (first.card, first.value)
+    assert again.nodes < first.nodes / 5
+    # every later move of the hand, either seat to move, agrees with a fresh search
+    line = position.copy()
+    while not line.over:
+        shared = solve(line, table=table)
+        fresh = solve(line)
+        assert shared.value == fresh.value
+        line.play(shared.card)
+
+
+def test_three_seats_search_is_the_side_to_move_against_the_others() -> None:
+    position = deal(preset("three_hand"), 5, 3)
+    mover = position.to_move
+    result = solve(position, want_values=True)
+    expected = brute_force_moves(position)  # brute_force: the root side against every other seat
+    assert result.values == expected
+    assert position.side_of == (0, 1, 2) and mover in (0, 1, 2)
+
+
 def test_position_checks() -> None:
     with pytest.raises(ValueError, match="same number"):
         Position.start([parse_cards("AS"), parse_cards("KS QS")], SPADES, TWO, leader=0)

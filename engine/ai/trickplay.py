@@ -287,6 +287,10 @@ class SearchResult:
     values: dict[int, int] = field(default_factory=dict)
 
 
+Table = dict[int, tuple[int, int, int, int]]
+"""A transposition table: key of a trick start -> (depth, lower bound, upper bound, best card)."""
+
+
 class _OutOfNodes(Exception):
     pass
 
@@ -305,7 +309,7 @@ class Solver:
     points the root side takes from the position on.
     """
 
-    def __init__(self, position: Position, max_nodes: int | None = None) -> None:
+    def __init__(self, position: Position, max_nodes: int | None = None, table: Table | None = None) -> None:
         self.seats = seats = position.seats
         self.hands = [list(h) for h in position.hands]
         self.trick = list(position.trick)
@@ -318,9 +322,11 @@ class Solver:
         self.ours = tuple(side == self.root_side for side in position.side_of)
         self.max_nodes = max_nodes if max_nodes is not None else _INF
         self.leader_shift = _KEY_BITS * KINDS * seats  # the leader's place in a transposition key
+        # values are the root side's points, so a table shared between searches keeps sides apart
+        self.side_tag = self.root_side << (self.leader_shift + 2)
         self.nodes = 0
         self.best_so_far = -1  # the best root card of the last finished iteration, searched first
-        self.table: dict[int, tuple[int, int, int, int]] = {}
+        self.table: Table = table if table is not None else {}
         self.bits = tuple(tuple(1 << (_KEY_BITS * (seat * KINDS + c)) for c in range(KINDS)) for seat in range(seats))
         self.key = 0
         self.held = [[0] * KINDS for _ in range(seats)]
@@ -418,9 +424,12 @@ class Solver:
                 return 0
             if depth <= 0:
                 return self.estimate()
-            if depth > len(hand):
-                depth = len(hand)
-            entry_key = self.key + (self.leader << self.leader_shift)
+            cards_left = len(hand)
+            if cards_left == 1:  # the last trick plays itself
+                return self.last_trick()
+            if depth > cards_left:
+                depth = cards_left
+            entry_key = self.key + (self.leader << self.leader_shift) + self.side_tag
             entry = self.table.get(entry_key)
             if entry is not None:
                 e_depth, lower, upper, hint = entry
@@ -484,6 +493,21 @@ class Solver:
                 lower, upper = max(lower, old[1]), min(upper, old[2])
             self.table[entry_key] = (depth, lower, upper, best_move)
         return best
+
+    def last_trick(self) -> int:
+        """The root side's points from the last trick, each seat holding one card."""
+        hands = self.hands
+        seats = self.seats
+        leader = self.leader
+        trick = [hands[(leader + i) % seats][0] for i in range(seats)]
+        winner = (leader + trick_winner(trick, self.trump)) % seats
+        if not self.ours[winner]:
+            return 0
+        values = self.values
+        taken = self.bonus
+        for c in trick:
+            taken += values[c]
+        return taken
 
     def last_card(self, alpha: int, beta: int, depth: int) -> int:
         """The node of the seat that completes the trick: each card's trick is scored on the spot."""
@@ -630,19 +654,20 @@ class Solver:
         Each probe only asks "is it worth at least this much?", which prunes far more than a full
         window; the transposition table carries what earlier probes learnt.
         """
-        lower, upper = -_INF, _INF
-        value, card = guess, moves[0]
+        lower, upper = 0, self.remaining  # the value lies in [lower, upper]
+        card = moves[0]
+        beta = min(max(guess, lower + 1), upper)
         while lower < upper:
-            beta = value + 1 if value == lower else value
             found, value = self.best(moves, beta - 1, beta, depth)
-            if value < beta:
-                upper = value
-            else:
+            if value >= beta:
                 lower = value
                 card = found
                 if moves[0] != card:  # search the best card so far first in the next probes
                     moves = [card] + [c for c in moves if c != card]
-        return card, value
+            else:
+                upper = value
+            beta = (lower + upper + 1) // 2
+        return card, lower
 
     def root(self, depth: int, want_values: bool = False, guess: int | None = None) -> tuple[int, int, dict[int, int]]:
         """Search the root to ``depth`` tricks: (best card, its value, the value of every legal card if asked)."""
@@ -662,7 +687,7 @@ class Solver:
 
 
 def solve(position: Position, max_nodes: int | None = None, max_depth: int | None = None,
-          want_values: bool = False) -> SearchResult:
+          want_values: bool = False, table: Table | None = None) -> SearchResult:
     """The best card for the seat to move and what its side ends the hand with.
 
     Exact when the search reaches the end of the hand (always, without ``max_nodes`` and
@@ -670,12 +695,16 @@ def solve(position: Position, max_nodes: int | None = None, max_depth: int | Non
     or ``max_nodes`` nodes, answering with the deepest search finished (anytime); past its horizon
     a search estimates the remaining points by the strength of each side's cards. ``want_values``
     fills :attr:`SearchResult.values` with every legal card's value (slower: no pruning at the root).
+
+    ``table`` lets searches share what they learnt: pass the same dict to every search of one hand
+    (one trump, one set of rules and sides; the seat to move may change, and so may the hidden
+    cards of sampled deals, as keys hold every hand) and later moves cost next to nothing.
     """
     if position.over:
         raise ValueError("the hand is over: nothing to play")
     side = position.side_of[position.to_move]
     taken = position.points[side]
-    solver = Solver(position, max_nodes)
+    solver = Solver(position, max_nodes, table)
     tricks = position.tricks_left
     limit = tricks if max_depth is None else min(max_depth, tricks)
     start = limit if max_nodes is None else 1
