@@ -228,8 +228,8 @@ def backups(path: Path) -> list[Path]:
 
 def filled_database(path: Path) -> bytes:
     store = open_store(path)
-    for number in range(200):
-        store.record_hand(HandStat("g", "two_hand", 0, (None, "easy"), number, meld=number))
+    hands = [HandStat("g", "two_hand", 0, (None, "easy"), number, meld=number) for number in range(200)]
+    assert store.record_game(game("g", True, "two_hand", (None, "easy")), hands=hands) == []
     store.close()
     return path.read_bytes()
 

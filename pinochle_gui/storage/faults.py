@@ -19,7 +19,7 @@ from . import Storage
 from .paths import AppPaths
 from .saves import SAVE_FORMAT
 from .settings import SETTINGS_FORMAT, SETTINGS_KIND
-from .stats import SCHEMA_VERSION, HandStat
+from .stats import SCHEMA_VERSION, GameStat, HandStat
 
 
 def _write(path: Path, content: bytes) -> None:
@@ -35,8 +35,9 @@ def _sparse(path: Path, size: int) -> None:
 
 def _good_stats(paths: AppPaths) -> bytes:
     storage = Storage.open(paths.config_dir.parent)
-    for number in range(1, 101):
-        storage.stats.record_hand(HandStat("g", "two_hand", 0, (None, "normal"), number, meld=number))
+    hands = [HandStat("g", "two_hand", 0, (None, "normal"), number, meld=number) for number in range(1, 101)]
+    game = GameStat("g", "two_hand", 0, (None, "normal"), ((0,), (1,)), (1200, 800), 0, hands=len(hands))
+    storage.stats.record_game(game, hands=hands)
     storage.close()
     return paths.stats_file.read_bytes()
 
