@@ -532,7 +532,6 @@ class Solver:
         counted = 0
         for c in trick:
             counted += values[c]
-            unplayed[c] -= 1
         ours = self.ours
         maximizing = ours[seat]
         best = -_INF if maximizing else _INF
@@ -540,6 +539,24 @@ class Solver:
         held = self.held[seat]
         last_trick = len(hand) == 1
         bonus = self.bonus if last_trick else 0
+        child_depth = min(depth - 1, len(hand) - 1)
+        if child_depth > 0 and len(moves) > 1:
+            # enhanced transposition cut-off: a trick start already known to settle the window
+            table = self.table
+            base = self.key + self.side_tag
+            shift = self.leader_shift
+            for card in moves:
+                winner = seat if strength[card] > top else ahead
+                entry = table.get(base - bit[card] + (winner << shift))
+                if entry is not None and entry[0] >= child_depth:
+                    gained = counted + values[card] if ours[winner] else 0
+                    if maximizing:
+                        if gained + entry[1] >= beta:
+                            return gained + entry[1]
+                    elif gained + entry[2] <= alpha:
+                        return gained + entry[2]
+        for c in trick:
+            unplayed[c] -= 1
         self.trick = []
         try:
             for card in moves:
