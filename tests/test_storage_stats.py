@@ -106,6 +106,17 @@ def test_hand_from_record_reads_the_players_side() -> None:
         HandStat.from_record(hand_record(), player_seat=7, levels=LEVELS)
 
 
+def test_hand_cut_short_by_a_claim() -> None:
+    claim = {k: v for k, v in hand_record(hand_number=3, scores_after=[900, 1240]).items() if k != "score_delta"}
+    claim["declared_out"] = {"seat": 1, "total": 1240, "right": True}
+    hand = HandStat.from_record(claim, player_seat=1, levels=LEVELS, previous_scores=[880, 1100])
+    assert hand.score_change == 140 and hand.declared_out
+    with pytest.raises(ValueError, match="no score_delta"):
+        HandStat.from_record(claim, player_seat=1, levels=LEVELS)
+    first = dict(claim, hand_number=1)
+    assert HandStat.from_record(first, player_seat=0, levels=LEVELS).score_change == 900
+
+
 def test_game_from_records() -> None:
     records = [hand_record(hand_number=n) for n in (1, 2, 3)]
     records[-1].update(game_over=True, winner=1, scores_after=[1400, 1520])

@@ -13,8 +13,10 @@ bad file; see docs/reliability.md for the faults tried.
 from __future__ import annotations
 
 import dataclasses
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from .paths import APP_NAME, HOME_ENV, AppPaths, app_paths
 from .rating import COMPUTER_LEVELS, INITIAL_RATING, LEVEL_RATINGS, expected_score, level_rating, update_rating
@@ -95,6 +97,48 @@ class Storage:
         """Change some settings and save them at once."""
         self.settings = dataclasses.replace(self.settings, **changes)  # type: ignore[arg-type]
         return self.settings_store.save(self.settings)
+
+    def record_hand(
+        self,
+        record: Mapping[str, Any],
+        player_seat: int,
+        levels: Sequence[str | None],
+        demo: bool = False,
+        previous_scores: Sequence[int] | None = None,
+    ) -> list[StorageMessage]:
+        """Add a finished hand, given as its hand record (RECORD.md), to the statistics.
+
+        ``levels``: each seat's computer level, ``None`` for the player's seat. Demo games are not recorded.
+        ``previous_scores``: the scores before the hand, needed only for a hand cut short by a claim.
+        """
+        if demo:
+            return []
+        try:
+            hand = HandStat.from_record(record, player_seat, levels, previous_scores=previous_scores)
+        except ValueError as exc:
+            return [StorageMessage("error", f"This hand could not be added to the statistics: {exc}")]
+        return self.stats.record_hand(hand)
+
+    def record_game(
+        self,
+        records: Sequence[Mapping[str, Any]],
+        player_seat: int,
+        levels: Sequence[str | None],
+        demo: bool = False,
+        started_at: float = 0.0,
+    ) -> list[StorageMessage]:
+        """Add a finished game (all its hand records, the last one with the winner) and move the rating."""
+        if demo:
+            return []
+        try:
+            hands = [
+                HandStat.from_record(record, player_seat, levels, previous_scores=previous.get("scores_after"))
+                for previous, record in zip([{}, *records], records, strict=False)
+            ]
+            game = dataclasses.replace(GameStat.from_records(records, player_seat, levels), started_at=started_at)
+        except ValueError as exc:
+            return [StorageMessage("error", f"This game could not be added to the statistics: {exc}")]
+        return self.stats.record_game(game, hands=hands)
 
     def close(self) -> None:
         self.stats.close()

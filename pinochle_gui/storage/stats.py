@@ -60,11 +60,13 @@ CREATE TABLE hands (
     id INTEGER PRIMARY KEY,
     game_id TEXT NOT NULL,
     hand_number INTEGER NOT NULL,
+    deal_number INTEGER,
     variant TEXT NOT NULL,
     rules TEXT NOT NULL,
     level TEXT NOT NULL,
     levels TEXT NOT NULL,
     player_seat INTEGER NOT NULL,
+    trump TEXT,
     bid INTEGER,
     declarer INTEGER,
     player_declared INTEGER NOT NULL CHECK (player_declared IN (0, 1)),
@@ -75,6 +77,7 @@ CREATE TABLE hands (
     meld_counted INTEGER NOT NULL CHECK (meld_counted IN (0, 1)),
     trick_points INTEGER NOT NULL,
     score_change INTEGER NOT NULL,
+    declared_out INTEGER NOT NULL DEFAULT 0 CHECK (declared_out IN (0, 1)),
     recorded_at REAL NOT NULL,
     UNIQUE (game_id, hand_number)
 );
@@ -113,6 +116,11 @@ class HandStat:
     meld_counted: bool = True
     trick_points: int = 0
     score_change: int = 0
+    #: The deal's number (its seed in the hand record), to find the hand again.
+    deal_number: int | None = None
+    trump: str | None = None
+    #: The hand ended early because a player claimed the game (declaring out).
+    declared_out: bool = False
     recorded_at: float = 0.0
 
     @property
@@ -121,9 +129,19 @@ class HandStat:
 
     @classmethod
     def from_record(
-        cls, record: Mapping[str, Any], player_seat: int, levels: Sequence[str | None], game_id: str | None = None
+        cls,
+        record: Mapping[str, Any],
+        player_seat: int,
+        levels: Sequence[str | None],
+        game_id: str | None = None,
+        previous_scores: Sequence[int] | None = None,
     ) -> HandStat:
-        """Read a hand record (docs: RECORD.md). Raises ``ValueError`` when it lacks what is needed."""
+        """Read a hand record (docs: RECORD.md). Raises ``ValueError`` when it lacks what is needed.
+
+        A hand cut short by a claim (declaring out) may have no ``score_delta``; its score change is
+        then ``scores_after`` less ``previous_scores`` (the game's scores before it; zero before the
+        first hand), and without them the record is refused rather than guessed at.
+        """
         try:
             teams = [list(team) for team in record["teams"]]
             side = next(i for i, team in enumerate(teams) if player_seat in team)
@@ -131,6 +149,15 @@ class HandStat:
             melds = record.get("melds") or []
             meld = sum(int(m["points"]) for m in melds if m["seat"] in teams[side])
             counted = record.get("meld_counted")
+            declared_out = bool(record.get("declared_out"))
+            if "score_delta" in record:
+                score_change = int(record["score_delta"][side])
+            elif previous_scores is not None or int(record["hand_number"]) == 1:
+                before = previous_scores[side] if previous_scores is not None else 0
+                score_change = int(record["scores_after"][side]) - int(before)
+            else:
+                raise ValueError("the record has no score_delta, and the scores before it are not known")
+            seed = record.get("seed")
             return cls(
                 game_id=str(game_id if game_id is not None else record.get("game_id", "")),
                 variant=str(record["variant"]),
@@ -146,7 +173,10 @@ class HandStat:
                 meld=meld,
                 meld_counted=bool(counted[side]) if isinstance(counted, list) else True,
                 trick_points=int((record.get("trick_points") or [0] * len(teams))[side]),
-                score_change=int(record["score_delta"][side]),
+                score_change=score_change,
+                deal_number=seed if isinstance(seed, int) and not isinstance(seed, bool) else None,
+                trump=str(record["trump"]) if record.get("trump") else None,
+                declared_out=declared_out,
             )
         except (KeyError, IndexError, TypeError, ValueError, StopIteration) as exc:
             raise ValueError(f"not a usable hand record: {type(exc).__name__} {exc}") from exc
@@ -418,18 +448,20 @@ class StatsStore:
 
     def _insert_hand(self, db: sqlite3.Connection, hand: HandStat) -> None:
         db.execute(
-            "INSERT OR IGNORE INTO hands (game_id, hand_number, variant, rules, level, levels, player_seat, bid, "
-            "declarer, player_declared, side_declared, went_set, thrown_in, meld, meld_counted, trick_points, "
-            "score_change, recorded_at) "
-            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            "INSERT OR IGNORE INTO hands (game_id, hand_number, deal_number, variant, rules, level, levels, "
+            "player_seat, trump, bid, declarer, player_declared, side_declared, went_set, thrown_in, meld, "
+            "meld_counted, trick_points, score_change, declared_out, recorded_at) "
+            "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
             (
                 hand.game_id,
                 hand.hand_number,
+                hand.deal_number,
                 hand.variant,
                 _json(hand.rules),
                 _level_of(hand.levels),
                 _json(list(hand.levels)),
                 hand.player_seat,
+                hand.trump,
                 hand.bid,
                 hand.declarer,
                 int(hand.player_declared),
@@ -440,6 +472,7 @@ class StatsStore:
                 int(hand.meld_counted),
                 hand.trick_points,
                 hand.score_change,
+                int(hand.declared_out),
                 hand.recorded_at or time.time(),
             ),
         )
