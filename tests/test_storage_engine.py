@@ -46,10 +46,11 @@ def test_a_whole_game_in_the_statistics(tmp_path: Path, name: str) -> None:
     try:
         before = None
         for record in records:
-            assert storage.record_hand(record, player, levels, previous_scores=before) == []
+            assert storage.record_hand(record, player, levels, previous_scores=before, game_id="first") == []
             before = record["scores_after"]
-        assert storage.record_game(records, player, levels) == []
+        assert storage.record_game(records, player, levels, game_id="first") == []
         assert storage.record_game(records, player, levels, demo=True) == []
+        assert storage.record_game(records, player, levels, game_id="first") == [], "recorded once"
         summary = storage.stats.summary(variant=records[0]["variant"], level="hard")
         side = game.rules.team_of(player)
         assert summary.hands == len(records) and summary.games == 1
@@ -63,6 +64,19 @@ def test_a_whole_game_in_the_statistics(tmp_path: Path, name: str) -> None:
     final = db.execute("SELECT player_score FROM games").fetchone()[0]
     db.close()
     assert total == final == records[-1]["scores_after"][side], "the hands add up to the final score"
+
+
+def test_two_games_from_the_same_seed_are_two_games(tmp_path: Path) -> None:
+    storage = Storage.open(tmp_path)
+    try:
+        for key in ("monday", "tuesday"):
+            game = engine_game.new_game(preset("partnership_auction_div10"), seed=3)
+            play(game, random.Random(3))
+            assert storage.record_game(game.hand_records, 0, (None, "easy", "easy", "easy"), game_id=key) == []
+        assert storage.stats.summary().games == 2
+        assert storage.stats.summary().hands == 2 * len(game.hand_records)
+    finally:
+        storage.close()
 
 
 def test_a_game_saved_mid_hand_is_restored_and_plays_on(tmp_path: Path) -> None:

@@ -105,16 +105,20 @@ class Storage:
         levels: Sequence[str | None],
         demo: bool = False,
         previous_scores: Sequence[int] | None = None,
+        game_id: str | None = None,
     ) -> list[StorageMessage]:
         """Add a finished hand, given as its hand record (RECORD.md), to the statistics.
 
         ``levels``: each seat's computer level, ``None`` for the player's seat. Demo games are not recorded.
         ``previous_scores``: the scores before the hand, needed only for a hand cut short by a claim.
+        ``game_id``: a key unique to this game, kept in the save so a resumed game keeps it (the
+        record's ``game_id`` otherwise, which is the engine's seed and may repeat). A hand or game
+        recorded twice under the same key counts once.
         """
         if demo:
             return []
         try:
-            hand = HandStat.from_record(record, player_seat, levels, previous_scores=previous_scores)
+            hand = HandStat.from_record(record, player_seat, levels, game_id, previous_scores)
         except ValueError as exc:
             return [StorageMessage("error", f"This hand could not be added to the statistics: {exc}")]
         return self.stats.record_hand(hand)
@@ -126,16 +130,21 @@ class Storage:
         levels: Sequence[str | None],
         demo: bool = False,
         started_at: float = 0.0,
+        game_id: str | None = None,
     ) -> list[StorageMessage]:
-        """Add a finished game (all its hand records, the last one with the winner) and move the rating."""
+        """Add a finished game (all its hand records, the last one with the winner) and move the rating.
+
+        Hands not yet recorded with :meth:`record_hand` go in with it; ``game_id`` as there.
+        """
         if demo:
             return []
         try:
             hands = [
-                HandStat.from_record(record, player_seat, levels, previous_scores=previous.get("scores_after"))
+                HandStat.from_record(record, player_seat, levels, game_id, previous.get("scores_after"))
                 for previous, record in zip([{}, *records], records, strict=False)
             ]
-            game = dataclasses.replace(GameStat.from_records(records, player_seat, levels), started_at=started_at)
+            game = GameStat.from_records(records, player_seat, levels)
+            game = dataclasses.replace(game, started_at=started_at, game_id=game_id or game.game_id)
         except ValueError as exc:
             return [StorageMessage("error", f"This game could not be added to the statistics: {exc}")]
         return self.stats.record_game(game, hands=hands)
