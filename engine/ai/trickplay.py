@@ -526,14 +526,19 @@ class Solver:
         win_index = trick_winner(trick, trump)
         top = strength[trick[win_index]]
         ahead = (leader + win_index) % seats
+        ours = self.ours
+        maximizing = ours[seat]
         moves = legal_codes(hand, trick, trump, self.mode)
         if len(moves) > 1:  # (the trick's cards still count as unplayed: they tell equivalents apart)
-            moves = self._order(seat, self._distinct(seat, moves))
+            moves = self._distinct(seat, moves)
+            if len(moves) > 1:  # the order of :meth:`_order`, from what is known here already
+                if ours[ahead] == maximizing:
+                    moves.sort(key=lambda c: 50 + strength[c] if strength[c] > top else -values[c])
+                else:
+                    moves.sort(key=lambda c: -100 + strength[c] - values[c] if strength[c] > top else values[c])
         counted = 0
         for c in trick:
             counted += values[c]
-        ours = self.ours
-        maximizing = ours[seat]
         best = -_INF if maximizing else _INF
         bit = self.bits[seat]
         held = self.held[seat]
