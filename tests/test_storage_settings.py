@@ -235,3 +235,11 @@ def test_seat_names_follow_the_table() -> None:
     assert [settings.seat_name(s, 4) for s in range(4)] == ["Me", "L", "A", "R"]
     assert [settings.seat_name(s, 3) for s in range(3)] == ["Me", "L", "R"]
     assert [settings.seat_name(s, 2) for s in range(2)] == ["Me", "A"]
+
+
+def test_defaults_are_among_the_choices_offered() -> None:
+    from pinochle_gui.storage import CHOICES
+
+    for name, choices in CHOICES.items():
+        assert getattr(Settings(), name) in choices, name
+    assert "partnership_auction" in CHOICES["default_variant"] and "two_hand" in CHOICES["default_variant"]

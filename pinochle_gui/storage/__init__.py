@@ -25,6 +25,7 @@ from .saves import SAVE_FORMAT, SavedGame, SaveStore, SaveWorker
 from .settings import (
     ANIMATION_SPEEDS,
     CARD_BACKS,
+    CHOICES,
     DECK_DESIGNS,
     SETTINGS_FORMAT,
     SORT_ORDERS,
@@ -40,6 +41,7 @@ __all__ = [
     "AppPaths",
     "BestHand",
     "CARD_BACKS",
+    "CHOICES",
     "COMPUTER_LEVELS",
     "DECK_DESIGNS",
     "GamePoint",

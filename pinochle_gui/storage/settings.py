@@ -43,6 +43,16 @@ ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
 #: trump_first: trumps at the left, suits in alternating colours, high to low; by_suit: the same
 #: without moving trumps; low_to_high: as by_suit, each suit from nine up.
 SORT_ORDERS = ("trump_first", "by_suit", "low_to_high")
+#: The choices of each setting that has a fixed list, for the settings screen.
+CHOICES: dict[str, tuple[str, ...]] = {
+    "computer_level": COMPUTER_LEVELS,
+    "deck_design": DECK_DESIGNS,
+    "card_back": CARD_BACKS,
+    "table_theme": TABLE_THEMES,
+    "animation_speed": ANIMATION_SPEEDS,
+    "sort_order": SORT_ORDERS,
+    "default_variant": tuple(PRESETS),
+}
 SEATS = 4
 MAX_NAME_LENGTH = 20
 MIN_WINDOW = (640, 480)
@@ -160,12 +170,6 @@ def _volume(value: Any) -> float:
     return float(value)
 
 
-def _variant(value: Any) -> str:
-    if value not in PRESETS:
-        raise _Bad(f"choose one of {', '.join(PRESETS)}")
-    return str(value)
-
-
 def _window(value: Any) -> tuple[int, int]:
     if (
         not isinstance(value, list)
@@ -183,16 +187,10 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "player_name": _name,
     "computer_names": _names,
     "avatars": _avatars,
-    "computer_level": _choice(COMPUTER_LEVELS),
-    "deck_design": _choice(DECK_DESIGNS),
-    "card_back": _choice(CARD_BACKS),
-    "table_theme": _choice(TABLE_THEMES),
-    "animation_speed": _choice(ANIMATION_SPEEDS),
+    **{name: _choice(choices) for name, choices in CHOICES.items()},
     "sound_on": _bool,
     "volume": _volume,
-    "default_variant": _variant,
     "auto_play_forced": _bool,
-    "sort_order": _choice(SORT_ORDERS),
     "first_run_done": _bool,
     "window_size": _window,
     "fullscreen": _bool,
