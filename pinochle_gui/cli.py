@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,6 +18,7 @@ from pathlib import Path
 from engine.rules import PRESET_HELP, PRESETS
 from pinochle_gui import __version__
 
+STARTED = time.perf_counter()  # close to the start of the process: --first-frame-exit counts from here
 DEFAULT_VARIANT = "partnership_auction"
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (640, 400)

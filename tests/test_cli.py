@@ -1,0 +1,178 @@
+"""The command line, and the app run headless from source: demo hands, records, screenshots."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import engine  # noqa: E402
+from engine.rules import PRESETS  # noqa: E402
+from pinochle_gui import __version__  # noqa: E402
+from pinochle_gui.cli import DEFAULT_SIZE, LEVELS, Options, parse_args  # noqa: E402
+
+# The app plays through the engine's facade (engine.new_game ...); its tests wait for it.
+needs_game = pytest.mark.skipif(not hasattr(engine, "new_game"), reason="engine.new_game has not landed yet")
+ROOT = Path(__file__).resolve().parent.parent
+HEADLESS = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def run_module(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "pinochle_gui", *args], capture_output=True, text=True,
+                          cwd=ROOT, env=HEADLESS, timeout=timeout)
+
+
+def check_records(path: Path, variant: str, count: int, seed: int | None = None) -> list[dict[str, object]]:
+    """``path`` holds ``count`` JSON lines, each a hand record of ``variant`` (RECORD.md)."""
+    lines = path.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == count
+    rules = PRESETS[variant]
+    records = [json.loads(line) for line in lines]
+    assert engine.read_records(path) == records  # the engine's reader checks each record by replaying it
+    for number, record in enumerate(records, start=1):
+        assert record["format"] == 1
+        assert record["variant"] == variant
+        assert record["seats"] == rules.players
+        assert [tuple(team) for team in record["teams"]] == list(rules.teams)
+        assert len(record["deal"]) == rules.players
+        deck = 80 if rules.double_deck else 48
+        dealt = sum(len(hand.split()) for hand in record["deal"]) + len(str(record.get("widow") or "").split())
+        dealt += len(str(record.get("stock") or "").split())
+        assert dealt == deck
+        sides = len(rules.teams)
+        assert len(record["scores_after"]) == sides
+        if "declared_out" not in record:  # a declare-out ends the game without scoring the hand
+            assert len(record["score_delta"]) == sides
+        if seed is not None and number == 1:
+            assert record["seed"] == seed
+    return records
+
+
+def check_png(path: Path, size: tuple[int, int]) -> None:
+    import pygame
+
+    assert path.read_bytes()[:8] == PNG_SIGNATURE
+    assert pygame.image.load(str(path)).get_size() == size
+
+
+# -- parsing ------------------------------------------------------------------------------------------
+def test_defaults() -> None:
+    options = parse_args([])
+    assert options == Options()
+    assert options.variant == "partnership_auction" and not options.demo and options.hands is None
+    assert options.size == DEFAULT_SIZE and options.level in LEVELS
+
+
+def test_every_flag_parses_into_the_dataclass(tmp_path: Path) -> None:
+    options = parse_args(["--demo", "--variant", "double_deck", "--hands", "3", "--fast", "--seed", "42",
+                          "--records", str(tmp_path / "r.jsonl"), "--screenshot", str(tmp_path / "s.png"),
+                          "--size", "1024x768", "--level", "easy", "--first-frame-exit"])
+    assert options == Options(variant="double_deck", demo=True, hands=3, fast=True, seed=42,
+                              records=tmp_path / "r.jsonl", screenshot=tmp_path / "s.png", size=(1024, 768),
+                              level="easy", first_frame_exit=True)
+
+
+@pytest.mark.parametrize("variant", list(PRESETS))
+def test_every_preset_is_a_variant(variant: str) -> None:
+    assert parse_args(["--variant", variant]).variant == variant
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["--variant", "skat"], "unknown variant 'skat'; choose one of: two_hand, three_hand"),
+        (["--hands", "0"], "expected 1 or more"),
+        (["--hands", "many"], "expected a whole number"),
+        (["--seed", "-1"], "a seed is 0 or more"),
+        (["--size", "big"], "size must look like 1280x800"),
+        (["--size", "100x100"], "outside 640x400"),
+        (["--level", "godlike"], "invalid choice: 'godlike'"),
+        (["--screenshot", "shot.jpg"], "saves a PNG file"),
+        (["--bogus"], "unrecognized arguments: --bogus"),
+    ],
+)
+def test_bad_options_are_refused_clearly(args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_info:
+        parse_args(args)
+    assert exit_info.value.code == 2
+    assert message in capsys.readouterr().err
+
+
+def test_records_must_not_be_a_folder(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        parse_args(["--records", str(tmp_path)])
+    assert "is a folder" in capsys.readouterr().err
+
+
+def test_environment_variable_asks_for_first_frame_exit(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PINOCHLE_FIRST_FRAME_EXIT", "1")
+    assert parse_args([]).first_frame_exit
+    monkeypatch.setenv("PINOCHLE_FIRST_FRAME_EXIT", "0")
+    assert not parse_args([]).first_frame_exit
+
+
+# -- python -m pinochle_gui ---------------------------------------------------------------------------
+def test_module_version() -> None:
+    result = run_module("--version")
+    assert result.returncode == 0
+    assert result.stdout.strip() == f"pinochle {__version__}"
+
+
+def test_module_help_lists_every_variant_and_option() -> None:
+    result = run_module("--help")
+    assert result.returncode == 0
+    for word in [*PRESETS, "--demo", "--hands", "--fast", "--seed", "--records", "--screenshot", "--size",
+                 "--level", "--version"]:
+        assert word in result.stdout
+
+
+def test_module_rejects_unknown_variant() -> None:
+    result = run_module("--variant", "bezique")
+    assert result.returncode == 2
+    assert "unknown variant 'bezique'" in result.stderr and "partnership_auction" in result.stderr
+
+
+# -- the app, headless ---------------------------------------------------------------------------------
+@needs_game
+def test_demo_from_source_writes_records_and_screenshot(tmp_path: Path) -> None:
+    records, shot = tmp_path / "hands.jsonl", tmp_path / "out" / "last.png"
+    args = ["--demo", "--hands", "2", "--fast", "--seed", "5", "--records", str(records), "--screenshot", str(shot),
+            "--size", "800x600"]
+    result = run_module(*args)
+    assert result.returncode == 0, result.stderr
+    check_records(records, "partnership_auction", 2, seed=5)
+    check_png(shot, (800, 600))
+    # Records are appended, never overwritten; the same seed plays the same hands.
+    assert run_module(*args).returncode == 0
+    first, second = records.read_text(encoding="utf-8").splitlines()[:2], records.read_text().splitlines()[2:]
+    assert first == second
+
+
+@needs_game
+@pytest.mark.parametrize("variant", list(PRESETS))
+def test_one_demo_hand_of_every_variant(variant: str, tmp_path: Path) -> None:
+    from pinochle_gui.app import run
+
+    records, shot = tmp_path / "hand.jsonl", tmp_path / "shot.png"
+    options = Options(variant=variant, demo=True, hands=1, fast=True, seed=11, records=records, screenshot=shot,
+                      size=(960, 640))
+    assert run(options) == 0
+    check_records(records, variant, 1, seed=11)
+    check_png(shot, (960, 640))
+
+
+@needs_game
+def test_first_frame_exit_prints_the_time() -> None:
+    result = run_module("--first-frame-exit", "--seed", "3")
+    assert result.returncode == 0, result.stderr
+    seconds = float(result.stdout.split("first frame after ")[1].split()[0])
+    assert 0 < seconds < 30
