@@ -7,7 +7,7 @@ import random
 import pytest
 
 from engine.ai.trickplay import Position, greedy_playout, random_playout, solve
-from engine.cards import CLUBS, DIAMONDS, HEARTS, SPADES, new_deck, parse_cards
+from engine.cards import CLUBS, DIAMONDS, HEARTS, SPADES, Card, new_deck, parse_cards
 from engine.play import FREE
 from engine.rules import Rules, preset
 
@@ -94,7 +94,7 @@ def test_solve_leaves_the_position_as_it_was() -> None:
     assert position == before
 
 
-def test_cash_a_sure_winner_before_the_last_trick() -> None:
+def test_cash_a_sure_winner_rather_than_lose_it_on_the_last_trick() -> None:
     # post-1945, two tricks left: North's AS is sure now, but if the club goes first, East wins it
     # and leads hearts, on which the ace (no hearts, no trumps) can only be thrown away
     hands = [parse_cards("AS 9C"), parse_cards("KC JH"), parse_cards("9H JS"), parse_cards("TC QH")]
@@ -138,6 +138,28 @@ def test_do_not_waste_an_ace_on_the_partners_winning_ace() -> None:
     ks, as_ = parse_cards("KS AS")
     assert result.card == ks
     assert result.values == {ks: 50, as_: 20}
+
+
+def test_do_not_overtake_the_partners_winning_ten_under_post_1945() -> None:
+    # partner (seat 0) leads TS, East follows QS: post-1945 lets seat 2 play under with JS, keeping
+    # the ace for the spade to come, which catches East's king; must-beat would force the ace now
+    hands = [parse_cards("TS 9S"), parse_cards("QS KS"), parse_cards("AS JS"), parse_cards("JH KH")]
+    ts, qs, as_, js = parse_cards("TS QS AS JS")
+    for rules, legal in ((POST, {as_, js}), (MUST, {as_})):
+        position = Position.start(hands, DIAMONDS, rules, leader=0)
+        position.play(ts)
+        position.play(qs)
+        assert set(position.legal()) == legal
+    result = solve(position_after(hands, POST, ts, qs), want_values=True)
+    assert result.card == js
+    assert result.values == {js: 50, as_: 20}
+
+
+def position_after(hands: list[list[Card]], rules: Rules, *plays: int) -> Position:
+    position = Position.start(hands, DIAMONDS, rules, leader=0)
+    for card in plays:
+        position.play(card)
+    return position
 
 
 def test_random_and_greedy_playouts_total_the_trick_points() -> None:
