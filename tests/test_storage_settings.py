@@ -243,3 +243,20 @@ def test_defaults_are_among_the_choices_offered() -> None:
     for name, choices in CHOICES.items():
         assert getattr(Settings(), name) in choices, name
     assert "partnership_auction" in CHOICES["default_variant"] and "two_hand" in CHOICES["default_variant"]
+
+
+def test_choices_match_what_the_table_can_draw() -> None:
+    """The settings offer exactly the designs, backs, themes and speeds the art and animation know."""
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    anim = pytest.importorskip("pinochle_gui.anim")
+    backs = pytest.importorskip("pinochle_gui.art.backs")
+    cards = pytest.importorskip("pinochle_gui.art.cards")
+    theme = pytest.importorskip("pinochle_gui.theme")
+    from pinochle_gui.storage import CHOICES
+
+    assert set(CHOICES["deck_design"]) == set(cards.DESIGNS)
+    assert set(CHOICES["card_back"]) == set(backs.BACKS)
+    assert set(CHOICES["table_theme"]) == set(theme.THEMES)
+    assert set(CHOICES["animation_speed"]) == set(anim.SPEEDS)

@@ -36,7 +36,7 @@ from .safe_file import (
 SETTINGS_KIND = "pinochle-settings"
 SETTINGS_FORMAT = 1
 
-DECK_DESIGNS = ("classic", "four_color", "large_index")
+DECK_DESIGNS = ("classic", "four_color", "large_index", "large_four_color")
 CARD_BACKS = ("blue", "red", "green", "pattern")
 TABLE_THEMES = ("green", "blue", "wood", "dark")
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
