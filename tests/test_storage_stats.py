@@ -211,6 +211,13 @@ def test_filters_by_variant_and_level(tmp_path: Path) -> None:
     assert store.summary(level="expert").average_meld == 300
     assert store.variants_played() == ["two_hand"] and store.levels_played() == ["easy", "expert"]
     assert [p.game_id for p in store.recent_games(variant="two_hand", level="expert")] == ["b"]
+    rows = [(r.variant, r.level, r.games, r.wins, r.hands) for r in store.breakdown()]
+    assert rows == [
+        ("partnership_auction", "mixed", 1, 1, 0),
+        ("two_hand", "easy", 1, 1, 1),
+        ("two_hand", "expert", 1, 0, 1),
+    ]
+    assert store.breakdown()[1].win_rate == 1.0 and store.breakdown()[2].win_rate == 0.0
 
 
 def test_rating_moves_more_against_stronger_computers(tmp_path: Path) -> None:

@@ -33,13 +33,14 @@ from .settings import (
     Settings,
     SettingsStore,
 )
-from .stats import SCHEMA_VERSION, BestHand, GamePoint, GameStat, HandStat, StatsStore, StatsSummary
+from .stats import SCHEMA_VERSION, BestHand, BreakdownRow, GamePoint, GameStat, HandStat, StatsStore, StatsSummary
 
 __all__ = [
     "ANIMATION_SPEEDS",
     "APP_NAME",
     "AppPaths",
     "BestHand",
+    "BreakdownRow",
     "CARD_BACKS",
     "CHOICES",
     "COMPUTER_LEVELS",

@@ -272,6 +272,21 @@ class StatsSummary:
 
 
 @dataclass(frozen=True)
+class BreakdownRow:
+    """Games and hands of one variant against one computer level."""
+
+    variant: str
+    level: str
+    games: int
+    wins: int
+    hands: int
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.games if self.games else 0.0
+
+
+@dataclass(frozen=True)
 class GamePoint:
     """One game of a chart: the rating after it and the final scores."""
 
@@ -555,6 +570,21 @@ class StatsStore:
             current_streak=current,
             rating=self.rating(),
         )
+
+    def breakdown(self) -> list[BreakdownRow]:
+        """One row per variant and computer level played, sorted by variant then level."""
+        games = {
+            (r[0], r[1]): (r[2], r[3])
+            for r in self._rows("SELECT variant, level, count(*), sum(won) FROM games GROUP BY variant, level", ())
+        }
+        hands = {
+            (r[0], r[1]): r[2]
+            for r in self._rows("SELECT variant, level, count(*) FROM hands GROUP BY variant, level", ())
+        }
+        return [
+            BreakdownRow(variant, level, *games.get((variant, level), (0, 0)), hands.get((variant, level), 0))
+            for variant, level in sorted(set(games) | set(hands))
+        ]
 
     def recent_games(self, last: int = 50, variant: str | None = None, level: str | None = None) -> list[GamePoint]:
         """The last ``last`` games, oldest first: the series of rating and final scores for a chart."""
