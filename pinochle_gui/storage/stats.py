@@ -534,27 +534,26 @@ class StatsStore:
             "SELECT count(*), coalesce(sum(player_declared), 0), "
             "coalesce(sum(player_declared AND NOT went_set AND NOT thrown_in), 0), "
             "coalesce(sum(side_declared AND went_set), 0), coalesce(sum(side_declared AND thrown_in), 0), "
-            "coalesce(avg(meld), 0), (SELECT avg(bid) FROM hands"
-            + where
-            + (" AND" if where else " WHERE")
-            + " player_declared) "
-            f"FROM hands{where}",
-            args + args,
+            f"coalesce(avg(meld), 0) FROM hands{where}",
+            args,
         )
+        declared_where, declared_args = _filter(variant, level, "player_declared")
+        contract = self._rows(f"SELECT avg(bid) FROM hands{declared_where}", declared_args)
         best = self._rows(
             f"SELECT score_change, variant, game_id, hand_number, recorded_at FROM hands{where} "
             "ORDER BY score_change DESC, recorded_at LIMIT 1",
             args,
         )
         results = [bool(row[0]) for row in self._rows(f"SELECT won FROM games{where} ORDER BY id", args)]
-        if not game or not hand:
+        if not game or not hand or not contract:
             return StatsSummary(rating=self.rating())
         longest = current = 0
         for won in results:
             current = current + 1 if won else 0
             longest = max(longest, current)
         games, wins = game[0]
-        hands, bids_won, bids_made, times_set, thrown_in, average_meld, average_contract = hand[0]
+        hands, bids_won, bids_made, times_set, thrown_in, average_meld = hand[0]
+        average_contract = contract[0][0]
         return StatsSummary(
             games=games,
             wins=wins,
@@ -619,8 +618,9 @@ class _Corrupt(Exception):
     pass
 
 
-def _filter(variant: str | None, level: str | None) -> tuple[str, tuple[Any, ...]]:
-    clauses, args = [], []
+def _filter(variant: str | None, level: str | None, *conditions: str) -> tuple[str, tuple[Any, ...]]:
+    """A WHERE clause (or nothing) choosing a variant and/or level, and more fixed conditions."""
+    clauses, args = list(conditions), []
     if variant is not None:
         clauses.append("variant = ?")
         args.append(variant)
