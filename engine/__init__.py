@@ -1,0 +1,81 @@
+"""The pinochle rules engine: every variant of RULES.md, pure Python.
+
+>>> import engine
+>>> rules = engine.preset("partnership_auction", min_bid=300)
+>>> hand = engine.parse_cards("AH TH KH QH JH QS JD")
+>>> str(hand[0])
+'AH'
+>>> engine.score_meld(hand, trump="H", rules=rules).total
+190
+>>> engine.format_cards(engine.legal_plays(hand, trick=engine.parse_cards("KS"), trump="H", rules=rules))
+'QS'
+>>> game = engine.new_game(rules, seed=7)
+>>> game.phase, game.to_act, len(game.legal_actions()) > 1
+('bidding', 0, True)
+
+The pieces: :mod:`engine.cards` (cards and notation), :mod:`engine.rules` (rule sets as data),
+:mod:`engine.meld` and :mod:`engine.table_meld` (meld), :mod:`engine.play` (who may play what,
+counting), :mod:`engine.game` (the state machine), :mod:`engine.observation` (one seat's view),
+:mod:`engine.record` (hand records), :mod:`engine.save` (saved games).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+from engine.actions import (
+    Action,
+    Bid,
+    Bury,
+    CallRedeal,
+    DeclareOut,
+    DrawChoice,
+    ExchangeDix,
+    LayMeld,
+    NameTrump,
+    NoMeld,
+    Pass,
+    PassCards,
+    Play,
+    PlayOn,
+    ThrowIn,
+    action_from_text,
+)
+from engine.cards import Card, CardError, format_cards, parse_card, parse_cards, parse_suit, sort_hand
+from engine.events import Event
+from engine.game import Game, IllegalAction, new_game
+from engine.meld import Meld, MeldScore, meld_by_trump
+from engine.meld import score_meld as _score_meld
+from engine.observation import Observation, observe
+from engine.play import legal_plays as _legal_plays
+from engine.play import trick_winner
+from engine.record import RecordError, check_record, read_records, write_records
+from engine.rules import OPTIONS, PRESETS, Rules, RulesError, preset
+from engine.save import SaveError, game_from_dict, game_to_dict
+
+__version__ = "0.1.0"
+
+
+def _suit(trump: int | str) -> int:
+    return parse_suit(trump) if isinstance(trump, str) else trump
+
+
+def score_meld(hand: Iterable[int], trump: int | str, rules: Rules | None = None) -> MeldScore:
+    """The best meld of ``hand`` with ``trump`` (a suit letter or number) under ``rules``."""
+    return _score_meld(hand, _suit(trump), rules or preset())
+
+
+def legal_plays(hand: Sequence[int], trick: Sequence[int] = (), trump: int | str = 0, rules: Rules | None = None,
+                free: bool = False) -> list[Card]:
+    """The cards of ``hand`` that may be played to ``trick`` (cards so far, leader first)."""
+    return _legal_plays(hand, trick, _suit(trump), rules or preset(), free)
+
+
+__all__ = [
+    "Action", "Bid", "Bury", "CallRedeal", "Card", "CardError", "DeclareOut", "DrawChoice", "Event", "ExchangeDix",
+    "Game", "IllegalAction", "LayMeld", "Meld", "MeldScore", "NameTrump", "NoMeld", "OPTIONS", "Observation",
+    "PRESETS", "Pass", "PassCards", "Play", "PlayOn", "RecordError", "Rules", "RulesError", "SaveError", "ThrowIn",
+    "action_from_text", "check_record", "format_cards", "game_from_dict", "game_to_dict", "legal_plays",
+    "meld_by_trump", "new_game", "observe", "parse_card", "parse_cards", "parse_suit", "preset", "read_records",
+    "score_meld", "sort_hand", "trick_winner", "write_records",
+]

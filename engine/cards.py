@@ -114,7 +114,8 @@ def new_deck(double: bool = False) -> list[Card]:
     return [c for c in CARDS for _ in range(2)]
 
 
-def sort_hand(cards: Iterable[int], trump: int | None = None, suit_order: Sequence[int] = (SPADES, HEARTS, CLUBS, DIAMONDS)) -> list[Card]:
+def sort_hand(cards: Iterable[int], trump: int | None = None,
+              suit_order: Sequence[int] = (SPADES, HEARTS, CLUBS, DIAMONDS)) -> list[Card]:
     """Cards grouped by suit (trumps first when given, colours alternating) and high to low."""
     order = [trump] + [s for s in suit_order if s != trump] if trump is not None else list(suit_order)
     place = {suit: i for i, suit in enumerate(order)}

@@ -1,0 +1,76 @@
+"""Shuffling and dealing: every deal comes from a deal number, so any hand can be dealt again.
+
+>>> from engine.rules import preset
+>>> d = deal_cards(preset("two_hand"), dealer=1, deal_number=42)
+>>> [len(h) for h in d.hands], len(d.stock), d.stock[-1] == d.turnup
+([12, 12], 24, True)
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+
+from engine.cards import NINE, Card, new_deck
+from engine.rules import Rules
+
+
+@dataclass
+class Deal:
+    """The cards as dealt, before any exchange, pass, widow or draw."""
+
+    dealer: int
+    deal_number: int
+    hands: list[list[Card]]
+    widow: list[Card] = field(default_factory=list)
+    stock: list[Card] = field(default_factory=list)  # two-handed: in draw order, the turn-up last
+    turnup: Card | None = None
+
+
+def deal_number_for(seed: int, hand_number: int, attempt: int = 0) -> int:
+    """The deal number of a game's hand (``attempt`` counts redeals of the same hand)."""
+    if hand_number == 1 and attempt == 0:
+        return seed
+    return random.Random(f"{seed}:{hand_number}:{attempt}").randrange(1, 2**31)
+
+
+def shuffled_deck(rules: Rules, deal_number: int) -> list[Card]:
+    deck = new_deck(rules.double_deck)
+    random.Random(deal_number).shuffle(deck)
+    return deck
+
+
+def deal_cards(rules: Rules, dealer: int, deal_number: int) -> Deal:
+    """Deal ``rules.deal_packet`` cards at a time from the dealer's left.
+
+    Three-handed, one card goes to the widow after each of the first rounds. Two-handed, the next
+    card is turned up for trump and the rest is the stock lying across it. Four-handed turn-up, the
+    dealer's last card is turned up (and stays in the dealer's hand).
+    """
+    deck = shuffled_deck(rules, deal_number)
+    seats = rules.players
+    order = [(dealer + 1 + i) % seats for i in range(seats)]
+    hands: list[list[Card]] = [[] for _ in range(seats)]
+    widow: list[Card] = []
+    pos = 0
+    while len(hands[dealer]) < rules.hand_size:
+        for seat in order:
+            take = min(rules.deal_packet, rules.hand_size - len(hands[seat]))
+            hands[seat].extend(deck[pos:pos + take])
+            pos += take
+        if len(widow) < rules.widow_size:
+            widow.append(deck[pos])
+            pos += 1
+    rest = deck[pos:]
+    deal = Deal(dealer, deal_number, hands, widow)
+    if rules.trump_by == "stock":
+        deal.turnup = rest[0]
+        deal.stock = rest[1:] + [rest[0]]
+    elif rules.trump_by == "turnup":
+        deal.turnup = hands[dealer][-1]
+    return deal
+
+
+def nines_redeal_allowed(hand: list[Card]) -> bool:
+    """Five or more nines and no aces (seed 001)."""
+    return sum(1 for c in hand if c.rank == NINE) >= 5 and not any(c.rank == 5 for c in hand)

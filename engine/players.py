@@ -1,0 +1,54 @@
+"""Seats played by the computer: the protocol every computer player follows, and the random one.
+
+A player is asked for a decision with the game and its seat, and must decide only from what
+:func:`engine.observation.observe` shows that seat (the game is passed so that a player can
+simulate from it). Every player is deterministic under its seed.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from typing import Protocol
+
+from engine.actions import Action, Bid, DeclareOut
+from engine.game import Game
+
+
+class Player(Protocol):
+    name: str
+
+    def choose(self, game: Game, seat: int) -> Action: ...
+
+
+class RandomPlayer:
+    """Plays uniformly among the legal actions, with two exceptions that keep its games finite:
+    every bid counts as one choice, "raise" (by the smallest step), and it never declares out."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0) -> None:
+        self.rng = random.Random(seed)
+
+    def choose(self, game: Game, seat: int) -> Action:
+        actions = [a for a in game.legal_actions() if not isinstance(a, DeclareOut)]
+        bids = [a for a in actions if isinstance(a, Bid)]
+        if bids:
+            actions = [a for a in actions if not isinstance(a, Bid)] + [min(bids, key=lambda b: b.amount)]
+        return self.rng.choice(actions)
+
+
+PLAYER_KINDS: dict[str, Callable[[int], Player]] = {"random": RandomPlayer}
+
+
+def make_player(kind: str, seed: int = 0) -> Player:
+    """A computer player of the named kind (``random``; the AI levels register themselves here)."""
+    try:
+        import engine.ai  # noqa: F401  (registers the levels it provides)
+    except ImportError:
+        pass
+    try:
+        factory = PLAYER_KINDS[kind]
+    except KeyError:
+        raise ValueError(f"unknown player kind {kind!r}; choose from {', '.join(sorted(PLAYER_KINDS))}") from None
+    return factory(seed)

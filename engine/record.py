@@ -1,0 +1,165 @@
+"""Hand records (shared/RECORD.md): one JSON object per hand, written as JSON Lines.
+
+Our records carry the hand's actions too, so reading one back can replay the hand from its deal
+and check every field; a record that does not replay to itself is refused, as is one we cannot
+understand. Nothing is guessed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from engine.actions import action_to_json
+from engine.cards import SUIT_LETTERS, CardError, format_cards, parse_cards
+from engine.rules import RulesError, preset_name, rules_from_dict
+
+if TYPE_CHECKING:
+    from engine.game import Game
+
+FORMAT = 1
+MAX_LINE = 1_000_000  # a hand record is a few kilobytes; refuse anything absurd before parsing
+
+
+class RecordError(ValueError):
+    """A hand record that is malformed, from an unknown format, or does not replay to itself."""
+
+
+def hand_record(game: Game, result: dict[str, Any]) -> dict[str, Any]:
+    """The record of the hand just finished in ``game`` (``result``: its scoring fields)."""
+    h = game.hand
+    r = game.rules
+    deal = h.deal
+    actions = game.log[game.hand_start:]
+    record: dict[str, Any] = {
+        "format": FORMAT,
+        "variant": preset_name(r),
+        "rules": r.to_dict(),
+        "game_id": game.game_id,
+        "hand_number": game.hand_number,
+        "seed": deal.deal_number,
+        "seats": r.players,
+        "teams": [list(t) for t in r.teams],
+        "dealer": deal.dealer,
+        "players": list(game.players),
+        "deal": [format_cards(hand) for hand in deal.hands],
+    }
+    if deal.widow:
+        record["widow"] = format_cards(deal.widow)
+    if deal.stock:
+        record["stock"] = format_cards(deal.stock)
+    if deal.turnup is not None:
+        record["turnup"] = str(deal.turnup)
+    if r.auction:
+        record["bids"] = [[seat, bid] for seat, bid in h.bids]
+        record["declarer"] = h.declarer
+        record["bid"] = h.bid if h.declarer is not None else None
+    record["trump"] = SUIT_LETTERS[h.trump] if h.trump is not None else None
+    if h.dix_exchanges:
+        record["dix_exchanges"] = [[seat, str(dix), str(card)] for seat, dix, card in h.dix_exchanges]
+    if h.passes:
+        record["passes"] = [{"from": a, "to": b, "cards": format_cards(cards)} for a, b, cards in h.passes]
+    if r.widow_size:
+        record["buried"] = format_cards(h.buried)
+    record["melds"] = list(h.meld_entries)
+    record["tricks"] = list(h.tricks)
+    record.update(result)
+    record["actions"] = [action_to_json(a) for a in actions]
+    return record
+
+
+def write_records(path: str | Path, records: Iterable[dict[str, Any]], append: bool = True) -> None:
+    """Write records as JSON Lines (appending by default)."""
+    with open(path, "a" if append else "w", encoding="utf-8") as f:
+        for record in records:
+            f.write(json.dumps(record, separators=(",", ":")) + "\n")
+
+
+def read_records(path: str | Path, replay: bool = True) -> list[dict[str, Any]]:
+    """Read and check every record of a JSON Lines file; raise :class:`RecordError` at the first bad one."""
+    records = []
+    with open(path, encoding="utf-8") as f:
+        for number, line in enumerate(f, 1):
+            if not line.strip():
+                continue
+            if len(line) > MAX_LINE:
+                raise RecordError(f"{path}:{number}: line too long for a hand record")
+            try:
+                record = json.loads(line)
+            except json.JSONDecodeError as err:
+                raise RecordError(f"{path}:{number}: not JSON ({err})") from None
+            try:
+                check_record(record, replay=replay)
+            except RecordError as err:
+                raise RecordError(f"{path}:{number}: {err}") from None
+            records.append(record)
+    return records
+
+
+REQUIRED = ("format", "variant", "rules", "hand_number", "seed", "seats", "teams", "dealer", "deal", "tricks",
+            "melds")
+
+
+def check_record(record: Any, replay: bool = True) -> None:
+    """Raise :class:`RecordError` unless ``record`` is a hand record we understand and, with
+    ``replay``, replays from its deal and actions to exactly the same record."""
+    if not isinstance(record, dict):
+        raise RecordError("a hand record is a JSON object")
+    if record.get("format") != FORMAT:
+        raise RecordError(f"unknown record format {record.get('format')!r} (this version reads format {FORMAT})")
+    missing = [k for k in REQUIRED if k not in record]
+    if missing:
+        raise RecordError(f"missing field(s): {', '.join(missing)}")
+    try:
+        rules = rules_from_dict(record["rules"])
+    except RulesError as err:
+        raise RecordError(f"bad rules: {err}") from None
+    if preset_name(rules) != record["variant"]:
+        raise RecordError(f"variant {record['variant']!r} does not match its rules ({preset_name(rules)})")
+    if record["seats"] != rules.players or record["teams"] != [list(t) for t in rules.teams]:
+        raise RecordError("seats or teams do not match the variant")
+    if not isinstance(record["dealer"], int) or not 0 <= record["dealer"] < rules.players:
+        raise RecordError(f"bad dealer {record['dealer']!r}")
+    deal = record["deal"]
+    if not isinstance(deal, list) or len(deal) != rules.players:
+        raise RecordError("deal must list one hand per seat")
+    try:
+        hands = [parse_cards(h) for h in deal]
+    except (CardError, AttributeError, TypeError) as err:
+        raise RecordError(f"bad card in deal: {err}") from None
+    if any(len(h) != rules.hand_size for h in hands):
+        raise RecordError(f"every hand of {record['variant']} is dealt {rules.hand_size} cards")
+    if replay:
+        if "actions" not in record:
+            raise RecordError("record has no actions to replay (written by another program?)")
+        _check_by_replay(record, rules)
+
+
+def _check_by_replay(record: dict[str, Any], rules: Any) -> None:
+    from engine.game import Game, IllegalAction
+
+    after, delta = record.get("scores_after") or [], record.get("score_delta") or []
+    before = [a - d for a, d in zip(after, delta, strict=True)] if len(after) == len(delta) else []
+    game = Game.for_hand(rules, dealer=record["dealer"], deal_number=record["seed"],
+                         hand_number=record["hand_number"], scores=before or None, target=record.get("target"))
+    game.game_id = record.get("game_id", "")
+    game.players = list(record.get("players", game.players))
+    if [format_cards(h) for h in game.hand.deal.hands] != record["deal"]:
+        raise RecordError("the deal does not come from its deal number (seed)")
+    try:
+        for value in record["actions"]:
+            if game.hand_records:
+                raise RecordError("actions go on after the hand ended")
+            game.apply(game.action_from_json(value))
+    except (IllegalAction, ValueError) as err:
+        if isinstance(err, RecordError):
+            raise
+        raise RecordError(f"the actions do not replay: {err}") from None
+    if not game.hand_records:
+        raise RecordError("the actions do not finish the hand")
+    replayed = game.hand_records[0]
+    differences = sorted(k for k in set(record) | set(replayed) if record.get(k) != replayed.get(k))
+    if differences:
+        raise RecordError(f"the record does not match its replay in: {', '.join(differences)}")
