@@ -1,0 +1,146 @@
+"""The standalone executable: the icon files, the build, and the built program run headless.
+
+The build (PyInstaller, the same ``build/build.py`` that ``make dist`` runs) is slow: it happens once
+per session, into a temporary folder so that runs in a shared working tree never collide in dist/.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import struct
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+import engine
+from pinochle_gui import APP_NAME, __version__
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def load_script(name: str) -> ModuleType:
+    """A module of build/ by its path (``build`` is also the name of a PyPA package)."""
+    spec = importlib.util.spec_from_file_location(f"pinochle_build_{name}", ROOT / "build" / f"{name}.py")
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+build_script = load_script("build")
+icons = load_script("icons")
+
+HEADLESS = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+ICON = ROOT / "assets" / "icon.png"
+
+
+# -- quick checks -------------------------------------------------------------------------------------
+def test_icon_is_a_square_png() -> None:
+    assert icons.png_size(ICON.read_bytes()) == (256, 256)
+
+
+def test_ico_holds_the_png() -> None:
+    png = ICON.read_bytes()
+    ico = icons.ico_from_png(png)
+    reserved, kind, count = struct.unpack("<HHH", ico[:6])
+    assert (reserved, kind, count) == (0, 1, 1)
+    width, height, _, _, planes, bits, size, offset = struct.unpack("<BBBBHHII", ico[6:22])
+    assert (width, height, planes, bits) == (0, 0, 1, 32)  # 0 means 256
+    assert ico[offset:offset + size] == png
+
+
+def test_icns_holds_the_png() -> None:
+    png = ICON.read_bytes()
+    icns = icons.icns_from_png(png)
+    assert icns[:4] == b"icns" and struct.unpack(">I", icns[4:8])[0] == len(icns)
+    assert icns[8:12] == b"ic08" and struct.unpack(">I", icns[12:16])[0] == 8 + len(png)
+    assert icns[16:] == png
+
+
+def test_icon_formats_refuse_what_they_cannot_hold() -> None:
+    with pytest.raises(ValueError, match="not a PNG"):
+        icons.png_size(b"GIF89a" + bytes(30))
+    big = PNG_SIGNATURE + struct.pack(">I", 13) + b"IHDR" + struct.pack(">II", 300, 300) + bytes(9)
+    with pytest.raises(ValueError, match="at most 256x256"):
+        icons.ico_from_png(big)
+    with pytest.raises(ValueError, match="square"):
+        icons.icns_from_png(big)
+
+
+@pytest.mark.parametrize(("text", "numbers"), [("0.1.0", (0, 1, 0, 0)), ("1.2.3.4", (1, 2, 3, 4)),
+                                                ("2.0rc1", (2, 1, 0, 0)), ("3", (3, 0, 0, 0))])
+def test_windows_version_numbers(text: str, numbers: tuple[int, int, int, int]) -> None:
+    assert build_script.version_tuple(text) == numbers
+
+
+def test_make_dist_runs_the_build_script() -> None:
+    """`make dist` and `make dist-onefile` run build/build.py, the script the slow tests below run."""
+    for target, expected in (("dist", "build/build.py"), ("dist-onefile", "build/build.py --onefile")):
+        result = subprocess.run(["make", "-n", "-W", "pyproject.toml", target], cwd=ROOT, capture_output=True,
+                                text=True, check=True)
+        assert expected in result.stdout.splitlines()[-1]
+
+
+# -- the executable -----------------------------------------------------------------------------------
+@pytest.fixture(scope="session")
+def executable(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+    folder = tmp_path_factory.mktemp("pyinstaller")
+    exe = build_script.build(distpath=folder / "dist", workpath=folder / "work", quiet=True)
+    yield exe
+
+
+def run_exe(exe: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([str(exe), *args], capture_output=True, text=True, env=HEADLESS, timeout=120)
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(900)
+def test_bundle_layout(executable: Path) -> None:
+    assert executable.name.startswith(APP_NAME) and os.access(executable, os.X_OK)
+    bundle = executable.parent
+    files = {p.relative_to(bundle).as_posix() for p in bundle.rglob("*")}
+    assert any(f.endswith("assets/icon.png") for f in files)
+    unwanted = [f for f in files if "NotoSansJP" in f or "NotoSansKR" in f or "NotoSansSC" in f
+                or "tkinter" in f or "/tests/" in f or f.startswith("pytest")]
+    assert unwanted == []
+    assert build_script.folder_size(bundle) < 120_000_000
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(900)
+def test_executable_version_and_help(executable: Path) -> None:
+    version = run_exe(executable, "--version")
+    assert version.returncode == 0 and version.stdout.strip() == f"pinochle {__version__}"
+    help_text = run_exe(executable, "--help")
+    assert help_text.returncode == 0
+    assert "--demo" in help_text.stdout and "double_deck" in help_text.stdout
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(900)
+def test_executable_plays_a_demo_hand(executable: Path, tmp_path: Path) -> None:
+    records, shot = tmp_path / "x.jsonl", tmp_path / "y.png"
+    result = run_exe(executable, "--demo", "--hands", "1", "--fast", "--seed", "1", "--records", str(records),
+                     "--screenshot", str(shot))
+    assert result.returncode == 0, result.stderr
+    lines = records.read_text(encoding="utf-8").splitlines()
+    assert len(lines) == 1
+    record = json.loads(lines[0])
+    assert record["format"] == 1 and record["seed"] == 1 and record["variant"] == "partnership_auction"
+    assert engine.read_records(records) == [record]  # valid: the engine replays it
+    assert shot.read_bytes()[:8] == PNG_SIGNATURE
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(900)
+def test_executable_refuses_a_bad_variant(executable: Path) -> None:
+    result = run_exe(executable, "--variant", "euchre")
+    assert result.returncode == 2 and "unknown variant 'euchre'" in result.stderr
