@@ -234,3 +234,23 @@ def test_worker_passes_messages_back(tmp_path: Path, monkeypatch: pytest.MonkeyP
     worker.submit({"move": 3})
     worker.close()
     assert [m.level for m in worker.messages()] == ["info"]
+
+
+@pytest.mark.parametrize("content", [b"", b'{"kind": "game", "format": 1, "game": []}'], ids=["unreadable", "envelope"])
+def test_a_bad_save_that_cannot_be_moved_aside_is_never_written_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, content: bytes
+) -> None:
+    store = SaveStore(tmp_path / "current_game.json")
+    store.path.write_bytes(content)
+    real_replace = os.replace
+
+    def locked(src: object, dst: object) -> None:
+        if ".bad-" in str(dst):
+            raise PermissionError(errno.EACCES, "The file is in use by another process")
+        real_replace(src, dst)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "replace", locked)
+    saved, messages = store.load()
+    assert saved is None and messages[0].level == "error" and "could not be moved aside" in messages[0].text
+    assert store.read_only and store.save(STATE) == [] and store.clear() == []
+    assert store.path.read_bytes() == content

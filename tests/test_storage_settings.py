@@ -260,3 +260,25 @@ def test_choices_match_what_the_table_can_draw() -> None:
     assert set(CHOICES["card_back"]) == set(backs.BACKS)
     assert set(CHOICES["table_theme"]) == set(theme.THEMES)
     assert set(CHOICES["animation_speed"]) == set(anim.SPEEDS)
+
+
+def test_bad_settings_that_cannot_be_moved_aside_are_never_written_over(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import errno
+
+    path = tmp_path / "settings.json"
+    write(path, b'{"kind": "something else"}')
+    real_replace = os.replace
+
+    def locked(src: object, dst: object) -> None:
+        if ".bad-" in str(dst):
+            raise PermissionError(errno.EACCES, "The file is in use by another process")
+        real_replace(src, dst)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(os, "replace", locked)
+    store = SettingsStore(path)
+    settings, messages = store.load()
+    assert settings == Settings() and "could not be moved aside" in messages[0].text
+    assert store.read_only and store.save(settings) == []
+    assert path.read_bytes() == b'{"kind": "something else"}'

@@ -54,7 +54,7 @@ class ReadStatus(Enum):
     OK = "ok"
     MISSING = "missing"
     BAD = "bad"  # unusable; moved aside (or could not be moved: see the messages)
-    UNREADABLE = "unreadable"  # the system would not let us read it; left where it is
+    UNREADABLE = "unreadable"  # could not be read, or is bad and could not be moved aside: left where it is
 
 
 @dataclass
@@ -198,10 +198,7 @@ def read_json(path: Path, what: str, max_bytes: int = MAX_JSON_BYTES, then: str 
             messages=[error(f"The {what} file {path} is not a regular file; it is not used.", path)],
         )
     if size > max_bytes:
-        return JsonRead(
-            ReadStatus.BAD,
-            messages=keep_aside(path, f"is too large ({size:,} bytes; at most {max_bytes:,} expected)", what, then),
-        )
+        return _bad(path, f"is too large ({size:,} bytes; at most {max_bytes:,} expected)", what, then)
     try:
         with open(path, "rb") as stream:
             raw = stream.read(max_bytes + 1)
@@ -211,13 +208,13 @@ def read_json(path: Path, what: str, max_bytes: int = MAX_JSON_BYTES, then: str 
             messages=[error(f"The {what} file {path} cannot be read: {exc.strerror or exc}.", path)],
         )
     if len(raw) > max_bytes:  # it grew between stat and read
-        return JsonRead(ReadStatus.BAD, messages=keep_aside(path, "is too large", what, then))
+        return _bad(path, "is too large", what, then)
     if not raw.strip():
-        return JsonRead(ReadStatus.BAD, messages=keep_aside(path, "is empty", what, then))
+        return _bad(path, "is empty", what, then)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        return JsonRead(ReadStatus.BAD, messages=keep_aside(path, "is not text (it may be damaged)", what, then))
+        return _bad(path, "is not text (it may be damaged)", what, then)
     try:
         data = json.loads(text, parse_constant=_refuse_constant)
     except (ValueError, RecursionError) as exc:
@@ -226,8 +223,15 @@ def read_json(path: Path, what: str, max_bytes: int = MAX_JSON_BYTES, then: str 
             if isinstance(exc, ValueError)
             else "is nested too deeply"
         )
-        return JsonRead(ReadStatus.BAD, messages=keep_aside(path, reason, what, then))
+        return _bad(path, reason, what, then)
     return JsonRead(ReadStatus.OK, data=data, messages=[])
+
+
+def _bad(path: Path, why: str, what: str, then: str) -> JsonRead:
+    """Keep a bad file aside; if it cannot be moved, it must not be written over either (UNREADABLE)."""
+    messages = keep_aside(path, why, what, then)
+    moved = all(message.level != "error" for message in messages)
+    return JsonRead(ReadStatus.BAD if moved else ReadStatus.UNREADABLE, messages=messages)
 
 
 def _refuse_constant(name: str) -> Any:

@@ -168,10 +168,10 @@ class SaveStore:
             return None, messages
         data = read.data
         if not isinstance(data, dict) or data.get("kind") != SAVE_KIND or "game" not in data:
-            return None, keep_aside(self.path, "is not a saved game of this program", "saved game", _AFRESH)
+            return None, self._aside("is not a saved game of this program", "saved game", _AFRESH)
         version = data.get("format")
         if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-            return None, keep_aside(self.path, f"has an unknown format {version!r}", "saved game", _AFRESH)
+            return None, self._aside(f"has an unknown format {version!r}", "saved game", _AFRESH)
         if version > SAVE_FORMAT:
             self.read_only = True
             return None, [
@@ -184,7 +184,7 @@ class SaveStore:
             ]
         problem = _envelope_problem(data)
         if problem:
-            return None, keep_aside(self.path, f"is damaged ({problem})", "saved game", _AFRESH)
+            return None, self._aside(f"is damaged ({problem})", "saved game", _AFRESH)
         restored: Any = None
         if restore is not None:
             try:
@@ -201,9 +201,7 @@ class SaveStore:
                             self.path,
                         )
                     ]
-                return None, keep_aside(
-                    self.path, f"cannot be continued ({type(exc).__name__}: {exc})", "saved game", _AFRESH
-                )
+                return None, self._aside(f"cannot be continued ({type(exc).__name__}: {exc})", "saved game", _AFRESH)
         saved = SavedGame(
             game=data["game"],
             table=data.get("table") or {},
@@ -234,7 +232,13 @@ class SaveStore:
         """Move the save aside (e.g. the engine found it inconsistent later); tells the player."""
         if self.read_only or not self.path.exists():
             return []
-        return keep_aside(self.path, why, "saved game", _AFRESH)
+        return self._aside(why, "saved game", _AFRESH)
+
+    def _aside(self, why: str, what: str, then: str) -> list[StorageMessage]:
+        messages = keep_aside(self.path, why, what, then)
+        if any(message.level == "error" for message in messages):
+            self.read_only = True  # a bad file that could not be moved is never written over
+        return messages
 
 
 def _version_key(version: object) -> tuple[int, ...] | None:

@@ -279,10 +279,10 @@ class SettingsStore:
             or data.get("kind") != SETTINGS_KIND
             or not isinstance(data.get("settings"), dict)
         ):
-            return Settings(), keep_aside(self.path, "is not a settings file of this game", "settings")
+            return Settings(), self._aside("is not a settings file of this game", "settings")
         version = data.get("format")
         if not isinstance(version, int) or isinstance(version, bool) or version < 1:
-            return Settings(), keep_aside(self.path, f"has an unknown format {version!r}", "settings")
+            return Settings(), self._aside(f"has an unknown format {version!r}", "settings")
         if version > SETTINGS_FORMAT:
             self.read_only = True
             return Settings(), [
@@ -295,6 +295,12 @@ class SettingsStore:
         settings, problems = settings_from_dict(data["settings"])
         messages.extend(warning(f"Settings: {p}.", self.path) for p in problems)
         return settings, messages
+
+    def _aside(self, why: str, what: str) -> list[StorageMessage]:
+        messages = keep_aside(self.path, why, what)
+        if any(message.level == "error" for message in messages):
+            self.read_only = True  # a bad file that could not be moved is never written over
+        return messages
 
     def save(self, settings: Settings) -> list[StorageMessage]:
         """Write the settings; a message (never an exception) if they cannot be written."""
