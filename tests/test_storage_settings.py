@@ -94,7 +94,9 @@ def test_each_bad_value_is_replaced_alone_and_unknown_keys_ignored(tmp_path: Pat
     for key in ("volume", "card_back", "avatars", "window_size", "sound_on"):
         assert key in texts
     assert "future_option" not in texts
-    assert backups(path) == [], "a readable file with some bad values is not moved aside"
+    (copy,) = backups(path)
+    assert copy.read_bytes() == path.read_bytes(), "a copy as it was is kept; the file stays in place"
+    assert messages[-1].level == "info" and copy.name in messages[-1].text
 
 
 def test_invalid_rule_overrides_are_dropped_with_a_message(tmp_path: Path) -> None:

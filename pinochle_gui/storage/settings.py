@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dataclasses
 import math
+import shutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -27,7 +28,9 @@ from .safe_file import (
     StorageError,
     StorageMessage,
     atomic_write_json,
+    backup_name,
     error,
+    info,
     keep_aside,
     read_json,
     warning,
@@ -294,7 +297,21 @@ class SettingsStore:
             ]
         settings, problems = settings_from_dict(data["settings"])
         messages.extend(warning(f"Settings: {p}.", self.path) for p in problems)
+        if problems:
+            messages.extend(self._keep_copy())
         return settings, messages
+
+    def _keep_copy(self) -> list[StorageMessage]:
+        """Copy the file as it was before its bad values are written over with defaults."""
+        backup = backup_name(self.path)
+        try:
+            shutil.copyfile(self.path, backup)
+        except OSError as exc:
+            self.read_only = True  # without a copy, the file is not rewritten
+            return [
+                error(f"A copy of the settings file could not be kept ({exc.strerror or exc}); it is left as it is.")
+            ]
+        return [info(f"The settings file as it was is kept as {backup.name}.", backup)]
 
     def _aside(self, why: str, what: str) -> list[StorageMessage]:
         messages = keep_aside(self.path, why, what)
