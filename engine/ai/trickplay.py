@@ -681,10 +681,12 @@ class Solver:
         return best_card, best
 
     def mtdf(self, moves: list[int], depth: int, guess: int) -> tuple[int, int]:
-        """The exact value of the best of ``moves`` by zero-window probes (MTD(f)): (best card, value).
+        """The exact value of the best of ``moves`` by zero-window probes: (best card, value).
 
         Each probe only asks "is it worth at least this much?", which prunes far more than a full
-        window; the transposition table carries what earlier probes learnt.
+        window; the first asks about ``guess``, the next ones halve the range the value is known to
+        lie in (MTD with bisection; stepping from the last bound, as MTD(f) does, searched more
+        nodes here). The transposition table carries what earlier probes learnt.
         """
         lower, upper = 0, self.remaining  # the value lies in [lower, upper]
         card = moves[0]
