@@ -25,7 +25,7 @@ help:
 	@echo "make lint          ruff"
 	@echo "make typecheck     mypy on engine/"
 	@echo "make dist          the one-folder executable: dist/pinochle/pinochle"
-	@echo "make dist-onefile  the one-file executable: dist/pinochle-onefile/pinochle"
+	@echo "make dist-onefile  the one-file executable: dist/onefile/pinochle"
 	@echo "make bench         benchmarks (engine speed, start-up time)"
 	@echo "make clean         remove .venv, build output and caches"
 
