@@ -221,23 +221,24 @@ def _crown(surface: pygame.Surface, rank: int, box: pygame.Rect, ink: Color) -> 
 
 
 def _large_index_face(big: pygame.Surface, c: Card, ink: Color) -> None:
-    """Huge rank and suit in two corners (readable at a glance), a modest pip or crown between them."""
+    """A huge rank over a large suit in the left column (readable in a tightly overlapped hand), a crown
+    or pip to their right; the top half is mirrored below like any double-ended card."""
     w, h = big.get_size()
     half = canvas(w, h // 2, PAPER)
-    label = text_block(RANK_LABELS[c.rank], w * 0.36, ink, condense=0.74 if c.rank == TEN else 1.0)
-    half.blit(label, (round(w * 0.07), round(w * 0.07)))
-    pip = w * 0.34
-    draw_suit(half, c.suit, (w * 0.93 - pip, w * 0.08, pip, pip), ink)
+    column = w * 0.2
+    label = text_block(RANK_LABELS[c.rank], w * 0.3, ink, condense=0.72 if c.rank == TEN else 1.0)
+    half.blit(label, (round(max(w * 0.04, column - label.get_width() / 2)), round(w * 0.06)))
+    pip = w * 0.26
+    draw_suit(half, c.suit, (column - pip / 2, w * 0.42, pip, pip), ink)
+    if c.rank in (KING, QUEEN, JACK):
+        _crown(half, c.rank, pygame.Rect(round(w * 0.46), round(w * 0.1), round(w * 0.46), round(w * 0.3)), ink)
+    else:
+        size = w * (0.36 if c.rank == ACE else 0.26)
+        draw_suit(half, c.suit, (w * 0.69 - size / 2, w * 0.27 - size / 2, size, size), ink)
     big.blit(half, (0, 0))
     big.blit(pygame.transform.rotate(half, 180), (0, h - half.get_height()))
-    cx, cy = w / 2, h / 2
-    if c.rank in (KING, QUEEN, JACK):
-        box = pygame.Rect(0, 0, round(w * 0.42), round(w * 0.3))
-        box.center = (round(cx), round(cy))
-        _crown(big, c.rank, box, ink)
-    else:
-        size = w * (0.3 if c.rank == ACE else 0.2)
-        draw_suit(big, c.suit, (cx - size / 2, cy - size / 2, size, size), ink)
+    y = h // 2
+    pygame.draw.line(big, mix(ink, PAPER, 0.7), (round(w * 0.42), y), (round(w * 0.58), y), max(1, round(w * 0.01)))
 
 
 def _for_display(surface: pygame.Surface) -> pygame.Surface:

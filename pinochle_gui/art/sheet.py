@@ -21,16 +21,24 @@ from pinochle_gui.layout import table_layout
 from pinochle_gui.theme import THEMES, Theme, draw_panel, felt_surface, get_theme
 from pinochle_gui.widgets import Button, Label, Panel
 
-HAND = "AS TS KS QS JS QS JD AH AD KD QD 9D"
+HAND = "AS TS KS QS JS QS JD AH AD KD QD 9D TC KC QC JC 9C AC TD JH TH 9H KH QH"
 TRICK = ("TH", "AH", "9H", "KH")
 
 
-def table_mockup(width: int, height: int, theme: Theme, design: str = "classic", back: str = "blue") -> pygame.Surface:
-    """A four-handed table in the middle of a hand, drawn with the real layout, art and widgets."""
+def table_mockup(
+    width: int,
+    height: int,
+    theme: Theme,
+    design: str = "classic",
+    back: str = "blue",
+    seats: int = 4,
+    hand_size: int = 12,
+) -> pygame.Surface:
+    """A table in the middle of a hand, drawn with the real layout, art and widgets."""
     surface = pygame.Surface((width, height))
     surface.blit(felt_surface(theme.name, width, height), (0, 0))
-    hand = sort_hand(parse_cards(HAND), trump=None)
-    lay = table_layout(width, height, 4, 12, buttons=2)
+    hand = sort_hand(parse_cards(HAND)[:hand_size], trump=None)
+    lay = table_layout(width, height, seats, hand_size, buttons=2)
     art = CardArt(design, back, theme.highlight, theme.marked)
     for i, (card, rect) in enumerate(zip(hand, lay.hand, strict=True)):
         state = "selected" if i == 4 else "dimmed" if card.suit != 1 and i > 8 else "normal"
@@ -50,12 +58,12 @@ def table_mockup(width: int, height: int, theme: Theme, design: str = "classic",
             align="center",
         ).draw(surface)
         if seat.seat:
-            for r in seat.backs(11, lay.small_w, lay.small_h):
+            for r in seat.backs(hand_size - 1, lay.small_w, lay.small_h):
                 surface.blit(art.back(lay.small_w), r)
-    surface.blit(render_marker("dealer", lay.seats[3].marker.w), lay.seats[3].marker)
-    surface.blit(render_marker("declarer", lay.seats[2].marker.w, theme.accent), lay.seats[2].marker)
-    for seat, text in zip(lay.seats, TRICK, strict=True):
-        if seat.seat in (1, 2, 3):
+    surface.blit(render_marker("dealer", lay.seats[-1].marker.w), lay.seats[-1].marker)
+    surface.blit(render_marker("declarer", lay.seats[1].marker.w, theme.accent), lay.seats[1].marker)
+    for seat, text in zip(lay.seats, TRICK, strict=False):
+        if seat.seat:
             surface.blit(art.face(parse_cards(text)[0], lay.trick_w), seat.trick)
     draw_panel(surface, lay.status, theme)
     Label(lay.status.inflate(-16, -4), "Ada to play - hearts led, spades are trump", theme, align="center").draw(
