@@ -63,6 +63,8 @@ class TableLayout:
     rows: int  # rows of the human's hand (1, or 2 on narrow windows)
     raise_px: int  # how far a selected card rises
     hand: tuple[Rect, ...]  # the human's cards, left to right (first row first)
+    hand_band: Rect  # where the rows of the human's hand lie (raised cards rise above it)
+    hand_per_row: int
     seats: tuple[SeatArea, ...]
     trick_area: Rect
     stock: Rect  # the stock and turn-up (two-handed), or the widow, or the turn-up before play
@@ -76,10 +78,13 @@ class TableLayout:
     @property
     def hand_area(self) -> Rect:
         """Everything the human's hand may cover, raised cards included."""
-        if not self.hand:
-            return Rect(self.margin, self.height - self.margin - self.card_h, 0, self.card_h)
-        area = self.hand[0].unionall(list(self.hand[1:]))
-        return Rect(area.x, area.y - self.raise_px, area.w, area.h + self.raise_px)
+        band = self.hand_band
+        return Rect(band.x, band.y - self.raise_px, band.w, band.h + self.raise_px)
+
+    def hand_slots(self, count: int) -> list[Rect]:
+        """Where ``count`` cards of the human's hand go at this layout's card size (as the hand shrinks
+        during play, or grows with a pass or the widow): centred, never off the hand's band."""
+        return place_hand(self.hand_band, count, self.hand_per_row, self.card_w, self.card_h)
 
     @property
     def card_widths(self) -> set[int]:
@@ -135,8 +140,8 @@ def cards_in(area: Rect, count: int, card_w: int, card_h: int) -> list[Rect]:
     return out
 
 
-def _hand_cards(width: int, height: int, margin: int, count: int) -> tuple[int, int, list[Rect]]:
-    """Card width, rows and rects of the human's hand: as large as fits a third of the window."""
+def _hand_shape(width: int, height: int, margin: int, count: int) -> tuple[int, int]:
+    """Card width and rows of the human's hand: as large as fits the bottom part of the window."""
     avail_w = width - 2 * margin
     budget = height * (0.27 if height < width else 0.29)
     best_w, best_rows = 0, 1
@@ -147,28 +152,28 @@ def _hand_cards(width: int, height: int, margin: int, count: int) -> tuple[int, 
         w = min(by_width, by_height, avail_w / 2.2)
         if rows == 1 and w > best_w or rows == 2 and w > best_w * 1.18:
             best_w, best_rows = int(w), rows
-    card_w = best_w
-    card_h = round(card_w * CARD_RATIO)
-    per_row = math.ceil(max(1, count) / best_rows)
+    return best_w, best_rows
+
+
+def place_hand(band: Rect, count: int, per_row: int, card_w: int, card_h: int) -> list[Rect]:
+    """``count`` cards of the human's hand in ``band``, in rows of at most ``per_row`` (the last rows of
+    the band first, so a hand that shrinks stays at the bottom), centred; rows share one step so their
+    cards line up in columns."""
+    if count <= 0:
+        return []
+    band_rows = max(1, round((band.h - card_h) / (card_h * ROW_STEP)) + 1)
+    rows = min(band_rows, math.ceil(count / per_row))
+    first = band_rows - rows
+    room = band.w - card_w
+    widest = min(per_row, count)
+    step = min(card_w * 1.04, room / (widest - 1)) if widest > 1 else 0.0
     rects: list[Rect] = []
-    bottom = height - margin
-    first_top = bottom - card_h - round((best_rows - 1) * card_h * ROW_STEP)
-    for r in range(best_rows):
+    for r in range(rows):
         n = min(per_row, count - r * per_row)
-        line = Rect(margin, first_top + round(r * card_h * ROW_STEP), avail_w, card_h)
-        # Rows share one step so the cards of both line up in columns.
-        rects.extend(
-            spread(line, n, card_w, card_h, max_step=1.04)
-            if best_rows == 1
-            else _row_aligned(line, n, per_row, card_w, card_h)
-        )
-    return card_w, best_rows, rects
-
-
-def _row_aligned(line: Rect, n: int, per_row: int, card_w: int, card_h: int) -> list[Rect]:
-    step = min(card_w * 1.04, (line.w - card_w) / max(1, per_row - 1))
-    left = line.centerx - (card_w + step * (per_row - 1)) / 2
-    return [Rect(round(left + i * step), line.y, card_w, card_h) for i in range(n)]
+        y = band.y + round((first + r) * card_h * ROW_STEP)
+        left = band.centerx - (card_w + step * (widest - 1)) / 2
+        rects.extend(Rect(round(left + i * step), y, card_w, card_h) for i in range(n))
+    return rects
 
 
 def table_layout(
@@ -206,10 +211,14 @@ def table_layout(
     status = Rect(menu.right + m, m, max(10, score_pad.x - menu.right - 2 * m), bar_h)
 
     # -- the human's hand and the row above it ------------------------------------------------------
-    card_w, rows, hand = _hand_cards(width, height, m, count)
+    card_w, rows = _hand_shape(width, height, m, count)
     card_h = round(card_w * CARD_RATIO)
+    per_row = math.ceil(max(1, count) / rows)
+    band_h = card_h + round((rows - 1) * card_h * ROW_STEP)
+    hand_band = Rect(m, height - m - band_h, width - 2 * m, band_h)
+    hand = place_hand(hand_band, count, per_row, card_w, card_h)
     raise_px = round(card_h * RAISE)
-    hand_top = min(r.y for r in hand) - raise_px
+    hand_top = hand_band.y - raise_px
     avatar = _clamp(short * 0.085, 34, 150)
     btn_h = _clamp(short * 0.06, 30, 84)
     row_h = max(avatar, btn_h)
@@ -319,7 +328,7 @@ def table_layout(
             me_avatar,
             me_plate,
             me_marker,
-            Rect(hand[0]).unionall(hand[1:]) if hand else Rect(m, height - m, 0, 0),
+            hand_band,
             melds["bottom"],
             trick_rects["bottom"],
         )
@@ -356,6 +365,8 @@ def table_layout(
         rows=rows,
         raise_px=raise_px,
         hand=tuple(hand),
+        hand_band=hand_band,
+        hand_per_row=per_row,
         seats=tuple(seat_areas),
         trick_area=trick_area,
         stock=stock,

@@ -168,3 +168,22 @@ def test_spread_and_cards_in() -> None:
     meld = cards_in(Rect(0, 0, 200, 200), 12, 50, 70)
     assert len(meld) == 12 and len({r.y for r in meld}) > 1
     assert all(r.x >= 0 and r.right <= 200 for r in meld)
+
+
+@pytest.mark.parametrize(("size", "seats", "hand"), [((1280, 720), 4, 12), ((540, 960), 4, 20), ((640, 480), 3, 15)])
+def test_hand_slots_keep_the_card_size_as_the_hand_shrinks_and_grows(
+    size: tuple[int, int], seats: int, hand: int
+) -> None:
+    lay = table_layout(*size, seats, hand, received=4)
+    assert list(lay.hand_slots(hand + 4)) == list(lay.hand)
+    for n in range(hand + 5):
+        slots = lay.hand_slots(n)
+        assert len(slots) == n
+        assert all(r.size == (lay.card_w, lay.card_h) and lay.hand_area.contains(r) for r in slots)
+        if n:
+            # Centred, and a hand that shrinks keeps to the bottom row.
+            row = [r for r in slots if r.y == slots[-1].y]
+            middle = (row[0].left + row[-1].right) / 2 if len(slots) <= lay.hand_per_row else lay.hand_band.centerx
+            assert abs(middle - lay.hand_band.centerx) <= 2
+            assert max(r.bottom for r in slots) == lay.hand_band.bottom
+    assert lay.hand_slots(0) == []
