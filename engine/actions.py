@@ -151,8 +151,17 @@ Action = (Bid | Pass | CallRedeal | NameTrump | ExchangeDix | PassCards | Bury |
           | NoMeld | DrawChoice | DeclareOut)
 
 # The actions a playout creates most often, made once.
+BIDS: dict[int, Bid] = {}
 PLAYS = tuple(Play(c) for c in CARDS)
 PLAYS_FROM_TABLE = tuple(Play(c, from_table=True) for c in CARDS)
+
+
+def bid(amount: int) -> Bid:
+    """The (shared) action for a bid of ``amount``."""
+    action = BIDS.get(amount)
+    if action is None:
+        action = BIDS[amount] = Bid(amount)
+    return action
 
 
 def action_from_text(text: str) -> Action:

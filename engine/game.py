@@ -46,6 +46,7 @@ from engine.actions import (
     ThrowIn,
     action_from_text,
     action_to_json,
+    bid,
 )
 from engine.cards import KING, NINE, QUEEN, SUITS, Card, card, format_cards
 from engine.deal import Deal, deal_cards, deal_number_for, nines_redeal_allowed
@@ -135,8 +136,10 @@ class Game:
     """A whole game: hands dealt one after another until a side wins."""
 
     def __init__(self, rules: Rules, seed: int = 1, first_deal: int | None = None, dealer: int | None = None,
-                 hand_number: int = 1, scores: list[int] | None = None, target: int | None = None) -> None:
+                 hand_number: int = 1, scores: list[int] | None = None, target: int | None = None,
+                 deal: Deal | None = None) -> None:
         self.rules = rules
+        self._stacked = deal  # a first deal given card by card (tests, puzzles) instead of by deal number
         self.seed = seed
         self.first_deal = first_deal
         self.first_dealer = rules.players - 1 if dealer is None else dealer
@@ -165,6 +168,13 @@ class Game:
         """A game that starts at a given hand and deal: for replaying a hand record."""
         return cls(rules, seed=deal_number, first_deal=deal_number, dealer=dealer, hand_number=hand_number,
                    scores=scores, target=target)
+
+    @classmethod
+    def for_deal(cls, rules: Rules, deal: Deal, seed: int = 1, scores: list[int] | None = None,
+                 target: int | None = None) -> Game:
+        """A game whose first hand is ``deal`` exactly (later hands follow from ``seed``); the hand
+        record of that first hand replays only from the same deal, not from its deal number."""
+        return cls(rules, seed=seed, dealer=deal.dealer, scores=scores, target=target, deal=deal)
 
     # -- reading the state ------------------------------------------------------------------------
     @property
@@ -208,7 +218,7 @@ class Game:
             return actions
         if phase == BIDDING:
             current = h.high_bid
-            bids: list[Action] = [Bid(a) for a in self.rules.next_bids(current)]
+            bids: list[Action] = [bid(a) for a in self.rules.next_bids(current)]
             passes: list[Action] = [Pass()]
             if self.rules.pass_with_help and self.rules.partnerships:
                 passes.append(Pass(help=True))
@@ -297,7 +307,13 @@ class Game:
         number = deal_number_for(self.seed, self.hand_number, self._redeals)
         if self.first_deal is not None and self.hand_number == self.first_hand and self._redeals == 0:
             number = self.first_deal
-        deal = deal_cards(self.rules, self.dealer, number)
+        if self._stacked is not None and self.hand_number == self.first_hand and self._redeals == 0:
+            stacked = self._stacked
+            number = stacked.deal_number
+            deal = Deal(stacked.dealer, number, [list(x) for x in stacked.hands], list(stacked.widow),
+                        list(stacked.stock), stacked.turnup)
+        else:
+            deal = deal_cards(self.rules, self.dealer, number)
         h = HandState(deal=deal, hands=[list(x) for x in deal.hands])
         n = self.rules.players
         h.out = [False] * n

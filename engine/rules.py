@@ -17,7 +17,9 @@ screens and the rules help uses to say what the engine does.
 
 from __future__ import annotations
 
+import bisect
 import dataclasses
+import functools
 from dataclasses import dataclass
 from typing import Any
 
@@ -121,30 +123,37 @@ class Rules:
 
     def next_bids(self, current: int | None) -> list[int]:
         """Every bid that may follow ``current`` (``None``: the opening bid), lowest first."""
-        if not self.auction:
-            return []
-        amount = self.min_bid if current is None else self._step_up(current)
-        bids = []
-        while amount <= self.max_bid:
-            bids.append(amount)
-            if not self.jump_bids:
-                break
-            amount = self._step_up(amount)
-        return bids
+        ladder = _bid_ladder(self)
+        start = 0 if current is None else bisect.bisect_right(ladder, current)
+        return list(ladder[start:] if self.jump_bids else ladder[start:start + 1])
 
-    def _step_up(self, amount: int) -> int:
+    def step_up(self, amount: int) -> int:
+        """The next bid above ``amount``."""
         if self.bid_step_high and amount >= self.bid_step_high_from:
             step = self.bid_step_high
             return (amount // step + 1) * step
         return amount + self.bid_step
 
     def to_dict(self) -> dict[str, Any]:
-        return dataclasses.asdict(self)
+        return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
 
     def changes(self) -> dict[str, Any]:
         """The options that differ from the variant's preset (what a player chose)."""
         base = PRESETS[preset_name(self)]
         return {f: v for f, v in self.to_dict().items() if v != getattr(base, f)}
+
+
+@functools.cache
+def _bid_ladder(rules: Rules) -> tuple[int, ...]:
+    """Every bid of the auction, from the minimum to the highest."""
+    if not rules.auction:
+        return ()
+    amounts = []
+    amount = rules.min_bid
+    while amount <= rules.max_bid:
+        amounts.append(amount)
+        amount = rules.step_up(amount)
+    return tuple(amounts)
 
 
 STRUCTURE = ("variant", "players", "double_deck", "hand_size", "widow_size", "trump_by")

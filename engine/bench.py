@@ -1,0 +1,122 @@
+"""Benchmarks that print numbers: how fast the engine plays, copies and checks hands.
+
+    python -m engine.bench                 # every variant: full-hand playouts/s, play-phase playouts/s, copies/s
+    python -m engine.bench --hands 100000  # the long run: that many random hands, every record re-validated
+"""
+
+from __future__ import annotations
+
+import argparse
+import platform
+import random
+import sys
+import time
+from collections.abc import Sequence
+
+from engine.actions import DeclareOut
+from engine.game import PLAY, Game, new_game
+from engine.players import RandomPlayer
+from engine.record import check_record
+from engine.rules import PRESETS, preset
+
+
+def _play_to_phase(game: Game, player: RandomPlayer, phase: str) -> None:
+    while game.phase != phase and not game.is_over:
+        game.apply(player.choose(game, game.to_act or 0))
+
+
+def full_hand_playouts(name: str, seconds: float) -> tuple[int, float]:
+    """Random hands from the deal to the score: (hands, elapsed)."""
+    rules = preset(name)
+    player = RandomPlayer(1)
+    hands = 0
+    seed = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        seed += 1
+        game = new_game(rules, seed=seed)
+        while not game.hand_records and not game.is_over:
+            game.apply(player.choose(game, game.to_act or 0))
+        hands += 1
+    return hands, time.perf_counter() - started
+
+
+def play_phase_playouts(name: str, seconds: float) -> tuple[int, float]:
+    """Random card play from the first lead to the last trick, through the state machine."""
+    rules = preset(name)
+    player = RandomPlayer(2)
+    starts = []
+    for seed in range(1, 40):
+        game = new_game(rules, seed=seed)
+        _play_to_phase(game, player, PLAY)
+        if game.phase == PLAY and not game.hand_records:
+            starts.append(game)
+    rng = random.Random(3)
+    no_claims = [a for a in (DeclareOut(),)]
+    playouts = 0
+    elapsed = 0.0
+    while elapsed < seconds:
+        game = starts[playouts % len(starts)].clone()
+        t = time.perf_counter()
+        while not game.hand_records and not game.is_over:
+            game.apply(rng.choice([a for a in game.legal_actions() if a not in no_claims]))
+        elapsed += time.perf_counter() - t
+        playouts += 1
+    return playouts, elapsed
+
+
+def copies(name: str, seconds: float) -> tuple[int, float]:
+    game = new_game(preset(name), seed=5)
+    _play_to_phase(game, RandomPlayer(4), PLAY)
+    n = 0
+    started = time.perf_counter()
+    while time.perf_counter() - started < seconds:
+        for _ in range(100):
+            game.clone()
+        n += 100
+    return n, time.perf_counter() - started
+
+
+def long_run(hands: int) -> int:
+    """Play ``hands`` random hands per preset, re-validating every record by replay."""
+    for name in sorted(PRESETS):
+        rules = preset(name)
+        done = seed = 0
+        started = time.perf_counter()
+        while done < hands:
+            seed += 1
+            game = new_game(rules, seed=seed)
+            players = [RandomPlayer(seed * 10 + s) for s in range(rules.players)]
+            while not game.is_over and len(game.hand_records) < 100:
+                seat = game.to_act or 0
+                game.apply(players[seat].choose(game, seat))
+            for record in game.hand_records:
+                check_record(record)
+            done += len(game.hand_records)
+        elapsed = time.perf_counter() - started
+        print(f"{name:27s} {done:8d} hands, every record replayed and checked, in {elapsed:7.1f} s "
+              f"({done / elapsed:6.0f} hands/s)", flush=True)
+    return 0
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m engine.bench", description=__doc__.splitlines()[0])
+    parser.add_argument("--seconds", type=float, default=2.0, help="time spent on each figure")
+    parser.add_argument("--hands", type=int, default=0, help="the long run: random hands per preset")
+    parser.add_argument("--variant", action="append", choices=sorted(PRESETS), help="only these presets")
+    args = parser.parse_args(argv)
+    print(f"python {platform.python_version()} on {platform.machine()} ({platform.processor() or platform.system()})")
+    if args.hands:
+        return long_run(args.hands)
+    print(f"{'preset':27s} {'full hands/s':>12s} {'ms/hand':>8s} {'play phase/s':>13s} {'ms/play':>8s} {'copies/s':>9s}")
+    for name in args.variant or sorted(PRESETS):
+        hands, t1 = full_hand_playouts(name, args.seconds)
+        plays, t2 = play_phase_playouts(name, args.seconds)
+        clones, t3 = copies(name, args.seconds / 2)
+        print(f"{name:27s} {hands / t1:12.0f} {1000 * t1 / hands:8.2f} {plays / t2:13.0f} {1000 * t2 / plays:8.2f} "
+              f"{clones / t3:9.0f}", flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
