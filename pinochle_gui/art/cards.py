@@ -90,7 +90,7 @@ def render_face(card: int, width: int, design: str | DeckDesign = "classic") -> 
     if d.large_index:
         _large_index_face(big, c, ink)
     else:
-        _corner_index(big, c, ink)
+        _corner_index(big, c, ink, grow=min(1.7, max(1.0, 72 / width)))
         if c.rank in (KING, QUEEN, JACK):
             _court(big, c, ink, pygame.Rect(round(w * 0.18), round(h * 0.085), round(w * 0.64), round(h * 0.83)))
         elif c.rank == ACE:
@@ -100,10 +100,14 @@ def render_face(card: int, width: int, design: str | DeckDesign = "classic") -> 
     return shrink(big, (width, card_height(width)))
 
 
-def _corner_index(big: pygame.Surface, c: Card, ink: Color) -> None:
+def _corner_index(big: pygame.Surface, c: Card, ink: Color, grow: float = 1.0) -> None:
+    """Rank over suit in the top-left corner and, turned, in the bottom-right. Small cards (``grow`` > 1)
+    get a taller index, condensed to stay in its column, so it stays readable."""
     w, h = big.get_size()
-    label = text_block(RANK_LABELS[c.rank], w * 0.125, ink, condense=0.78 if c.rank == TEN else 1.0)
-    pip = round(w * 0.105)
+    label = text_block(RANK_LABELS[c.rank], w * 0.125 * grow, ink, condense=0.78 if c.rank == TEN else 1.0)
+    if label.get_width() > w * 0.165:
+        label = pygame.transform.smoothscale(label, (round(w * 0.165), label.get_height()))
+    pip = round(min(w * 0.105 * grow, w * 0.15))
     cx = round(w * 0.098)
     top = round(w * 0.06)
     half = big.subsurface(pygame.Rect(0, 0, w, h // 2)).copy()
