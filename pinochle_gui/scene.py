@@ -12,10 +12,13 @@ drawn over the following frames and never block. Input is held back while a tran
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import TypeVar
 
 import pygame
 
 TRANSITIONS = ("none", "fade", "slide")
+
+S = TypeVar("S", bound="Scene")
 
 
 class Scene:
@@ -115,7 +118,7 @@ class SceneStack:
     def __contains__(self, scene: object) -> bool:
         return scene in self.scenes
 
-    def push(self, scene: Scene, transition: str = "none") -> Scene:
+    def push(self, scene: S, transition: str = "none") -> S:
         """Open ``scene`` on top; the one below is covered (still drawn if ``scene`` is not opaque)."""
         self._begin(transition)
         if self.scenes:
@@ -142,7 +145,7 @@ class SceneStack:
                 self.on_empty()
         return scene
 
-    def replace(self, scene: Scene, transition: str = "fade") -> Scene:
+    def replace(self, scene: S, transition: str = "fade") -> S:
         """Swap the top scene for ``scene`` (the menu for the table, say)."""
         self._begin(transition)
         if self.scenes:

@@ -86,7 +86,8 @@ def test_golden(name: str) -> None:
 
 @functools.cache
 def _drawn() -> dict[str, pygame.Surface]:
-    return make_golden.golden_images()
+    images: dict[str, pygame.Surface] = make_golden.golden_images()
+    return images
 
 
 def test_golden_images_differ_from_each_other() -> None:

@@ -92,10 +92,10 @@ def test_everything_on_screen_and_apart(size: tuple[int, int], seats: int, hand:
             backs = seat.hand
             for b in [lay.trick_area, lay.score_pad, lay.menu_button, lay.status, *lay.buttons]:
                 assert not backs.colliderect(b), f"seat {seat.seat}'s backs {backs} overlap {b}"
-            for other in lay.seats:
-                if other is not seat:
-                    assert not backs.colliderect(other.plate) and not backs.colliderect(other.avatar)
-                    assert not backs.colliderect(other.hand)
+            for neighbour in lay.seats:
+                if neighbour is not seat:
+                    assert not backs.colliderect(neighbour.plate) and not backs.colliderect(neighbour.avatar)
+                    assert not backs.colliderect(neighbour.hand)
 
     # Cards are neither absurdly small nor absurdly large; every card's index shows.
     assert lay.card_w >= 48, lay.card_w
