@@ -1,0 +1,171 @@
+"""Shared helpers for the engine's scenario tests: games with a stacked deal, actions by text, snapshots.
+
+``stacked_game(rules, ["AH TH ...", ...])`` deals exactly the given cards (each hand filled up from
+the rest of the deck, in the deck's fixed order, when fewer are given), so a test can build any
+position; ``assert_record_replays`` replays the first hand's record from the same deal and checks
+that it comes out identical, as :func:`engine.record.check_record` does for seeded deals.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pytest
+
+from engine.actions import Action, action_from_text
+from engine.cards import Card, format_cards, new_deck, parse_card, parse_cards
+from engine.deal import Deal
+from engine.events import Event
+from engine.game import Game, IllegalAction
+from engine.rules import Rules
+
+
+def make_deal(rules: Rules, hands: Sequence[str], dealer: int | None = None, widow: str = "", stock: str = "",
+              turnup: str | None = None) -> Deal:
+    """A :class:`Deal` holding the given cards; what is not given is filled from the rest of the deck.
+
+    Four-handed turn-up: ``turnup`` (default: the dealer's last given card) ends the dealer's hand.
+    Two-handed: ``stock`` are the first cards drawn, in order; ``turnup`` is the trump card under it.
+    """
+    if len(hands) != rules.players:
+        raise ValueError(f"{rules.variant} deals {rules.players} hands")
+    dealer = rules.players - 1 if dealer is None else dealer
+    given = [parse_cards(h) for h in hands]
+    widow_cards = parse_cards(widow)
+    stock_cards = parse_cards(stock)
+    turn = parse_card(turnup) if turnup else None
+    if rules.trump_by == "turnup":
+        turn = turn if turn is not None or not given[dealer] else given[dealer][-1]
+        if turn is not None and turn not in given[dealer]:
+            given[dealer].append(turn)
+    pool = Counter(new_deck(rules.double_deck))
+    extra = [turn] if rules.trump_by == "stock" and turn is not None else []
+    for c in [c for h in given for c in h] + widow_cards + stock_cards + extra:
+        if pool[c] == 0:
+            raise ValueError(f"{c} is dealt more often than the deck holds it")
+        pool[c] -= 1
+    rest: list[Card] = []
+    for c in new_deck(rules.double_deck):
+        if pool[c]:
+            pool[c] -= 1
+            rest.append(c)
+    filled: list[list[Card]] = []
+    for h in given:
+        if len(h) > rules.hand_size:
+            raise ValueError(f"a hand of {len(h)} cards; {rules.variant} deals {rules.hand_size}")
+        need = rules.hand_size - len(h)
+        hand = list(h) + rest[:need]
+        del rest[:need]
+        if rules.trump_by == "turnup" and h is given[dealer] and turn is not None:
+            hand.remove(turn)
+            hand.append(turn)
+        filled.append(hand)
+    need = max(0, rules.widow_size - len(widow_cards))
+    widow_cards += rest[:need]
+    del rest[:need]
+    deal = Deal(dealer, 424242, filled, widow_cards)
+    if rules.trump_by == "stock":
+        if turn is None:
+            turn = rest.pop()
+        deal.stock = stock_cards + rest + [turn]
+        deal.turnup = turn
+    elif rules.trump_by == "turnup":
+        deal.turnup = filled[dealer][-1]
+    _check_full_deck(rules, deal)
+    return deal
+
+
+def _check_full_deck(rules: Rules, deal: Deal) -> None:
+    cards = [c for h in deal.hands for c in h] + deal.widow + deal.stock
+    assert Counter(cards) == Counter(new_deck(rules.double_deck)), "a stacked deal must use the whole deck once"
+    assert all(len(h) == rules.hand_size for h in deal.hands)
+    assert len(deal.widow) == rules.widow_size
+
+
+def stacked_game(rules: Rules, hands: Sequence[str], dealer: int | None = None, widow: str = "", stock: str = "",
+                 turnup: str | None = None, scores: list[int] | None = None, target: int | None = None,
+                 seed: int = 1) -> Game:
+    """A game whose first hand is dealt exactly as given (see :func:`make_deal`)."""
+    deal = make_deal(rules, hands, dealer, widow, stock, turnup)
+    return Game.for_deal(rules, deal, seed=seed, scores=scores, target=target)
+
+
+def act(game: Game, *texts: str | Action) -> list[Event]:
+    """Apply actions written as text (``"bid 250"``, ``"play AH"``) or given as actions; all their events."""
+    out: list[Event] = []
+    for t in texts:
+        out += game.apply(action_from_text(t) if isinstance(t, str) else t)
+    return out
+
+
+def first_legal(game: Game) -> Action:
+    return game.legal_actions()[0]
+
+
+def play_out(game: Game, choose: Callable[[Game], Action] = first_legal, hands: int = 1) -> list[Event]:
+    """Let ``choose`` act until ``hands`` more hands are recorded (or the game ends)."""
+    goal = len(game.hand_records) + hands
+    out: list[Event] = []
+    while not game.is_over and len(game.hand_records) < goal:
+        out += game.apply(choose(game))
+    return out
+
+
+def play_tricks(game: Game) -> list[Event]:
+    """Play the current hand out, each seat playing its first legal card (no declaring out)."""
+    out: list[Event] = []
+    goal = len(game.hand_records) + 1
+    while not game.is_over and len(game.hand_records) < goal:
+        actions = [a for a in game.legal_actions() if str(a) != "declare out"]
+        out += game.apply(actions[0])
+    return out
+
+
+def snapshot(game: Game) -> Any:
+    """Everything an illegal action must leave untouched."""
+    h = game.hand
+    return (len(game.log), game.phase, game.to_act, [format_cards(x) for x in h.hands], list(game.scores),
+            list(h.bids), list(h.trick), format_cards(h.stock), list(h.meld_points), list(h.trick_points),
+            [format_cards(t.cards()) for t in h.tables], h.trump, h.declarer, h.bid, list(h.passes), h.buried,
+            game.winner, game.target, len(game.hand_records))
+
+
+def assert_refused(game: Game, action: Action | str) -> None:
+    """``action`` raises IllegalAction and changes nothing."""
+    if isinstance(action, str):
+        action = action_from_text(action)
+    before = snapshot(game)
+    assert not game.is_legal(action)
+    with pytest.raises(IllegalAction):
+        game.apply(action)
+    assert snapshot(game) == before
+
+
+def kinds(events: Sequence[Event]) -> list[str]:
+    return [e.kind for e in events]
+
+
+def event(events: Sequence[Event], kind: str) -> Event:
+    found = [e for e in events if e.kind == kind]
+    assert len(found) == 1, f"expected one {kind} event, got {kinds(events)}"
+    return found[0]
+
+
+def assert_record_replays(game: Game, deal: Deal | None = None, index: int = 0) -> dict[str, Any]:
+    """Replay the record of hand ``index`` from its deal (the stacked one by default) and compare."""
+    record = game.hand_records[index]
+    rules = game.rules
+    before = [a - d for a, d in zip(record["scores_after"], record["score_delta"], strict=True)] \
+        if "score_delta" in record else None
+    deal = deal if deal is not None else game._stacked  # noqa: SLF001 - the test hook of Game
+    assert deal is not None
+    again = Game.for_deal(rules, deal, seed=game.seed, scores=before, target=record.get("target"))
+    again.game_id = game.game_id
+    for value in record["actions"]:
+        again.apply(again.action_from_json(value))
+    assert again.hand_records, "the actions do not finish the hand"
+    assert again.hand_records[0] == record
+    assert [format_cards(h) for h in deal.hands] == record["deal"]
+    return record
