@@ -2,6 +2,7 @@
 
     python -m engine.bench                 # every variant: full-hand playouts/s, play-phase playouts/s, copies/s
     python -m engine.bench --hands 100000  # the long run: that many random hands, every record re-validated
+    python -m engine.bench ai --variant V --deals N --a hard --b medium   # duplicate matches (engine.ai.bench_ai)
 """
 
 from __future__ import annotations
@@ -99,6 +100,11 @@ def long_run(hands: int) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if argv[:1] == ["ai"]:
+        from engine.ai.bench_ai import main as ai_main
+
+        return ai_main(argv[1:])
     parser = argparse.ArgumentParser(prog="python -m engine.bench", description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="time spent on each figure")
     parser.add_argument("--hands", type=int, default=0, help="the long run: random hands per preset")
