@@ -45,7 +45,8 @@ def test_partner_passes_four_then_declarer_returns_four_which_may_include_receiv
     assert game.phase == PLAY and game.to_act == 3, "the declarer leads"
     play_tricks(game)
     record = assert_record_replays(game)
-    assert record["passes"] == [{"from": 1, "to": 3, "cards": "AH AH TH TH"}, {"from": 3, "to": 1, "cards": "AH 9D 9D JC"}]
+    assert record["passes"] == [{"from": 1, "to": 3, "cards": "AH AH TH TH"},
+                                {"from": 3, "to": 1, "cards": "AH 9D 9D JC"}]
 
 
 def test_wrong_passes_are_refused() -> None:
