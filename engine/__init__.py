@@ -16,7 +16,8 @@
 The pieces: :mod:`engine.cards` (cards and notation), :mod:`engine.rules` (rule sets as data),
 :mod:`engine.meld` and :mod:`engine.table_meld` (meld), :mod:`engine.play` (who may play what,
 counting), :mod:`engine.game` (the state machine), :mod:`engine.observation` (one seat's view),
-:mod:`engine.record` (hand records), :mod:`engine.save` (saved games).
+:mod:`engine.record` (hand records), :mod:`engine.save` (saved games), :mod:`engine.rules_help` (the
+rules text of a rule set), :mod:`engine.sim` and :mod:`engine.bench` (command lines).
 """
 
 from __future__ import annotations
@@ -44,13 +45,14 @@ from engine.actions import (
 from engine.cards import Card, CardError, format_cards, parse_card, parse_cards, parse_suit, sort_hand
 from engine.events import Event
 from engine.game import Game, IllegalAction, new_game
-from engine.meld import Meld, MeldScore, meld_by_trump
+from engine.meld import Meld, MeldScore, meld_by_trump, meld_total
 from engine.meld import score_meld as _score_meld
 from engine.observation import Observation, observe
 from engine.play import legal_plays as _legal_plays
 from engine.play import trick_winner
 from engine.record import RecordError, check_record, read_records, write_records
-from engine.rules import OPTIONS, PRESETS, Rules, RulesError, preset
+from engine.rules import OPTIONS, PRESET_HELP, PRESETS, Rules, RulesError, preset
+from engine.rules_help import rules_help
 from engine.save import SaveError, game_from_dict, game_to_dict
 
 __version__ = "0.1.0"
@@ -76,6 +78,6 @@ __all__ = [
     "Game", "IllegalAction", "LayMeld", "Meld", "MeldScore", "NameTrump", "NoMeld", "OPTIONS", "Observation",
     "PRESETS", "Pass", "PassCards", "Play", "PlayOn", "RecordError", "Rules", "RulesError", "SaveError", "ThrowIn",
     "action_from_text", "check_record", "format_cards", "game_from_dict", "game_to_dict", "legal_plays",
-    "meld_by_trump", "new_game", "observe", "parse_card", "parse_cards", "parse_suit", "preset", "read_records",
+    "meld_by_trump", "meld_total", "new_game", "PRESET_HELP", "rules_help", "observe", "parse_card", "parse_cards", "parse_suit", "preset", "read_records",
     "score_meld", "sort_hand", "trick_winner", "write_records",
 ]
