@@ -76,8 +76,8 @@ def legal_plays(hand: Sequence[int], trick: Sequence[int] = (), trump: int | str
 __all__ = [
     "Action", "Bid", "Bury", "CallRedeal", "Card", "CardError", "DeclareOut", "DrawChoice", "Event", "ExchangeDix",
     "Game", "IllegalAction", "LayMeld", "Meld", "MeldScore", "NameTrump", "NoMeld", "OPTIONS", "Observation",
-    "PRESETS", "Pass", "PassCards", "Play", "PlayOn", "RecordError", "Rules", "RulesError", "SaveError", "ThrowIn",
-    "action_from_text", "check_record", "format_cards", "game_from_dict", "game_to_dict", "legal_plays",
-    "meld_by_trump", "meld_total", "new_game", "PRESET_HELP", "rules_help", "observe", "parse_card", "parse_cards", "parse_suit", "preset", "read_records",
-    "score_meld", "sort_hand", "trick_winner", "write_records",
+    "PRESETS", "PRESET_HELP", "Pass", "PassCards", "Play", "PlayOn", "RecordError", "Rules", "RulesError",
+    "SaveError", "ThrowIn", "action_from_text", "check_record", "format_cards", "game_from_dict", "game_to_dict",
+    "legal_plays", "meld_by_trump", "meld_total", "new_game", "observe", "parse_card", "parse_cards", "parse_suit",
+    "preset", "read_records", "rules_help", "score_meld", "sort_hand", "trick_winner", "write_records",
 ]
