@@ -1,0 +1,215 @@
+"""The computer seats: one :class:`ComputerPlayer` per level, deciding every phase of the game.
+
+Card play is decided by :mod:`engine.ai.cardplay`; every other decision (bids, trump, passing,
+burying, throwing in, the dix, redeals, two-handed melds and draws, declaring out) by
+:mod:`engine.ai.decisions`. Each decision comes with a short reason in plain words
+(:meth:`ComputerPlayer.choose_with_reason`), which the GUI can show and the hint uses.
+
+>>> from engine.game import new_game
+>>> from engine.rules import preset
+>>> from engine.ai.levels import LEVELS
+>>> game = new_game(preset("two_hand"), seed=3)
+>>> player = ComputerPlayer(LEVELS["easy"], seed=1)
+>>> game.legal_actions().count(player.choose(game, game.to_act))
+1
+
+A player is deterministic: its random choices come from a generator seeded by the player's seed
+and the state of the game (the deal, the hand and how many actions were taken), so the same
+seed in the same position makes the same decision, whatever came before.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+import random
+from collections.abc import Callable
+from types import ModuleType
+
+from engine.actions import (
+    Action,
+    Bid,
+    Bury,
+    CallRedeal,
+    DeclareOut,
+    DrawChoice,
+    ExchangeDix,
+    LayMeld,
+    NameTrump,
+    NoMeld,
+    Pass,
+    PassCards,
+    Play,
+    PlayOn,
+)
+from engine.ai.choice import Choice
+from engine.ai.levels import LEVELS, Level
+from engine.game import MELD, PLAY, Game
+from engine.meld import meld_by_trump
+from engine.play import card_values
+
+Decision = Callable[[Game, int, Level, random.Random], Choice]
+
+# The decision function of engine.ai.decisions that answers each phase.
+_PHASE_FUNCTIONS = {
+    "bidding": "choose_bid",
+    "trump": "choose_trump",
+    "passing": "choose_pass",
+    "return": "choose_pass",
+    "bury": "choose_bury",
+    "throw_in": "choose_throw_in",
+    "dix": "choose_dix",
+    "redeal": "choose_redeal",
+    "meld": "choose_table_meld",
+    "draw_choice": "choose_draw",
+}
+
+
+def decision_rng(seed: int, game: Game, seat: int) -> random.Random:
+    """The random generator of one decision: seeded by the player's seed and the game's state."""
+    return random.Random(f"{seed}|{game.seed}|{game.hand_number}|{game.deal_number}|{len(game.log)}|{seat}")
+
+
+class ComputerPlayer:
+    """A computer seat of one :class:`~engine.ai.levels.Level`; ``seed`` makes it repeatable."""
+
+    def __init__(self, level: Level, seed: int = 0) -> None:
+        self.level = level
+        self.seed = seed
+        self.name = level.name
+
+    def choose(self, game: Game, seat: int) -> Action:
+        """The action for ``seat`` (which must be the seat to act)."""
+        return self.choose_with_reason(game, seat)[0]
+
+    def choose_with_reason(self, game: Game, seat: int) -> Choice:
+        """The action for ``seat`` and why, in a few plain words."""
+        if game.to_act != seat:
+            raise ValueError(f"seat {seat} is not to act (seat {game.to_act} is)")
+        legal = game.legal_actions()
+        if not legal:
+            raise ValueError("the game is over: nothing to decide")
+        rng = decision_rng(self.seed, game, seat)
+        phase = game.phase
+        if phase in (PLAY, MELD) and DeclareOut() in legal:
+            if _should_declare_out(game, seat, self.level, rng):
+                return DeclareOut(), "declare out: our side has the points to win"
+        if phase == PLAY:
+            from engine.ai.cardplay import choose_play
+
+            choice = choose_play(game, seat, self.level, rng)
+        else:
+            choice = _decide(phase, game, seat, self.level, rng)
+        action = choice[0]
+        if not game.is_legal(action):  # a bug elsewhere must never become an illegal move
+            fallback = _fallback(phase, game, seat)
+            return fallback[0], f"{fallback[1]} (instead of an illegal {action})"
+        return choice
+
+
+def register() -> None:
+    """Put every level in :data:`engine.players.PLAYER_KINDS` (done on importing :mod:`engine.ai`)."""
+    from engine.players import PLAYER_KINDS
+
+    for name, level in LEVELS.items():
+        PLAYER_KINDS[name] = _factory(level)
+
+
+def _factory(level: Level) -> Callable[[int], ComputerPlayer]:
+    def make(seed: int) -> ComputerPlayer:
+        return ComputerPlayer(level, seed)
+
+    return make
+
+
+# -- the other decisions ----------------------------------------------------------------------
+
+
+def _decisions() -> ModuleType | None:
+    """engine.ai.decisions once it exists (imported lazily: it is written beside this module)."""
+    if importlib.util.find_spec("engine.ai.decisions") is None:
+        return None
+    return importlib.import_module("engine.ai.decisions")
+
+
+def _decide(phase: str, game: Game, seat: int, level: Level, rng: random.Random) -> Choice:
+    module = _decisions()
+    name = _PHASE_FUNCTIONS.get(phase)
+    function: Decision | None = getattr(module, name, None) if module is not None and name else None
+    if function is None:
+        return _fallback(phase, game, seat)
+    return function(game, seat, level, rng)
+
+
+def _should_declare_out(game: Game, seat: int, level: Level, rng: random.Random) -> bool:
+    module = _decisions()
+    function = getattr(module, "should_declare_out", None) if module is not None else None
+    if function is None:
+        return _has_won(game, seat)
+    answer = function(game, seat, level, rng)
+    if isinstance(answer, tuple):
+        return isinstance(answer[0], DeclareOut)
+    return bool(answer)
+
+
+def _has_won(game: Game, seat: int) -> bool:
+    """Whether the seat's side surely has the game now (what a declaration would count)."""
+    h = game.hand
+    side = game.side_of(seat)
+    total = game.scores[side] + h.trick_points[side]
+    if game.rules.trump_by != "stock" and h.tricks_won[side]:
+        total += sum(h.meld_points[s] for s in game.rules.teams[side])
+    return total >= game.target
+
+
+def _fallback(phase: str, game: Game, seat: int) -> Choice:
+    """A plain, legal rule of thumb for every phase (used until, or should, the real one fail)."""
+    legal = game.legal_actions()
+    rules = game.rules
+    hand = game.hand.hands[seat]
+    values = card_values(rules)
+    trump = game.hand.trump
+    if phase == "bidding":
+        best = max(meld_by_trump(hand, rules).values())
+        bids = [a for a in legal if isinstance(a, Bid)]
+        if bids and best + rules.trick_total // 2 >= bids[0].amount:
+            return bids[0], f"meld about {best}: worth the lowest bid"
+        return Pass(), "not enough meld to bid"
+    if phase == "trump":
+        melds = meld_by_trump(hand, rules)
+        named = [a for a in legal if isinstance(a, NameTrump)]
+        pick = max(named, key=lambda a: (melds[a.suit] + 15 * sum(1 for c in hand if c // 6 == a.suit), -a.suit))
+        return pick, f"most meld and length: {melds[pick.suit]} meld"
+    if phase in ("passing", "return"):
+        size = rules.pass_cards
+        declarer = game.hand.declarer
+        to_declarer = seat != declarer
+
+        def keep(c: int) -> tuple[int, int]:
+            strong = (10 if trump is not None and c // 6 == trump else 0) + c % 6
+            return (strong, values[c]) if to_declarer else (-strong, -values[c])
+
+        cards = tuple(sorted(sorted(hand, key=keep, reverse=True)[:size]))
+        return PassCards(cards), "strong cards to the declarer" if to_declarer else "low cards back to partner"
+    if phase == "bury":
+        buriable = sorted(game._buriable(), key=lambda c: (c // 6 == trump, c % 6))
+        return Bury(tuple(sorted(buriable[:3]))), "bury the weakest side cards"
+    if phase == "throw_in":
+        return PlayOn(), "play the hand out"
+    if phase == "dix":
+        return ExchangeDix(True), "take the turned-up trump for the nine"
+    if phase == "redeal":
+        return CallRedeal(False), "keep the hand"
+    if phase == "meld":
+        lays = [a for a in legal if isinstance(a, LayMeld)]
+        if lays:
+            best_lay = max(lays, key=lambda a: a.play.meld.points)
+            return best_lay, f"lay {best_lay.play.meld.name} for {best_lay.play.meld.points}"
+        return NoMeld(), "nothing to meld"
+    if phase == "draw_choice":
+        return DrawChoice(True), "take the trump card"
+    plays = [a for a in legal if isinstance(a, Play)]
+    return (plays[0] if plays else legal[0]), "a legal card"
+
+
+__all__ = ["ComputerPlayer", "decision_rng", "register"]
