@@ -40,6 +40,7 @@ class SeatArea:
     hand: Rect  # the cards of the seat: the human's hand, or the backs of a computer seat
     meld: Rect  # where the seat's meld is shown
     trick: Rect  # where the card the seat plays to a trick lands
+    bubble: Rect  # a speech bubble for the seat's bid or pass, beside the avatar towards the centre
 
     def backs(self, count: int, card_w: int, card_h: int) -> list[Rect]:
         """Rects of ``count`` backs of a computer seat, overlapped inside :attr:`hand`."""
@@ -174,6 +175,25 @@ def place_hand(band: Rect, count: int, per_row: int, card_w: int, card_h: int) -
         left = band.centerx - (card_w + step * (widest - 1)) / 2
         rects.extend(Rect(round(left + i * step), y, card_w, card_h) for i in range(n))
     return rects
+
+
+def _bubble(side: str, avatar: Rect, plate: Rect, hand: Rect, centre: Rect, m: int) -> Rect:
+    """A speech bubble beside the seat's name plate, on the side facing the centre of the table.
+
+    The human's and the top seat's bubbles stay within the centre's width, clear of the side columns."""
+    bubble = Rect(0, 0, _clamp(avatar.w * 2.4, 84, 320), _clamp(avatar.h * 0.62, 26, 90))
+    if side == "bottom":
+        bubble.midbottom = (plate.centerx, min(avatar.y, plate.y) - m)
+    elif side == "top":
+        bubble.midtop = (plate.centerx, max(avatar.bottom, plate.bottom, hand.bottom) + m)
+    elif side == "left":  # level with the name plate, below the top seat's bubble
+        bubble.midleft = (max(avatar.right, plate.right) + m, plate.centery)
+    else:
+        bubble.midright = (min(avatar.x, plate.x) - m, plate.centery)
+    if side in ("bottom", "top"):
+        bubble.w = min(bubble.w, centre.w)
+        bubble.x = max(centre.x, min(bubble.x, centre.right - bubble.w))
+    return bubble
 
 
 def table_layout(
@@ -331,11 +351,13 @@ def table_layout(
             hand_band,
             melds["bottom"],
             trick_rects["bottom"],
+            _bubble("bottom", me_avatar, me_plate, hand_band, centre, m),
         )
     ]
     for i, side in enumerate(sides[1:], start=1):
         av, pl, mk, hand_rect = areas[side]
-        seat_areas.append(SeatArea(i, side, av, pl, mk, hand_rect, melds[side], trick_rects[side]))
+        bubble = _bubble(side, av, pl, hand_rect, centre, m)
+        seat_areas.append(SeatArea(i, side, av, pl, mk, hand_rect, melds[side], trick_rects[side], bubble))
 
     # -- stock, widow and the bid panel -----------------------------------------------------------------
     stock_cards = max(widow, 2)

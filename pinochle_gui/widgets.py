@@ -139,6 +139,7 @@ class Button(Widget):
         hotkey: int | None = None,
         tooltip: str = "",
         face: str = "bold",
+        icon: pygame.Surface | None = None,
     ) -> None:
         super().__init__(rect, theme)
         self.text = text
@@ -146,6 +147,7 @@ class Button(Widget):
         self.hotkey = hotkey
         self.tooltip = tooltip
         self.face = face
+        self.icon = icon  # drawn before the text (a suit symbol on a "name trump" button, say)
         self.hovered = False
         self.pressed = False
         self.selected = False  # a toggled choice (e.g. the bid now chosen)
@@ -203,7 +205,7 @@ class Button(Widget):
     def picture(self) -> pygame.Surface:
         """The button's face in its current state (cached per text, size, state and theme)."""
         state = self.state
-        key = (self.text, self.rect.size, state, self.theme.name, self.face)
+        key = (self.text, self.rect.size, state, self.theme.name, self.face, id(self.icon))
         cached = self._faces.get(key)
         if cached is not None:
             return cached
@@ -235,9 +237,22 @@ class Button(Widget):
             face, edge, face.get_rect(), width=max(1, h // 18 + (state == "selected")), border_radius=radius
         )
         color = t.button_text if state != "disabled" else _lighten(t.disabled, 0.35)
-        text, size = fit_text(self.text, max(10, round(h * 0.42)), w - 2 * radius, self.face)
-        label = get_font(size, self.face).render(text, True, color)
-        face.blit(label, label.get_rect(center=(w // 2, h // 2 + (1 if state == "pressed" else 0))))
+        sink = 1 if state == "pressed" else 0
+        icon_w = 0
+        if self.icon is not None:
+            icon_h = round(h * 0.58)
+            icon = pygame.transform.smoothscale(
+                self.icon, (max(1, round(self.icon.get_width() * icon_h / self.icon.get_height())), icon_h)
+            )
+            if state == "disabled":
+                icon.set_alpha(110)
+            icon_w = icon.get_width() + (radius // 2 if self.text else 0)
+        text, size = fit_text(self.text, max(10, round(h * 0.42)), w - 2 * radius - icon_w, self.face)
+        label = get_font(size, self.face).render(text, True, color) if text else pygame.Surface((0, 0))
+        left = (w - icon_w - label.get_width()) // 2
+        if self.icon is not None:
+            face.blit(icon, icon.get_rect(midleft=(left, h // 2 + sink)))
+        face.blit(label, label.get_rect(midleft=(left + icon_w, h // 2 + sink)))
         if len(self._faces) > 16:
             self._faces.clear()
         self._faces[key] = face
@@ -334,3 +349,64 @@ class Panel(Widget):
                 self._tooltip.text = child.tooltip
                 self._tooltip.place(self._mouse, surface.get_rect())
                 self._tooltip.draw(surface)
+
+
+class SpeechBubble(Widget):
+    """What a seat says (a bid, "pass", a meld total): a paper-white bubble with a tail pointing at the
+    seat's avatar. ``side`` is the seat's side of the table; ``alpha`` can be tweened to fade it."""
+
+    def __init__(
+        self, rect: pygame.Rect | tuple[int, int, int, int], text: str, side: str, theme: Theme | str = "green"
+    ) -> None:
+        super().__init__(rect, theme)
+        if side not in ("bottom", "left", "top", "right"):
+            raise ValueError(f"a bubble's side is bottom, left, top or right, not {side!r}")
+        self.text = text
+        self.side = side
+        self.alpha = 255.0
+        self._cache: tuple[tuple[object, ...], pygame.Surface] | None = None
+
+    def picture(self) -> pygame.Surface:
+        key = (self.text, self.rect.size, self.side, self.theme.name)
+        if self._cache is not None and self._cache[0] == key:
+            return self._cache[1]
+        w, h = self.rect.size
+        tail = max(6, h // 4)
+        surface = pygame.Surface((w, h), pygame.SRCALPHA)
+        body = pygame.Rect(0, 0, w, h)
+        # The body leaves room for the tail on the side of the avatar.
+        if self.side == "bottom":
+            body.h -= tail
+            tip = [(w // 2 - tail, body.bottom - 1), (w // 2 + tail, body.bottom - 1), (w // 2, h - 1)]
+        elif self.side == "top":
+            body.y += tail
+            body.h -= tail
+            tip = [(w // 2 - tail, body.y), (w // 2 + tail, body.y), (w // 2, 0)]
+        elif self.side == "left":
+            body.x += tail
+            body.w -= tail
+            tip = [(body.x, h // 2 - tail), (body.x, h // 2 + tail), (0, h // 2)]
+        else:
+            body.w -= tail
+            tip = [(body.right - 1, h // 2 - tail), (body.right - 1, h // 2 + tail), (w - 1, h // 2)]
+        paper, ink = (252, 250, 242), (28, 28, 34)
+        radius = max(4, body.h // 3)
+        pygame.draw.rect(surface, self.theme.panel_border, body, border_radius=radius)
+        pygame.draw.polygon(surface, self.theme.panel_border, tip)
+        pygame.draw.rect(surface, paper, body.inflate(-4, -4), border_radius=max(2, radius - 2))
+        inner_tip = [(x + (body.centerx - x) * 0.12, y + (body.centery - y) * 0.12) for x, y in tip]
+        pygame.draw.polygon(surface, paper, inner_tip)
+        text, size = fit_text(self.text, max(10, round(body.h * 0.5)), body.w - 2 * radius, "bold")
+        label = get_font(size, "bold").render(text, True, ink)
+        surface.blit(label, label.get_rect(center=body.center))
+        self._cache = (key, surface)
+        return surface
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible or not self.text or self.alpha <= 0:
+            return
+        picture = self.picture()
+        if self.alpha < 255:
+            picture = picture.copy()
+            picture.set_alpha(round(self.alpha))
+        surface.blit(picture, self.rect)

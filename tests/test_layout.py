@@ -59,7 +59,7 @@ def test_everything_on_screen_and_apart(size: tuple[int, int], seats: int, hand:
     for r in lay.widow:
         named["widow card"] = r
     for seat in lay.seats:
-        for part in ("avatar", "plate", "marker", "meld", "trick"):
+        for part in ("avatar", "plate", "marker", "meld", "trick", "bubble"):
             named[f"seat {seat.seat} {part}"] = getattr(seat, part)
         if seat.seat:
             for r in seat.backs(count, lay.small_w, lay.small_h):
@@ -73,7 +73,7 @@ def test_everything_on_screen_and_apart(size: tuple[int, int], seats: int, hand:
     hand_area = lay.hand_area
     others = [lay.bid_panel, lay.trick_area, lay.status, lay.score_pad, lay.menu_button, *lay.buttons]
     for seat in lay.seats:
-        others += [seat.avatar, seat.plate, seat.meld]
+        others += [seat.avatar, seat.plate, seat.meld, seat.bubble]
         if seat.seat:
             others += seat.backs(count, lay.small_w, lay.small_h)
     for other in others:
@@ -86,6 +86,16 @@ def test_everything_on_screen_and_apart(size: tuple[int, int], seats: int, hand:
     for a, b in itertools.combinations(solid, 2):
         assert not a.colliderect(b), f"{a} overlaps {b}"
     for seat in lay.seats:
+        # A bid bubble covers neither its own seat's avatar and name nor the controls.
+        assert not seat.bubble.colliderect(seat.avatar) and not seat.bubble.colliderect(seat.plate)
+        for neighbour in lay.seats:
+            if neighbour is not seat:
+                for part in (neighbour.avatar, neighbour.plate, neighbour.bubble):
+                    assert not seat.bubble.colliderect(part), f"seat {seat.seat}'s bubble covers {part}"
+                if neighbour.seat:
+                    assert not seat.bubble.colliderect(neighbour.hand), f"seat {seat.seat}'s bubble covers backs"
+        for control in (lay.status, lay.score_pad, lay.menu_button, *lay.buttons):
+            assert not seat.bubble.colliderect(control), f"seat {seat.seat}'s bubble {seat.bubble} covers {control}"
         for trick in (s.trick for s in lay.seats):
             assert not trick.colliderect(seat.plate) and not trick.colliderect(seat.avatar)
         if seat.seat:

@@ -146,3 +146,39 @@ def test_every_theme_draws_buttons() -> None:
         button = Button((10, 10, 120, 40), "Play", theme=theme)
         button.draw(screen)
         assert tuple(screen.get_at((70, 30))[:3]) != (0, 0, 0)
+
+
+def test_icon_button_shows_its_icon() -> None:
+    from engine.cards import HEARTS
+    from pinochle_gui.art.suits import render_suit
+
+    heart = render_suit(HEARTS, 64, (200, 24, 36))
+    plain = Button((0, 0, 120, 40), "Hearts", theme="green").picture()
+    with_icon = Button((0, 0, 120, 40), "Hearts", theme="green", icon=heart).picture()
+    reds = [with_icon.get_at((x, 20)) for x in range(120)]
+    assert any(c.r > 180 and c.g < 60 and c.b < 70 for c in reds)  # the heart is drawn in its own red
+    assert pygame.image.tobytes(plain, "RGBA") != pygame.image.tobytes(with_icon, "RGBA")
+    only_icon = Button((0, 0, 40, 40), "", icon=heart).picture()
+    assert only_icon.get_at((20, 20)).r > 150
+
+
+@pytest.mark.parametrize("side", ["bottom", "left", "top", "right"])
+def test_speech_bubble_points_at_its_seat(side: str) -> None:
+    from pinochle_gui.widgets import SpeechBubble
+
+    bubble = SpeechBubble((10, 10, 120, 48), "300", side)
+    picture = bubble.picture()
+    w, h = picture.get_size()
+    tips = {"bottom": (w // 2, h - 2), "top": (w // 2, 1), "left": (1, h // 2), "right": (w - 2, h // 2)}
+    corners = {"bottom": (2, h - 2), "top": (2, 1), "left": (1, 2), "right": (w - 2, 2)}
+    assert picture.get_at(tips[side]).a == 255  # the tail reaches the edge facing the seat
+    assert picture.get_at(corners[side]).a == 0
+    screen = pygame.Surface((200, 100))
+    bubble.alpha = 0
+    bubble.draw(screen)
+    assert screen.get_at((70, 34))[:3] == (0, 0, 0)
+    bubble.alpha = 255
+    bubble.draw(screen)
+    assert screen.get_at((tips[side][0] + 10, tips[side][1] + 10))[:3] != (0, 0, 0)
+    with pytest.raises(ValueError, match="side"):
+        SpeechBubble((0, 0, 10, 10), "x", "middle")

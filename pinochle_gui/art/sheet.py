@@ -19,7 +19,7 @@ from pinochle_gui.art.cards import DESIGNS, CardArt
 from pinochle_gui.fonts import get_font
 from pinochle_gui.layout import table_layout
 from pinochle_gui.theme import THEMES, Theme, draw_panel, felt_surface, get_theme
-from pinochle_gui.widgets import Button, Label, Panel
+from pinochle_gui.widgets import Button, Label, Panel, SpeechBubble
 
 HAND = "AS TS KS QS JS QS JD AH AD KD QD 9D TC KC QC JC 9C AC TD JH TH 9H KH QH"
 TRICK = ("TH", "AH", "9H", "KH")
@@ -65,6 +65,8 @@ def table_mockup(
     for seat, text in zip(lay.seats, TRICK, strict=False):
         if seat.seat:
             surface.blit(art.face(parse_cards(text)[0], lay.trick_w), seat.trick)
+    talker = lay.seats[len(lay.seats) // 2]
+    SpeechBubble(talker.bubble, "Bid 300", talker.side, theme).draw(surface)
     draw_panel(surface, lay.status, theme)
     Label(lay.status.inflate(-16, -4), "Ada to play - hearts led, spades are trump", theme, align="center").draw(
         surface
