@@ -30,24 +30,37 @@ def font_path(face: str = "regular") -> str | None:
     return path if os.path.exists(path) else None
 
 
-@functools.cache
-def get_font(size: int, face: str = "regular") -> pygame.font.Font:
-    """A font ``size`` pixels high (at least 6) of ``face``: ``"regular"``, ``"bold"`` or ``"italic"``."""
+_FONTS: dict[tuple[str | None, int, bool], pygame.font.Font] = {}
+
+
+def _font(path: str | None, size: int, bold: bool = False) -> pygame.font.Font:
+    """A cached font; fonts made before a ``pygame.quit()`` are dead, so the cache starts again then."""
     if not pygame.font.get_init():
         pygame.font.init()
-    path = font_path(face)
-    font = pygame.font.Font(path, max(6, int(size)))
-    if path is None and face == "bold":
+    key = (path, max(6, int(size)), bold)
+    font = _FONTS.get(key)
+    if font is not None:
+        try:
+            font.get_height()
+            return font
+        except pygame.error:
+            _FONTS.clear()
+    font = pygame.font.Font(path, key[1])
+    if bold:
         font.set_bold(True)
+    _FONTS[key] = font
     return font
 
 
-@functools.cache
+def get_font(size: int, face: str = "regular") -> pygame.font.Font:
+    """A font ``size`` pixels high (at least 6) of ``face``: ``"regular"``, ``"bold"`` or ``"italic"``."""
+    path = font_path(face)
+    return _font(path, size, bold=path is None and face == "bold")
+
+
 def card_font(size: int) -> pygame.font.Font:
     """The font of the rank letters on card faces: pygame-ce's own freesansbold (always present)."""
-    if not pygame.font.get_init():
-        pygame.font.init()
-    return pygame.font.Font(None, max(6, int(size)))
+    return _font(None, size)
 
 
 def render_text(text: str, size: int, color: tuple[int, int, int], face: str = "regular") -> pygame.Surface:
@@ -56,6 +69,5 @@ def render_text(text: str, size: int, color: tuple[int, int, int], face: str = "
 
 
 def clear_cache() -> None:
-    """Forget every cached font (call after ``pygame.quit()``)."""
-    get_font.cache_clear()
-    card_font.cache_clear()
+    """Forget every cached font."""
+    _FONTS.clear()

@@ -182,3 +182,17 @@ def test_speech_bubble_points_at_its_seat(side: str) -> None:
     assert screen.get_at((tips[side][0] + 10, tips[side][1] + 10))[:3] != (0, 0, 0)
     with pytest.raises(ValueError, match="side"):
         SpeechBubble((0, 0, 10, 10), "x", "middle")
+
+
+def test_fonts_are_cached_and_survive_a_pygame_restart() -> None:
+    from pinochle_gui.fonts import card_font, font_path, get_font
+
+    assert get_font(18, "bold") is get_font(18, "bold")
+    assert get_font(18) is not get_font(18, "bold")
+    assert get_font(2).get_height() >= 6  # never absurdly small
+    pygame.quit()
+    pygame.init()
+    assert get_font(18, "bold").render("Declarer", True, (0, 0, 0)).get_width() > 40
+    assert card_font(30).render("10", True, (0, 0, 0)).get_height() > 10
+    with pytest.raises(ValueError, match="unknown font face"):
+        font_path("gothic")
