@@ -18,6 +18,7 @@ import random
 import sys
 import time
 from collections import deque
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -27,6 +28,7 @@ import pygame  # noqa: E402 - the prompt variable must be set first
 
 import engine  # noqa: E402
 from engine.cards import SUIT_NAMES, format_cards, sort_hand  # noqa: E402
+from engine.players import make_player  # noqa: E402
 from pinochle_gui import APP_TITLE, __version__, asset  # noqa: E402
 from pinochle_gui.cli import STARTED, Options  # noqa: E402
 
@@ -99,7 +101,9 @@ class Table:
     rules: Any = None
     game: Any = None
     names: tuple[str, ...] = ()
-    rng: random.Random = field(default_factory=random.Random)
+    players: dict[int, Any] = field(default_factory=dict)  # the computer seats' players
+    thinker: ThreadPoolExecutor | None = None  # where the computers think, off the event loop
+    thinking: Future[Any] | None = None  # the decision being thought about
     log: deque[str] = field(default_factory=lambda: deque(maxlen=LOG_LINES))
     hands_done: int = 0
     games_started: int = 0
@@ -111,7 +115,11 @@ class Table:
     def __post_init__(self) -> None:
         self.rules = engine.preset(self.options.variant)
         self.names = SEAT_NAMES.get(self.rules.players, tuple(f"Seat {s}" for s in range(self.rules.players)))
-        self.rng = random.Random(self.seed)
+        self.players = {
+            seat: make_player(self.options.level, seed=self.seed * 10 + seat)
+            for seat in range(self.rules.players)
+            if self.is_computer(seat)
+        }
         self.start_game()
 
     # -- the game ------------------------------------------------------------------------------
@@ -165,18 +173,38 @@ class Table:
             self.finished = True
 
     def update(self, dt: float) -> None:
-        """Let the computer seats decide, at the pace the options ask for."""
-        if self.finished:
-            return
-        if self.options.fast:
-            deadline = time.perf_counter() + FAST_BUDGET
-            while not self.finished and self.computer_turn() and time.perf_counter() < deadline:
-                self.apply(self.rng.choice(self.legal_actions()))
-            return
+        """Let the computer seats decide, at the pace the options ask for.
+
+        The random player answers at once; the others think in a worker thread while frames go on,
+        and their decision is applied on a later frame. With --fast, decisions follow each other
+        within a small time budget per frame; otherwise one comes every COMPUTER_PACE seconds.
+        """
         self.wait -= dt
-        if self.wait <= 0 and self.computer_turn():
-            self.apply(self.rng.choice(self.legal_actions()))
-            self.wait = COMPUTER_PACE
+        deadline = time.perf_counter() + FAST_BUDGET
+        while not self.finished and (self.options.fast or self.wait <= 0):
+            if self.thinking is not None:
+                if not self.thinking.done():
+                    return
+                action, self.thinking = self.thinking.result(), None
+            elif self.computer_turn():
+                seat = self.game.to_act
+                player = self.players[seat]
+                if player.name != "random":  # a real search: keep the window alive meanwhile
+                    self.thinker = self.thinker or ThreadPoolExecutor(1, thread_name_prefix="computer")
+                    self.thinking = self.thinker.submit(player.choose, self.game, seat)
+                    continue
+                action = player.choose(self.game, seat)
+            else:
+                return
+            self.apply(action)
+            self.wait = FAST_PACE if self.options.fast else COMPUTER_PACE
+            if time.perf_counter() > deadline:
+                return
+
+    def close(self) -> None:
+        """Stop thinking (a decision under way finishes in the background and is dropped)."""
+        if self.thinker is not None:
+            self.thinker.shutdown(wait=False, cancel_futures=True)
 
     def computer_turn(self) -> bool:
         seat = self.game.to_act
@@ -195,9 +223,14 @@ class Table:
         elif key in (pygame.K_DOWN, pygame.K_RIGHT):
             self.choice = (self.choice + 1) % len(actions)
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-            self.apply(actions[min(self.choice, len(actions) - 1)])
+            self.play(actions[min(self.choice, len(actions) - 1)])
         elif pygame.K_1 <= key <= pygame.K_9 and key - pygame.K_1 < len(actions):
-            self.apply(actions[key - pygame.K_1])
+            self.play(actions[key - pygame.K_1])
+
+    def play(self, action: Any) -> None:
+        """The player's decision; the computers answer after a short pause (none with --fast)."""
+        self.apply(action)
+        self.wait = FAST_PACE if self.options.fast else COMPUTER_PACE
 
 
 class TextTable:
@@ -235,7 +268,9 @@ class TextTable:
         spots = _seat_spots(players, w, h, unit)
         for seat, (x, y) in enumerate(spots):
             marker = "> " if game.to_act == seat else ""
-            self.text(surface, marker + table.names[seat], int(unit * 1.3), GOLD if marker else INK, midbottom=(x, y))
+            thinking = " (thinking)" if marker and table.thinking is not None else ""
+            color = GOLD if marker else INK
+            self.text(surface, marker + table.names[seat] + thinking, int(unit * 1.3), color, midbottom=(x, y))
             if seat < len(hands):
                 shown = table.options.demo or seat == HUMAN_SEAT
                 cards = format_cards(sort_hand(hands[seat], trump=game.trump)) if shown else f"{len(hands[seat])} cards"
@@ -282,6 +317,7 @@ def run(options: Options) -> int:
     seed = options.seed if options.seed is not None else random.SystemRandom().randrange(2**31)
     pygame.display.init()
     pygame.font.init()
+    closing: list[Any] = []
     try:
         pygame.display.set_caption(APP_TITLE)
         try:
@@ -291,6 +327,7 @@ def run(options: Options) -> int:
         screen = pygame.display.set_mode(options.size, pygame.RESIZABLE)
         clock = pygame.time.Clock()
         table = Table(options, seed)
+        closing.append(table.close)
         view = TextTable()
         first_frame = True
         running = True
@@ -325,6 +362,8 @@ def run(options: Options) -> int:
             options.screenshot.parent.mkdir(parents=True, exist_ok=True)
             pygame.image.save(screen, str(options.screenshot))
     finally:
+        for close in closing:
+            close()
         pygame.quit()
     sys.stdout.flush()
     return 0

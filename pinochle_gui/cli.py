@@ -15,6 +15,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from engine.ai.levels import LEVELS as AI_LEVELS
 from engine.rules import PRESET_HELP, PRESETS
 from pinochle_gui import __version__
 
@@ -23,8 +24,11 @@ DEFAULT_VARIANT = "partnership_auction"
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (640, 400)
 MAX_SIZE = (7680, 4320)
-LEVELS = ("easy", "medium", "hard", "expert")
+# The computer players' levels (engine.ai), weakest first, without those that see every card; "random"
+# plays any legal card and is what --demo uses unless told otherwise (quick, for watching and testing).
+LEVELS = ("random", *(name for name, level in AI_LEVELS.items() if not level.sees_all))
 DEFAULT_LEVEL = "hard"
+DEMO_LEVEL = "random"
 
 
 @dataclass(frozen=True)
@@ -101,8 +105,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--screenshot", type=Path, metavar="FILE", help="save the last frame to FILE (PNG) on exit")
     parser.add_argument("--size", type=_size, default=DEFAULT_SIZE, metavar="WxH",
                         help=f"window size in pixels (default: {DEFAULT_SIZE[0]}x{DEFAULT_SIZE[1]})")
-    parser.add_argument("--level", choices=LEVELS, default=DEFAULT_LEVEL,
-                        help=f"strength of the computer players (default: {DEFAULT_LEVEL})")
+    parser.add_argument("--level", choices=LEVELS,
+                        help=f"strength of the computer players (default: {DEFAULT_LEVEL}; {DEMO_LEVEL} with --demo)")
     parser.add_argument("--first-frame-exit", action="store_true",
                         help="print the seconds to the first frame drawn and quit (start-up timing); "
                         "the environment variable PINOCHLE_FIRST_FRAME_EXIT=1 does the same")
@@ -128,7 +132,7 @@ def parse_args(argv: Sequence[str] | None = None) -> Options:
         records=ns.records,
         screenshot=ns.screenshot,
         size=ns.size,
-        level=ns.level,
+        level=ns.level or (DEMO_LEVEL if ns.demo else DEFAULT_LEVEL),
         first_frame_exit=ns.first_frame_exit or os.environ.get("PINOCHLE_FIRST_FRAME_EXIT", "") not in ("", "0"),
     )
 

@@ -19,8 +19,6 @@ from engine.rules import PRESETS  # noqa: E402
 from pinochle_gui import __version__  # noqa: E402
 from pinochle_gui.cli import DEFAULT_SIZE, LEVELS, Options, parse_args  # noqa: E402
 
-# The app plays through the engine's facade (engine.new_game ...); its tests wait for it.
-needs_game = pytest.mark.skipif(not hasattr(engine, "new_game"), reason="engine.new_game has not landed yet")
 ROOT = Path(__file__).resolve().parent.parent
 HEADLESS = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -142,7 +140,6 @@ def test_module_rejects_unknown_variant() -> None:
 
 
 # -- the app, headless ---------------------------------------------------------------------------------
-@needs_game
 def test_demo_from_source_writes_records_and_screenshot(tmp_path: Path) -> None:
     records, shot = tmp_path / "hands.jsonl", tmp_path / "out" / "last.png"
     args = ["--demo", "--hands", "2", "--fast", "--seed", "5", "--records", str(records), "--screenshot", str(shot),
@@ -157,7 +154,6 @@ def test_demo_from_source_writes_records_and_screenshot(tmp_path: Path) -> None:
     assert first == second
 
 
-@needs_game
 @pytest.mark.parametrize("variant", list(PRESETS))
 def test_one_demo_hand_of_every_variant(variant: str, tmp_path: Path) -> None:
     from pinochle_gui.app import run
@@ -170,9 +166,56 @@ def test_one_demo_hand_of_every_variant(variant: str, tmp_path: Path) -> None:
     check_png(shot, (960, 640))
 
 
-@needs_game
 def test_first_frame_exit_prints_the_time() -> None:
     result = run_module("--first-frame-exit", "--seed", "3")
     assert result.returncode == 0, result.stderr
     seconds = float(result.stdout.split("first frame after ")[1].split()[0])
     assert 0 < seconds < 30
+
+
+@pytest.mark.parametrize("variant", ["partnership_auction", "two_hand"])
+def test_demo_with_thinking_computers(variant: str, tmp_path: Path) -> None:
+    """Computers above `random` think in a worker thread while the loop keeps drawing frames."""
+    from pinochle_gui.app import run
+
+    records = tmp_path / "hand.jsonl"
+    options = parse_args(["--demo", "--hands", "1", "--fast", "--seed", "4", "--level", "easy", "--variant", variant,
+                          "--records", str(records)])
+    assert options.level == "easy"
+    assert run(options) == 0
+    check_records(records, variant, 1, seed=4)
+
+
+def test_the_player_chooses_with_keys_and_the_computers_answer() -> None:
+    import pygame
+
+    from pinochle_gui.app import HUMAN_SEAT, Table
+
+    table = Table(parse_args(["--seed", "9", "--level", "random"]), seed=9)
+    try:
+        assert table.game.to_act == HUMAN_SEAT and not table.computer_turn()  # left of the dealer bids first
+        actions = table.legal_actions()
+        assert len(actions) > 1
+        table.on_key(pygame.K_DOWN)
+        assert table.choice == 1
+        table.on_key(pygame.K_UP)
+        table.on_key(pygame.K_UP)
+        assert table.choice == len(actions) - 1  # wraps around
+        table.on_key(pygame.K_RETURN)
+        assert table.game.log == [actions[-1]]
+        assert table.computer_turn()
+        table.update(0.1)  # the computers wait a moment after the player's decision
+        assert len(table.game.log) == 1
+        for _ in range(50):
+            table.update(1.0)
+            if not table.computer_turn():
+                break
+        assert len(table.game.log) > 1 and table.game.to_act in (HUMAN_SEAT, None)
+    finally:
+        table.close()
+
+
+def test_demo_uses_random_computers_unless_told() -> None:
+    assert parse_args(["--demo"]).level == "random"
+    assert parse_args(["--demo", "--level", "hard"]).level == "hard"
+    assert parse_args([]).level == "hard"
