@@ -1,0 +1,148 @@
+"""The end of a game: target, both sides over (declarer / extend by 250 / highest), hands per game, declaring out."""
+
+from __future__ import annotations
+
+import pytest
+from conftest import act, event, play_out, play_tricks, stacked_game
+
+from engine.events import GAME_OVER, HAND_SCORED
+from engine.game import GAME_OVER as OVER
+from engine.game import Game, new_game
+from engine.rules import preset
+
+SEAT0 = "AH TH KH QH JH QS JD AS AS TS KC QC"
+SEAT2 = "KH QH 9H AD AC KS KD KC QD 9S 9S 9C"
+
+
+def played_hand(scores: list[int], **overrides: object):  # noqa: ANN201 - seat 0 declares hearts at 250 and plays
+    rules = preset("partnership_auction", pass_cards=0, **overrides)
+    game = stacked_game(rules, [SEAT0, "", SEAT2, ""], scores=scores)
+    act(game, "bid 250", "pass", "pass", "pass", "trump hearts", "play on")
+    events = play_tricks(game)
+    return game, events
+
+
+def delta() -> list[int]:
+    game, events = played_hand([0, 0])
+    d = event(events, HAND_SCORED)["score_delta"]
+    assert d[0] >= 250 and d[1] > 0, "the fixture hand must give both sides points"
+    return list(d)
+
+
+def test_one_side_over_the_target_wins_even_if_it_did_not_declare() -> None:
+    d = delta()
+    game, events = played_hand([0, 1500 - d[1]])
+    assert game.winner == 1 and game.phase == OVER and event(events, GAME_OVER)["winner"] == 1
+    assert game.hand_records[-1]["game_over"] and game.hand_records[-1]["winner"] == 1
+
+
+def test_nobody_over_the_target_plays_on() -> None:
+    d = delta()
+    game, _ = played_hand([1499 - d[0], 1499 - d[1]])
+    assert game.winner is None and game.hand_number == 2 and game.scores == [1499, 1499]
+
+
+def test_both_over_the_declaring_side_wins() -> None:
+    d = delta()
+    game, _ = played_hand([1500 - d[0], 1600 - d[1]])
+    assert game.scores == [1500, 1600] and game.winner == 0
+
+
+def test_both_over_highest_wins_and_a_tie_plays_on() -> None:
+    d = delta()
+    game, _ = played_hand([1500 - d[0], 1600 - d[1]], both_over="highest")
+    assert game.winner == 1
+    game, _ = played_hand([1550 - d[0], 1550 - d[1]], both_over="highest")
+    assert game.winner is None and game.hand_number == 2
+
+
+def test_both_over_extend_raises_the_target_by_250_repeatedly() -> None:
+    d = delta()
+    game, events = played_hand([1600 - d[0], 1520 - d[1]], both_over="extend")
+    assert game.winner is None and game.target == 1750 and game.hand_number == 2
+    assert event(events, HAND_SCORED)["target"] == 1750
+    game, _ = played_hand([2100 - d[0], 1800 - d[1]], both_over="extend")
+    assert game.target == 2000 and game.winner == 0, "1750: both over; 2000: only side 0"
+    game, _ = played_hand([2010 - d[0], 2000 - d[1]], both_over="extend")
+    assert game.target == 2250 and game.winner is None
+
+
+def test_turnup_game_both_over_1000_plays_on_to_1250() -> None:
+    rules = preset("partnership_turnup")
+    game = new_game(rules, seed=4)
+    probe = new_game(rules, seed=4)
+    play_out(probe, lambda g: next(a for a in g.legal_actions() if str(a) != "declare out"))
+    d = probe.hand_records[0]["score_delta"]
+    game = new_game(rules, seed=4)
+    game.scores = [1000 - d[0] + 1, 1000 - d[1] + 1]
+    play_out(game, lambda g: next(a for a in g.legal_actions() if str(a) != "declare out"))
+    assert game.target == 1250 and game.winner is None
+
+
+def test_five_hands_highest_wins() -> None:
+    rules = preset("partnership_auction_div10")
+    assert rules.game_hands == 5
+    for seed in range(1, 6):
+        game = new_game(rules, seed=seed)
+        while not game.is_over:
+            actions = game.legal_actions()
+            game.apply(actions[0] if len(game.hand_records) % 2 else actions[-1])
+        assert len(game.hand_records) >= 5
+        if game.hand_records[4]["scores_after"][0] != game.hand_records[4]["scores_after"][1]:
+            assert len(game.hand_records) == 5
+            scores = game.scores
+            assert game.winner == (0 if scores[0] > scores[1] else 1)
+        assert game.hand_records[-1]["game_over"] and game.legal_actions() == []
+
+
+@pytest.mark.parametrize("hands", [1, 3])
+def test_game_hands_option_on_another_variant(hands: int) -> None:
+    game = new_game(preset("three_hand", game_hands=hands, game_target=0), seed=2)
+    play_out(game, lambda g: g.legal_actions()[0], hands=10)
+    scores = game.hand_records[hands - 1]["scores_after"]
+    assert scores.count(max(scores)) == 1, "the fixture needs a clear leader"
+    assert len(game.hand_records) == hands and game.winner == scores.index(max(scores))
+
+
+TURNUP_SEAT0 = "AS AS KH QH KD QD KC QC KS QS JD 9C"
+
+
+def turnup_game(scores: list[int]):  # noqa: ANN201
+    game = stacked_game(preset("partnership_turnup"), [TURNUP_SEAT0, "", "", ""], dealer=3, turnup="TH",
+                        scores=scores)
+    act(game, "keep dix")
+    return game
+
+
+def test_turnup_declaring_out_meld_counts_only_after_a_trick() -> None:
+    probe = turnup_game([0, 0])
+    meld = probe.hand.meld_points[0] + probe.hand.meld_points[2]
+    assert meld >= 240
+    game = turnup_game([1000 - meld, 0])
+    events = act(game, "declare out")
+    claim = event(events, "declare_out")
+    assert claim["total"] == 1000 - meld and not claim["right"] and game.winner == 1
+    game = turnup_game([1000 - meld - 32, 0])
+    act(game, "play AS", "play 9S", "play AH", "play TH")  # the partner's ace of trumps wins: 11 + 0 + 11 + 10
+    assert game.to_act == 2 and game.hand.tricks_won == [1, 0]
+    events = act(game, "declare out")
+    claim = event(events, "declare_out")
+    assert claim["total"] == 1000 and claim["right"] and game.winner == 0
+    assert game.hand_records[-1]["declared_out"]["right"]
+
+
+def test_declare_out_only_where_the_option_allows() -> None:
+    assert not any(str(a) == "declare out" for a in new_game(preset("partnership_auction"), seed=1).legal_actions())
+    with pytest.raises(ValueError):
+        preset("partnership_auction", declare_out=True)
+
+
+def test_five_hands_tie_plays_another_hand() -> None:
+    rules = preset("partnership_auction_div10")
+    probe = new_game(rules, seed=1)
+    play_out(probe, lambda g: g.legal_actions()[-1])  # the first seat bids the maximum and goes set
+    d = probe.hand_records[0]["score_delta"]
+    game = Game(rules, seed=1, first_deal=1, hand_number=5, scores=[d[1] - d[0], 0])
+    play_out(game, lambda g: g.legal_actions()[-1])
+    assert game.hand_records[0]["score_delta"] == d
+    assert game.scores[0] == game.scores[1] and game.winner is None and game.hand_number == 6
