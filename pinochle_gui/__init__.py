@@ -19,12 +19,17 @@ def assets_dir() -> Path:
     """The folder of run-time assets (icon, theme, sounds), wherever the app runs from.
 
     In a PyInstaller bundle it is ``assets/`` inside the bundle (``sys._MEIPASS``); from a source
-    checkout or an editable install it is the ``assets/`` folder next to the ``pinochle_gui`` package.
+    checkout or an editable install it is the ``assets/`` folder next to the ``pinochle_gui`` package;
+    after a regular ``pip install`` it is ``<prefix>/share/pinochle/assets``.
     """
     bundle = getattr(sys, "_MEIPASS", None)
     if bundle is not None:
         return Path(bundle) / "assets"
-    return Path(__file__).resolve().parent.parent / "assets"
+    beside = Path(__file__).resolve().parent.parent / "assets"
+    if beside.is_dir():
+        return beside
+    installed = Path(sys.prefix) / "share" / APP_NAME / "assets"
+    return installed if installed.is_dir() else beside
 
 
 def asset(name: str) -> Path:

@@ -90,6 +90,19 @@ def test_make_dist_runs_the_build_script() -> None:
         assert result.stdout.splitlines()[-1].endswith(expected)
 
 
+def test_assets_are_found_from_source_and_in_a_bundle(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import pinochle_gui
+
+    assert pinochle_gui.assets_dir() == ROOT / "assets"
+    assert pinochle_gui.asset("icon.png") == ICON
+    (tmp_path / "assets").mkdir()
+    (tmp_path / "assets" / "icon.png").write_bytes(ICON.read_bytes())
+    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path), raising=False)  # what PyInstaller's boot loader sets
+    assert pinochle_gui.asset("icon.png") == tmp_path / "assets" / "icon.png"
+    with pytest.raises(FileNotFoundError, match="'nothing.png' not found"):
+        pinochle_gui.asset("nothing.png")
+
+
 # -- the executable -----------------------------------------------------------------------------------
 @pytest.fixture(scope="session")
 def executable(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
