@@ -1,25 +1,329 @@
-"""Card play for the computer levels (first cut: the rule of thumb of the playouts)."""
+"""Card play for every level: which card to play, and why.
+
+The players see only their own cards, so they play by *sampling*: deal the unseen cards many times
+in ways consistent with everything seen (:mod:`engine.ai.worlds`), score each legal card in every
+such world with a fast playout or, near the end of the hand, an exact search
+(:mod:`engine.ai.trickplay`), and play the card that does best on average. What a card is worth
+is the score the hand would give, not only the trick points: a declaring side gains its meld and
+tricks when it makes the bid and loses the bid when it does not, and defenders count the set (see
+:func:`hand_utility`). The levels differ only by their knobs (:class:`~engine.ai.levels.Level`):
+
+* ``easy``: a few worlds, remembering each card played by others and each inference only with the
+  chance ``memory``, and now and then (``slip``) the second-best card when it is nearly as good;
+* ``medium``: every card and inference remembered, ``worlds`` worlds, exact search of the last
+  ``exact_tricks`` tricks;
+* ``hard``: more worlds, each weighted by how likely the other seats' plays are in it under our own
+  policy, a longer exact endgame; the two-handed game once the stock is gone is solved exactly;
+* ``perfect``: sees every card (one world, the real one); for benchmarks and analysis only.
+
+Two-handed play while the stock lasts (any card may be played, winners draw first and meld) is
+decided by rules of thumb that weigh the trick's points, the cost of trumps and the meld a card
+belongs to.
+"""
 
 from __future__ import annotations
 
 import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
 
 from engine.actions import PLAYS, Play
 from engine.ai.choice import Choice
 from engine.ai.levels import Level
-from engine.ai.trickplay import greedy_choice
+from engine.ai.trickplay import Position, greedy_playout, solve
+from engine.ai.worlds import World, knowledge, play_likelihood, real_world, sample_world
+from engine.cards import CARDS, RANK_NAMES, SUIT_NAMES, counts
 from engine.game import Game
-from engine.play import card_values, play_mode
+from engine.meld import meld_total
+from engine.play import beats, card_values, trick_winner
+
+EASY_WORLDS = 4          # worlds for a level with ``worlds == 0`` (easy): few, from a forgetful memory
+SLIP_MARGIN = 0.08       # a slip takes the second-best card only if it is within this share of the trick points
+CANDIDATES_PER_WORLD = 2  # weighted levels sample this many worlds per world kept, then weigh them
+TWO_HAND_NODES = 25_000  # node budget of the two-handed endgame search for levels without an exact endgame
+
+
+@dataclass(frozen=True)
+class Contract:
+    """What the hand's score depends on, seen from the searching side (sides merged: see :func:`_sides`)."""
+
+    declaring: int | None   # side (0 or 1 in the merged view) of the declarer, None without an auction
+    bid: int
+    meld: tuple[int, int]   # meld of each merged side
+    meld_needs: str
+    set_gives_bid: bool
+    buried: int             # trick points the declarer buried (counted for the declaring side)
 
 
 def choose_play(game: Game, seat: int, level: Level, rng: random.Random) -> Choice:
+    """The card for ``seat`` to play now (the game must be in its play phase with ``seat`` to act)."""
     h = game.hand
     assert h.trump is not None
     plays = [a for a in game.legal_actions() if isinstance(a, Play)]
-    if any(a.from_table for a in plays) or len(plays) == 1:
-        return plays[0], "the only sensible card"
+    if len(plays) == 1:
+        return plays[0], "the only card I may play"
+    if game.rules.trump_by == "stock" and (h.stock or h.tables):
+        return _two_hand_early(game, seat, plays, level, rng)
+    if game.rules.trump_by == "stock":
+        return _two_hand_endgame(game, seat, plays, level)
+    return _sampled(game, seat, plays, level, rng)
+
+
+# -- sampled play (three and four seats, and every hand of hidden cards) ----------------------------
+
+
+def _sides(game: Game) -> tuple[int, ...]:
+    """Side of each seat for the search: partners share a side; three-handed, the declarer plays
+    against the other two together (they both want the declarer set)."""
     rules = game.rules
-    side_of = [rules.team_of(s) for s in range(rules.players)]
-    card = greedy_choice(h.hands[seat], [c for _, c in h.trick], seat, h.trick[0][0] if h.trick else seat, side_of,
-                         h.trump, play_mode(rules), card_values(rules))
-    return PLAYS[card], "rule of thumb"
+    declarer = game.hand.declarer
+    if rules.partnerships or declarer is None or rules.players == 2:
+        return tuple(rules.team_of(s) for s in range(rules.players))
+    return tuple(0 if s == declarer else 1 for s in range(rules.players))
+
+
+def _contract(game: Game, sides: Sequence[int], seat: int, world: World | None) -> Contract:
+    h = game.hand
+    rules = game.rules
+    meld = [0, 0]
+    for s in range(rules.players):
+        meld[sides[s]] += h.meld_points[s]
+    declaring = sides[h.declarer] if h.declarer is not None else None
+    values = card_values(rules)
+    buried_cards = h.buried if seat == h.declarer else (world.buried if world is not None else [])
+    buried = sum(values[c] for c in buried_cards)
+    return Contract(declaring, h.bid, (meld[0], meld[1]), rules.meld_needs, rules.set_gives_bid, buried)
+
+
+def hand_utility(contract: Contract, side: int, points: int, total: int) -> float:
+    """What the hand is worth to ``side`` (our score less theirs) when it ends with ``points`` of the
+    ``total`` trick points in play (sides merged as :func:`_sides` merges them)."""
+    theirs = total - points
+    if contract.declaring is None:
+        return float(points - theirs)
+    decl_points, def_points = (points, theirs) if side == contract.declaring else (theirs, points)
+    decl_points += contract.buried
+    decl_meld = contract.meld[contract.declaring]
+    def_meld = contract.meld[1 - contract.declaring]
+    made = decl_points + decl_meld >= contract.bid
+    decl_score = decl_meld + decl_points if made else (0 if contract.set_gives_bid else -contract.bid)
+    def_score = def_points + (def_meld if def_points > 0 or contract.meld_needs == "none" else 0)
+    if not made and contract.set_gives_bid:
+        def_score += contract.bid
+    diff = decl_score - def_score
+    return float(diff if side == contract.declaring else -diff)
+
+
+def _position(game: Game, world: World, sides: tuple[int, ...]) -> Position:
+    h = game.hand
+    assert h.trump is not None
+    leader = h.trick[0][0] if h.trick else h.to_act
+    points = [0, 0] if len(set(sides)) == 2 else [0] * (max(sides) + 1)
+    for real_side, taken in enumerate(h.trick_points):
+        seat = next(s for s in range(game.rules.players) if game.rules.team_of(s) == real_side)
+        points[sides[seat]] += taken
+    return Position.start(world.hands, h.trump, game.rules, leader, [c for _, c in h.trick], points, sides)
+
+
+def _world_values(position: Position, moves: Sequence[int], level: Level, exact: bool) -> dict[int, int]:
+    """Each move's final points for the side to move in one world."""
+    if exact:
+        return dict(solve(position, want_values=True).values)
+    side = position.side_of[position.to_move]
+    values: dict[int, int] = {}
+    for card in moves:
+        child = position.copy()
+        child.play(card)
+        values[card] = greedy_playout(child)[side]
+    return values
+
+
+def _sampled(game: Game, seat: int, plays: list[Play], level: Level, rng: random.Random) -> Choice:
+    started = time.perf_counter()
+    deadline = started + level.think_seconds if level.think_seconds > 0 else None
+    sides = _sides(game)
+    side = sides[seat]
+    moves = [int(p.card) for p in plays]
+    if level.sees_all:
+        worlds = [real_world(game)]
+    else:
+        know = knowledge(game, seat, level.memory, rng)
+        count = level.worlds or EASY_WORLDS
+        draw = count * (CANDIDATES_PER_WORLD if level.weighted else 1)
+        worlds = []
+        for i in range(draw):
+            if deadline is not None and i >= 2 and time.perf_counter() > deadline - level.think_seconds / 2:
+                break
+            world = sample_world(know, rng)
+            if level.weighted:
+                world.weight = play_likelihood(game, seat, world)
+                if world.weight <= 0:
+                    continue
+            worlds.append(world)
+        if level.weighted and len(worlds) > count:
+            worlds.sort(key=lambda w: -w.weight)
+            worlds = worlds[:count]
+        if not worlds:
+            worlds = [sample_world(know, rng)]
+    totals = dict.fromkeys(moves, 0.0)
+    points = dict.fromkeys(moves, 0.0)
+    made = dict.fromkeys(moves, 0.0)
+    weight_sum = 0.0
+    used = 0
+    for world in worlds:
+        position = _position(game, world, sides)
+        tricks_left = position.tricks_left
+        exact = tricks_left <= level.exact_tricks
+        total = sum(position.points) + position.remaining_points()
+        contract = _contract(game, sides, seat, world)
+        values = _world_values(position, moves, level, exact)
+        w = world.weight if level.weighted else 1.0
+        for card in moves:
+            v = values[card]
+            totals[card] += w * hand_utility(contract, side, v, total)
+            points[card] += w * v
+            if contract.declaring is not None:
+                decl = v if side == contract.declaring else total - v
+                made[card] += w * (decl + contract.buried + contract.meld[contract.declaring] >= contract.bid)
+        weight_sum += w
+        used += 1
+        if deadline is not None and time.perf_counter() > deadline:
+            break
+    weight_sum = weight_sum or 1.0
+    ranked = sorted(moves, key=lambda c: (-(totals[c] / weight_sum - 0.001 * _power(c, game)), c))
+    pick = ranked[0]
+    slipped = False
+    if level.slip and len(ranked) > 1 and rng.random() < level.slip:
+        second = ranked[1]
+        if (totals[pick] - totals[second]) / weight_sum <= SLIP_MARGIN * game.rules.trick_total:
+            pick, slipped = second, True
+    reason = _reason(game, seat, pick, points[pick] / weight_sum, made[pick] / weight_sum, used,
+                     _contract(game, sides, seat, None).declaring is not None, side == _decl_side(game, sides))
+    if slipped:
+        reason += " (a hunch)"
+    return PLAYS[pick], reason
+
+
+def _decl_side(game: Game, sides: Sequence[int]) -> int | None:
+    declarer = game.hand.declarer
+    return sides[declarer] if declarer is not None else None
+
+
+def _power(card: int, game: Game) -> int:
+    """How strong a card is, to break ties toward the cheaper card (never overtake for nothing)."""
+    return card % 6 + (6 if card // 6 == game.hand.trump else 0)
+
+
+def _name(card: int) -> str:
+    c = CARDS[card]
+    return f"{RANK_NAMES[c.rank]} of {SUIT_NAMES[c.suit]}"
+
+
+def _trick_note(game: Game, seat: int, card: int) -> str:
+    """What the card does to the trick now, in words (empty when nothing worth saying)."""
+    h = game.hand
+    assert h.trump is not None
+    values = card_values(game.rules)
+    trick = [c for _, c in h.trick]
+    if not trick:
+        return f"lead the {_name(card)}"
+    counters = sum(values[c] for c in trick) + values[card]
+    win_index = trick_winner(trick, h.trump)
+    winner_seat = h.trick[win_index][0]
+    partner_winning = game.rules.team_of(winner_seat) == game.rules.team_of(seat) and winner_seat != seat
+    takes = beats(card, trick[win_index], trick[0] // 6, h.trump)
+    if partner_winning and not takes:
+        if values[card]:
+            return f"{_name(card)} on partner's trick: {counters} points"
+        return f"{_name(card)} under partner"
+    if takes:
+        verb = "trump it" if card // 6 == h.trump and trick[0] // 6 != h.trump else "win it"
+        return f"{verb} with the {_name(card)}: {counters} points in the trick"
+    return f"throw the {_name(card)}"
+
+
+def _reason(game: Game, seat: int, card: int, points: float, made: float, worlds: int, contract: bool,
+            declaring: bool) -> str:
+    note = _trick_note(game, seat, card)
+    total = game.rules.trick_total
+    text = f"{note}; about {round(points)} of {total} trick points for us"
+    if contract:
+        share = round(100 * made)
+        text += f", bid made in {share}%" if declaring else f", declarer set in {100 - share}%"
+    return f"{text} ({worlds} deal{'s' if worlds != 1 else ''} simulated)"
+
+
+# -- two-handed --------------------------------------------------------------------------------
+
+
+def _two_hand_endgame(game: Game, seat: int, plays: list[Play], level: Level) -> Choice:
+    """Stock gone, melds back in the hands: every card is known, so search (exactly, when the level does)."""
+    h = game.hand
+    assert h.trump is not None
+    world = real_world(game) if level.sees_all else sample_world(knowledge(game, seat), random.Random(0))
+    sides = _sides(game)
+    position = _position(game, world, sides)
+    moves = [int(p.card) for p in plays]
+    if level.exact_tricks >= 5 or level.sees_all:
+        result = solve(position, want_values=True)
+    elif level.worlds:
+        result = solve(position, max_nodes=TWO_HAND_NODES, want_values=True)
+    else:
+        values = _world_values(position, moves, level, False)
+        pick = max(moves, key=lambda c: (values[c], -_power(c, game)))
+        return PLAYS[pick], f"{_trick_note(game, seat, pick)}; about {values[pick]} trick points for me"
+    values = result.values
+    pick = max(moves, key=lambda c: (values[c], -_power(c, game), -c))
+    how = "exactly" if result.exact else "by search"
+    return PLAYS[pick], f"{_trick_note(game, seat, pick)}; {values[pick]} trick points for me, worked out {how}"
+
+
+def _meld_loss(tally: list[int], card: int, trump: int, game: Game) -> int:
+    before = meld_total(tally, trump, game.rules)
+    tally[card] -= 1
+    after = meld_total(tally, trump, game.rules)
+    tally[card] += 1
+    return before - after
+
+
+def _two_hand_early(game: Game, seat: int, plays: list[Play], level: Level, rng: random.Random) -> Choice:
+    """While the stock lasts any card may be played: keep meld and trumps, take counters cheaply."""
+    h = game.hand
+    trump = h.trump
+    assert trump is not None
+    values = card_values(game.rules)
+    mine = list(h.hands[seat]) + (h.tables[seat].cards() if h.tables else [])
+    tally = counts(mine)
+    hand_meld = meld_total(counts(h.hands[seat]), trump, game.rules)
+    led = h.trick[0][1] if h.trick else None
+    scored: list[tuple[float, Play]] = []
+    for play in plays:
+        c = int(play.card)
+        loss = _meld_loss(tally, c, trump, game) * (0.3 if play.from_table else 0.6)
+        trump_cost = 6 + 2 * (c % 6) if c // 6 == trump else 0
+        if led is None:
+            score = -values[c] - loss - trump_cost
+            if c % 6 == 5 and c // 6 != trump:
+                score += 4  # a side ace is likely to hold or to draw out a trump
+        else:
+            gain = values[led] + values[c]
+            wins = beats(c, led, led // 6, trump)
+            score = (gain + (8 if hand_meld else 3)) if wins else -gain
+            score -= loss + trump_cost
+        scored.append((score, play))
+    scored.sort(key=lambda x: (-x[0], int(x[1].card), x[1].from_table))
+    pick = scored[0][1]
+    if level.slip and len(scored) > 1 and rng.random() < level.slip and scored[0][0] - scored[1][0] < 6:
+        pick = scored[1][1]
+    c = int(pick.card)
+    if led is None:
+        why = f"lead the {_name(c)}: it keeps my meld and trumps"
+    elif beats(c, led, led // 6, trump):
+        why = f"take it with the {_name(c)}: {values[led] + values[c]} points, and the first draw"
+    else:
+        why = f"let it go with the {_name(c)}: not worth a trump or a meld card"
+    return pick, why
+
+
+__all__ = ["Contract", "choose_play", "hand_utility"]
