@@ -1,0 +1,578 @@
+"""Every decision of a computer player but the card played: bids, trump, passes, bury, throw-in,
+the dix, redeals, two-handed melds and draws, and declaring out.
+
+Each function takes ``(game, seat, level, rng)`` and returns a :data:`~engine.ai.choice.Choice`:
+one of ``game.legal_actions()`` and a short reason in plain words. They read only what
+:func:`engine.observation.observe` shows the seat (the ``perfect`` level, which sees every card by
+design, excepted); hidden cards are dealt at random, consistently with what was seen, when a
+decision is simulated. The level's knobs decide how much: ``worlds`` (0: rules of thumb only),
+``slip`` (easy's human slips among near-equal choices), ``think_seconds``.
+
+>>> import random
+>>> from engine.game import new_game
+>>> from engine.rules import preset
+>>> from engine.ai.levels import LEVELS
+>>> game = new_game(preset("partnership_auction"), seed=11)
+>>> action, reason = choose_bid(game, game.to_act, LEVELS["medium"], random.Random(1))
+>>> action in game.legal_actions() and bool(reason)
+True
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections import Counter
+from collections.abc import Sequence
+
+from engine.actions import (
+    Action,
+    Bid,
+    Bury,
+    CallRedeal,
+    DrawChoice,
+    ExchangeDix,
+    LayMeld,
+    NameTrump,
+    NoMeld,
+    Pass,
+    PassCards,
+    PlayOn,
+    ThrowIn,
+)
+from engine.ai import bidding as bv
+from engine.ai.choice import Choice
+from engine.ai.levels import Level
+from engine.ai.trickplay import Position, greedy_playout
+from engine.cards import ACE, NINE, SUIT_NAMES, TEN, Card, format_cards, parse_cards
+from engine.game import Game
+from engine.meld import meld_by_trump
+from engine.observation import Observation, observe
+from engine.play import card_values
+
+__all__ = [
+    "choose_bid",
+    "choose_bury",
+    "choose_dix",
+    "choose_draw",
+    "choose_pass",
+    "choose_redeal",
+    "choose_table_meld",
+    "choose_throw_in",
+    "choose_trump",
+    "decide",
+    "should_declare_out",
+]
+
+# -- the level's knobs, read as data --------------------------------------------------------------
+
+
+def _samples(level: Level, base: int = 2) -> int:
+    """Simulated deals per evaluation (0: rules of thumb only)."""
+    return level.worlds * base
+
+
+def _caution(level: Level) -> float:
+    """The quantile of the simulated totals a player bids to (higher: more careful bidding)."""
+    return 0.35 if level.weighted or level.sees_all else 0.4
+
+
+def _deadline(level: Level) -> float | None:
+    return time.perf_counter() + level.think_seconds if level.think_seconds else None
+
+
+def _slip(level: Level, rng: random.Random) -> bool:
+    return level.slip > 0 and rng.random() < level.slip
+
+
+def _pick(ranked: Sequence[tuple[float, tuple[Card, ...] | tuple[int, ...]]], level: Level,
+          rng: random.Random) -> tuple[int, ...]:
+    """The best candidate, or (a human slip) the second best when it is nearly as good."""
+    if len(ranked) > 1 and _slip(level, rng) and ranked[1][0] >= ranked[0][0] - 15:
+        return tuple(ranked[1][1])
+    return tuple(ranked[0][1])
+
+
+def _side_seats(game: Game, seat: int) -> tuple[int, ...]:
+    return game.rules.teams[game.rules.team_of(seat)]
+
+
+def _partner(game: Game, seat: int) -> int | None:
+    return (seat + 2) % 4 if game.rules.partnerships else None
+
+
+def _cards(values: Sequence[int]) -> tuple[Card, ...]:
+    return tuple(Card(c) for c in sorted(values))
+
+
+# -- worlds before the play: hidden hands dealt consistently with what the seat saw ---------------------
+
+
+def known_cards(obs: Observation, game: Game) -> list[Counter[int]]:
+    """Cards the seat knows each other seat holds: shown meld, cards passed and returned, the widow
+    in the declarer's hand (before the bury)."""
+    rules = game.rules
+    known: list[Counter[int]] = [Counter() for _ in range(rules.players)]
+    for entry in obs.melds:
+        s = entry["seat"]
+        if s == obs.seat:
+            continue
+        best: Counter[int] = Counter()
+        for item in entry["items"]:
+            for c, k in Counter(int(x) for x in parse_cards(item[2])).items():
+                best[c] = max(best[c], k)
+        for c, k in best.items():
+            known[s][c] = max(known[s][c], k)
+    partner = _partner(game, obs.seat)
+    if partner is not None and obs.declarer is not None:
+        given = Counter(int(c) for c in obs.passed)
+        got = Counter(int(c) for c in obs.received)
+        if obs.seat == obs.declarer:
+            holds = given  # the partner holds what we returned
+        else:
+            holds = given - got  # the declarer holds what we passed and did not get back
+        for c, k in holds.items():
+            known[partner][c] = max(known[partner][c], k)
+    declarer = obs.declarer
+    if obs.widow and declarer is not None and declarer != obs.seat:
+        if obs.hand_sizes[declarer] == rules.hand_size + rules.widow_size:
+            for c, k in Counter(int(c) for c in obs.widow).items():
+                known[declarer][c] = max(known[declarer][c], k)
+    return known
+
+
+def sample_world(game: Game, seat: int, level: Level, rng: random.Random,
+                 known: list[Counter[int]] | None = None) -> tuple[list[list[int]], list[int]]:
+    """Every seat's hand (and the widow still unseen, if any) in one deal consistent with the seat's
+    view before the play; the real cards for a level that sees all."""
+    h = game.hand
+    if level.sees_all:
+        return [[int(c) for c in x] for x in h.hands], ([int(c) for c in h.deal.widow] if h.declarer is None else [])
+    obs = observe(game, seat)
+    if known is None:
+        known = known_cards(obs, game)
+    mine = [int(c) for c in obs.hand]
+    pool = Counter(bv.unseen_cards(game.rules, mine + [int(c) for c in obs.buried]))
+    for s, k in enumerate(known):
+        if s == seat:
+            continue
+        for c in list(k):
+            take = min(k[c], pool[c])
+            k[c] = take
+            pool[c] -= take
+    cards = [c for c in sorted(pool) for _ in range(max(0, pool[c]))]
+    rng.shuffle(cards)
+    hands: list[list[int]] = []
+    at = 0
+    for s in range(game.rules.players):
+        if s == seat:
+            hands.append(mine)
+            continue
+        have = [c for c, k in known[s].items() for _ in range(k)]
+        need = max(0, obs.hand_sizes[s] - len(have))
+        hands.append(have[: obs.hand_sizes[s]] + cards[at: at + need])
+        at += need
+    widow = cards[at: at + game.rules.widow_size] if h.declarer is None else []
+    return hands, widow
+
+
+# -- the auction -----------------------------------------------------------------------------------
+
+
+def _hand_value(game: Game, seat: int, level: Level, rng: random.Random) -> tuple[float, int, str]:
+    """(what the hand is worth as the declarer's, the best trump, how that was reckoned)."""
+    rules = game.rules
+    hand = [int(c) for c in game.hand.hands[seat]]
+    if level.worlds == 0 and not level.sees_all:
+        suits = bv.trump_choices(hand, rules) if not rules.widow_size else [0, 1, 2, 3]
+        if not suits:
+            return 0.0, 0, "no marriage to name trump"
+        best = max(suits, key=lambda s: (bv.quick_value(hand, s, rules), -s))
+        value = bv.quick_value(hand, best, rules) * (1 + rng.gauss(0, 0.06))
+        meld = meld_by_trump(hand, rules)[best]
+        return value, best, f"meld {meld} in {SUIT_NAMES[best]} and some tricks"
+    suits = bv.promising_suits(hand, rules, 3 if level.weighted or level.sees_all else 2)
+    if not suits:
+        return 0.0, 0, "no marriage to name trump"
+    if level.sees_all:
+        hv = bv.evaluate_hand(hand, seat, rules, 1, suits=suits, known=game.hand.hands,
+                              known_widow=game.hand.deal.widow)
+    else:
+        hv = bv.evaluate_hand(hand, seat, rules, _samples(level), suits=suits)
+    best_value = hv.best
+    limit = bv.bid_limit(best_value, _caution(level))
+    unit = bv.scale(rules)
+    reason = (f"meld about {best_value.meld + best_value.partner_meld:.0f} in {SUIT_NAMES[best_value.trump]}"
+              f" + about {best_value.tricks:.0f} in tricks")
+    if unit != 1:
+        reason = (f"meld about {best_value.meld + best_value.partner_meld:.0f} in {SUIT_NAMES[best_value.trump]}"
+                  f" + about {best_value.tricks:.1f} in tricks")
+    return limit, best_value.trump, reason
+
+
+def _partner_help(obs: Observation, game: Game) -> float:
+    """What the partner's bids say beyond an average hand (in this game's points)."""
+    partner = _partner(game, obs.seat)
+    if partner is None:
+        return 0.0
+    unit = bv.scale(game.rules)
+    help_ = 0.0
+    for s, b in obs.bids:
+        if s != partner:
+            continue
+        if isinstance(b, int):
+            help_ = max(help_, 30.0)
+        elif b == "pass with help":
+            help_ = max(help_, 40.0)
+    return help_ * unit
+
+
+def choose_bid(game: Game, seat: int, level: Level, rng: random.Random) -> Choice:
+    """Bid the next step while the hand (with the partner's expected help) is worth it; else pass."""
+    rules = game.rules
+    obs = observe(game, seat)
+    legal = game.legal_actions()
+    bids = sorted((a for a in legal if isinstance(a, Bid)), key=lambda a: a.amount)
+    passes = [a for a in legal if isinstance(a, Pass)]
+    limit, trump, why = _hand_value(game, seat, level, rng)
+    limit += _partner_help(obs, game)
+    unit = bv.scale(rules)
+    partner = _partner(game, seat)
+    high_bidder = game.hand.high_bidder
+    pass_action: Action = passes[0]
+    if len(passes) > 1:
+        # Pass with help: tell the partner of good meld or aces.
+        hand = game.hand.hands[seat]
+        aces = sum(1 for c in hand if c.rank == ACE)
+        if max(meld_by_trump(hand, rules).values()) >= 100 * unit or aces >= 4:
+            pass_action = next(a for a in passes if isinstance(a, Pass) and a.help)
+    if not bids:
+        return pass_action, "the bidding is over my head"
+    nxt = bids[0]
+    if partner is not None and high_bidder == partner:
+        # Over the partner only with clearly more: it raises the side's own contract.
+        if limit >= nxt.amount + 40 * unit:
+            return nxt, f"over partner: {why}"
+        return pass_action, f"partner holds the bid; {why}"
+    if nxt.amount <= limit:
+        return nxt, f"worth about {limit:.0f}: {why}"
+    return pass_action, f"worth only about {limit:.0f}: {why}"
+
+
+def choose_trump(game: Game, seat: int, level: Level, rng: random.Random) -> Choice:
+    """Name the suit in which meld plus expected trick points is highest."""
+    rules = game.rules
+    legal = [a for a in game.legal_actions() if isinstance(a, NameTrump)]
+    hand = [int(c) for c in game.hand.hands[seat]]
+    suits = [a.suit for a in legal]
+    if level.worlds == 0 and not level.sees_all:
+        ranked = sorted(suits, key=lambda s: (-bv.quick_value(hand, s, rules), s))
+        best = ranked[0]
+        if len(ranked) > 1 and _slip(level, rng) and \
+                bv.quick_value(hand, ranked[1], rules) >= bv.quick_value(hand, best, rules) - 10 * bv.scale(rules):
+            best = ranked[1]
+        meld = meld_by_trump(hand, rules)[best]
+        return NameTrump(best), f"{SUIT_NAMES[best]}: meld {meld} and the most trick power"
+    if level.sees_all:
+        h = game.hand
+        value = bv.evaluate_hand(hand, seat, rules, 1, suits=suits, known=h.hands)
+    else:
+        value = bv.evaluate_hand(hand, seat, rules, _samples(level), suits=suits)
+    best_value = value.best
+    return (NameTrump(best_value.trump),
+            f"{SUIT_NAMES[best_value.trump]}: meld about {best_value.meld:.0f}"
+            f" + about {best_value.tricks:.0f} in tricks")
+
+
+# -- passing ---------------------------------------------------------------------------------------
+
+
+World = tuple[list[list[int]], list[int]]
+
+
+def _simulate_side(game: Game, seat: int, level: Level, rng: random.Random, worlds: list[World],
+                   declarer: int, trump: int, partner_pass: tuple[int, ...] | None,
+                   declarer_return: tuple[int, ...] | None) -> float:
+    """The declaring side's mean meld + tricks over ``worlds`` after the given pass (the other way
+    by rule of thumb), the bury and greedy play."""
+    rules = game.rules
+    partner = (declarer + 2) % 4
+    total = 0.0
+    for hands, widow in worlds:
+        hands = [list(h) for h in hands]
+        if partner_pass is not None:
+            for c in partner_pass:
+                hands[partner].remove(c)
+            hands[declarer].extend(partner_pass)
+            back: Sequence[int] = bv.quick_return(hands[declarer], trump, rules.pass_cards) \
+                if declarer_return is None else declarer_return
+        else:
+            back = declarer_return or ()
+        for c in back:
+            hands[declarer].remove(c)
+        hands[partner].extend(back)
+        total += bv.simulate_contract(hands, widow, declarer, trump, rules, passed=True)[3]
+    return total / max(1, len(worlds))
+
+
+def choose_pass(game: Game, seat: int, level: Level, rng: random.Random) -> Choice:
+    """The partner passes the declarer trumps, aces and pinochle parts (keeping big meld of its own);
+    the declarer returns singletons and non-counters, keeping its meld and trumps. Harder levels
+    try the best few candidates in simulated deals."""
+    rules = game.rules
+    h = game.hand
+    assert h.declarer is not None and h.trump is not None
+    trump = h.trump
+    size = rules.pass_cards
+    hand = [int(c) for c in h.hands[seat]]
+    to_declarer = seat != h.declarer
+    if to_declarer:
+        ranked = bv.pass_candidates(hand, trump, rules, size, limit=6)
+    else:
+        ranked = bv.return_candidates(hand, trump, rules, size, limit=6)
+    choice = _pick(ranked, level, rng)
+    how = "rule of thumb"
+    if level.worlds and len(ranked) > 1:
+        deadline = _deadline(level)
+        known = None if level.sees_all else known_cards(observe(game, seat), game)
+        worlds = []
+        for _ in range(max(4, level.worlds // 2)):
+            worlds.append(sample_world(game, seat, level, rng, None if known is None else [Counter(k) for k in known]))
+            if level.sees_all:
+                break
+        best_score = None
+        for _score, combo in ranked[: 4 if level.weighted or level.sees_all else 2]:
+            if deadline is not None and best_score is not None and time.perf_counter() > deadline:
+                break
+            if to_declarer:
+                value = _simulate_side(game, seat, level, rng, worlds, h.declarer, trump, combo, None)
+            else:
+                value = _simulate_side(game, seat, level, rng, worlds, h.declarer, trump, None, combo)
+            if best_score is None or value > best_score:
+                best_score, choice = value, combo
+        how = f"best of the candidates in {len(worlds)} simulated deals"
+    action = PassCards(_cards(choice))
+    if not game.is_legal(action):  # never: candidates are drawn from the hand
+        action = PassCards(_cards(hand[:size]))
+    kinds = _describe_pass(choice, trump) if to_declarer else _describe_return(choice, hand, trump)
+    return action, f"{kinds} ({how})"
+
+
+def _describe_pass(cards: Sequence[int], trump: int) -> str:
+    trumps = sum(1 for c in cards if c // 6 == trump)
+    aces = sum(1 for c in cards if c % 6 == ACE and c // 6 != trump)
+    parts = [f"{trumps} trump{'s' if trumps != 1 else ''}"] if trumps else []
+    if aces:
+        parts.append(f"{aces} ace{'s' if aces != 1 else ''}")
+    text = " and ".join(parts) or "what helps most"
+    return f"pass {format_cards(cards)}: {text} for the declarer"
+
+
+def _describe_return(cards: Sequence[int], hand: Sequence[int], trump: int) -> str:
+    voids = [s for s in range(4) if s != trump and any(c // 6 == s for c in hand)
+             and all(c // 6 != s or c in cards for c in hand)
+             and sum(1 for c in cards if c // 6 == s) == sum(1 for c in hand if c // 6 == s)]
+    text = f"return {format_cards(cards)}: keep the meld and the trumps"
+    if voids:
+        text += ", void in " + ", ".join(SUIT_NAMES[s] for s in voids)
+    return text
+
+
+# -- the widow and the bury ------------------------------------------------------------------------
+
+
+def choose_bury(game: Game, seat: int, level: Level, rng: random.Random) -> Choice:
+    """Bury counters that would be lost and cards that leave a void; keep trumps and aces."""
+    rules = game.rules
+    h = game.hand
+    assert h.trump is not None
+    trump = h.trump
+    hand = [int(c) for c in h.hands[seat]]
+    # What may be buried (strict rules keep meld cards out): each card as often as a legal bury holds it.
+    most: Counter[int] = Counter()
+    for a in game.legal_actions():
+        if isinstance(a, Bury):
+            for c, k in Counter(int(x) for x in a.cards).items():
+                most[c] = max(most[c], k)
+    pool = [c for c in sorted(most) for _ in range(most[c])]
+    ranked = bv.bury_candidates(hand, pool, trump, rules, limit=6)
+    choice = _pick(ranked, level, rng)
+    how = "rule of thumb"
+    if level.worlds and len(ranked) > 1:
+        deadline = _deadline(level)
+        values = card_values(rules)
+        side = rules.team_of(seat)
+        count = 1 if level.sees_all else max(4, level.worlds // 2)
+        worlds = [sample_world(game, seat, level, rng) for _ in range(count)]
+        best_score: float | None = None
+        for _score, combo in ranked[: 4 if level.weighted or level.sees_all else 2]:
+            if deadline is not None and best_score is not None and time.perf_counter() > deadline:
+                break
+            total = 0.0
+            for hands, _widow in worlds:
+                hands = [list(x) for x in hands]
+                for c in combo:
+                    hands[seat].remove(c)
+                points = [0] * len(rules.teams)
+                points[side] = sum(values[c] for c in combo)
+                total += greedy_playout(Position.start(hands, trump, rules, leader=seat, points=points))[side]
+            value = total / len(worlds)
+            if best_score is None or value > best_score:
+                best_score, choice = value, combo
+        how = f"best in {len(worlds)} simulated deals"
+    values = card_values(rules)
+    counted = sum(values[c] for c in choice)
+    return Bury(_cards(choice)), f"bury {format_cards(choice)}: {counted} points banked ({how})"
+
+
+# -- throw-in ----------------------------------------------------------------------------------------
+
+
+def choose_throw_in(game: Game, seat: int, level: Level, rng: random.Random) -> Choice:
+    """Throw in when the contract is out of reach: playing on would only give the opponents their
+    trick points as well as the bid."""
+    rules = game.rules
+    h = game.hand
+    obs = observe(game, seat)
+    assert h.trump is not None
+    side = rules.team_of(seat)
+    side_meld = sum(e["points"] for e in obs.melds if rules.team_of(e["seat"]) == side)
+    need = h.bid - side_meld
+    total = rules.trick_total
+    if need <= 0:
+        return PlayOn(), f"the meld ({side_meld}) already makes the bid"
+    if need > total:
+        return ThrowIn(), f"the meld ({side_meld}) is {need} short and only {total} are in the tricks"
+    values = card_values(rules)
+    buried = sum(values[c] for c in obs.buried)
+    if level.worlds == 0 and not level.sees_all:
+        hand = [int(c) for c in h.hands[seat]]
+        guess = buried + bv.keep_strength(hand, h.trump) * 1.6 * bv.scale(rules) * rules.hand_size / 12 + 0.2 * total
+        if guess < need * 0.6:
+            return ThrowIn(), f"need {need} in tricks, expect about {guess:.0f}"
+        return PlayOn(), f"need {need} in tricks, expect about {guess:.0f}"
+    deadline = _deadline(level)
+    n = 1 if level.sees_all else max(8, level.worlds)
+    play_value = 0.0
+    made = 0
+    done = 0
+    known = None if level.sees_all else known_cards(obs, game)
+    for i in range(n):
+        if deadline is not None and i >= 4 and time.perf_counter() > deadline:
+            break
+        hands, _w = sample_world(game, seat, level, rng, None if known is None else [Counter(k) for k in known])
+        points = [0] * len(rules.teams)
+        points[side] = buried
+        tricks = greedy_playout(Position.start(hands, h.trump, rules, leader=seat, points=points))[side]
+        ok = tricks >= need
+        made += ok
+        play_value += (side_meld + tricks if ok else -h.bid) - (total - tricks)
+        done += 1
+    play_value /= done
+    share = made / done
+    if play_value < -h.bid:
+        return ThrowIn(), f"need {need} in tricks; made in {share:.0%} of {done} simulated deals"
+    return PlayOn(), f"need {need} in tricks; made in {share:.0%} of {done} simulated deals"
+
+
+# -- small decisions -------------------------------------------------------------------------------
+
+
+def choose_dix(game: Game, seat: int, level: Level, rng: random.Random) -> Choice:
+    """Exchange the nine of trumps for the turned-up card: a higher trump, and the dix still scores."""
+    turnup = game.hand.deal.turnup
+    return ExchangeDix(True), f"swap the dix for the {turnup.name if turnup is not None else 'turned-up card'}"
+
+
+def choose_redeal(game: Game, seat: int, level: Level, rng: random.Random) -> Choice:
+    """Five nines and no aces: call for a new deal unless the hand melds well anyway."""
+    hand = game.hand.hands[seat]
+    best = max(meld_by_trump(hand, game.rules).values())
+    if best >= 100 * bv.scale(game.rules):
+        return CallRedeal(False), f"keep it: meld {best} despite the nines"
+    nines = sum(1 for c in hand if c.rank == NINE)
+    return CallRedeal(True), f"{nines} nines and no aces: ask for a new deal"
+
+
+def choose_table_meld(game: Game, seat: int, level: Level, rng: random.Random) -> Choice:
+    """Two-handed, after winning a trick: lay the meld that scores most now (fewest cards from the
+    hand among equals, so that more stays hidden and free for later melds); nothing if none scores."""
+    legal = game.legal_actions()
+    lays = [a for a in legal if isinstance(a, LayMeld) and a.play.meld.points > 0]
+    if not lays:
+        return NoMeld(), "nothing to meld"
+    ranked = sorted(lays, key=lambda a: (-a.play.meld.points, len(a.play.from_hand), str(a)))
+    best = ranked[0]
+    if len(ranked) > 1 and _slip(level, rng) and ranked[1].play.meld.points >= best.play.meld.points - 10:
+        best = ranked[1]
+    play = best.play
+    return best, f"meld {play.meld.name} for {play.meld.points}"
+
+
+def choose_draw(game: Game, seat: int, level: Level, rng: random.Random) -> Choice:
+    """Two-handed, last two cards of the stock: take the face-up trump unless the face-down card is
+    worth more on average (meld it would make now, and its power in the last twelve tricks)."""
+    h = game.hand
+    rules = game.rules
+    assert h.trump is not None
+    trump = h.trump
+    trump_card = int(h.stock[-1])
+    hand = [int(c) for c in h.hands[seat]]
+    obs = observe(game, seat)
+    seen = hand + [int(c) for c in (obs.tables[seat] if obs.tables else ())]
+    played = [int(parse_cards(p[1])[0]) for t in obs.tricks for p in t["plays"]]
+    others_table = [int(c) for s, t in enumerate(obs.tables) if s != seat for c in t]
+    unseen = bv.unseen_cards(rules, seen + played + others_table + [trump_card])
+
+    def worth(c: int) -> float:
+        table = h.tables[seat] if h.tables else None
+        gain = 0
+        if table is not None:
+            with_card = [Card(x) for x in hand + [c]]
+            gain = max((o.meld.points for o in table.options(with_card, trump, rules)), default=0)
+        suit, rank = divmod(c, 6)
+        power = (10 + 3 * rank) if suit == trump else (6 if rank == ACE else 2 if rank == TEN else 0)
+        return gain + power * bv.scale(rules)
+
+    take = worth(trump_card)
+    blind = sum(worth(c) for c in unseen) / max(1, len(unseen)) if unseen else 0.0
+    if take >= blind:
+        return DrawChoice(True), f"take the {Card(trump_card).name}: worth about {take:.0f} against {blind:.0f} blind"
+    return DrawChoice(False), f"take the face-down card: worth about {blind:.0f} against {take:.0f}"
+
+
+def should_declare_out(game: Game, seat: int, level: Level, rng: random.Random) -> bool:
+    """Declare out only when sure: the side's score as the claim would count it reaches the target."""
+    rules = game.rules
+    if not rules.declare_out or game.target <= 0:
+        return False
+    obs = observe(game, seat)
+    side = rules.team_of(seat)
+    total = obs.scores[side] + obs.trick_points[side]
+    if rules.trump_by != "stock" and obs.tricks_won[side]:
+        points = {e["seat"]: e["points"] for e in obs.melds}
+        total += sum(points.get(s, 0) for s in rules.teams[side])
+    return total >= obs.target
+
+
+_PHASES = {
+    "bidding": choose_bid,
+    "trump": choose_trump,
+    "passing": choose_pass,
+    "return": choose_pass,
+    "bury": choose_bury,
+    "throw_in": choose_throw_in,
+    "dix": choose_dix,
+    "redeal": choose_redeal,
+    "meld": choose_table_meld,
+    "draw_choice": choose_draw,
+}
+
+
+def decide(game: Game, seat: int, level: Level, rng: random.Random) -> Choice:
+    """The decision of any phase but the card play."""
+    try:
+        function = _PHASES[game.phase]
+    except KeyError:
+        raise ValueError(f"no decision here for phase {game.phase!r}") from None
+    return function(game, seat, level, rng)

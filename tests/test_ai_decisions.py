@@ -1,0 +1,261 @@
+"""The computer players' decisions other than card play: legal, deterministic, quick and sensible."""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import replace
+
+import pytest
+
+from engine.actions import (
+    Bid,
+    Bury,
+    DrawChoice,
+    ExchangeDix,
+    LayMeld,
+    NameTrump,
+    NoMeld,
+    Pass,
+    PassCards,
+    PlayOn,
+    ThrowIn,
+)
+from engine.ai import bidding as bv
+from engine.ai import decisions
+from engine.ai.levels import LEVELS, Level
+from engine.cards import DIAMONDS, HEARTS, SPADES, parse_cards
+from engine.game import Game, new_game
+from engine.players import RandomPlayer
+from engine.rules import PRESETS, preset
+from tests.conftest import make_deal
+
+# Tiny budgets: the tests check behaviour, not strength.
+TINY = {name: replace(level, worlds=min(level.worlds, 4), think_seconds=min(level.think_seconds, 0.2))
+        for name, level in LEVELS.items()}
+
+
+def _walk(name: str, seed: int, level: Level, hands: int = 1) -> list[tuple[str, object]]:
+    """Play ``hands`` hands: every non-play decision by ``level`` (checked legal), the cards at random."""
+    game = new_game(preset(name), seed=seed)
+    cards = RandomPlayer(seed)
+    seen: list[tuple[str, object]] = []
+    while not game.is_over and len(game.hand_records) < hands:
+        seat = game.to_act
+        assert seat is not None
+        if game.phase == "play":
+            if decisions.should_declare_out(game, seat, level, random.Random(seed)):
+                assert game.rules.declare_out
+            game.apply(cards.choose(game, seat))
+            continue
+        action, reason = decisions.decide(game, seat, level, random.Random(seed * 31 + len(game.log)))
+        assert game.is_legal(action), (name, game.phase, action)
+        assert isinstance(reason, str) and reason
+        seen.append((game.phase, action))
+        game.apply(action)
+    return seen
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+@pytest.mark.parametrize("level", ["easy", "medium", "hard", "perfect"])
+def test_every_decision_is_legal(name: str, level: str) -> None:
+    phases = set()
+    for seed in range(1, 4 if level == "easy" else 3):
+        phases |= {phase for phase, _ in _walk(name, seed, TINY[level], hands=2 if level == "easy" else 1)}
+    assert phases  # every variant asks something outside the play
+
+
+def test_many_random_positions_easy_is_always_legal() -> None:
+    """Thousands of decisions across every variant with the quick level."""
+    count = 0
+    for name in sorted(PRESETS):
+        for seed in range(10, 22):
+            count += len(_walk(name, seed, LEVELS["easy"], hands=3))
+    assert count > 1000
+
+
+@pytest.mark.parametrize("name", ["partnership_auction", "three_hand", "double_deck"])
+def test_same_seed_same_decisions(name: str) -> None:
+    assert _walk(name, 5, TINY["medium"]) == _walk(name, 5, TINY["medium"])
+
+
+def test_time_limits() -> None:
+    """Hard's non-play decisions stay well inside its budget (the real levels, not the tiny ones)."""
+    worst = 0.0
+    for name in ("partnership_auction", "three_hand"):
+        game = new_game(preset(name), seed=3)
+        cards = RandomPlayer(3)
+        while not game.hand_records:
+            seat = game.to_act
+            assert seat is not None
+            if game.phase == "play":
+                game.apply(cards.choose(game, seat))
+                continue
+            started = time.process_time()
+            action, _ = decisions.decide(game, seat, LEVELS["hard"], random.Random(1))
+            worst = max(worst, time.process_time() - started)
+            game.apply(action)
+    assert worst <= 2.5
+
+
+def _auction_game(hands: list[str], dealer: int = 3, **options: object) -> Game:
+    rules = preset("partnership_auction", **options)
+    return Game.for_deal(rules, make_deal(rules, hands, dealer=dealer))
+
+
+def test_strong_hand_bids_and_weak_hand_passes() -> None:
+    strong = _auction_game(["AH AH TH TH KH QH JH KS QS JD AC AD", "", "", ""])
+    action, reason = decisions.choose_bid(strong, 0, TINY["medium"], random.Random(1))
+    assert isinstance(action, Bid), reason
+    weak = _auction_game(["9S 9H 9D 9C JS JH JC TS TC 9S KD QC", "", "", ""])
+    action, reason = decisions.choose_bid(weak, 0, TINY["medium"], random.Random(1))
+    assert isinstance(action, Pass), reason
+    action, reason = decisions.choose_bid(weak, 0, LEVELS["easy"], random.Random(1))
+    assert isinstance(action, Pass), reason
+
+
+def test_names_the_suit_of_the_run() -> None:
+    game = _auction_game(["AH TH KH QH JH 9H AS KS QD JC 9C 9D", "", "", ""])
+    while game.phase == "bidding":
+        seat = game.to_act
+        game.apply(Bid(250) if seat == 0 else Pass())
+    assert game.phase == "trump"
+    for level in ("easy", "medium"):
+        action, reason = decisions.choose_trump(game, 0, TINY[level], random.Random(1))
+        assert action == NameTrump(HEARTS), reason
+
+
+def test_partner_passes_trumps_and_aces_declarer_returns_no_trumps() -> None:
+    game = _auction_game(["AH TH KH QH JH 9S 9C JC QD KD JS 9D", "", "AH TH 9H AS AC AD KC QC JS 9C JD QS", ""],
+                         dealer=3)
+    while game.phase == "bidding":
+        game.apply(Bid(250) if game.to_act == 0 else Pass())
+    game.apply(NameTrump(HEARTS))
+    assert game.phase == "passing" and game.to_act == 2
+    for level in ("easy", "medium", "hard"):
+        action, reason = decisions.choose_pass(game, 2, TINY[level], random.Random(1))
+        assert isinstance(action, PassCards)
+        passed = list(action.cards)
+        assert sum(1 for c in passed if c.suit == HEARTS) == 3, (level, reason)  # every trump
+        assert any(c.rank == 5 for c in passed if c.suit != HEARTS), (level, reason)  # and an ace
+    action, _ = decisions.choose_pass(game, 2, TINY["medium"], random.Random(1))
+    game.apply(action)
+    assert game.phase == "return"
+    back, reason = decisions.choose_pass(game, 0, TINY["medium"], random.Random(1))
+    assert isinstance(back, PassCards)
+    assert not any(c.suit == HEARTS for c in back.cards), reason
+    hand = [int(c) for c in game.hand.hands[0]]
+    kept = list(hand)
+    for c in back.cards:
+        kept.remove(int(c))
+    assert bv.meld_total(bv.tally(kept), HEARTS, game.rules) >= 150  # the run stays home
+
+
+def test_bury_keeps_trumps_and_aces() -> None:
+    rules = preset("three_hand")
+    deal = make_deal(rules, ["AS AS TS KS QS JS 9S AH AD AC TD KD 9C JC QH", "", ""], dealer=2,
+                     widow="TC KC QC")
+    game = Game.for_deal(rules, deal)
+    while game.phase == "bidding":
+        game.apply(Bid(250) if game.to_act == 0 else Pass())
+    game.apply(NameTrump(SPADES))
+    assert game.phase == "bury"
+    for level in ("easy", "medium", "hard"):
+        action, reason = decisions.choose_bury(game, 0, TINY[level], random.Random(2))
+        assert isinstance(action, Bury)
+        assert not any(c.suit == SPADES or c.rank == 5 for c in action.cards), (level, reason)
+
+
+def test_throw_in_only_when_out_of_reach() -> None:
+    # A tiny hand stuck with a big bid throws in; a strong one plays on.
+    weak = _auction_game(["9S 9H JD JC 9C JS QH TC KD QC 9D JH", "", "", ""])
+    while weak.phase == "bidding":
+        weak.apply(Bid(400) if weak.to_act == 0 else Pass())
+    weak.apply(NameTrump(DIAMONDS))
+    while weak.phase in ("passing", "return"):
+        action, _ = decisions.choose_pass(weak, weak.to_act, TINY["easy"], random.Random(1))
+        weak.apply(action)
+    if weak.phase == "throw_in":
+        action, reason = decisions.choose_throw_in(weak, 0, TINY["medium"], random.Random(1))
+        assert action == ThrowIn(), reason
+    strong = _auction_game(["AH AH TH TH KH QH JH KS QS JD AC AD", "", "", ""])
+    while strong.phase == "bidding":
+        strong.apply(Bid(250) if strong.to_act == 0 else Pass())
+    strong.apply(NameTrump(HEARTS))
+    while strong.phase in ("passing", "return"):
+        action, _ = decisions.choose_pass(strong, strong.to_act, TINY["easy"], random.Random(1))
+        strong.apply(action)
+    assert strong.phase == "throw_in"
+    for level in ("easy", "medium"):
+        action, reason = decisions.choose_throw_in(strong, 0, TINY[level], random.Random(1))
+        assert action == PlayOn(), reason
+
+
+def test_dix_is_exchanged() -> None:
+    rules = preset("partnership_turnup")
+    game = Game.for_deal(rules, make_deal(rules, ["9H AS", "", "", "KH"], dealer=3, turnup="AH"))
+    assert game.phase == "dix" and game.to_act == 0
+    action, _ = decisions.choose_dix(game, 0, LEVELS["easy"], random.Random(1))
+    assert action == ExchangeDix(True)
+
+
+def _two_hand_at(phase: str, seed: int) -> Game:
+    game = new_game(preset("two_hand"), seed=seed)
+    player = RandomPlayer(seed)
+    while game.phase != phase and not game.is_over:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(player.choose(game, seat))
+    return game
+
+
+def test_two_handed_melds_the_biggest() -> None:
+    for seed in range(1, 30):
+        game = _two_hand_at("meld", seed)
+        if game.phase != "meld":
+            continue
+        seat = game.to_act
+        assert seat is not None
+        lays = [a for a in game.legal_actions() if isinstance(a, LayMeld)]
+        action, _ = decisions.choose_table_meld(game, seat, LEVELS["medium"], random.Random(1))
+        if lays:
+            assert isinstance(action, LayMeld)
+            assert action.play.meld.points == max(a.play.meld.points for a in lays)
+        else:
+            assert action == NoMeld()
+
+
+def test_two_handed_draw_takes_a_high_trump() -> None:
+    found = 0
+    for seed in range(1, 80):
+        game = _two_hand_at("draw_choice", seed)
+        if game.phase != "draw_choice":
+            continue
+        seat = game.to_act
+        assert seat is not None
+        action, reason = decisions.choose_draw(game, seat, LEVELS["medium"], random.Random(1))
+        assert isinstance(action, DrawChoice)
+        if game.hand.stock[-1].rank >= 4:
+            assert action.take_trump, reason
+            found += 1
+        if found >= 3:
+            break
+    assert found
+
+
+def test_declare_out_only_when_sure() -> None:
+    game = _two_hand_at("play", 4)
+    seat = game.to_act
+    assert seat is not None
+    assert not decisions.should_declare_out(game, seat, LEVELS["hard"], random.Random(1))
+    game.scores[game.side_of(seat)] = game.target
+    assert decisions.should_declare_out(game, seat, LEVELS["hard"], random.Random(1))
+
+
+def test_hand_value_follows_meld() -> None:
+    rules = preset("partnership_auction")
+    big = bv.evaluate_hand(parse_cards("AH AH TH KH QH JH 9H AS AD AC KS QS"), 0, rules, samples=12)
+    small = bv.evaluate_hand(parse_cards("9S 9H JD JC 9C JS QH TC KD QC 9D JH"), 0, rules, samples=12)
+    assert big.best.trump == HEARTS
+    assert big.best.mean > small.best.mean + 150
+    assert 0 <= big.best.tricks <= rules.trick_total
