@@ -32,8 +32,9 @@ help:
 venv: $(STAMP)
 
 $(STAMP): pyproject.toml
-	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed, found " + sys.version.split()[0])'
-	@test -x $(PY) || $(PYTHON) -m venv $(VENV)
+	@$(PYTHON) -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else "Python 3.11 or newer is needed, found " + sys.version.split()[0] + "; try: make PYTHON=python3.12 ...")'
+	@test -x $(PY) || $(PYTHON) -m venv $(VENV) || { rm -rf $(VENV); \
+		echo "could not create $(VENV); on Debian and Ubuntu: sudo apt install python3-venv"; exit 1; }
 	$(PY) -m pip install --disable-pip-version-check --quiet --upgrade pip
 	$(PY) -m pip install --disable-pip-version-check --quiet -e ".[test]"
 	@rm -f $(VENV)/.installed-*
