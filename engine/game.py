@@ -753,8 +753,12 @@ class Game:
         right = total >= self.target
         self.winner = side if right else 1 - side
         out.append(Event(ev.DECLARE_OUT, seat, {"side": side, "total": total, "right": right}))
+        # Only meld laid during play (two-handed) has changed the scores in this hand so far.
+        laid = [sum(h.meld_points[s] for s in team) if self.rules.trump_by == "stock" else 0
+                for team in self.rules.teams]
         self._record_hand({"declared_out": {"seat": seat, "total": total, "right": right},
-                           "game_over": True, "winner": self.winner, "scores_after": list(self.scores)})
+                           "game_over": True, "winner": self.winner, "score_delta": laid,
+                           "scores_after": list(self.scores), "target": self.target})
         out.append(Event(ev.GAME_OVER, None, {"winner": self.winner, "scores": list(self.scores)}))
 
     # -- the end of a hand ---------------------------------------------------------------------------
