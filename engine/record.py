@@ -80,8 +80,10 @@ def write_records(path: str | Path, records: Iterable[dict[str, Any]], append: b
 def read_records(path: str | Path, replay: bool = True) -> list[dict[str, Any]]:
     """Read and check every record of a JSON Lines file; raise :class:`RecordError` at the first bad one."""
     records = []
-    with open(path, encoding="utf-8") as f:
+    with open(path, encoding="utf-8", errors="surrogateescape") as f:
         for number, line in enumerate(f, 1):
+            if any("\udc80" <= ch <= "\udcff" for ch in line):
+                raise RecordError(f"{path}:{number}: not UTF-8 text")
             if not line.strip():
                 continue
             if len(line) > MAX_LINE:
@@ -112,6 +114,8 @@ def check_record(record: Any, replay: bool = True) -> None:
     missing = [k for k in REQUIRED if k not in record]
     if missing:
         raise RecordError(f"missing field(s): {', '.join(missing)}")
+    if not _whole(record["seed"]) or not _whole(record["hand_number"]) or record["hand_number"] < 1:
+        raise RecordError("seed and hand_number must be whole numbers")
     try:
         rules = rules_from_dict(record["rules"])
     except RulesError as err:
@@ -131,10 +135,22 @@ def check_record(record: Any, replay: bool = True) -> None:
         raise RecordError(f"bad card in deal: {err}") from None
     if any(len(h) != rules.hand_size for h in hands):
         raise RecordError(f"every hand of {record['variant']} is dealt {rules.hand_size} cards")
+    for key in ("scores_after", "score_delta"):
+        if key in record and not (isinstance(record[key], list) and len(record[key]) == len(rules.teams)
+                                  and all(_whole(x) for x in record[key])):
+            raise RecordError(f"{key} must list a whole number of points per side")
+    if "target" in record and not _whole(record["target"]):
+        raise RecordError(f"bad target {record['target']!r}")
     if replay:
         if "actions" not in record:
             raise RecordError("record has no actions to replay (written by another program?)")
+        if not isinstance(record["actions"], list):
+            raise RecordError("actions must be a list")
         _check_by_replay(record, rules)
+
+
+def _whole(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _check_by_replay(record: dict[str, Any], rules: Any) -> None:

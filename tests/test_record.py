@@ -1,0 +1,151 @@
+"""Hand records (shared/RECORD.md): written, read back, replayed; every kind of bad record refused."""
+
+from __future__ import annotations
+
+import copy
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import play_out
+
+from engine.game import new_game
+from engine.record import FORMAT, RecordError, check_record, read_records, write_records
+from engine.rules import PRESETS, preset
+
+
+def records(name: str = "partnership_auction", seed: int = 5, hands: int = 2) -> list[dict[str, Any]]:
+    game = new_game(preset(name), seed=seed)
+    play_out(game, lambda g: next(a for a in g.legal_actions() if str(a) != "declare out"), hands=hands)
+    return game.hand_records
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_every_preset_writes_records_that_read_back_and_replay(name: str, tmp_path: Path) -> None:
+    written = records(name)
+    path = tmp_path / "hands.jsonl"
+    write_records(path, written, append=False)
+    write_records(path, written[:1])
+    back = read_records(path)
+    assert back == json.loads(json.dumps(written + written[:1]))
+    record = back[0]
+    assert record["format"] == FORMAT and record["variant"] == name
+    assert record["rules"] == preset(name).to_dict()
+    for key in ("game_id", "hand_number", "seed", "seats", "teams", "dealer", "players", "deal", "trump", "melds",
+                "tricks", "trick_points", "meld_counted", "score_delta", "scores_after", "game_over", "winner",
+                "thrown_in", "went_set", "actions"):
+        assert key in record, key
+    rules = preset(name)
+    if rules.auction:
+        assert {"bids", "declarer", "bid"} <= set(record)
+    if rules.widow_size:
+        assert {"widow", "buried"} <= set(record)
+    if rules.trump_by == "stock":
+        assert len(record["stock"].split()) == 24 and record["stock"].split()[-1] == record["turnup"]
+    if rules.trump_by == "turnup":
+        assert record["deal"][record["dealer"]].split()[-1] == record["turnup"]
+
+
+def test_blank_lines_are_skipped_and_replay_can_be_left_out(tmp_path: Path) -> None:
+    record = records()[0]
+    path = tmp_path / "a.jsonl"
+    path.write_text("\n" + json.dumps(record) + "\n\n", encoding="utf-8")
+    assert len(read_records(path)) == 1
+    bare = {k: v for k, v in record.items() if k != "actions"}
+    check_record(bare, replay=False)
+    with pytest.raises(RecordError, match="no actions"):
+        check_record(bare)
+
+
+def broken(change: Any) -> dict[str, Any]:
+    record = copy.deepcopy(records()[1])
+    change(record)
+    return record
+
+
+BAD: list[tuple[str, Any, str]] = [
+    ("empty object", lambda r: r.clear(), "unknown record format"),
+    ("newer format", lambda r: r.update(format=2), "unknown record format"),
+    ("no format", lambda r: r.pop("format"), "unknown record format"),
+    ("missing tricks", lambda r: r.pop("tricks"), "missing field"),
+    ("bad rules", lambda r: r["rules"].update(min_bid="x"), "bad rules"),
+    ("unknown option", lambda r: r["rules"].update(colour="red"), "bad rules"),
+    ("unknown variant", lambda r: r["rules"].update(variant="bridge"), "bad rules"),
+    ("variant mismatch", lambda r: r.update(variant="three_hand"), "does not match its rules"),
+    ("seats", lambda r: r.update(seats=3), "seats or teams"),
+    ("teams", lambda r: r.update(teams=[[0, 1], [2, 3]]), "seats or teams"),
+    ("dealer", lambda r: r.update(dealer=4), "bad dealer"),
+    ("dealer type", lambda r: r.update(dealer="3"), "bad dealer"),
+    ("deal length", lambda r: r["deal"].pop(), "one hand per seat"),
+    ("deal type", lambda r: r.update(deal="AS"), "one hand per seat"),
+    ("bad card", lambda r: r["deal"].__setitem__(0, "ZZ " + r["deal"][0]), "bad card"),
+    ("hand not text", lambda r: r["deal"].__setitem__(0, 12), "bad card"),
+    ("short hand", lambda r: r["deal"].__setitem__(0, r["deal"][0][3:]), "dealt 12 cards"),
+    ("other deal", lambda r: r["deal"].__setitem__(0, " ".join(reversed(r["deal"][0].split()))), "deal number"),
+    ("other seed", lambda r: r.update(seed=r["seed"] + 1), "deal number"),
+    ("illegal action", lambda r: r["actions"].insert(0, "play AS"), "do not replay"),
+    ("bad action", lambda r: r["actions"].insert(0, "jump"), "do not replay"),
+    ("extra action", lambda r: r["actions"].append("pass"), "after the hand ended"),
+    ("short actions", lambda r: r["actions"].pop(), "do not finish"),
+    ("changed result", lambda r: r.update(score_delta=[d + 10 for d in r["score_delta"]]), "does not match"),
+    ("changed trick", lambda r: r["tricks"][0].update(winner=(r["tricks"][0]["winner"] + 1) % 4), "tricks"),
+    ("changed bids", lambda r: r.update(bids=[]), "bids"),
+    ("actions not a list", lambda r: r.update(actions=7), "actions"),
+    ("scores not a list", lambda r: r.update(scores_after=5, score_delta=3), "scores"),
+    ("scores not numbers", lambda r: r.update(scores_after=["a", "b"]), "scores"),
+    ("seed not a number", lambda r: r.update(seed=[1]), "seed"),
+    ("hand number", lambda r: r.update(hand_number=0), "hand_number"),
+    ("target not a number", lambda r: r.update(target="high"), "target"),
+]
+
+
+@pytest.mark.parametrize(("why", "change", "message"), BAD, ids=[b[0] for b in BAD])
+def test_bad_records_are_refused(why: str, change: Any, message: str) -> None:
+    with pytest.raises(RecordError, match=message):
+        check_record(broken(change))
+
+
+def test_a_record_that_is_not_an_object() -> None:
+    for value in ([], "hand", 3, None):
+        with pytest.raises(RecordError, match="JSON object"):
+            check_record(value)
+
+
+def test_read_records_names_the_line(tmp_path: Path) -> None:
+    good = json.dumps(records()[0])
+    path = tmp_path / "bad.jsonl"
+    path.write_text(good + "\n{not json\n", encoding="utf-8")
+    with pytest.raises(RecordError, match=r"bad.jsonl:2: not JSON"):
+        read_records(path)
+    path.write_text(good + "\n" + good.replace('"format": 1', '"format": 9') + "\n", encoding="utf-8")
+    with pytest.raises(RecordError, match=r":2: unknown record format 9"):
+        read_records(path)
+    path.write_text("[" + "0," * 600_000 + "0]\n", encoding="utf-8")
+    with pytest.raises(RecordError, match="too long"):
+        read_records(path)
+    path.write_bytes(b"\xff\xfe not text\n")
+    with pytest.raises(RecordError, match="not UTF-8"):
+        read_records(path)
+
+
+@pytest.mark.parametrize("name", ["two_hand", "partnership_turnup"])
+def test_a_hand_declared_out_in_a_later_hand_replays(name: str) -> None:
+    game = new_game(preset(name), seed=6)
+    play_out(game, lambda g: next(a for a in g.legal_actions() if str(a) != "declare out"))
+    assert game.hand_number == 2 and game.scores != [0, 0]
+    tricks = 0
+    while tricks < 3:  # lay every meld offered, then claim after three tricks
+        actions = game.legal_actions()
+        melds = [a for a in actions if str(a).startswith("meld")]
+        before = len(game.hand.tricks)
+        game.apply(melds[0] if melds else next(a for a in actions if str(a) != "declare out"))
+        tricks += len(game.hand.tricks) - before
+    while str(game.legal_actions()[-1]) != "declare out":
+        game.apply(game.legal_actions()[0])
+    game.apply(game.legal_actions()[-1])
+    record = game.hand_records[-1]
+    assert record["declared_out"]["seat"] in (0, 1, 2, 3) and record["game_over"]
+    assert [a + d for a, d in zip(game.hand_records[0]["scores_after"], record["score_delta"], strict=True)] == \
+        record["scores_after"]
+    check_record(record)
