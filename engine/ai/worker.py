@@ -1,0 +1,141 @@
+"""Deciding in another process, so the table keeps drawing while a computer seat thinks.
+
+A decision is a pure function of the saved game, the seat, the level and the seed, so it can be
+made anywhere: :func:`decide` rebuilds the game from :func:`engine.save.game_to_dict` and answers
+with the action as JSON (:func:`engine.actions.action_to_json`), which the caller turns back into
+an action against its own game with :meth:`engine.game.Game.action_from_json`.
+
+The GUI uses a :class:`Thinker`: start a decision, poll it each frame, apply the answer when it is
+there. Nothing blocks, and a decision that is no longer wanted (the player left the table, undid a
+move) is dropped.
+
+>>> from engine.game import new_game
+>>> from engine.rules import preset
+>>> game = new_game(preset("two_hand"), seed=2)
+>>> thinker = Thinker(processes=False)
+>>> thinker.start(game, game.to_act, "easy", seed=1)
+>>> action, reason = thinker.wait(game, timeout=30)
+>>> game.is_legal(action)
+True
+>>> thinker.close()
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import TimeoutError as FutureTimeout
+from typing import Any
+
+from engine.actions import action_to_json
+from engine.ai.choice import Choice
+from engine.ai.levels import LEVELS
+from engine.ai.players import ComputerPlayer
+from engine.game import Game
+from engine.save import game_from_dict, game_to_dict
+
+
+def decide(game_dict: dict[str, Any], seat: int, level: str, seed: int) -> Any:
+    """The action (as JSON) that the computer of ``level`` with ``seed`` takes for ``seat`` in the saved game."""
+    return decide_with_reason(game_dict, seat, level, seed)[0]
+
+
+def decide_with_reason(game_dict: dict[str, Any], seat: int, level: str, seed: int) -> tuple[Any, str]:
+    """:func:`decide`, with the decision's reason in words."""
+    try:
+        chosen = LEVELS[level]
+    except KeyError:
+        raise ValueError(f"unknown level {level!r}; choose from {', '.join(LEVELS)}") from None
+    game = game_from_dict(game_dict)
+    action, reason = ComputerPlayer(chosen, seed).choose_with_reason(game, seat)
+    return action_to_json(action), reason
+
+
+class Thinker:
+    """Runs one decision at a time off the main thread (in a worker process unless ``processes`` is false).
+
+    The worker pool is made on first use and kept for the next decisions; a worker that dies is
+    replaced, and if processes cannot be started at all the thinker falls back to a thread.
+    """
+
+    def __init__(self, processes: bool = True) -> None:
+        self.processes = processes
+        self._executor: Executor | None = None
+        self._future: Future[tuple[Any, str]] | None = None
+        self._key: tuple[int, int] | None = None
+
+    def _pool(self) -> Executor:
+        if self._executor is None:
+            if self.processes:
+                try:
+                    self._executor = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+                except (OSError, ValueError, NotImplementedError):
+                    self.processes = False
+            if self._executor is None:
+                self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pinochle-ai")
+        return self._executor
+
+    def start(self, game: Game, seat: int, level: str, seed: int) -> None:
+        """Start deciding for ``seat`` (dropping any decision still under way)."""
+        self.cancel()
+        data = game_to_dict(game)
+        self._key = (len(game.log), seat)
+        try:
+            self._future = self._pool().submit(decide_with_reason, data, seat, level, seed)
+        except RuntimeError:  # a broken pool (its worker died): start afresh once
+            self.close()
+            self._future = self._pool().submit(decide_with_reason, data, seat, level, seed)
+
+    @property
+    def busy(self) -> bool:
+        """A decision has been started and not yet collected."""
+        return self._future is not None
+
+    def ready(self) -> bool:
+        return self._future is not None and self._future.done()
+
+    def result(self, game: Game) -> Choice | None:
+        """The decision once made (read against ``game``, which must be where it was started), else None.
+
+        A decision that failed in the worker raises its error here.
+        """
+        if self._future is None or not self._future.done():
+            return None
+        return self._collect(game)
+
+    def wait(self, game: Game, timeout: float | None = None) -> Choice:
+        """Block until the decision is made (for tests and scripts)."""
+        if self._future is None:
+            raise RuntimeError("no decision was started")
+        try:
+            self._future.result(timeout)
+        except FutureTimeout:
+            raise TimeoutError("the decision took too long") from None
+        except Exception:  # noqa: S110 - raised again by _collect with its own message
+            pass
+        return self._collect(game)
+
+    def _collect(self, game: Game) -> Choice:
+        future, key = self._future, self._key
+        self._future = self._key = None
+        assert future is not None and key is not None
+        if key != (len(game.log), game.to_act):
+            raise RuntimeError("the game moved on since this decision was started")
+        value, reason = future.result()
+        return game.action_from_json(value), reason
+
+    def cancel(self) -> None:
+        """Forget the decision under way (its answer, when it comes, is dropped)."""
+        if self._future is not None:
+            self._future.cancel()
+        self._future = self._key = None
+
+    def close(self) -> None:
+        """Stop the worker (it is started again on the next :meth:`start`)."""
+        self.cancel()
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
+
+
+__all__ = ["Thinker", "decide", "decide_with_reason"]
