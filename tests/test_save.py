@@ -1,0 +1,119 @@
+"""Saved games: a save restores to the same game at any point; anything else is refused with SaveError."""
+
+from __future__ import annotations
+
+import copy
+import json
+import random
+from typing import Any
+
+import pytest
+
+from engine.game import new_game
+from engine.players import RandomPlayer
+from engine.rules import PRESETS, preset
+from engine.save import FORMAT, KIND, SaveError, game_from_dict, game_to_dict
+
+
+def played(name: str = "partnership_auction", seed: int = 4, steps: int = 80):  # noqa: ANN201
+    rules = preset(name)
+    game = new_game(rules, seed=seed)
+    players = [RandomPlayer(seed + s) for s in range(rules.players)]
+    for _ in range(steps):
+        if game.is_over:
+            break
+        seat = game.to_act
+        assert seat is not None
+        game.apply(players[seat].choose(game, seat))
+    return game
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_restore_is_the_same_game_and_plays_on_the_same(name: str) -> None:
+    game = played(name, steps=150)
+    saved = json.loads(json.dumps(game_to_dict(game)))
+    again = game_from_dict(saved)
+    assert game_to_dict(again) == game_to_dict(game)
+    assert again.hand.hands == game.hand.hands and again.scores == game.scores and again.phase == game.phase
+    assert again.hand_records == game.hand_records
+    rng = random.Random(1)
+    for _ in range(40):
+        if game.is_over:
+            break
+        action = rng.choice(game.legal_actions())
+        assert game.apply(action) == again.apply(action)
+    assert game_to_dict(again) == game_to_dict(game)
+
+
+def test_a_finished_game_restores_finished() -> None:
+    game = new_game(preset("two_hand"), seed=2)
+    game.apply(next(a for a in game.legal_actions() if str(a) == "declare out"))
+    again = game_from_dict(game_to_dict(game))
+    assert again.is_over and again.winner == game.winner and again.legal_actions() == []
+
+
+def test_player_names_and_game_id_are_kept_and_long_names_trimmed() -> None:
+    game = played()
+    game.players = ["Ann", "Bob", "Cy", "D" * 100]
+    game.game_id = "evening"
+    again = game_from_dict(game_to_dict(game))
+    assert again.players == ["Ann", "Bob", "Cy", "D" * 40] and again.game_id == "evening"
+
+
+def damaged(change: Any) -> Any:
+    data = copy.deepcopy(game_to_dict(played()))
+    result = change(data)
+    return result[1] if isinstance(result, tuple) and result[0] == "instead" else data
+
+
+BAD: list[tuple[str, Any, str]] = [
+    ("not a dict", lambda d: ("instead", [d]), "not a saved pinochle game"),
+    ("text", lambda d: ("instead", "game"), "not a saved pinochle game"),
+    ("wrong kind", lambda d: d.update(kind="chess-game"), "not a saved pinochle game"),
+    ("no kind", lambda d: d.pop("kind"), "not a saved pinochle game"),
+    ("no format", lambda d: d.pop("format"), "no format version"),
+    ("format text", lambda d: d.update(format="1"), "no format version"),
+    ("newer format", lambda d: d.update(format=FORMAT + 1), "newer version"),
+    ("older format", lambda d: d.update(format=0), "no longer read"),
+    ("no rules", lambda d: d.pop("rules"), "damaged"),
+    ("rules not a dict", lambda d: d.update(rules="default"), "damaged"),
+    ("bad option value", lambda d: d["rules"].update(min_bid=7), "damaged"),
+    ("unknown option", lambda d: d["rules"].update(speed=3), "damaged"),
+    ("structure changed", lambda d: d["rules"].update(players=3), "damaged"),
+    ("no actions", lambda d: d.pop("actions"), "damaged"),
+    ("no seed", lambda d: d.pop("seed"), "damaged"),
+    ("seed text", lambda d: d.update(seed="4"), "seed"),
+    ("first deal text", lambda d: d.update(first_deal="x"), "seed"),
+    ("dealer out of range", lambda d: d.update(dealer=4), "dealer"),
+    ("dealer text", lambda d: d.update(dealer="3"), "dealer"),
+    ("actions not a list", lambda d: d.update(actions="bid 250"), "actions"),
+    ("illegal action", lambda d: d["actions"].insert(0, "play AS"), "does not replay"),
+    ("unknown action", lambda d: d["actions"].insert(0, "shuffle"), "does not replay"),
+    ("action of a wrong type", lambda d: d["actions"].insert(0, 42), "does not replay"),
+    ("meld that does not exist", lambda d: d["actions"].insert(0, {"meld": "run", "hand": "AH", "table": []}),
+     "does not replay"),
+    ("fewer actions", lambda d: d["actions"].pop(), "state it records"),
+    ("other seed", lambda d: d.update(seed=5), "replay"),
+    ("other scores", lambda d: d["state"].update(scores=[9999, 0]), "state it records"),
+    ("other phase", lambda d: d["state"].update(phase="bury"), "state it records"),
+    ("state not a dict", lambda d: d.update(state=3), "state it records"),
+]
+
+
+@pytest.mark.parametrize(("why", "change", "message"), BAD, ids=[b[0] for b in BAD])
+def test_bad_saves_are_refused(why: str, change: Any, message: str) -> None:
+    with pytest.raises(SaveError, match=message):
+        game_from_dict(damaged(change))
+
+
+def test_a_save_without_its_state_check_still_restores() -> None:
+    data = game_to_dict(played())
+    del data["state"]
+    assert game_from_dict(data).hand.hands == played().hand.hands
+
+
+def test_save_is_plain_json_with_its_kind_and_format() -> None:
+    data = game_to_dict(played())
+    assert data["kind"] == KIND and data["format"] == FORMAT
+    assert json.loads(json.dumps(data)) == data
+    assert all(isinstance(a, (str, dict)) for a in data["actions"])
