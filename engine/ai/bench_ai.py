@@ -1,0 +1,362 @@
+"""Duplicate matches between computer levels: which level is stronger, by how much, and how sure.
+
+    python -m engine.bench ai --variant partnership_auction --deals 500 --a hard --b medium
+    python -m engine.bench ai --variant three_hand --deals 200 --a medium --b easy --workers 2
+    python -m engine.bench ai --variant partnership_auction --deals 100 --a hard,easy --b medium   # mixed side
+    python -m engine.bench ai --variant partnership_auction --deals 100 --a hard --b hard --mode bidding
+    python -m engine.bench ai ... --think 0.25 --out runs/hard_medium.jsonl   # quarter budgets; resumable
+
+A frozen set of seeded deals is played once per seating: with two sides the deal is played twice,
+the sides swapped; with three players three times, the ``--a`` level in each seat in turn against
+``--b`` in the other two. Luck of the cards cancels out, and what is left is the levels'
+difference, reported per deal with a 95% confidence interval (normal approximation over deals).
+
+Modes: ``full`` (every decision by the levels under test), ``cardplay`` (every decision outside the
+card play - bids, trump, passes, bury, melds - made by the ``--fixed`` level for every seat, so each
+deal is played to the same contract and trump in every seating, and only the card play differs) and
+``bidding`` (the levels decide everything but the card play, which the ``--fixed`` level plays for
+every seat).
+
+``--unit game`` plays whole games (the deal seeds the game) instead of single hands, and reports the
+share of games won. ``--out FILE`` appends each finished deal as a JSON line and skips deals already
+there for the same settings, so a long run can be stopped and resumed, or split over machines.
+``--workers N`` plays deals in N processes. ``--think X`` scales every level's budget (samples,
+search nodes, seconds) by X.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import os
+import platform
+import statistics
+import sys
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from engine.actions import Action
+from engine.ai.levels import LEVELS, Level
+from engine.game import PLAY, Game, new_game
+from engine.players import Player, RandomPlayer
+from engine.rules import PRESETS, Rules, preset
+
+MODES = ("full", "cardplay", "bidding")
+UNITS = ("hand", "game")
+MAX_HANDS_PER_GAME = 80
+
+
+@dataclass(frozen=True)
+class Settings:
+    variant: str
+    a: tuple[str, ...]          # the levels of side A's seats, in seat order (one name: every seat)
+    b: tuple[str, ...]
+    mode: str = "full"
+    fixed: str = "medium"       # who makes the decisions the mode takes away from the levels
+    think: float = 1.0
+    unit: str = "hand"
+    seed: int = 1
+
+    def key(self) -> str:
+        return json.dumps({"variant": self.variant, "a": list(self.a), "b": list(self.b), "mode": self.mode,
+                           "fixed": self.fixed, "think": self.think, "unit": self.unit, "seed": self.seed},
+                          sort_keys=True)
+
+
+def scaled(level: Level, think: float) -> Level:
+    """``level`` with its budget scaled by ``think`` (samples, search nodes and seconds)."""
+    if think == 1.0:
+        return level
+    return replace(
+        level,
+        worlds=max(2, round(level.worlds * think)) if level.worlds else 0,
+        search_nodes=max(200, round(level.search_nodes * think)) if level.search_nodes else 0,
+        think_seconds=level.think_seconds * think,
+    )
+
+
+class _Timed:
+    """A player whose decision times are kept (per level name)."""
+
+    def __init__(self, player: Player, label: str, times: dict[str, list[float]]) -> None:
+        self.player = player
+        self.name = label
+        self.times = times
+
+    def choose(self, game: Game, seat: int) -> Action:
+        started = time.perf_counter()
+        action = self.player.choose(game, seat)
+        self.times.setdefault(self.name, []).append(time.perf_counter() - started)
+        return action
+
+
+class _Split:
+    """One seat: card play by one player, every other decision by another."""
+
+    def __init__(self, play: _Timed, other: _Timed) -> None:
+        self.play = play
+        self.other = other
+        self.name = f"{play.name}/{other.name}"
+
+    def choose(self, game: Game, seat: int) -> Action:
+        return (self.play if game.phase == PLAY else self.other).choose(game, seat)
+
+
+def make_player(name: str, seed: int, think: float) -> Player:
+    if name == "random":
+        return RandomPlayer(seed)
+    from engine.ai.players import ComputerPlayer
+
+    try:
+        level = LEVELS[name]
+    except KeyError:
+        raise SystemExit(f"unknown level {name!r}; choose from random, {', '.join(LEVELS)}") from None
+    return ComputerPlayer(scaled(level, think), seed)
+
+
+def seatings(rules: Rules) -> list[list[str]]:
+    """Each seating of a duplicate deal: which side ("A" or "B") each seat plays for."""
+    teams = rules.teams
+    if len(teams) == 2:
+        return [["A" if rules.team_of(s) == r else "B" for s in range(rules.players)] for r in range(2)]
+    return [["A" if s == r else "B" for s in range(rules.players)] for r in range(rules.players)]
+
+
+def _levels_for(names: tuple[str, ...], seats: list[int]) -> dict[int, str]:
+    return {seat: names[i % len(names)] for i, seat in enumerate(seats)}
+
+
+def play_deal(settings: Settings, deal: int) -> dict[str, Any]:
+    """Play deal number ``deal`` in every seating; the per-seating facts as a JSON-ready dict."""
+    rules = preset(settings.variant)
+    game_seed = settings.seed * 1_000_003 + deal
+    times: dict[str, list[float]] = {}
+    rows = []
+    for seating in seatings(rules):
+        a_seats = [s for s in range(rules.players) if seating[s] == "A"]
+        b_seats = [s for s in range(rules.players) if seating[s] == "B"]
+        names = {**_levels_for(settings.a, a_seats), **_levels_for(settings.b, b_seats)}
+        players: list[Player] = []
+        for seat in range(rules.players):
+            seed = game_seed * 10 + seat
+            tested = _Timed(make_player(names[seat], seed, settings.think), names[seat], times)
+            if settings.mode == "full":
+                players.append(tested)
+                continue
+            fixed = _Timed(make_player(settings.fixed, seed, settings.think), settings.fixed, times)
+            players.append(_Split(tested, fixed) if settings.mode == "cardplay" else _Split(fixed, tested))
+        game = new_game(rules, seed=game_seed)
+        hands: list[dict[str, Any]] = []
+        previous = list(game.scores)
+        while not game.is_over:
+            to_act = game.to_act
+            assert to_act is not None
+            game.apply(players[to_act].choose(game, to_act))
+            if len(game.hand_records) > len(hands):
+                record = game.hand_records[-1]
+                after = list(record.get("scores_after", game.scores))
+                declarer = record.get("declarer")
+                hands.append({
+                    "delta": [x - y for x, y in zip(after, previous, strict=True)],
+                    "declarer": declarer,
+                    "declaring": None if declarer is None else seating[declarer],
+                    "bid": record.get("bid"),
+                    "made": record.get("made"),
+                    "set": record.get("went_set"),
+                })
+                previous = after
+                if settings.unit == "hand" or len(hands) >= MAX_HANDS_PER_GAME:
+                    break
+        winner = game.winner
+        side_label = None
+        if winner is not None:
+            side_label = seating[rules.teams[winner][0]]
+        rows.append({"seating": seating, "hands": hands, "winner": side_label})
+    return {"deal": deal, "rows": rows, "times": times}
+
+
+def deal_difference(rules: Rules, result: dict[str, Any]) -> float:
+    """Side A's points less side B's on this deal, per seat, averaged over the seatings."""
+    total = 0.0
+    for row in result["rows"]:
+        seating = row["seating"]
+        a_sides = sorted({rules.team_of(s) for s in range(rules.players) if seating[s] == "A"})
+        b_sides = sorted({rules.team_of(s) for s in range(rules.players) if seating[s] == "B"})
+        for hand in row["hands"]:
+            delta = hand["delta"]
+            total += statistics.fmean(delta[s] for s in a_sides) - statistics.fmean(delta[s] for s in b_sides)
+    return total / len(result["rows"])
+
+
+def summarize(settings: Settings, results: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """Every figure the report prints, from the finished deals."""
+    rules = preset(settings.variant)
+    diffs = [deal_difference(rules, r) for r in results]
+    n = len(diffs)
+    mean = statistics.fmean(diffs) if diffs else 0.0
+    sd = statistics.stdev(diffs) if n > 1 else 0.0
+    half = 1.96 * sd / math.sqrt(n) if n > 1 else float("inf")
+    declared = {"A": [0, 0], "B": [0, 0]}   # [made, declared]
+    defended = {"A": [0, 0], "B": [0, 0]}   # [set, defended]
+    bids: list[int] = []
+    games = {"A": 0.0, "B": 0.0}
+    deal_wins = 0.0
+    times: dict[str, list[float]] = {}
+    for r, diff in zip(results, diffs, strict=True):
+        deal_wins += 1.0 if diff > 0 else 0.5 if diff == 0 else 0.0
+        for name, ts in r["times"].items():
+            times.setdefault(name, []).extend(ts)
+        for row in r["rows"]:
+            if row["winner"] in games:
+                games[row["winner"]] += 1
+            for hand in row["hands"]:
+                side = hand["declaring"]
+                if side is None or hand["made"] is None:
+                    continue
+                if hand["bid"]:
+                    bids.append(hand["bid"])
+                declared[side][1] += 1
+                declared[side][0] += 1 if hand["made"] else 0
+                other = "B" if side == "A" else "A"
+                defended[other][1] += 1
+                defended[other][0] += 1 if hand["set"] else 0
+    rows = sum(len(r["rows"]) for r in results)
+    timing = {}
+    for name, ts in sorted(times.items()):
+        ts = sorted(ts)
+        timing[name] = {"decisions": len(ts), "p50": _pct(ts, 0.5), "p95": _pct(ts, 0.95), "max": ts[-1] if ts else 0.0}
+    return {
+        "deals": n, "mean": mean, "ci95": half, "deal_win_rate": deal_wins / n if n else 0.0,
+        "made": {k: (v[0] / v[1] if v[1] else None, v[1]) for k, v in declared.items()},
+        "set_as_defenders": {k: (v[0] / v[1] if v[1] else None, v[1]) for k, v in defended.items()},
+        "average_bid": statistics.fmean(bids) if bids else None, "bids": len(bids),
+        "game_win_rate": {k: v / rows for k, v in games.items()} if settings.unit == "game" and rows else None,
+        "timing": timing,
+    }
+
+
+def _pct(values: Sequence[float], q: float) -> float:
+    if not values:
+        return 0.0
+    return values[min(len(values) - 1, int(q * len(values)))]
+
+
+def _rate(pair: tuple[float | None, int]) -> str:
+    value, count = pair
+    return "-" if value is None else f"{100 * value:5.1f}% of {count}"
+
+
+def report(settings: Settings, summary: dict[str, Any], elapsed: float, workers: int) -> str:
+    a, b = ",".join(settings.a), ",".join(settings.b)
+    lines = [
+        f"{settings.variant}: A={a} vs B={b}, mode {settings.mode}"
+        + (f" (fixed: {settings.fixed})" if settings.mode != "full" else "")
+        + f", unit {settings.unit}, think x{settings.think:g}, seed {settings.seed}",
+        f"machine: python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores, "
+        f"{workers} worker(s), {elapsed:.0f} s",
+        f"deals: {summary['deals']} (each in every seating)",
+        f"A - B per deal: {summary['mean']:+.1f} +/- {summary['ci95']:.1f} (95% CI)   "
+        f"A wins {100 * summary['deal_win_rate']:.1f}% of deals",
+        f"bid made:  A {_rate(summary['made']['A'])}   B {_rate(summary['made']['B'])}",
+        f"set as defenders:  A {_rate(summary['set_as_defenders']['A'])}   B {_rate(summary['set_as_defenders']['B'])}",
+    ]
+    if summary["average_bid"] is not None:
+        lines.append(f"average winning bid: {summary['average_bid']:.1f} over {summary['bids']} contracts")
+    if summary["game_win_rate"] is not None:
+        won = summary["game_win_rate"]
+        lines.append(f"games won: A {100 * won['A']:.1f}%  B {100 * won['B']:.1f}%")
+    for name, t in summary["timing"].items():
+        lines.append(f"decision time {name:8s}: p50 {1000 * t['p50']:7.1f} ms  p95 {1000 * t['p95']:7.1f} ms  "
+                     f"max {1000 * t['max']:7.1f} ms  ({t['decisions']} decisions)")
+    return "\n".join(lines)
+
+
+def _play(task: tuple[Settings, int]) -> dict[str, Any]:
+    return play_deal(*task)
+
+
+def run(settings: Settings, deals: int, workers: int = 1, out: str | None = None, first: int = 0,
+        progress: bool = False) -> list[dict[str, Any]]:
+    """Play deals ``first .. first + deals - 1`` (skipping those already in ``out``); every result."""
+    key = settings.key()
+    done: dict[int, dict[str, Any]] = {}
+    if out and os.path.exists(out):
+        with open(out, encoding="utf-8") as f:
+            for line in f:
+                try:
+                    item = json.loads(line)
+                except json.JSONDecodeError:
+                    continue  # a line cut short by a stopped run
+                if item.get("key") == key and first <= item["result"]["deal"] < first + deals:
+                    done[item["result"]["deal"]] = item["result"]
+    todo = [d for d in range(first, first + deals) if d not in done]
+    sink = open(out, "a", encoding="utf-8") if out else None  # noqa: SIM115 (kept open for the run)
+    try:
+        tasks = [(settings, d) for d in todo]
+        if workers > 1 and len(tasks) > 1:
+            with multiprocessing.Pool(workers) as pool:
+                for result in pool.imap_unordered(_play, tasks):
+                    _keep(result, done, sink, key, progress, len(done) + 1, deals)
+        else:
+            for task in tasks:
+                _keep(_play(task), done, sink, key, progress, len(done) + 1, deals)
+    finally:
+        if sink:
+            sink.close()
+    return [done[d] for d in sorted(done)]
+
+
+def _keep(result: dict[str, Any], done: dict[int, dict[str, Any]], sink: Any, key: str, progress: bool,
+          count: int, deals: int) -> None:
+    done[result["deal"]] = result
+    if sink:
+        sink.write(json.dumps({"key": key, "result": result}) + "\n")
+        sink.flush()
+    if progress:
+        print(f"  deal {count}/{deals}", file=sys.stderr, flush=True)
+
+
+def _names(text: str) -> tuple[str, ...]:
+    names = tuple(x.strip() for x in text.split(",") if x.strip())
+    for name in names:
+        if name != "random" and name not in LEVELS:
+            raise argparse.ArgumentTypeError(f"unknown level {name!r}; choose from random, {', '.join(LEVELS)}")
+    if not names:
+        raise argparse.ArgumentTypeError("name at least one level")
+    return names
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m engine.bench ai", description=__doc__.splitlines()[0])
+    parser.add_argument("--variant", default="partnership_auction", choices=sorted(PRESETS))
+    parser.add_argument("--deals", type=int, default=100, help="duplicate deals to play")
+    parser.add_argument("--first", type=int, default=0, help="the first deal number (to split a run)")
+    parser.add_argument("--a", type=_names, default=("hard",), help="side A's level(s), comma-separated per seat")
+    parser.add_argument("--b", type=_names, default=("medium",), help="side B's level(s)")
+    parser.add_argument("--mode", choices=MODES, default="full")
+    parser.add_argument("--fixed", type=_names, default=("medium",), help="the level making the decisions the mode "
+                        "takes away from the levels under test")
+    parser.add_argument("--unit", choices=UNITS, default="hand", help="a deal is one hand, or a whole game")
+    parser.add_argument("--think", type=float, default=1.0, help="scale every level's budget by this")
+    parser.add_argument("--seed", type=int, default=1, help="which frozen set of deals")
+    parser.add_argument("--workers", type=int, default=1, help="processes playing deals at once")
+    parser.add_argument("--out", help="append results here as JSON lines; deals already there are skipped")
+    parser.add_argument("--json", action="store_true", help="print the summary as JSON too")
+    parser.add_argument("--progress", action="store_true")
+    args = parser.parse_args(list(argv) if argv is not None else None)
+    settings = Settings(args.variant, args.a, args.b, args.mode, args.fixed[0], args.think, args.unit, args.seed)
+    started = time.perf_counter()
+    results = run(settings, args.deals, args.workers, args.out, args.first, args.progress)
+    summary = summarize(settings, results)
+    print(report(settings, summary, time.perf_counter() - started, args.workers))
+    if args.json:
+        print(json.dumps(summary))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
