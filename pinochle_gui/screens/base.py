@@ -29,6 +29,8 @@ if TYPE_CHECKING:
 T = TypeVar("T")
 
 CONFIRM_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+#: Keys that still move the focus or close the screen while a text field has it.
+NAVIGATION_KEYS = (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB, pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_ESCAPE)
 
 
 # -- text ---------------------------------------------------------------------------------------------------
@@ -58,6 +60,16 @@ def wrap(text: str, size: int, width: int, face: str = "regular") -> list[str]:
     return lines
 
 
+def ellipsize(text: str, size: int, width: int, face: str = "regular") -> str:
+    """``text`` cut with an ellipsis to fit ``width`` at ``size``."""
+    font = get_font(max(8, size), face)
+    if font.size(text)[0] <= width:
+        return text
+    while text and font.size(text + "…")[0] > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
+
+
 def blit_text(
     surface: pygame.Surface,
     text: str,
@@ -67,10 +79,14 @@ def blit_text(
     face: str = "regular",
     anchor: str = "topleft",
     max_width: int | None = None,
+    shrink: bool = True,
 ) -> pygame.Rect:
-    """Draw one line of text with its ``anchor`` point at ``pos``; shrunk or cut to ``max_width``."""
-    if max_width is not None:
+    """Draw one line of text with its ``anchor`` point at ``pos``; shrunk (or, with ``shrink`` false,
+    only cut) to ``max_width``."""
+    if max_width is not None and shrink:
         text, size = fit_text(text, size, max_width, face)
+    elif max_width is not None:
+        text = ellipsize(text, size, max_width, face)
     picture = render(text, size, color, face)
     rect = picture.get_rect(**{anchor: pos})
     surface.blit(picture, rect)
@@ -78,8 +94,9 @@ def blit_text(
 
 
 def scale_of(size: tuple[int, int]) -> float:
-    """How much bigger than a 1280x800 window this one is (text and spacing scale with it)."""
-    return max(0.62, min(size[0] / 1280, size[1] / 800, 1.8))
+    """How much bigger than a 1280x800 window (or an 800x1280 one, standing) this one is: text and
+    spacing scale with it."""
+    return max(0.62, min(max(size) / 1280, min(size) / 800, 1.8))
 
 
 def label_text(value: object) -> str:
@@ -179,6 +196,7 @@ class Row(Focusable):
                 "regular",
                 "topleft",
                 room,
+                shrink=False,
             )
         else:
             blit_text(
@@ -738,8 +756,12 @@ class Screen(Scene):
             targets = under or lists
             return targets[0].process_event(event) if targets else self.wheel(event.y)
         focus = self.focus
-        if focus is not None and focus.takes_text() and focus.process_event(event):
-            return True
+        if focus is not None and focus.takes_text():
+            if focus.process_event(event):
+                return True
+            if event.type == pygame.KEYDOWN and event.key < 128 and event.key not in NAVIGATION_KEYS:
+                return True  # a letter typed into the field is no shortcut
+
         if event.type == pygame.KEYDOWN:
             if self.key(event):
                 return True

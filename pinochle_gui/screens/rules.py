@@ -1,0 +1,172 @@
+"""The rules in force, as the engine writes them (``engine.rules_help``), scrollable; and the welcome again.
+
+Headings (a line underlined with ``=`` or ``-``) are drawn large, tables (lines indented by two
+spaces, columns two spaces apart) in aligned columns, everything else wrapped to the window.
+Scroll with the wheel, Up/Down, Page Up/Down, Home and End.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+import pygame
+
+from engine.rules import Rules
+from engine.rules_help import rules_help
+from pinochle_gui.screens.base import Screen, blit_text, wrap
+
+if TYPE_CHECKING:
+    from pinochle_gui.screens import App
+
+Line = tuple[str, str]  # (kind, text): kind is "title", "head", "text", "table" or "gap"
+
+
+def parse_help(text: str) -> list[Line]:
+    """The help text as typed lines: underlined headings become ``title``/``head``, indented lines ``table``."""
+    raw = text.split("\n")
+    lines: list[Line] = []
+    i = 0
+    while i < len(raw):
+        line = raw[i]
+        under = raw[i + 1] if i + 1 < len(raw) else ""
+        if line and under and set(under) <= {"="} and len(under) >= len(line) * 0.8:
+            lines.append(("title", line))
+            i += 2
+            continue
+        if line and under and set(under) <= {"-"} and len(under) >= len(line) * 0.8:
+            lines.append(("gap", ""))
+            lines.append(("head", line))
+            i += 2
+            continue
+        if not line.strip():
+            lines.append(("gap", ""))
+        elif line.startswith("  "):
+            lines.append(("table", line.strip()))
+        else:
+            lines.append(("text", line))
+        i += 1
+    return lines
+
+
+class RulesScene(Screen):
+    heading = "Rules"
+
+    def __init__(self, app: App, rules: Rules) -> None:
+        super().__init__(app)
+        self.rules = rules
+        self.source = parse_help(rules_help(rules))
+        self.offset = 0
+        self.laid: list[tuple[str, str, int]] = []  # (kind, text, height) after wrapping
+
+    def text_rect(self) -> pygame.Rect:
+        w, h = self.size
+        width = min(w - self.px(48), self.px(980))
+        top = self.px(96)
+        return pygame.Rect((w - width) // 2, top, width, h - top - self.px(94))
+
+    def sizes(self) -> dict[str, int]:
+        return {"title": self.px(28), "head": self.px(22), "text": self.px(17), "table": self.px(16), "gap": self.px(9)}
+
+    def build(self) -> None:
+        w, h = self.size
+        bw, bh, m = self.px(190), self.px(50), self.px(24)
+        y = h - bh - self.px(22)
+        back = self.button(pygame.Rect(m, y, bw, bh), "Back", self.back)
+        self.button(pygame.Rect(w - m - bw, y, bw, bh), "Welcome tour", self.tour, tooltip="The first-run pages")
+        self.set_focus(back)
+        area = self.text_rect()
+        sizes = self.sizes()
+        self.laid = []
+        for kind, text in self.source:
+            size = sizes[kind]
+            if kind == "gap":
+                self.laid.append((kind, "", size))
+            elif kind == "table":
+                self.laid.append((kind, text, round(size * 1.45)))
+            else:
+                face = "bold" if kind in ("title", "head") else "regular"
+                for line in wrap(text, size, area.w - self.px(16), face):
+                    self.laid.append((kind, line, round(size * 1.45)))
+        from pinochle_gui.fonts import get_font
+
+        font = get_font(sizes["table"])
+        firsts = [font.size(re.split(r"\s{2,}", text)[0])[0] for kind, text in self.source if kind == "table"]
+        self.first_column = max(firsts, default=0) + self.px(40)
+        self.scroll(0)
+
+    @property
+    def content_height(self) -> int:
+        return sum(height for _, _, height in self.laid)
+
+    @property
+    def max_offset(self) -> int:
+        return max(0, self.content_height - self.text_rect().h)
+
+    def scroll(self, pixels: int) -> None:
+        self.offset = min(self.max_offset, max(0, self.offset + pixels))
+
+    def tour(self) -> None:
+        from pinochle_gui.screens.welcome import WelcomeScene
+
+        self.app.stack.push(WelcomeScene(self.app, self.rules), "fade")
+
+    def wheel(self, steps: int) -> bool:
+        self.scroll(-steps * self.px(48))
+        return True
+
+    def key(self, event: pygame.event.Event) -> bool:
+        page = self.text_rect().h - self.px(40)
+        moves = {
+            pygame.K_DOWN: self.px(40),
+            pygame.K_UP: -self.px(40),
+            pygame.K_PAGEDOWN: page,
+            pygame.K_PAGEUP: -page,
+            pygame.K_SPACE: page,
+            pygame.K_HOME: -self.content_height,
+            pygame.K_END: self.content_height,
+        }
+        if event.key in moves:
+            self.scroll(moves[event.key])
+            return True
+        if event.key == pygame.K_w:
+            self.tour()
+            return True
+        return False
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        t = self.theme
+        area = self.text_rect()
+        back = area.inflate(self.px(24), self.px(16))
+        panel = pygame.Surface(back.size, pygame.SRCALPHA)
+        pygame.draw.rect(panel, t.panel, panel.get_rect(), border_radius=self.px(12))
+        pygame.draw.rect(panel, (*t.panel_border, 160), panel.get_rect(), width=1, border_radius=self.px(12))
+        surface.blit(panel, back)
+        sizes = self.sizes()
+        old_clip = surface.get_clip()
+        surface.set_clip(area)
+        y = area.y - self.offset
+        colors = {"title": t.accent, "head": t.accent, "text": t.text, "table": t.text}
+        for kind, text, height in self.laid:
+            if y + height >= area.y and y <= area.bottom and kind != "gap":
+                size = sizes[kind]
+                if kind == "table":
+                    cells = re.split(r"\s{2,}", text)
+                    first = self.first_column
+                    col = self.px(90)
+                    x = area.x + self.px(16)
+                    for i, cell in enumerate(cells):
+                        anchor = "topleft" if i == 0 else "topright"
+                        px = x if i == 0 else x + first + col * i
+                        blit_text(surface, cell, size, t.text_dim if i else t.text, (px, y), "regular", anchor)
+                else:
+                    face = "bold" if kind in ("title", "head") else "regular"
+                    blit_text(surface, text, size, colors[kind], (area.x + self.px(8), y), face)
+            y += height
+        surface.set_clip(old_clip)
+        if self.max_offset:
+            track = pygame.Rect(back.right - self.px(8), area.y, self.px(4), area.h)
+            pygame.draw.rect(surface, t.disabled, track, border_radius=2)
+            thumb_h = max(self.px(24), round(track.h * area.h / (area.h + self.max_offset)))
+            ty = track.y + round((track.h - thumb_h) * self.offset / self.max_offset)
+            pygame.draw.rect(surface, t.accent, (track.x, ty, track.w, thumb_h), border_radius=2)

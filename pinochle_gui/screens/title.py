@@ -1,0 +1,184 @@
+"""The title screen: New game, Continue (when a game is saved), Statistics, Settings, Rules, Quit.
+
+The first time it shows, it lists the storage's messages about bad files (the app has started
+anyway) and, on the very first run, opens the welcome pages.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from engine.cards import parse_cards
+from pinochle_gui import __version__
+from pinochle_gui.art import CardArt
+from pinochle_gui.screens.base import Screen, blit_text
+from pinochle_gui.screens.dialogs import show_messages
+
+if TYPE_CHECKING:
+    from pinochle_gui.screens import App
+
+FAN = parse_cards("JD QS KS TS AS")  # a pinochle and the rest of a spade run
+
+
+class TitleScene(Screen):
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.greeted = False
+        self._fan: tuple[tuple[object, ...], pygame.Surface] | None = None
+
+    # -- life cycle -----------------------------------------------------------------------------------
+    def enter(self) -> None:
+        if self.greeted:
+            return
+        self.greeted = True
+        messages = list(self.app.storage.messages)
+        self.app.storage.messages.clear()
+        if not show_messages(self.app, messages, on_close=self._welcome_if_first_run):
+            self._welcome_if_first_run()
+
+    def _welcome_if_first_run(self) -> None:
+        if not self.app.settings.first_run_done:
+            from pinochle_gui.screens import welcome_scene
+
+            self.app.stack.push(welcome_scene(self.app))
+
+    def uncover(self) -> None:
+        self.rebuild()  # a game may have been saved or the theme changed meanwhile
+
+    # -- layout ---------------------------------------------------------------------------------------
+    def has_saved_game(self) -> bool:
+        return self.app.storage.saves.exists()
+
+    def menu_rect(self) -> pygame.Rect:
+        w, h = self.size
+        width = min(w - self.px(40), self.px(340))
+        if w > h * 1.15:  # landscape: the menu at the right of the card fan
+            return pygame.Rect(w // 2 + self.px(40), self.px(170), width, h - self.px(230))
+        return pygame.Rect((w - width) // 2, round(h * 0.45), width, h - round(h * 0.45) - self.px(50))
+
+    def fan_center(self) -> tuple[int, int]:
+        w, h = self.size
+        if w > h * 1.15:
+            return (w // 2 - self.px(230), round(self.menu_rect().centery + self.px(10)))
+        return (w // 2, round(h * 0.27))
+
+    def build(self) -> None:
+        from pinochle_gui.screens import (
+            new_game_scene,
+            rules_scene,
+            settings_scene,
+            statistics_scene,
+        )
+
+        app = self.app
+        entries: list[tuple[str, object, int | None, str]] = []
+        if self.has_saved_game():
+            entries.append(("Continue", app.continue_game, pygame.K_c, "Go back to the game you left"))
+        entries += [
+            ("New game", lambda: app.stack.push(new_game_scene(app), "fade"), pygame.K_n, "Choose a variant and play"),
+            ("Statistics", lambda: app.stack.push(statistics_scene(app), "fade"), pygame.K_s, "Your games and rating"),
+            ("Settings", lambda: app.stack.push(settings_scene(app), "fade"), None, "Names, cards, table, sound"),
+            (
+                "Rules",
+                lambda: app.stack.push(rules_scene(app, app.settings.rules_for()), "fade"),
+                pygame.K_r,
+                "The rules of your default variant",
+            ),
+            ("Quit", app.quit, pygame.K_q, "Close the game"),
+        ]
+        area = self.menu_rect()
+        h = min(self.px(56), max(30, (area.h - 10) // len(entries) - self.px(12)))
+        gap = min(self.px(16), max(6, (area.h - h * len(entries)) // len(entries)))
+        total = len(entries) * (h + gap) - gap
+        y = area.y + max(0, (area.h - total) // 2) if self.size[0] > self.size[1] * 1.15 else area.y
+        first = None
+        for text, action, hotkey, tip in entries:
+            assert callable(action)
+            b = self.button(pygame.Rect(area.x, y, area.w, h), text, action, hotkey, tip)
+            first = first or b
+            y += h + gap
+        self.set_focus(first)
+
+    def back(self) -> None:
+        """Escape on the title screen does nothing: Quit is a button of its own."""
+
+    # -- drawing --------------------------------------------------------------------------------------
+    def fan(self) -> pygame.Surface:
+        s = self.app.settings
+        card_w = self.px(140) if self.size[0] > self.size[1] * 1.15 else min(self.px(130), self.size[1] // 7)
+        key = (card_w, s.deck_design, s.card_back)
+        if self._fan is not None and self._fan[0] == key:
+            return self._fan[1]
+        art = CardArt(s.deck_design, s.card_back)
+        face_h = round(card_w * 1.4)
+        side = round(face_h * 2.5)
+        surface = pygame.Surface((side, side), pygame.SRCALPHA)
+        pivot = (side // 2, round(side * 0.8))
+        spread = 11.0
+        for i, card in enumerate(FAN):
+            angle = (i - (len(FAN) - 1) / 2) * spread
+            face = art.face(card, card_w)
+            holder = pygame.Surface((card_w + 8, face_h * 3), pygame.SRCALPHA)
+            pygame.draw.rect(holder, (0, 0, 0, 70), (6, 6, card_w, face_h), border_radius=card_w // 12)
+            holder.blit(face, (0, 0))
+            turned = pygame.transform.rotozoom(holder, -angle, 1.0)
+            # rotate about the bottom centre of the doubled holder (the fan's pivot)
+            offset = pygame.math.Vector2(0, 0).rotate(angle)
+            rect = turned.get_rect(center=(pivot[0] + offset.x, pivot[1] + offset.y))
+            surface.blit(turned, rect)
+        self._fan = (key, surface)
+        return surface
+
+    def draw_heading(self, surface: pygame.Surface, text: str | None = None) -> int:
+        w, h = self.size
+        landscape = w > h * 1.15
+        size = self.px(92)
+        center = (w // 2, self.px(64)) if landscape else (w // 2, self.px(60))
+        t = self.theme
+        for dx, dy in ((3, 4), (0, 0)):
+            color = (0, 0, 0) if dx else t.accent
+            blit_text(surface, "Pinochle", size, color, (center[0] + dx, center[1] + dy), "bold", "center")
+        blit_text(
+            surface,
+            "Every variant, strong computer partners and opponents",
+            self.px(20),
+            t.text_dim,
+            (center[0], center[1] + round(size * 0.62)),
+            "italic",
+            "center",
+            w - 20,
+        )
+        return center[1] + size
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        fan = self.fan()
+        cx, cy = self.fan_center()
+        glow_r = round(fan.get_width() * 0.36)
+        glow = pygame.Surface((glow_r * 2, glow_r * 2), pygame.SRCALPHA)
+        for r in range(glow_r, 0, -max(1, glow_r // 24)):
+            alpha = round(40 * (1 - r / glow_r) ** 1.5)
+            pygame.draw.circle(glow, (255, 240, 200, alpha), (glow_r, glow_r), r)
+        surface.blit(glow, glow.get_rect(center=(cx, cy)))
+        surface.blit(fan, fan.get_rect(center=(cx, cy)))
+        if self.has_saved_game():
+            area = self.menu_rect()
+            blit_text(
+                surface,
+                "A game is waiting for you",
+                self.px(16),
+                self.theme.text_dim,
+                (area.centerx, area.y - self.px(10)),
+                "italic",
+                "midbottom",
+            )
+        blit_text(
+            surface,
+            f"version {__version__}",
+            self.px(14),
+            self.theme.text_dim,
+            (self.size[0] - self.px(12), self.size[1] - self.px(8)),
+            "regular",
+            "bottomright",
+        )

@@ -1,0 +1,127 @@
+"""The rules screen (the engine's rules text, scrollable) and the first-run welcome pages."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from test_screens_app import SIZES, FakeApp, _display, app, button_named, click_button, key, render, send
+
+from engine.cards import parse_cards
+from engine.meld import score_meld
+from engine.rules import PRESETS, preset
+from engine.rules_help import rules_help
+from pinochle_gui.screens import rules_scene, welcome_scene
+from pinochle_gui.screens.rules import RulesScene, parse_help
+from pinochle_gui.screens.welcome import WelcomeScene, pages_for
+
+__all__ = ["_display", "app"]
+
+
+def test_help_text_is_split_into_headings_tables_and_text() -> None:
+    lines = parse_help("Title\n=====\nIntro.\n\nPart\n----\nSome text.\n  run   150   1500\n")
+    assert lines == [
+        ("title", "Title"),
+        ("text", "Intro."),
+        ("gap", ""),
+        ("gap", ""),
+        ("head", "Part"),
+        ("text", "Some text."),
+        ("table", "run   150   1500"),
+        ("gap", ""),
+    ]
+
+
+@pytest.mark.parametrize("variant", list(PRESETS))
+def test_rules_screen_shows_the_engine_text_of_the_rules_in_force(app: FakeApp, variant: str) -> None:
+    rules = PRESETS[variant]
+    scene = app.stack.push(rules_scene(app, rules))
+    assert isinstance(scene, RulesScene)
+    shown = " ".join(text for _, text, _ in scene.laid)
+    for line in rules_help(rules).split("\n"):
+        if set(line) <= {"=", "-"}:
+            continue  # underlines become headings
+        for word in line.split()[:3]:
+            assert word in shown
+    render(app)
+
+
+def test_a_changed_option_changes_the_text(app: FakeApp) -> None:
+    scene = app.stack.push(rules_scene(app, preset("partnership_auction", min_bid=300)))
+    assert any("opening bid is 300" in text for _, text, _ in scene.laid)  # type: ignore[attr-defined]
+
+
+def test_scrolling_by_keys_and_wheel(app: FakeApp) -> None:
+    app.stack.resize(SIZES["small"])
+    scene = app.stack.push(rules_scene(app, preset()))
+    assert isinstance(scene, RulesScene) and scene.max_offset > 0
+    key(app, pygame.K_DOWN)
+    assert scene.offset > 0
+    key(app, pygame.K_END)
+    assert scene.offset == scene.max_offset
+    render(app)
+    key(app, pygame.K_HOME)
+    assert scene.offset == 0
+    send(app, pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-2, flipped=False))
+    assert scene.offset > 0
+    key(app, pygame.K_PAGEUP)
+    assert scene.offset == 0
+
+
+def test_rules_offer_the_welcome_again(app: FakeApp) -> None:
+    app.update_settings(first_run_done=True)
+    app.stack.push(rules_scene(app, preset("three_hand")))
+    render(app)
+    click_button(app, "Welcome tour")
+    welcome = app.stack.top
+    assert isinstance(welcome, WelcomeScene) and welcome.rules == preset("three_hand")
+    key(app, pygame.K_ESCAPE)
+    assert isinstance(app.stack.top, RulesScene)
+    key(app, pygame.K_ESCAPE)
+    assert len(app.stack) == 0
+
+
+def test_welcome_pages_go_forward_and_back_and_set_first_run_done(app: FakeApp) -> None:
+    welcome = app.stack.push(welcome_scene(app))
+    assert isinstance(welcome, WelcomeScene)
+    assert not button_named(welcome, "Back").enabled
+    for page in range(1, len(welcome.pages)):
+        click_button(app, "Next")
+        assert welcome.page == page
+        render(app)
+    key(app, pygame.K_LEFT)
+    assert welcome.page == len(welcome.pages) - 2
+    key(app, pygame.K_RIGHT)
+    assert not app.settings.first_run_done
+    click_button(app, "Let's play")
+    assert app.settings.first_run_done and len(app.stack) == 0
+
+
+def test_welcome_can_be_skipped_at_once(app: FakeApp) -> None:
+    app.stack.push(welcome_scene(app))
+    click_button(app, "Skip")
+    assert app.settings.first_run_done and len(app.stack) == 0
+
+
+@pytest.mark.parametrize("variant", list(PRESETS))
+def test_welcome_numbers_come_from_the_rules(variant: str) -> None:
+    rules = PRESETS[variant]
+    pages = pages_for(rules)
+    text = " ".join(p.text for p in pages)
+    if rules.min_bid:
+        assert f"Bids open at {rules.min_bid}" in text
+    run = score_meld(parse_cards("AS TS KS QS JS"), 0, rules).total  # spades trumps
+    assert f"AS TS KS QS JS scores {run}" in text
+    target = rules.game_target or rules.game_hands
+    assert str(target) in pages[0].text
+
+
+@pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
+def test_welcome_and_rules_fit_every_window(app: FakeApp, size: tuple[int, int]) -> None:
+    app.stack.resize(size)
+    window = pygame.Rect(0, 0, *size)
+    for scene in (welcome_scene(app), rules_scene(app, preset())):
+        app.stack.push(scene)
+        render(app)
+        for widget in scene.widgets:  # type: ignore[attr-defined]
+            assert window.contains(widget.rect)
+        app.stack.pop()
