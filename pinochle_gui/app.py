@@ -47,10 +47,15 @@ DIM = (170, 200, 180)
 GOLD = (245, 205, 90)
 HIGHLIGHT = (35, 125, 75)
 
-SEAT_NAMES = {
+SEAT_NAMES = {  # when you play
     2: ("You", "Opponent"),
     3: ("You", "West", "East"),
     4: ("You", "West", "Partner", "East"),
+}
+DEMO_SEAT_NAMES = {  # when the computers play
+    2: ("South", "North"),
+    3: ("South", "West", "East"),
+    4: ("South", "West", "North", "East"),
 }
 
 
@@ -60,36 +65,74 @@ def variant_title(name: str) -> str:
 
 
 def describe(event: Any, names: tuple[str, ...]) -> str:
-    """One line of plain text for an engine event."""
-    seat = event.seat
-    who = names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else ""
+    """One line of plain text for an engine event (``names[seat]``; "You" takes the verb without -s)."""
     info: dict[str, Any] = dict(event.info)
-    generic = f"{who} {event.kind.replace('_', ' ')}".strip()
+
+    def name(seat: Any) -> str:
+        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) else "?"
+
+    who = name(event.seat)
+
+    def does(verb: str, rest: str = "", seat: Any = event.seat) -> str:
+        subject = name(seat)
+        if subject != "You":
+            verb = verb + ("es" if verb.endswith(("s", "sh", "ch", "x")) else "s")
+        return f"{subject} {verb} {rest}".rstrip()
+
+    def suit(value: Any) -> str:
+        return SUIT_NAMES[value] if isinstance(value, int) else str(value)
+
     try:
         match event.kind:
             case "deal":
-                return f"{names[info['dealer']]} deals hand {info.get('hand_number', '')}".rstrip()
+                return does("deal", f"hand {info.get('hand_number', '')}".rstrip(), seat=info["dealer"])
+            case "redeal":
+                return f"new deal ({info.get('reason', '')})" if info.get("reason") else "new deal"
             case "bid":
-                return f"{who} bids {info['amount']}"
+                return does("bid", str(info["amount"]))
             case "pass":
-                return f"{who} passes" + (" with help" if info.get("help") else "")
+                return does("pass", "with help" if info.get("help") else "")
             case "auction_won":
-                return f"{who} wins the auction at {info['bid']}"
+                return does("win", f"the auction at {info['bid']}")
+            case "widow":
+                return does("take", "the widow" + (f": {format_cards(info['cards'])}" if "cards" in info else ""))
             case "trump":
-                suit = info["suit"]
-                return f"{who} names trump: {SUIT_NAMES[suit] if isinstance(suit, int) else suit}"
-            case "meld":
-                return f"{who} melds {info.get('points', 0)}"
+                return f"trump: {suit(info['suit'])} (named by {who})"
+            case "no_marriage":
+                return f"{who}: no marriage, the hand is lost"
+            case "dix_exchange":
+                return does("exchange", f"the dix for {info['card']}" if "card" in info else "the dix")
+            case "pass_cards":
+                cards = f"{format_cards(info['cards'])} " if "cards" in info else f"{info.get('count', '')} cards "
+                return does("pass", f"{cards}to {name(info['to'])}")
+            case "bury":
+                buried = format_cards(info["cards"]) if "cards" in info else f"{info.get('count', '')} cards"
+                return does("bury", buried)
+            case "meld" | "lay_meld":
+                return does("meld", str(info.get("points", 0)))
+            case "not_on_board":
+                return f"{who}: not on the board, set"
+            case "throw_in":
+                return does("throw", "in the hand")
+            case "play_on":
+                return does("play", "on")
             case "play":
-                return f"{who} plays {info['card']}"
+                return does("play", str(info["card"]))
             case "trick":
-                return f"{names[info['winner']]} takes the trick ({info.get('points', 0)})"
+                return does("take", f"the trick ({info.get('points', 0)})", seat=info["winner"])
+            case "draw":
+                return does("draw", str(info["card"]) if "card" in info else "a card")
+            case "declare_out":
+                right = "right" if info.get("right") else "wrong"
+                return does("declare", f"out ({right})")
             case "hand_scored":
-                return f"hand scored: {info.get('score_delta', '')}"
+                return f"hand scored: {' / '.join(str(d) for d in info.get('score_delta', []))}"
+            case "game_over":
+                return "game over"
             case _:
-                return generic
+                return f"{who} {event.kind.replace('_', ' ')}".strip()
     except (KeyError, IndexError, TypeError):
-        return generic
+        return f"{who} {event.kind.replace('_', ' ')}".strip()
 
 
 @dataclass
@@ -114,7 +157,8 @@ class Table:
 
     def __post_init__(self) -> None:
         self.rules = engine.preset(self.options.variant)
-        self.names = SEAT_NAMES.get(self.rules.players, tuple(f"Seat {s}" for s in range(self.rules.players)))
+        names = DEMO_SEAT_NAMES if self.options.demo else SEAT_NAMES
+        self.names = names.get(self.rules.players, tuple(f"Seat {s}" for s in range(self.rules.players)))
         self.players = {
             seat: make_player(self.options.level, seed=self.seed * 10 + seat)
             for seat in range(self.rules.players)
@@ -145,6 +189,19 @@ class Table:
             self.log.append(self.game_over_text())
             if self.options.demo:  # computers play on; the player starts the next game with Enter
                 self.start_game()
+
+    def status_lines(self) -> list[str]:
+        """Trump, contract, scores and the trick on the table, as plain text."""
+        hand, lines = self.game.hand, []
+        if hand.trump is not None:
+            lines.append(f"trump: {SUIT_NAMES[hand.trump]}")
+        if hand.declarer is not None and hand.bid:
+            lines.append(f"{self.names[hand.declarer]}: contract {hand.bid}")
+        sides = [" & ".join(self.names[seat] for seat in team) for team in self.rules.teams]
+        lines.append("   ".join(f"{side} {score}" for side, score in zip(sides, self.game.scores, strict=True)))
+        if hand.trick:
+            lines.append("on the table: " + "  ".join(f"{self.names[seat]} {card}" for seat, card in hand.trick))
+        return lines
 
     def game_over_text(self) -> str:
         winner = getattr(self.game, "winner", None)
@@ -277,6 +334,8 @@ class TextTable:
                 for row, line in enumerate(_wrap(cards, 12 if rules.hand_size <= 15 else 10)):
                     self.text(surface, line, unit, INK, midtop=(x, y + 4 + row * unit))
 
+        for row, line in enumerate(table.status_lines()):
+            self.text(surface, line, unit, INK, midtop=(w // 2, h // 2 - unit * 3 + row * unit))
         for row, line in enumerate(table.log):
             self.text(surface, line, unit, DIM, topleft=(unit * 2, h // 2 - unit * 3 + row * unit))
 

@@ -160,7 +160,7 @@ def test_one_demo_hand_of_every_variant(variant: str, tmp_path: Path) -> None:
 
     records, shot = tmp_path / "hand.jsonl", tmp_path / "shot.png"
     options = Options(variant=variant, demo=True, hands=1, fast=True, seed=11, records=records, screenshot=shot,
-                      size=(960, 640))
+                      size=(960, 640), level="random")
     assert run(options) == 0
     check_records(records, variant, 1, seed=11)
     check_png(shot, (960, 640))
@@ -219,3 +219,24 @@ def test_demo_uses_random_computers_unless_told() -> None:
     assert parse_args(["--demo"]).level == "random"
     assert parse_args(["--demo", "--level", "hard"]).level == "hard"
     assert parse_args([]).level == "hard"
+
+
+def test_events_read_as_plain_english() -> None:
+    from engine.cards import parse_card, parse_cards
+    from engine.events import Event
+    from pinochle_gui.app import SEAT_NAMES, describe
+
+    names = SEAT_NAMES[4]
+    assert describe(Event("bid", 0, {"amount": 250}), names) == "You bid 250"
+    assert describe(Event("bid", 1, {"amount": 260}), names) == "West bids 260"
+    assert describe(Event("pass", 2, {"help": True}), names) == "Partner passes with help"
+    assert describe(Event("pass", 0, {"help": False}), names) == "You pass"
+    assert describe(Event("trump", 3, {"suit": 1}), names) == "trump: hearts (named by East)"
+    assert describe(Event("play", 1, {"card": parse_card("TH"), "from_table": False}), names) == "West plays TH"
+    assert describe(Event("trick", None, {"winner": 2, "points": 30}), names) == "Partner takes the trick (30)"
+    passed = Event("pass_cards", 2, {"to": 0, "cards": tuple(parse_cards("AS AH TH KH"))}, private_to=(0, 2))
+    assert describe(passed, names) == "Partner passes AS AH TH KH to You"
+    assert describe(Event("hand_scored", None, {"score_delta": [310, -250]}), names) == "hand scored: 310 / -250"
+    assert describe(Event("deal", None, {"dealer": 3, "hand_number": 1}), names) == "East deals hand 1"
+    # Missing details never break the log: the event's kind is shown instead.
+    assert describe(Event("bid", 1, {}), names) == "West bid"
