@@ -223,3 +223,19 @@ def test_declare_out_right_wins_wrong_loses(before: int, right: bool) -> None:
 def test_two_hand_target_option() -> None:
     assert two_hand(preset("two_hand", game_target=1000)).target == 1000
     assert two_hand(preset("two_hand")).target == 1200
+
+
+@pytest.mark.parametrize(("reductions", "run_points"), [(True, 110), (False, 150)])
+def test_royal_marriage_completed_to_a_run_on_the_table(reductions: bool, run_points: int) -> None:
+    rules = preset("two_hand", remeld_reductions=reductions)
+    dealer = "9S 9S JS JD JD 9D JC JC QC KC TD AD"
+    game = stacked_game(rules, ["AH TH KH QH JH AS AS AC TC 9C 9D QS", dealer], turnup="TH")
+    act(game, "play AS", "play 9S")
+    act(game, meld_named(game, "royal marriage"))
+    assert game.scores == [40, 0]
+    act(game, "play AS", "play 9S")
+    run = meld_named(game, "run")
+    assert run.play.meld.points == run_points and run.play.from_hand == tuple(parse_cards("AH TH JH"))
+    act(game, run)
+    assert game.scores == [40 + run_points, 0]
+    assert format_cards(sorted(game.hand.tables[0].cards())) == format_cards(sorted(parse_cards("AH TH KH QH JH")))
