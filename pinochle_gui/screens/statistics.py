@@ -1,0 +1,322 @@
+"""Statistics: totals per variant and computer level, a chart of the rating (or the final scores) over
+the last games drawn by our own code, the breakdown by variant and level, and a reset with confirmation.
+
+Everything shown is read from the statistics store (``app.storage.stats``); demo games never reach it.
+"""
+
+from __future__ import annotations
+
+import time
+from typing import TYPE_CHECKING
+
+import pygame
+
+from engine.rules import PRESETS
+from pinochle_gui.screens.base import ChoiceRow, Screen, blit_text
+from pinochle_gui.screens.dialogs import confirm, show_messages
+from pinochle_gui.screens.new_game import computer_levels, variant_name
+from pinochle_gui.storage import GamePoint, StatsSummary
+
+if TYPE_CHECKING:
+    from pinochle_gui.screens import App
+
+ALL = "all"
+CHART_GAMES = 30
+CHARTS = ("rating", "scores")
+
+
+def percent(part: int, whole: int) -> str:
+    return f"{round(100 * part / whole)}%" if whole else "–"
+
+
+def tiles(summary: StatsSummary) -> list[tuple[str, str, str]]:
+    """(label, value, note) of each number the screen shows, from one summary."""
+    best = summary.best_hand
+    best_text = f"{best.score_change:+d}" if best is not None else "–"
+    best_note = f"{variant_name(best.variant)}, hand {best.hand_number}" if best is not None else ""
+    return [
+        ("Games", str(summary.games), f"{summary.wins} won"),
+        ("Win rate", percent(summary.wins, summary.games), ""),
+        ("Hands", str(summary.hands), ""),
+        (
+            "Bids won",
+            str(summary.bids_won),
+            percent(summary.bids_won, summary.hands) + " of hands" if summary.hands else "",
+        ),
+        (
+            "Bids made",
+            str(summary.bids_made),
+            percent(summary.bids_made, summary.bids_won) + " of bids won" if summary.bids_won else "",
+        ),
+        ("Times set", str(summary.times_set), "your side as declarer"),
+        ("Average meld", f"{summary.average_meld:.0f}", "per hand"),
+        ("Average contract", f"{summary.average_contract:.0f}" if summary.bids_won else "–", "when you declared"),
+        ("Best hand", best_text, best_note),
+        ("Longest streak", str(summary.longest_streak), f"now {summary.current_streak}"),
+        ("Thrown in", str(summary.thrown_in), "hands your side conceded"),
+        ("Rating", f"{summary.rating:.0f}", "across all games"),
+    ]
+
+
+class StatisticsScene(Screen):
+    heading = "Statistics"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.variant = ALL
+        self.level = ALL
+        self.chart = "rating"
+        self.load()
+
+    def load(self) -> None:
+        stats = self.app.storage.stats
+        variant = None if self.variant == ALL else self.variant
+        level = None if self.level == ALL else self.level
+        self.summary = stats.summary(variant, level)
+        self.points: list[GamePoint] = stats.recent_games(CHART_GAMES, variant, level)
+        self.breakdown = stats.breakdown()
+        self.available = stats.available
+
+    # -- layout ---------------------------------------------------------------------------------------
+    @property
+    def landscape(self) -> bool:
+        return self.size[0] >= self.size[1] * 1.2
+
+    def build(self) -> None:
+        w, h = self.size
+        m = self.px(24)
+        row_h = self.px(50)
+        variants = [ALL, *PRESETS]
+        levels = [ALL, *dict.fromkeys([*computer_levels(), *self.app.storage.stats.levels_played()])]
+        rows = [
+            ChoiceRow(
+                "Variant",
+                variants,
+                self.variant,
+                self._set_variant,
+                fmt=lambda v: "All variants" if v == ALL else variant_name(v),
+            ),
+            ChoiceRow(
+                "Computers",
+                levels,
+                self.level,
+                self._set_level,
+                fmt=lambda v: "All levels" if v == ALL else v.capitalize(),
+            ),
+            ChoiceRow(
+                "Chart",
+                list(CHARTS),
+                self.chart,
+                self._set_chart,
+                fmt=lambda c: "Rating" if c == "rating" else "Final scores",
+            ),
+        ]
+        top = self.px(92)
+        if self.landscape:
+            filter_w = (w - 4 * m) // 3
+            for i, row in enumerate(rows):
+                row.rect = pygame.Rect(m + i * (filter_w + m), top, filter_w, row_h)
+        else:
+            for i, row in enumerate(rows):
+                row.rect = pygame.Rect(m, top + i * row_h, w - 2 * m, row_h - 4)
+        for row in rows:
+            row.text_size = self.px(16)
+            self.add(row)
+        content_top = rows[-1].rect.bottom + self.px(14)
+        bottom = h - self.px(84)
+        if self.landscape:
+            left_w = round((w - 3 * m) * 0.46)
+            self.tiles_rect = pygame.Rect(m, content_top, left_w, bottom - content_top)
+            self.chart_rect = pygame.Rect(2 * m + left_w, content_top, w - 3 * m - left_w, bottom - content_top)
+        else:
+            half = (bottom - content_top) // 2
+            self.tiles_rect = pygame.Rect(m, content_top, w - 2 * m, half - self.px(8))
+            self.chart_rect = pygame.Rect(m, content_top + half + self.px(8), w - 2 * m, half - self.px(8))
+        bw, bh = self.px(190), self.px(50)
+        y = h - bh - self.px(20)
+        back = self.button(pygame.Rect(w - m - bw, y, bw, bh), "Back", self.back)
+        reset = self.button(pygame.Rect(m, y, bw, bh), "Reset…", self.ask_reset, tooltip="Forget all statistics")
+        reset.enabled = self.available
+        self.set_focus(back)
+
+    def _set_variant(self, value: str) -> None:
+        self.variant = value
+        self.load()
+
+    def _set_level(self, value: str) -> None:
+        self.level = value
+        self.load()
+
+    def _set_chart(self, value: str) -> None:
+        self.chart = value
+
+    def ask_reset(self) -> None:
+        confirm(
+            self.app,
+            "Reset statistics?",
+            "Every game, hand and your rating will be forgotten. This cannot be undone.",
+            self.reset,
+            yes_text="Reset",
+            no_text="Keep them",
+        )
+
+    def reset(self) -> None:
+        show_messages(self.app, self.app.storage.stats.reset())
+        self.load()
+
+    # -- drawing --------------------------------------------------------------------------------------
+    def panel(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        back = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(back, self.theme.panel, back.get_rect(), border_radius=self.px(10))
+        pygame.draw.rect(back, (*self.theme.panel_border, 120), back.get_rect(), 1, border_radius=self.px(10))
+        surface.blit(back, rect)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        self.draw_tiles(surface)
+        self.draw_chart(surface)
+
+    def draw_tiles(self, surface: pygame.Surface) -> None:
+        t = self.theme
+        area = self.tiles_rect
+        items = tiles(self.summary)
+        cols = 3 if area.w > self.px(420) else 2
+        rows = -(-len(items) // cols)
+        gap = self.px(8)
+        tw = (area.w - gap * (cols - 1)) // cols
+        th = (area.h - gap * (rows - 1)) // rows
+        for i, (label, value, note) in enumerate(items):
+            r = pygame.Rect(area.x + (i % cols) * (tw + gap), area.y + (i // cols) * (th + gap), tw, th)
+            self.panel(surface, r)
+            small = max(10, min(self.px(14), th // 5))
+            big = max(12, min(self.px(30), round(th * 0.42)))
+            blit_text(surface, label, small, t.text_dim, (r.x + self.px(10), r.y + self.px(6)), max_width=tw - 12)
+            blit_text(surface, value, big, t.accent, (r.x + self.px(10), r.centery), "bold", "midleft", tw - 12)
+            if note and th > small * 3.5:
+                blit_text(
+                    surface,
+                    note,
+                    small,
+                    t.text_dim,
+                    (r.x + self.px(10), r.bottom - self.px(5)),
+                    "italic",
+                    "bottomleft",
+                    tw - 12,
+                    shrink=False,
+                )
+        if not self.available:
+            blit_text(
+                surface,
+                "Statistics are off: the statistics file could not be opened.",
+                self.px(15),
+                t.bad,
+                (area.x, area.bottom + self.px(4)),
+                "bold",
+                max_width=area.w,
+            )
+
+    def chart_series(self) -> list[float]:
+        if self.chart == "rating":
+            return [p.rating for p in self.points]
+        return [float(p.player_score) for p in self.points]
+
+    def draw_chart(self, surface: pygame.Surface) -> None:
+        t = self.theme
+        area = self.chart_rect
+        self.panel(surface, area)
+        title = "Rating over the last games" if self.chart == "rating" else "Final scores"
+        blit_text(
+            surface,
+            title,
+            self.px(17),
+            t.accent,
+            (area.x + self.px(12), area.y + self.px(8)),
+            "bold",
+            max_width=area.w - 24,
+        )
+        plot = pygame.Rect(area.x + self.px(56), area.y + self.px(40), area.w - self.px(72), area.h - self.px(70))
+        if not self.points:
+            blit_text(
+                surface,
+                "Finish a game to see it here.",
+                self.px(17),
+                t.text_dim,
+                plot.center,
+                "italic",
+                "center",
+                plot.w,
+            )
+            return
+        if self.chart == "rating":
+            self.draw_rating(surface, plot)
+        else:
+            self.draw_scores(surface, plot)
+        first = time.strftime("%d %b", time.localtime(self.points[0].ended_at)) if self.points[0].ended_at else ""
+        blit_text(
+            surface,
+            f"{len(self.points)} games" + (f" since {first}" if first else ""),
+            self.px(13),
+            t.text_dim,
+            (plot.right, plot.bottom + self.px(6)),
+            "regular",
+            "topright",
+        )
+
+    def _scale(self, values: list[float], plot: pygame.Rect) -> tuple[float, float]:
+        low, high = min(values), max(values)
+        if high - low < 20:
+            low, high = low - 10, high + 10
+        pad = (high - low) * 0.1
+        return low - pad, high + pad
+
+    def _grid(self, surface: pygame.Surface, plot: pygame.Rect, low: float, high: float) -> None:
+        t = self.theme
+        for i in range(5):
+            value = low + (high - low) * i / 4
+            y = plot.bottom - round(plot.h * i / 4)
+            pygame.draw.line(surface, (*t.disabled,), (plot.x, y), (plot.right, y), 1)
+            blit_text(surface, f"{value:.0f}", self.px(12), t.text_dim, (plot.x - self.px(6), y), "regular", "midright")
+
+    def draw_rating(self, surface: pygame.Surface, plot: pygame.Rect) -> None:
+        t = self.theme
+        values = self.chart_series()
+        low, high = self._scale(values, plot)
+        self._grid(surface, plot, low, high)
+        n = len(values)
+        points = [
+            (
+                plot.x + (round(plot.w * i / (n - 1)) if n > 1 else plot.w // 2),
+                plot.bottom - round(plot.h * (v - low) / (high - low)),
+            )
+            for i, v in enumerate(values)
+        ]
+        if n > 1:
+            fill = [*points, (points[-1][0], plot.bottom), (points[0][0], plot.bottom)]
+            shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            pygame.draw.polygon(shade, (*t.accent, 40), fill)
+            surface.blit(shade, (0, 0))
+            pygame.draw.lines(surface, t.accent, False, points, max(2, self.px(3)))
+        for point, game in zip(points, self.points, strict=True):
+            pygame.draw.circle(surface, t.good if game.won else t.bad, point, self.px(5))
+            pygame.draw.circle(surface, (20, 20, 20), point, self.px(5), 1)
+
+    def draw_scores(self, surface: pygame.Surface, plot: pygame.Rect) -> None:
+        t = self.theme
+        pairs = [(p.player_score, p.opponent_score) for p in self.points]
+        high = max(1, max(max(a, b) for a, b in pairs)) * 1.1
+        low = min(0, min(min(a, b) for a, b in pairs))
+        self._grid(surface, plot, low, high)
+        n = len(pairs)
+        slot = plot.w / n
+        bar = max(2, round(slot * 0.36))
+        zero = plot.bottom - round(plot.h * (0 - low) / (high - low))
+        for i, (mine, theirs) in enumerate(pairs):
+            x = plot.x + round(slot * i + slot / 2)
+            for value, color, dx in ((mine, t.good, -bar), (theirs, t.bad, 0)):
+                y = plot.bottom - round(plot.h * (value - low) / (high - low))
+                rect = pygame.Rect(x + dx, min(y, zero), bar, abs(zero - y))
+                pygame.draw.rect(surface, color, rect, border_top_left_radius=2, border_top_right_radius=2)
+        for i, (label, color) in enumerate((("Best other", t.bad), ("You", t.good))):
+            x = plot.right - self.px(100) - i * self.px(90)
+            y = self.chart_rect.y + self.px(12)
+            pygame.draw.rect(surface, color, (x, y + self.px(3), self.px(12), self.px(12)))
+            blit_text(surface, label, self.px(13), t.text, (x + self.px(18), y))

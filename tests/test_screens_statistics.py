@@ -1,0 +1,120 @@
+"""The statistics screen: numbers from the store, filters, the chart, and a reset with confirmation."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+from test_screens_app import SIZES, FakeApp, _display, app, button_named, click, click_button, key, render, row_named
+
+from pinochle_gui.screens import statistics_scene
+from pinochle_gui.screens.dialogs import ConfirmDialog
+from pinochle_gui.screens.statistics import StatisticsScene, tiles
+from pinochle_gui.storage import GameStat
+
+__all__ = ["_display", "app"]
+
+
+def record(app: FakeApp, game_id: str, won: bool, variant: str = "partnership_auction", level: str = "hard") -> None:
+    players = 2 if variant == "two_hand" else 4
+    teams = ((0,), (1,)) if players == 2 else ((0, 2), (1, 3))
+    levels = (None, *([level] * (players - 1)))
+    game = GameStat(
+        game_id=game_id,
+        variant=variant,
+        player_seat=0,
+        levels=levels,
+        teams=teams,
+        final_scores=(1510, 1200) if won else (900, 1520),
+        winner_side=0 if won else 1,
+        hands=5,
+    )
+    assert app.storage.stats.record_game(game) == []
+
+
+def open_stats(app: FakeApp) -> StatisticsScene:
+    scene = app.stack.push(statistics_scene(app))
+    assert isinstance(scene, StatisticsScene)
+    render(app)
+    return scene
+
+
+def shown(scene: StatisticsScene) -> dict[str, str]:
+    return {label: value for label, value, _ in tiles(scene.summary)}
+
+
+def test_numbers_come_from_the_store(app: FakeApp) -> None:
+    for i, won in enumerate((True, True, False, True)):
+        record(app, f"g{i}", won)
+    scene = open_stats(app)
+    numbers = shown(scene)
+    assert numbers["Games"] == "4" and numbers["Win rate"] == "75%" and numbers["Longest streak"] == "2"
+    assert numbers["Rating"] == f"{app.storage.stats.rating():.0f}" != "1500"
+    assert [p.won for p in scene.points] == [True, True, False, True]
+    assert scene.chart_series() == app.storage.stats.rating_series()
+
+
+def test_filters_by_variant_and_level(app: FakeApp) -> None:
+    record(app, "a", True, "two_hand", "easy")
+    record(app, "b", False, "partnership_auction", "hard")
+    record(app, "c", False, "partnership_auction", "easy")
+    scene = open_stats(app)
+    variant = row_named(scene, "Variant")
+    click(app, variant.arrows()[1].center)  # the first variant: two-handed
+    assert scene.variant == "two_hand" and shown(scene)["Games"] == "1" and shown(scene)["Win rate"] == "100%"
+    click(app, variant.arrows()[0].center)
+    level = row_named(scene, "Computers")
+    scene.set_focus(level)
+    while scene.level != "easy":
+        key(app, pygame.K_RIGHT)
+    assert shown(scene)["Games"] == "2"
+    render(app)
+
+
+def test_chart_switches_to_final_scores(app: FakeApp) -> None:
+    record(app, "a", True)
+    record(app, "b", False)
+    scene = open_stats(app)
+    chart = row_named(scene, "Chart")
+    click(app, chart.arrows()[1].center)
+    assert scene.chart == "scores" and scene.chart_series() == [1510.0, 900.0]
+    picture = render(app)
+    assert picture.get_at(scene.chart_rect.center) != picture.get_at((1, 1))
+
+
+def test_reset_asks_first_and_keeps_them_on_no(app: FakeApp) -> None:
+    record(app, "a", True)
+    scene = open_stats(app)
+    click_button(app, "Reset…")
+    assert isinstance(app.stack.top, ConfirmDialog)
+    render(app)
+    click_button(app, "Keep them")
+    assert app.stack.top is scene and shown(scene)["Games"] == "1"
+    click_button(app, "Reset…")
+    click_button(app, "Reset")
+    assert app.stack.top is scene and shown(scene)["Games"] == "0"
+    assert app.storage.stats.summary().games == 0
+
+
+def test_an_empty_store_and_a_store_that_is_off(app: FakeApp) -> None:
+    scene = open_stats(app)
+    assert shown(scene)["Games"] == "0" and scene.points == []
+    app.storage.stats.close()
+    scene.load()
+    scene.rebuild()
+    assert not scene.available and not button_named(scene, "Reset…").enabled
+    render(app)
+
+
+@pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
+def test_statistics_fit_every_window(app: FakeApp, size: tuple[int, int]) -> None:
+    for i in range(12):
+        record(app, f"g{i}", i % 3 != 0)
+    app.stack.resize(size)
+    scene = open_stats(app)
+    window = pygame.Rect(0, 0, *size)
+    assert window.contains(scene.chart_rect) and window.contains(scene.tiles_rect)
+    assert not scene.chart_rect.colliderect(scene.tiles_rect)
+    for widget in scene.widgets:
+        assert window.contains(widget.rect)
+    key(app, pygame.K_ESCAPE)
+    assert len(app.stack) == 0
