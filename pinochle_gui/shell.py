@@ -1,0 +1,352 @@
+"""The app loop: the window, the scene stack, settings, storage, sound, and the game at the table.
+
+:func:`run` is the whole app for a parsed command line (:class:`pinochle_gui.cli.Options`):
+
+- it opens the window, the storage (settings, the saved game, statistics) and the sounds;
+- without ``--demo`` it shows the title screen (``pinochle_gui.screens``), or a table at once
+  when those screens are not there; with ``--demo`` every seat is a computer and a table starts at once;
+- ``--hands N`` quits once N hands are scored (after the summary has been drawn), ``--records FILE``
+  appends each finished hand's record, ``--screenshot FILE`` saves the last frame, ``--fast`` makes
+  every animation instant, ``--first-frame-exit`` prints the time to the first frame and quits.
+
+:class:`App` is what the scenes see of the application (the ``App`` protocol of
+:mod:`pinochle_gui.screens`): ``start_game``, ``continue_game``, ``leave_game``, ``quit``,
+``update_settings``, and the table's callbacks (save after every action, hands and games finished).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import sys
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402 - the prompt variable must be set first
+
+import engine  # noqa: E402
+from engine.game import Game  # noqa: E402
+from engine.rules import Rules  # noqa: E402
+from engine.save import game_to_dict  # noqa: E402
+from pinochle_gui import APP_TITLE, asset  # noqa: E402
+from pinochle_gui.cli import STARTED, Options  # noqa: E402
+from pinochle_gui.scene import Scene, SceneStack  # noqa: E402
+from pinochle_gui.sound import SoundBank  # noqa: E402
+from pinochle_gui.storage import Settings, Storage, StorageMessage  # noqa: E402
+from pinochle_gui.storage.saves import SaveWorker  # noqa: E402
+from pinochle_gui.table.scene import SeatsConfig, TableScene  # noqa: E402
+
+FPS = 60
+DEMO_PAUSE = 2.5  # seconds a demo game's final score stays before the next game
+
+
+class App:
+    """The running application: one window, one scene stack, the storage and the sounds."""
+
+    def __init__(self, options: Options, screen: pygame.Surface | None = None, storage: Storage | None = None) -> None:
+        self.options = options
+        self.screen = screen
+        self.storage = storage if storage is not None else Storage.open()
+        self.size = options.size
+        self.stack = SceneStack(self.size, transition_time=0.0 if options.fast else 0.25)
+        s = self.storage.settings
+        self.sound = SoundBank(enabled=s.sound_on, volume=s.volume, start_mixer=not options.fast)
+        self.saver = SaveWorker(self.storage.saves)
+        self.seed = options.seed if options.seed is not None else random.SystemRandom().randrange(2**31)
+        self.games_started = 0
+        self.hands_done = 0
+        self.finished = False  # --hands reached and shown: the loop ends
+        self._finish_frames = 0
+        self._next_demo_game: float | None = None
+        self.fullscreen = False
+        self.messages: list[StorageMessage] = []
+
+    # -- what the screens read ------------------------------------------------------------------------
+    @property
+    def settings(self) -> Settings:
+        return self.storage.settings
+
+    @property
+    def animation_speed(self) -> str:
+        return "instant" if self.options.fast else self.settings.animation_speed
+
+    @property
+    def default_level(self) -> str:
+        return self.options.level
+
+    @property
+    def table(self) -> TableScene | None:
+        for scene in reversed(self.stack.scenes):
+            if isinstance(scene, TableScene):
+                return scene
+        return None
+
+    def play_sound(self, name: str) -> None:
+        self.sound.play(name)
+
+    def update_settings(self, **changes: Any) -> list[StorageMessage]:
+        """Change some settings, store them and apply them (sound now; the look at the next table)."""
+        messages = self.storage.update_settings(**changes)
+        s = self.settings
+        self.sound.apply_settings(s.sound_on, s.volume)
+        table = self.table
+        if table is not None and "sort_order" in changes:
+            table.director.set_sort_order(s.sort_order)
+        if table is not None and "animation_speed" in changes and not self.options.fast:
+            table.timing.set_speed(s.animation_speed)
+        return messages
+
+    def toggle_mute(self) -> bool:
+        """Sound on or off (stored); returns True when now muted."""
+        self.update_settings(sound_on=not self.settings.sound_on)
+        return not self.settings.sound_on
+
+    def toggle_fullscreen(self) -> None:
+        try:
+            pygame.display.toggle_fullscreen()
+            self.fullscreen = not self.fullscreen
+        except pygame.error:
+            pass
+
+    # -- games ------------------------------------------------------------------------------------------
+    def start_game(self, rules: Rules, levels: Sequence[str | None], names: Sequence[str], seed: int | None = None,
+                   deal_number: int | None = None) -> None:
+        """A new game at a new table. ``levels[seat]``: a computer level, ``None`` for the player (seat 0)."""
+        self.new_table(rules, levels, names, seed, deal_number)
+
+    def new_table(self, rules: Rules, levels: Sequence[str | None], names: Sequence[str], seed: int | None = None,
+                  deal_number: int | None = None) -> TableScene:
+        """:meth:`start_game`, returning the table."""
+        demo = self.options.demo or all(level is not None for level in levels)
+        if seed is None:
+            seed = (self.seed + self.games_started) % (2**31) if self.options.seed is not None else \
+                random.SystemRandom().randrange(2**31)
+        self.games_started += 1
+        game = engine.new_game(rules, seed=seed, first_deal=deal_number)
+        game.game_id = f"{seed}-{int(time.time() * 1000)}"
+        s = self.settings
+        avatars = list(s.avatars)
+        if rules.players == 3:
+            avatars = [avatars[0], avatars[1], avatars[3]]
+        elif rules.players == 2:
+            avatars = [avatars[0], avatars[2]]
+        config = SeatsConfig(list(names), list(levels), avatars, demo, game.game_id, time.time())
+        table = TableScene(self, game, config)
+        self._show_table(table)
+        self.after_action(table)
+        return table
+
+    def default_game(self) -> TableScene:
+        """A game of the command line's variant (or the settings' default) with the default seats."""
+        variant = self.options.variant
+        s = self.settings
+        rules = s.rules_for(variant)
+        players = rules.players
+        names = [s.seat_name(seat, players) for seat in range(players)]
+        level = self.options.level
+        levels: list[str | None] = [level if self.options.demo else None] + [level] * (players - 1)
+        return self.new_table(rules, levels, names)
+
+    def _show_table(self, table: TableScene) -> None:
+        old = self.table
+        if old is not None:
+            old.close()
+        self.stack.clear()
+        self.stack.running = True
+        self.stack.push(table)
+
+    def continue_game(self) -> None:
+        """Restore the saved game at the table, exactly as it was left."""
+        saved, messages = self.storage.saves.load(restore=engine.game_from_dict)
+        self.messages.extend(messages)
+        if saved is None or not isinstance(saved.restored, Game):
+            self._tell(messages or [StorageMessage("warning", "There is no saved game to continue.")])
+            return
+        game = saved.restored
+        try:
+            config = SeatsConfig.from_dict(saved.table, game.rules.players)
+        except (ValueError, TypeError) as exc:
+            self._tell([StorageMessage("warning", f"The saved table could not be restored ({exc}).")])
+            return
+        config.demo = config.demo or saved.demo
+        table = TableScene(self, game, config, restored=True)
+        self._show_table(table)
+
+    def leave_game(self) -> None:
+        """Save the game (it is saved after every action already) and go back to the title screen."""
+        table = self.table
+        if table is not None:
+            self.after_action(table)
+            self.saver.flush(5.0)
+            table.close()
+        self.stack.clear()
+        self.stack.running = True
+        if not self.open_title():
+            self.stack.running = False
+
+    def open_title(self) -> bool:
+        try:
+            from pinochle_gui.screens import title_scene
+
+            scene = title_scene(self)
+        except ImportError:
+            return False
+        self.stack.push(scene)
+        return True
+
+    def open_pause(self, table: TableScene) -> None:
+        """The pause menu over the table (the title screen's pause scene), else back to the title."""
+        try:
+            from pinochle_gui.screens import pause_scene
+
+            self.stack.push(pause_scene(self, table.game))
+        except ImportError:
+            self.leave_game()
+
+    def new_game_like(self, table: TableScene) -> None:
+        self.start_game(table.rules, table.config.levels, table.names)
+
+    def quit(self) -> None:
+        table = self.table
+        if table is not None:
+            self.after_action(table)
+        self.stack.running = False
+
+    def _tell(self, messages: list[StorageMessage]) -> None:
+        try:
+            from pinochle_gui.screens.dialogs import show_messages
+
+            show_messages(self, messages)
+        except (ImportError, TypeError):
+            for message in messages:
+                print(f"pinochle: {message.text}", file=sys.stderr)
+
+    # -- the table's callbacks ----------------------------------------------------------------------------
+    def after_action(self, table: TableScene) -> None:
+        """Save the game after every action (off the event loop), so quitting loses nothing."""
+        if table.game.is_over:
+            return
+        try:
+            self.saver.submit(game_to_dict(table.game), table=table.config.to_dict(), demo=table.demo)
+        except RuntimeError:
+            pass  # the saver is closed: the app is ending
+        self.messages.extend(self.saver.messages())
+
+    def hands_finished(self, table: TableScene, records: list[dict[str, Any]],
+                       previous_scores: Sequence[int] | None) -> None:
+        """Hands just scored: append their records (--records), add them to the statistics, count them."""
+        if self.options.hands is not None:
+            records = records[: max(0, self.options.hands - self.hands_done)]
+        if self.options.records is not None and records:
+            engine.write_records(self.options.records, records, append=True)
+        for record in records:
+            self.messages.extend(self.storage.record_hand(record, 0, table.config.levels, table.demo,
+                                                          previous_scores, table.config.game_key))
+            previous_scores = record.get("scores_after")
+        self.hands_done += len(records)
+
+    def game_finished(self, table: TableScene) -> None:
+        """The game is over: into the statistics (not a demo), and no save to continue."""
+        self.messages.extend(self.storage.record_game(table.game.hand_records, 0, table.config.levels, table.demo,
+                                                      table.config.started_at, table.config.game_key))
+        self.messages.extend(self.saver.clear())
+
+    def game_over_shown(self, table: TableScene) -> None:
+        if table.demo:
+            self._next_demo_game = time.perf_counter() + (0.0 if self.options.fast else DEMO_PAUSE)
+
+    # -- every frame -------------------------------------------------------------------------------------
+    def tick(self, dt: float) -> None:
+        """Advance the scenes by ``dt`` seconds; start the next demo game; notice --hands being done."""
+        self.stack.update(dt)
+        table = self.table
+        if self._next_demo_game is not None and time.perf_counter() >= self._next_demo_game and table is not None:
+            self._next_demo_game = None
+            if not self.finished:
+                self.new_game_like(table)
+        hands = self.options.hands
+        if hands is not None and self.hands_done >= hands and table is not None:
+            news = table.director.news
+            if news.summary is not None or news.game_over is not None or table.director.idle:
+                self._finish_frames += 1
+                if self._finish_frames >= 3:
+                    self.finished = True
+
+    def close(self) -> None:
+        table = self.table
+        if table is not None:
+            table.close()
+        self.saver.close()
+        self.storage.close()
+
+
+def _open_window(options: Options) -> pygame.Surface:
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_caption(APP_TITLE)
+    try:
+        pygame.display.set_icon(pygame.image.load(asset("icon.png")))
+    except (FileNotFoundError, pygame.error):
+        pass  # the icon is decoration
+    return pygame.display.set_mode(options.size, pygame.RESIZABLE)
+
+
+def first_scene(app: App) -> Scene | None:
+    """The title screen, or a table when there is none (and always a table in a demo)."""
+    if app.options.demo or app.options.hands is not None:
+        return app.default_game()
+    if app.open_title():
+        return app.stack.top
+    return app.default_game()
+
+
+def run(options: Options) -> int:
+    """Open the window and run the app until it is closed (or ``--hands`` hands are done); the exit status."""
+    screen = _open_window(options)
+    sys.setswitchinterval(0.002)  # a thread thinking in Python yields the GIL often: smooth frames
+    app: App | None = None
+    try:
+        app = App(options, screen)
+        first_scene(app)
+        clock = pygame.time.Clock()
+        first_frame = True
+        while app.stack.running and not app.finished:
+            dt = min(0.1, clock.tick(FPS) / 1000.0)
+            for event in pygame.event.get():
+                if event.type == pygame.VIDEORESIZE:
+                    app.size = (max(320, event.w), max(320, event.h))
+                    app.stack.resize(app.size)
+                    continue
+                if event.type == pygame.QUIT:
+                    app.quit()
+                    continue
+                app.stack.process_event(event)
+            app.tick(dt)
+            screen = pygame.display.get_surface() or screen
+            app.stack.draw(screen)
+            pygame.display.flip()
+            if first_frame:
+                first_frame = False
+                if options.first_frame_exit:
+                    print(f"first frame after {time.perf_counter() - STARTED:.3f} s", flush=True)
+                    break
+        if options.screenshot is not None:
+            save_screenshot(screen, options.screenshot)
+    finally:
+        if app is not None:
+            app.close()
+        pygame.quit()
+    sys.stdout.flush()
+    return 0
+
+
+def save_screenshot(surface: pygame.Surface, path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    pygame.image.save(surface, str(path))
+
+
+__all__ = ["App", "FPS", "first_scene", "run", "save_screenshot"]

@@ -1,0 +1,835 @@
+"""From engine events to moving cards: persistent card sprites in zones, tweened to where they belong.
+
+The director keeps every card on the table as a :class:`TableCard` sprite in one zone: a seat's
+hand, the trick, the widow (or the buried cards), the stock and its turned-up card, a seat's laid
+meld (two-handed). An engine event becomes a *step* in a queue: when its turn comes the step moves
+sprites between zones and :meth:`Director.settle` tweens every sprite that is not where its zone
+wants it (position, size and face). Steps run one after the other; the table gives the seats the
+turn only when the queue is empty (:attr:`Director.idle`).
+
+The director sees the table as the player at seat 0 does (:func:`engine.events.visible_to`), and
+after each batch of events it checks its zones against the engine's observation
+(:meth:`Director.resync`), so what is drawn always ends as the engine says, whatever happened.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections import deque
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from engine import events as ev
+from engine.cards import NINE, SUIT_NAMES, Card, card, sort_hand
+from engine.events import Event, visible_to
+from engine.observation import Observation
+from engine.rules import Rules
+from pinochle_gui.anim import Animation, Animator, CardSprite, Parallel, Sequence, Tween, Wait
+from pinochle_gui.art import CardArt
+from pinochle_gui.layout import TableLayout, cards_in, table_layout
+
+VIEW_SEAT = 0  # the seat the table is seen from: the human player
+
+# Drawing layers: a zone's base z (cards in motion are drawn above every zone).
+Z = {"table": 100, "stock": 200, "turnup": 190, "widow": 300, "hand": 400, "trick": 600, "me": 800, "moving": 2000}
+
+Step = Callable[[], Animation | None]
+
+
+class TableCard(CardSprite):
+    """A card sprite with the width its pictures are drawn at (``scale`` tweens between widths)."""
+
+    __slots__ = ("width", "marked", "target_flip")
+
+    def __init__(self, c: int | None, x: float, y: float, width: int, face_up: bool = False) -> None:
+        super().__init__(c, x, y, face_up=face_up)
+        self.width = width
+        self.marked = False  # received in a pass, or taken from the widow: drawn with a mark
+        self.target_flip = 1.0 if face_up else 0.0
+
+
+class Hold(Animation):
+    """A step that waits until :meth:`release` is called (the player clicks on), or ``timeout`` seconds."""
+
+    def __init__(self, timeout: float | None = None) -> None:
+        super().__init__()
+        self.timeout = timeout
+        self.released = False
+
+    def release(self) -> None:
+        self.released = True
+
+    def _advance(self, dt: float) -> float | None:
+        if self.timeout is not None:
+            self.timeout -= dt
+            if self.timeout <= 0:
+                self.released = True
+        return 0.0 if self.released else None
+
+
+@dataclass
+class MeldShown:
+    """One seat's meld as shown on the table: its items (name, points, cards text) and total."""
+
+    seat: int
+    points: int
+    items: list[tuple[str, int, str]]
+    laid: bool = False  # two-handed: laid during play
+
+
+@dataclass
+class Bubble:
+    text: str
+    left: float
+
+
+@dataclass
+class TableNews:
+    """What the HUD shows besides the cards, kept by the director as events come."""
+
+    status: str = ""
+    bubbles: dict[int, Bubble] = field(default_factory=dict)
+    melds: dict[int, MeldShown] = field(default_factory=dict)
+    laid: list[tuple[int, str, int]] = field(default_factory=list)  # two-handed: (seat, meld name, points)
+    summary: dict[str, Any] | None = None  # the hand just scored (summary overlay)
+    game_over: dict[str, Any] | None = None
+    last_trick: list[tuple[int, Card]] = field(default_factory=list)
+    last_winner: int | None = None
+    trick_points: dict[int, int] = field(default_factory=dict)
+    messages: list[str] = field(default_factory=list)  # a log of what happened, newest last
+
+
+class Director:
+    """Turns engine events into animations on persistent sprites, for one game at one window size."""
+
+    def __init__(self, rules: Rules, names: list[str], art: CardArt, animator: Animator,
+                 size: tuple[int, int], sort_order: str = "trump_first",
+                 sound: Callable[[str], object] | None = None, pause_scale: float = 1.0) -> None:
+        self.rules = rules
+        self.names = names
+        self.art = art
+        self.animator = animator
+        self.sort_order = sort_order
+        self.sound = sound or (lambda name: None)
+        self.pause_scale = pause_scale  # the length of holds the player may skip (demo: shorter)
+        self.players = rules.players
+        self.hands: list[list[TableCard]] = [[] for _ in range(self.players)]
+        self.trick: list[tuple[int, TableCard]] = []
+        self.widow: list[TableCard] = []
+        self.stock: list[TableCard] = []
+        self.turnup: list[TableCard] = []
+        self.tables: list[list[TableCard]] = [[] for _ in range(self.players)]
+        self.leaving: list[TableCard] = []
+        self.steps: deque[Step] = deque()
+        self.hold: Hold | None = None
+        self.news = TableNews()
+        self.trump: int | None = None
+        self.dealer = 0
+        self.lay: TableLayout = self._layout(size)
+        self.auto_hold = False  # demo: holds end by themselves
+        self.widow_face_up = False
+
+    # -- layout ------------------------------------------------------------------------------------
+    def _layout(self, size: tuple[int, int]) -> TableLayout:
+        r = self.rules
+        received = r.pass_cards if r.partnerships else r.widow_size
+        return table_layout(size[0], size[1], self.players, r.hand_size, received=received, widow=r.widow_size,
+                            buttons=3)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self.lay = self._layout(size)
+        self.art.resize(self.lay.card_widths)
+        self.settle(snap=True)
+
+    # -- the queue ---------------------------------------------------------------------------------
+    @property
+    def idle(self) -> bool:
+        """Nothing moves and nothing waits: the seats may act."""
+        return not self.steps and not self.animator.busy
+
+    def update(self, dt: float) -> None:
+        self.animator.update(dt)
+        for seat in list(self.news.bubbles):
+            bubble = self.news.bubbles[seat]
+            bubble.left -= dt
+            if bubble.left <= 0:
+                del self.news.bubbles[seat]
+        guard = 0
+        while self.steps and not self.animator.busy and guard < 200:
+            guard += 1
+            step = self.steps.popleft()
+            animation = step()
+            if animation is not None:
+                self.animator.run(animation)
+                self.animator.update(0.0)  # zero-length animations end now; the rest start from here
+
+    def skip(self) -> None:
+        """Finish everything queued at once (a click while cards move, or a test)."""
+        guard = 0
+        while not self.idle and guard < 10_000:
+            guard += 1
+            if self.hold is not None:
+                self.hold.release()
+            self.animator.finish_all()
+            self.update(0.0)
+
+    def release(self) -> bool:
+        """End the hold under way (the summary, the meld): True if there was one."""
+        if self.hold is not None and not self.hold.done:
+            self.hold.release()
+            return True
+        return False
+
+    def _hold(self, seconds: float | None) -> Hold:
+        timeout = seconds if self.auto_hold or seconds is not None else None
+        hold = Hold(timeout)
+        self.hold = hold
+
+        def done() -> None:
+            if self.hold is hold:
+                self.hold = None
+        hold.on_done(done)
+        return hold
+
+    # -- events --------------------------------------------------------------------------------------
+    def feed(self, events: Iterable[Event], obs: Observation) -> None:
+        """Queue the animations of ``events`` (seen from :data:`VIEW_SEAT`); ``obs``: the state after them."""
+        batch = [visible_to(e, VIEW_SEAT) for e in events]
+        deals = [i for i, e in enumerate(batch) if e.kind == ev.DEAL]
+        melds = [i for i, e in enumerate(batch) if e.kind == ev.MELD]
+        for i, event in enumerate(batch):
+            if event.kind == ev.DEAL and i != deals[-1]:
+                continue  # a deal redealt within the same batch: only the last one is played
+            handler = getattr(self, "_on_" + event.kind, None)
+            if handler is not None:
+                self.steps.append(functools.partial(handler, event, obs))
+            if melds and i == melds[-1]:
+                # Everybody's meld is on the table: a moment to look at it (a click goes on).
+                self.steps.append(self._meld_hold)
+        self.steps.append(lambda: self.resync(obs))
+
+    def _meld_hold(self) -> Hold:
+        pace = max(0.3, self.animator.timing.factor)
+        return self._hold((2.8 * self.pause_scale if self.auto_hold else 6.0) * pace)
+
+    def reset(self, obs: Observation) -> None:
+        """Forget everything and show ``obs`` as it is, without animation (a restored or undone game)."""
+        self.steps.clear()
+        self.animator.cancel_all()
+        self.hold = None
+        self.hands = [[] for _ in range(self.players)]
+        self.trick, self.widow, self.stock, self.turnup, self.leaving = [], [], [], [], []
+        self.tables = [[] for _ in range(self.players)]
+        self.news = TableNews(status=self.news.status)
+        self.trump = obs.trump
+        self.dealer = obs.dealer
+        if obs.tricks:
+            last = obs.tricks[-1]
+            self.news.last_trick = [(s, _card(c)) for s, c in last["plays"]]
+            self.news.last_winner = last["winner"]
+        if self.rules.trump_by != "stock" and not obs.tricks and not obs.trick:
+            for entry in obs.melds:
+                self._show_meld(entry["seat"], entry["points"], entry["items"])
+        for entry in obs.melds:
+            if "trick" in entry:
+                for name, points, _cards in entry["items"]:
+                    self.news.laid.append((entry["seat"], name, points))
+        self.resync(obs, snap=True)
+
+    def _say(self, text: str, seat: int | None = None, bubble: str | None = None, seconds: float = 1.6) -> None:
+        self.news.status = text
+        self.news.messages.append(text)
+        del self.news.messages[:-60]
+        if seat is not None and bubble:
+            self.news.bubbles[seat] = Bubble(bubble, seconds)
+
+    def _name(self, seat: int | None) -> str:
+        return self.names[seat] if seat is not None and 0 <= seat < len(self.names) else "Nobody"
+
+    def _on_deal(self, event: Event, obs: Observation) -> Animation | None:
+        self.news.melds.clear()
+        self.news.laid.clear()
+        self.news.summary = None
+        self.news.last_trick, self.news.last_winner = [], None
+        self.dealer = event.seat if event.seat is not None else obs.dealer
+        self.trump = obs.trump
+        dealer = self.dealer
+        number = event.get("deal_number")
+        self._say(f"{self._name(dealer)} deals hand {event.get('hand_number', '')} (deal #{number})")
+        self.hands = [[] for _ in range(self.players)]
+        self.trick, self.widow, self.stock, self.turnup, self.leaving = [], [], [], [], []
+        self.tables = [[] for _ in range(self.players)]
+        origin = self.lay.seats[dealer].avatar.center
+        w = self.lay.small_w
+
+        def new(c: int | None) -> TableCard:
+            sprite = TableCard(c, origin[0], origin[1], w)
+            sprite.scale = 0.6
+            return sprite
+
+        mine = list(obs.hand)
+        turnup = obs.turnup if self.rules.trump_by == "turnup" else None
+        if turnup is not None and dealer == VIEW_SEAT and turnup in mine:
+            mine.remove(turnup)
+        for seat in range(self.players):
+            count = obs.hand_sizes[seat] - (1 if turnup is not None and seat == dealer else 0)
+            if seat == VIEW_SEAT:
+                self.hands[seat] = [new(c) for c in self._sorted(mine)]
+            else:
+                self.hands[seat] = [new(None) for _ in range(count)]
+        if self.rules.widow_size and obs.declarer is None:
+            self.widow = [new(None) for _ in range(self.rules.widow_size)]
+        if self.rules.trump_by == "stock":
+            self.stock = [new(None) for _ in range(max(0, obs.stock_size - 1))]
+            if obs.turnup is not None:
+                self.turnup = [new(obs.turnup)]
+        elif turnup is not None:
+            self.turnup = [new(turnup)]
+        # The order cards leave the dealer: packets round the table from the dealer's left.
+        order: list[TableCard] = []
+        packet = max(1, self.rules.deal_packet)
+        queues = [list(self.hands[(dealer + 1 + i) % self.players]) for i in range(self.players)]
+        widow = list(self.widow)
+        while any(queues):
+            for q in queues:
+                order.extend(q[:packet])
+                del q[:packet]
+            if widow:
+                order.append(widow.pop(0))
+        order += widow + self.stock + self.turnup
+        gap = min(self.animator.timing("deal_gap"), 2.6 * self.animator.timing.factor / max(1, len(order)))
+        self.sound("deal")
+        return self.settle("deal", order=order, gap=gap)
+
+    def _on_redeal(self, event: Event, obs: Observation) -> Animation | None:
+        why = "five nines" if event.get("reason") == "nines" else "everybody passed"
+        self._say(f"Redeal: {why}", event.seat, "Redeal" if event.seat is not None else None)
+        return Wait(self.animator.timing("bubble") * 0.6)
+
+    def _on_bid(self, event: Event, obs: Observation) -> Animation | None:
+        amount = event["amount"]
+        stuck = " (stuck)" if event.get("stuck") else ""
+        self._say(f"{self._name(event.seat)} bids {amount}{stuck}", event.seat, f"{amount}{stuck}")
+        return None
+
+    def _on_pass(self, event: Event, obs: Observation) -> Animation | None:
+        text = "Pass with help" if event.get("help") else "Pass"
+        self._say(f"{self._name(event.seat)} passes" + (" with help" if event.get("help") else ""), event.seat, text)
+        return None
+
+    def _on_auction_won(self, event: Event, obs: Observation) -> Animation | None:
+        self._say(f"{self._name(event.seat)} wins the bid at {event['bid']}", event.seat, f"Won at {event['bid']}")
+        return Wait(self.animator.timing("bubble") * 0.5)
+
+    def _on_widow(self, event: Event, obs: Observation) -> Animation | None:
+        declarer = event.seat
+        assert declarer is not None
+        cards = list(event["cards"])
+        while len(self.widow) < len(cards):
+            self.widow.append(self._spawn(None))
+        for sprite, c in zip(self.widow, cards, strict=False):
+            sprite.card = c
+        self._say(f"The widow: {' '.join(str(c) for c in cards)} goes to {self._name(declarer)}")
+        self.widow_face_up = True
+        show = self.settle("flip")
+        widow, self.widow = self.widow, []
+
+        def take() -> Animation | None:
+            for sprite in widow:
+                sprite.marked = declarer == VIEW_SEAT
+                if declarer != VIEW_SEAT:
+                    sprite.card = None
+            self.hands[declarer].extend(widow)
+            self.widow_face_up = False
+            self._resort()
+            return self.settle("widow")
+
+        self.steps.appendleft(take)
+        return Sequence([a for a in (show, Wait(self.animator.timing("trick_pause") * 1.4)) if a is not None])
+
+    def _on_trump(self, event: Event, obs: Observation) -> Animation | None:
+        self.trump = event["suit"]
+        self._resort()
+        if event.get("turnup") is not None:
+            self._say(f"{str(event['turnup'])} turned up: {SUIT_NAMES[self.trump]} are trump")
+        else:
+            self._say(f"{self._name(event.seat)} names {SUIT_NAMES[self.trump]} trump", event.seat,
+                      SUIT_NAMES[self.trump].capitalize())
+        return self.settle("sort")
+
+    def _on_no_marriage(self, event: Event, obs: Observation) -> Animation | None:
+        self._say(f"{self._name(event.seat)} holds no marriage: the hand is lost", event.seat, "No marriage")
+        return Wait(self.animator.timing("bubble"))
+
+    def _on_dix_exchange(self, event: Event, obs: Observation) -> Animation | None:
+        seat = event.seat
+        assert seat is not None
+        dix, taken = event["dix"], event["card"]
+        self._say(f"{self._name(seat)} exchanges the dix for the {str(taken)}", seat, "Dix!")
+        sprite = self._take(self.tables[seat], dix) or self._take(self.hands[seat], dix, any_card=True)
+        if sprite is None:
+            sprite = self._spawn(dix)
+        sprite.card = dix
+        got = self.turnup.pop() if self.turnup else self._spawn(taken)
+        got.card = taken if seat == VIEW_SEAT else None
+        self.turnup.append(sprite)
+        self.hands[seat].append(got)
+        self._resort()
+        return self.settle("pass")
+
+    def _on_pass_cards(self, event: Event, obs: Observation) -> Animation | None:
+        giver, taker = event.seat, event["to"]
+        assert giver is not None
+        cards = event.get("cards")
+        count = len(cards) if cards is not None else event.get("count", 0)
+        moved: list[TableCard] = []
+        for i in range(count):
+            c = cards[i] if cards is not None else None
+            sprite = self._take(self.hands[giver], c, any_card=True) or self._spawn(c)
+            sprite.card = c if taker == VIEW_SEAT else None
+            sprite.marked = taker == VIEW_SEAT
+            moved.append(sprite)
+        self.hands[taker].extend(moved)
+        self._resort()
+        self._say(f"{self._name(giver)} passes {count} cards to {self._name(taker)}")
+        return self.settle("pass")
+
+    def _on_bury(self, event: Event, obs: Observation) -> Animation | None:
+        seat = event.seat
+        assert seat is not None
+        cards = event.get("cards")
+        count = len(cards) if cards is not None else event.get("count", 3)
+        for i in range(count):
+            c = cards[i] if cards is not None else None
+            sprite = self._take(self.hands[seat], c, any_card=True) or self._spawn(c)
+            sprite.card = c
+            sprite.marked = False
+            self.widow.append(sprite)
+        self._say(f"{self._name(seat)} buries {count} cards")
+        return self.settle("pass")
+
+    def _show_meld(self, seat: int, points: int, items: list[Any]) -> None:
+        self.news.melds[seat] = MeldShown(seat, points, [(str(n), int(p), str(c)) for n, p, c in items])
+
+    def _on_meld(self, event: Event, obs: Observation) -> Animation | None:
+        seat = event.seat
+        assert seat is not None
+        self._turnup_to_dealer()
+        self._show_meld(seat, event["points"], event["melds"])
+        self._say(f"{self._name(seat)} melds {event['points']}", seat, f"Meld {event['points']}")
+        return self.settle("meld")
+
+    def _on_not_on_board(self, event: Event, obs: Observation) -> Animation | None:
+        self._say(f"{self._name(event.seat)} cannot make {event['bid']} with {event['meld']} meld: set",
+                  event.seat, "Set")
+        return Wait(self.animator.timing("bubble"))
+
+    def _on_throw_in(self, event: Event, obs: Observation) -> Animation | None:
+        self._say(f"{self._name(event.seat)} throws in the hand", event.seat, "Throw in")
+        return Wait(self.animator.timing("bubble") * 0.8)
+
+    def _on_play_on(self, event: Event, obs: Observation) -> Animation | None:
+        self._say(f"{self._name(event.seat)} plays the hand", event.seat, "Play")
+        return None
+
+    def _turnup_to_dealer(self) -> None:
+        if self.rules.trump_by == "turnup" and self.turnup:
+            sprite = self.turnup.pop()
+            if self.dealer != VIEW_SEAT:
+                sprite.card = None
+            self.hands[self.dealer].append(sprite)
+            self._resort()
+
+    def _on_play(self, event: Event, obs: Observation) -> Animation | None:
+        seat = event.seat
+        assert seat is not None
+        c = event["card"]
+        if not self.trick:
+            if self.rules.trump_by != "stock":
+                self.news.melds.clear()
+            for hand in self.hands:
+                for s in hand:
+                    s.marked = False
+        self._turnup_to_dealer()
+        source = self.tables[seat] if event.get("from_table") else self.hands[seat]
+        sprite = self._take(source, c, any_card=True) or self._take(self.hands[seat], c, any_card=True)
+        if sprite is None:
+            sprite = self._spawn(c)
+        sprite.card = c
+        self.trick.append((seat, sprite))
+        self.sound("play")
+        return self.settle("play")
+
+    def _on_trick(self, event: Event, obs: Observation) -> Animation | None:
+        winner = event.seat
+        assert winner is not None
+        points = event.get("points", 0)
+        self.news.last_trick = [(s, c) for s, c in event["cards"]]
+        self.news.last_winner = winner
+        self._say(f"{self._name(winner)} takes the trick" + (f" ({points})" if points else "")
+                  + (", the last" if event.get("last") else ""))
+
+        def gather() -> Animation | None:
+            target = self.lay.seats[winner].avatar.center
+            tweens: list[Animation] = []
+            for _seat, sprite in self.trick:
+                sprite.z = Z["moving"]
+                self.leaving.append(sprite)
+                tweens.append(Tween(sprite, self.animator.timing("gather"), "in_out_cubic", x=target[0], y=target[1],
+                                    scale=0.35, flip=0.0))
+            gone = list(self.leaving)
+            self.trick = []
+            self.sound("trick")
+
+            def drop() -> None:
+                self.leaving = [s for s in self.leaving if s not in gone]
+            return Parallel(tweens).on_done(drop) if tweens else None
+
+        self.steps.appendleft(gather)
+        return Wait(self.animator.timing("trick_pause"))
+
+    def _on_draw(self, event: Event, obs: Observation) -> Animation | None:
+        seat = event.seat
+        assert seat is not None
+        c = event.get("card")
+        sprite: TableCard | None = None
+        if c is not None and self.turnup and self.turnup[-1].card == c and event.private_to is None:
+            sprite = self.turnup.pop()
+        elif self.stock:
+            sprite = self.stock.pop()
+        elif self.turnup:
+            sprite = self.turnup.pop()
+        if sprite is None:
+            sprite = self._spawn(c)
+        sprite.card = c if seat == VIEW_SEAT else None
+        self.hands[seat].append(sprite)
+        self._resort()
+        return self.settle("widow")
+
+    def _on_lay_meld(self, event: Event, obs: Observation) -> Animation | None:
+        seat = event.seat
+        assert seat is not None
+        name, points = event["name"], event["points"]
+        cards: list[Card] = list(event["cards"])
+        from_table = len(event.get("from_table", []))
+        on_table = [s.card for s in self.tables[seat]]
+        used = 0
+        for c in cards:
+            if used < from_table and c in on_table:
+                on_table.remove(c)
+                used += 1
+                continue
+            sprite = self._take(self.hands[seat], c, any_card=True) or self._spawn(c)
+            sprite.card = c
+            self.tables[seat].append(sprite)
+        self.news.laid.append((seat, name, points))
+        label = name.replace("_", " ")
+        self._say(f"{self._name(seat)} lays {label} for {points}", seat, f"{label.capitalize()} {points}")
+        return self.settle("meld")
+
+    def _on_melds_return(self, event: Event, obs: Observation) -> Animation | None:
+        for seat, table in enumerate(self.tables):
+            self.hands[seat].extend(table)  # known to all, but held again (face down in others' hands)
+        self.tables = [[] for _ in range(self.players)]
+        self._resort()
+        self._say("The stock is gone: melds go back to the hands")
+        return self.settle("meld")
+
+    def _on_declare_out(self, event: Event, obs: Observation) -> Animation | None:
+        right = event.get("right")
+        self._say(f"{self._name(event.seat)} declares out with {event.get('total')}: "
+                  + ("right!" if right else "wrong!"), event.seat, "Out!")
+        return Wait(self.animator.timing("bubble"))
+
+    def _on_hand_scored(self, event: Event, obs: Observation) -> Animation | None:
+        self.news.summary = dict(event.info)
+        set_ = bool(event.get("went_set"))
+        self.sound("set" if set_ else "trick")
+        self._say("Hand over" + (": the bid went set" if set_ else ""))
+
+        def clear() -> None:
+            self.news.summary = None
+        hold = self._hold(3.5 * self.pause_scale * max(0.2, self.animator.timing.factor) if self.auto_hold else None)
+        hold.on_done(clear)
+        return hold
+
+    def _on_game_over(self, event: Event, obs: Observation) -> Animation | None:
+        self.news.game_over = dict(event.info)
+        self.sound("win")
+        self._say("Game over")
+        return None
+
+    # -- zones -----------------------------------------------------------------------------------------
+    def _spawn(self, c: int | None) -> TableCard:
+        x, y = self.lay.trick_area.center
+        sprite = TableCard(c, x, y, self.lay.small_w)
+        sprite.scale = 0.5
+        return sprite
+
+    @staticmethod
+    def _take(zone: list[TableCard], c: int | None, any_card: bool = False) -> TableCard | None:
+        """Take the sprite of card ``c`` out of ``zone``; else (``any_card``) an unknown one, else the last."""
+        if c is not None:
+            for i in range(len(zone) - 1, -1, -1):
+                if zone[i].card == c:
+                    return zone.pop(i)
+        if not any_card or not zone:
+            return None
+        for i in range(len(zone) - 1, -1, -1):
+            if zone[i].card is None:
+                return zone.pop(i)
+        return zone.pop()
+
+    def _sorted(self, cards: Iterable[int]) -> list[Card]:
+        trump = self.trump if self.sort_order == "trump_first" else None
+        ordered = sort_hand(cards, trump=trump)
+        if self.sort_order == "low_to_high":
+            suits: list[int] = []
+            for c in ordered:
+                if c.suit not in suits:
+                    suits.append(c.suit)
+            ordered = sorted(ordered, key=lambda c: (suits.index(c.suit), c.rank))
+        return ordered
+
+    def _resort(self) -> None:
+        mine = self.hands[VIEW_SEAT]
+        known = [s for s in mine if s.card is not None]
+        unknown = [s for s in mine if s.card is None]
+        order = self._sorted([s.card for s in known if s.card is not None])
+        pool = list(known)
+        result: list[TableCard] = []
+        for c in order:
+            for s in pool:
+                if s.card == c:
+                    pool.remove(s)
+                    result.append(s)
+                    break
+        self.hands[VIEW_SEAT] = result + unknown
+
+    def set_sort_order(self, order: str) -> None:
+        self.sort_order = order
+        self._resort()
+        animation = self.settle("sort")
+        if animation is not None:
+            self.animator.run(animation)
+
+    def resync(self, obs: Observation, snap: bool = False) -> Animation | None:
+        """Make the zones hold what ``obs`` says (new sprites appear, extra ones go), then settle."""
+        r = self.rules
+        self.trump = obs.trump
+        turnup = obs.turnup
+        if r.trump_by == "turnup":
+            if turnup is None:
+                self._turnup_to_dealer()
+            elif not self.turnup:
+                self.turnup = [self._spawn(turnup)]
+        # hands
+        for seat in range(self.players):
+            zone = self.hands[seat]
+            hold_back = 1 if (r.trump_by == "turnup" and turnup is not None and seat == obs.dealer) else 0
+            if seat == VIEW_SEAT:
+                want = list(obs.hand)
+                if hold_back and turnup in want:
+                    want.remove(turnup)
+                keep: list[TableCard] = []
+                for c in want:
+                    sprite = self._take(zone, c)
+                    keep.append(sprite if sprite is not None else self._spawn(c))
+                self.hands[seat] = keep
+            else:
+                want_n = obs.hand_sizes[seat] - hold_back
+                while len(zone) > want_n:
+                    self._take(zone, None, any_card=True)
+                while len(zone) < want_n:
+                    zone.append(self._spawn(None))
+        self._resort()
+        # the trick
+        if [(s, sp.card) for s, sp in self.trick] != list(obs.trick):
+            rebuilt = []
+            pool = [sp for _s, sp in self.trick]
+            for seat, c in obs.trick:
+                sprite = next((sp for sp in pool if sp.card == c), None)
+                if sprite is not None:
+                    pool.remove(sprite)
+                else:
+                    sprite = self._spawn(c)
+                rebuilt.append((seat, sprite))
+            self.trick = rebuilt
+        # laid melds (two-handed)
+        if r.trump_by == "stock":
+            for seat in range(self.players):
+                want_t = list(obs.tables[seat]) if seat < len(obs.tables) else []
+                zone = self.tables[seat]
+                keep = []
+                for c in want_t:
+                    sprite = self._take(zone, c)
+                    keep.append(sprite if sprite is not None else self._spawn(c))
+                self.tables[seat] = keep
+            want_stock = max(0, obs.stock_size - (1 if turnup is not None else 0))
+            while len(self.stock) > want_stock:
+                self.stock.pop()
+            while len(self.stock) < want_stock:
+                self.stock.append(self._spawn(None))
+            if turnup is None:
+                self.turnup = []
+            elif not self.turnup or self.turnup[-1].card != turnup:
+                self.turnup = [self.turnup[-1] if self.turnup else self._spawn(turnup)]
+                self.turnup[-1].card = turnup
+        # the widow, or the buried cards
+        if r.widow_size:
+            if obs.phase == "game_over":
+                want_w = len(self.widow)
+            elif obs.declarer is None:
+                want_w = r.widow_size
+            elif obs.phase in ("trump", "bury"):
+                want_w = 0  # the widow is in the declarer's hand
+            else:
+                want_w = r.widow_size  # the buried cards
+            buried = list(obs.buried)
+            while len(self.widow) > want_w:
+                self.widow.pop()
+            while len(self.widow) < want_w:
+                self.widow.append(self._spawn(None))
+            if obs.declarer is not None:
+                for sprite, c in zip(self.widow, buried, strict=False):
+                    sprite.card = c
+        animation = self.settle("sort", snap=snap)
+        return animation
+
+    # -- where everything goes ----------------------------------------------------------------------------
+    def targets(self) -> list[tuple[TableCard, float, float, int, float, float, int]]:
+        """Every sprite with where it belongs: centre x, y, width, flip, angle, z."""
+        lay = self.lay
+        out: list[tuple[TableCard, float, float, int, float, float, int]] = []
+        mine = self.hands[VIEW_SEAT]
+        for i, (sprite, rect) in enumerate(zip(mine, lay.hand_slots(len(mine)), strict=False)):
+            out.append((sprite, rect.centerx, rect.centery, lay.card_w, 1.0 if sprite.card is not None else 0.0,
+                        0.0, Z["me"] + i))
+        for seat in range(1, self.players):
+            area = lay.seats[seat]
+            zone = self.hands[seat]
+            rects = area.backs(len(zone), lay.small_w, lay.small_h)
+            for i, (sprite, rect) in enumerate(zip(zone, rects, strict=False)):
+                out.append((sprite, rect.centerx, rect.centery, lay.small_w, 0.0, 0.0, Z["hand"] + i))
+        for i, (seat, sprite) in enumerate(self.trick):
+            rect = lay.seats[seat].trick
+            out.append((sprite, rect.centerx, rect.centery, lay.trick_w, 1.0, 0.0, Z["trick"] + i))
+        if self.widow:
+            rects = list(lay.widow) or [lay.stock]
+            if len(rects) < len(self.widow):
+                rects = [pygame.Rect(rects[0]) for _ in self.widow]
+            for i, sprite in enumerate(self.widow):
+                rect = rects[i]
+                flip = 1.0 if sprite.card is not None and self.widow_face_up else 0.0
+                out.append((sprite, rect.centerx, rect.centery, lay.small_w, flip, 0.0, Z["widow"] + i))
+        if self.rules.trump_by == "stock":
+            stock = lay.stock
+            base_x = stock.x + lay.small_w // 2
+            for i, sprite in enumerate(self.turnup):
+                out.append((sprite, base_x + lay.small_w * 0.35, stock.centery, lay.small_w, 1.0, 90.0,
+                            Z["turnup"] + i))
+            for i, sprite in enumerate(self.stock):
+                off = min(i, 12) * max(1, lay.small_w // 60)
+                out.append((sprite, base_x - off * 0.5, stock.centery - off, lay.small_w, 0.0, 0.0, Z["stock"] + i))
+            for seat in range(self.players):
+                zone = self.tables[seat]
+                meld_area = lay.seats[seat].meld
+                for i, (sprite, rect) in enumerate(zip(zone, cards_in(meld_area, len(zone), lay.small_w, lay.small_h),
+                                                       strict=False)):
+                    out.append((sprite, rect.centerx, rect.centery, lay.small_w, 1.0, 0.0, Z["table"] + i))
+        else:
+            for i, sprite in enumerate(self.turnup):
+                rect = lay.stock
+                out.append((sprite, rect.centerx, rect.centery, lay.small_w, 1.0, 0.0, Z["turnup"] + i))
+        return out
+
+    def settle(self, kind: str = "play", order: list[TableCard] | None = None, gap: float = 0.0,
+               snap: bool = False) -> Animation | None:
+        """Tween every sprite to where its zone puts it (``order``: these first, ``gap`` seconds apart)."""
+        duration = self.animator.timing(kind)
+        instant = snap or duration <= 0
+        tweens: list[Tween] = []
+        rank = {id(s): i for i, s in enumerate(order or [])}
+        moving: list[tuple[TableCard, int]] = []
+        for sprite, x, y, w, flip, angle, z in self.targets():
+            if w != sprite.width:
+                sprite.scale = sprite.scale * sprite.width / max(1, w)
+                sprite.width = w
+            if sprite.card is None:
+                flip = 0.0
+            sprite.target_flip = flip
+            ends: dict[str, float] = {}
+            if abs(sprite.x - x) > 0.5 or abs(sprite.y - y) > 0.5:
+                ends["x"], ends["y"] = x, y
+            if abs(sprite.scale - 1.0) > 1e-3:
+                ends["scale"] = 1.0
+            if abs(sprite.flip - flip) > 1e-3:
+                ends["flip"] = flip
+            if abs(sprite.angle - angle) > 0.05:
+                ends["angle"] = angle
+            if instant or not ends:
+                sprite.x, sprite.y, sprite.scale, sprite.flip, sprite.angle = x, y, 1.0, flip, angle
+                sprite.z = z
+                continue
+            delay = rank.get(id(sprite), 0) * gap if order else 0.0
+            sprite.z = Z["moving"] + rank.get(id(sprite), 0) + (z - 400 if z >= 400 else 0)
+            moving.append((sprite, z))
+            tweens.append(Tween(sprite, duration, "out_cubic", delay, **ends))
+        if not tweens:
+            return None
+
+        def land() -> None:
+            for sprite, z in moving:
+                sprite.z = z
+        return Parallel(tweens).on_done(land)
+
+    def all_sprites(self) -> list[TableCard]:
+        sprites: list[TableCard] = []
+        for hand in self.hands:
+            sprites.extend(hand)
+        sprites.extend(sp for _s, sp in self.trick)
+        sprites += self.widow + self.stock + self.turnup + self.leaving
+        for table in self.tables:
+            sprites.extend(table)
+        return sprites
+
+    # -- drawing ------------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, states: dict[int, str] | None = None) -> None:
+        """Draw every card, lowest z first; ``states``: a picture state by sprite id (dimmed, selected...)."""
+        states = states or {}
+        art = self.art
+        for sprite in sorted(self.all_sprites(), key=lambda s: s.z):
+            if not sprite.visible:
+                continue
+            state = states.get(id(sprite), "marked" if sprite.marked else "normal")
+            back = art.back(sprite.width)
+            face = art.face(sprite.card, sprite.width, state) if sprite.card is not None else back
+            if sprite.z >= Z["me"] or sprite.z >= Z["trick"]:
+                shadow = art.shadow(sprite.width)
+                if abs(sprite.angle) < 0.05 and sprite.scale > 0.9 and sprite.flip > 0.9:
+                    rect = shadow.get_rect(center=(round(sprite.x) + 2, round(sprite.y - sprite.lift) + 4))
+                    surface.blit(shadow, rect)
+            sprite.draw(surface, face, back)
+
+    def sprite_at(self, pos: tuple[int, int], zone: list[TableCard]) -> TableCard | None:
+        """The topmost sprite of ``zone`` under ``pos``."""
+        for sprite in sorted(zone, key=lambda s: -s.z):
+            w = sprite.width
+            h = round(w * 1.4)
+            rect = pygame.Rect(0, 0, w, h)
+            rect.center = (round(sprite.x), round(sprite.y - sprite.lift))
+            if rect.collidepoint(pos):
+                return sprite
+        return None
+
+
+def _card(text: Any) -> Card:
+    from engine.cards import parse_card
+
+    return text if isinstance(text, Card) else parse_card(str(text))
+
+
+__all__ = ["Director", "Hold", "MeldShown", "TableCard", "TableNews", "VIEW_SEAT", "Z", "card", "NINE"]

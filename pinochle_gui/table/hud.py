@@ -1,0 +1,201 @@
+"""What the table shows around the cards: seats (avatar, name plate, markers), the status line,
+speech bubbles, the last trick on demand, the hint and short messages ("toasts").
+
+Everything drawn here comes from the engine's observation and the director's news; nothing is
+decided here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from engine.cards import SUIT_NAMES, Card
+from engine.observation import Observation
+from pinochle_gui.art import CardArt, draw_suit, render_avatar, render_marker
+from pinochle_gui.fonts import get_font
+from pinochle_gui.layout import TableLayout
+from pinochle_gui.table.director import TableNews
+from pinochle_gui.theme import Theme, draw_panel
+from pinochle_gui.widgets import SpeechBubble, fit_text
+
+SUIT_INK = {0: (30, 30, 36), 1: (200, 30, 40), 2: (200, 30, 40), 3: (30, 30, 36)}
+
+
+@dataclass
+class Toast:
+    text: str
+    left: float
+    bad: bool = False
+
+
+class Hud:
+    """Draws the seats and the table's texts; keeps avatar pictures per size."""
+
+    def __init__(self, theme: Theme, names: list[str], avatars: list[int]) -> None:
+        self.theme = theme
+        self.names = names
+        self.avatars = avatars
+        self._avatar_cache: dict[tuple[int, int], pygame.Surface] = {}
+        self._marker_cache: dict[tuple[str, int], pygame.Surface] = {}
+        self.toasts: list[Toast] = []
+        self.hint: str = ""
+        self.show_last_trick = False
+
+    # -- helpers -------------------------------------------------------------------------------------
+    def avatar(self, seat: int, size: int) -> pygame.Surface:
+        key = (self.avatars[seat % len(self.avatars)], size)
+        if key not in self._avatar_cache:
+            if len(self._avatar_cache) > 24:
+                self._avatar_cache.clear()
+            self._avatar_cache[key] = render_avatar(key[0], size)
+        return self._avatar_cache[key]
+
+    def marker(self, kind: str, size: int) -> pygame.Surface:
+        key = (kind, size)
+        if key not in self._marker_cache:
+            self._marker_cache[key] = render_marker(kind, size, self.theme.accent)
+        return self._marker_cache[key]
+
+    def toast(self, text: str, seconds: float = 2.6, bad: bool = False) -> None:
+        self.toasts.append(Toast(text, seconds, bad))
+        del self.toasts[:-3]
+
+    def update(self, dt: float) -> None:
+        for toast in self.toasts:
+            toast.left -= dt
+        self.toasts = [t for t in self.toasts if t.left > 0]
+
+    def text(self, surface: pygame.Surface, text: str, size: int, color: tuple[int, int, int], face: str = "regular",
+             max_width: int | None = None, **where: int | tuple[int, int]) -> pygame.Rect:
+        if max_width is not None:
+            text, size = fit_text(text, size, max_width, face)
+        image = get_font(size, face).render(text, True, color)
+        rect = image.get_rect(**where)
+        surface.blit(image, rect)
+        return rect
+
+    # -- the seats --------------------------------------------------------------------------------------
+    def draw_seats(self, surface: pygame.Surface, lay: TableLayout, obs: Observation, news: TableNews,
+                   teams: tuple[tuple[int, ...], ...], thinking: int | None) -> None:
+        theme = self.theme
+        for area in lay.seats:
+            seat = area.seat
+            if seat >= len(self.names):
+                continue
+            surface.blit(self.avatar(seat, area.avatar.w), area.avatar)
+            if obs.to_act == seat and obs.phase != "game_over":
+                ring = self.marker("turn", area.avatar.w + 10)
+                surface.blit(ring, ring.get_rect(center=area.avatar.center))
+            draw_panel(surface, area.plate, theme)
+            plate = area.plate.inflate(-8, -4)
+            side = next(i for i, team in enumerate(teams) if seat in team)
+            extra = ""
+            if obs.declarer == seat and obs.bid:
+                extra = f"bid {obs.bid}"
+            elif obs.phase == "bidding":
+                said = [b for s, b in obs.bids if s == seat]
+                if said:
+                    extra = "pass" if isinstance(said[-1], str) else str(said[-1])
+            name = self.names[seat]
+            if plate.h >= 40:
+                self.text(surface, name, round(plate.h * 0.42), theme.text, "bold", plate.w,
+                          midtop=(plate.centerx, plate.y))
+                sub = extra or (f"tricks {obs.tricks_won[side]}" if obs.phase == "play" and len(teams) > 2 else "")
+                if sub:
+                    self.text(surface, sub, round(plate.h * 0.34), theme.text_dim, "regular", plate.w,
+                              midbottom=(plate.centerx, plate.bottom))
+            else:
+                line = f"{name}  {extra}" if extra else name
+                self.text(surface, line, round(plate.h * 0.62), theme.text, "bold", plate.w, center=plate.center)
+            chip = area.marker.w
+            if obs.dealer == seat:
+                surface.blit(self.marker("dealer", chip), area.marker)
+            if obs.declarer == seat:
+                where = area.marker.move(0, chip + 2) if obs.dealer == seat else area.marker
+                surface.blit(self.marker("declarer", chip), where)
+            if thinking == seat:
+                dots = "." * (1 + (pygame.time.get_ticks() // 300) % 3)
+                self.text(surface, dots, round(area.avatar.h * 0.5), theme.accent, "bold",
+                          midtop=(area.avatar.centerx, area.avatar.bottom - area.avatar.h // 3))
+        for seat, bubble in news.bubbles.items():
+            if seat < len(lay.seats):
+                area = lay.seats[seat]
+                widget = SpeechBubble(area.bubble, bubble.text, area.side, theme)
+                widget.alpha = 255 * min(1.0, bubble.left / 0.3)
+                widget.draw(surface)
+
+    # -- the top bar ------------------------------------------------------------------------------------
+    def draw_status(self, surface: pygame.Surface, rect: pygame.Rect, text: str, trump: int | None) -> None:
+        draw_panel(surface, rect, self.theme)
+        inner = rect.inflate(-16, -4)
+        if trump is not None:
+            size = round(rect.h * 0.55)
+            box = pygame.Rect(inner.x, rect.centery - size // 2, size, size)
+            pygame.draw.circle(surface, (250, 248, 240), box.center, size // 2 + 3)
+            draw_suit(surface, trump, box.inflate(-size // 4, -size // 4), SUIT_INK[trump])
+            inner = pygame.Rect(box.right + 10, inner.y, inner.right - box.right - 10, inner.h)
+        self.text(surface, text, round(rect.h * 0.5), self.theme.text, "regular", inner.w,
+                  midleft=(inner.x, inner.centery))
+
+    def draw_toasts(self, surface: pygame.Surface, lay: TableLayout) -> None:
+        y = lay.status.bottom + lay.margin
+        for toast in self.toasts:
+            size = max(14, lay.status.h // 2)
+            text, size = fit_text(toast.text, size, lay.width - 4 * lay.margin, "bold")
+            image = get_font(size, "bold").render(text, True, self.theme.bad if toast.bad else self.theme.text)
+            box = image.get_rect(midtop=(lay.width // 2, y)).inflate(24, 12)
+            draw_panel(surface, box, self.theme)
+            surface.blit(image, image.get_rect(center=box.center))
+            y = box.bottom + 4
+
+    def draw_hint(self, surface: pygame.Surface, lay: TableLayout) -> None:
+        if not self.hint:
+            return
+        size = max(13, lay.status.h * 2 // 5)
+        width = min(lay.width - 4 * lay.margin, max(320, lay.width // 2))
+        text, size = fit_text("Hint: " + self.hint, size, width - 24, "regular")
+        image = get_font(size, "regular").render(text, True, self.theme.text)
+        box = image.get_rect()
+        box.inflate_ip(24, 14)
+        box.midbottom = (lay.width // 2, lay.hand_area.y - lay.margin - (lay.buttons[0].h if lay.buttons else 0))
+        draw_panel(surface, box, self.theme)
+        pygame.draw.rect(surface, self.theme.accent, box, width=2, border_radius=max(4, box.h // 6))
+        surface.blit(image, image.get_rect(center=box.center))
+
+    def draw_last_trick(self, surface: pygame.Surface, lay: TableLayout, art: CardArt, news: TableNews) -> None:
+        """The last trick in a panel over the centre, each card at its seat's place."""
+        if not self.show_last_trick:
+            return
+        box = lay.bid_panel.inflate(lay.margin * 2, lay.trick_h // 2)
+        box.h = max(box.h, lay.trick_h + 70)
+        box.center = lay.trick_area.center
+        draw_panel(surface, box, self.theme)
+        if not news.last_trick:
+            self.text(surface, "No trick has been played yet", max(14, box.h // 10), self.theme.text,
+                      center=box.center)
+            return
+        winner = news.last_winner
+        title = f"Last trick: {self.names[winner]} took it" if winner is not None else "Last trick"
+        top = self.text(surface, title, max(14, box.h // 10), self.theme.accent, "bold", box.w - 20,
+                        midtop=(box.centerx, box.y + 8))
+        w = lay.trick_w
+        h = round(w * 1.4)
+        n = len(news.last_trick)
+        gap = max(6, w // 6)
+        x = box.centerx - (n * w + (n - 1) * gap) // 2
+        y = top.bottom + 8
+        for seat, c in news.last_trick:
+            state = "selected" if seat == winner else "normal"
+            surface.blit(art.face(Card(c), w, state), (x, y))
+            self.text(surface, self.names[seat], max(12, w // 5), self.theme.text, "regular", w + gap,
+                      midtop=(x + w // 2, y + h + 2))
+            x += w + gap
+
+
+def trump_text(trump: int | None) -> str:
+    return f"{SUIT_NAMES[trump]} are trump" if trump is not None else ""
+
+
+__all__ = ["Hud", "Toast", "trump_text"]

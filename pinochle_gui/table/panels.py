@@ -1,0 +1,374 @@
+"""The player's decision panels: every choice the engine offers, as buttons, with keys.
+
+One :class:`DecisionPanel` is built for each decision of the human seat from the engine's legal
+actions (never from rules of its own): the auction with the next bid, jump bids, pass and pass
+with help and the history of the bids; trump naming with the bid helper's meld per suit; the
+redeal call; the dix exchange; cards to pass or bury (chosen on the hand, confirmed here); throw
+in or play on; the two-handed meld to lay and the draw choice; declaring out.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Sequence
+
+import pygame
+
+from engine.actions import (
+    Action,
+    Bid,
+    Bury,
+    CallRedeal,
+    DeclareOut,
+    DrawChoice,
+    ExchangeDix,
+    LayMeld,
+    NameTrump,
+    NoMeld,
+    Pass,
+    PassCards,
+    PlayOn,
+    ThrowIn,
+)
+from engine.cards import SUIT_NAMES, Card, format_cards
+from engine.meld import meld_by_trump
+from engine.observation import Observation
+from engine.rules import Rules
+from pinochle_gui.art import draw_suit
+from pinochle_gui.fonts import get_font
+from pinochle_gui.layout import TableLayout
+from pinochle_gui.theme import Theme, draw_panel
+from pinochle_gui.widgets import Button, fit_text
+
+SUIT_INK = {0: (30, 30, 36), 1: (200, 30, 40), 2: (200, 30, 40), 3: (30, 30, 36)}
+SELECT_PHASES = ("passing", "return", "bury")
+
+
+def suit_icon(suit: int, size: int) -> pygame.Surface:
+    icon = pygame.Surface((size, size), pygame.SRCALPHA)
+    pygame.draw.circle(icon, (250, 248, 240), (size // 2, size // 2), size // 2)
+    pad = max(2, size // 5)
+    draw_suit(icon, suit, (pad, pad, size - 2 * pad, size - 2 * pad), SUIT_INK[suit])
+    return icon
+
+
+def bid_history(obs: Observation, names: Sequence[str]) -> list[str]:
+    """The auction so far, one short entry per call: "West 250", "North pass"."""
+    out = []
+    for seat, call in obs.bids:
+        out.append(f"{names[seat]} {call}")
+    return out
+
+
+class DecisionPanel:
+    """The widgets of the human's current decision; ``submit`` hands the chosen action to the table."""
+
+    def __init__(self, theme: Theme, rules: Rules, names: Sequence[str], submit: Callable[[Action], None]) -> None:
+        self.theme = theme
+        self.rules = rules
+        self.names = names
+        self.submit = submit
+        self.kind = ""
+        self.title = ""
+        self.lines: list[str] = []
+        self.rect: pygame.Rect | None = None
+        self.buttons: list[Button] = []
+        self.focus = 0
+        self.bids: list[int] = []
+        self.bid_index = 0
+        self.select_count = 0
+        self.selection: list[Card] = []  # cards chosen on the hand (pass, bury)
+        self.key: tuple[object, ...] = ()
+        self.card_mode: str | None = None  # "play" or "select": the hand itself is part of the decision
+        self.declare_out: Button | None = None
+        self._bid_button: Button | None = None
+
+    # -- building -----------------------------------------------------------------------------------
+    def build(self, obs: Observation, lay: TableLayout) -> None:
+        """Make the widgets for ``obs`` (the human's turn) at ``lay``; keeps the chosen bid and cards."""
+        actions = list(obs.legal_actions)
+        key = (obs.phase, len(obs.bids), obs.hand_number, len(obs.tricks), len(obs.trick), tuple(map(str, actions[:3])))
+        fresh = key != self.key
+        self.key = key
+        self.kind = obs.phase
+        self.buttons = []
+        self.lines = []
+        self.rect = None
+        self.card_mode = None
+        self.declare_out = None
+        if fresh:
+            self.focus = 0
+            self.selection = []
+        theme = self.theme
+        phase = obs.phase
+        row = list(lay.buttons)
+        if phase == "bidding":
+            self._build_bidding(obs, lay, actions, fresh)
+        elif phase == "trump":
+            self._build_trump(obs, lay, actions)
+        elif phase == "redeal":
+            self._centre(lay, "Five or more nines and no aces", ["You may call for a new deal."],
+                         [("Redeal", CallRedeal(True)), ("Keep hand", CallRedeal(False))])
+        elif phase == "dix":
+            self._centre(lay, "The dix", ["Exchange your nine of trumps for the turned-up card?"],
+                         [("Exchange", ExchangeDix(True)), ("Keep", ExchangeDix(False))])
+        elif phase == "throw_in":
+            side = self.rules.team_of(obs.seat)
+            meld = sum(m["points"] for m in obs.melds if self.rules.team_of(m["seat"]) == side)
+            self._centre(lay, f"Your bid: {obs.bid}", [f"Your side melds {meld}; you need {max(0, obs.bid - meld)} "
+                                                       f"of the {self.rules.trick_total} in tricks."],
+                         [("Play on", PlayOn()), ("Throw in", ThrowIn())])
+        elif phase == "draw_choice":
+            self._centre(lay, "Last draw", ["Take the face-down card or the turned-up trump?"],
+                         [("Face-down card", DrawChoice(False)), ("Trump card", DrawChoice(True))])
+        elif phase == "meld":
+            self._build_lay_meld(obs, lay, actions)
+        elif phase in SELECT_PHASES:
+            self.card_mode = "select"
+            self.select_count = self.rules.pass_cards if phase != "bury" else 3
+            verb = "Bury" if phase == "bury" else "Pass"
+            to = "" if phase == "bury" else f" to {self.names[(obs.seat + 2) % 4]}"
+            self.title = f"Choose {self.select_count} cards to {verb.lower()}{to}"
+            label = f"{verb} {self.select_count} cards"
+            button = Button(row[len(row) // 2], label, self._confirm_selection, theme, pygame.K_RETURN,
+                            "Click cards on your hand to choose them")
+            self.buttons = [button]
+        elif phase == "play":
+            self.card_mode = "play"
+            if any(isinstance(a, DeclareOut) for a in actions):
+                self.declare_out = Button(row[-1], "Declare out", lambda: self.submit(DeclareOut()), theme, None,
+                                          "Claim the game: right wins it, wrong loses it")
+                self.buttons = [self.declare_out]
+        self.update_enabled(actions)
+
+    def _centre(self, lay: TableLayout, title: str, lines: list[str], choices: Sequence[tuple[str, Action]],
+                icons: list[pygame.Surface | None] | None = None) -> None:
+        panel = pygame.Rect(lay.bid_panel)
+        self.rect = panel
+        self.title = title
+        self.lines = lines
+        n = len(choices)
+        gap = lay.margin
+        bh = max(30, min(64, panel.h // 4))
+        bw = min(260, (panel.w - gap * (n + 1)) // max(1, n))
+        x = panel.centerx - (n * bw + (n - 1) * gap) // 2
+        y = panel.bottom - bh - gap
+        for i, (label, action) in enumerate(choices):
+            icon = icons[i] if icons else None
+            self.buttons.append(Button((x + i * (bw + gap), y, bw, bh), label,
+                                       functools.partial(self.submit, action), self.theme, None, "", "bold", icon))
+
+    def _build_bidding(self, obs: Observation, lay: TableLayout, actions: list[Action], fresh: bool) -> None:
+        self.bids = [a.amount for a in actions if isinstance(a, Bid)]
+        if fresh or self.bid_index >= len(self.bids):
+            self.bid_index = 0
+        panel = pygame.Rect(lay.bid_panel)
+        self.rect = panel
+        history = bid_history(obs, self.names)
+        current = max((b for _s, b in obs.bids if isinstance(b, int)), default=None)
+        self.title = f"Your bid · high bid {current}" if current is not None else \
+            f"Your bid · the minimum is {self.rules.min_bid}"
+        self.lines = ["Bids: " + (", ".join(history[-8:]) if history else "none yet")]
+        by_suit = meld_by_trump(obs.hand, self.rules)
+        self.lines.append("Your meld if trump were: " + "   ".join(
+            f"{SUIT_NAMES[s].capitalize()} {by_suit[s]}" for s in range(4)))
+        gap = lay.margin
+        bh = max(30, min(60, panel.h // 4))
+        y = panel.bottom - bh - gap
+        small = bh
+        passes = [a for a in actions if isinstance(a, Pass)]
+        n_wide = 1 + len(passes)
+        bw = min(220, (panel.w - 2 * small - gap * (n_wide + 3)) // max(1, n_wide))
+        total = 2 * small + bw + gap * 2 + len(passes) * (bw + gap)
+        x = panel.centerx - total // 2
+        theme = self.theme
+        if self.bids:
+            minus = Button((x, y, small, bh), "-", lambda: self.step_bid(-1), theme, None, "A lower bid")
+            bid_button = Button((x + small + gap // 2, y, bw, bh), self._bid_text(), self.make_bid, theme, None,
+                                "Bid this amount (Enter)")
+            plus = Button((x + small + bw + gap, y, small, bh), "+", lambda: self.step_bid(1), theme, None,
+                          "A higher (jump) bid")
+            self._bid_button = bid_button
+            self.buttons += [minus, bid_button, plus]
+            x += 2 * small + bw + gap * 2
+        for p in passes:
+            label = "Pass with help" if p.help else "Pass"
+            tip = "Pass, and tell partner you hold a good hand" if p.help else "Leave the auction for this hand"
+            self.buttons.append(Button((x, y, bw, bh), label, functools.partial(self.submit, p), theme, None, tip))
+            x += bw + gap
+        self.focus = min(self.focus, len(self.buttons) - 1)
+
+    def _bid_text(self) -> str:
+        return f"Bid {self.bids[self.bid_index]}" if self.bids else "Bid"
+
+    def step_bid(self, by: int) -> None:
+        if self.bids:
+            self.bid_index = max(0, min(len(self.bids) - 1, self.bid_index + by))
+            if self._bid_button is not None:
+                self._bid_button.text = self._bid_text()
+
+    def make_bid(self) -> None:
+        if self.bids:
+            self.submit(Bid(self.bids[self.bid_index]))
+
+    def _build_trump(self, obs: Observation, lay: TableLayout, actions: list[Action]) -> None:
+        legal = {a.suit for a in actions if isinstance(a, NameTrump)}
+        by_suit = meld_by_trump(obs.hand, self.rules)
+        bh = max(30, min(60, lay.bid_panel.h // 4))
+        choices = [(f"{SUIT_NAMES[s].capitalize()} · {by_suit[s]}", NameTrump(s)) for s in range(4)]
+        self._centre(lay, f"Name trump (your bid: {obs.bid})", ["Your meld with each suit as trump is shown."],
+                     choices, [suit_icon(s, round(bh * 0.6)) for s in range(4)])
+        for button, s in zip(self.buttons, range(4), strict=True):
+            button.enabled = s in legal
+            if s not in legal:
+                button.tooltip = "You need a marriage in this suit"
+        best = max(legal, key=lambda s: by_suit[s]) if legal else 0
+        self.focus = best
+
+    def _build_lay_meld(self, obs: Observation, lay: TableLayout, actions: list[Action]) -> None:
+        melds = [a for a in actions if isinstance(a, LayMeld)]
+        melds.sort(key=lambda a: -a.play.meld.points)
+        panel = pygame.Rect(lay.bid_panel)
+        shown = melds[:6]
+        rows = len(shown) + 1
+        bh = max(26, min(44, (lay.height // 2) // (rows + 2)))
+        panel.h = max(panel.h, (rows + 1) * (bh + 6) + 40)
+        panel.h = min(panel.h, lay.hand_area.y - lay.status.bottom - 2 * lay.margin)
+        panel.centery = (lay.status.bottom + lay.hand_area.y) // 2
+        self.rect = panel
+        self.title = "You won the trick: lay a meld?" if melds else "You won the trick"
+        self.lines = [] if len(melds) <= 6 else [f"{len(melds) - 6} more melds are possible; the best are shown"]
+        y = panel.y + 40 + (18 if self.lines else 0)
+        w = panel.w - 2 * lay.margin
+        for a in shown:
+            if y + bh > panel.bottom - bh - 12:
+                break
+            self.buttons.append(Button((panel.x + lay.margin, y, w, bh), self._meld_text(a),
+                                       functools.partial(self.submit, a), self.theme, None, "", "regular"))
+            y += bh + 6
+        last = panel.bottom - bh - 8
+        half = (w - lay.margin) // 2
+        self.buttons.append(Button((panel.x + lay.margin, last, half, bh), "No meld", lambda: self.submit(NoMeld()),
+                                   self.theme))
+        if any(isinstance(a, DeclareOut) for a in actions):
+            self.declare_out = Button((panel.x + lay.margin * 2 + half, last, half, bh), "Declare out",
+                                      lambda: self.submit(DeclareOut()), self.theme)
+            self.buttons.append(self.declare_out)
+
+    @staticmethod
+    def _meld_text(action: LayMeld) -> str:
+        play = action.play
+        name = play.meld.name.replace("_", " ").capitalize()
+        table = f" ({len(play.from_table)} from the table)" if play.from_table else ""
+        return f"{name} {play.meld.points}: {format_cards(play.meld.cards)}{table}"
+
+    # -- the cards chosen on the hand ----------------------------------------------------------------
+    def selection_action(self) -> Action | None:
+        if self.kind == "bury":
+            return Bury(tuple(sorted(self.selection)))
+        if self.kind in ("passing", "return"):
+            return PassCards(tuple(sorted(self.selection)))
+        return None
+
+    def _confirm_selection(self) -> None:
+        action = self.selection_action()
+        if action is not None and len(self.selection) == self.select_count:
+            self.submit(action)
+
+    def update_enabled(self, actions: Sequence[Action] = ()) -> None:
+        if self.card_mode == "select" and self.buttons:
+            self.buttons[0].enabled = len(self.selection) == self.select_count
+
+    # -- input and drawing ---------------------------------------------------------------------------
+    def process_event(self, event: pygame.event.Event) -> bool:
+        for button in self.buttons:
+            if button.process_event(event):
+                return True
+        if event.type != pygame.KEYDOWN:
+            return False
+        key = event.key
+        if self.kind == "bidding":
+            if key in (pygame.K_UP, pygame.K_RIGHT, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
+                self.step_bid(1)
+                return True
+            if key in (pygame.K_DOWN, pygame.K_LEFT, pygame.K_MINUS, pygame.K_KP_MINUS):
+                self.step_bid(-1)
+                return True
+            if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.bids:
+                self.make_bid()
+                return True
+            if key == pygame.K_p:
+                shifted = bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT)
+                help_pass = [b for b in self.buttons if b.text == "Pass with help"]
+                if shifted and help_pass:
+                    help_pass[0].click()
+                else:
+                    self.submit(Pass())
+                return True
+        if self.card_mode is not None:
+            return False  # arrows and Enter belong to the hand
+        enabled = [b for b in self.buttons if b.enabled]
+        if not enabled:
+            return False
+        if key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
+            step = -1 if key == pygame.K_LEFT else 1
+            self.focus = (self.focus + step) % len(self.buttons)
+            guard = 0
+            while not self.buttons[self.focus].enabled and guard < len(self.buttons):
+                self.focus = (self.focus + step) % len(self.buttons)
+                guard += 1
+            return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            focused = self.focus_button()
+            if focused is not None:
+                focused.click()
+                return True
+        if pygame.K_1 <= key <= pygame.K_9 and key - pygame.K_1 < len(self.buttons):
+            self.buttons[key - pygame.K_1].click()
+            return True
+        return False
+
+    def focus_button(self) -> Button | None:
+        if 0 <= self.focus < len(self.buttons) and self.buttons[self.focus].enabled:
+            return self.buttons[self.focus]
+        return None
+
+    def update(self, dt: float) -> None:
+        for button in self.buttons:
+            button.update(dt)
+
+    def draw(self, surface: pygame.Surface, lay: TableLayout) -> None:
+        theme = self.theme
+        if self.rect is not None:
+            draw_panel(surface, self.rect, theme)
+            size = max(14, min(28, self.rect.h // 7))
+            text, tsize = fit_text(self.title, size, self.rect.w - 24, "bold")
+            title = get_font(tsize, "bold").render(text, True, theme.accent)
+            surface.blit(title, title.get_rect(midtop=(self.rect.centerx, self.rect.y + 8)))
+            y = self.rect.y + 14 + title.get_height()
+            for line in self.lines:
+                text, lsize = fit_text(line, max(12, size * 2 // 3), self.rect.w - 24, "regular")
+                image = get_font(lsize, "regular").render(text, True, theme.text)
+                surface.blit(image, image.get_rect(midtop=(self.rect.centerx, y)))
+                y += image.get_height() + 4
+        elif self.title:
+            size = max(14, lay.status.h // 2)
+            text, tsize = fit_text(self.title, size, lay.width - 4 * lay.margin, "bold")
+            image = get_font(tsize, "bold").render(text, True, theme.accent)
+            y = (lay.buttons[0].y - lay.margin) if lay.buttons else lay.hand_area.y
+            box = image.get_rect(midbottom=(lay.width // 2, y - 4)).inflate(20, 10)
+            draw_panel(surface, box, theme)
+            surface.blit(image, image.get_rect(center=box.center))
+        for i, button in enumerate(self.buttons):
+            button.selected = i == self.focus and self.card_mode is None and self.kind != "bidding"
+            button.draw(surface)
+        for button in self.buttons:
+            if button.show_tooltip:
+                from pinochle_gui.widgets import Tooltip
+
+                tip = Tooltip(button.tooltip, theme, max(13, button.rect.h // 3))
+                tip.place(button.rect.midtop, pygame.Rect(0, 0, lay.width, lay.height))
+                tip.draw(surface)
+
+
+__all__ = ["DecisionPanel", "SELECT_PHASES", "bid_history", "suit_icon"]

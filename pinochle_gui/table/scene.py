@@ -1,0 +1,621 @@
+"""The table scene: one game of pinochle played through the engine, seen from seat 0.
+
+The scene owns the :class:`~engine.game.Game`, the seats that decide for it, the
+:class:`~pinochle_gui.table.director.Director` that animates what happens, the HUD and the
+player's decision panel. Each frame: the director advances its animations; when nothing moves,
+the seat to act is asked (the human through the panel, the hand and the keys; a computer through
+its thinker, off the event loop) and its action goes to :meth:`TableScene.apply`, which hands it to
+the engine, queues the events' animations, saves the game and records finished hands.
+
+Keys: arrows and Enter choose cards and bids; H hint, U (or Ctrl+Z) undo, L last trick, S the score
+pad, O the sort order, M mute, F11 full screen, Escape the pause menu. A click while cards move
+finishes the animation; a click or Enter closes the hand summary.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from engine.actions import Action, DeclareOut, Play
+from engine.cards import SUIT_NAMES, Card
+from engine.game import Game
+from engine.observation import Observation, observe
+from engine.save import game_from_dict, game_to_dict
+from pinochle_gui.anim import Animator, Timing
+from pinochle_gui.art import CardArt
+from pinochle_gui.scene import Scene
+from pinochle_gui.table.director import VIEW_SEAT, Director, TableCard
+from pinochle_gui.table.hud import Hud
+from pinochle_gui.table.meld_view import draw_laid_labels, draw_melds
+from pinochle_gui.table.panels import DecisionPanel
+from pinochle_gui.table.scorepad import draw_full_pad, draw_pad, side_names
+from pinochle_gui.table.seats import MIN_THINK, ComputerSeat, HumanSeat, hint_thinker, make_thinker
+from pinochle_gui.table.summary import draw_game_over, draw_summary
+from pinochle_gui.theme import felt_surface, get_theme
+from pinochle_gui.widgets import Button
+
+if TYPE_CHECKING:
+    from pinochle_gui.shell import App
+
+PHASE_WORDS = {
+    "bidding": "bidding", "trump": "naming trump", "dix": "deciding on the dix", "passing": "passing cards",
+    "return": "passing cards back", "bury": "burying", "throw_in": "deciding to play or throw in",
+    "meld": "laying meld", "draw_choice": "choosing a card to draw", "redeal": "deciding on a redeal",
+}
+
+
+@dataclass
+class SeatsConfig:
+    """Who sits where: every seat's name, its computer level (``None``: the player) and avatar."""
+
+    names: list[str]
+    levels: list[str | None]
+    avatars: list[int] = field(default_factory=lambda: [1, 2, 3, 4])
+    demo: bool = False
+    game_key: str = ""  # unique to this game (statistics and saves)
+    started_at: float = 0.0
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"names": list(self.names), "levels": list(self.levels), "avatars": list(self.avatars),
+                "demo": self.demo, "game_key": self.game_key, "started_at": self.started_at}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any], players: int) -> SeatsConfig:
+        names = [str(n)[:40] for n in data.get("names", [])][:players]
+        levels = [lv if isinstance(lv, str) else None for lv in data.get("levels", [])][:players]
+        avatars = [int(a) for a in data.get("avatars", []) if isinstance(a, int)]
+        if len(names) != players or len(levels) != players:
+            raise ValueError("the saved table does not match the game's seats")
+        return cls(names, levels, avatars or [1, 2, 3, 4], bool(data.get("demo", False)),
+                   str(data.get("game_key", "")), float(data.get("started_at", 0.0)))
+
+
+class TableScene(Scene):
+    """A game at the table. ``app`` gives settings, sound, storage and the way back to the menus."""
+
+    def __init__(self, app: App, game: Game, seats: SeatsConfig, restored: bool = False) -> None:
+        super().__init__()
+        self.app = app
+        self.game = game
+        self.config = seats
+        self.rules = game.rules
+        self.demo = seats.demo
+        settings = app.settings
+        self.theme = get_theme(settings.table_theme)
+        self.art = CardArt(settings.deck_design, settings.card_back, self.theme.highlight, self.theme.marked)
+        self.timing = Timing(app.animation_speed)
+        self.animator = Animator(self.timing)
+        self.names = list(seats.names)
+        game.players = list(self.names)
+        self.size = app.size
+        self.director = Director(self.rules, self.names, self.art, self.animator, self.size, settings.sort_order,
+                                 app.play_sound, pause_scale=0.7 if self.demo else 1.0)
+        self.director.auto_hold = self.demo
+        self.thinker = make_thinker()
+        self.hints = hint_thinker()
+        base = seats.game_key.__hash__() & 0x7FFFFFFF if seats.game_key else game.seed
+        self.seats: list[HumanSeat | ComputerSeat] = []
+        for seat in range(self.rules.players):
+            level = seats.levels[seat] if seat < len(seats.levels) else "easy"
+            if level is None and not self.demo:
+                self.seats.append(HumanSeat(self.names[seat]))
+            else:
+                self.seats.append(ComputerSeat(self.names[seat], level or app.default_level, base + seat * 7919,
+                                               self.thinker))
+        self.hud = Hud(self.theme, self.names, list(seats.avatars) or [1, 2, 3, 4])
+        self.panel = DecisionPanel(self.theme, self.rules, self.names, self.submit)
+        self.sides = side_names(self.rules.teams, self.names)
+        self.obs: Observation = observe(game, VIEW_SEAT)
+        self.records_seen = len(game.hand_records)
+        self.hovered: TableCard | None = None
+        self.focus = 0  # keyboard focus on the hand
+        self.selected: list[int] = []  # ids of the sprites chosen to pass or bury
+        self.show_pad = False
+        self.hint_asked = False
+        self.hint_action: Action | None = None
+        self.forced_wait = 0.0
+        self.game_over_shown = False
+        self.closing = False
+        self.menu_button: Button | None = None
+        self.tools: list[Button] = []
+        self.end_buttons: list[Button] = []
+        self.summary_button: Button | None = None
+        self._felt: pygame.Surface | None = None
+        if restored or game.log:
+            self.director.reset(self.obs)
+            if game.is_over:
+                self.director.news.game_over = {"winner": game.winner, "scores": list(game.scores)}
+        else:
+            self.director.feed(game.opening_events(), self.obs)
+        self._build_widgets()
+
+    # -- scene hooks ---------------------------------------------------------------------------------
+    def resize(self, size: tuple[int, int]) -> None:
+        self.size = size
+        self._felt = None
+        self.director.resize(size)
+        self._build_widgets()
+        self.panel.key = ()
+
+    def leave(self) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Stop the thinkers (the table is gone)."""
+        if self.closing:
+            return
+        self.closing = True
+        for seat in self.seats:
+            if isinstance(seat, ComputerSeat):
+                seat.cancel()
+        self.thinker.close()
+        self.hints.close()
+
+    def _build_widgets(self) -> None:
+        lay = self.director.lay
+        theme = self.theme
+        self.menu_button = Button(lay.menu_button, "Menu", self.open_menu, theme, None, "Pause menu (Esc)")
+        bar = lay.status
+        labels = [("Hint", self.ask_hint, "What the hard computer would do (H)"),
+                  ("Undo", self.undo, "Take back your last action (U)"),
+                  ("Last", self.toggle_last_trick, "The last trick (L)"),
+                  ("Pad", self.toggle_pad, "The score pad of the game (S)")]
+        w = max(44, min(110, round(bar.h * 1.9)))
+        gap = max(4, lay.margin // 2)
+        fits = bar.w - len(labels) * (w + gap) > bar.w * 0.45
+        self.tools = []
+        if fits:
+            x = bar.right - len(labels) * (w + gap) + gap
+            for text, action, tip in labels:
+                self.tools.append(Button((x, bar.y + 2, w, bar.h - 4), text, action, theme, None, tip))
+                x += w + gap
+        self.status_rect = pygame.Rect(bar.x, bar.y, (self.tools[0].rect.x - gap - bar.x) if self.tools else bar.w,
+                                       bar.h)
+
+    # -- the flow of the game ----------------------------------------------------------------------------
+    @property
+    def human_turn(self) -> bool:
+        seat = self.game.to_act
+        return seat is not None and isinstance(self.seats[seat], HumanSeat)
+
+    def submit(self, action: Action) -> None:
+        """The player's choice from a panel, a card or a key."""
+        if not self.director.idle or not self.human_turn:
+            return
+        self.app.play_sound("click")
+        self.apply(action)
+
+    def apply(self, action: Action) -> None:
+        """Apply ``action`` for the seat to act; animate, save and record what follows."""
+        if not self.game.is_legal(action):
+            self.hud.toast(f"{action} is not allowed now", bad=True)
+            return
+        self.hud.hint = ""
+        self.hint_action = None
+        self.hint_asked = False
+        if self.hints is not None:
+            self.hints.cancel()
+        events = self.game.apply(action)
+        self.obs = observe(self.game, VIEW_SEAT)
+        self.selected = []
+        self.focus = 0
+        self.director.feed(events, self.obs)
+        self.app.after_action(self)
+        records = self.game.hand_records
+        if len(records) > self.records_seen:
+            new = list(records[self.records_seen:])
+            previous = records[self.records_seen - 1].get("scores_after") if self.records_seen else None
+            self.records_seen = len(records)
+            self.app.hands_finished(self, new, previous)
+        if self.game.is_over:
+            self.app.game_finished(self)
+
+    def update(self, dt: float) -> None:
+        self.director.update(dt)
+        self.hud.update(dt)
+        self.panel.update(dt)
+        for button in self.tools + self.end_buttons:
+            button.update(dt)
+        self._update_lift(dt)
+        self._poll_hint()
+        if not self.director.idle:
+            return
+        game = self.game
+        if game.is_over:
+            self._show_game_over()
+            return
+        seat = game.to_act
+        if seat is None:
+            return
+        controller = self.seats[seat]
+        if isinstance(controller, ComputerSeat):
+            if not controller.thinking:
+                controller.start(game, seat)
+            action = controller.result(game, MIN_THINK * self.timing.factor * (0.6 if self.demo else 1.0))
+            if action is not None:
+                self.apply(action)
+            return
+        self.panel.build(self.obs, self.director.lay)
+        self._auto_play(dt)
+
+    def _auto_play(self, dt: float) -> None:
+        """Play a forced card by itself when the setting asks for it (after a short look)."""
+        if not self.app.settings.auto_play_forced or self.obs.phase != "play":
+            self.forced_wait = 0.0
+            return
+        plays = [a for a in self.obs.legal_actions if isinstance(a, Play)]
+        others = [a for a in self.obs.legal_actions if not isinstance(a, (Play, DeclareOut))]
+        if len(plays) == 1 and not others:
+            self.forced_wait += dt
+            if self.forced_wait >= 0.35 * max(0.2, self.timing.factor):
+                self.forced_wait = 0.0
+                self.apply(plays[0])
+        else:
+            self.forced_wait = 0.0
+
+    def _show_game_over(self) -> None:
+        if self.game_over_shown:
+            return
+        self.game_over_shown = True
+        if self.director.news.game_over is None:
+            self.director.news.game_over = {"winner": self.game.winner, "scores": list(self.game.scores)}
+        self.app.game_over_shown(self)
+
+    # -- help --------------------------------------------------------------------------------------------
+    def ask_hint(self) -> None:
+        if not self.human_turn or not self.director.idle:
+            self.hud.toast("A hint is for your own turn")
+            return
+        if self.hint_asked:
+            return
+        self.hint_asked = True
+        self.hud.hint = "thinking..."
+        self.hints.start(self.game, VIEW_SEAT, "hard", 0)
+
+    def _poll_hint(self) -> None:
+        if not self.hint_asked:
+            return
+        try:
+            found = self.hints.result(self.game)
+        except Exception as exc:  # noqa: BLE001 - no hint is better than a stopped game
+            self.hint_asked = False
+            self.hud.hint = f"no hint now ({exc})"
+            return
+        if found is None:
+            return
+        self.hint_asked = False
+        action, reason = found
+        self.hint_action = action
+        self.hud.hint = f"{action}" + (f" - {reason}" if reason else "")
+
+    def undo(self) -> None:
+        """Take back the player's last action of this hand (and the computers' actions after it)."""
+        if self.demo or not any(isinstance(s, HumanSeat) for s in self.seats):
+            self.hud.toast("Nothing to undo in a demo game")
+            return
+        if not self.director.idle and self.director.hold is None:
+            self.director.skip()
+        cut = self.last_human_action()
+        if cut is None:
+            self.hud.toast("Nothing of yours to undo in this hand")
+            return
+        data = game_to_dict(self.game)
+        data["actions"] = data["actions"][:cut]
+        data["state"] = None
+        for seat in self.seats:
+            if isinstance(seat, ComputerSeat):
+                seat.cancel()
+        self.game = game_from_dict(data)
+        self.game.players = list(self.names)
+        self.obs = observe(self.game, VIEW_SEAT)
+        self.director.reset(self.obs)
+        self.records_seen = len(self.game.hand_records)
+        self.panel.key = ()
+        self.hud.toast("Undone")
+        self.app.after_action(self)
+
+    def last_human_action(self) -> int | None:
+        """The index in the log of the player's last action in the current hand, or ``None``."""
+        data = game_to_dict(self.game)
+        actions = data["actions"]
+        replay = game_from_dict({**data, "actions": [], "state": None})
+        last = None
+        for i, value in enumerate(actions):
+            if i >= self.game.hand_start and replay.to_act == VIEW_SEAT:
+                last = i
+            replay.apply(replay.action_from_json(value))
+        return last
+
+    def toggle_last_trick(self) -> None:
+        self.hud.show_last_trick = not self.hud.show_last_trick
+
+    def toggle_pad(self) -> None:
+        self.show_pad = not self.show_pad
+
+    def open_menu(self) -> None:
+        self.app.open_pause(self)
+
+    def cycle_sort(self) -> None:
+        orders = ("trump_first", "by_suit", "low_to_high")
+        now = self.director.sort_order
+        order = orders[(orders.index(now) + 1) % len(orders)] if now in orders else orders[0]
+        self.director.set_sort_order(order)
+        self.hud.toast(f"Sorted {order.replace('_', ' ')}")
+
+    # -- input ---------------------------------------------------------------------------------------------
+    def process_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and self._shortcut(event):
+            return True
+        if self.menu_button is not None and self.menu_button.process_event(event):
+            return True
+        for button in self.tools + self.end_buttons:
+            if button.process_event(event):
+                return True
+        if self.show_pad or self.hud.show_last_trick:
+            if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+                if event.type == pygame.KEYDOWN and event.key not in (pygame.K_RETURN, pygame.K_ESCAPE,
+                                                                      pygame.K_SPACE, pygame.K_KP_ENTER):
+                    return False
+                self.show_pad = False
+                self.hud.show_last_trick = False
+                return True
+            return False
+        if self.director.hold is not None:
+            if event.type == pygame.MOUSEBUTTONDOWN or (event.type == pygame.KEYDOWN and event.key in (
+                    pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)):
+                self.director.release()
+                return True
+            return False
+        if not self.director.idle:
+            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+                self.director.skip()
+                return True
+            return False
+        if not self.human_turn:
+            return False
+        if self.panel.process_event(event):
+            return True
+        return self._hand_event(event)
+
+    def _shortcut(self, event: pygame.event.Event) -> bool:
+        key = event.key
+        ctrl = bool(event.mod & pygame.KMOD_CTRL) if hasattr(event, "mod") else False
+        if key == pygame.K_ESCAPE:
+            if self.show_pad or self.hud.show_last_trick:
+                self.show_pad = self.hud.show_last_trick = False
+            else:
+                self.open_menu()
+            return True
+        if key == pygame.K_h:
+            self.ask_hint()
+            return True
+        if key == pygame.K_u or (ctrl and key == pygame.K_z):
+            self.undo()
+            return True
+        if key == pygame.K_l:
+            self.toggle_last_trick()
+            return True
+        if key == pygame.K_s and not ctrl:
+            self.toggle_pad()
+            return True
+        if key == pygame.K_o:
+            self.cycle_sort()
+            return True
+        if key == pygame.K_m:
+            muted = self.app.toggle_mute()
+            self.hud.toast("Sound off" if muted else "Sound on")
+            return True
+        if key == pygame.K_F11:
+            self.app.toggle_fullscreen()
+            return True
+        return False
+
+    def legal_sprites(self) -> dict[int, Action]:
+        """The player's cards (and two-handed table cards) that may be played now, by sprite id."""
+        out: dict[int, Action] = {}
+        if self.obs.phase != "play" or not self.human_turn:
+            return out
+        plays = [a for a in self.obs.legal_actions if isinstance(a, Play)]
+        for zone, from_table in ((self.director.hands[VIEW_SEAT], False), (self.director.tables[VIEW_SEAT], True)):
+            for sprite in zone:
+                for a in plays:
+                    if a.card == sprite.card and a.from_table == from_table:
+                        out[id(sprite)] = a
+        return out
+
+    def _hand_event(self, event: pygame.event.Event) -> bool:
+        mode = self.panel.card_mode
+        hand = self.director.hands[VIEW_SEAT]
+        clickable = hand + (self.director.tables[VIEW_SEAT] if mode == "play" else [])
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.director.sprite_at(event.pos, clickable)
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            sprite = self.director.sprite_at(event.pos, clickable)
+            if sprite is None:
+                return False
+            self._choose(sprite)
+            return True
+        if event.type == pygame.KEYDOWN and mode is not None and clickable:
+            choices = clickable if mode == "select" else [s for s in clickable if id(s) in self.legal_sprites()]
+            if not choices:
+                return False
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                step = -1 if event.key == pygame.K_LEFT else 1
+                self.focus = (self.focus + step) % len(choices)
+                return True
+            if event.key in (pygame.K_UP, pygame.K_SPACE) and mode == "select":
+                self._choose(choices[self.focus % len(choices)])
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                if mode == "select":
+                    action = self.panel.selection_action()
+                    if action is not None and len(self.panel.selection) == self.panel.select_count:
+                        self.submit(action)
+                    else:
+                        self.hud.toast(f"Choose {self.panel.select_count} cards first")
+                    return True
+                self._choose(choices[self.focus % len(choices)])
+                return True
+        return False
+
+    def _choose(self, sprite: TableCard) -> None:
+        mode = self.panel.card_mode
+        if mode == "play":
+            action = self.legal_sprites().get(id(sprite))
+            if action is None:
+                self.hud.toast("That card may not be played now", bad=True)
+                return
+            self.submit(action)
+        elif mode == "select":
+            if id(sprite) in self.selected:
+                self.selected.remove(id(sprite))
+            elif len(self.selected) < self.panel.select_count:
+                self.selected.append(id(sprite))
+            else:
+                self.hud.toast(f"{self.panel.select_count} cards are chosen already")
+            by_id = {id(s): s for s in self.director.hands[VIEW_SEAT]}
+            chosen = (by_id[i].card for i in self.selected if i in by_id)
+            self.panel.selection = [Card(c) for c in chosen if c is not None]
+            self.panel.update_enabled()
+
+    def _update_lift(self, dt: float) -> None:
+        lay = self.director.lay
+        mode = self.panel.card_mode if self.human_turn and self.director.idle else None
+        legal = self.legal_sprites() if mode == "play" else {}
+        hand = self.director.hands[VIEW_SEAT]
+        focus_sprite = None
+        if mode == "play":
+            choices = [s for s in hand + self.director.tables[VIEW_SEAT] if id(s) in legal]
+            focus_sprite = choices[self.focus % len(choices)] if choices else None
+        elif mode == "select" and hand:
+            focus_sprite = hand[self.focus % len(hand)]
+        k = min(1.0, dt * 18) if self.timing.factor > 0 else 1.0
+        for sprite in hand:
+            target = 0.0
+            if mode == "select" and id(sprite) in self.selected:
+                target = lay.raise_px
+            elif mode == "play" and id(sprite) in legal and (sprite is self.hovered or sprite is focus_sprite):
+                target = lay.raise_px * 0.6
+            elif mode == "play" and id(sprite) in legal:
+                target = lay.raise_px * 0.25
+            sprite.lift += (target - sprite.lift) * k
+
+    def card_states(self) -> dict[int, str]:
+        states: dict[int, str] = {}
+        if not (self.human_turn and self.director.idle):
+            return states
+        mode = self.panel.card_mode
+        hand = self.director.hands[VIEW_SEAT]
+        if mode == "play":
+            legal = self.legal_sprites()
+            for sprite in hand + self.director.tables[VIEW_SEAT]:
+                if id(sprite) not in legal:
+                    states[id(sprite)] = "dimmed"
+                elif sprite is self.hovered:
+                    states[id(sprite)] = "hover"
+            if isinstance(self.hint_action, Play):
+                for sprite in hand:
+                    if legal.get(id(sprite)) == self.hint_action:
+                        states[id(sprite)] = "selected"
+                        break
+        elif mode == "select":
+            for sprite in hand:
+                if id(sprite) in self.selected:
+                    states[id(sprite)] = "selected"
+                elif sprite is self.hovered:
+                    states[id(sprite)] = "hover"
+        return states
+
+    # -- drawing ---------------------------------------------------------------------------------------------
+    def status_text(self) -> str:
+        obs = self.observation_now()
+        news = self.director.news
+        if not self.director.idle and news.status:
+            return news.status
+        if self.game.is_over:
+            return news.status or "Game over"
+        seat = obs.to_act
+        if seat is None:
+            return news.status
+        trump = f" · {SUIT_NAMES[obs.trump]} are trump" if obs.trump is not None else ""
+        if obs.phase == "play":
+            if obs.trick:
+                led = SUIT_NAMES[obs.trick[0][1].suit]
+                doing = f"{led} led{trump}"
+            else:
+                doing = f"to lead{trump}"
+            who = "Your turn" if isinstance(self.seats[seat], HumanSeat) else f"{self.names[seat]}"
+            return f"{who} {'- ' if who == 'Your turn' else 'to play - '}{doing}".replace("Your turn - to lead",
+                                                                                      "Your lead")
+        words = PHASE_WORDS.get(obs.phase, obs.phase)
+        if isinstance(self.seats[seat], HumanSeat):
+            return f"Your turn: {words}{trump}"
+        return f"{self.names[seat]} is {words}{trump}"
+
+    def observation_now(self) -> Observation:
+        return self.obs
+
+    def draw(self, surface: pygame.Surface) -> None:
+        lay = self.director.lay
+        if self._felt is None or self._felt.get_size() != surface.get_size():
+            self._felt = felt_surface(self.theme.name, *surface.get_size())
+        surface.blit(self._felt, (0, 0))
+        news = self.director.news
+        obs = self.obs
+        thinking = next((i for i, s in enumerate(self.seats) if isinstance(s, ComputerSeat) and s.thinking), None)
+        self.hud.draw_seats(surface, lay, obs, news, self.rules.teams, thinking)
+        if news.melds:
+            draw_melds(surface, lay, self.art, self.theme, news.melds, self.names)
+        if news.laid and self.rules.trump_by == "stock":
+            draw_laid_labels(surface, lay, self.theme, news.laid)
+        self.director.draw(surface, self.card_states())
+        self.hud.draw_status(surface, self.status_rect, self.status_text(), obs.trump)
+        trick_points = obs.trick_points if obs.phase == "play" else None
+        draw_pad(surface, lay.score_pad, self.theme, self.sides, obs.scores, obs.target, trick_points,
+                 obs.hand_number)
+        if self.menu_button is not None:
+            self.menu_button.draw(surface)
+        for button in self.tools:
+            button.enabled = not self.demo or button.text in ("Last", "Pad")
+            button.draw(surface)
+        if self.human_turn and self.director.idle and not self.game.is_over:
+            self.panel.draw(surface, lay)
+        self.hud.draw_hint(surface, lay)
+        self.hud.draw_toasts(surface, lay)
+        centre = pygame.Rect(0, lay.status.bottom, lay.width, lay.hand_area.y - lay.status.bottom)
+        if news.summary is not None:
+            footer = "Click or press Enter to go on" if not self.demo else f"Deal #{obs.deal_number}"
+            draw_summary(surface, centre, self.theme, news.summary, self.sides, self.names, footer,
+                         self.rules.team_of(VIEW_SEAT))
+        elif news.game_over is not None and self.director.idle:
+            box = draw_game_over(surface, centre, self.theme, news.game_over, self.sides,
+                                 self.rules.team_of(VIEW_SEAT), len(self.game.hand_records),
+                                 "" if self.demo else "Start a new game, or go back to the menu.")
+            self._place_end_buttons(box)
+            for button in self.end_buttons:
+                button.draw(surface)
+        self.hud.draw_last_trick(surface, lay, self.art, news)
+        if self.show_pad:
+            draw_full_pad(surface, pygame.Rect(0, 0, lay.width, lay.height), self.theme, self.sides,
+                          self.game.hand_records, self.names, self.game.scores, self.game.target)
+
+    def _place_end_buttons(self, box: pygame.Rect) -> None:
+        if self.demo:
+            self.end_buttons = []
+            return
+        if self.end_buttons and self.end_buttons[0].rect.bottom == box.bottom - 12:
+            return
+        h = max(30, min(52, box.h // 7))
+        w = min(220, (box.w - 48) // 2)
+        y = box.bottom - h - 12
+        self.end_buttons = [
+            Button((box.centerx - w - 8, y, w, h), "New game", lambda: self.app.new_game_like(self), self.theme),
+            Button((box.centerx + 8, y, w, h), "Menu", self.app.leave_game, self.theme),
+        ]
+
+
+__all__ = ["SeatsConfig", "TableScene"]

@@ -1,0 +1,110 @@
+"""The score pad: the running scores in the corner, and the whole game hand by hand on demand.
+
+The numbers come from the game's hand records (RECORD.md), so the pad says what the engine scored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pygame
+
+from pinochle_gui.fonts import get_font
+from pinochle_gui.theme import Theme, draw_panel
+from pinochle_gui.widgets import fit_text
+
+
+def side_names(teams: Sequence[Sequence[int]], names: Sequence[str]) -> list[str]:
+    """"Us" and "Them" for partnerships seen from seat 0; each player's name when each plays alone."""
+    if len(teams) == 2 and all(len(t) == 2 for t in teams):
+        return ["Us", "Them"]
+    return [names[t[0]] for t in teams]
+
+
+def draw_pad(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, sides: list[str], scores: Sequence[int],
+             target: int, trick_points: Sequence[int] | None = None, hand_number: int = 0) -> None:
+    """The small pad: one line per side with its score (and this hand's trick points during play)."""
+    draw_panel(surface, rect, theme)
+    rows = len(sides) + 1
+    row_h = rect.h / rows
+    size = max(11, round(row_h * 0.62))
+    x = rect.x + 10
+    for i, (name, score) in enumerate(zip(sides, scores, strict=False)):
+        y = rect.y + row_h * i + row_h / 2
+        color = theme.text if i == 0 else theme.text_dim
+        label = get_font(size, "bold" if i == 0 else "regular").render(name, True, color)
+        surface.blit(label, label.get_rect(midleft=(x, y)))
+        value = get_font(size, "bold").render(str(score), True, color)
+        right = rect.right - 10
+        if trick_points is not None and i < len(trick_points) and trick_points[i]:
+            extra = get_font(max(10, size * 3 // 4), "regular").render(f"+{trick_points[i]}", True, theme.good)
+            er = extra.get_rect(midright=(right, y))
+            surface.blit(extra, er)
+            right = er.x - 8
+        surface.blit(value, value.get_rect(midright=(right, y)))
+    foot = f"Hand {hand_number} · game to {target}" if hand_number else f"Game to {target}"
+    text, fsize = fit_text(foot, max(10, round(row_h * 0.45)), rect.w - 20, "regular")
+    image = get_font(fsize, "regular").render(text, True, theme.text_dim)
+    surface.blit(image, image.get_rect(midleft=(x, rect.y + row_h * (rows - 0.5))))
+
+
+def pad_rows(records: Sequence[dict[str, Any]], names: Sequence[str]) -> list[list[str]]:
+    """One row per finished hand: number, declarer and bid, then each side's change and total."""
+    rows = []
+    for record in records:
+        declarer = record.get("declarer")
+        bid = record.get("bid")
+        who = f"{names[declarer]} {bid}" if isinstance(declarer, int) and bid else "-"
+        if record.get("went_set"):
+            who += " set"
+        elif record.get("thrown_in"):
+            who += " thrown in"
+        if record.get("declared_out"):
+            claim = record["declared_out"]
+            who = f"{names[claim['seat']]} out ({'right' if claim.get('right') else 'wrong'})"
+        row = [str(record.get("hand_number", "")), who]
+        deltas = record.get("score_delta") or []
+        totals = record.get("scores_after") or []
+        for i, total in enumerate(totals):
+            delta = deltas[i] if i < len(deltas) else 0
+            row.append(f"{delta:+d} = {total}" if deltas else str(total))
+        rows.append(row)
+    return rows
+
+
+def draw_full_pad(surface: pygame.Surface, area: pygame.Rect, theme: Theme, sides: list[str],
+                  records: Sequence[dict[str, Any]], names: Sequence[str], scores: Sequence[int], target: int) -> None:
+    """The whole game's pad in a panel over ``area``: the last hands that fit, newest last."""
+    box = area.inflate(-area.w // 8, -area.h // 10)
+    draw_panel(surface, box, theme)
+    size = max(12, min(24, box.h // 18))
+    row_h = round(size * 1.5)
+    cols = ["Hand", "Bid"] + sides
+    widths = [0.12, 0.34] + [0.54 / len(sides)] * len(sides)
+    x0 = box.x + 16
+    inner_w = box.w - 32
+    title = get_font(size + 4, "bold").render(f"Score pad · game to {target}", True, theme.accent)
+    surface.blit(title, (x0, box.y + 10))
+    y = box.y + 16 + title.get_height()
+
+    def row(values: list[str], color: tuple[int, int, int], face: str) -> None:
+        x = x0
+        for value, frac in zip(values, widths, strict=False):
+            text, fsize = fit_text(value, size, round(inner_w * frac) - 6, face)
+            surface.blit(get_font(fsize, face).render(text, True, color), (x, y))
+            x += round(inner_w * frac)
+
+    row(cols, theme.accent, "bold")
+    y += row_h
+    rows = pad_rows(records, names)
+    room = max(1, (box.bottom - y - row_h * 2) // row_h)
+    for values in rows[-room:]:
+        row(values, theme.text, "regular")
+        y += row_h
+    pygame.draw.line(surface, theme.panel_border, (x0, y + 2), (x0 + inner_w, y + 2))
+    y += 8
+    row(["", "Total"] + [str(s) for s in scores], theme.text, "bold")
+
+
+__all__ = ["draw_full_pad", "draw_pad", "pad_rows", "side_names"]

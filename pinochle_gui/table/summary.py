@@ -1,0 +1,141 @@
+"""The hand summary (meld, tricks, bid made or set, score change) and the game-over panel.
+
+Both read the engine's ``hand_scored`` and ``game_over`` event fields; nothing is recomputed here.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+import pygame
+
+from pinochle_gui.fonts import get_font
+from pinochle_gui.theme import Theme, draw_panel
+from pinochle_gui.widgets import fit_text
+
+
+def summary_lines(summary: dict[str, Any], sides: Sequence[str], names: Sequence[str]) -> tuple[str, list[list[str]]]:
+    """The headline and the table rows (a header row, then one row per side) of a scored hand."""
+    declarer = summary.get("declarer")
+    bid = summary.get("bid")
+    how = summary.get("how", "played")
+    if isinstance(declarer, int) and bid:
+        who = names[declarer]
+        if how == "thrown_in" or summary.get("thrown_in"):
+            head = f"{who} threw in the hand at {bid}"
+        elif how == "not_on_board":
+            head = f"{who} could not make {bid}: set without play"
+        elif how == "no_marriage":
+            head = f"{who} held no marriage: {bid} lost"
+        elif summary.get("went_set"):
+            head = f"{who} bid {bid} and went set"
+        else:
+            head = f"{who} bid {bid} and made it"
+    else:
+        head = "Hand over"
+    rows = [["", "Meld", "Tricks", "Change", "Score"]]
+    meld = summary.get("meld") or []
+    counted = summary.get("meld_counted") or []
+    tricks = summary.get("trick_points") or []
+    delta = summary.get("score_delta") or []
+    after = summary.get("scores_after") or []
+    for i, side in enumerate(sides):
+        m = meld[i] if i < len(meld) else 0
+        kept = counted[i] if i < len(counted) else True
+        rows.append([
+            side,
+            f"{m}" if kept else f"{m} (lost)",
+            str(tricks[i]) if i < len(tricks) else "0",
+            f"{delta[i]:+d}" if i < len(delta) else "",
+            str(after[i]) if i < len(after) else "",
+        ])
+    return head, rows
+
+
+def panel_rect(area: pygame.Rect, rows: int) -> pygame.Rect:
+    w = min(area.w - 20, max(420, area.w * 3 // 5))
+    size = max(13, min(26, area.h // 22))
+    h = size * 2 + (rows + 1) * round(size * 1.6) + size * 4
+    box = pygame.Rect(0, 0, w, min(area.h - 10, h))
+    box.center = area.center
+    return box
+
+
+def draw_table(surface: pygame.Surface, box: pygame.Rect, theme: Theme, head: str, rows: list[list[str]],
+               footer: str, good: bool | None) -> int:
+    """Draw a titled table of rows in ``box``; returns the y under it."""
+    draw_panel(surface, box, theme)
+    size = max(13, min(26, box.h // 9))
+    color = theme.text if good is None else theme.good if good else theme.bad
+    text, tsize = fit_text(head, size + 4, box.w - 24, "bold")
+    title = get_font(tsize, "bold").render(text, True, color)
+    surface.blit(title, title.get_rect(midtop=(box.centerx, box.y + 10)))
+    y = box.y + 18 + title.get_height()
+    cols = len(rows[0]) if rows else 1
+    first = 0.3
+    widths = [first] + [(1 - first) / max(1, cols - 1)] * (cols - 1)
+    inner = box.inflate(-32, 0)
+    for r, values in enumerate(rows):
+        x = inner.x
+        face = "bold" if r == 0 else "regular"
+        ink = theme.accent if r == 0 else theme.text
+        for c, (value, frac) in enumerate(zip(values, widths, strict=False)):
+            cell_w = round(inner.w * frac)
+            text, fsize = fit_text(value, size, cell_w - 6, face)
+            image = get_font(fsize, face).render(text, True, ink)
+            rect = image.get_rect(midleft=(x, y + size // 2 + 2)) if c == 0 else image.get_rect(
+                midright=(x + cell_w - 6, y + size // 2 + 2))
+            surface.blit(image, rect)
+            x += cell_w
+        y += round(size * 1.6)
+    if footer:
+        text, fsize = fit_text(footer, max(11, size - 4), box.w - 24, "italic")
+        image = get_font(fsize, "italic").render(text, True, theme.text_dim)
+        surface.blit(image, image.get_rect(midtop=(box.centerx, y + 4)))
+        y += image.get_height() + 8
+    return y
+
+
+def draw_summary(surface: pygame.Surface, area: pygame.Rect, theme: Theme, summary: dict[str, Any],
+                 sides: Sequence[str], names: Sequence[str], footer: str, player_side: int) -> pygame.Rect:
+    head, rows = summary_lines(summary, sides, names)
+    box = panel_rect(area, len(rows))
+    declarer = summary.get("declarer")
+    good = None
+    if summary.get("made") is not None and isinstance(declarer, int):
+        ours = rows and player_side >= 0 and _side_of(declarer, sides, names) == player_side
+        good = bool(summary.get("made")) == bool(ours)
+    draw_table(surface, box, theme, head, rows, footer, good)
+    return box
+
+
+def _side_of(seat: int, sides: Sequence[str], names: Sequence[str]) -> int:
+    if len(sides) == 2 and len(names) == 4:
+        return seat % 2
+    return seat
+
+
+def game_over_lines(info: dict[str, Any], sides: Sequence[str], player_side: int) -> tuple[str, bool | None]:
+    winner = info.get("winner")
+    if winner is None:
+        return "Game over: a tie", None
+    who = sides[winner]
+    if who == "Us":
+        return "You win the game!", True
+    if who == "Them":
+        return "They win the game", False
+    return (f"{who} wins the game" + ("!" if winner == player_side else ""), winner == player_side)
+
+
+def draw_game_over(surface: pygame.Surface, area: pygame.Rect, theme: Theme, info: dict[str, Any],
+                   sides: Sequence[str], player_side: int, hands: int, footer: str) -> pygame.Rect:
+    head, good = game_over_lines(info, sides, player_side)
+    scores = info.get("scores") or []
+    rows = [["", "Final score"]] + [[side, str(scores[i]) if i < len(scores) else ""] for i, side in enumerate(sides)]
+    box = panel_rect(area, len(rows) + 1)
+    draw_table(surface, box, theme, head, rows, f"{hands} hands played. {footer}", good)
+    return box
+
+
+__all__ = ["draw_game_over", "draw_summary", "game_over_lines", "summary_lines"]
