@@ -374,6 +374,12 @@ def _wrap(cards: str, per_line: int) -> list[str]:
 def run(options: Options) -> int:
     """Open the window and play until it is closed or ``--hands`` hands are done; returns the exit status."""
     seed = options.seed if options.seed is not None else random.SystemRandom().randrange(2**31)
+    if options.records is not None:  # a file that cannot be written is refused now, not after a hand
+        try:
+            options.records.parent.mkdir(parents=True, exist_ok=True)
+            options.records.open("a", encoding="utf-8").close()
+        except OSError as error:
+            raise OSError(f"cannot write hand records to {options.records}: {error.strerror or error}") from error
     pygame.display.init()
     pygame.font.init()
     closing: list[Any] = []

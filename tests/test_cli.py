@@ -240,3 +240,28 @@ def test_events_read_as_plain_english() -> None:
     assert describe(Event("deal", None, {"dealer": 3, "hand_number": 1}), names) == "East deals hand 1"
     # Missing details never break the log: the event's kind is shown instead.
     assert describe(Event("bid", 1, {}), names) == "West bid"
+
+
+def test_an_unwritable_records_file_is_refused_before_play(tmp_path: Path) -> None:
+    blocker = tmp_path / "file"
+    blocker.write_text("not a folder", encoding="utf-8")
+    result = run_module("--demo", "--hands", "1", "--fast", "--records", str(blocker / "hands.jsonl"))
+    assert result.returncode == 1
+    assert result.stderr.startswith("pinochle: ") and "hands.jsonl" in result.stderr
+
+
+def test_console_script_is_installed() -> None:
+    from importlib.metadata import PackageNotFoundError, distribution
+
+    try:
+        dist = distribution("pinochle")
+    except PackageNotFoundError:
+        pytest.skip("the project is not installed (run through `make test`)")
+    if ROOT in Path(str(dist.locate_file(""))).resolve().parents or not dist.files:
+        pytest.skip("only build metadata in the source tree, not an install")
+    assert dist.version == __version__
+    (script,) = dist.entry_points.select(group="console_scripts", name="pinochle")
+    assert script.value == "pinochle_gui.cli:main"
+    exe = Path(sys.executable).parent / ("pinochle.exe" if os.name == "nt" else "pinochle")
+    result = subprocess.run([str(exe), "--version"], capture_output=True, text=True, env=HEADLESS, timeout=60)
+    assert result.returncode == 0 and result.stdout.strip() == f"pinochle {__version__}"
