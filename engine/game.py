@@ -535,8 +535,12 @@ class Game:
         if self.rules.strict_bury:
             shown = h.meld[h.declarer]
             if shown is not None:
+                rest = list(hand)
                 for c in shown.shown_cards():
-                    hand.remove(c)
+                    rest.remove(c)
+                # A meld so big that fewer than three cards lie outside it: meld cards may go too.
+                if len(rest) >= 3:
+                    return rest
         return hand
 
     def _on_bury(self, action: Bury, out: list[Event]) -> None:

@@ -134,3 +134,15 @@ def test_three_hand_teams_are_single_seats() -> None:
     game, _ = won_auction(preset("three_hand"))
     assert game.rules.teams == ((0,), (1,), (2,))
     assert sort_hand(game.hand.hands[0]) == sort_hand(parse_cards(DECLARER + " " + WIDOW_CARDS))
+
+
+def test_strict_bury_with_almost_every_card_in_meld_may_bury_meld_cards() -> None:
+    # Spades: double run, aces and kings around, two marriages: all 18 cards are meld.
+    rules = preset("three_hand", strict_bury=True)
+    game = stacked_game(rules, ["AS AS TS TS KS KS QS QS JS JS AH AD AC KH KD", "", ""], dealer=2,
+                        widow="KC QH QD")
+    act(game, "bid 250", "pass", "pass", "trump spades")
+    assert len(game.hand.meld[0].shown_cards()) == 18
+    assert game.phase == BURY and game.legal_actions(), "the declarer is never left without a bury"
+    act(game, "bury JS JS QD")
+    assert len(game.hand.hands[0]) == 15 and game.phase == THROW_IN
