@@ -176,6 +176,11 @@ class Game:
         record of that first hand replays only from the same deal, not from its deal number."""
         return cls(rules, seed=seed, dealer=deal.dealer, scores=scores, target=target, deal=deal)
 
+    @property
+    def stacked_deal(self) -> Deal | None:
+        """The first hand's deal when it was given card by card (:meth:`for_deal`), else ``None``."""
+        return self._stacked
+
     # -- reading the state ------------------------------------------------------------------------
     @property
     def phase(self) -> str:

@@ -19,11 +19,14 @@ True
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import Any
 
 from engine.actions import action_to_json
+from engine.cards import CardError, format_cards, new_deck, parse_card, parse_cards
+from engine.deal import Deal
 from engine.game import Game, IllegalAction
-from engine.rules import RulesError, rules_from_dict
+from engine.rules import Rules, RulesError, rules_from_dict
 
 FORMAT = 1
 KIND = "pinochle-game"
@@ -40,12 +43,44 @@ def _check_facts(game: Game) -> dict[str, Any]:
 
 
 def game_to_dict(game: Game) -> dict[str, Any]:
-    return {
+    data = {
         "format": FORMAT, "kind": KIND, "rules": game.rules.to_dict(), "seed": game.seed,
         "first_deal": game.first_deal, "dealer": game.first_dealer, "game_id": game.game_id,
         "players": list(game.players), "actions": [action_to_json(a) for a in game.log],
         "state": _check_facts(game),
     }
+    stacked = game.stacked_deal
+    if stacked is not None:  # a first deal given card by card cannot be dealt again from the seed
+        data["deal"] = {"dealer": stacked.dealer, "deal_number": stacked.deal_number,
+                        "hands": [format_cards(h) for h in stacked.hands], "widow": format_cards(stacked.widow),
+                        "stock": format_cards(stacked.stock),
+                        "turnup": None if stacked.turnup is None else str(stacked.turnup)}
+    return data
+
+
+def _deal_from_dict(data: Any, rules: Rules, dealer: int) -> Deal:
+    """A stacked first deal, checked card by card: the whole deck once, and every part where it belongs."""
+    try:
+        hands = [parse_cards(h) for h in data["hands"]]
+        widow, stock = parse_cards(data["widow"]), parse_cards(data["stock"])
+        turnup = None if data["turnup"] is None else parse_card(data["turnup"])
+        deal = Deal(data["dealer"], data["deal_number"], hands, widow, stock, turnup)
+    except (KeyError, TypeError, AttributeError, CardError) as err:
+        raise SaveError(f"the saved game's deal is damaged: {err}") from None
+    everything = [c for h in hands for c in h] + widow + stock
+    ok = (deal.dealer == dealer and isinstance(deal.deal_number, int) and len(hands) == rules.players
+          and all(len(h) == rules.hand_size for h in hands) and len(widow) == rules.widow_size
+          and Counter(everything) == Counter(new_deck(rules.double_deck)))
+    if rules.trump_by == "stock":
+        ok = ok and turnup is not None and len(stock) == len(everything) - rules.players * rules.hand_size \
+            and stock[-1] == turnup
+    elif rules.trump_by == "turnup":
+        ok = ok and not stock and turnup is not None and hands[dealer][-1] == turnup
+    else:
+        ok = ok and not stock and turnup is None
+    if not ok:
+        raise SaveError("the saved game's deal is damaged")
+    return deal
 
 
 def game_from_dict(data: Any) -> Game:
@@ -72,7 +107,8 @@ def game_from_dict(data: Any) -> Game:
         raise SaveError("the saved game's dealer is damaged")
     if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
         raise SaveError("the saved game's actions are damaged")
-    game = Game(rules, seed=seed, first_deal=first_deal, dealer=dealer)
+    deal = None if data.get("deal") is None else _deal_from_dict(data["deal"], rules, dealer)
+    game = Game(rules, seed=seed, first_deal=first_deal, dealer=dealer, deal=deal)
     game.game_id = str(data.get("game_id", seed))
     if isinstance(players, list) and len(players) == rules.players and all(isinstance(p, str) for p in players):
         game.players = [p[:40] for p in players]

@@ -159,7 +159,7 @@ def assert_record_replays(game: Game, deal: Deal | None = None, index: int = 0) 
     rules = game.rules
     before = [a - d for a, d in zip(record["scores_after"], record["score_delta"], strict=True)] \
         if "score_delta" in record else None
-    deal = deal if deal is not None else game._stacked  # noqa: SLF001 - the test hook of Game
+    deal = deal if deal is not None else game.stacked_deal
     assert deal is not None
     again = Game.for_deal(rules, deal, seed=game.seed, scores=before, target=record.get("target"))
     again.game_id = game.game_id

@@ -8,6 +8,7 @@ import random
 from typing import Any
 
 import pytest
+from conftest import stacked_game
 
 from engine.game import new_game
 from engine.players import RandomPlayer
@@ -117,3 +118,49 @@ def test_save_is_plain_json_with_its_kind_and_format() -> None:
     assert data["kind"] == KIND and data["format"] == FORMAT
     assert json.loads(json.dumps(data)) == data
     assert all(isinstance(a, (str, dict)) for a in data["actions"])
+
+
+STACKED = {
+    "partnership_auction": (["AH TH KH QH JH QS JD", "", "", ""], {}),
+    "three_hand": (["AS AS", "", ""], {"widow": "AD TD KD"}),
+    "two_hand": (["AS AS QS JD", "9S"], {"turnup": "KH", "stock": "KS"}),
+    "partnership_turnup": (["9H", "", "", "AD"], {"turnup": "KH"}),
+    "double_deck": (["KH QH", "", "", ""], {}),
+}
+
+
+@pytest.mark.parametrize("name", sorted(STACKED))
+def test_a_game_with_a_stacked_first_deal_saves_and_restores(name: str) -> None:
+    hands, extra = STACKED[name]
+    game = stacked_game(preset(name), hands, **extra)
+    rng = random.Random(3)
+    while len(game.hand_records) < 2 and not game.is_over:
+        game.apply(rng.choice([a for a in game.legal_actions() if str(a) != "declare out"]))
+    data = json.loads(json.dumps(game_to_dict(game)))
+    assert data["deal"]["hands"][0].startswith(hands[0])
+    again = game_from_dict(data)
+    assert game_to_dict(again) == game_to_dict(game) and again.hand_records == game.hand_records
+
+
+def stacked_save(change: Any) -> Any:
+    data = game_to_dict(stacked_game(preset("two_hand"), ["AS AS QS JD", "9S"], turnup="KH"))
+    change(data["deal"])
+    return data
+
+
+BAD_DEALS: list[tuple[str, Any]] = [
+    ("no hands", lambda d: d.pop("hands")),
+    ("hands not text", lambda d: d.update(hands=[1, 2])),
+    ("bad card", lambda d: d.update(widow="ZZ")),
+    ("a card twice", lambda d: d["hands"].__setitem__(0, d["hands"][0].replace("QS", "AS", 1))),
+    ("hand too short", lambda d: d["hands"].__setitem__(1, d["hands"][1][3:])),
+    ("turn-up not under the stock", lambda d: d.update(turnup="AS")),
+    ("another dealer", lambda d: d.update(dealer=0)),
+    ("deal number text", lambda d: d.update(deal_number="x")),
+]
+
+
+@pytest.mark.parametrize(("why", "change"), BAD_DEALS, ids=[b[0] for b in BAD_DEALS])
+def test_damaged_stacked_deals_are_refused(why: str, change: Any) -> None:
+    with pytest.raises(SaveError, match="deal is damaged"):
+        game_from_dict(stacked_save(change))
