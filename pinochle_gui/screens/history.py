@@ -1,0 +1,292 @@
+"""The hand history of the game in progress: each finished hand (from the engine's hand records), its
+bidding, meld, tricks and score change; and an export of the records as JSON Lines (RECORD.md).
+
+Up/Down (or a click) choose a hand; E exports; Escape goes back.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from engine.record import write_records
+from pinochle_gui.screens.base import Screen, blit_text, wrap
+from pinochle_gui.screens.dialogs import message
+
+if TYPE_CHECKING:
+    from engine.game import Game
+    from pinochle_gui.screens import App
+
+SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
+
+
+def side_names(record: dict[str, Any]) -> list[str]:
+    players = record.get("players") or [f"Seat {i}" for i in range(record.get("seats", 0))]
+    return [" & ".join(players[s] for s in team) for team in record.get("teams", [])]
+
+
+def result_text(record: dict[str, Any]) -> str:
+    """One line: who declared what and how it went (or the trump of a hand without bidding)."""
+    players = record.get("players", [])
+    trump = SUIT_NAMES.get(record.get("trump") or "", "no trump")
+    declarer = record.get("declarer")
+    if declarer is None or record.get("bid") is None:
+        return f"Trump {trump}"
+    who = players[declarer] if 0 <= declarer < len(players) else f"Seat {declarer}"
+    if record.get("thrown_in"):
+        outcome = "thrown in"
+    elif record.get("went_set"):
+        outcome = "set"
+    else:
+        outcome = "made"
+    how = record.get("how")
+    if isinstance(how, str) and how not in ("played", "thrown_in"):
+        outcome += f" ({how.replace('_', ' ')})"
+    return f"{who} {record['bid']} in {trump}: {outcome}"
+
+
+def delta_text(record: dict[str, Any]) -> str:
+    return "  ".join(f"{d:+d}" for d in record.get("score_delta", []))
+
+
+def detail_lines(record: dict[str, Any]) -> list[tuple[str, str]]:
+    """The hand told in lines of (style, text): style ``head``, ``text`` or ``dim``."""
+    players = record.get("players", [])
+
+    def name(seat: int) -> str:
+        return players[seat] if 0 <= seat < len(players) else f"Seat {seat}"
+
+    lines: list[tuple[str, str]] = []
+    dealer = record.get("dealer")
+    lines.append(("dim", f"Deal {record.get('seed')}, dealt by {name(dealer) if isinstance(dealer, int) else '?'}"))
+    if record.get("bids"):
+        bids = ", ".join(f"{name(seat)} {bid}" for seat, bid in record["bids"])
+        lines += [("head", "Bidding"), ("text", bids)]
+    if record.get("turnup"):
+        lines.append(("text", f"Turned up: {record['turnup']}"))
+    lines.append(("text", result_text(record)))
+    for exchange in record.get("dix_exchanges", []):
+        lines.append(("dim", f"{name(exchange[0])} exchanged the dix {exchange[1]} for {exchange[2]}"))
+    for passed in record.get("passes", []):
+        lines.append(("dim", f"{name(passed['from'])} passed {passed['cards']} to {name(passed['to'])}"))
+    if record.get("buried"):
+        lines.append(("dim", f"Widow {record.get('widow', '')}; buried {record['buried']}"))
+    lines.append(("head", "Meld"))
+    for entry in record.get("melds", []):
+        items = ", ".join(f"{item[0]} {item[1]}" for item in entry.get("items", [])) or "no meld"
+        when = f" (after trick {entry['trick']})" if "trick" in entry else ""
+        lines.append(("text", f"{name(entry['seat'])}: {entry.get('points', 0)}{when} — {items}"))
+    lines.append(("head", "Score"))
+    sides = side_names(record)
+    meld = record.get("meld", [])
+    counted = record.get("meld_counted", [])
+    tricks = record.get("trick_points", [])
+    deltas = record.get("score_delta", [])
+    after = record.get("scores_after", [])
+    for i, side in enumerate(sides):
+        parts = []
+        if i < len(meld):
+            lost = i < len(counted) and not counted[i]
+            parts.append(f"meld {meld[i]}" + (" (not counted)" if lost else ""))
+        if i < len(tricks):
+            parts.append(f"tricks {tricks[i]}")
+        if i < len(deltas):
+            parts.append(f"change {deltas[i]:+d}")
+        if i < len(after):
+            parts.append(f"score {after[i]}")
+        lines.append(("text", f"{side}: " + ", ".join(parts)))
+    if record.get("game_over"):
+        winner = record.get("winner")
+        if isinstance(winner, int) and 0 <= winner < len(sides):
+            lines.append(("head", f"{sides[winner]} won the game"))
+    return lines
+
+
+def export_path(folder: Path, game_id: str, now: float | None = None) -> Path:
+    stamp = time.strftime("%Y%m%d-%H%M%S", time.localtime(time.time() if now is None else now))
+    safe = "".join(ch for ch in game_id if ch.isalnum() or ch in "-_")[:40] or "game"
+    return folder / f"pinochle-{safe}-{stamp}.jsonl"
+
+
+class HistoryScene(Screen):
+    heading = "Hand history"
+
+    def __init__(self, app: App, game: Game) -> None:
+        super().__init__(app)
+        self.game = game
+        self.records: list[dict[str, Any]] = list(game.hand_records)
+        self.selected = len(self.records) - 1
+        self.first = 0  # the first hand shown in the list
+
+    def build(self) -> None:
+        w, h = self.size
+        m = self.px(24)
+        top = self.px(92)
+        bottom = h - self.px(84)
+        if w >= h * 1.2:
+            list_w = round((w - 3 * m) * 0.42)
+            self.list_rect = pygame.Rect(m, top, list_w, bottom - top)
+            self.detail_rect = pygame.Rect(2 * m + list_w, top, w - 3 * m - list_w, bottom - top)
+        else:
+            half = round((bottom - top) * 0.4)
+            self.list_rect = pygame.Rect(m, top, w - 2 * m, half)
+            self.detail_rect = pygame.Rect(m, top + half + self.px(12), w - 2 * m, bottom - top - half - self.px(12))
+        self.item_h = self.px(58)
+        bw, bh = self.px(190), self.px(50)
+        y = h - bh - self.px(20)
+        back = self.button(pygame.Rect(w - m - bw, y, bw, bh), "Back", self.back)
+        export = self.button(
+            pygame.Rect(m, y, bw, bh),
+            "Export records",
+            self.export,
+            pygame.K_e,
+            "Save these hands as hand records (JSON Lines)",
+        )
+        export.enabled = bool(self.records)
+        self.set_focus(back)
+        self.keep_in_view()
+
+    @property
+    def visible_count(self) -> int:
+        return max(1, self.list_rect.h // self.item_h)
+
+    def keep_in_view(self) -> None:
+        if self.selected < self.first:
+            self.first = self.selected
+        elif self.selected >= self.first + self.visible_count:
+            self.first = self.selected - self.visible_count + 1
+        self.first = max(0, min(self.first, max(0, len(self.records) - self.visible_count)))
+
+    def select(self, index: int) -> None:
+        if self.records:
+            self.selected = max(0, min(len(self.records) - 1, index))
+            self.keep_in_view()
+
+    def item_rect(self, index: int) -> pygame.Rect:
+        row = index - self.first
+        return pygame.Rect(self.list_rect.x, self.list_rect.y + row * self.item_h, self.list_rect.w, self.item_h - 6)
+
+    def export(self) -> None:
+        folder = self.app.storage.paths.data_dir / "exports"
+        path = export_path(folder, str(self.game.game_id))
+        try:
+            folder.mkdir(parents=True, exist_ok=True)
+            write_records(path, self.records, append=False)
+        except OSError as exc:
+            message(self.app, "Export failed", f"The hand records could not be written: {exc.strerror or exc}")
+            return
+        count = len(self.records)
+        message(self.app, "Hand records saved", f"{count} hand{'s' if count != 1 else ''} written to {path}")
+        self.exported = path
+
+    def key(self, event: pygame.event.Event) -> bool:
+        moves = {
+            pygame.K_UP: -1,
+            pygame.K_DOWN: 1,
+            pygame.K_PAGEUP: -self.visible_count,
+            pygame.K_PAGEDOWN: self.visible_count,
+            pygame.K_HOME: -len(self.records),
+            pygame.K_END: len(self.records),
+        }
+        if event.key in moves:
+            self.select(self.selected + moves[event.key])
+            return True
+        return False
+
+    def wheel(self, steps: int) -> bool:
+        self.first = max(0, min(self.first - steps, max(0, len(self.records) - self.visible_count)))
+        return True
+
+    def process_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.list_rect.collidepoint(event.pos):
+            for index in range(self.first, min(len(self.records), self.first + self.visible_count)):
+                if self.item_rect(index).collidepoint(event.pos):
+                    self.select(index)
+                    return True
+        return super().process_event(event)
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        t = self.theme
+        if not self.records:
+            blit_text(
+                surface,
+                "No hand has been finished yet in this game.",
+                self.px(20),
+                t.text_dim,
+                (self.size[0] // 2, self.size[1] // 2),
+                "italic",
+                "center",
+                self.size[0] - 20,
+            )
+            return
+        for index in range(self.first, min(len(self.records), self.first + self.visible_count)):
+            record = self.records[index]
+            r = self.item_rect(index)
+            chosen = index == self.selected
+            back = pygame.Surface(r.size, pygame.SRCALPHA)
+            pygame.draw.rect(back, (*t.accent, 60) if chosen else t.panel, back.get_rect(), border_radius=self.px(8))
+            if chosen:
+                pygame.draw.rect(back, t.accent, back.get_rect(), 2, border_radius=self.px(8))
+            surface.blit(back, r)
+            pad = self.px(12)
+            size = self.px(17)
+            blit_text(
+                surface,
+                f"Hand {record.get('hand_number', index + 1)}",
+                size,
+                t.accent,
+                (r.x + pad, r.y + self.px(5)),
+                "bold",
+            )
+            blit_text(surface, delta_text(record), size, t.text, (r.right - pad, r.y + self.px(5)), "bold", "topright")
+            blit_text(
+                surface,
+                result_text(record),
+                self.px(15),
+                t.text_dim,
+                (r.x + pad, r.bottom - self.px(5)),
+                "regular",
+                "bottomleft",
+                r.w - 2 * pad,
+                shrink=False,
+            )
+        if len(self.records) > self.visible_count:
+            blit_text(
+                surface,
+                f"{self.first + 1}–{min(len(self.records), self.first + self.visible_count)} of {len(self.records)}",
+                self.px(13),
+                t.text_dim,
+                (self.list_rect.right, self.list_rect.bottom),
+                "regular",
+                "topright",
+            )
+        self.draw_detail(surface, self.records[self.selected])
+
+    def draw_detail(self, surface: pygame.Surface, record: dict[str, Any]) -> None:
+        t = self.theme
+        area = self.detail_rect
+        back = pygame.Surface(area.size, pygame.SRCALPHA)
+        pygame.draw.rect(back, t.panel, back.get_rect(), border_radius=self.px(10))
+        surface.blit(back, area)
+        pad = self.px(16)
+        y = area.y + pad
+        blit_text(surface, f"Hand {record.get('hand_number')}", self.px(24), t.accent, (area.x + pad, y), "bold")
+        y += self.px(36)
+        styles = {
+            "head": (self.px(18), t.accent, "bold"),
+            "text": (self.px(16), t.text, "regular"),
+            "dim": (self.px(15), t.text_dim, "italic"),
+        }
+        for style, text in detail_lines(record):
+            size, color, face = styles[style]
+            if style == "head":
+                y += self.px(6)
+            for line in wrap(text, size, area.w - 2 * pad, face):
+                if y + size > area.bottom - pad:
+                    blit_text(surface, "…", size, t.text_dim, (area.x + pad, y - self.px(4)))
+                    return
+                blit_text(surface, line, size, color, (area.x + pad, y), face)
+                y += round(size * 1.4)

@@ -1,0 +1,70 @@
+"""The pause menu over the table: resume, rules of the game in force, settings, hand history, save and
+quit to the title screen, or quit the app. The game is saved after every action, so leaving loses nothing.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from pinochle_gui.screens.base import Overlay, blit_text
+
+if TYPE_CHECKING:
+    from engine.game import Game
+    from pinochle_gui.screens import App
+
+
+class PauseScene(Overlay):
+    heading = "Paused"
+    panel_size = (460, 480)
+
+    def __init__(self, app: App, game: Game) -> None:
+        super().__init__(app)
+        self.game = game
+
+    def build(self) -> None:
+        from pinochle_gui.screens import history_scene, rules_scene, settings_scene
+
+        app, game = self.app, self.game
+        panel = self.panel_rect()
+        entries = [
+            ("Resume", self.back, pygame.K_r, "Back to the table (Esc)"),
+            ("Rules", lambda: app.stack.push(rules_scene(app, game.rules), "fade"), None, "The rules in force"),
+            ("Settings", lambda: app.stack.push(settings_scene(app), "fade"), None, "Cards, table, sound"),
+            (
+                "Hand history",
+                lambda: app.stack.push(history_scene(app, game), "fade"),
+                pygame.K_h,
+                "The hands of this game",
+            ),
+            ("Save and quit to title", app.leave_game, None, "Your game is kept: Continue brings it back"),
+            ("Quit", app.quit, None, "Close the app; the game is saved"),
+        ]
+        top = panel.y + self.px(108)
+        room = panel.bottom - self.px(20) - top
+        h = min(self.px(50), room // len(entries) - self.px(8))
+        gap = max(4, min(self.px(12), (room - h * len(entries)) // max(1, len(entries) - 1)))
+        w = panel.w - self.px(64)
+        first = None
+        for i, (text, action, hotkey, tip) in enumerate(entries):
+            b = self.button(pygame.Rect(panel.centerx - w // 2, top + i * (h + gap), w, h), text, action, hotkey, tip)
+            first = first or b
+        self.set_focus(first)
+
+    def summary_lines(self) -> tuple[str, str]:
+        """The hand and deal numbers, and each side's score."""
+        g = self.game
+        sides = [" & ".join(g.players[seat] for seat in team) for team in g.rules.teams]
+        scores = "    ".join(f"{side} {score}" for side, score in zip(sides, g.scores, strict=False))
+        return f"Hand {g.hand_number}  ·  deal {g.deal_number}", scores
+
+    def draw_content(self, surface: pygame.Surface) -> None:
+        panel = self.panel_rect()
+        t = self.theme
+        width = panel.w - self.px(24)
+        line, scores = self.summary_lines()
+        blit_text(
+            surface, line, self.px(16), t.text_dim, (panel.centerx, panel.y + self.px(56)), "regular", "midtop", width
+        )
+        blit_text(surface, scores, self.px(16), t.text, (panel.centerx, panel.y + self.px(78)), "bold", "midtop", width)
