@@ -698,13 +698,13 @@ class Screen(Scene):
         return widget
 
     def button(
-        self, rect: pygame.Rect, text: str, on_click: Callable[[], None], hotkey: int | None = None, tooltip: str = ""
+        self, rect: pygame.Rect, text: str, on_click: Callable[[], object], hotkey: int | None = None, tooltip: str = ""
     ) -> MenuButton:
         b = MenuButton(rect, text, self._clicked(on_click), self.theme, hotkey, tooltip)
         self.add(b)
         return b
 
-    def _clicked(self, action: Callable[[], None]) -> Callable[[], None]:
+    def _clicked(self, action: Callable[[], object]) -> Callable[[], None]:
         def run() -> None:
             self.app.sound.play("click")
             action()

@@ -6,6 +6,7 @@ anyway) and, on the very first run, opens the welcome pages.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -73,7 +74,7 @@ class TitleScene(Screen):
         )
 
         app = self.app
-        entries: list[tuple[str, object, int | None, str]] = []
+        entries: list[tuple[str, Callable[[], object], int | None, str]] = []
         if self.has_saved_game():
             entries.append(("Continue", app.continue_game, pygame.K_c, "Go back to the game you left"))
         entries += [
@@ -95,7 +96,6 @@ class TitleScene(Screen):
         y = area.y + max(0, (area.h - total) // 2) if self.size[0] > self.size[1] * 1.15 else area.y
         first = None
         for text, action, hotkey, tip in entries:
-            assert callable(action)
             b = self.button(pygame.Rect(area.x, y, area.w, h), text, action, hotkey, tip)
             first = first or b
             y += h + gap
