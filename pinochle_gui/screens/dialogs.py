@@ -44,6 +44,12 @@ class ConfirmDialog(Overlay):
         self.answered: bool | None = None
         super().__init__(app)
 
+    def panel_rect(self) -> pygame.Rect:
+        w = min(self.size[0] - 20, self.px(560))
+        lines = len(wrap(self.text, self.px(19), w - self.px(60)))
+        h = min(self.size[1] - 20, self.px(170) + lines * round(self.px(19) * 1.35))
+        return pygame.Rect((self.size[0] - w) // 2, (self.size[1] - h) // 2, w, h)
+
     def build(self) -> None:
         panel = self.panel_rect()
         w, h, gap = self.px(180), self.px(46), self.px(20)

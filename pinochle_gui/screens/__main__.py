@@ -1,0 +1,177 @@
+"""Render every screen to PNG files: ``python -m pinochle_gui.screens [--out DIR] [--size WxH ...]``.
+
+Writes ``screen-<name>-<W>x<H>.png`` for the title, new game, settings, statistics, rules, welcome,
+pause menu, hand history and a message dialog, headless (SDL's dummy drivers). The storage is a
+fresh temporary folder; the statistics and the hand history come from real games played by the
+engine's random players, so every number on them is one the engine produced.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import tempfile
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+import engine  # noqa: E402
+from engine.game import Game  # noqa: E402
+from engine.players import RandomPlayer  # noqa: E402
+from pinochle_gui.scene import Scene, SceneStack  # noqa: E402
+from pinochle_gui.storage import Settings, Storage, StorageMessage  # noqa: E402
+from pinochle_gui.theme import felt_surface  # noqa: E402
+
+DEFAULT_SIZES = ((1280, 800), (720, 1100))
+
+
+class _Silent:
+    def play(self, name: str) -> bool:
+        return False
+
+
+class ShotApp:
+    """Enough of the app to show the screens: a stack, storage, no sound; games are not started."""
+
+    def __init__(self, home: Path, size: tuple[int, int]) -> None:
+        self.stack = SceneStack(size, transition_time=0.0)
+        self.storage = Storage.open(home)
+        self.sound = _Silent()
+
+    @property
+    def settings(self) -> Settings:
+        return self.storage.settings
+
+    def update_settings(self, **changes: Any) -> list[StorageMessage]:
+        return self.storage.update_settings(**changes)
+
+    def start_game(self, *args: Any, **kwargs: Any) -> None:
+        """Nothing to start in a screenshot."""
+
+    def continue_game(self) -> None:
+        """Nothing to continue in a screenshot."""
+
+    def leave_game(self) -> None:
+        """Nothing to leave in a screenshot."""
+
+    def quit(self) -> None:
+        self.stack.running = False
+
+
+def play(variant: str, seed: int, hands: int | None = None) -> Game:
+    """A game of ``variant`` played by random players, to its end or for ``hands`` hands."""
+    game = engine.new_game(engine.preset(variant), seed=seed)
+    game.players = ["You", "West", "North", "East"][: game.rules.players]
+    if game.rules.players == 2:
+        game.players = ["You", "North"]
+    players = [RandomPlayer(seed * 10 + seat) for seat in range(game.rules.players)]
+    while not game.is_over and (hands is None or len(game.hand_records) < hands):
+        seat = game.to_act
+        assert seat is not None
+        game.apply(players[seat].choose(game, seat))
+    return game
+
+
+def fill_statistics(storage: Storage, games: int = 14) -> None:
+    for seed in range(games):
+        game = play("two_hand", seed)
+        levels = [None, "hard"]
+        for message in storage.record_game(game.hand_records, 0, levels, game_id=f"shot-{seed}"):
+            print(f"statistics: {message.text}")
+
+
+class _Felt(Scene):
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(felt_surface("green", *surface.get_size()), (0, 0))
+
+
+def shots() -> dict[str, Callable[[ShotApp, Game], Scene]]:
+    from pinochle_gui.screens import (
+        history_scene,
+        new_game_scene,
+        pause_scene,
+        rules_scene,
+        settings_scene,
+        statistics_scene,
+        title_scene,
+        welcome_scene,
+    )
+    from pinochle_gui.screens.dialogs import ConfirmDialog
+
+    def confirm(app: ShotApp, game: Game) -> Scene:
+        app.stack.push(statistics_scene(app))
+        return ConfirmDialog(
+            app,
+            "Reset statistics?",
+            "Every game, hand and your rating will be forgotten. This cannot be undone.",
+            lambda: None,
+            "Reset",
+            "Keep them",
+        )
+
+    def pause(app: ShotApp, game: Game) -> Scene:
+        app.stack.push(_Felt())
+        return pause_scene(app, game)
+
+    return {
+        "title": lambda app, game: title_scene(app),
+        "new-game": lambda app, game: new_game_scene(app),
+        "settings": lambda app, game: settings_scene(app),
+        "statistics": lambda app, game: statistics_scene(app),
+        "rules": lambda app, game: rules_scene(app, game.rules),
+        "welcome": lambda app, game: welcome_scene(app),
+        "pause": pause,
+        "history": lambda app, game: history_scene(app, game),
+        "confirm": confirm,
+    }
+
+
+def render_all(out: Path, sizes: Sequence[tuple[int, int]]) -> list[Path]:
+    pygame.display.init()
+    pygame.font.init()
+    pygame.display.set_mode((64, 64))
+    written: list[Path] = []
+    out.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory() as home:
+        storage = Storage.open(home)
+        storage.update_settings(first_run_done=True)
+        fill_statistics(storage)
+        storage.close()
+        game = play("partnership_auction", 7, hands=3)
+        for size in sizes:
+            for name, make in shots().items():
+                app = ShotApp(Path(home), size)
+                scene = make(app, game)
+                app.stack.push(scene)
+                surface = pygame.Surface(size)
+                app.stack.update(0.0)
+                app.stack.draw(surface)
+                path = out / f"screen-{name}-{size[0]}x{size[1]}.png"
+                pygame.image.save(surface, str(path))
+                written.append(path)
+                app.storage.close()
+    return written
+
+
+def _size(text: str) -> tuple[int, int]:
+    w, _, h = text.lower().partition("x")
+    return int(w), int(h)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m pinochle_gui.screens", description=__doc__.split("\n")[0])
+    parser.add_argument("--out", type=Path, default=Path("docs/screenshots"))
+    parser.add_argument("--size", type=_size, action="append", help="WxH (repeatable); default 1280x800 and 720x1100")
+    args = parser.parse_args(argv)
+    for path in render_all(args.out, args.size or DEFAULT_SIZES):
+        print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
