@@ -9,9 +9,10 @@
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass, field
 
-from engine.cards import NINE, Card, new_deck
+from engine.cards import NINE, Card, new_deck, parse_card, parse_cards
 from engine.rules import Rules
 
 
@@ -74,3 +75,30 @@ def deal_cards(rules: Rules, dealer: int, deal_number: int) -> Deal:
 def nines_redeal_allowed(hand: list[Card]) -> bool:
     """Five or more nines and no aces (seed 001)."""
     return sum(1 for c in hand if c.rank == NINE) >= 5 and not any(c.rank == 5 for c in hand)
+
+
+def deal_from_text(rules: Rules, dealer: int, deal_number: int, hands: list[str], widow: str = "", stock: str = "",
+                   turnup: str | None = None) -> Deal:
+    """A deal written in card notation (a stacked deal in a save or a hand record), checked card by card:
+    the whole deck once, every hand full, the widow, stock and turn-up where the variant puts them.
+    Raise ``ValueError`` (a :class:`~engine.cards.CardError` for a bad card) otherwise."""
+    if not isinstance(hands, list) or len(hands) != rules.players or not all(isinstance(h, str) for h in hands):
+        raise ValueError(f"a deal of {rules.variant} lists {rules.players} hands as text")
+    if not isinstance(dealer, int) or not 0 <= dealer < rules.players or not isinstance(deal_number, int):
+        raise ValueError("bad dealer or deal number")
+    held = [parse_cards(h) for h in hands]
+    rest, last = parse_cards(widow), parse_cards(stock)
+    turn = None if turnup is None else parse_card(turnup)
+    if any(len(h) != rules.hand_size for h in held) or len(rest) != rules.widow_size:
+        raise ValueError(f"every hand of {rules.variant} is dealt {rules.hand_size} cards")
+    if Counter(c for part in (*held, rest, last) for c in part) != Counter(new_deck(rules.double_deck)):
+        raise ValueError("a deal uses the whole deck, every card once")
+    if rules.trump_by == "stock":
+        ok = turn is not None and bool(last) and last[-1] == turn
+    elif rules.trump_by == "turnup":
+        ok = not last and turn is not None and held[dealer][-1] == turn
+    else:
+        ok = not last and turn is None
+    if not ok:
+        raise ValueError("the turn-up or the stock is not where the variant puts it")
+    return Deal(dealer, deal_number, held, rest, last, turn)

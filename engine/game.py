@@ -171,10 +171,11 @@ class Game:
 
     @classmethod
     def for_deal(cls, rules: Rules, deal: Deal, seed: int = 1, scores: list[int] | None = None,
-                 target: int | None = None) -> Game:
+                 target: int | None = None, hand_number: int = 1) -> Game:
         """A game whose first hand is ``deal`` exactly (later hands follow from ``seed``); the hand
-        record of that first hand replays only from the same deal, not from its deal number."""
-        return cls(rules, seed=seed, dealer=deal.dealer, scores=scores, target=target, deal=deal)
+        record of that first hand says ``"stacked": true`` and replays from its own cards."""
+        return cls(rules, seed=seed, dealer=deal.dealer, hand_number=hand_number, scores=scores, target=target,
+                   deal=deal)
 
     @property
     def stacked_deal(self) -> Deal | None:
@@ -312,7 +313,8 @@ class Game:
         number = deal_number_for(self.seed, self.hand_number, self._redeals)
         if self.first_deal is not None and self.hand_number == self.first_hand and self._redeals == 0:
             number = self.first_deal
-        if self._stacked is not None and self.hand_number == self.first_hand and self._redeals == 0:
+        self.hand_stacked = self._stacked is not None and self.hand_number == self.first_hand and self._redeals == 0
+        if self._stacked is not None and self.hand_stacked:
             stacked = self._stacked
             number = stacked.deal_number
             deal = Deal(stacked.dealer, number, [list(x) for x in stacked.hands], list(stacked.widow),

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.actions import action_to_json
 from engine.cards import SUIT_LETTERS, CardError, format_cards, parse_cards
+from engine.deal import deal_from_text
 from engine.rules import RulesError, preset_name, rules_from_dict
 
 if TYPE_CHECKING:
@@ -52,6 +53,8 @@ def hand_record(game: Game, result: dict[str, Any]) -> dict[str, Any]:
         record["stock"] = format_cards(deal.stock)
     if deal.turnup is not None:
         record["turnup"] = str(deal.turnup)
+    if game.hand_stacked:
+        record["stacked"] = True  # dealt card by card: the deal replays from the record, not from the seed
     if r.auction:
         record["bids"] = [[seat, bid] for seat, bid in h.bids]
         record["declarer"] = h.declarer
@@ -158,8 +161,17 @@ def _check_by_replay(record: dict[str, Any], rules: Any) -> None:
 
     after, delta = record.get("scores_after") or [], record.get("score_delta") or []
     before = [a - d for a, d in zip(after, delta, strict=True)] if len(after) == len(delta) else []
-    game = Game.for_hand(rules, dealer=record["dealer"], deal_number=record["seed"],
-                         hand_number=record["hand_number"], scores=before or None, target=record.get("target"))
+    if record.get("stacked") is True:
+        try:
+            deal = deal_from_text(rules, record["dealer"], record["seed"], record["deal"], record.get("widow", ""),
+                                  record.get("stock", ""), record.get("turnup"))
+        except (TypeError, ValueError) as err:
+            raise RecordError(f"bad stacked deal: {err}") from None
+        game = Game.for_deal(rules, deal, scores=before or None, target=record.get("target"),
+                             hand_number=record["hand_number"])
+    else:
+        game = Game.for_hand(rules, dealer=record["dealer"], deal_number=record["seed"],
+                             hand_number=record["hand_number"], scores=before or None, target=record.get("target"))
     game.game_id = record.get("game_id", "")
     game.players = list(record.get("players", game.players))
     if [format_cards(h) for h in game.hand.deal.hands] != record["deal"]:

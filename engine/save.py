@@ -19,12 +19,11 @@ True
 
 from __future__ import annotations
 
-from collections import Counter
 from typing import Any
 
 from engine.actions import action_to_json
-from engine.cards import CardError, format_cards, new_deck, parse_card, parse_cards
-from engine.deal import Deal
+from engine.cards import format_cards
+from engine.deal import Deal, deal_from_text
 from engine.game import Game, IllegalAction
 from engine.rules import Rules, RulesError, rules_from_dict
 
@@ -59,27 +58,14 @@ def game_to_dict(game: Game) -> dict[str, Any]:
 
 
 def _deal_from_dict(data: Any, rules: Rules, dealer: int) -> Deal:
-    """A stacked first deal, checked card by card: the whole deck once, and every part where it belongs."""
+    """A stacked first deal, checked card by card (see :func:`engine.deal.deal_from_text`)."""
     try:
-        hands = [parse_cards(h) for h in data["hands"]]
-        widow, stock = parse_cards(data["widow"]), parse_cards(data["stock"])
-        turnup = None if data["turnup"] is None else parse_card(data["turnup"])
-        deal = Deal(data["dealer"], data["deal_number"], hands, widow, stock, turnup)
-    except (KeyError, TypeError, AttributeError, CardError) as err:
+        deal = deal_from_text(rules, data["dealer"], data["deal_number"], data["hands"], data["widow"],
+                              data["stock"], data["turnup"])
+    except (KeyError, TypeError, ValueError) as err:
         raise SaveError(f"the saved game's deal is damaged: {err}") from None
-    everything = [c for h in hands for c in h] + widow + stock
-    ok = (deal.dealer == dealer and isinstance(deal.deal_number, int) and len(hands) == rules.players
-          and all(len(h) == rules.hand_size for h in hands) and len(widow) == rules.widow_size
-          and Counter(everything) == Counter(new_deck(rules.double_deck)))
-    if rules.trump_by == "stock":
-        ok = ok and turnup is not None and len(stock) == len(everything) - rules.players * rules.hand_size \
-            and stock[-1] == turnup
-    elif rules.trump_by == "turnup":
-        ok = ok and not stock and turnup is not None and hands[dealer][-1] == turnup
-    else:
-        ok = ok and not stock and turnup is None
-    if not ok:
-        raise SaveError("the saved game's deal is damaged")
+    if deal.dealer != dealer:
+        raise SaveError("the saved game's deal is damaged: another dealer")
     return deal
 
 

@@ -19,6 +19,7 @@ from engine.cards import Card, format_cards, new_deck, parse_card, parse_cards
 from engine.deal import Deal
 from engine.events import Event
 from engine.game import Game, IllegalAction
+from engine.record import check_record
 from engine.rules import Rules
 
 
@@ -153,19 +154,19 @@ def event(events: Sequence[Event], kind: str) -> Event:
     return found[0]
 
 
-def assert_record_replays(game: Game, deal: Deal | None = None, index: int = 0) -> dict[str, Any]:
-    """Replay the record of hand ``index`` from its deal (the stacked one by default) and compare."""
+def assert_record_replays(game: Game, index: int = 0) -> dict[str, Any]:
+    """Check the record of hand ``index`` with :func:`engine.record.check_record` (a stacked deal replays
+    from the record's own cards) and replay it here too, from the game's stacked deal when it has one."""
     record = game.hand_records[index]
-    rules = game.rules
-    before = [a - d for a, d in zip(record["scores_after"], record["score_delta"], strict=True)] \
-        if "score_delta" in record else None
-    deal = deal if deal is not None else game.stacked_deal
-    assert deal is not None
-    again = Game.for_deal(rules, deal, seed=game.seed, scores=before, target=record.get("target"))
-    again.game_id = game.game_id
-    for value in record["actions"]:
-        again.apply(again.action_from_json(value))
-    assert again.hand_records, "the actions do not finish the hand"
-    assert again.hand_records[0] == record
-    assert [format_cards(h) for h in deal.hands] == record["deal"]
+    check_record(record)
+    deal = game.stacked_deal if record.get("stacked") else None
+    if deal is not None:
+        before = [a - d for a, d in zip(record["scores_after"], record["score_delta"], strict=True)]
+        again = Game.for_deal(game.rules, deal, seed=game.seed, scores=before, target=record.get("target"),
+                              hand_number=record["hand_number"])
+        again.game_id = game.game_id
+        for value in record["actions"]:
+            again.apply(again.action_from_json(value))
+        assert again.hand_records and again.hand_records[0] == record
+        assert [format_cards(h) for h in deal.hands] == record["deal"]
     return record

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import play_out
+from conftest import play_out, stacked_game
 
 from engine.game import new_game
 from engine.record import FORMAT, RecordError, check_record, read_records, write_records
@@ -149,3 +149,31 @@ def test_a_hand_declared_out_in_a_later_hand_replays(name: str) -> None:
     assert [a + d for a, d in zip(game.hand_records[0]["scores_after"], record["score_delta"], strict=True)] == \
         record["scores_after"]
     check_record(record)
+
+
+def stacked_record() -> dict[str, Any]:
+    game = stacked_game(preset("three_hand"), ["AS AS TS", "", ""], widow="AD TD KD", scores=[100, 0, 50])
+    play_out(game, lambda g: g.legal_actions()[0])
+    return game.hand_records[0]
+
+
+def test_a_stacked_hand_replays_from_its_own_cards() -> None:
+    record = stacked_record()
+    assert record["stacked"] is True and record["widow"] == "AD TD KD" and record["deal"][0].startswith("AS AS TS")
+    check_record(record)
+    check_record(json.loads(json.dumps(record)))
+
+
+@pytest.mark.parametrize(("change", "message"), [
+    (lambda r: r.pop("stacked"), "deal number"),
+    (lambda r: r.update(widow="AD TD AD"), "bad stacked deal"),
+    (lambda r: r.update(widow="AD TD"), "bad stacked deal"),
+    (lambda r: r.update(stock="KS"), "bad stacked deal"),
+    (lambda r: r.update(turnup="KS"), "bad stacked deal"),
+    (lambda r: r.update(score_delta=[0, 0, 0]), "does not match"),
+])
+def test_a_damaged_stacked_record_is_refused(change: Any, message: str) -> None:
+    record = stacked_record()
+    change(record)
+    with pytest.raises(RecordError, match=message):
+        check_record(record)
