@@ -225,3 +225,12 @@ def test_wheel_scrolls_the_options(app: FakeApp) -> None:
     for event in pygame.event.get():
         app.stack.process_event(event)
     assert target.offset > 0  # type: ignore[attr-defined]
+
+
+def test_enter_in_a_name_moves_to_the_next_field(app: FakeApp) -> None:
+    scene = open_new_game(app)
+    name = row_named(scene, "Your name")
+    click(app, name.control_rect().center)
+    key(app, pygame.K_RETURN)
+    assert scene.focus is row_named(scene, "Left opponent")
+    assert app.started == []

@@ -118,3 +118,19 @@ def test_statistics_fit_every_window(app: FakeApp, size: tuple[int, int]) -> Non
         assert window.contains(widget.rect)
     key(app, pygame.K_ESCAPE)
     assert len(app.stack) == 0
+
+
+def test_breakdown_chart_per_variant_and_level(app: FakeApp) -> None:
+    record(app, "a", True, "two_hand", "easy")
+    record(app, "b", False, "two_hand", "easy")
+    record(app, "c", True, "partnership_auction", "hard")
+    scene = open_stats(app)
+    chart = row_named(scene, "Chart")
+    scene.set_focus(chart)
+    key(app, pygame.K_LEFT)  # rating -> by variant (the list wraps round)
+    assert scene.chart == "breakdown"
+    assert scene.breakdown_rows() == [("Partnership auction · Hard", 1, 1, 0), ("Two-handed · Easy", 2, 1, 0)]
+    variant = row_named(scene, "Variant")
+    click(app, variant.arrows()[1].center)  # two-handed only
+    assert scene.breakdown_rows() == [("Two-handed · Easy", 2, 1, 0)]
+    render(app)

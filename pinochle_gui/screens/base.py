@@ -759,6 +759,9 @@ class Screen(Scene):
         if focus is not None and focus.takes_text():
             if focus.process_event(event):
                 return True
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.move_focus(1)  # Enter finishes the field
+                return True
             if event.type == pygame.KEYDOWN and event.key < 128 and event.key not in NAVIGATION_KEYS:
                 return True  # a letter typed into the field is no shortcut
 

@@ -22,7 +22,8 @@ if TYPE_CHECKING:
 
 ALL = "all"
 CHART_GAMES = 30
-CHARTS = ("rating", "scores")
+CHARTS = ("rating", "scores", "breakdown")
+CHART_NAMES = {"rating": "Rating", "scores": "Final scores", "breakdown": "By variant"}
 
 
 def percent(part: int, whole: int) -> str:
@@ -108,7 +109,7 @@ class StatisticsScene(Screen):
                 list(CHARTS),
                 self.chart,
                 self._set_chart,
-                fmt=lambda c: "Rating" if c == "rating" else "Final scores",
+                fmt=lambda c: CHART_NAMES[c],
             ),
         ]
         top = self.px(92)
@@ -214,6 +215,46 @@ class StatisticsScene(Screen):
                 max_width=area.w,
             )
 
+    def breakdown_rows(self) -> list[tuple[str, int, int, int]]:
+        """(label, games, wins, hands) per variant and level played, as the filters allow."""
+        rows = []
+        for row in self.breakdown:
+            if self.variant not in (ALL, row.variant) or self.level not in (ALL, row.level):
+                continue
+            rows.append((f"{variant_name(row.variant)} · {row.level.capitalize()}", row.games, row.wins, row.hands))
+        return rows
+
+    def draw_breakdown(self, surface: pygame.Surface, plot: pygame.Rect) -> None:
+        t = self.theme
+        rows = self.breakdown_rows()
+        if not rows:
+            blit_text(
+                surface,
+                "Finish a game to see it here.",
+                self.px(17),
+                t.text_dim,
+                plot.center,
+                "italic",
+                "center",
+                plot.w,
+            )
+            return
+        bar_h = max(12, min(self.px(40), plot.h // len(rows) - self.px(8)))
+        label_w = round(plot.w * 0.42)
+        track_w = plot.w - label_w - self.px(104)
+        for i, (label, games, wins, hands) in enumerate(rows[: max(1, plot.h // (bar_h + self.px(8)))]):
+            y = plot.y + i * (bar_h + self.px(8))
+            size = max(10, min(self.px(15), bar_h // 2))
+            blit_text(surface, label, size, t.text, (plot.x, y + bar_h // 2), "regular", "midleft", label_w - 8)
+            track = pygame.Rect(plot.x + label_w, y, track_w, bar_h)
+            pygame.draw.rect(surface, t.disabled, track, border_radius=self.px(4))
+            share = wins / games if games else 0.0
+            if share:
+                filled = pygame.Rect(track.x, track.y, max(self.px(4), round(track.w * share)), track.h)
+                pygame.draw.rect(surface, t.good, filled, border_radius=self.px(4))
+            text = f"{percent(wins, games)} of {games}" if games else f"{hands} hands"
+            blit_text(surface, text, size, t.text, (track.right + self.px(8), y + bar_h // 2), "bold", "midleft")
+
     def chart_series(self) -> list[float]:
         if self.chart == "rating":
             return [p.rating for p in self.points]
@@ -223,7 +264,11 @@ class StatisticsScene(Screen):
         t = self.theme
         area = self.chart_rect
         self.panel(surface, area)
-        title = "Rating over the last games" if self.chart == "rating" else "Final scores"
+        title = {
+            "rating": "Rating over the last games",
+            "scores": "Final scores",
+            "breakdown": "Win rate by variant and level",
+        }[self.chart]
         blit_text(
             surface,
             title,
@@ -234,6 +279,9 @@ class StatisticsScene(Screen):
             max_width=area.w - 24,
         )
         plot = pygame.Rect(area.x + self.px(56), area.y + self.px(40), area.w - self.px(72), area.h - self.px(70))
+        if self.chart == "breakdown":
+            self.draw_breakdown(surface, pygame.Rect(area.x + self.px(16), plot.y, area.w - self.px(32), plot.h))
+            return
         if not self.points:
             blit_text(
                 surface,

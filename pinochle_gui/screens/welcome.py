@@ -146,9 +146,11 @@ def pages_for(rules: Rules) -> list[Page]:
     pages.append(
         Page(
             "Help is at hand",
-            "Ask for a hint at any decision, take back your last move against the computers, look at the "
-            "last trick, and open the bid helper to see your meld in each suit. Press Escape at the table "
-            "for the menu: rules, settings, the hand history and saving. The game is saved after every move.",
+            "Click a card to play it, or move along your hand with the arrow keys and press Enter. "
+            "At the table: H asks for a hint, U takes back your last move, L shows the last trick, S the score "
+            "pad, O changes how your hand is sorted, M turns the sound off or on, F11 fills the screen, and "
+            "Escape opens the menu with the rules, settings, the hand history and saving. The game is saved "
+            "after every move, so you can stop at any time.",
         )
     )
     return pages
