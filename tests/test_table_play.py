@@ -219,7 +219,7 @@ def by_keys(app: App, table: TableScene, rng: random.Random) -> None:
         chosen = 0
         need = table.panel.select_count
         hand = table.director.hands[VIEW_SEAT]
-        for i in range(len(hand)):
+        for _ in range(len(hand)):
             if chosen == need:
                 break
             if obs.phase != "bury" or any(isinstance(a, Bury) and hand[table.focus % len(hand)].card in a.cards
