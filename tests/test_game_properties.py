@@ -37,7 +37,7 @@ def choose(game, rng: random.Random):  # noqa: ANN001, ANN201 - a random legal a
     return rng.choice(actions)
 
 
-@settings(max_examples=40, deadline=None)
+@settings(max_examples=80, deadline=None)
 @given(name=st.sampled_from(NAMES), variant=st.integers(0, 6), seed=st.integers(1, 10**6),
        steps=st.integers(20, 400), save_at=st.integers(0, 400))
 def test_random_games_keep_every_invariant(name: str, variant: int, seed: int, steps: int, save_at: int) -> None:
@@ -84,7 +84,7 @@ def test_random_games_keep_every_invariant(name: str, variant: int, seed: int, s
         assert game.scores == previous
 
 
-@settings(max_examples=25, deadline=None)
+@settings(max_examples=40, deadline=None)
 @given(name=st.sampled_from(NAMES), seed=st.integers(1, 10**6), cut=st.integers(0, 300))
 def test_clone_is_independent_and_replays_the_same(name: str, seed: int, cut: int) -> None:
     rules = preset(name)
