@@ -27,8 +27,11 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402 - the prompt variable must be set first
 
 import engine  # noqa: E402
+from engine.actions import Action  # noqa: E402
 from engine.cards import SUIT_NAMES, format_cards, sort_hand  # noqa: E402
-from engine.players import make_player  # noqa: E402
+from engine.game import Game  # noqa: E402
+from engine.players import Player, make_player  # noqa: E402
+from engine.rules import Rules  # noqa: E402
 from pinochle_gui import APP_TITLE, __version__, asset  # noqa: E402
 from pinochle_gui.cli import STARTED, Options  # noqa: E402
 
@@ -141,12 +144,12 @@ class Table:
 
     options: Options
     seed: int
-    rules: Any = None
-    game: Any = None
-    names: tuple[str, ...] = ()
-    players: dict[int, Any] = field(default_factory=dict)  # the computer seats' players
+    rules: Rules = field(init=False)
+    game: Game = field(init=False)
+    names: tuple[str, ...] = field(init=False)
+    players: dict[int, Player] = field(init=False)  # the computer seats' players
     thinker: ThreadPoolExecutor | None = None  # where the computers think, off the event loop
-    thinking: Future[Any] | None = None  # the decision being thought about
+    thinking: Future[Action] | None = None  # the decision being thought about
     log: deque[str] = field(default_factory=lambda: deque(maxlen=LOG_LINES))
     hands_done: int = 0
     games_started: int = 0
@@ -243,8 +246,7 @@ class Table:
                 if not self.thinking.done():
                     return
                 action, self.thinking = self.thinking.result(), None
-            elif self.computer_turn():
-                seat = self.game.to_act
+            elif (seat := self.game.to_act) is not None and self.is_computer(seat):
                 player = self.players[seat]
                 if player.name != "random":  # a real search: keep the window alive meanwhile
                     self.thinker = self.thinker or ThreadPoolExecutor(1, thread_name_prefix="computer")
@@ -413,7 +415,7 @@ def run(options: Options) -> int:
                             table.on_key(pygame.K_RETURN)
                             break
             table.update(dt)
-            screen = pygame.display.get_surface()
+            screen = pygame.display.get_surface() or screen
             view.draw(screen, table)
             pygame.display.flip()
             if first_frame:
