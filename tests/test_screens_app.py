@@ -266,3 +266,39 @@ def test_fake_app_meets_the_protocol(app: FakeApp) -> None:
     proto: App = _check_protocol(app)
     proto.update_settings(player_name="Ada")
     assert dataclasses.replace(Settings(), player_name="Ada").player_name == app.settings.player_name
+
+
+def test_the_still_picture_is_drawn_once_until_its_state_changes(app: FakeApp) -> None:
+    drawn: list[int] = []
+
+    class Counting(Screen):
+        value = 0
+
+        def content_state(self) -> object:
+            return self.value
+
+        def draw_content(self, surface: pygame.Surface) -> None:
+            drawn.append(self.value)
+
+    scene = app.stack.push(Counting(app))
+    for _ in range(5):
+        render(app)
+    assert drawn == [0]
+    scene.value = 1
+    render(app)
+    render(app)
+    app.stack.resize((900, 700))
+    render(app)
+    assert drawn == [0, 1, 1]
+
+
+def test_an_overlay_darkens_what_is_below_it(app: FakeApp) -> None:
+    class White(Scene):
+        def draw(self, surface: pygame.Surface) -> None:
+            surface.fill((255, 255, 255))
+
+    app.stack.push(White())
+    message(app, "Note", "Text")
+    picture = render(app)
+    corner = picture.get_at((2, 2))
+    assert 90 < corner[0] < 140 and corner[0] == corner[1] == corner[2]

@@ -60,6 +60,7 @@ def wrap(text: str, size: int, width: int, face: str = "regular") -> list[str]:
     return lines
 
 
+@functools.lru_cache(maxsize=1024)
 def ellipsize(text: str, size: int, width: int, face: str = "regular") -> str:
     """``text`` cut with an ellipsis to fit ``width`` at ``size``."""
     font = get_font(max(8, size), face)
@@ -68,6 +69,11 @@ def ellipsize(text: str, size: int, width: int, face: str = "regular") -> str:
     while text and font.size(text + "…")[0] > width:
         text = text[:-1]
     return text.rstrip() + "…"
+
+
+@functools.lru_cache(maxsize=1024)
+def _fit(text: str, size: int, width: int, face: str) -> tuple[str, int]:
+    return fit_text(text, size, width, face)
 
 
 def blit_text(
@@ -84,7 +90,7 @@ def blit_text(
     """Draw one line of text with its ``anchor`` point at ``pos``; shrunk (or, with ``shrink`` false,
     only cut) to ``max_width``."""
     if max_width is not None and shrink:
-        text, size = fit_text(text, size, max_width, face)
+        text, size = _fit(text, size, max_width, face)
     elif max_width is not None:
         text = ellipsize(text, size, max_width, face)
     picture = render(text, size, color, face)
@@ -660,6 +666,7 @@ class Screen(Scene):
         self._tooltip = Tooltip("", self.theme)
         self._mouse = (0, 0)
         self._built = False
+        self._layer: tuple[object, pygame.Surface] | None = None
 
     # -- layout ---------------------------------------------------------------------------------------
     @property
@@ -827,10 +834,28 @@ class Screen(Scene):
     def draw_content(self, surface: pygame.Surface) -> None:
         """What the screen draws between the heading and its widgets."""
 
+    def content_state(self) -> object:
+        """What :meth:`draw_content` shows besides the size, theme and focus: the still picture of the
+        screen (background, heading, content) is drawn once and drawn again only when this changes."""
+        return None
+
+    def new_layer(self) -> pygame.Surface:
+        layer = pygame.Surface(self.size)
+        return layer.convert() if pygame.display.get_surface() is not None else layer
+
+    def layer(self) -> pygame.Surface:
+        """The still picture of the screen, kept until its size, theme, focus or content state change."""
+        key = (self.size, self.theme.name, id(self.focus), self.content_state())
+        if self._layer is None or self._layer[0] != key:
+            layer = self.new_layer()
+            self.draw_background(layer)
+            self.draw_heading(layer)
+            self.draw_content(layer)
+            self._layer = (key, layer)
+        return self._layer[1]
+
     def draw(self, surface: pygame.Surface) -> None:
-        self.draw_background(surface)
-        self.draw_heading(surface)
-        self.draw_content(surface)
+        surface.blit(self.layer(), (0, 0))
         for widget in self.widgets:
             widget.draw(surface)
         self.draw_tooltip(surface)
@@ -855,10 +880,20 @@ class Overlay(Screen):
         h = min(self.size[1] - 20, self.px(self.panel_size[1]))
         return pygame.Rect((self.size[0] - w) // 2, (self.size[1] - h) // 2, w, h)
 
+    def new_layer(self) -> pygame.Surface:
+        layer = pygame.Surface(self.size, pygame.SRCALPHA)
+        return layer.convert_alpha() if pygame.display.get_surface() is not None else layer
+
+    def draw(self, surface: pygame.Surface) -> None:
+        # The veil darkens the scene below in place; only the panel's part of the layer is blended.
+        surface.fill((112, 112, 112), special_flags=pygame.BLEND_RGB_MULT)
+        area = self.panel_rect().inflate(self.px(8), self.px(20)).clip(pygame.Rect((0, 0), self.size))
+        surface.blit(self.layer(), area.topleft, area)
+        for widget in self.widgets:
+            widget.draw(surface)
+        self.draw_tooltip(surface)
+
     def draw_background(self, surface: pygame.Surface) -> None:
-        veil = pygame.Surface(self.size, pygame.SRCALPHA)
-        veil.fill((0, 0, 0, 140))
-        surface.blit(veil, (0, 0))
         panel = self.panel_rect()
         shadow = panel.move(0, self.px(6))
         pygame.draw.rect(surface, (0, 0, 0), shadow, border_radius=self.px(14))

@@ -114,6 +114,9 @@ def export_path(folder: Path, game_id: str, now: float | None = None) -> Path:
 class HistoryScene(Screen):
     heading = "Hand history"
 
+    def content_state(self) -> object:
+        return (self.selected, self.first, len(self.records))
+
     def __init__(self, app: App, game: Game) -> None:
         super().__init__(app)
         self.game = game

@@ -156,6 +156,9 @@ class RuleOptions:
 class NewGameScene(Screen):
     heading = "New game"
 
+    def content_state(self) -> object:
+        return (self.variant, self.options.error)
+
     def __init__(self, app: App) -> None:
         super().__init__(app)
         s = app.settings

@@ -19,6 +19,9 @@ class PauseScene(Overlay):
     heading = "Paused"
     panel_size = (460, 480)
 
+    def content_state(self) -> object:
+        return self.summary_lines()
+
     def __init__(self, app: App, game: Game) -> None:
         super().__init__(app)
         self.game = game

@@ -52,6 +52,9 @@ def parse_help(text: str) -> list[Line]:
 class RulesScene(Screen):
     heading = "Rules"
 
+    def content_state(self) -> object:
+        return self.offset
+
     def __init__(self, app: App, rules: Rules) -> None:
         super().__init__(app)
         self.rules = rules

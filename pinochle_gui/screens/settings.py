@@ -87,6 +87,10 @@ class AvatarRow(Row):
 class SettingsScene(Screen):
     heading = "Settings"
 
+    def content_state(self) -> object:
+        s = self.app.settings
+        return (s.deck_design, s.card_back, self.options.error)
+
     def __init__(self, app: App) -> None:
         super().__init__(app)
         s = app.settings

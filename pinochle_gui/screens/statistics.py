@@ -62,11 +62,15 @@ def tiles(summary: StatsSummary) -> list[tuple[str, str, str]]:
 class StatisticsScene(Screen):
     heading = "Statistics"
 
+    def content_state(self) -> object:
+        return (self.loads, self.chart)
+
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.variant = ALL
         self.level = ALL
         self.chart = "rating"
+        self.loads = 0  # how many times the numbers were read (the picture is redrawn after each)
         self.load()
 
     def load(self) -> None:
@@ -77,6 +81,7 @@ class StatisticsScene(Screen):
         self.points: list[GamePoint] = stats.recent_games(CHART_GAMES, variant, level)
         self.breakdown = stats.breakdown()
         self.available = stats.available
+        self.loads += 1
 
     # -- layout ---------------------------------------------------------------------------------------
     @property

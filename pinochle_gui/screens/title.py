@@ -24,6 +24,10 @@ FAN = parse_cards("JD QS KS TS AS")  # a pinochle and the rest of a spade run
 
 
 class TitleScene(Screen):
+    def content_state(self) -> object:
+        s = self.app.settings
+        return (self.has_saved_game(), s.deck_design, s.card_back)
+
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.greeted = False

@@ -159,6 +159,10 @@ def pages_for(rules: Rules) -> list[Page]:
 class WelcomeScene(Screen):
     heading = ""
 
+    def content_state(self) -> object:
+        s = self.app.settings
+        return (self.page, s.deck_design, s.card_back)
+
     def __init__(self, app: App, rules: Rules | None = None) -> None:
         super().__init__(app)
         self.rules = rules or app.settings.rules_for()
