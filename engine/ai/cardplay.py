@@ -301,7 +301,7 @@ def _two_hand_early(game: Game, seat: int, plays: list[Play], level: Level, rng:
     for play in plays:
         c = int(play.card)
         loss = _meld_loss(tally, c, trump, game) * (0.3 if play.from_table else 0.6)
-        trump_cost = 6 + 2 * (c % 6) if c // 6 == trump else 0
+        trump_cost = 10 + 2 * (c % 6) if c // 6 == trump else 0
         if led is None:
             score = -values[c] - loss - trump_cost
             if c % 6 == 5 and c // 6 != trump:
