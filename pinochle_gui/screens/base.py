@@ -168,7 +168,12 @@ class Row(Focusable):
         self.help = help
         self.text_size = 18
 
+    compact = False  # no label: the control fills the row (its value says what it is)
+
     def control_rect(self) -> pygame.Rect:
+        if self.compact:
+            h = min(self.rect.h - 8, round(self.text_size * 2.0))
+            return pygame.Rect(self.rect.x, self.rect.centery - h // 2, self.rect.w, h)
         w = min(max(150, round(self.rect.w * 0.42)), self.rect.w - 80)
         h = min(self.rect.h - 8, round(self.text_size * 2.0))
         return pygame.Rect(self.rect.right - w - 6, self.rect.centery - h // 2, w, h)
@@ -180,6 +185,8 @@ class Row(Focusable):
             pygame.draw.rect(back, (*t.accent, 38), back.get_rect(), border_radius=8)
             pygame.draw.rect(back, (*t.accent, 150), back.get_rect(), width=1, border_radius=8)
             surface.blit(back, self.rect)
+        if self.compact:
+            return
         room = self.control_rect().x - self.rect.x - 24
         color = t.text if self.enabled else t.disabled
         if self.help:

@@ -23,7 +23,7 @@ if TYPE_CHECKING:
 ALL = "all"
 CHART_GAMES = 30
 CHARTS = ("rating", "scores", "breakdown")
-CHART_NAMES = {"rating": "Rating", "scores": "Final scores", "breakdown": "By variant"}
+CHART_NAMES = {"rating": "Rating chart", "scores": "Scores chart", "breakdown": "Win rate by variant"}
 
 
 def percent(part: int, whole: int) -> str:
@@ -122,6 +122,7 @@ class StatisticsScene(Screen):
             filter_w = (w - 4 * m) // 3
             for i, row in enumerate(rows):
                 row.rect = pygame.Rect(m + i * (filter_w + m), top, filter_w, row_h)
+                row.compact = filter_w < self.px(330)
         else:
             for i, row in enumerate(rows):
                 row.rect = pygame.Rect(m, top + i * row_h, w - 2 * m, row_h - 4)
