@@ -179,9 +179,14 @@ def knowledge(game: Game, seat: int, memory: float = 1.0, rng: random.Random | N
         for s, _dix, taken in h.dix_exchanges:
             if s != seat:
                 known[s].append([taken])
-    widow_left: list[Card] = []
-    if obs.widow and h.declarer is not None and h.declarer != seat:
-        widow_left = list(obs.widow)
+    # Three-handed, seen by an opponent: the widow's cards, and the meld shown before the bury unless
+    # the strict bury keeps meld in hand, are with the declarer or among the buried cards.
+    bury_group: list[Card] = []
+    if buried and h.declarer is not None:
+        bury_group = list(obs.widow)
+        if not rules.strict_bury:
+            bury_group = _max_merge(bury_group, *known[h.declarer])
+            known[h.declarer] = []
     for s in range(n):
         if s == seat:
             continue
@@ -204,9 +209,9 @@ def knowledge(game: Game, seat: int, memory: float = 1.0, rng: random.Random | N
     for code in range(KINDS):
         free.extend([CARDS[code]] * max(0, deck[code] - seen_tally[code]))
     room = [size[x] - len(pinned[x]) for x in range(holders)]
-    # widow cards not yet seen elsewhere are with the declarer or buried
-    widow_free = Counter(_subtract(widow_left, played[h.declarer] + pinned[h.declarer])) if widow_left and \
-        h.declarer is not None else Counter()
+    widow_free: Counter[Card] = Counter()
+    if bury_group and h.declarer is not None:
+        widow_free = Counter(_subtract(bury_group, played[h.declarer] + pinned[h.declarer]))
     allowed = [ALL_KINDS] * holders
     inferences = 0
     mode = play_mode(rules)
