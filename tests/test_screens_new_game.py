@@ -234,3 +234,12 @@ def test_enter_in_a_name_moves_to_the_next_field(app: FakeApp) -> None:
     key(app, pygame.K_RETURN)
     assert scene.focus is row_named(scene, "Left opponent")
     assert app.started == []
+
+
+def test_keyboard_only_from_title_to_start(app: FakeApp) -> None:
+    app.update_settings(first_run_done=True)
+    app.stack.push(title_scene(app))
+    key(app, pygame.K_RETURN)  # New game has the focus
+    assert isinstance(app.stack.top, NewGameScene)
+    key(app, pygame.K_RETURN)  # Start has the focus
+    assert len(app.started) == 1

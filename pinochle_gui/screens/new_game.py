@@ -356,7 +356,7 @@ class NewGameScene(Screen):
             blit_text(surface, line, size, t.text_dim, (self.variant_area.x + 4, y), "italic")
             y += round(size * 1.35)
         focus = self.focus
-        if self.landscape and isinstance(focus, Row) and focus.help and focus in self.options.rows:
+        if self.landscape and isinstance(focus, Row) and focus.help:
             y += round(size * 0.8)
             blit_text(surface, focus.label, size, t.accent, (self.variant_area.x + 4, y), "bold", max_width=help_w)
             y += round(size * 1.4)
