@@ -138,6 +138,7 @@ def test_export_writes_hand_records_that_read_back(app: FakeApp) -> None:
     click_button(app, "Export records")
     assert isinstance(app.stack.top, MessageDialog)
     path = scene.exported
+    assert path is not None
     assert path.parent == app.storage.paths.data_dir / "exports"
     assert read_records(path) == game.hand_records
     key(app, pygame.K_RETURN)

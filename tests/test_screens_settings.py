@@ -17,6 +17,7 @@ from test_screens_app import (
     key,
     render,
     row_named,
+    send,
     type_text,
 )
 
@@ -100,6 +101,9 @@ def test_avatars_change_by_click(app: FakeApp) -> None:
     before = app.settings.avatars
     click(app, row.portraits()[2].center)
     assert app.settings.avatars == (before[0], before[1], before[2] + 1, before[3])
+    pos = row.portraits()[2].center
+    send(app, pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=3))
+    assert app.settings.avatars == before
 
 
 def test_default_variant_and_its_rule_options(app: FakeApp) -> None:

@@ -672,7 +672,6 @@ class Screen(Scene):
         self.scale = scale_of(self.size)
         self._tooltip = Tooltip("", self.theme)
         self._mouse = (0, 0)
-        self._built = False
         self._layer: tuple[object, pygame.Surface] | None = None
 
     # -- layout ---------------------------------------------------------------------------------------
@@ -694,7 +693,6 @@ class Screen(Scene):
         self.widgets = []
         self.focus = None
         self.build()
-        self._built = True
         focusables = self.focusables()
         if focus_index is not None and focus_index < len(focusables):
             self.set_focus(focusables[focus_index])
@@ -928,8 +926,3 @@ class Overlay(Screen):
     def process_event(self, event: pygame.event.Event) -> bool:
         super().process_event(event)
         return True  # nothing reaches the scene below
-
-
-def column(rect: pygame.Rect, count: int, height: int, gap: int) -> list[pygame.Rect]:
-    """``count`` rects of ``height`` stacked in ``rect`` from its top, ``gap`` apart, as wide as it."""
-    return [pygame.Rect(rect.x, rect.y + i * (height + gap), rect.w, height) for i in range(count)]

@@ -123,6 +123,7 @@ class HistoryScene(Screen):
         self.records: list[dict[str, Any]] = list(game.hand_records)
         self.selected = len(self.records) - 1
         self.first = 0  # the first hand shown in the list
+        self.exported: Path | None = None  # the file of the last export
 
     def build(self) -> None:
         w, h = self.size

@@ -70,7 +70,8 @@ class AvatarRow(Row):
         self.cycle(0, step)
 
     def process_event(self, event: pygame.event.Event) -> bool:
-        if self.visible and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        """Left click: the next portrait; right click: the one before."""
+        if self.visible and event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3):
             for seat, rect in enumerate(self.portraits()):
                 if rect.collidepoint(event.pos):
                     self.cycle(seat, -1 if event.button == 3 else 1)
