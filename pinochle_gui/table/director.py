@@ -419,7 +419,7 @@ class Director:
         assert seat is not None
         self._turnup_to_dealer()
         self._show_meld(seat, event["points"], event["melds"])
-        self._say(f"{self._name(seat)} melds {event['points']}", seat, f"Meld {event['points']}")
+        self._say(f"{self._name(seat)} melds {event['points']}")
         return self.settle("meld")
 
     def _on_not_on_board(self, event: Event, obs: Observation) -> Animation | None:
@@ -546,6 +546,8 @@ class Director:
 
     def _on_hand_scored(self, event: Event, obs: Observation) -> Animation | None:
         self.news.summary = dict(event.info)
+        self.news.melds.clear()
+        self.news.bubbles.clear()
         set_ = bool(event.get("went_set"))
         self.sound("set" if set_ else "trick")
         self._say("Hand over" + (": the bid went set" if set_ else ""))

@@ -119,6 +119,10 @@ class Hud:
                 dots = "." * (1 + (pygame.time.get_ticks() // 300) % 3)
                 self.text(surface, dots, round(area.avatar.h * 0.5), theme.accent, "bold",
                           midtop=(area.avatar.centerx, area.avatar.bottom - area.avatar.h // 3))
+
+    def draw_bubbles(self, surface: pygame.Surface, lay: TableLayout, news: TableNews) -> None:
+        """What each seat just said (a bid, a pass), fading out."""
+        theme = self.theme
         for seat, bubble in news.bubbles.items():
             if seat < len(lay.seats):
                 area = lay.seats[seat]

@@ -33,33 +33,61 @@ def shown_cards(items: list[tuple[str, int, str]]) -> list[Card]:
     return sorted(need.elements(), key=lambda c: (c // 6, -(c % 6)))
 
 
+def _wrap(words: list[str], size: int, width: int) -> list[str]:
+    font = get_font(size, "regular")
+    lines: list[str] = []
+    line = ""
+    for word in words:
+        trial = f"{line} · {word}" if line else word
+        if font.size(trial)[0] <= width or not line:
+            line = trial
+        else:
+            lines.append(line)
+            line = word
+    if line:
+        lines.append(line)
+    return lines
+
+
 def draw_melds(surface: pygame.Surface, lay: TableLayout, art: CardArt, theme: Theme,
                melds: dict[int, MeldShown], names: list[str]) -> None:
-    """Each seat's shown meld in its meld area: the cards, then one line per meld and the total."""
+    """Each seat's shown meld in its meld area: the cards, the seat's total, and each meld named and scored."""
     for seat, shown in melds.items():
         if seat >= len(lay.seats):
             continue
         area = lay.seats[seat].meld
-        line_h = max(12, min(22, lay.small_h // 5))
-        lines = [f"{meld_name(n)} {p}" for n, p, _c in shown.items] or ["No meld"]
-        caption = f"{names[seat]}: {shown.points}   " + " · ".join(lines)
+        size = max(11, min(18, lay.small_h // 6))
+        line_h = round(size * 1.25)
         box = area.inflate(-lay.margin, -lay.margin // 2)
-        card_room = pygame.Rect(box.x, box.y, box.w, max(lay.small_h // 2, box.h - line_h - 6))
+        items = [f"{meld_name(n)} {p}" for n, p, _c in shown.items] or ["no meld"]
+        lines = _wrap(items, size, max(60, box.w - 16))[:3]
+        text_h = line_h * (len(lines) + 1) + 6
         cards = shown_cards(shown.items)
+        card_room = pygame.Rect(box.x, box.y, box.w, max(lay.small_h // 2, box.h - text_h))
         rects = cards_in(card_room, len(cards), lay.small_w, lay.small_h)
         if rects:
-            panel = rects[0].unionall(rects).inflate(12, line_h + 18)
-            panel.y = rects[0].unionall(rects).y - 6
+            spread_box = rects[0].unionall(rects)
+            width = max(spread_box.w, max(get_font(size, "regular").size(line)[0] for line in lines)) + 16
+            panel = pygame.Rect(0, spread_box.y - 6, min(box.w, width), spread_box.h + text_h + 10)
+            panel.centerx = spread_box.centerx
         else:
-            panel = pygame.Rect(0, 0, min(box.w, 260), line_h + 14)
+            width = max(get_font(size, "regular").size(line)[0] for line in lines) + 24
+            panel = pygame.Rect(0, 0, min(box.w, width), text_h + 8)
             panel.center = box.center
         panel = panel.clamp(area)
         draw_panel(surface, panel, theme)
         for c, rect in zip(cards, rects, strict=False):
             surface.blit(art.face(c, lay.small_w), rect)
-        text, size = fit_text(caption, line_h, max(60, panel.w - 8), "bold")
-        image = get_font(size, "bold").render(text, True, theme.accent)
-        surface.blit(image, image.get_rect(midbottom=(panel.centerx, panel.bottom - 3)))
+        y = panel.bottom - text_h - 2
+        head, hsize = fit_text(f"{names[seat]} melds {shown.points}", size + 1, panel.w - 10, "bold")
+        image = get_font(hsize, "bold").render(head, True, theme.accent)
+        surface.blit(image, image.get_rect(midtop=(panel.centerx, y)))
+        y += line_h + 2
+        for line in lines:
+            text, lsize = fit_text(line, size, panel.w - 10, "regular")
+            image = get_font(lsize, "regular").render(text, True, theme.text)
+            surface.blit(image, image.get_rect(midtop=(panel.centerx, y)))
+            y += line_h
 
 
 def draw_laid_labels(surface: pygame.Surface, lay: TableLayout, theme: Theme,

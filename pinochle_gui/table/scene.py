@@ -124,6 +124,7 @@ class TableScene(Scene):
         self.end_buttons: list[Button] = []
         self.summary_button: Button | None = None
         self._felt: pygame.Surface | None = None
+        self._veil_surface: pygame.Surface | None = None
         if restored or game.log:
             self.director.reset(self.obs)
             if game.is_over:
@@ -548,9 +549,10 @@ class TableScene(Scene):
                 doing = f"{led} led{trump}"
             else:
                 doing = f"to lead{trump}"
-            who = "Your turn" if isinstance(self.seats[seat], HumanSeat) else f"{self.names[seat]}"
-            return f"{who} {'- ' if who == 'Your turn' else 'to play - '}{doing}".replace("Your turn - to lead",
-                                                                                      "Your lead")
+            human = isinstance(self.seats[seat], HumanSeat)
+            if obs.trick:
+                return f"{'Your turn' if human else self.names[seat] + ' to play'} - {doing}"
+            return f"{'Your lead' if human else self.names[seat] + ' to lead'}{trump}"
         words = PHASE_WORDS.get(obs.phase, obs.phase)
         if isinstance(self.seats[seat], HumanSeat):
             return f"Your turn: {words}{trump}"
@@ -568,11 +570,12 @@ class TableScene(Scene):
         obs = self.obs
         thinking = next((i for i, s in enumerate(self.seats) if isinstance(s, ComputerSeat) and s.thinking), None)
         self.hud.draw_seats(surface, lay, obs, news, self.rules.teams, thinking)
-        if news.melds:
-            draw_melds(surface, lay, self.art, self.theme, news.melds, self.names)
         if news.laid and self.rules.trump_by == "stock":
             draw_laid_labels(surface, lay, self.theme, news.laid)
         self.director.draw(surface, self.card_states())
+        if news.melds:
+            draw_melds(surface, lay, self.art, self.theme, news.melds, self.names)
+        self.hud.draw_bubbles(surface, lay, news)
         self.hud.draw_status(surface, self.status_rect, self.status_text(), obs.trump)
         trick_points = obs.trick_points if obs.phase == "play" else None
         draw_pad(surface, lay.score_pad, self.theme, self.sides, obs.scores, obs.target, trick_points,
@@ -587,6 +590,8 @@ class TableScene(Scene):
         self.hud.draw_hint(surface, lay)
         self.hud.draw_toasts(surface, lay)
         centre = pygame.Rect(0, lay.status.bottom, lay.width, lay.hand_area.y - lay.status.bottom)
+        if news.summary is not None or (news.game_over is not None and self.director.idle):
+            self._veil(surface)
         if news.summary is not None:
             footer = "Click or press Enter to go on" if not self.demo else f"Deal #{obs.deal_number}"
             draw_summary(surface, centre, self.theme, news.summary, self.sides, self.names, footer,
@@ -602,6 +607,14 @@ class TableScene(Scene):
         if self.show_pad:
             draw_full_pad(surface, pygame.Rect(0, 0, lay.width, lay.height), self.theme, self.sides,
                           self.game.hand_records, self.names, self.game.scores, self.game.target)
+
+    def _veil(self, surface: pygame.Surface) -> None:
+        """Darken the table under a summary or the game's end, so the panel reads clearly."""
+        size = surface.get_size()
+        if self._veil_surface is None or self._veil_surface.get_size() != size:
+            self._veil_surface = pygame.Surface(size, pygame.SRCALPHA)
+            self._veil_surface.fill((0, 0, 0, 110))
+        surface.blit(self._veil_surface, (0, 0))
 
     def _place_end_buttons(self, box: pygame.Rect) -> None:
         if self.demo:
