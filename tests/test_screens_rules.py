@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
-from test_screens_app import SIZES, FakeApp, _display, app, button_named, click_button, key, render, send
+from test_screens_app import SIZES, FakeApp, _display, app, button_named, click, click_button, key, render, send
 
 from engine.cards import parse_cards
 from engine.meld import score_meld
@@ -125,3 +125,20 @@ def test_welcome_and_rules_fit_every_window(app: FakeApp, size: tuple[int, int])
         for widget in scene.widgets:  # type: ignore[attr-defined]
             assert window.contains(widget.rect)
         app.stack.pop()
+
+
+def test_wide_windows_list_the_sections_to_jump_to(app: FakeApp) -> None:
+    scene = app.stack.push(rules_scene(app, preset()))
+    assert isinstance(scene, RulesScene) and scene.with_index
+    names = [name for name, _ in scene.sections()]
+    assert names[:3] == ["The deal", "Bidding", "Passing cards"] and "Scoring" in names
+    i = names.index("Meld")
+    click(app, scene.section_rects()[i].center)
+    assert scene.offset == min(scene.max_offset, scene.sections()[i][1]) and scene.current_section() == i
+    key(app, pygame.K_n)
+    assert scene.current_section() == i + 1
+    key(app, pygame.K_p, pygame.K_p)
+    assert scene.current_section() == i - 1
+    render(app)
+    app.stack.resize(SIZES["portrait"])
+    assert not scene.with_index

@@ -2,7 +2,8 @@
 
 Headings (a line underlined with ``=`` or ``-``) are drawn large, tables (lines indented by two
 spaces, columns two spaces apart) in aligned columns, everything else wrapped to the window.
-Scroll with the wheel, Up/Down, Page Up/Down, Home and End.
+Scroll with the wheel, Up/Down, Page Up/Down, Home and End; wide windows list the sections at
+the left (click one, or N and P for the next and previous).
 """
 
 from __future__ import annotations
@@ -53,7 +54,7 @@ class RulesScene(Screen):
     heading = "Rules"
 
     def content_state(self) -> object:
-        return self.offset
+        return (self.offset, self.current_section())
 
     def __init__(self, app: App, rules: Rules) -> None:
         super().__init__(app)
@@ -62,11 +63,53 @@ class RulesScene(Screen):
         self.offset = 0
         self.laid: list[tuple[str, str, int]] = []  # (kind, text, height) after wrapping
 
+    @property
+    def with_index(self) -> bool:
+        """Wide windows show the list of sections beside the text."""
+        return self.size[0] >= self.px(1180) and self.size[0] >= self.size[1]
+
+    def index_rect(self) -> pygame.Rect:
+        top = self.px(96)
+        return pygame.Rect(self.px(24), top, self.px(230), self.size[1] - top - self.px(94))
+
     def text_rect(self) -> pygame.Rect:
         w, h = self.size
-        width = min(w - self.px(48), self.px(980))
         top = self.px(96)
+        if self.with_index:
+            left = self.index_rect().right + self.px(36)
+            width = min(w - left - self.px(36), self.px(980))
+            return pygame.Rect(left, top, width, h - top - self.px(94))
+        width = min(w - self.px(48), self.px(980))
         return pygame.Rect((w - width) // 2, top, width, h - top - self.px(94))
+
+    def sections(self) -> list[tuple[str, int]]:
+        """Each heading and where it starts in the text (pixels from the top)."""
+        found: list[tuple[str, int]] = []
+        y = 0
+        for kind, text, height in self.laid:
+            if kind == "head" and (not found or found[-1][0] != text):
+                found.append((text, y))
+            y += height
+        return found
+
+    def section_rects(self) -> list[pygame.Rect]:
+        area = self.index_rect()
+        step = min(self.px(34), area.h // max(1, len(self.sections())))
+        return [pygame.Rect(area.x, area.y + i * step, area.w, step - 2) for i in range(len(self.sections()))]
+
+    def current_section(self) -> int:
+        current = 0
+        for i, (_, y) in enumerate(self.sections()):
+            if y <= self.offset + self.px(4):
+                current = i
+        return current
+
+    def jump(self, index: int) -> None:
+        sections = self.sections()
+        if sections:
+            index = max(0, min(len(sections) - 1, index))
+            self.offset = 0
+            self.scroll(sections[index][1])
 
     def sizes(self) -> dict[str, int]:
         return {"title": self.px(28), "head": self.px(22), "text": self.px(17), "table": self.px(16), "gap": self.px(9)}
@@ -114,6 +157,14 @@ class RulesScene(Screen):
 
         self.app.stack.push(WelcomeScene(self.app, self.rules), "fade")
 
+    def process_event(self, event: pygame.event.Event) -> bool:
+        if self.with_index and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for i, rect in enumerate(self.section_rects()):
+                if rect.collidepoint(event.pos):
+                    self.jump(i)
+                    return True
+        return super().process_event(event)
+
     def wheel(self, steps: int) -> bool:
         self.scroll(-steps * self.px(48))
         return True
@@ -135,9 +186,33 @@ class RulesScene(Screen):
         if event.key == pygame.K_w:
             self.tour()
             return True
+        if event.key in (pygame.K_n, pygame.K_p):
+            self.jump(self.current_section() + (1 if event.key == pygame.K_n else -1))
+            return True
         return False
 
+    def draw_index(self, surface: pygame.Surface) -> None:
+        t = self.theme
+        current = self.current_section()
+        for i, ((text, _), rect) in enumerate(zip(self.sections(), self.section_rects(), strict=True)):
+            if i == current:
+                pygame.draw.rect(surface, t.panel[:3], rect, border_radius=self.px(6))
+                pygame.draw.rect(surface, t.accent, (rect.x, rect.y + 4, self.px(4), rect.h - 8))
+            color = t.accent if i == current else t.text
+            blit_text(
+                surface,
+                text,
+                self.px(16),
+                color,
+                (rect.x + self.px(14), rect.centery),
+                "bold" if i == current else "regular",
+                "midleft",
+                rect.w - self.px(18),
+            )
+
     def draw_content(self, surface: pygame.Surface) -> None:
+        if self.with_index:
+            self.draw_index(surface)
         t = self.theme
         area = self.text_rect()
         back = area.inflate(self.px(24), self.px(16))
