@@ -6,14 +6,15 @@ import random
 from collections import Counter
 
 from conftest import snapshot
-from hypothesis import given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from engine.actions import Bid, DeclareOut, Play
 from engine.cards import new_deck, parse_cards
 from engine.game import IllegalAction, new_game
 from engine.record import check_record
-from engine.rules import PRESETS, preset
+from engine.rules import OPTIONS as OPTIONS_OF_ENGINE
+from engine.rules import PRESETS, RulesError, preset
 from engine.save import game_from_dict, game_to_dict
 
 NAMES = sorted(PRESETS)
@@ -102,3 +103,48 @@ def test_clone_is_independent_and_replays_the_same(name: str, seed: int, cut: in
             break
         copy.apply(choose(copy, rng2))
     assert game_to_dict(game) == saved, "playing on a clone leaves the original alone"
+
+
+NUMBERS = {"min_bid": (20, 50, 250, 300), "bid_step": (1, 5, 10), "max_bid": (300, 500, 2500), "pass_cards": (0, 3, 4),
+           "game_target": (0, 300, 1000, 1500), "game_hands": (0, 2, 5), "bid_step_high": (0, 5),
+           "bid_step_high_from": (60, 300)}
+
+
+@st.composite
+def any_rules(draw: st.DrawFn):  # noqa: ANN201 - a preset with random options of OPTIONS that go together
+    name = draw(st.sampled_from(NAMES))
+    overrides = {}
+    for option in OPTIONS_OF_ENGINE.values():
+        if PRESETS[name].variant not in option.variants or not draw(st.booleans()):
+            continue
+        if option.choices is not None:
+            overrides[option.name] = draw(st.sampled_from(option.choices))
+        elif isinstance(getattr(PRESETS[name], option.name), bool):
+            overrides[option.name] = draw(st.booleans())
+        elif option.name in NUMBERS:
+            overrides[option.name] = draw(st.sampled_from(NUMBERS[option.name]))
+    try:
+        return preset(name, **overrides)
+    except RulesError:
+        assume(False)
+        raise
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.filter_too_much])
+@given(rules=any_rules(), seed=st.integers(1, 10**6), steps=st.integers(50, 600))
+def test_any_valid_options_play_and_keep_the_invariants(rules, seed: int, steps: int) -> None:  # noqa: ANN001
+    game = new_game(rules, seed=seed)
+    rng = random.Random(seed)
+    previous = [0] * len(rules.teams)
+    for _ in range(steps):
+        if game.is_over:
+            break
+        assert game.legal_actions(), f"no legal action in phase {game.phase}"
+        game.apply(choose(game, rng))
+    for record in game.hand_records:
+        if record.get("how") == "played":
+            assert sum(record["trick_points"]) == rules.trick_total
+        assert [p + d for p, d in zip(previous, record["score_delta"], strict=True)] == record["scores_after"]
+        previous = record["scores_after"]
+        check_record(record)
+    assert game_to_dict(game_from_dict(game_to_dict(game))) == game_to_dict(game)
