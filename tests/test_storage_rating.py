@@ -23,7 +23,7 @@ ratings = st.floats(min_value=100, max_value=3000)
 def test_levels_are_ordered_and_unknown_counts_as_normal() -> None:
     values = [LEVEL_RATINGS[level] for level in COMPUTER_LEVELS]
     assert values == sorted(values) and len(set(values)) == len(values)
-    assert level_rating("grandmaster") == level_rating(None) == LEVEL_RATINGS["normal"]
+    assert level_rating("grandmaster") == level_rating(None) == LEVEL_RATINGS["medium"]
 
 
 @given(ratings, ratings)
@@ -39,19 +39,19 @@ def test_three_sides_share_one_win(a: float, b: float, c: float) -> None:
 
 
 def test_a_win_against_equals_gains_half_k() -> None:
-    assert update_rating(1500, [], [["normal"]], won=True) == 1500 + K_FACTOR / 2
-    assert update_rating(1500, [], [["normal"]], won=False) == 1500 - K_FACTOR / 2
+    assert update_rating(1500, [], [["medium"]], won=True) == 1500 + K_FACTOR / 2
+    assert update_rating(1500, [], [["medium"]], won=False) == 1500 - K_FACTOR / 2
     # Cutthroat: an even player wins a third of the time, so a win gains two thirds of K.
-    assert update_rating(1500, [], [["normal"], ["normal"]], won=True) == pytest.approx(
+    assert update_rating(1500, [], [["medium"], ["medium"]], won=True) == pytest.approx(
         1500 + K_FACTOR * 2 / 3, abs=0.1
     )
 
 
 def test_partner_strength_counts() -> None:
-    weak_partner = update_rating(1500, ["beginner"], [["normal", "normal"]], won=True)
-    strong_partner = update_rating(1500, ["expert"], [["normal", "normal"]], won=True)
+    weak_partner = update_rating(1500, ["easy"], [["medium", "medium"]], won=True)
+    strong_partner = update_rating(1500, ["hard"], [["medium", "medium"]], won=True)
     assert weak_partner > strong_partner > 1500
-    assert side_rating(1500, ["expert"]) == (1500 + LEVEL_RATINGS["expert"]) / 2
+    assert side_rating(1500, ["hard"]) == (1500 + LEVEL_RATINGS["hard"]) / 2
 
 
 @given(ratings, st.lists(st.sampled_from(COMPUTER_LEVELS), min_size=1, max_size=3), st.booleans())

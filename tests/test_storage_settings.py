@@ -39,7 +39,7 @@ def test_round_trip_keeps_every_field(tmp_path: Path) -> None:
         player_name="Ann",
         computer_names=("Bo", "Cy", "Di"),
         avatars=(7, 8, 9, 10),
-        computer_level="expert",
+        computer_level="hard",
         deck_design="four_color",
         card_back="pattern",
         table_theme="wood",

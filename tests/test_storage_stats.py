@@ -201,33 +201,33 @@ def test_games_streaks_rating_and_series(tmp_path: Path) -> None:
 def test_filters_by_variant_and_level(tmp_path: Path) -> None:
     store = open_store(tmp_path / "s.sqlite3")
     assert store.record_game(game("a", True, "two_hand", (None, "easy"))) == []
-    assert store.record_game(game("b", False, "two_hand", (None, "expert"))) == []
-    assert store.record_game(game("c", True, levels=(None, "easy", "expert", "easy"))) == []
+    assert store.record_game(game("b", False, "two_hand", (None, "hard"))) == []
+    assert store.record_game(game("c", True, levels=(None, "easy", "hard", "easy"))) == []
     store.record_hand(HandStat("a", "two_hand", 0, (None, "easy"), 1, meld=100))
-    store.record_hand(HandStat("b", "two_hand", 0, (None, "expert"), 1, meld=300))
+    store.record_hand(HandStat("b", "two_hand", 0, (None, "hard"), 1, meld=300))
     assert store.summary("two_hand").games == 2
-    assert store.summary("two_hand", "easy").wins == 1 and store.summary(level="expert").wins == 0
+    assert store.summary("two_hand", "easy").wins == 1 and store.summary(level="hard").wins == 0
     assert store.summary(level="mixed").games == 1 and store.summary("three_hand").games == 0
-    assert store.summary(level="expert").average_meld == 300
-    assert store.variants_played() == ["two_hand"] and store.levels_played() == ["easy", "expert"]
-    assert [p.game_id for p in store.recent_games(variant="two_hand", level="expert")] == ["b"]
+    assert store.summary(level="hard").average_meld == 300
+    assert store.variants_played() == ["two_hand"] and store.levels_played() == ["easy", "hard"]
+    assert [p.game_id for p in store.recent_games(variant="two_hand", level="hard")] == ["b"]
     rows = [(r.variant, r.level, r.games, r.wins, r.hands) for r in store.breakdown()]
     assert rows == [
         ("partnership_auction", "mixed", 1, 1, 0),
         ("two_hand", "easy", 1, 1, 1),
-        ("two_hand", "expert", 1, 0, 1),
+        ("two_hand", "hard", 1, 0, 1),
     ]
     assert store.breakdown()[1].win_rate == 1.0 and store.breakdown()[2].win_rate == 0.0
 
 
 def test_rating_moves_more_against_stronger_computers(tmp_path: Path) -> None:
     gains = {}
-    for level in ("beginner", "expert"):
+    for level in ("easy", "hard"):
         store = open_store(tmp_path / f"{level}.sqlite3")
         assert store.record_game(game("g", True, "two_hand", (None, level))) == []
         gains[level] = store.rating() - INITIAL_RATING
         store.close()
-    assert 0 < gains["beginner"] < gains["expert"]
+    assert 0 < gains["easy"] < gains["hard"]
 
 
 def test_reset_forgets_everything(tmp_path: Path) -> None:

@@ -35,8 +35,8 @@ def _sparse(path: Path, size: int) -> None:
 
 def _good_stats(paths: AppPaths) -> bytes:
     storage = Storage.open(paths.config_dir.parent)
-    hands = [HandStat("g", "two_hand", 0, (None, "normal"), number, meld=number) for number in range(1, 101)]
-    game = GameStat("g", "two_hand", 0, (None, "normal"), ((0,), (1,)), (1200, 800), 0, hands=len(hands))
+    hands = [HandStat("g", "two_hand", 0, (None, "medium"), number, meld=number) for number in range(1, 101)]
+    game = GameStat("g", "two_hand", 0, (None, "medium"), ((0,), (1,)), (1200, 800), 0, hands=len(hands))
     storage.stats.record_game(game, hands=hands)
     storage.close()
     return paths.stats_file.read_bytes()

@@ -8,7 +8,7 @@ rating moves by ``K * (result - expected)``.
 
 >>> round(expected_score(1500, [1500]), 2), round(expected_score(1500, [1500, 1500]), 3)
 (0.5, 0.333)
->>> update_rating(1500, side=[], opponents=[["normal"]], won=True)
+>>> update_rating(1500, side=[], opponents=[["medium"]], won=True)
 1516.0
 """
 
@@ -16,10 +16,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-COMPUTER_LEVELS = ("beginner", "easy", "normal", "hard", "expert")
-LEVEL_RATINGS: dict[str, int] = {"beginner": 1100, "easy": 1300, "normal": 1500, "hard": 1700, "expert": 1900}
-#: A level this version does not know (a record from another version) counts as "normal".
-UNKNOWN_LEVEL_RATING = LEVEL_RATINGS["normal"]
+COMPUTER_LEVELS = ("easy", "medium", "hard")  # the levels of engine.ai.levels that play against people
+LEVEL_RATINGS: dict[str, int] = {"easy": 1200, "medium": 1500, "hard": 1800}
+#: A level this version does not know (a record from another version) counts as "medium".
+UNKNOWN_LEVEL_RATING = LEVEL_RATINGS["medium"]
 INITIAL_RATING = 1500.0
 K_FACTOR = 32.0
 RATING_FLOOR = 100.0

@@ -71,7 +71,7 @@ class Settings:
     computer_names: tuple[str, str, str] = ("West", "North", "East")
     #: Seed of each seat's generated avatar, seat 0 being the player.
     avatars: tuple[int, int, int, int] = (1, 2, 3, 4)
-    computer_level: str = "normal"
+    computer_level: str = "medium"
     deck_design: str = "classic"
     card_back: str = "blue"
     table_theme: str = "green"

@@ -2,7 +2,7 @@
 
 >>> import tempfile, pathlib
 >>> stats, messages = StatsStore.open(pathlib.Path(tempfile.mkdtemp()) / "statistics.sqlite3")
->>> hand = HandStat(game_id="g1", variant="two_hand", player_seat=0, levels=(None, "normal"),
+>>> hand = HandStat(game_id="g1", variant="two_hand", player_seat=0, levels=(None, "medium"),
 ...                 hand_number=1, meld=120, trick_points=130, score_change=250)
 >>> stats.record_hand(hand)
 []
