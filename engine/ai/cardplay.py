@@ -41,7 +41,8 @@ from engine.play import beats, card_values, trick_winner
 EASY_WORLDS = 4          # worlds for a level with ``worlds == 0`` (easy): few, from a forgetful memory
 SLIP_MARGIN = 0.08       # a slip takes the second-best card only if it is within this share of the trick points
 CANDIDATES_PER_WORLD = 2  # weighted levels sample this many worlds per world kept, then weigh them
-TWO_HAND_NODES = 25_000  # node budget of the two-handed endgame search for levels without an exact endgame
+TWO_HAND_EXACT_TRICKS = 10  # two-handed endgame: solved exactly from this many tricks (every card's value, < 0.4 s)
+NODES_PER_SECOND = 60_000    # search nodes a level may spend per second of its thinking time (a slow machine's rate)
 
 
 @dataclass(frozen=True)
@@ -258,25 +259,25 @@ def _reason(game: Game, seat: int, card: int, points: float, made: float, worlds
 
 
 def _two_hand_endgame(game: Game, seat: int, plays: list[Play], level: Level) -> Choice:
-    """Stock gone, melds back in the hands: every card is known, so search (exactly, when the level does)."""
+    """Stock gone, melds back in the hands: every card is known, so search (exactly, when the level
+    does and the hand is short enough to solve in time; else within a node budget from its time)."""
     h = game.hand
     assert h.trump is not None
     world = real_world(game) if level.sees_all else sample_world(knowledge(game, seat), random.Random(0))
-    sides = _sides(game)
-    position = _position(game, world, sides)
+    position = _position(game, world, _sides(game))
     moves = [int(p.card) for p in plays]
-    if level.exact_tricks >= 5 or level.sees_all:
-        result = solve(position, want_values=True)
-    elif level.worlds:
-        result = solve(position, max_nodes=TWO_HAND_NODES, want_values=True)
-    else:
+    if not level.worlds and not level.sees_all:
         values = _world_values(position, moves, level, False)
         pick = max(moves, key=lambda c: (values[c], -_power(c, game)))
         return PLAYS[pick], f"{_trick_note(game, seat, pick)}; about {values[pick]} trick points for me"
-    values = result.values
-    pick = max(moves, key=lambda c: (values[c], -_power(c, game), -c))
-    how = "exactly" if result.exact else "by search"
-    return PLAYS[pick], f"{_trick_note(game, seat, pick)}; {values[pick]} trick points for me, worked out {how}"
+    if (level.sees_all or level.exact_tricks >= 5) and position.tricks_left <= TWO_HAND_EXACT_TRICKS:
+        values = solve(position, want_values=True).values
+        pick = max(moves, key=lambda c: (values[c], -_power(c, game), -c))
+        return PLAYS[pick], f"{_trick_note(game, seat, pick)}; {values[pick]} trick points for me, worked out exactly"
+    seconds = level.think_seconds if level.think_seconds > 0 else 1.0
+    result = solve(position, max_nodes=max(500, int(NODES_PER_SECOND * seconds)))
+    how = "worked out exactly" if result.exact else f"searched {result.depth} tricks ahead"
+    return PLAYS[result.card], f"{_trick_note(game, seat, result.card)}; {result.value} trick points for me, {how}"
 
 
 def _meld_loss(tally: list[int], card: int, trump: int, game: Game) -> int:
