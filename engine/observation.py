@@ -58,10 +58,18 @@ def observe(game: Game, seat: int) -> Observation:
         turnup = None
     passed = tuple(c for a, _b, cards in h.passes if a == seat for c in cards)
     received = tuple(c for _a, b, cards in h.passes if b == seat for c in cards)
+    # The last draw of the stock takes the face-up trump card (or the dix exchanged for it): both see that one.
+    drawn = [i for i, t in enumerate(h.tricks) if "draws" in t]
+    last_draw = drawn[-1] if drawn and r.trump_by == "stock" and not h.stock else None
+    face_up = str(h.dix_exchanges[0][1] if h.dix_exchanges else h.deal.turnup)
     tricks = []
-    for t in h.tricks:
+    for i, t in enumerate(h.tricks):
         if "draws" in t:
-            t = dict(t, draws=[[s, c if s == seat else None] for s, c in t["draws"]])
+            shown = [[s, c if s == seat else None] for s, c in t["draws"]]
+            if i == last_draw:
+                public = next(n for n, (_s, c) in enumerate(t["draws"]) if c == face_up)
+                shown[public][1] = face_up
+            t = dict(t, draws=shown)
         tricks.append(t)
     return Observation(
         seat=seat,

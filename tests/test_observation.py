@@ -91,3 +91,17 @@ def test_turnup_card_is_shown_until_the_meld() -> None:
     assert observe(game, 1).turnup == parse_card("KH")
     act(game, "exchange dix")
     assert observe(game, 1).turnup is None
+
+
+def test_the_face_up_trump_card_of_the_last_draw_is_seen_by_both() -> None:
+    game = stacked_game(preset("two_hand"), ["AS AS QS JD 9H QH KD QD AC TC 9C 9D", ""], turnup="KH")
+    while game.phase != "draw_choice":
+        game.apply(next(a for a in game.legal_actions() if str(a) not in ("declare out",) and
+                        not str(a).startswith("meld")))
+    winner = game.to_act
+    act(game, "take face-down card")
+    last = game.hand.tricks[-1]["draws"]
+    assert last[1] == [1 - winner, "KH"]
+    assert observe(game, winner).tricks[-1]["draws"] == [[winner, last[0][1]], [1 - winner, "KH"]]
+    assert observe(game, 1 - winner).tricks[-1]["draws"] == [[winner, None], [1 - winner, "KH"]]
+    assert all(d[1] is None for t in observe(game, 1 - winner).tricks[:-1] for d in t["draws"] if d[0] == winner)
