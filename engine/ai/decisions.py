@@ -41,6 +41,7 @@ from engine.actions import (
     ThrowIn,
 )
 from engine.ai import bidding as bv
+from engine.ai import worlds as hidden
 from engine.ai.choice import Choice
 from engine.ai.levels import Level
 from engine.ai.trickplay import Position, greedy_playout
@@ -79,6 +80,11 @@ def _caution(level: Level) -> float:
     return 0.4 if level.weighted or level.sees_all else 0.35
 
 
+def _suits_weighed(level: Level) -> int:
+    """How many trump suits are simulated (the most promising by meld and trick power)."""
+    return 3 if level.weighted or level.sees_all else 2
+
+
 def _deadline(level: Level) -> float | None:
     return time.perf_counter() + level.think_seconds if level.think_seconds else None
 
@@ -107,75 +113,20 @@ def _cards(values: Sequence[int]) -> tuple[Card, ...]:
     return tuple(Card(c) for c in sorted(values))
 
 
-# -- worlds before the play: hidden hands dealt consistently with what the seat saw ---------------------
+# -- worlds: hidden hands dealt consistently with what the seat saw ------------------------------------
+
+World = tuple[list[list[int]], list[int]]
 
 
-def known_cards(obs: Observation, game: Game) -> list[Counter[int]]:
-    """Cards the seat knows each other seat holds: shown meld, cards passed and returned, the widow
-    in the declarer's hand (before the bury)."""
-    rules = game.rules
-    known: list[Counter[int]] = [Counter() for _ in range(rules.players)]
-    for entry in obs.melds:
-        s = entry["seat"]
-        if s == obs.seat:
-            continue
-        best: Counter[int] = Counter()
-        for item in entry["items"]:
-            for c, k in Counter(int(x) for x in parse_cards(item[2])).items():
-                best[c] = max(best[c], k)
-        for c, k in best.items():
-            known[s][c] = max(known[s][c], k)
-    partner = _partner(game, obs.seat)
-    if partner is not None and obs.declarer is not None:
-        given = Counter(int(c) for c in obs.passed)
-        got = Counter(int(c) for c in obs.received)
-        if obs.seat == obs.declarer:
-            holds = given  # the partner holds what we returned
-        else:
-            holds = given - got  # the declarer holds what we passed and did not get back
-        for c, k in holds.items():
-            known[partner][c] = max(known[partner][c], k)
-    declarer = obs.declarer
-    if obs.widow and declarer is not None and declarer != obs.seat:
-        if obs.hand_sizes[declarer] == rules.hand_size + rules.widow_size:
-            for c, k in Counter(int(c) for c in obs.widow).items():
-                known[declarer][c] = max(known[declarer][c], k)
-    return known
-
-
-def sample_world(game: Game, seat: int, level: Level, rng: random.Random,
-                 known: list[Counter[int]] | None = None) -> tuple[list[list[int]], list[int]]:
-    """Every seat's hand (and the widow still unseen, if any) in one deal consistent with the seat's
-    view before the play; the real cards for a level that sees all."""
+def sample_worlds(game: Game, seat: int, level: Level, rng: random.Random, count: int) -> list[World]:
+    """``count`` deals of every seat's hand consistent with the seat's view (meld shown, cards passed
+    and returned, the widow), from :mod:`engine.ai.worlds`; the one real deal for a level that sees
+    all. Each world is (hands, unseen widow: always empty once the auction is over)."""
     h = game.hand
     if level.sees_all:
-        return [[int(c) for c in x] for x in h.hands], ([int(c) for c in h.deal.widow] if h.declarer is None else [])
-    obs = observe(game, seat)
-    if known is None:
-        known = known_cards(obs, game)
-    mine = [int(c) for c in obs.hand]
-    pool = Counter(bv.unseen_cards(game.rules, mine + [int(c) for c in obs.buried]))
-    for s, k in enumerate(known):
-        if s == seat:
-            continue
-        for c in list(k):
-            take = min(k[c], pool[c])
-            k[c] = take
-            pool[c] -= take
-    cards = [c for c in sorted(pool) for _ in range(max(0, pool[c]))]
-    rng.shuffle(cards)
-    hands: list[list[int]] = []
-    at = 0
-    for s in range(game.rules.players):
-        if s == seat:
-            hands.append(mine)
-            continue
-        have = [c for c, k in known[s].items() for _ in range(k)]
-        need = max(0, obs.hand_sizes[s] - len(have))
-        hands.append(have[: obs.hand_sizes[s]] + cards[at: at + need])
-        at += need
-    widow = cards[at: at + game.rules.widow_size] if h.declarer is None else []
-    return hands, widow
+        return [([[int(c) for c in x] for x in h.hands], [])]
+    know = hidden.knowledge(game, seat)
+    return [([[int(c) for c in hand] for hand in hidden.sample_world(know, rng).hands], []) for _ in range(count)]
 
 
 # -- the auction -----------------------------------------------------------------------------------
@@ -193,7 +144,7 @@ def _hand_value(game: Game, seat: int, level: Level, rng: random.Random) -> tupl
         value = bv.quick_value(hand, best, rules) * (1 + rng.gauss(0, 0.06))
         meld = meld_by_trump(hand, rules)[best]
         return value, best, f"meld {meld} in {SUIT_NAMES[best]} and some tricks"
-    suits = bv.promising_suits(hand, rules, 3 if level.weighted or level.sees_all else 2)
+    suits = bv.promising_suits(hand, rules, _suits_weighed(level))
     if not suits:
         return 0.0, 0, "no marriage to name trump"
     if level.sees_all:
@@ -291,6 +242,8 @@ def choose_trump(game: Game, seat: int, level: Level, rng: random.Random) -> Cho
             best = ranked[1]
         meld = meld_by_trump(hand, rules)[best]
         return NameTrump(best), f"{SUIT_NAMES[best]}: meld {meld} and the most trick power"
+    # The suits the auction weighed (the same evaluation, cached, when the hand is unchanged).
+    suits = [s for s in bv.promising_suits(hand, rules, _suits_weighed(level)) if s in suits] or suits
     if level.sees_all:
         h = game.hand
         value = bv.evaluate_hand(hand, seat, rules, 1, suits=suits, known=h.hands)
@@ -305,18 +258,15 @@ def choose_trump(game: Game, seat: int, level: Level, rng: random.Random) -> Cho
 # -- passing ---------------------------------------------------------------------------------------
 
 
-World = tuple[list[list[int]], list[int]]
-
-
-def _simulate_side(game: Game, seat: int, level: Level, rng: random.Random, worlds: list[World],
+def _simulate_side(game: Game, seat: int, level: Level, rng: random.Random, sampled: list[World],
                    declarer: int, trump: int, partner_pass: tuple[int, ...] | None,
                    declarer_return: tuple[int, ...] | None) -> float:
-    """The declaring side's mean meld + tricks over ``worlds`` after the given pass (the other way
+    """The declaring side's mean meld + tricks over the ``sampled`` worlds after the given pass (the other way
     by rule of thumb), the bury and greedy play."""
     rules = game.rules
     partner = (declarer + 2) % 4
     total = 0.0
-    for hands, widow in worlds:
+    for hands, widow in sampled:
         hands = [list(h) for h in hands]
         if partner_pass is not None:
             for c in partner_pass:
@@ -330,7 +280,7 @@ def _simulate_side(game: Game, seat: int, level: Level, rng: random.Random, worl
             hands[declarer].remove(c)
         hands[partner].extend(back)
         total += bv.simulate_contract(hands, widow, declarer, trump, rules, passed=True)[3]
-    return total / max(1, len(worlds))
+    return total / max(1, len(sampled))
 
 
 def choose_pass(game: Game, seat: int, level: Level, rng: random.Random) -> Choice:
@@ -352,23 +302,18 @@ def choose_pass(game: Game, seat: int, level: Level, rng: random.Random) -> Choi
     how = "rule of thumb"
     if level.worlds and len(ranked) > 1:
         deadline = _deadline(level)
-        known = None if level.sees_all else known_cards(observe(game, seat), game)
-        worlds = []
-        for _ in range(max(4, level.worlds // 2)):
-            worlds.append(sample_world(game, seat, level, rng, None if known is None else [Counter(k) for k in known]))
-            if level.sees_all:
-                break
+        sampled = sample_worlds(game, seat, level, rng, max(4, level.worlds // 2))
         best_score = None
         for _score, combo in ranked[: 4 if level.weighted or level.sees_all else 2]:
             if deadline is not None and best_score is not None and time.perf_counter() > deadline:
                 break
             if to_declarer:
-                value = _simulate_side(game, seat, level, rng, worlds, h.declarer, trump, combo, None)
+                value = _simulate_side(game, seat, level, rng, sampled, h.declarer, trump, combo, None)
             else:
-                value = _simulate_side(game, seat, level, rng, worlds, h.declarer, trump, None, combo)
+                value = _simulate_side(game, seat, level, rng, sampled, h.declarer, trump, None, combo)
             if best_score is None or value > best_score:
                 best_score, choice = value, combo
-        how = f"best of the candidates in {len(worlds)} simulated deals"
+        how = f"best of the candidates in {len(sampled)} simulated deals"
     action = PassCards(_cards(choice))
     if not game.is_legal(action):  # never: candidates are drawn from the hand
         action = PassCards(_cards(hand[:size]))
@@ -420,24 +365,23 @@ def choose_bury(game: Game, seat: int, level: Level, rng: random.Random) -> Choi
         deadline = _deadline(level)
         values = card_values(rules)
         side = rules.team_of(seat)
-        count = 1 if level.sees_all else max(4, level.worlds // 2)
-        worlds = [sample_world(game, seat, level, rng) for _ in range(count)]
+        sampled = sample_worlds(game, seat, level, rng, max(4, level.worlds // 2))
         best_score: float | None = None
         for _score, combo in ranked[: 4 if level.weighted or level.sees_all else 2]:
             if deadline is not None and best_score is not None and time.perf_counter() > deadline:
                 break
             total = 0.0
-            for hands, _widow in worlds:
+            for hands, _widow in sampled:
                 hands = [list(x) for x in hands]
                 for c in combo:
                     hands[seat].remove(c)
                 points = [0] * len(rules.teams)
                 points[side] = sum(values[c] for c in combo)
                 total += greedy_playout(Position.start(hands, trump, rules, leader=seat, points=points))[side]
-            value = total / len(worlds)
+            value = total / len(sampled)
             if best_score is None or value > best_score:
                 best_score, choice = value, combo
-        how = f"best in {len(worlds)} simulated deals"
+        how = f"best in {len(sampled)} simulated deals"
     values = card_values(rules)
     counted = sum(values[c] for c in choice)
     return Bury(_cards(choice)), f"bury {format_cards(choice)}: {counted} points banked ({how})"
@@ -474,11 +418,9 @@ def choose_throw_in(game: Game, seat: int, level: Level, rng: random.Random) -> 
     play_value = 0.0
     made = 0
     done = 0
-    known = None if level.sees_all else known_cards(obs, game)
-    for i in range(n):
+    for i, (hands, _widow) in enumerate(sample_worlds(game, seat, level, rng, n)):
         if deadline is not None and i >= 4 and time.perf_counter() > deadline:
             break
-        hands, _w = sample_world(game, seat, level, rng, None if known is None else [Counter(k) for k in known])
         points = [0] * len(rules.teams)
         points[side] = buried
         tricks = greedy_playout(Position.start(hands, h.trump, rules, leader=seat, points=points))[side]
