@@ -1,4 +1,4 @@
-"""The command line: ``pinochle [options]``, parsed into :class:`Options` for :func:`pinochle_gui.app.run`.
+"""The command line: ``pinochle [options]``, parsed into :class:`Options` for :func:`pinochle_gui.shell.run`.
 
 >>> options = parse_args(["--demo", "--variant", "three_hand", "--hands", "2", "--size", "1024x640"])
 >>> options.demo, options.variant, options.hands, options.size
@@ -10,16 +10,15 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from engine.ai.levels import LEVELS as AI_LEVELS
 from engine.rules import PRESET_HELP, PRESETS
-from pinochle_gui import __version__
+from pinochle_gui import STARTED, __version__
 
-STARTED = time.perf_counter()  # close to the start of the process: --first-frame-exit counts from here
+__all__ = ["STARTED", "Options", "build_parser", "main", "parse_args"]
 DEFAULT_VARIANT = "partnership_auction"
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (640, 400)
@@ -143,8 +142,16 @@ def main(argv: Sequence[str] | None = None) -> int:
         if getattr(sys, name) is None:
             setattr(sys, name, open(os.devnull, "w", encoding="utf-8"))  # noqa: SIM115 - lives as long as the app
     options = parse_args(argv)
+    if options.records is not None:  # a file that cannot be written is refused now, not after a hand
+        try:
+            options.records.parent.mkdir(parents=True, exist_ok=True)
+            options.records.open("a", encoding="utf-8").close()
+        except OSError as error:
+            print(f"pinochle: cannot write hand records to {options.records}: {error.strerror or error}",
+                  file=sys.stderr)
+            return 1
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from pinochle_gui.app import run  # imported late: --help and --version never load pygame
+    from pinochle_gui.shell import run  # imported late: --help and --version never load pygame
 
     try:
         return run(options)

@@ -112,7 +112,9 @@ def executable(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
 
 
 def run_exe(exe: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([str(exe), *args], capture_output=True, text=True, env=HEADLESS, timeout=120)
+    # Settings, saves and statistics go next to the executable's temporary folder, never the user's.
+    env = dict(HEADLESS, PINOCHLE_HOME=str(exe.parent.parent / "home"))
+    return subprocess.run([str(exe), *args], capture_output=True, text=True, env=env, timeout=120)
 
 
 @pytest.mark.slow
