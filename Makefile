@@ -8,8 +8,9 @@ BIN    := $(VENV)/bin
 PY     := $(BIN)/python
 STAMP  := $(VENV)/.installed-$(shell cksum < pyproject.toml | cut -d' ' -f1)
 ARGS   ?=
-# Tests run on two workers; the executable's build lives in one test file, so it stays on one worker.
-PYTEST_ARGS ?= -n 2 --dist loadfile
+# Tests run on two workers, spread test by test; the tests of the executable form one xdist group, so
+# it is built once, on one worker, while the other runs the rest.
+PYTEST_ARGS ?= -n 2 --dist loadgroup
 
 # Tests and the build never need a screen or a sound card.
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy

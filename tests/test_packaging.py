@@ -34,6 +34,9 @@ def load_script(name: str) -> ModuleType:
     return module
 
 
+# Every test here runs on the same xdist worker (`--dist loadgroup`): the build happens once.
+pytestmark = pytest.mark.xdist_group("executable")
+
 build_script = load_script("build")
 icons = load_script("icons")
 
