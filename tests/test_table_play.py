@@ -140,7 +140,9 @@ def mouse_choices(table: TableScene) -> list[Action]:
     """The legal actions the panel offers now (the two-handed meld list shows the best six)."""
     actions = [a for a in table.obs.legal_actions if not isinstance(a, DeclareOut)]
     shown = {b.text for b in table.panel.buttons}
-    return [a for a in actions if not isinstance(a, LayMeld) or label_of(a) in shown]
+    bids = sorted((a for a in actions if isinstance(a, Bid)), key=lambda a: a.amount)[:2]  # the next bid, a jump
+    return [a for a in actions if (not isinstance(a, LayMeld) or label_of(a) in shown)
+            and (not isinstance(a, Bid) or a in bids)]
 
 
 def play_hand(app: App, table: TableScene, screen: pygame.Surface, choose: object, frames: int = 40_000) -> int:
