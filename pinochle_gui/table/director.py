@@ -418,6 +418,7 @@ class Director:
         seat = event.seat
         assert seat is not None
         self._turnup_to_dealer()
+        self.news.bubbles.clear()
         self._show_meld(seat, event["points"], event["melds"])
         self._say(f"{self._name(seat)} melds {event['points']}")
         return self.settle("meld")

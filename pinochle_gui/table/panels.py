@@ -92,6 +92,7 @@ class DecisionPanel:
         self.key = key
         self.kind = obs.phase
         self.buttons = []
+        self.title = ""
         self.lines = []
         self.rect = None
         self.card_mode = None
@@ -351,14 +352,6 @@ class DecisionPanel:
                 image = get_font(lsize, "regular").render(text, True, theme.text)
                 surface.blit(image, image.get_rect(midtop=(self.rect.centerx, y)))
                 y += image.get_height() + 4
-        elif self.title:
-            size = max(14, lay.status.h // 2)
-            text, tsize = fit_text(self.title, size, lay.width - 4 * lay.margin, "bold")
-            image = get_font(tsize, "bold").render(text, True, theme.accent)
-            y = (lay.buttons[0].y - lay.margin) if lay.buttons else lay.hand_area.y
-            box = image.get_rect(midbottom=(lay.width // 2, y - 4)).inflate(20, 10)
-            draw_panel(surface, box, theme)
-            surface.blit(image, image.get_rect(center=box.center))
         for i, button in enumerate(self.buttons):
             button.selected = i == self.focus and self.card_mode is None and self.kind != "bidding"
             button.draw(surface)

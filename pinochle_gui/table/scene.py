@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from engine.actions import Action, DeclareOut, Play
+from engine.actions import Action, DeclareOut, NoMeld, Play
 from engine.cards import SUIT_NAMES, Card
 from engine.game import Game
 from engine.observation import Observation, observe
@@ -243,12 +243,14 @@ class TableScene(Scene):
         self._auto_play(dt)
 
     def _auto_play(self, dt: float) -> None:
-        """Play a forced card by itself when the setting asks for it (after a short look)."""
-        if not self.app.settings.auto_play_forced or self.obs.phase != "play":
+        """Take a forced action by itself when the setting asks for it (after a short look): the one card
+        that may be played, or "no meld" when the two-handed winner has no meld to lay."""
+        if not self.app.settings.auto_play_forced or self.obs.phase not in ("play", "meld"):
             self.forced_wait = 0.0
             return
-        plays = [a for a in self.obs.legal_actions if isinstance(a, Play)]
-        others = [a for a in self.obs.legal_actions if not isinstance(a, (Play, DeclareOut))]
+        kind = Play if self.obs.phase == "play" else NoMeld
+        plays = [a for a in self.obs.legal_actions if isinstance(a, kind)]
+        others = [a for a in self.obs.legal_actions if not isinstance(a, (kind, DeclareOut))]
         if len(plays) == 1 and not others:
             self.forced_wait += dt
             if self.forced_wait >= 0.35 * max(0.2, self.timing.factor):
@@ -554,6 +556,9 @@ class TableScene(Scene):
                 return f"{'Your turn' if human else self.names[seat] + ' to play'} - {doing}"
             return f"{'Your lead' if human else self.names[seat] + ' to lead'}{trump}"
         words = PHASE_WORDS.get(obs.phase, obs.phase)
+        if isinstance(self.seats[seat], HumanSeat) and self.panel.card_mode == "select" and self.panel.title:
+            chosen = len(self.panel.selection)
+            return f"{self.panel.title} ({chosen} chosen){trump}"
         if isinstance(self.seats[seat], HumanSeat):
             return f"Your turn: {words}{trump}"
         return f"{self.names[seat]} is {words}{trump}"
