@@ -41,8 +41,6 @@ from engine.play import beats, card_values, trick_winner
 EASY_WORLDS = 4          # worlds for a level with ``worlds == 0`` (easy): few, from a forgetful memory
 SLIP_MARGIN = 0.08       # a slip takes the second-best card only if it is within this share of the trick points
 CANDIDATES_PER_WORLD = 2  # weighted levels sample this many worlds per world kept, then weigh them
-TWO_HAND_EXACT_TRICKS = 10  # two-handed endgame: solved exactly from this many tricks (every card's value, < 0.4 s)
-NODES_PER_SECOND = 60_000    # search nodes a level may spend per second of its thinking time (a slow machine's rate)
 
 
 @dataclass(frozen=True)
@@ -259,25 +257,29 @@ def _reason(game: Game, seat: int, card: int, points: float, made: float, worlds
 
 
 def _two_hand_endgame(game: Game, seat: int, plays: list[Play], level: Level) -> Choice:
-    """Stock gone, melds back in the hands: every card is known, so search (exactly, when the level
-    does and the hand is short enough to solve in time; else within a node budget from its time)."""
+    """Stock gone, melds back in the hands: every card is known. Solve exactly once the hand is
+    short enough for the level (:func:`two_hand_exact_tricks`); before that, playouts."""
     h = game.hand
     assert h.trump is not None
     world = real_world(game) if level.sees_all else sample_world(knowledge(game, seat), random.Random(0))
     position = _position(game, world, _sides(game))
     moves = [int(p.card) for p in plays]
-    if not level.worlds and not level.sees_all:
-        values = _world_values(position, moves, level, False)
-        pick = max(moves, key=lambda c: (values[c], -_power(c, game)))
-        return PLAYS[pick], f"{_trick_note(game, seat, pick)}; about {values[pick]} trick points for me"
-    if (level.sees_all or level.exact_tricks >= 5) and position.tricks_left <= TWO_HAND_EXACT_TRICKS:
-        values = solve(position, want_values=True).values
-        pick = max(moves, key=lambda c: (values[c], -_power(c, game), -c))
-        return PLAYS[pick], f"{_trick_note(game, seat, pick)}; {values[pick]} trick points for me, worked out exactly"
-    seconds = level.think_seconds if level.think_seconds > 0 else 1.0
-    result = solve(position, max_nodes=max(500, int(NODES_PER_SECOND * seconds)))
-    how = "worked out exactly" if result.exact else f"searched {result.depth} tricks ahead"
-    return PLAYS[result.card], f"{_trick_note(game, seat, result.card)}; {result.value} trick points for me, {how}"
+    if position.tricks_left <= two_hand_exact_tricks(level):
+        result = solve(position)
+        note = _trick_note(game, seat, result.card)
+        return PLAYS[result.card], f"{note}; {result.value} trick points for me, worked out exactly"
+    values = _world_values(position, moves, level, False)
+    pick = max(moves, key=lambda c: (values[c], -_power(c, game)))
+    return PLAYS[pick], f"{_trick_note(game, seat, pick)}; about {values[pick]} trick points for me"
+
+
+def two_hand_exact_tricks(level: Level) -> int:
+    """From how many tricks a level solves the two-handed endgame exactly: 11 for a level with a
+    long exact endgame (0.4 s at most), 9 for a short one (0.07 s), none for a level that only
+    plays out."""
+    if level.sees_all or level.exact_tricks >= 5:
+        return 11
+    return 9 if level.worlds else 0
 
 
 def _meld_loss(tally: list[int], card: int, trump: int, game: Game) -> int:
@@ -288,35 +290,52 @@ def _meld_loss(tally: list[int], card: int, trump: int, game: Game) -> int:
     return before - after
 
 
+def _keep_costs(cards: Sequence[tuple[int, bool]], tally: list[int], trump: int, game: Game) -> list[float]:
+    """What playing each card (code, from the table?) gives up: its part in meld, and a trump's power."""
+    costs = []
+    for c, from_table in cards:
+        loss = _meld_loss(tally, c, trump, game) * (0.3 if from_table else 0.6)
+        costs.append(loss + (10 + 2 * (c % 6) if c // 6 == trump else 0))
+    return costs
+
+
+def _answer_scores(cards: Sequence[tuple[int, bool]], led: int, tally: list[int], trump: int, game: Game,
+                   values: Sequence[int], melds: bool) -> list[float]:
+    """The second card of a two-handed trick: take the points cheaply, or let a poor trick go."""
+    costs = _keep_costs(cards, tally, trump, game)
+    scores = []
+    for (c, _), cost in zip(cards, costs, strict=True):
+        gain = values[led] + values[c]
+        wins = beats(c, led, led // 6, trump)
+        scores.append(((gain + (8 if melds else 3)) if wins else -gain) - cost)
+    return scores
+
+
 def _two_hand_early(game: Game, seat: int, plays: list[Play], level: Level, rng: random.Random) -> Choice:
-    """While the stock lasts any card may be played: keep meld and trumps, take counters cheaply."""
+    """While the stock lasts any card may be played: keep meld and trumps, take counters cheaply.
+
+    (Leads chosen by sampling the opponent's answers did worse than this rule in duplicate play:
+    they spent aces and trumps winning tricks the opponent would rather let go.)
+    """
     h = game.hand
     trump = h.trump
     assert trump is not None
     values = card_values(game.rules)
     mine = list(h.hands[seat]) + (h.tables[seat].cards() if h.tables else [])
     tally = counts(mine)
-    hand_meld = meld_total(counts(h.hands[seat]), trump, game.rules)
-    led = h.trick[0][1] if h.trick else None
-    scored: list[tuple[float, Play]] = []
-    for play in plays:
-        c = int(play.card)
-        loss = _meld_loss(tally, c, trump, game) * (0.3 if play.from_table else 0.6)
-        trump_cost = 10 + 2 * (c % 6) if c // 6 == trump else 0
-        if led is None:
-            score = -values[c] - loss - trump_cost
-            if c % 6 == 5 and c // 6 != trump:
-                score += 4  # a side ace is likely to hold or to draw out a trump
-        else:
-            gain = values[led] + values[c]
-            wins = beats(c, led, led // 6, trump)
-            score = (gain + (8 if hand_meld else 3)) if wins else -gain
-            score -= loss + trump_cost
-        scored.append((score, play))
-    scored.sort(key=lambda x: (-x[0], int(x[1].card), x[1].from_table))
-    pick = scored[0][1]
-    if level.slip and len(scored) > 1 and rng.random() < level.slip and scored[0][0] - scored[1][0] < 6:
-        pick = scored[1][1]
+    hand_meld = meld_total(counts(h.hands[seat]), trump, game.rules) > 0
+    led = int(h.trick[0][1]) if h.trick else None
+    cards = [(int(p.card), p.from_table) for p in plays]
+    if led is not None:
+        scores = _answer_scores(cards, led, tally, trump, game, values, hand_meld)
+    else:
+        costs = _keep_costs(cards, tally, trump, game)
+        scores = [-values[c] - cost + (4 if c % 6 == 5 and c // 6 != trump else 0)
+                  for (c, _), cost in zip(cards, costs, strict=True)]
+    ranked = sorted(zip(scores, plays, strict=True), key=lambda x: (-x[0], int(x[1].card), x[1].from_table))
+    pick = ranked[0][1]
+    if level.slip and len(ranked) > 1 and rng.random() < level.slip and ranked[0][0] - ranked[1][0] < 6:
+        pick = ranked[1][1]
     c = int(pick.card)
     if led is None:
         why = f"lead the {_name(c)}: it keeps my meld and trumps"
