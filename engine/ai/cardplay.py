@@ -65,7 +65,7 @@ def choose_play(game: Game, seat: int, level: Level, rng: random.Random) -> Choi
     if game.rules.trump_by == "stock" and (h.stock or h.tables):
         return _two_hand_early(game, seat, plays, level, rng)
     if game.rules.trump_by == "stock":
-        return _two_hand_endgame(game, seat, plays, level)
+        return _two_hand_endgame(game, seat, plays, level, rng)
     return _sampled(game, seat, plays, level, rng)
 
 
@@ -256,12 +256,13 @@ def _reason(game: Game, seat: int, card: int, points: float, made: float, worlds
 # -- two-handed --------------------------------------------------------------------------------
 
 
-def _two_hand_endgame(game: Game, seat: int, plays: list[Play], level: Level) -> Choice:
+def _two_hand_endgame(game: Game, seat: int, plays: list[Play], level: Level, rng: random.Random) -> Choice:
     """Stock gone, melds back in the hands: every card is known. Solve exactly once the hand is
-    short enough for the level (:func:`two_hand_exact_tricks`); before that, playouts."""
+    short enough for the level (:func:`two_hand_exact_tricks`); before that, playouts. A forgetful
+    level may misremember the cards played and so the opponent's hand."""
     h = game.hand
     assert h.trump is not None
-    world = real_world(game) if level.sees_all else sample_world(knowledge(game, seat), random.Random(0))
+    world = real_world(game) if level.sees_all else sample_world(knowledge(game, seat, level.memory, rng), rng)
     position = _position(game, world, _sides(game))
     moves = [int(p.card) for p in plays]
     if position.tricks_left <= two_hand_exact_tricks(level):
