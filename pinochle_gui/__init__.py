@@ -7,8 +7,10 @@ stays light (no pygame import): it holds the version and finds the files the app
 from __future__ import annotations
 
 import sys
+import time
 from pathlib import Path
 
+STARTED = time.perf_counter()  # the first moment of the app's own code: start-up timing counts from here
 __version__ = "0.1.0"
 
 APP_NAME = "pinochle"  # the platformdirs name of the settings, saves and statistics folders
