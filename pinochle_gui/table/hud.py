@@ -21,6 +21,24 @@ from pinochle_gui.theme import Theme, draw_panel
 from pinochle_gui.widgets import SpeechBubble, fit_text
 
 SUIT_INK = {0: (30, 30, 36), 1: (200, 30, 40), 2: (200, 30, 40), 3: (30, 30, 36)}
+_PANELS: dict[tuple[int, int, str], pygame.Surface] = {}
+
+
+def draw_cached_panel(surface: pygame.Surface, rect: pygame.Rect, theme: Theme) -> None:
+    """:func:`pinochle_gui.theme.draw_panel`, drawn once per size and theme and then only blitted."""
+    if rect.w <= 0 or rect.h <= 0:
+        return
+    key = (rect.w, rect.h, theme.name)
+    picture = _PANELS.get(key)
+    if picture is None:
+        if len(_PANELS) > 256:
+            _PANELS.clear()
+        picture = pygame.Surface(rect.size, pygame.SRCALPHA)
+        draw_panel(picture, picture.get_rect(), theme)
+        if pygame.display.get_surface() is not None:
+            picture = picture.convert_alpha()
+        _PANELS[key] = picture
+    surface.blit(picture, rect.topleft)
 
 
 @dataclass
@@ -88,7 +106,7 @@ class Hud:
             if obs.to_act == seat and obs.phase != "game_over":
                 ring = self.marker("turn", area.avatar.w + 10)
                 surface.blit(ring, ring.get_rect(center=area.avatar.center))
-            draw_panel(surface, area.plate, theme)
+            draw_cached_panel(surface, area.plate, theme)
             plate = area.plate.inflate(-8, -4)
             side = next(i for i, team in enumerate(teams) if seat in team)
             extra = ""
@@ -116,9 +134,14 @@ class Hud:
                 where = area.marker.move(0, chip + 2) if obs.dealer == seat else area.marker
                 surface.blit(self.marker("declarer", chip), where)
             if thinking == seat:
-                dots = "." * (1 + (pygame.time.get_ticks() // 300) % 3)
-                self.text(surface, dots, round(area.avatar.h * 0.5), theme.accent, "bold",
-                          midtop=(area.avatar.centerx, area.avatar.bottom - area.avatar.h // 3))
+                self.draw_thinking(surface, lay, seat)
+
+    def draw_thinking(self, surface: pygame.Surface, lay: TableLayout, seat: int) -> None:
+        """Three dots under the avatar of a computer that is thinking, counting up."""
+        area = lay.seats[seat]
+        dots = "." * (1 + (pygame.time.get_ticks() // 300) % 3)
+        self.text(surface, dots, round(area.avatar.h * 0.5), self.theme.accent, "bold",
+                  midtop=(area.avatar.centerx, area.avatar.bottom - area.avatar.h // 3))
 
     def draw_bubbles(self, surface: pygame.Surface, lay: TableLayout, news: TableNews) -> None:
         """What each seat just said (a bid, a pass), fading out."""
@@ -132,7 +155,7 @@ class Hud:
 
     # -- the top bar ------------------------------------------------------------------------------------
     def draw_status(self, surface: pygame.Surface, rect: pygame.Rect, text: str, trump: int | None) -> None:
-        draw_panel(surface, rect, self.theme)
+        draw_cached_panel(surface, rect, self.theme)
         inner = rect.inflate(-16, -4)
         if trump is not None:
             size = round(rect.h * 0.55)
@@ -150,7 +173,7 @@ class Hud:
             text, size = fit_text(toast.text, size, lay.width - 4 * lay.margin, "bold")
             image = get_font(size, "bold").render(text, True, self.theme.bad if toast.bad else self.theme.text)
             box = image.get_rect(midtop=(lay.width // 2, y)).inflate(24, 12)
-            draw_panel(surface, box, self.theme)
+            draw_cached_panel(surface, box, self.theme)
             surface.blit(image, image.get_rect(center=box.center))
             y = box.bottom + 4
 
@@ -164,7 +187,7 @@ class Hud:
         box = image.get_rect()
         box.inflate_ip(24, 14)
         box.midbottom = (lay.width // 2, lay.hand_area.y - lay.margin - (lay.buttons[0].h if lay.buttons else 0))
-        draw_panel(surface, box, self.theme)
+        draw_cached_panel(surface, box, self.theme)
         pygame.draw.rect(surface, self.theme.accent, box, width=2, border_radius=max(4, box.h // 6))
         surface.blit(image, image.get_rect(center=box.center))
 
@@ -175,7 +198,7 @@ class Hud:
         box = lay.bid_panel.inflate(lay.margin * 2, lay.trick_h // 2)
         box.h = max(box.h, lay.trick_h + 70)
         box.center = lay.trick_area.center
-        draw_panel(surface, box, self.theme)
+        draw_cached_panel(surface, box, self.theme)
         if not news.last_trick:
             self.text(surface, "No trick has been played yet", max(14, box.h // 10), self.theme.text,
                       center=box.center)

@@ -15,7 +15,8 @@ from pinochle_gui.art import CardArt
 from pinochle_gui.fonts import get_font
 from pinochle_gui.layout import TableLayout, cards_in
 from pinochle_gui.table.director import MeldShown
-from pinochle_gui.theme import Theme, draw_panel
+from pinochle_gui.table.hud import draw_cached_panel
+from pinochle_gui.theme import Theme
 from pinochle_gui.widgets import fit_text
 
 
@@ -75,7 +76,7 @@ def draw_melds(surface: pygame.Surface, lay: TableLayout, art: CardArt, theme: T
             panel = pygame.Rect(0, 0, min(box.w, width), text_h + 8)
             panel.center = box.center
         panel = panel.clamp(area)
-        draw_panel(surface, panel, theme)
+        draw_cached_panel(surface, panel, theme)
         for c, rect in zip(cards, rects, strict=False):
             surface.blit(art.face(c, lay.small_w), rect)
         y = panel.bottom - text_h - 2

@@ -37,7 +37,8 @@ from engine.rules import Rules
 from pinochle_gui.art import draw_suit
 from pinochle_gui.fonts import get_font
 from pinochle_gui.layout import TableLayout
-from pinochle_gui.theme import Theme, draw_panel
+from pinochle_gui.table.hud import draw_cached_panel
+from pinochle_gui.theme import Theme
 from pinochle_gui.widgets import Button, fit_text
 
 SUIT_INK = {0: (30, 30, 36), 1: (200, 30, 40), 2: (200, 30, 40), 3: (30, 30, 36)}
@@ -82,6 +83,7 @@ class DecisionPanel:
         self.card_mode: str | None = None  # "play" or "select": the hand itself is part of the decision
         self.declare_out: Button | None = None
         self._bid_button: Button | None = None
+        self._built_for: tuple[int, int] = (0, 0)
 
     # -- building -----------------------------------------------------------------------------------
     def build(self, obs: Observation, lay: TableLayout) -> None:
@@ -89,7 +91,10 @@ class DecisionPanel:
         actions = list(obs.legal_actions)
         key = (obs.phase, len(obs.bids), obs.hand_number, len(obs.tricks), len(obs.trick), tuple(map(str, actions[:3])))
         fresh = key != self.key
+        if not fresh and (lay.width, lay.height) == self._built_for:
+            return  # the same decision at the same size: the widgets stand
         self.key = key
+        self._built_for = (lay.width, lay.height)
         self.kind = obs.phase
         self.buttons = []
         self.title = ""
@@ -341,7 +346,7 @@ class DecisionPanel:
     def draw(self, surface: pygame.Surface, lay: TableLayout) -> None:
         theme = self.theme
         if self.rect is not None:
-            draw_panel(surface, self.rect, theme)
+            draw_cached_panel(surface, self.rect, theme)
             size = max(14, min(28, self.rect.h // 7))
             text, tsize = fit_text(self.title, size, self.rect.w - 24, "bold")
             title = get_font(tsize, "bold").render(text, True, theme.accent)

@@ -14,6 +14,8 @@ finishes the animation; a click or Enter closes the hand summary.
 
 from __future__ import annotations
 
+import time
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -125,6 +127,9 @@ class TableScene(Scene):
         self.summary_button: Button | None = None
         self._felt: pygame.Surface | None = None
         self._veil_surface: pygame.Surface | None = None
+        self._static: pygame.Surface | None = None
+        self._warm: Iterator[tuple[int, int, str]] | None = None
+        self._static_key: tuple[object, ...] = ()
         if restored or game.log:
             self.director.reset(self.obs)
             if game.is_over:
@@ -137,6 +142,7 @@ class TableScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
         self._felt = None
+        self._warm = None
         self.director.resize(size)
         self._build_widgets()
         self.panel.key = ()
@@ -221,6 +227,7 @@ class TableScene(Scene):
         for button in self.tools + self.end_buttons:
             button.update(dt)
         self._update_lift(dt)
+        self._warm_art()
         self._poll_hint()
         if not self.director.idle:
             return
@@ -241,6 +248,20 @@ class TableScene(Scene):
             return
         self.panel.build(self.obs, self.director.lay)
         self._auto_play(dt)
+
+    def _warm_art(self, budget: float = 0.004) -> None:
+        """Draw the card pictures of this window size ahead of need, a few each frame, so that no frame
+        stalls on a face drawn for the first time (the hand, its dimmed and raised states, the trick, the rest)."""
+        if self._warm is None:
+            lay = self.director.lay
+            jobs = [(c, lay.card_w, state) for state in ("normal", "dimmed", "hover", "selected") for c in range(24)]
+            jobs += [(c, w, "normal") for w in (lay.trick_w, lay.small_w) for c in range(24)]
+            self._warm = iter(jobs)
+        deadline = time.perf_counter() + budget
+        for c, width, state in self._warm:
+            self.art.face(c, width, state)
+            if time.perf_counter() >= deadline:
+                return
 
     def _auto_play(self, dt: float) -> None:
         """Take a forced action by itself when the setting asks for it (after a short look): the one card
@@ -568,23 +589,16 @@ class TableScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.director.lay
-        if self._felt is None or self._felt.get_size() != surface.get_size():
-            self._felt = felt_surface(self.theme.name, *surface.get_size())
-        surface.blit(self._felt, (0, 0))
         news = self.director.news
         obs = self.obs
+        self._draw_static(surface)
         thinking = next((i for i, s in enumerate(self.seats) if isinstance(s, ComputerSeat) and s.thinking), None)
-        self.hud.draw_seats(surface, lay, obs, news, self.rules.teams, thinking)
-        if news.laid and self.rules.trump_by == "stock":
-            draw_laid_labels(surface, lay, self.theme, news.laid)
+        if thinking is not None:
+            self.hud.draw_thinking(surface, lay, thinking)
         self.director.draw(surface, self.card_states())
         if news.melds:
             draw_melds(surface, lay, self.art, self.theme, news.melds, self.names)
         self.hud.draw_bubbles(surface, lay, news)
-        self.hud.draw_status(surface, self.status_rect, self.status_text(), obs.trump)
-        trick_points = obs.trick_points if obs.phase == "play" else None
-        draw_pad(surface, lay.score_pad, self.theme, self.sides, obs.scores, obs.target, trick_points,
-                 obs.hand_number)
         if self.menu_button is not None:
             self.menu_button.draw(surface)
         for button in self.tools:
@@ -612,6 +626,29 @@ class TableScene(Scene):
         if self.show_pad:
             draw_full_pad(surface, pygame.Rect(0, 0, lay.width, lay.height), self.theme, self.sides,
                           self.game.hand_records, self.names, self.game.scores, self.game.target)
+
+    def _draw_static(self, surface: pygame.Surface) -> None:
+        """The felt, the seats, the status line and the score pad: drawn again only when they change."""
+        lay = self.director.lay
+        obs = self.obs
+        news = self.director.news
+        status = self.status_text()
+        trick_points = obs.trick_points if obs.phase == "play" else None
+        key = (surface.get_size(), lay.width, lay.height, obs.to_act, obs.dealer, obs.declarer, obs.bid, obs.bids,
+               obs.scores, trick_points, obs.tricks_won, obs.phase, obs.hand_number, obs.target, status, obs.trump,
+               len(news.laid))
+        if self._static is None or key != self._static_key or self._static.get_size() != surface.get_size():
+            if self._felt is None or self._felt.get_size() != surface.get_size():
+                self._felt = felt_surface(self.theme.name, *surface.get_size())
+            layer = self._felt.copy()
+            self.hud.draw_seats(layer, lay, obs, news, self.rules.teams, None)
+            if news.laid and self.rules.trump_by == "stock":
+                draw_laid_labels(layer, lay, self.theme, news.laid)
+            self.hud.draw_status(layer, self.status_rect, status, obs.trump)
+            draw_pad(layer, lay.score_pad, self.theme, self.sides, obs.scores, obs.target, trick_points,
+                     obs.hand_number)
+            self._static, self._static_key = layer, key
+        surface.blit(self._static, (0, 0))
 
     def _veil(self, surface: pygame.Surface) -> None:
         """Darken the table under a summary or the game's end, so the panel reads clearly."""

@@ -11,7 +11,8 @@ from typing import Any
 import pygame
 
 from pinochle_gui.fonts import get_font
-from pinochle_gui.theme import Theme, draw_panel
+from pinochle_gui.table.hud import draw_cached_panel
+from pinochle_gui.theme import Theme
 from pinochle_gui.widgets import fit_text
 
 
@@ -25,7 +26,7 @@ def side_names(teams: Sequence[Sequence[int]], names: Sequence[str]) -> list[str
 def draw_pad(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, sides: list[str], scores: Sequence[int],
              target: int, trick_points: Sequence[int] | None = None, hand_number: int = 0) -> None:
     """The small pad: one line per side with its score (and this hand's trick points during play)."""
-    draw_panel(surface, rect, theme)
+    draw_cached_panel(surface, rect, theme)
     rows = len(sides) + 1
     row_h = rect.h / rows
     size = max(11, round(row_h * 0.62))
@@ -77,7 +78,7 @@ def draw_full_pad(surface: pygame.Surface, area: pygame.Rect, theme: Theme, side
                   records: Sequence[dict[str, Any]], names: Sequence[str], scores: Sequence[int], target: int) -> None:
     """The whole game's pad in a panel over ``area``: the last hands that fit, newest last."""
     box = area.inflate(-area.w // 8, -area.h // 10)
-    draw_panel(surface, box, theme)
+    draw_cached_panel(surface, box, theme)
     size = max(12, min(24, box.h // 18))
     row_h = round(size * 1.5)
     cols = ["Hand", "Bid"] + sides

@@ -11,7 +11,8 @@ from typing import Any
 import pygame
 
 from pinochle_gui.fonts import get_font
-from pinochle_gui.theme import Theme, draw_panel
+from pinochle_gui.table.hud import draw_cached_panel
+from pinochle_gui.theme import Theme
 from pinochle_gui.widgets import fit_text
 
 
@@ -65,7 +66,7 @@ def panel_rect(area: pygame.Rect, rows: int) -> pygame.Rect:
 def draw_table(surface: pygame.Surface, box: pygame.Rect, theme: Theme, head: str, rows: list[list[str]],
                footer: str, good: bool | None) -> int:
     """Draw a titled table of rows in ``box``; returns the y under it."""
-    draw_panel(surface, box, theme)
+    draw_cached_panel(surface, box, theme)
     size = max(13, min(26, box.h // 9))
     color = theme.text if good is None else theme.good if good else theme.bad
     text, tsize = fit_text(head, size + 4, box.w - 24, "bold")

@@ -1,0 +1,152 @@
+"""Frame times of the table: ``python -m pinochle_gui.bench [--frames N] [--sizes 1280x720,1920x1080]``.
+
+For each window size it measures three tables, each frame being what the app loop does (advance the
+scenes, draw them, flip the display):
+
+- ``idle``: the player's turn in the play of a hand, nothing moving;
+- ``dealing``: the first seconds of a hand, every card flying from the dealer;
+- ``thinking``: a hard computer deciding (in its worker process) while the table draws.
+
+It prints the median, the 99th percentile and the worst frame in milliseconds; a frame under
+16.7 ms keeps 60 frames a second. Without a display it runs on SDL's dummy driver.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import pygame  # noqa: E402
+
+from pinochle_gui.cli import parse_args  # noqa: E402
+from pinochle_gui.shell import App  # noqa: E402
+from pinochle_gui.storage import Storage  # noqa: E402
+from pinochle_gui.table.scene import TableScene  # noqa: E402
+from pinochle_gui.table.seats import ComputerSeat  # noqa: E402
+
+SIZES = ((1280, 720), (1920, 1080))
+
+
+def _table(home: Path, size: tuple[int, int], levels: list[str | None], seed: int) -> tuple[App, TableScene]:
+    screen = pygame.display.set_mode(size)
+    options = parse_args(["--size", f"{size[0]}x{size[1]}", "--seed", str(seed)])
+    app = App(options, screen, Storage.open(home))
+    app.update_settings(sound_on=False, animation_speed="normal")
+    rules = app.settings.rules_for("partnership_auction")
+    names = [app.settings.seat_name(s, 4) for s in range(4)]
+    return app, app.new_table(rules, levels, names)
+
+
+def _screen() -> pygame.Surface:
+    screen = pygame.display.get_surface()
+    assert screen is not None, "the window is open"
+    return screen
+
+
+def _frame(app: App, screen: pygame.Surface, dt: float) -> float:
+    start = time.perf_counter()
+    app.tick(dt)
+    app.stack.draw(screen)
+    pygame.display.flip()
+    return time.perf_counter() - start
+
+
+def _measure(app: App, frames: int, keep: Callable[[], bool]) -> list[float]:
+    """Frame times while ``keep()`` holds (at most ``frames``), paced at 60 frames a second."""
+    screen = _screen()
+    times: list[float] = []
+    last = time.perf_counter()
+    while len(times) < frames and keep():
+        now = time.perf_counter()
+        times.append(_frame(app, screen, min(0.1, now - last)))
+        last = now
+        spare = 1 / 60 - (time.perf_counter() - now)
+        if spare > 0:
+            time.sleep(spare)
+    return times
+
+
+def idle(home: Path, size: tuple[int, int], frames: int) -> list[float]:
+    app, table = _table(home, size, [None, "easy", "easy", "easy"], seed=3)
+    try:
+        screen = _screen()
+        deadline = time.perf_counter() + 60
+        while time.perf_counter() < deadline:  # to the player's first turn, passing in the auction
+            _frame(app, screen, 1 / 60)
+            if table.human_turn and table.director.idle:
+                break
+        settle = time.perf_counter() + 3.0  # the card pictures of this size are drawn ahead in the first seconds
+        while time.perf_counter() < settle:
+            _frame(app, screen, 1 / 60)
+        return _measure(app, frames, lambda: True)
+    finally:
+        app.close()
+
+
+def dealing(home: Path, size: tuple[int, int], frames: int) -> list[float]:
+    app, table = _table(home, size, [None, "easy", "easy", "easy"], seed=4)
+    try:
+        return _measure(app, frames, lambda: not table.director.idle)
+    finally:
+        app.close()
+
+
+def thinking(home: Path, size: tuple[int, int], frames: int) -> list[float]:
+    app, table = _table(home, size, ["hard", "hard", "hard", "hard"], seed=5)
+    try:
+        screen = _screen()
+        deadline = time.perf_counter() + 120
+        times: list[float] = []
+        while len(times) < frames and time.perf_counter() < deadline:
+            dt = _frame(app, screen, 1 / 60)
+            if any(isinstance(s, ComputerSeat) and s.thinking for s in table.seats) and table.director.idle:
+                times.append(dt)
+            time.sleep(max(0.0, 1 / 60 - dt))
+        return times
+    finally:
+        app.close()
+
+
+def summary(times: list[float]) -> str:
+    if not times:
+        return "no frames"
+    ms = sorted(t * 1000 for t in times)
+    p99 = ms[min(len(ms) - 1, round(0.99 * (len(ms) - 1)))]
+    return f"{len(ms):5d} frames  median {statistics.median(ms):6.2f} ms  p99 {p99:6.2f} ms  worst {ms[-1]:6.2f} ms"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(prog="python -m pinochle_gui.bench", description=__doc__.splitlines()[0])
+    parser.add_argument("--frames", type=int, default=300, help="frames measured per table (default 300)")
+    parser.add_argument("--sizes", default=",".join(f"{w}x{h}" for w, h in SIZES),
+                        help="window sizes, comma-separated (default 1280x720,1920x1080)")
+    args = parser.parse_args(argv)
+    sizes = [tuple(int(x) for x in s.split("x")) for s in args.sizes.split(",")]
+    pygame.display.init()
+    pygame.font.init()
+    load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+    print(f"pinochle_gui.bench: {platform.python_implementation()} {platform.python_version()}, "
+          f"pygame-ce {pygame.version.ver}, SDL video driver {pygame.display.get_driver()}, "
+          f"{os.cpu_count()} CPUs, {platform.machine()}, load average {load:.1f}")
+    with tempfile.TemporaryDirectory() as home:
+        for size in sizes:
+            w, h = size[0], size[1]
+            for name, bench in (("idle", idle), ("dealing", dealing), ("thinking", thinking)):
+                times = bench(Path(home) / f"{name}{w}", (w, h), args.frames)
+                print(f"{w}x{h}  {name:<9}{summary(times)}", flush=True)
+    pygame.quit()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
