@@ -292,8 +292,11 @@ def simulate_contract(hands: list[list[int]], widow: Sequence[int], declarer: in
         bury = quick_bury(mine, trump, values)
         points[side] += sum(values[c] for c in bury)
         mine = hands[declarer] = _remove(mine, bury)
-    position = Position.start(hands, trump, rules, leader=declarer, points=points)
-    tricks = greedy_playout(position)[side]
+    # The defenders play as one side (with no partnerships they still work together against the
+    # declarer, as a search of the declarer's prospects must assume).
+    sides = [0 if rules.team_of(s) == side else 1 for s in range(rules.players)]
+    position = Position.start(hands, trump, rules, leader=declarer, points=[points[side], 0], side_of=sides)
+    tricks = greedy_playout(position)[0]
     return my_meld, partner_meld, tricks, my_meld + partner_meld + tricks
 
 

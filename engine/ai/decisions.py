@@ -50,6 +50,7 @@ from engine.game import Game
 from engine.meld import meld_by_trump
 from engine.observation import Observation, observe
 from engine.play import card_values
+from engine.rules import Rules
 
 __all__ = [
     "choose_bid",
@@ -68,9 +69,10 @@ __all__ = [
 # -- the level's knobs, read as data --------------------------------------------------------------
 
 
-def _samples(level: Level, base: int = 2) -> int:
-    """Simulated deals per evaluation (0: rules of thumb only)."""
-    return level.worlds * base
+def _samples(level: Level) -> int:
+    """Simulated deals per hand evaluation (0: rules of thumb only): two per world, and never so few
+    that the quantile the bid is read from is noise (an evaluation costs well under a millisecond a deal)."""
+    return max(32, 2 * level.worlds) if level.worlds else 0
 
 
 def _caution(level: Level) -> float:
@@ -78,6 +80,13 @@ def _caution(level: Level) -> float:
     deals of ten; higher is bolder). Tuned so that hard players bid 300-450 on average and make
     65-85% of their contracts in the four-handed game (docs/ai.md)."""
     return 0.4 if level.weighted or level.sees_all else 0.35
+
+
+def _boldness(rules: Rules) -> float:
+    """How much bolder to bid when each plays alone: the declarer then has the widow and the lead
+    against two players who each score for themselves, so a contract is worth more than in a
+    partnership game, where the opponents' points all go to one side."""
+    return 0.0 if rules.partnerships or rules.players == 2 else 0.2
 
 
 def _suits_weighed(level: Level) -> int:
@@ -153,7 +162,7 @@ def _hand_value(game: Game, seat: int, level: Level, rng: random.Random) -> tupl
     else:
         hv = bv.evaluate_hand(hand, seat, rules, _samples(level), suits=suits)
     best_value = hv.best
-    limit = bv.bid_limit(best_value, _caution(level))
+    limit = bv.bid_limit(best_value, _caution(level) + _boldness(rules))
     unit = bv.scale(rules)
     reason = (f"meld about {best_value.meld + best_value.partner_meld:.0f} in {SUIT_NAMES[best_value.trump]}"
               f" + about {best_value.tricks:.0f} in tricks")
