@@ -39,6 +39,8 @@ from engine.meld import meld_total
 from engine.play import beats, card_values, trick_winner
 
 EASY_WORLDS = 4          # worlds for a level with ``worlds == 0`` (easy): few, from a forgetful memory
+NODES_PER_SECOND = 60_000  # search nodes a level may spend per second of its thinking time (a slow core's rate)
+SAMPLE_NODES = 100         # what sampling and weighing one world costs, counted in search nodes
 SLIP_MARGIN = 0.08       # a slip takes the second-best card only if it is within this share of the trick points
 CANDIDATES_PER_WORLD = 2  # weighted levels sample this many worlds per world kept, then weigh them
 
@@ -125,22 +127,27 @@ def _position(game: Game, world: World, sides: tuple[int, ...]) -> Position:
     return Position.start(world.hands, h.trump, game.rules, leader, [c for _, c in h.trick], points, sides)
 
 
-def _world_values(position: Position, moves: Sequence[int], level: Level, exact: bool) -> dict[int, int]:
-    """Each move's final points for the side to move in one world."""
+def _world_values(position: Position, moves: Sequence[int], level: Level, exact: bool) -> tuple[dict[int, int], int]:
+    """Each move's final points for the side to move in one world, and the work it took (in search
+    nodes; a playout counts two nodes a card)."""
     if exact:
-        return dict(solve(position, want_values=True).values)
+        result = solve(position, want_values=True)
+        return dict(result.values), result.nodes
     side = position.side_of[position.to_move]
     values: dict[int, int] = {}
     for card in moves:
         child = position.copy()
         child.play(card)
         values[card] = greedy_playout(child)[side]
-    return values
+    cards = sum(len(h) for h in position.hands)
+    return values, 2 * cards * len(moves)
 
 
 def _sampled(game: Game, seat: int, plays: list[Play], level: Level, rng: random.Random) -> Choice:
-    started = time.perf_counter()
-    deadline = started + level.think_seconds if level.think_seconds > 0 else None
+    # The work is budgeted in search nodes, so that a decision does not depend on the machine's
+    # speed; the clock only stops a search that runs far over (a loaded machine).
+    budget = level.think_seconds * NODES_PER_SECOND if level.think_seconds > 0 else None
+    deadline = time.perf_counter() + 2 * level.think_seconds if level.think_seconds > 0 else None
     sides = _sides(game)
     side = sides[seat]
     moves = [int(p.card) for p in plays]
@@ -152,7 +159,8 @@ def _sampled(game: Game, seat: int, plays: list[Play], level: Level, rng: random
         draw = count * (CANDIDATES_PER_WORLD if level.weighted else 1)
         worlds = []
         for i in range(draw):
-            if deadline is not None and i >= 2 and time.perf_counter() > deadline - level.think_seconds / 2:
+            if budget is not None and deadline is not None and i >= 2 and \
+                    (i * SAMPLE_NODES >= budget / 2 or time.perf_counter() > deadline):
                 break
             world = sample_world(know, rng)
             if level.weighted:
@@ -169,14 +177,15 @@ def _sampled(game: Game, seat: int, plays: list[Play], level: Level, rng: random
     points = dict.fromkeys(moves, 0.0)
     made = dict.fromkeys(moves, 0.0)
     weight_sum = 0.0
-    used = 0
+    used = spent = 0
     for world in worlds:
         position = _position(game, world, sides)
         tricks_left = position.tricks_left
         exact = tricks_left <= level.exact_tricks
         total = sum(position.points) + position.remaining_points()
         contract = _contract(game, sides, seat, world)
-        values = _world_values(position, moves, level, exact)
+        values, work = _world_values(position, moves, level, exact)
+        spent += work
         w = world.weight if level.weighted else 1.0
         for card in moves:
             v = values[card]
@@ -187,7 +196,7 @@ def _sampled(game: Game, seat: int, plays: list[Play], level: Level, rng: random
                 made[card] += w * (decl + contract.buried + contract.meld[contract.declaring] >= contract.bid)
         weight_sum += w
         used += 1
-        if deadline is not None and time.perf_counter() > deadline:
+        if budget is not None and spent >= budget or deadline is not None and time.perf_counter() > deadline:
             break
     weight_sum = weight_sum or 1.0
     ranked = sorted(moves, key=lambda c: (-(totals[c] / weight_sum - 0.001 * _power(c, game)), c))
@@ -269,7 +278,7 @@ def _two_hand_endgame(game: Game, seat: int, plays: list[Play], level: Level, rn
         result = solve(position)
         note = _trick_note(game, seat, result.card)
         return PLAYS[result.card], f"{note}; {result.value} trick points for me, worked out exactly"
-    values = _world_values(position, moves, level, False)
+    values, _ = _world_values(position, moves, level, False)
     pick = max(moves, key=lambda c: (values[c], -_power(c, game)))
     return PLAYS[pick], f"{_trick_note(game, seat, pick)}; about {values[pick]} trick points for me"
 
