@@ -1,4 +1,5 @@
-"""Frame times of the table: ``python -m pinochle_gui.bench [--frames N] [--sizes 1280x720,1920x1080]``.
+"""Frame times of the table: ``python -m pinochle_gui.bench [--frames N] [--sizes 1280x720,1920x1080]``;
+pictures of the table: ``python -m pinochle_gui.bench --screenshots docs/screenshots``.
 
 For each window size it measures three tables, each frame being what the app loop does (advance the
 scenes, draw them, flip the display):
@@ -28,6 +29,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
+from engine.rules import PRESETS  # noqa: E402
 from pinochle_gui.cli import parse_args  # noqa: E402
 from pinochle_gui.shell import App  # noqa: E402
 from pinochle_gui.storage import Storage  # noqa: E402
@@ -117,6 +119,41 @@ def thinking(home: Path, size: tuple[int, int], frames: int) -> list[float]:
         app.close()
 
 
+def screenshots(folder: Path, variants: list[str], sizes: list[tuple[int, int]], tricks: int = 3) -> list[Path]:
+    """Pictures of a demo table of each variant at each size, taken in the play of the first hand (after
+    ``tricks`` tricks, a trick under way); the files are ``table-<variant>-<w>x<h>.png``."""
+    saved = []
+    with tempfile.TemporaryDirectory() as home:
+        for variant in variants:
+            for w, h in sizes:
+                screen = pygame.display.set_mode((w, h))
+                options = parse_args(["--demo", "--variant", variant, "--seed", "7", "--size", f"{w}x{h}",
+                                      "--level", "easy"])
+                app = App(options, screen, Storage.open(Path(home) / f"{variant}{w}"))
+                app.update_settings(sound_on=False, animation_speed="fast")
+                table = app.default_game()
+                try:
+                    deadline = time.perf_counter() + 120
+                    while time.perf_counter() < deadline:
+                        _frame(app, screen, 1 / 30)
+                        game = table.game
+                        hand = game.hand
+                        if (game.phase == "play" and len(hand.tricks) >= tricks and len(hand.trick) >= 2
+                                and table.director.idle):
+                            break
+                    for _ in range(10):
+                        _frame(app, screen, 1 / 30)
+                        if not table.director.idle:
+                            break
+                    path = folder / f"table-{variant}-{w}x{h}.png"
+                    folder.mkdir(parents=True, exist_ok=True)
+                    pygame.image.save(screen, str(path))
+                    saved.append(path)
+                finally:
+                    app.close()
+    return saved
+
+
 def summary(times: list[float]) -> str:
     if not times:
         return "no frames"
@@ -130,17 +167,25 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--frames", type=int, default=300, help="frames measured per table (default 300)")
     parser.add_argument("--sizes", default=",".join(f"{w}x{h}" for w, h in SIZES),
                         help="window sizes, comma-separated (default 1280x720,1920x1080)")
+    parser.add_argument("--screenshots", type=Path, metavar="FOLDER",
+                        help="instead of timing: save a picture of a demo table of every variant at each size")
+    parser.add_argument("--variants", default=",".join(PRESETS), help="variants of --screenshots")
     args = parser.parse_args(argv)
-    sizes = [tuple(int(x) for x in s.split("x")) for s in args.sizes.split(",")]
+    sizes = [(int(s.split("x")[0]), int(s.split("x")[1])) for s in args.sizes.split(",")]
     pygame.display.init()
     pygame.font.init()
+    if args.screenshots is not None:
+        for path in screenshots(args.screenshots, args.variants.split(","), sizes):
+            print(path)
+        pygame.quit()
+        return 0
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"pinochle_gui.bench: {platform.python_implementation()} {platform.python_version()}, "
           f"pygame-ce {pygame.version.ver}, SDL video driver {pygame.display.get_driver()}, "
           f"{os.cpu_count()} CPUs, {platform.machine()}, load average {load:.1f}")
     with tempfile.TemporaryDirectory() as home:
         for size in sizes:
-            w, h = size[0], size[1]
+            w, h = size
             for name, bench in (("idle", idle), ("dealing", dealing), ("thinking", thinking)):
                 times = bench(Path(home) / f"{name}{w}", (w, h), args.frames)
                 print(f"{w}x{h}  {name:<9}{summary(times)}", flush=True)

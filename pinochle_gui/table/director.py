@@ -131,6 +131,7 @@ class Director:
         self.lay: TableLayout = self._layout(size)
         self.auto_hold = False  # demo: holds end by themselves
         self.widow_face_up = False
+        self.buried_by: int | None = None  # the declarer whose buried cards the widow zone holds
 
     # -- layout ------------------------------------------------------------------------------------
     def _layout(self, size: tuple[int, int]) -> TableLayout:
@@ -262,6 +263,7 @@ class Director:
         self.hands = [[] for _ in range(self.players)]
         self.trick, self.widow, self.stock, self.turnup, self.leaving = [], [], [], [], []
         self.tables = [[] for _ in range(self.players)]
+        self.buried_by = None
         origin = self.lay.seats[dealer].avatar.center
         w = self.lay.small_w
 
@@ -408,6 +410,7 @@ class Director:
             sprite.card = c
             sprite.marked = False
             self.widow.append(sprite)
+        self.buried_by = seat
         self._say(f"{self._name(seat)} buries {count} cards")
         return self.settle("pass")
 
@@ -489,6 +492,8 @@ class Director:
                 self.leaving = [s for s in self.leaving if s not in gone]
             return Parallel(tweens).on_done(drop) if tweens else None
 
+        if event.get("last"):
+            return Wait(self.animator.timing("trick_pause"))  # the last trick stays under the hand's summary
         self.steps.appendleft(gather)
         return Wait(self.animator.timing("trick_pause"))
 
@@ -699,6 +704,7 @@ class Director:
             if obs.declarer is not None:
                 for sprite, c in zip(self.widow, buried, strict=False):
                     sprite.card = c
+            self.buried_by = obs.declarer if want_w and obs.declarer is not None else None
         animation = self.settle("sort", snap=snap)
         return animation
 
@@ -720,7 +726,14 @@ class Director:
         for i, (seat, sprite) in enumerate(self.trick):
             rect = lay.seats[seat].trick
             out.append((sprite, rect.centerx, rect.centery, lay.trick_w, 1.0, 0.0, Z["trick"] + i))
-        if self.widow:
+        if self.widow and self.buried_by is not None:
+            # The buried cards: a small pile beside the declarer, counted with the declarer's tricks.
+            spot = lay.seats[self.buried_by].bubble.center
+            step = max(2, lay.small_w // 8)
+            for i, sprite in enumerate(self.widow):
+                out.append((sprite, spot[0] + i * step, spot[1] + i * step // 2, lay.small_w, 0.0, 8.0,
+                            Z["widow"] + i))
+        elif self.widow:
             rects = list(lay.widow) or [lay.stock]
             if len(rects) < len(self.widow):
                 rects = [pygame.Rect(rects[0]) for _ in self.widow]
