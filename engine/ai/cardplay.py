@@ -13,12 +13,17 @@ tricks when it makes the bid and loses the bid when it does not, and defenders c
 * ``medium``: every card and inference remembered, ``worlds`` worlds, exact search of the last
   ``exact_tricks`` tricks;
 * ``hard``: more worlds, each weighted by how likely the other seats' plays are in it under our own
-  policy, a longer exact endgame; the two-handed game once the stock is gone is solved exactly;
+  policy, a longer exact endgame;
 * ``perfect``: sees every card (one world, the real one); for benchmarks and analysis only.
+
+The work of a decision is counted in search nodes (``think_seconds`` times :data:`NODES_PER_SECOND`),
+so the same seed gives the same card on any machine; the clock only cuts short a search that runs
+far over its time on a loaded machine.
 
 Two-handed play while the stock lasts (any card may be played, winners draw first and meld) is
 decided by rules of thumb that weigh the trick's points, the cost of trumps and the meld a card
-belongs to.
+belongs to. Once the stock is gone every card is known: the levels solve the endgame exactly from
+11 tricks (hard, perfect) or 9 (medium), and play out before that; easy plays out, from memory.
 """
 
 from __future__ import annotations
