@@ -6,7 +6,8 @@ Each run starts the game with ``--first-frame-exit``: the app draws its first fr
 seconds since its own code started, and exits. The script reports, per program, the median over the
 runs of the wall time from launching the process to its exit (the whole start-up, interpreter and
 unpacking included) and of the time the app reported. Set SDL_VIDEODRIVER=dummy to measure without
-a display (``make bench`` does).
+a display (``make bench`` does). Settings and saves go to a temporary folder (PINOCHLE_HOME), so
+every run but the first starts as a returning player would, at the title screen.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import os
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -30,7 +32,8 @@ DEFAULT_EXES = [
 def time_start(command: list[str], runs: int) -> tuple[float, float]:
     """Median wall seconds to exit, and median seconds the app reported to its first frame."""
     walls, reported = [], []
-    env = dict(os.environ, PYGAME_HIDE_SUPPORT_PROMPT="1")
+    home = tempfile.mkdtemp(prefix="pinochle-startup-")  # the player's own settings and saves stay untouched
+    env = dict(os.environ, PYGAME_HIDE_SUPPORT_PROMPT="1", PINOCHLE_HOME=home)
     for _ in range(runs):
         started = time.perf_counter()
         result = subprocess.run([*command, "--first-frame-exit"], capture_output=True, text=True, env=env,
