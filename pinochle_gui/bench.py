@@ -130,7 +130,7 @@ def screenshots(folder: Path, variants: list[str], sizes: list[tuple[int, int]],
                 options = parse_args(["--demo", "--variant", variant, "--seed", "7", "--size", f"{w}x{h}",
                                       "--level", "easy"])
                 app = App(options, screen, Storage.open(Path(home) / f"{variant}{w}"))
-                app.update_settings(sound_on=False, animation_speed="fast")
+                app.update_settings(sound_on=False, animation_speed="instant")
                 table = app.default_game()
                 try:
                     deadline = time.perf_counter() + 120

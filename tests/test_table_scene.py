@@ -201,3 +201,17 @@ def test_the_forced_card_plays_itself(tmp_path: Path) -> None:
         assert len(table.game.log) > log
     finally:
         app.close()
+
+
+def test_settings_changed_in_the_pause_menu_apply_to_the_table(tmp_path: Path) -> None:
+    app, table, screen = make_table(tmp_path, "partnership_auction", seed=5)
+    try:
+        run_until(app, table, screen, lambda: table.human_turn and table.director.idle, act=False)
+        app.update_settings(table_theme="wood", deck_design="four_color", card_back="red")
+        table.uncover()
+        assert table.theme.name == "wood" and table.art.design == "four_color" and table.art.back_name == "red"
+        app.stack.draw(screen)
+        key(app, pygame.K_o)  # the sort order, kept in the settings
+        assert app.settings.sort_order == table.director.sort_order != "trump_first"
+    finally:
+        app.close()

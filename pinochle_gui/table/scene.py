@@ -366,8 +366,36 @@ class TableScene(Scene):
         orders = ("trump_first", "by_suit", "low_to_high")
         now = self.director.sort_order
         order = orders[(orders.index(now) + 1) % len(orders)] if now in orders else orders[0]
+        self.app.update_settings(sort_order=order)  # the table follows (App.update_settings) and it is kept
         self.director.set_sort_order(order)
         self.hud.toast(f"Sorted {order.replace('_', ' ')}")
+
+    def uncover(self) -> None:
+        """Back from the pause menu or the settings: follow what may have changed there."""
+        self.apply_settings()
+
+    def apply_settings(self) -> None:
+        """Theme, deck design and back, sort order and animation speed from the settings, at once."""
+        settings = self.app.settings
+        theme = get_theme(settings.table_theme)
+        if theme != self.theme:
+            self.theme = theme
+            self.hud.theme = theme
+            self.panel.theme = theme
+            self._felt = None
+            self._static = None
+            self._build_widgets()
+            self.panel.key = ()
+        if (settings.deck_design, settings.card_back) != (self.art.design, self.art.back_name) or \
+                self.art.highlight != theme.highlight:
+            self.art = CardArt(settings.deck_design, settings.card_back, theme.highlight, theme.marked)
+            self.director.art = self.art
+            self._warm = None
+        if settings.sort_order != self.director.sort_order:
+            self.director.set_sort_order(settings.sort_order)
+        speed = self.app.animation_speed
+        if speed != self.timing.speed:
+            self.timing.set_speed(speed)
 
     # -- input ---------------------------------------------------------------------------------------------
     def process_event(self, event: pygame.event.Event) -> bool:
@@ -646,7 +674,7 @@ class TableScene(Scene):
                 draw_laid_labels(layer, lay, self.theme, news.laid)
             self.hud.draw_status(layer, self.status_rect, status, obs.trump)
             draw_pad(layer, lay.score_pad, self.theme, self.sides, obs.scores, obs.target, trick_points,
-                     obs.hand_number)
+                     obs.hand_number, obs.deal_number)
             self._static, self._static_key = layer, key
         surface.blit(self._static, (0, 0))
 

@@ -24,7 +24,8 @@ def side_names(teams: Sequence[Sequence[int]], names: Sequence[str]) -> list[str
 
 
 def draw_pad(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, sides: list[str], scores: Sequence[int],
-             target: int, trick_points: Sequence[int] | None = None, hand_number: int = 0) -> None:
+             target: int, trick_points: Sequence[int] | None = None, hand_number: int = 0,
+             deal_number: int | None = None) -> None:
     """The small pad: one line per side with its score (and this hand's trick points during play)."""
     draw_cached_panel(surface, rect, theme)
     rows = len(sides) + 1
@@ -45,6 +46,8 @@ def draw_pad(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, sides: li
             right = er.x - 8
         surface.blit(value, value.get_rect(midright=(right, y)))
     foot = f"Hand {hand_number} · game to {target}" if hand_number else f"Game to {target}"
+    if deal_number is not None:
+        foot += f" · deal {deal_number}"
     text, fsize = fit_text(foot, max(10, round(row_h * 0.45)), rect.w - 20, "regular")
     image = get_font(fsize, "regular").render(text, True, theme.text_dim)
     surface.blit(image, image.get_rect(midleft=(x, rect.y + row_h * (rows - 0.5))))
