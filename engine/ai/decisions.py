@@ -232,7 +232,9 @@ def choose_bid(game: Game, seat: int, level: Level, rng: random.Random) -> Choic
             return nxt, f"over partner: {why}"
         return pass_action, f"partner holds the bid; {why}"
     if nxt.amount <= limit:
-        jump = _jump(bids, limit - _cushion(level) * unit) if rules.jump_bids else nxt
+        # Partners jump to just under the value (it tells the partner, and makes the opponents pay);
+        # alone, a player climbs one step at a time and pays no more than the contract costs.
+        jump = _jump(bids, limit - _cushion(level) * unit) if rules.jump_bids and rules.partnerships else nxt
         return jump, f"worth about {limit:.0f}: {why}"
     return pass_action, f"worth only about {limit:.0f}: {why}"
 
