@@ -9,6 +9,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import os
+import shutil
 import struct
 import subprocess
 import sys
@@ -84,6 +85,7 @@ def test_windows_version_numbers(text: str, numbers: tuple[int, int, int, int]) 
     assert build_script.version_tuple(text) == numbers
 
 
+@pytest.mark.skipif(shutil.which("make") is None, reason="no make here (a Windows runner)")
 def test_make_dist_runs_the_build_script() -> None:
     """`make dist` and `make dist-onefile` run build/build.py, the script the slow tests below run."""
     env = {k: v for k, v in os.environ.items() if k not in ("MAKEFLAGS", "MAKELEVEL", "MFLAGS")}
