@@ -138,7 +138,8 @@ def screenshots(folder: Path, variants: list[str], sizes: list[tuple[int, int]],
                         _frame(app, screen, 1 / 30)
                         game = table.game
                         hand = game.hand
-                        if (game.phase == "play" and len(hand.tricks) >= tricks and len(hand.trick) >= 2
+                        under_way = min(2, game.rules.players - 1)  # cards of the trick under way
+                        if (game.phase == "play" and len(hand.tricks) >= tricks and len(hand.trick) >= under_way
                                 and table.director.idle):
                             break
                     for _ in range(10):

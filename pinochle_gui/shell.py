@@ -317,9 +317,12 @@ def run(options: Options) -> int:
         while app.stack.running and not app.finished:
             dt = min(0.1, clock.tick(FPS) / 1000.0)
             for event in pygame.event.get():
-                if event.type == pygame.VIDEORESIZE:
-                    app.size = (max(320, event.w), max(320, event.h))
-                    app.stack.resize(app.size)
+                if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+                    w, h = (event.w, event.h) if event.type == pygame.VIDEORESIZE else (event.x, event.y)
+                    size = (max(320, w), max(320, h))
+                    if size != app.size:
+                        app.size = size
+                        app.stack.resize(size)
                     continue
                 if event.type == pygame.QUIT:
                     app.quit()

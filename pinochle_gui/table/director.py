@@ -464,6 +464,7 @@ class Director:
             sprite = self._spawn(c)
         sprite.card = c
         self.trick.append((seat, sprite))
+        self.news.status = f"{self._name(seat)} plays the {Card(c).name}"
         self.sound("play")
         return self.settle("play")
 

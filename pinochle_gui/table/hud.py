@@ -117,16 +117,17 @@ class Hud:
                 if said:
                     extra = "pass" if isinstance(said[-1], str) else str(said[-1])
             name = self.names[seat]
-            if plate.h >= 40:
+            sub = extra or (f"tricks {obs.tricks_won[side]}" if obs.phase == "play" and len(teams) > 2 else "")
+            if plate.h >= 40 and sub:
                 self.text(surface, name, round(plate.h * 0.42), theme.text, "bold", plate.w,
                           midtop=(plate.centerx, plate.y))
-                sub = extra or (f"tricks {obs.tricks_won[side]}" if obs.phase == "play" and len(teams) > 2 else "")
                 if sub:
                     self.text(surface, sub, round(plate.h * 0.34), theme.text_dim, "regular", plate.w,
                               midbottom=(plate.centerx, plate.bottom))
             else:
-                line = f"{name}  {extra}" if extra else name
-                self.text(surface, line, round(plate.h * 0.62), theme.text, "bold", plate.w, center=plate.center)
+                line = f"{name}  {sub}" if sub else name
+                size = round(plate.h * (0.62 if plate.h < 40 else 0.5))
+                self.text(surface, line, size, theme.text, "bold", plate.w, center=plate.center)
             chip = area.marker.w
             if obs.dealer == seat:
                 surface.blit(self.marker("dealer", chip), area.marker)
