@@ -247,6 +247,14 @@ class Director:
         if seat is not None and bubble:
             self.news.bubbles[seat] = Bubble(bubble, seconds)
 
+    def _who(self, seat: int | None, verb: str) -> str:
+        """The seat's name and the verb agreeing with it: "West plays", "You play"."""
+        name = self._name(seat)
+        if name != "You" or not verb.endswith("s") or verb in ("was", "is"):
+            return f"{name} {verb}"
+        plain = {"passes": "pass", "buries": "bury", "has": "have", "does": "do"}.get(verb, verb[:-1])
+        return f"{name} {plain}"
+
     def _name(self, seat: int | None) -> str:
         return self.names[seat] if seat is not None and 0 <= seat < len(self.names) else "Nobody"
 
@@ -259,7 +267,7 @@ class Director:
         self.trump = obs.trump
         dealer = self.dealer
         number = event.get("deal_number")
-        self._say(f"{self._name(dealer)} deals hand {event.get('hand_number', '')} (deal #{number})")
+        self._say(f"{self._who(dealer, 'deals')} hand {event.get('hand_number', '')} (deal #{number})")
         self.hands = [[] for _ in range(self.players)]
         self.trick, self.widow, self.stock, self.turnup, self.leaving = [], [], [], [], []
         self.tables = [[] for _ in range(self.players)]
@@ -314,16 +322,16 @@ class Director:
     def _on_bid(self, event: Event, obs: Observation) -> Animation | None:
         amount = event["amount"]
         stuck = " (stuck)" if event.get("stuck") else ""
-        self._say(f"{self._name(event.seat)} bids {amount}{stuck}", event.seat, f"{amount}{stuck}")
+        self._say(f"{self._who(event.seat, 'bids')} {amount}{stuck}", event.seat, f"{amount}{stuck}")
         return None
 
     def _on_pass(self, event: Event, obs: Observation) -> Animation | None:
         text = "Pass with help" if event.get("help") else "Pass"
-        self._say(f"{self._name(event.seat)} passes" + (" with help" if event.get("help") else ""), event.seat, text)
+        self._say(f"{self._who(event.seat, 'passes')}" + (" with help" if event.get("help") else ""), event.seat, text)
         return None
 
     def _on_auction_won(self, event: Event, obs: Observation) -> Animation | None:
-        self._say(f"{self._name(event.seat)} wins the bid at {event['bid']}", event.seat, f"Won at {event['bid']}")
+        self._say(f"{self._who(event.seat, 'wins')} the bid at {event['bid']}", event.seat, f"Won at {event['bid']}")
         return Wait(self.animator.timing("bubble") * 0.5)
 
     def _on_widow(self, event: Event, obs: Observation) -> Animation | None:
@@ -358,19 +366,19 @@ class Director:
         if event.get("turnup") is not None:
             self._say(f"{str(event['turnup'])} turned up: {SUIT_NAMES[self.trump]} are trump")
         else:
-            self._say(f"{self._name(event.seat)} names {SUIT_NAMES[self.trump]} trump", event.seat,
+            self._say(f"{self._who(event.seat, 'names')} {SUIT_NAMES[self.trump]} trump", event.seat,
                       SUIT_NAMES[self.trump].capitalize())
         return self.settle("sort")
 
     def _on_no_marriage(self, event: Event, obs: Observation) -> Animation | None:
-        self._say(f"{self._name(event.seat)} holds no marriage: the hand is lost", event.seat, "No marriage")
+        self._say(f"{self._who(event.seat, 'holds')} no marriage: the hand is lost", event.seat, "No marriage")
         return Wait(self.animator.timing("bubble"))
 
     def _on_dix_exchange(self, event: Event, obs: Observation) -> Animation | None:
         seat = event.seat
         assert seat is not None
         dix, taken = event["dix"], event["card"]
-        self._say(f"{self._name(seat)} exchanges the dix for the {str(taken)}", seat, "Dix!")
+        self._say(f"{self._who(seat, 'exchanges')} the dix for the {str(taken)}", seat, "Dix!")
         sprite = self._take(self.tables[seat], dix) or self._take(self.hands[seat], dix, any_card=True)
         if sprite is None:
             sprite = self._spawn(dix)
@@ -396,7 +404,7 @@ class Director:
             moved.append(sprite)
         self.hands[taker].extend(moved)
         self._resort()
-        self._say(f"{self._name(giver)} passes {count} cards to {self._name(taker)}")
+        self._say(f"{self._who(giver, 'passes')} {count} cards to {self._name(taker)}")
         return self.settle("pass")
 
     def _on_bury(self, event: Event, obs: Observation) -> Animation | None:
@@ -411,7 +419,7 @@ class Director:
             sprite.marked = False
             self.widow.append(sprite)
         self.buried_by = seat
-        self._say(f"{self._name(seat)} buries {count} cards")
+        self._say(f"{self._who(seat, 'buries')} {count} cards")
         return self.settle("pass")
 
     def _show_meld(self, seat: int, points: int, items: list[Any]) -> None:
@@ -423,20 +431,20 @@ class Director:
         self._turnup_to_dealer()
         self.news.bubbles.clear()
         self._show_meld(seat, event["points"], event["melds"])
-        self._say(f"{self._name(seat)} melds {event['points']}")
+        self._say(f"{self._who(seat, 'melds')} {event['points']}")
         return self.settle("meld")
 
     def _on_not_on_board(self, event: Event, obs: Observation) -> Animation | None:
-        self._say(f"{self._name(event.seat)} cannot make {event['bid']} with {event['meld']} meld: set",
+        self._say(f"{self._who(event.seat, 'cannot')} make {event['bid']} with {event['meld']} meld: set",
                   event.seat, "Set")
         return Wait(self.animator.timing("bubble"))
 
     def _on_throw_in(self, event: Event, obs: Observation) -> Animation | None:
-        self._say(f"{self._name(event.seat)} throws in the hand", event.seat, "Throw in")
+        self._say(f"{self._who(event.seat, 'throws')} in the hand", event.seat, "Throw in")
         return Wait(self.animator.timing("bubble") * 0.8)
 
     def _on_play_on(self, event: Event, obs: Observation) -> Animation | None:
-        self._say(f"{self._name(event.seat)} plays the hand", event.seat, "Play")
+        self._say(f"{self._who(event.seat, 'plays')} the hand", event.seat, "Play")
         return None
 
     def _turnup_to_dealer(self) -> None:
@@ -464,7 +472,7 @@ class Director:
             sprite = self._spawn(c)
         sprite.card = c
         self.trick.append((seat, sprite))
-        self.news.status = f"{self._name(seat)} plays the {Card(c).name}"
+        self.news.status = f"{self._who(seat, 'plays')} the {Card(c).name}"
         self.sound("play")
         return self.settle("play")
 
@@ -474,7 +482,7 @@ class Director:
         points = event.get("points", 0)
         self.news.last_trick = [(s, c) for s, c in event["cards"]]
         self.news.last_winner = winner
-        self._say(f"{self._name(winner)} takes the trick" + (f" ({points})" if points else "")
+        self._say(f"{self._who(winner, 'takes')} the trick" + (f" ({points})" if points else "")
                   + (", the last" if event.get("last") else ""))
 
         def gather() -> Animation | None:
@@ -534,7 +542,7 @@ class Director:
             self.tables[seat].append(sprite)
         self.news.laid.append((seat, name, points))
         label = name.replace("_", " ")
-        self._say(f"{self._name(seat)} lays {label} for {points}", seat, f"{label.capitalize()} {points}")
+        self._say(f"{self._who(seat, 'lays')} {label} for {points}", seat, f"{label.capitalize()} {points}")
         return self.settle("meld")
 
     def _on_melds_return(self, event: Event, obs: Observation) -> Animation | None:
@@ -547,7 +555,7 @@ class Director:
 
     def _on_declare_out(self, event: Event, obs: Observation) -> Animation | None:
         right = event.get("right")
-        self._say(f"{self._name(event.seat)} declares out with {event.get('total')}: "
+        self._say(f"{self._who(event.seat, 'declares')} out with {event.get('total')}: "
                   + ("right!" if right else "wrong!"), event.seat, "Out!")
         return Wait(self.animator.timing("bubble"))
 
