@@ -767,9 +767,11 @@ class Game:
         # Only meld laid during play (two-handed) has changed the scores in this hand so far.
         laid = [sum(h.meld_points[s] for s in team) if self.rules.trump_by == "stock" else 0
                 for team in self.rules.teams]
-        self._record_hand({"declared_out": {"seat": seat, "total": total, "right": right},
-                           "game_over": True, "winner": self.winner, "score_delta": laid,
-                           "scores_after": list(self.scores), "target": self.target})
+        summary = {"declared_out": {"seat": seat, "total": total, "right": right},
+                   "game_over": True, "winner": self.winner, "score_delta": laid,
+                   "scores_after": list(self.scores), "target": self.target}
+        self._record_hand(summary)
+        out.append(Event(ev.HAND_SCORED, h.declarer, summary))
         out.append(Event(ev.GAME_OVER, None, {"winner": self.winner, "scores": list(self.scores)}))
 
     # -- the end of a hand ---------------------------------------------------------------------------
