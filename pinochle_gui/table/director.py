@@ -100,6 +100,7 @@ class TableNews:
     last_winner: int | None = None
     trick_points: dict[int, int] = field(default_factory=dict)
     messages: list[str] = field(default_factory=list)  # a log of what happened, newest last
+    deal_number: int | None = None  # of the hand on the table
 
 
 class Director:
@@ -224,7 +225,7 @@ class Director:
         self.hands = [[] for _ in range(self.players)]
         self.trick, self.widow, self.stock, self.turnup, self.leaving = [], [], [], [], []
         self.tables = [[] for _ in range(self.players)]
-        self.news = TableNews(status=self.news.status)
+        self.news = TableNews(status=self.news.status, deal_number=obs.deal_number)
         self.trump = obs.trump
         self.dealer = obs.dealer
         if obs.tricks:
@@ -267,6 +268,7 @@ class Director:
         self.trump = obs.trump
         dealer = self.dealer
         number = event.get("deal_number")
+        self.news.deal_number = number
         self._say(f"{self._who(dealer, 'deals')} hand {event.get('hand_number', '')} (deal #{number})")
         self.hands = [[] for _ in range(self.players)]
         self.trick, self.widow, self.stock, self.turnup, self.leaving = [], [], [], [], []
@@ -560,7 +562,7 @@ class Director:
         return Wait(self.animator.timing("bubble"))
 
     def _on_hand_scored(self, event: Event, obs: Observation) -> Animation | None:
-        self.news.summary = dict(event.info)
+        self.news.summary = dict(event.info, deal_number=self.news.deal_number)
         self.news.melds.clear()
         self.news.bubbles.clear()
         set_ = bool(event.get("went_set"))

@@ -254,7 +254,9 @@ class TableScene(Scene):
         stalls on a face drawn for the first time (the hand, its dimmed and raised states, the trick, the rest)."""
         if self._warm is None:
             lay = self.director.lay
-            jobs = [(c, lay.card_w, state) for state in ("normal", "dimmed", "hover", "selected") for c in range(24)]
+            mine = sorted(set(self.obs.hand))  # the cards about to land face up first
+            jobs = [(c, lay.card_w, "normal") for c in mine]
+            jobs += [(c, lay.card_w, state) for state in ("normal", "dimmed", "hover", "selected") for c in range(24)]
             jobs += [(c, w, "normal") for w in (lay.trick_w, lay.small_w) for c in range(24)]
             self._warm = iter(jobs)
         deadline = time.perf_counter() + budget
@@ -618,7 +620,6 @@ class TableScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         lay = self.director.lay
         news = self.director.news
-        obs = self.obs
         self._draw_static(surface)
         thinking = next((i for i, s in enumerate(self.seats) if isinstance(s, ComputerSeat) and s.thinking), None)
         if thinking is not None:
@@ -640,7 +641,10 @@ class TableScene(Scene):
         if news.summary is not None or (news.game_over is not None and self.director.idle):
             self._veil(surface)
         if news.summary is not None:
-            footer = "Click or press Enter to go on" if not self.demo else f"Deal #{obs.deal_number}"
+            number = news.summary.get("deal_number")
+            footer = f"Deal #{number}" if number is not None else ""
+            if not self.demo:
+                footer = f"{footer} · click or press Enter to go on" if footer else "Click or press Enter to go on"
             draw_summary(surface, centre, self.theme, news.summary, self.sides, self.names, footer,
                          self.rules.team_of(VIEW_SEAT))
         elif news.game_over is not None and self.director.idle:
