@@ -221,13 +221,14 @@ class DecisionPanel:
         legal = {a.suit for a in actions if isinstance(a, NameTrump)}
         by_suit = meld_by_trump(obs.hand, self.rules)
         bh = max(30, min(60, lay.bid_panel.h // 4))
-        choices = [(f"{SUIT_NAMES[s].capitalize()} · {by_suit[s]}", NameTrump(s)) for s in range(4)]
-        self._centre(lay, f"Name trump (your bid: {obs.bid})", ["Your meld with each suit as trump is shown."],
-                     choices, [suit_icon(s, round(bh * 0.6)) for s in range(4)])
+        choices = [(f"meld {by_suit[s]}", NameTrump(s)) for s in range(4)]
+        self._centre(lay, f"Name trump (your bid: {obs.bid})", ["Each suit with the meld it would give you:"],
+                     choices, [suit_icon(s, round(bh * 0.62)) for s in range(4)])
         for button, s in zip(self.buttons, range(4), strict=True):
             button.enabled = s in legal
+            button.tooltip = f"{SUIT_NAMES[s].capitalize()}: your meld would be {by_suit[s]}"
             if s not in legal:
-                button.tooltip = "You need a marriage in this suit"
+                button.tooltip = f"{SUIT_NAMES[s].capitalize()}: you need a marriage in this suit"
         best = max(legal, key=lambda s: by_suit[s]) if legal else 0
         self.focus = best
 
