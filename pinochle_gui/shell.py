@@ -106,11 +106,13 @@ class App:
         return not self.settings.sound_on
 
     def toggle_fullscreen(self) -> None:
+        """Full screen on or off (kept in the settings for the next start)."""
         try:
             pygame.display.toggle_fullscreen()
-            self.fullscreen = not self.fullscreen
         except pygame.error:
-            pass
+            return
+        self.fullscreen = not self.fullscreen
+        self.storage.update_settings(fullscreen=self.fullscreen)
 
     # -- games ------------------------------------------------------------------------------------------
     def start_game(self, rules: Rules, levels: Sequence[str | None], names: Sequence[str], seed: int | None = None,
@@ -311,6 +313,12 @@ def run(options: Options) -> int:
     app: App | None = None
     try:
         app = App(options, screen)
+        if app.settings.fullscreen and not options.demo and options.screenshot is None:
+            try:
+                pygame.display.toggle_fullscreen()
+                app.fullscreen = True
+            except pygame.error:
+                pass
         first_scene(app)
         clock = pygame.time.Clock()
         first_frame = True

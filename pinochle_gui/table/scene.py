@@ -37,7 +37,7 @@ from pinochle_gui.table.scorepad import draw_full_pad, draw_pad, side_names
 from pinochle_gui.table.seats import MIN_THINK, ComputerSeat, HumanSeat, hint_thinker, make_thinker
 from pinochle_gui.table.summary import draw_game_over, draw_summary
 from pinochle_gui.theme import felt_surface, get_theme
-from pinochle_gui.widgets import Button
+from pinochle_gui.widgets import Button, Tooltip
 
 if TYPE_CHECKING:
     from pinochle_gui.shell import App
@@ -255,7 +255,7 @@ class TableScene(Scene):
         if self._warm is None:
             lay = self.director.lay
             mine = sorted(set(self.obs.hand))  # the cards about to land face up first
-            jobs = [(c, lay.card_w, "normal") for c in mine]
+            jobs: list[tuple[int, int, str]] = [(c, lay.card_w, "normal") for c in mine]
             jobs += [(c, lay.card_w, state) for state in ("normal", "dimmed", "hover", "selected") for c in range(24)]
             jobs += [(c, w, "normal") for w in (lay.trick_w, lay.small_w) for c in range(24)]
             self._warm = iter(jobs)
@@ -635,6 +635,7 @@ class TableScene(Scene):
             button.draw(surface)
         if self.human_turn and self.director.idle and not self.game.is_over:
             self.panel.draw(surface, lay)
+        self._draw_tooltips(surface)
         self.hud.draw_hint(surface, lay)
         self.hud.draw_toasts(surface, lay)
         centre = pygame.Rect(0, lay.status.bottom, lay.width, lay.hand_area.y - lay.status.bottom)
@@ -681,6 +682,14 @@ class TableScene(Scene):
                      obs.hand_number, obs.deal_number)
             self._static, self._static_key = layer, key
         surface.blit(self._static, (0, 0))
+
+    def _draw_tooltips(self, surface: pygame.Surface) -> None:
+        lay = self.director.lay
+        for button in self.tools + ([self.menu_button] if self.menu_button is not None else []):
+            if button.show_tooltip:
+                tip = Tooltip(button.tooltip, self.theme, max(13, button.rect.h // 3))
+                tip.place(button.rect.midbottom, pygame.Rect(0, 0, lay.width, lay.height))
+                tip.draw(surface)
 
     def _veil(self, surface: pygame.Surface) -> None:
         """Darken the table under a summary or the game's end, so the panel reads clearly."""
