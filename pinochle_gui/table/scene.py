@@ -588,6 +588,8 @@ class TableScene(Scene):
     def status_text(self) -> str:
         obs = self.observation_now()
         news = self.director.news
+        if self.director.hold is not None and news.melds and not self.demo:
+            return "The meld is on the table: click or press Enter to go on"
         if not self.director.idle and news.status:
             return news.status
         if self.game.is_over:
