@@ -215,3 +215,24 @@ def test_settings_changed_in_the_pause_menu_apply_to_the_table(tmp_path: Path) -
         assert app.settings.sort_order == table.director.sort_order != "trump_first"
     finally:
         app.close()
+
+
+def test_the_game_over_panel_starts_a_new_game_and_the_game_goes_to_the_statistics(tmp_path: Path) -> None:
+    from engine.game import Game
+    from pinochle_gui.table.scene import SeatsConfig
+
+    app, first, screen = make_table(tmp_path, "two_hand", seed=2)
+    game = Game(first.rules, seed=31, scores=[1199, 1199])  # whoever takes a point goes out at the hand's end
+    table = TableScene(app, game, SeatsConfig(["You", "North"], [None, "random"], [1, 3], False, "near-end", 0.0))
+    app.stack.replace(table, "none")
+    try:
+        run_until(app, table, screen, lambda: table.game.is_over and table.director.idle and bool(table.end_buttons))
+        assert table.director.news.game_over is not None
+        assert app.storage.stats.summary().games == 1
+        assert not app.storage.saves.exists()  # a finished game is not offered to continue
+        new_game = next(b for b in table.end_buttons if b.text == "New game")
+        click(app, new_game.rect.center)
+        assert app.table is not None and app.table is not table
+        assert not app.table.game.is_over and app.table.game.hand_number == 1
+    finally:
+        app.close()
