@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+import gc
 import os
 import random
 import sys
@@ -320,6 +321,8 @@ def run(options: Options) -> int:
             except pygame.error:
                 pass
         first_scene(app)
+        gc.collect()
+        gc.freeze()  # what exists now lives as long as the app: the collector need not walk it every time
         clock = pygame.time.Clock()
         first_frame = True
         while app.stack.running and not app.finished:
