@@ -236,3 +236,18 @@ def test_the_game_over_panel_starts_a_new_game_and_the_game_goes_to_the_statisti
         assert not app.table.game.is_over and app.table.game.hand_number == 1
     finally:
         app.close()
+
+
+def test_a_hint_for_cards_to_pass_chooses_them_on_the_hand(tmp_path: Path) -> None:
+    app, table, screen = make_table(tmp_path, "three_hand", seed=4)
+    try:
+        run_until(app, table, screen, lambda: table.human_turn and table.director.idle and table.obs.phase == "bury",
+                  frames=60_000)
+        key(app, pygame.K_h)
+        run_until(app, table, screen, lambda: table.hint_action is not None, act=False, frames=200_000)
+        assert len(table.selected) == 3 and table.panel.buttons[0].enabled
+        log, advised = len(table.game.log), table.hint_action
+        key(app, pygame.K_RETURN)
+        assert len(table.game.log) == log + 1 and table.game.log[-1] == advised
+    finally:
+        app.close()

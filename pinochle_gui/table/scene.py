@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from engine.actions import Action, DeclareOut, NoMeld, Play
+from engine.actions import Action, Bury, DeclareOut, NoMeld, PassCards, Play
 from engine.cards import SUIT_NAMES, Card
 from engine.game import Game
 from engine.observation import Observation, observe
@@ -316,6 +316,18 @@ class TableScene(Scene):
         action, reason = found
         self.hint_action = action
         self.hud.hint = f"{action}" + (f" - {reason}" if reason else "")
+        if isinstance(action, (PassCards, Bury)) and self.panel.card_mode == "select":
+            # The advised cards stand chosen on the hand: Enter passes (or buries) them.
+            free = list(self.director.hands[VIEW_SEAT])
+            chosen: list[TableCard] = []
+            for c in action.cards:
+                sprite = next((x for x in free if x.card == c), None)
+                if sprite is not None:
+                    free.remove(sprite)
+                    chosen.append(sprite)
+            self.selected = [id(x) for x in chosen]
+            self.panel.selection = [Card(x.card) for x in chosen if x.card is not None]
+            self.panel.update_enabled()
 
     def undo(self) -> None:
         """Take back the player's last action of this hand (and the computers' actions after it)."""
