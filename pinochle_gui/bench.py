@@ -15,6 +15,7 @@ It prints the median, the 99th percentile and the worst frame in milliseconds; a
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import platform
 import statistics
@@ -46,7 +47,10 @@ def _table(home: Path, size: tuple[int, int], levels: list[str | None], seed: in
     app.update_settings(sound_on=False, animation_speed="normal")
     rules = app.settings.rules_for("partnership_auction")
     names = [app.settings.seat_name(s, 4) for s in range(4)]
-    return app, app.new_table(rules, levels, names)
+    table = app.new_table(rules, levels, names)
+    gc.collect()
+    gc.freeze()  # as the app does once it has started
+    return app, table
 
 
 def _screen() -> pygame.Surface:

@@ -210,6 +210,15 @@ class App:
         except ImportError:
             self.leave_game()
 
+    def open_rules(self, rules: Rules) -> None:
+        """The rules of the variant in force, over the table."""
+        try:
+            from pinochle_gui.screens import rules_scene
+
+            self.stack.push(rules_scene(self, rules))
+        except ImportError:
+            pass
+
     def new_game_like(self, table: TableScene) -> None:
         self.start_game(table.rules, table.config.levels, table.names)
 

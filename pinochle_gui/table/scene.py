@@ -8,8 +8,8 @@ its thinker, off the event loop) and its action goes to :meth:`TableScene.apply`
 the engine, queues the events' animations, saves the game and records finished hands.
 
 Keys: arrows and Enter choose cards and bids; H hint, U (or Ctrl+Z) undo, L last trick, S the score
-pad, O the sort order, M mute, F11 full screen, Escape the pause menu. A click while cards move
-finishes the animation; a click or Enter closes the hand summary.
+pad, O the sort order, R (or F1) the rules in force, M mute, F11 full screen, Escape the pause menu.
+A click while cards move finishes the animation; a click or Enter closes the hand summary.
 """
 
 from __future__ import annotations
@@ -473,6 +473,9 @@ class TableScene(Scene):
         if key == pygame.K_m:
             muted = self.app.toggle_mute()
             self.hud.toast("Sound off" if muted else "Sound on")
+            return True
+        if key in (pygame.K_r, pygame.K_F1):
+            self.app.open_rules(self.rules)
             return True
         if key == pygame.K_F11:
             self.app.toggle_fullscreen()
