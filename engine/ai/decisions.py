@@ -110,10 +110,6 @@ def _pick(ranked: Sequence[tuple[float, tuple[Card, ...] | tuple[int, ...]]], le
     return tuple(ranked[0][1])
 
 
-def _side_seats(game: Game, seat: int) -> tuple[int, ...]:
-    return game.rules.teams[game.rules.team_of(seat)]
-
-
 def _partner(game: Game, seat: int) -> int | None:
     return (seat + 2) % 4 if game.rules.partnerships else None
 
