@@ -137,3 +137,25 @@ def test_resizing_puts_every_card_in_its_new_place() -> None:
     director.resize((700, 1100))
     assert director.lay.width == 700
     check_matches(director, observe(game, VIEW_SEAT))
+
+
+def test_a_click_finishes_the_moves_but_stops_at_the_hands_summary() -> None:
+    game = new_game(preset("partnership_auction"), seed=6)
+    director = make_director("partnership_auction", "normal")
+    director.feed(game.opening_events(), observe(game, VIEW_SEAT))
+    director.skip()
+    rng = random.Random(2)
+    while True:
+        actions = game.legal_actions()
+        events = game.apply(rng.choice([a for a in actions if type(a).__name__ not in ("Bid", "DeclareOut")]
+                                       or actions[:1]))
+        director.feed(events, observe(game, VIEW_SEAT))
+        if any(e.kind == "hand_scored" for e in events):
+            break
+        director.skip()
+    director.update(0.0)
+    director.skip(through_holds=False)
+    assert director.hold is not None and director.news.summary is not None and not director.idle
+    assert director.release()
+    director.skip(through_holds=False)
+    assert director.news.summary is None

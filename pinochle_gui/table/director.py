@@ -168,12 +168,15 @@ class Director:
                 self.animator.run(animation)
                 self.animator.update(0.0)  # zero-length animations end now; the rest start from here
 
-    def skip(self) -> None:
-        """Finish everything queued at once (a click while cards move, or a test)."""
+    def skip(self, through_holds: bool = True) -> None:
+        """Finish what is queued at once. A click while cards move stops at the next hold (the meld on
+        the table, the hand's summary) so the player still sees it; ``through_holds`` goes past them too."""
         guard = 0
         while not self.idle and guard < 10_000:
             guard += 1
-            if self.hold is not None:
+            if self.hold is not None and not self.hold.released:
+                if not through_holds:
+                    return
                 self.hold.release()
             self.animator.finish_all()
             self.update(0.0)

@@ -437,7 +437,7 @@ class TableScene(Scene):
             return False
         if not self.director.idle:
             if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-                self.director.skip()
+                self.director.skip(through_holds=False)
                 return True
             return False
         if not self.human_turn:
