@@ -62,6 +62,10 @@ class Hold(Animation):
     def release(self) -> None:
         self.released = True
 
+    def finish(self) -> None:
+        self.released = True  # ending a hold by force releases it (never waits forever)
+        super().finish()
+
     def _advance(self, dt: float) -> float | None:
         if self.timeout is not None:
             self.timeout -= dt
