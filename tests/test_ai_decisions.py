@@ -259,3 +259,22 @@ def test_hand_value_follows_meld() -> None:
     assert big.best.trump == HEARTS
     assert big.best.mean > small.best.mean + 150
     assert 0 <= big.best.tricks <= rules.trick_total
+
+
+def test_declarer_returns_a_singleton_and_keeps_the_meld() -> None:
+    rules = preset("partnership_auction")
+    hand = [int(c) for c in parse_cards("AH TH KH QH JH 9H AH AS KS QS JD AD 9C 9S JS 9D")]
+    _score, back = bv.return_candidates(hand, HEARTS, rules, 4, limit=1)[0]
+    assert parse_cards("9C")[0] in back  # the lone club: a void for the trumps
+    assert not any(c // 6 == HEARTS for c in back)
+    kept = list(hand)
+    for c in back:
+        kept.remove(c)
+    assert bv.meld_total(bv.tally(kept), HEARTS, rules) == bv.meld_total(bv.tally(hand), HEARTS, rules)
+
+
+def test_partner_passes_the_pinochle_parts_with_diamonds_trump() -> None:
+    rules = preset("partnership_auction")
+    hand = [int(c) for c in parse_cards("AD TD QS JD 9S 9C JC 9H JH TS TC KC")]
+    _score, given = bv.pass_candidates(hand, DIAMONDS, rules, 4, limit=1)[0]
+    assert set(parse_cards("AD TD JD QS")) == {c for c in given}
