@@ -4,7 +4,7 @@ pictures of the table: ``python -m pinochle_gui.bench --screenshots docs/screens
 For each window size it measures three tables, each frame being what the app loop does (advance the
 scenes, draw them, flip the display):
 
-- ``idle``: the player's turn in the play of a hand, nothing moving;
+- ``idle``: the player's turn, nothing moving, every card picture of the size drawn;
 - ``dealing``: the first seconds of a hand, every card flying from the dealer;
 - ``thinking``: a hard computer deciding (in its worker process) while the table draws.
 
@@ -91,8 +91,8 @@ def idle(home: Path, size: tuple[int, int], frames: int) -> list[float]:
             _frame(app, screen, 1 / 60)
             if table.human_turn and table.director.idle:
                 break
-        settle = time.perf_counter() + 3.0  # the card pictures of this size are drawn ahead in the first seconds
-        while time.perf_counter() < settle:
+        settle = time.perf_counter() + 30.0  # the card pictures of this size are drawn ahead in the first seconds
+        while time.perf_counter() < settle and not table.art_ready:
             _frame(app, screen, 1 / 60)
         return _measure(app, frames, lambda: True)
     finally:

@@ -129,6 +129,7 @@ class TableScene(Scene):
         self._veil_surface: pygame.Surface | None = None
         self._static: pygame.Surface | None = None
         self._warm: Iterator[tuple[int, int, str]] | None = None
+        self.art_ready = False  # every card picture of this window size is drawn
         self._static_key: tuple[object, ...] = ()
         if restored or game.log:
             self.director.reset(self.obs)
@@ -253,17 +254,21 @@ class TableScene(Scene):
         """Draw the card pictures of this window size ahead of need, a few each frame, so that no frame
         stalls on a face drawn for the first time (the hand, its dimmed and raised states, the trick, the rest)."""
         if self._warm is None:
+            self.art_ready = False
             lay = self.director.lay
             mine = sorted(set(self.obs.hand))  # the cards about to land face up first
             jobs: list[tuple[int, int, str]] = [(c, lay.card_w, "normal") for c in mine]
             jobs += [(c, lay.card_w, state) for state in ("normal", "dimmed", "hover", "selected") for c in range(24)]
             jobs += [(c, w, "normal") for w in (lay.trick_w, lay.small_w) for c in range(24)]
             self._warm = iter(jobs)
+        if self.art_ready:
+            return
         deadline = time.perf_counter() + budget
         for c, width, state in self._warm:
             self.art.face(c, width, state)
             if time.perf_counter() >= deadline:
                 return
+        self.art_ready = True
 
     def _auto_play(self, dt: float) -> None:
         """Take a forced action by itself when the setting asks for it (after a short look): the one card
