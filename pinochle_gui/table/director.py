@@ -15,6 +15,7 @@ after each batch of events it checks its zones against the engine's observation
 from __future__ import annotations
 
 import functools
+import math
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -29,7 +30,7 @@ from engine.observation import Observation
 from engine.rules import Rules
 from pinochle_gui.anim import Animation, Animator, CardSprite, Parallel, Sequence, Tween, Wait
 from pinochle_gui.art import CardArt
-from pinochle_gui.layout import TableLayout, cards_in, table_layout
+from pinochle_gui.layout import TableLayout, cards_in, place_hand, table_layout
 
 VIEW_SEAT = 0  # the seat the table is seen from: the human player
 
@@ -732,7 +733,7 @@ class Director:
         lay = self.lay
         out: list[tuple[TableCard, float, float, int, float, float, int]] = []
         mine = self.hands[VIEW_SEAT]
-        for i, (sprite, rect) in enumerate(zip(mine, lay.hand_slots(len(mine)), strict=False)):
+        for i, (sprite, rect) in enumerate(zip(mine, self.hand_slots(len(mine)), strict=False)):
             out.append((sprite, rect.centerx, rect.centery, lay.card_w, 1.0 if sprite.card is not None else 0.0,
                         0.0, Z["me"] + i))
         for seat in range(1, self.players):
@@ -779,6 +780,14 @@ class Director:
                 rect = lay.stock
                 out.append((sprite, rect.centerx, rect.centery, lay.small_w, 1.0, 0.0, Z["turnup"] + i))
         return out
+
+    def hand_slots(self, count: int) -> list[pygame.Rect]:
+        """Where the player's ``count`` cards go: the layout's rows, shared out evenly (9 cards in two
+        rows of 8 make rows of 5 and 4, not 8 and a lone card)."""
+        lay = self.lay
+        rows = max(1, math.ceil(count / max(1, lay.hand_per_row)))
+        per_row = math.ceil(count / rows) if count else lay.hand_per_row
+        return place_hand(lay.hand_band, count, per_row, lay.card_w, lay.card_h)
 
     def settle(self, kind: str = "play", order: list[TableCard] | None = None, gap: float = 0.0,
                snap: bool = False) -> Animation | None:
