@@ -64,8 +64,12 @@ def draw_melds(surface: pygame.Surface, lay: TableLayout, art: CardArt, theme: T
         lines = _wrap(items, size, max(60, box.w - 16))[:3]
         text_h = line_h * (len(lines) + 1) + 6
         cards = shown_cards(shown.items)
-        card_room = pygame.Rect(box.x, box.y, box.w, max(lay.small_h // 2, box.h - text_h))
-        rects = cards_in(card_room, len(cards), lay.small_w, lay.small_h)
+        # The cards shrink a little when the names of many melds leave them less height than a small card,
+        # never below three quarters of it (the panel then grows beyond the seat's meld area).
+        card_w = max(round(lay.small_w * 0.75), min(lay.small_w, int((box.h - text_h) / 1.4)))
+        card_h = round(card_w * 1.4)
+        card_room = pygame.Rect(box.x, box.y, box.w, max(card_h, box.h - text_h))
+        rects = cards_in(card_room, len(cards), card_w, card_h)
         if rects:
             spread_box = rects[0].unionall(rects)
             width = max(spread_box.w, max(get_font(size, "regular").size(line)[0] for line in lines)) + 16
@@ -75,12 +79,19 @@ def draw_melds(surface: pygame.Surface, lay: TableLayout, art: CardArt, theme: T
             width = max(get_font(size, "regular").size(line)[0] for line in lines) + 24
             panel = pygame.Rect(0, 0, min(box.w, width), text_h + 8)
             panel.center = box.center
-        panel = panel.clamp(area)
+        table = pygame.Rect(0, lay.status.bottom + lay.margin, lay.width,
+                            lay.hand_area.y - lay.status.bottom - 2 * lay.margin)
+        if not area.contains(panel):
+            shift = panel.clamp(table).move(0, 0)
+            dx, dy = shift.x - panel.x, shift.y - panel.y
+            panel = shift
+            rects = [r.move(dx, dy) for r in rects]
         draw_cached_panel(surface, panel, theme)
         for c, rect in zip(cards, rects, strict=False):
-            surface.blit(art.face(c, lay.small_w), rect)
+            surface.blit(art.face(c, card_w), rect)
         y = panel.bottom - text_h - 2
-        head, hsize = fit_text(f"{names[seat]} melds {shown.points}", size + 1, panel.w - 10, "bold")
+        verb = "meld" if names[seat] == "You" else "melds"
+        head, hsize = fit_text(f"{names[seat]} {verb} {shown.points}", size + 1, panel.w - 10, "bold")
         image = get_font(hsize, "bold").render(head, True, theme.accent)
         surface.blit(image, image.get_rect(midtop=(panel.centerx, y)))
         y += line_h + 2
