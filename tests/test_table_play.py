@@ -232,16 +232,17 @@ def by_keys(app: App, table: TableScene, rng: random.Random) -> None:
             key(app, pygame.K_RIGHT)
         key(app, pygame.K_RETURN)
         return
-    buttons = [b for b in table.panel.buttons if b.enabled]
+    buttons = [b for b in table.panel.buttons if b.enabled and b.text != "Declare out"]
     index = table.panel.buttons.index(rng.choice(buttons))
     key(app, pygame.K_1 + index)
 
 
-def test_a_whole_hand_by_keys_alone(tmp_path: Path) -> None:
-    app, table, screen = make_table(tmp_path, "partnership_auction", seed=8)
+@pytest.mark.parametrize("variant", ["partnership_auction", "two_hand", "partnership_turnup", "double_deck"])
+def test_a_whole_hand_by_keys_alone(tmp_path: Path, variant: str) -> None:
+    app, table, screen = make_table(tmp_path, variant, seed=8)
     try:
         assert play_hand(app, table, screen, by_keys) > 0
-        assert len(table.game.hand_records) == 1
+        assert len(table.game.hand_records) >= 1
     finally:
         app.close()
 
