@@ -263,3 +263,19 @@ def test_the_rules_in_force_open_over_the_table(tmp_path: Path) -> None:
         app.stack.draw(screen)
     finally:
         app.close()
+
+
+def test_declaring_out_ends_the_game_right_or_wrong(tmp_path: Path) -> None:
+    app, table, screen = make_table(tmp_path, "two_hand", seed=13)
+    try:
+        run_until(app, table, screen, lambda: my_turn_to_play(table) and table.panel.declare_out is not None,
+                  act=False)
+        click(app, table.panel.declare_out.rect.center)
+        assert table.game.is_over
+        record = table.game.hand_records[-1]
+        assert record["declared_out"]["seat"] == VIEW_SEAT
+        run_until(app, table, screen, lambda: table.director.idle and table.director.news.game_over is not None,
+                  act=False)
+        app.stack.draw(screen)
+    finally:
+        app.close()
