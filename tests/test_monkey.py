@@ -90,7 +90,6 @@ def test_monkey_on_the_running_app(tmp_path: Path, seed: int) -> None:
     app, screen = _open(home, size)
     games: dict[int, Game] = {}
     seen: set[str] = set()  # the scenes the monkey reached
-    restarts = 0
     try:
         for step in range(2500):
             roll = rng.random()
@@ -114,7 +113,6 @@ def test_monkey_on_the_running_app(tmp_path: Path, seed: int) -> None:
             if not app.stack.running or app.finished:
                 # The monkey found Quit: start the app again, as a player would, and go on.
                 app.close()
-                restarts += 1
                 app, screen = _open(home, size)
             if step % 500 == 499 and app.table is None:
                 app.continue_game() if app.storage.saves.exists() else app.default_game()
