@@ -1,6 +1,9 @@
 """``python -m pinochle_gui``: start the game (see ``--help``)."""
 
+import multiprocessing
+
 from pinochle_gui.cli import main
 
 if __name__ == "__main__":
+    multiprocessing.freeze_support()  # the computer players think in spawned processes, also when frozen
     raise SystemExit(main())

@@ -23,6 +23,7 @@ True
 from __future__ import annotations
 
 import multiprocessing
+import os
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Any
@@ -51,6 +52,15 @@ def decide_with_reason(game_dict: dict[str, Any], seat: int, level: str, seed: i
     return action_to_json(action), reason
 
 
+def _yield_to_the_table() -> None:
+    """In the worker process: think at a lower priority, so that drawing the table comes first
+    when the cores are busy (no-op where the platform has no ``os.nice``)."""
+    try:
+        os.nice(5)
+    except (AttributeError, OSError):
+        pass
+
+
 class Thinker:
     """Runs one decision at a time off the main thread (in a worker process unless ``processes`` is false).
 
@@ -68,7 +78,8 @@ class Thinker:
         if self._executor is None:
             if self.processes:
                 try:
-                    self._executor = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"))
+                    self._executor = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                                                         initializer=_yield_to_the_table)
                 except (OSError, ValueError, NotImplementedError):
                     self.processes = False
             if self._executor is None:

@@ -98,7 +98,7 @@ class TableScene(Scene):
         self.director.auto_hold = self.demo
         self.thinker = make_thinker()
         self.hints = hint_thinker()
-        base = seats.game_key.__hash__() & 0x7FFFFFFF if seats.game_key else game.seed
+        base = game.seed  # the same seed, the same computer play: also after Continue in a new process
         self.seats: list[HumanSeat | ComputerSeat] = []
         for seat in range(self.rules.players):
             level = seats.levels[seat] if seat < len(seats.levels) else "easy"

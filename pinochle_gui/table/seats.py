@@ -20,28 +20,16 @@ from engine.actions import Action, DeclareOut
 from engine.game import Game
 from engine.players import Player, RandomPlayer, make_player
 
-# The level names of the settings and the command line, to the levels of engine.ai.
-LEVEL_ALIASES = {
-    "beginner": "easy",
-    "easy": "easy",
-    "normal": "medium",
-    "medium": "medium",
-    "hard": "hard",
-    "expert": "hard",
-    "random": "random",
-}
-
 # The least time a computer seems to think, in seconds at normal speed (so a human can follow).
 MIN_THINK = 0.45
 
 
 def make_computer(level: str, seed: int) -> Player:
     """The computer player of ``level``; :class:`RandomPlayer` when the AI is missing or the level unknown."""
-    kind = LEVEL_ALIASES.get(level, level)
-    if kind == "random":
+    if level == "random":
         return RandomPlayer(seed)
     try:
-        return make_player(kind, seed)
+        return make_player(level, seed)
     except (ValueError, ImportError):
         return RandomPlayer(seed)
 
@@ -109,7 +97,7 @@ class ComputerSeat:
     def __init__(self, name: str, level: str, seed: int, thinker: Any) -> None:
         self.name = name
         self.level = level
-        self.kind = LEVEL_ALIASES.get(level, level)
+        self.kind = level
         if self.kind != "random" and not real_level(self.kind):
             self.kind = "random"
         self.seed = seed
@@ -182,5 +170,5 @@ def hint_thinker() -> Any:
     return make_thinker()
 
 
-__all__ = ["ComputerSeat", "HumanSeat", "LEVEL_ALIASES", "LocalThinker", "MIN_THINK", "choose", "hint_thinker",
+__all__ = ["ComputerSeat", "HumanSeat", "LocalThinker", "MIN_THINK", "choose", "hint_thinker",
            "make_computer", "make_thinker", "real_level"]
