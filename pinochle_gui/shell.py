@@ -276,6 +276,14 @@ class App:
         """Advance the scenes by ``dt`` seconds; start the next demo game; notice --hands being done."""
         self.stack.update(dt)
         table = self.table
+        if self.messages and (table is None or table.director.idle):
+            # What saving or the statistics had to say during play (a full disk, a damaged file).
+            messages, self.messages = self.messages, []
+            if self.options.demo:
+                for message in messages:
+                    print(f"pinochle: {message.text}", file=sys.stderr)
+            else:
+                self._tell(messages)
         if self._next_demo_game is not None and time.perf_counter() >= self._next_demo_game and table is not None:
             self._next_demo_game = None
             if not self.finished:

@@ -68,3 +68,26 @@ def test_a_demo_game_is_saved_and_kept_out_of_statistics(home: Path) -> None:
         assert storage.stats.summary().hands == 0
     finally:
         storage.close()
+
+
+def test_what_storage_says_during_play_is_shown_to_the_player(tmp_path: Path) -> None:
+    from pinochle_gui.screens.dialogs import MessageDialog
+    from pinochle_gui.shell import App
+    from pinochle_gui.storage import Storage, StorageMessage
+
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode((1024, 640))
+    app = App(parse_args(["--fast", "--seed", "3", "--size", "1024x640"]), screen, Storage.open(tmp_path / "h"))
+    try:
+        app.default_game()
+        for _ in range(600):  # let the deal settle
+            app.tick(1 / 60)
+            if app.table is not None and app.table.director.idle:
+                break
+        app.messages.append(StorageMessage("error", "The disk is full: the game could not be saved."))
+        app.tick(1 / 60)
+        assert isinstance(app.stack.top, MessageDialog)
+        assert app.messages == []
+    finally:
+        app.close()
