@@ -661,12 +661,12 @@ class Game:
             self._end_hand(out)
             return
         if h.stock:
-            self._draw(winner, record, out)
+            self._draw(winner, out)
             return
         h.leader = h.to_act = winner
 
     # -- two-handed: stock, draws and melds laid during play -----------------------------------------
-    def _draw(self, winner: int, record: dict[str, Any], out: list[Event]) -> None:
+    def _draw(self, winner: int, out: list[Event]) -> None:
         h = self.hand
         if len(h.stock) == 2:
             h.phase = DRAW_CHOICE
@@ -674,7 +674,7 @@ class Game:
             return
         loser = 1 - winner
         draws = [(winner, h.stock.pop(0)), (loser, h.stock.pop(0))]
-        self._take_draws(draws, record, None, out)
+        self._take_draws(draws, None, out)
         self._offer_meld(winner, out)
 
     def _on_draw_choice(self, action: DrawChoice, out: list[Event]) -> None:
@@ -683,14 +683,14 @@ class Game:
         face_down, trump_card = h.stock
         first, second = (trump_card, face_down) if action.take_trump else (face_down, trump_card)
         h.stock = []
-        self._take_draws([(winner, first), (1 - winner, second)], h.tricks[-1], trump_card, out)
+        self._take_draws([(winner, first), (1 - winner, second)], trump_card, out)
         self._offer_meld(winner, out)
 
-    def _take_draws(self, draws: list[tuple[int, Card]], record: dict[str, Any], face_up: Card | None,
-                    out: list[Event]) -> None:
+    def _take_draws(self, draws: list[tuple[int, Card]], face_up: Card | None, out: list[Event]) -> None:
         """Both players draw, the trick's winner first; only the face-up trump card is seen by both."""
         h = self.hand
-        record["draws"] = [[s, str(c)] for s, c in draws]
+        # A new record for the trick, not a change to the old one: clones share the finished tricks.
+        h.tricks[-1] = {**h.tricks[-1], "draws": [[s, str(c)] for s, c in draws]}
         for i, (seat, drawn) in enumerate(draws):
             h.hands[seat].append(drawn)
             public = face_up is not None and i == (0 if draws[0][1] == face_up else 1)

@@ -68,3 +68,20 @@ def test_random_hands_keep_every_invariant(name: str) -> None:
             assert game_to_dict(game_from_dict(saved)) == saved
         hands += len(game.hand_records)
     assert hands >= HANDS_PER_PRESET
+
+
+def test_a_clone_is_independent_of_its_original_through_the_two_handed_last_draw() -> None:
+    """Clones share finished tricks; the last draw choice must not change the other game's record."""
+    from engine.actions import DrawChoice
+
+    rules = preset("two_hand")
+    game = new_game(rules, seed=3)
+    player = RandomPlayer(3)
+    while game.phase != "draw_choice":
+        game.apply(player.choose(game, game.to_act or 0))
+    clone = game.clone()
+    before = [dict(t) for t in game.hand.tricks]
+    clone.apply(DrawChoice(True))
+    assert game.hand.tricks == before
+    game.apply(DrawChoice(False))
+    assert game.hand.tricks[-1]["draws"] != clone.hand.tricks[-1]["draws"]
