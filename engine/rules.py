@@ -161,7 +161,7 @@ STRUCTURE = ("variant", "players", "double_deck", "hand_size", "widow_size", "tr
 OPTIONS: dict[str, Option] = {
     o.name: o
     for o in (
-        Option("deal_packet", "Deal", "How many cards each player gets at a time in the deal.", (3, 4, 5)),
+        Option("deal_packet", "Deal", "How many cards each player gets at a time in the deal (a single deck: 3).", (4, 5), variants=("double_deck",)),
         Option("meld_table", "Meld table", "Which meld values are in force.", ("standard", "seed001", "double_deck", "masek")),
         Option("double_values", "Double meld bonuses", "Double run 1500, eight aces 1000, kings 800, queens 600, jacks 400 instead of twice the single meld.", variants=SINGLE_DECK_VARIANTS),
         Option("bonus_melds", "Bonus melds", "Extra melds: double marriage in trumps 300, double common marriage 150.", variants=SINGLE_DECK_VARIANTS),
