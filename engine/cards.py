@@ -3,7 +3,7 @@
 A card is a small integer (``suit * 6 + rank``) wrapped in :class:`Card`, an ``int`` subclass whose
 ``str`` is the notation of RULES.md (``"TH"`` is the ten of hearts). Identical cards of a pinochle
 deck are equal: a hand is a list of cards in which a card may appear twice (four times in the
-double deck). Simulation code may use the plain integers and the lookup tables below.
+double deck). Simulation code may use the plain integers (``code // 6`` is the suit, ``code % 6`` the rank).
 
 >>> hand = parse_cards("AH TH KH QH JH QS JD")
 >>> str(hand[0]), hand[0].suit == HEARTS, hand[0].rank == ACE
@@ -20,7 +20,6 @@ SUIT_LETTERS = "SHDC"
 RANK_LETTERS = "9JQKTA"
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 RANK_NAMES = ("nine", "jack", "queen", "king", "ten", "ace")
-SUIT_SYMBOLS = ("\u2660", "\u2665", "\u2666", "\u2663")
 
 SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
 NINE, JACK, QUEEN, KING, TEN, ACE = range(6)
@@ -55,8 +54,6 @@ class Card(int):
 
 
 CARDS: tuple[Card, ...] = tuple(Card(code) for code in range(KINDS))
-SUIT_OF: tuple[int, ...] = tuple(code // 6 for code in range(KINDS))
-RANK_OF: tuple[int, ...] = tuple(code % 6 for code in range(KINDS))
 
 
 def card(suit: int, rank: int) -> Card:
@@ -101,10 +98,6 @@ def parse_suit(text: str) -> int:
         if word in (SUIT_LETTERS[suit].lower(), SUIT_NAMES[suit]):
             return suit
     raise CardError(f"not a suit: {text!r} (use one of {', '.join(SUIT_LETTERS)})")
-
-
-def suit_letter(suit: int) -> str:
-    return SUIT_LETTERS[suit]
 
 
 def new_deck(double: bool = False) -> list[Card]:

@@ -23,7 +23,21 @@ import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from engine.cards import ACE, CARDS, DIAMONDS, JACK, KING, NINE, QUEEN, SPADES, SUITS, TEN, Card, card, counts
+from engine.cards import (
+    ACE,
+    CARDS,
+    JACK,
+    JACK_OF_DIAMONDS,
+    KING,
+    NINE,
+    QUEEN,
+    QUEEN_OF_SPADES,
+    SUITS,
+    TEN,
+    Card,
+    card,
+    counts,
+)
 from engine.rules import Rules
 
 # Meld classes. The seed 001 table puts marriages in a class of their own ("marriage").
@@ -36,8 +50,6 @@ DIX = "dix"
 MULTIPLE_WORDS = ("", "double ", "triple ", "quadruple ")
 RUN_RANKS = (ACE, TEN, KING, QUEEN, JACK)
 AROUND_RANKS = (ACE, KING, QUEEN, JACK)
-QUEEN_OF_SPADES_CODE = SPADES * 6 + QUEEN
-JACK_OF_DIAMONDS_CODE = DIAMONDS * 6 + JACK
 
 
 @dataclass(frozen=True)
@@ -359,8 +371,8 @@ def score_meld(hand: Iterable[int], trump: int, rules: Rules) -> MeldScore:
         if suit != trump:
             king, queen = card(suit, KING), card(suit, QUEEN)
             melds.extend(_multiple_melds(rows["marriage"], min(tally[king], tally[queen]), (king, queen)))
-    pinochle = (CARDS[QUEEN_OF_SPADES_CODE], CARDS[JACK_OF_DIAMONDS_CODE])
-    melds.extend(_multiple_melds(rows["pinochle"], min(tally[QUEEN_OF_SPADES_CODE], tally[JACK_OF_DIAMONDS_CODE]),
+    pinochle = (QUEEN_OF_SPADES, JACK_OF_DIAMONDS)
+    melds.extend(_multiple_melds(rows["pinochle"], min(tally[QUEEN_OF_SPADES], tally[JACK_OF_DIAMONDS]),
                                  pinochle))
     for rank, key in zip(AROUND_RANKS, ("aces around", "kings around", "queens around", "jacks around"), strict=True):
         around = [card(suit, rank) for suit in SUITS]

@@ -110,10 +110,6 @@ class Rules:
         return self.trump_by == "auction"
 
     @property
-    def divided_by_ten(self) -> bool:
-        return self.count in ("seed001", "double_deck")
-
-    @property
     def trick_total(self) -> int:
         """All the points there are to take in tricks, last trick included."""
         return {"seed001": 25, "double_deck": 50}.get(self.count, 250)

@@ -90,10 +90,6 @@ def _word(value: object) -> str:
     return str(value).replace("_", " ")
 
 
-def _points(value: int) -> str:
-    return f"{value} point" + ("" if value == 1 else "s")
-
-
 def _deal(rules: Rules) -> list[str]:
     deck = (f"{len(RANKS) - 1 if rules.double_deck else len(RANKS)} ranks, "
             f"{copies(rules)} of each card: {'80' if rules.double_deck else '48'} cards")

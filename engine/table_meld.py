@@ -39,12 +39,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine.cards import KING, NINE, QUEEN, SUITS, Card, card, counts, parse_card
+from engine.cards import JACK_OF_DIAMONDS, KING, NINE, QUEEN, QUEEN_OF_SPADES, SUITS, Card, card, counts, parse_card
 from engine.meld import (
     AROUND_RANKS,
     DIX,
-    JACK_OF_DIAMONDS_CODE,
-    QUEEN_OF_SPADES_CODE,
     RUN_RANKS,
     Meld,
     MeldRow,
@@ -123,7 +121,7 @@ def _specs(trump: int, rules: Rules) -> list[_Spec]:
     for suit in SUITS:
         if suit != trump:
             add(rows["marriage"], [card(suit, KING), card(suit, QUEEN)])
-    add(rows["pinochle"], [Card(QUEEN_OF_SPADES_CODE), Card(JACK_OF_DIAMONDS_CODE)])
+    add(rows["pinochle"], [QUEEN_OF_SPADES, JACK_OF_DIAMONDS])
     for rank, key in zip(AROUND_RANKS, _AROUND_KEYS, strict=True):
         add(rows[key], [card(suit, rank) for suit in SUITS])
     # The roundhouse: K and Q of every suit, its marriages and the two arounds laid at once.

@@ -63,11 +63,3 @@ def card_font(size: int) -> pygame.font.Font:
     return _font(None, size)
 
 
-def render_text(text: str, size: int, color: tuple[int, int, int], face: str = "regular") -> pygame.Surface:
-    """Anti-aliased text on a transparent surface."""
-    return get_font(size, face).render(text, True, color)
-
-
-def clear_cache() -> None:
-    """Forget every cached font."""
-    _FONTS.clear()

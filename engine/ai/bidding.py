@@ -31,8 +31,8 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from engine.ai.trickplay import Position, greedy_playout
-from engine.cards import ACE, JACK, KING, NINE, QUEEN, SUITS, TEN, card, new_deck
-from engine.meld import JACK_OF_DIAMONDS_CODE, QUEEN_OF_SPADES_CODE, meld_total
+from engine.cards import ACE, JACK, JACK_OF_DIAMONDS, KING, NINE, QUEEN, QUEEN_OF_SPADES, SUITS, TEN, card, new_deck
+from engine.meld import meld_total
 from engine.play import card_values
 from engine.rules import Rules
 
@@ -110,7 +110,7 @@ def pass_score(c: int, trump: int) -> float:
     score = 0.0
     if rank == ACE:
         score += 60
-    if c in (QUEEN_OF_SPADES_CODE, JACK_OF_DIAMONDS_CODE):
+    if c in (QUEEN_OF_SPADES, JACK_OF_DIAMONDS):
         score += 30
     if rank == TEN:
         score += 8
@@ -235,12 +235,6 @@ class TrumpValue:
         i = min(len(self.totals) - 1, max(0, int(q * len(self.totals))))
         return float(self.totals[i])
 
-    def share_reaching(self, amount: float) -> float:
-        """The share of the deals in which the side reaches ``amount``."""
-        if not self.totals:
-            return 0.0
-        return sum(1 for t in self.totals if t >= amount) / len(self.totals)
-
 
 @dataclass(frozen=True)
 class HandValue:
@@ -309,7 +303,7 @@ def quick_return(hand: Sequence[int], trump: int, size: int) -> list[int]:
         suit, rank = divmod(c, 6)
         if suit == trump:
             return (2, rank, 0)
-        meldish = 1 if rank in (KING, QUEEN) or c in (QUEEN_OF_SPADES_CODE, JACK_OF_DIAMONDS_CODE) or rank == ACE else 0
+        meldish = 1 if rank in (KING, QUEEN) or c in (QUEEN_OF_SPADES, JACK_OF_DIAMONDS) or rank == ACE else 0
         return (meldish, length[suit], rank)
 
     return sorted(hand, key=key)[:size]

@@ -35,14 +35,7 @@ if TYPE_CHECKING:
     from pinochle_gui.screens import App
 
 PREVIEW = parse_cards("AH TD KC QS JD")
-SPEED_HELP = {
-    "slow": "Every card glides",
-    "normal": "The usual pace",
-    "fast": "Brisk",
-    "instant": "No animation",
-}
 SORT_NAMES = {"trump_first": "Trumps first", "by_suit": "By suit", "low_to_high": "Low to high"}
-SEAT_NAMES = ("You", "Left", "Across", "Right")
 
 
 class AvatarRow(Row):
