@@ -271,6 +271,12 @@ class App:
         if table.demo:
             self._next_demo_game = time.perf_counter() + (0.0 if self.options.fast else DEMO_PAUSE)
 
+    def resize(self, size: tuple[int, int]) -> None:
+        """The window changed size: every scene lays itself out again."""
+        if size != self.size:
+            self.size = size
+            self.stack.resize(size)
+
     # -- every frame -------------------------------------------------------------------------------------
     def tick(self, dt: float) -> None:
         """Advance the scenes by ``dt`` seconds; start the next demo game; notice --hands being done."""
@@ -347,10 +353,7 @@ def run(options: Options) -> int:
             for event in pygame.event.get():
                 if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
                     w, h = (event.w, event.h) if event.type == pygame.VIDEORESIZE else (event.x, event.y)
-                    size = (max(320, w), max(320, h))
-                    if size != app.size:
-                        app.size = size
-                        app.stack.resize(size)
+                    app.resize((max(320, w), max(320, h)))
                     continue
                 if event.type == pygame.QUIT:
                     app.quit()

@@ -36,8 +36,7 @@ def _open(home: Path, size: tuple[int, int]) -> tuple[App, pygame.Surface]:
     storage = Storage.open(home)
     storage.update_settings(computer_level="easy")
     app = App(parse_args(["--fast", "--seed", "9"]), screen, storage)
-    app.size = size  # the window may be smaller than --size allows: it was resized there
-    app.stack.resize(size)
+    app.resize(size)  # the window may be smaller than --size allows: it was resized there
     first_scene(app)
     return app, screen
 
@@ -98,8 +97,7 @@ def test_monkey_on_the_running_app(tmp_path: Path, seed: int) -> None:
             if roll < 0.03:
                 size = rng.choice(SIZES)
                 screen = pygame.display.set_mode(size)
-                app.size = size
-                app.stack.resize(size)
+                app.resize(size)
             elif roll < 0.75:
                 app.stack.process_event(_random_event(rng, size))
             else:
