@@ -75,31 +75,16 @@ def _samples(level: Level) -> int:
     return max(32, 2 * level.worlds) if level.worlds else 0
 
 
-def _caution(level: Level) -> float:
-    """The quantile of the simulated totals a player bids to (0.4: a contract the side reached in six
-    deals of ten; higher is bolder). Tuned so that hard players bid 300-450 on average and make
-    65-85% of their contracts in the four-handed game (docs/ai.md)."""
-    return 0.4 if level.weighted or level.sees_all else 0.35
-
-
-# How much more careful to bid with the double deck: the greedy playouts that value a hand are too
-# hopeful about 20-card hands. At the single deck's caution hard declarers made 53% of their
-# contracts against hard; at 0.15 lower, 77% (docs/ai.md).
-DOUBLE_DECK_CAUTION = -0.15
-
-
-def _boldness(rules: Rules) -> float:
-    """How much bolder to bid when each plays alone: the declarer then has the widow and the lead
-    against two players who each score for themselves, so a contract is worth more than in a
-    partnership game, where the opponents' points all go to one side. Less bold with the double deck."""
+def _caution(level: Level, rules: Rules) -> float:
+    """The quantile of the simulated totals the player bids to (see :class:`Level`): each plays
+    alone three-handed, where the declarer has the widow and the lead against two players who each
+    score for themselves; the double deck is bid more carefully, as the greedy playouts that value a
+    hand are too hopeful about 20-card hands."""
     if rules.double_deck:
-        return DOUBLE_DECK_CAUTION
-    return 0.0 if rules.partnerships or rules.players == 2 else 0.2
-
-
-def _suits_weighed(level: Level) -> int:
-    """How many trump suits are simulated (the most promising by meld and trick power)."""
-    return 3 if level.weighted or level.sees_all else 2
+        return level.caution_double_deck
+    if not rules.partnerships and rules.players == 3:
+        return level.caution_alone
+    return level.caution
 
 
 def _deadline(level: Level) -> float | None:
@@ -157,7 +142,7 @@ def _hand_value(game: Game, seat: int, level: Level, rng: random.Random) -> tupl
         value = bv.quick_value(hand, best, rules) * (1 + rng.gauss(0, 0.06))
         meld = meld_by_trump(hand, rules)[best]
         return value, best, f"meld {meld} in {SUIT_NAMES[best]} and some tricks"
-    suits = bv.promising_suits(hand, rules, _suits_weighed(level))
+    suits = bv.promising_suits(hand, rules, level.suits_weighed)
     if not suits:
         return 0.0, 0, "no marriage to name trump"
     if level.sees_all:
@@ -166,7 +151,7 @@ def _hand_value(game: Game, seat: int, level: Level, rng: random.Random) -> tupl
     else:
         hv = bv.evaluate_hand(hand, seat, rules, _samples(level), suits=suits)
     best_value = hv.best
-    limit = bv.bid_limit(best_value, _caution(level) + _boldness(rules))
+    limit = bv.bid_limit(best_value, _caution(level, rules))
     unit = bv.scale(rules)
     reason = (f"meld about {best_value.meld + best_value.partner_meld:.0f} in {SUIT_NAMES[best_value.trump]}"
               f" + about {best_value.tricks:.0f} in tricks")
@@ -258,7 +243,7 @@ def choose_trump(game: Game, seat: int, level: Level, rng: random.Random) -> Cho
         meld = meld_by_trump(hand, rules)[best]
         return NameTrump(best), f"{SUIT_NAMES[best]}: meld {meld} and the most trick power"
     # The suits the auction weighed (the same evaluation, cached, when the hand is unchanged).
-    suits = [s for s in bv.promising_suits(hand, rules, _suits_weighed(level)) if s in suits] or suits
+    suits = [s for s in bv.promising_suits(hand, rules, level.suits_weighed) if s in suits] or suits
     if level.sees_all:
         h = game.hand
         value = bv.evaluate_hand(hand, seat, rules, 1, suits=suits, known=h.hands)
@@ -319,7 +304,7 @@ def choose_pass(game: Game, seat: int, level: Level, rng: random.Random) -> Choi
         deadline = _deadline(level)
         sampled = sample_worlds(game, seat, level, rng, max(4, level.worlds // 2))
         best_score = None
-        for _score, combo in ranked[: 4 if level.weighted or level.sees_all else 2]:
+        for _score, combo in ranked[: level.candidates]:
             if deadline is not None and best_score is not None and time.perf_counter() > deadline:
                 break
             if to_declarer:
@@ -382,7 +367,7 @@ def choose_bury(game: Game, seat: int, level: Level, rng: random.Random) -> Choi
         side = rules.team_of(seat)
         sampled = sample_worlds(game, seat, level, rng, max(4, level.worlds // 2))
         best_score: float | None = None
-        for _score, combo in ranked[: 4 if level.weighted or level.sees_all else 2]:
+        for _score, combo in ranked[: level.candidates]:
             if deadline is not None and best_score is not None and time.perf_counter() > deadline:
                 break
             total = 0.0

@@ -15,15 +15,24 @@ class Level:
     memory: float = 1.0             # chance of remembering each played card / inference (easy forgets)
     slip: float = 0.0               # chance of taking the second-best choice (easy's human slips)
     worlds: int = 0                 # hidden-hand samples per decision (0: heuristics only)
-    weighted: bool = False          # weight worlds by how likely the bids and plays seen are
-    search_nodes: int = 0           # node budget of the trick search per world (0: playouts only)
+    weighted: bool = False          # weight worlds by how likely the plays seen are under our policy
     exact_tricks: int = 0           # solve the last N tricks exactly
     think_seconds: float = 0.0      # time budget per decision (anytime: stops early when out)
+    # The auction: a player bids up to this quantile of its hand's simulated totals (0.4: a total the
+    # side reached in six deals of ten; higher is bolder), in the partnership single-deck game, when
+    # each plays alone (three-handed) and with the double deck. Measured in docs/ai.md.
+    caution: float = 0.35
+    caution_alone: float = 0.55
+    caution_double_deck: float = 0.2
+    suits_weighed: int = 2          # trump suits simulated when valuing a hand
+    candidates: int = 2             # passes, returns and buries tried in simulated deals
 
 
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", memory=0.6, slip=0.15),
     "medium": Level("medium", worlds=16, exact_tricks=3, think_seconds=0.25),
-    "hard": Level("hard", worlds=48, weighted=True, search_nodes=4000, exact_tricks=5, think_seconds=0.9),
-    "perfect": Level("perfect", sees_all=True, search_nodes=20000, exact_tricks=6, think_seconds=0.9),
+    "hard": Level("hard", worlds=48, weighted=True, exact_tricks=5, think_seconds=0.9,
+                  caution=0.4, caution_alone=0.6, caution_double_deck=0.25, suits_weighed=3, candidates=4),
+    "perfect": Level("perfect", sees_all=True, exact_tricks=6, think_seconds=0.9,
+                     caution=0.4, caution_alone=0.6, caution_double_deck=0.25, suits_weighed=3, candidates=4),
 }
