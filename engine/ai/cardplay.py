@@ -37,7 +37,7 @@ from engine.actions import PLAYS, Play
 from engine.ai.choice import Choice
 from engine.ai.levels import Level
 from engine.ai.trickplay import Position, greedy_playout, solve
-from engine.ai.worlds import World, knowledge, play_likelihood, real_world, sample_world
+from engine.ai.worlds import World, knowledge, play_likelihood, playing_sides, real_world, sample_world
 from engine.cards import CARDS, RANK_NAMES, SUIT_NAMES, counts
 from engine.game import Game
 from engine.meld import meld_total
@@ -56,7 +56,8 @@ CANDIDATES_PER_WORLD = 2  # weighted levels sample this many worlds per world ke
 
 @dataclass(frozen=True)
 class Contract:
-    """What the hand's score depends on, seen from the searching side (sides merged: see :func:`_sides`)."""
+    """What the hand's score depends on, seen from the searching side (sides merged as
+    :func:`~engine.ai.worlds.playing_sides` merges them)."""
 
     declaring: int | None   # side (0 or 1 in the merged view) of the declarer, None without an auction
     bid: int
@@ -83,16 +84,6 @@ def choose_play(game: Game, seat: int, level: Level, rng: random.Random) -> Choi
 # -- sampled play (three and four seats, and every hand of hidden cards) ----------------------------
 
 
-def _sides(game: Game) -> tuple[int, ...]:
-    """Side of each seat for the search: partners share a side; three-handed, the declarer plays
-    against the other two together (they both want the declarer set)."""
-    rules = game.rules
-    declarer = game.hand.declarer
-    if rules.partnerships or declarer is None or rules.players == 2:
-        return tuple(rules.team_of(s) for s in range(rules.players))
-    return tuple(0 if s == declarer else 1 for s in range(rules.players))
-
-
 def _contract(game: Game, sides: Sequence[int], seat: int, world: World | None) -> Contract:
     h = game.hand
     rules = game.rules
@@ -108,7 +99,7 @@ def _contract(game: Game, sides: Sequence[int], seat: int, world: World | None) 
 
 def hand_utility(contract: Contract, side: int, points: int, total: int) -> float:
     """What the hand is worth to ``side`` (our score less theirs) when it ends with ``points`` of the
-    ``total`` trick points in play (sides merged as :func:`_sides` merges them)."""
+    ``total`` trick points in play (sides merged as :func:`~engine.ai.worlds.playing_sides` merges them)."""
     theirs = total - points
     if contract.declaring is None:
         return float(points - theirs)
@@ -157,7 +148,7 @@ def _sampled(game: Game, seat: int, plays: list[Play], level: Level, rng: random
     # speed; the clock only stops a search that runs far over (a loaded machine).
     budget = level.think_seconds * NODES_PER_SECOND if level.think_seconds > 0 else None
     deadline = time.perf_counter() + 2 * level.think_seconds if level.think_seconds > 0 else None
-    sides = _sides(game)
+    sides = playing_sides(game)
     side = sides[seat]
     moves = [int(p.card) for p in plays]
     if level.sees_all:
@@ -281,7 +272,7 @@ def _two_hand_endgame(game: Game, seat: int, plays: list[Play], level: Level, rn
     h = game.hand
     assert h.trump is not None
     world = real_world(game) if level.sees_all else sample_world(knowledge(game, seat, level.memory, rng), rng)
-    position = _position(game, world, _sides(game))
+    position = _position(game, world, playing_sides(game))
     moves = [int(p.card) for p in plays]
     if position.tricks_left <= two_hand_exact_tricks(level):
         cap = int(level.think_seconds * ENDGAME_NODES_PER_SECOND) if level.think_seconds > 0 else None

@@ -329,6 +329,16 @@ def real_world(game: Game) -> World:
     return World([list(x) for x in h.hands], list(h.stock), list(h.buried))
 
 
+def playing_sides(game: Game) -> tuple[int, ...]:
+    """Side of each seat as the players model the play: partners share a side; three-handed, the
+    declarer plays against the other two together (they both want the declarer set)."""
+    rules = game.rules
+    declarer = game.hand.declarer
+    if rules.partnerships or declarer is None or rules.players == 2:
+        return tuple(rules.team_of(s) for s in range(rules.players))
+    return tuple(0 if s == declarer else 1 for s in range(rules.players))
+
+
 def play_likelihood(game: Game, seat: int, world: World, agree: float = 0.6) -> float:
     """How likely the other seats' plays of this hand are in ``world`` under our playout policy.
 
@@ -342,7 +352,7 @@ def play_likelihood(game: Game, seat: int, world: World, agree: float = 0.6) -> 
     n = rules.players
     mode = play_mode(rules)
     values = card_values(rules)
-    side_of = [rules.team_of(s) for s in range(n)]
+    side_of = playing_sides(game)
     sequence: list[list[tuple[int, int]]] = [[(s, _code(t)) for s, t in tr["plays"]] for tr in h.tricks]
     if h.trick:
         sequence.append([(s, int(c)) for s, c in h.trick])
@@ -371,4 +381,4 @@ def play_likelihood(game: Game, seat: int, world: World, agree: float = 0.6) -> 
     return likelihood
 
 
-__all__ = ["Knowledge", "World", "knowledge", "play_likelihood", "real_world", "sample_world"]
+__all__ = ["Knowledge", "World", "knowledge", "play_likelihood", "playing_sides", "real_world", "sample_world"]
