@@ -32,7 +32,7 @@ LEVELS: dict[str, Level] = {
     "easy": Level("easy", memory=0.6, slip=0.15),
     "medium": Level("medium", worlds=16, exact_tricks=3, think_seconds=0.25),
     "hard": Level("hard", worlds=48, weighted=True, exact_tricks=5, think_seconds=0.9,
-                  caution=0.4, caution_alone=0.5, caution_double_deck=0.25, suits_weighed=3, candidates=4),
+                  caution=0.4, caution_alone=0.5, caution_double_deck=0.1, suits_weighed=3, candidates=4),
     "perfect": Level("perfect", sees_all=True, exact_tricks=6, think_seconds=0.9,
-                     caution=0.4, caution_alone=0.5, caution_double_deck=0.25, suits_weighed=3, candidates=4),
+                     caution=0.4, caution_alone=0.5, caution_double_deck=0.1, suits_weighed=3, candidates=4),
 }
