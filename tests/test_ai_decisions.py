@@ -31,7 +31,8 @@ from engine.rules import PRESETS, preset
 from tests.conftest import make_deal
 
 # Tiny budgets: the tests check behaviour, not strength.
-TINY = {name: replace(level, worlds=min(level.worlds, 4), think_seconds=min(level.think_seconds, 0.2))
+TINY = {name: replace(level, worlds=min(level.worlds, 4), simulated_deals=min(level.simulated_deals, 16),
+                      search_nodes=min(level.search_nodes, 12_000), think_seconds=min(level.think_seconds, 0.2))
         for name, level in LEVELS.items()}
 
 

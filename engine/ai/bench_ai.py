@@ -20,8 +20,8 @@ every seat).
 ``--unit game`` plays whole games (the deal seeds the game) instead of single hands, and reports the
 share of games won. ``--out FILE`` appends each finished deal as a JSON line and skips deals already
 there for the same settings, so a long run can be stopped and resumed, or split over machines.
-``--workers N`` plays deals in N processes. ``--think X`` scales every level's budget (samples and
-seconds; the search's node budget follows the seconds) by X.
+``--workers N`` plays deals in N processes. ``--think X`` scales every level's budget (samples,
+search nodes, seconds) by X.
 """
 
 from __future__ import annotations
@@ -68,12 +68,14 @@ class Settings:
 
 
 def scaled(level: Level, think: float) -> Level:
-    """``level`` with its budget scaled by ``think`` (samples and seconds, and so search nodes)."""
+    """``level`` with its budget scaled by ``think`` (samples, search nodes and seconds)."""
     if think == 1.0:
         return level
     return replace(
         level,
         worlds=max(2, round(level.worlds * think)) if level.worlds else 0,
+        search_nodes=max(200, round(level.search_nodes * think)) if level.search_nodes else 0,
+        simulated_deals=max(32, round(level.simulated_deals * think)) if level.simulated_deals else 0,
         think_seconds=level.think_seconds * think,
     )
 

@@ -12,13 +12,13 @@ tricks when it makes the bid and loses the bid when it does not, and defenders c
   chance ``memory``, and now and then (``slip``) the second-best card when it is nearly as good;
 * ``medium``: every card and inference remembered, ``worlds`` worlds, exact search of the last
   ``exact_tricks`` tricks;
-* ``hard``: more worlds, each weighted by how likely the other seats' plays are in it under our own
-  policy, a longer exact endgame;
+* ``hard``: many more worlds, each weighted by how likely the other seats' plays are in it under our
+  own policy, and a longer exact endgame, within a larger budget;
 * ``perfect``: sees every card (one world, the real one); for benchmarks and analysis only.
 
-The work of a decision is counted in search nodes (``think_seconds`` times :data:`NODES_PER_SECOND`),
-so the same seed gives the same card on any machine; the clock only cuts short a search that runs
-far over its time on a loaded machine.
+The work of a decision is counted in search nodes (the level's ``search_nodes``), so the same seed
+gives the same card on any machine; the clock (twice the level's ``think_seconds``) only cuts short
+a search that runs far over its time on a slow or loaded machine.
 
 Two-handed play while the stock lasts (any card may be played, winners draw first and meld) is
 decided by rules of thumb that weigh the trick's points, the cost of trumps and the meld a card
@@ -44,7 +44,6 @@ from engine.meld import meld_total
 from engine.play import beats, card_values, trick_winner
 
 EASY_WORLDS = 4          # worlds for a level with ``worlds == 0`` (easy): few, from a forgetful memory
-NODES_PER_SECOND = 60_000  # search nodes a level may spend per second of its thinking time (a slow core's rate)
 SAMPLE_NODES = 100         # what sampling and weighing one world costs, counted in search nodes
 # The exact two-handed endgame may use more: a 12-trick solve takes about 90,000 nodes (0.26 s) and
 # rarely 180,000; this cap (about 1.4 s at the 350,000 nodes a second measured here, 2.5 s on a
@@ -146,7 +145,7 @@ def _world_values(position: Position, moves: Sequence[int], level: Level, exact:
 def _sampled(game: Game, seat: int, plays: list[Play], level: Level, rng: random.Random) -> Choice:
     # The work is budgeted in search nodes, so that a decision does not depend on the machine's
     # speed; the clock only stops a search that runs far over (a loaded machine).
-    budget = level.think_seconds * NODES_PER_SECOND if level.think_seconds > 0 else None
+    budget = level.search_nodes or None
     deadline = time.perf_counter() + 2 * level.think_seconds if level.think_seconds > 0 else None
     sides = playing_sides(game)
     side = sides[seat]
@@ -159,8 +158,8 @@ def _sampled(game: Game, seat: int, plays: list[Play], level: Level, rng: random
         draw = count * (CANDIDATES_PER_WORLD if level.weighted else 1)
         worlds = []
         for i in range(draw):
-            if budget is not None and deadline is not None and i >= 2 and \
-                    (i * SAMPLE_NODES >= budget / 2 or time.perf_counter() > deadline):
+            if i >= 2 and (budget is not None and i * SAMPLE_NODES >= budget / 2
+                           or deadline is not None and time.perf_counter() > deadline):
                 break
             world = sample_world(know, rng)
             if level.weighted:

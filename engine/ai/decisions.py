@@ -69,12 +69,6 @@ __all__ = [
 # -- the level's knobs, read as data --------------------------------------------------------------
 
 
-def _samples(level: Level) -> int:
-    """Simulated deals per hand evaluation (0: rules of thumb only): two per world, and never so few
-    that the quantile the bid is read from is noise (an evaluation costs well under a millisecond a deal)."""
-    return max(32, 2 * level.worlds) if level.worlds else 0
-
-
 def _caution(level: Level, rules: Rules) -> float:
     """The quantile of the simulated totals the player bids to (see :class:`Level`): each plays
     alone three-handed, where the declarer has the widow and the lead against two players who each
@@ -149,7 +143,7 @@ def _hand_value(game: Game, seat: int, level: Level, rng: random.Random) -> tupl
         hv = bv.evaluate_hand(hand, seat, rules, 1, suits=suits, known=game.hand.hands,
                               known_widow=game.hand.deal.widow)
     else:
-        hv = bv.evaluate_hand(hand, seat, rules, _samples(level), suits=suits)
+        hv = bv.evaluate_hand(hand, seat, rules, level.simulated_deals, suits=suits)
     best_value = hv.best
     limit = bv.bid_limit(best_value, _caution(level, rules))
     unit = bv.scale(rules)
@@ -248,7 +242,7 @@ def choose_trump(game: Game, seat: int, level: Level, rng: random.Random) -> Cho
         h = game.hand
         value = bv.evaluate_hand(hand, seat, rules, 1, suits=suits, known=h.hands)
     else:
-        value = bv.evaluate_hand(hand, seat, rules, _samples(level), suits=suits)
+        value = bv.evaluate_hand(hand, seat, rules, level.simulated_deals, suits=suits)
     best_value = value.best
     return (NameTrump(best_value.trump),
             f"{SUIT_NAMES[best_value.trump]}: meld about {best_value.meld:.0f}"
@@ -302,7 +296,7 @@ def choose_pass(game: Game, seat: int, level: Level, rng: random.Random) -> Choi
     how = "rule of thumb"
     if level.worlds and len(ranked) > 1:
         deadline = _deadline(level)
-        sampled = sample_worlds(game, seat, level, rng, max(4, level.worlds // 2))
+        sampled = sample_worlds(game, seat, level, rng, max(4, level.simulated_deals // 4))
         best_score = None
         for _score, combo in ranked[: level.candidates]:
             if deadline is not None and best_score is not None and time.perf_counter() > deadline:
@@ -365,7 +359,7 @@ def choose_bury(game: Game, seat: int, level: Level, rng: random.Random) -> Choi
         deadline = _deadline(level)
         values = card_values(rules)
         side = rules.team_of(seat)
-        sampled = sample_worlds(game, seat, level, rng, max(4, level.worlds // 2))
+        sampled = sample_worlds(game, seat, level, rng, max(4, level.simulated_deals // 4))
         best_score: float | None = None
         for _score, combo in ranked[: level.candidates]:
             if deadline is not None and best_score is not None and time.perf_counter() > deadline:
@@ -414,7 +408,7 @@ def choose_throw_in(game: Game, seat: int, level: Level, rng: random.Random) -> 
             return ThrowIn(), f"need {need} in tricks, expect about {guess:.0f}"
         return PlayOn(), f"need {need} in tricks, expect about {guess:.0f}"
     deadline = _deadline(level)
-    n = 1 if level.sees_all else max(8, level.worlds)
+    n = 1 if level.sees_all else max(8, level.simulated_deals // 2)
     play_value = 0.0
     made = 0
     done = 0

@@ -17,22 +17,27 @@ class Level:
     worlds: int = 0                 # hidden-hand samples per decision (0: heuristics only)
     weighted: bool = False          # weight worlds by how likely the plays seen are under our policy
     exact_tricks: int = 0           # solve the last N tricks exactly
-    think_seconds: float = 0.0      # time budget per decision (anytime: stops early when out)
+    search_nodes: int = 0           # work budget of a card-play decision, in search nodes (deterministic)
+    think_seconds: float = 0.0      # time budget per decision (anytime: a card stops at twice this on a slow machine)
     # The auction: a player bids up to this quantile of its hand's simulated totals (0.4: a total the
     # side reached in six deals of ten; higher is bolder), in the partnership single-deck game, when
     # each plays alone (three-handed) and with the double deck. Measured in docs/ai.md.
     caution: float = 0.35
     caution_alone: float = 0.55
     caution_double_deck: float = 0.2
+    simulated_deals: int = 0        # deals played out to value a hand (a half to weigh a throw-in, a quarter
+                                    # for passes and buries); 0: rules of thumb
     suits_weighed: int = 2          # trump suits simulated when valuing a hand
     candidates: int = 2             # passes, returns and buries tried in simulated deals
 
 
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", memory=0.6, slip=0.15),
-    "medium": Level("medium", worlds=16, exact_tricks=3, think_seconds=0.25),
-    "hard": Level("hard", worlds=48, weighted=True, exact_tricks=5, think_seconds=0.9,
-                  caution=0.4, caution_alone=0.5, caution_double_deck=0.1, suits_weighed=3, candidates=4),
-    "perfect": Level("perfect", sees_all=True, exact_tricks=6, think_seconds=0.9,
+    "medium": Level("medium", worlds=16, exact_tricks=3, search_nodes=15_000, think_seconds=0.25,
+                    simulated_deals=32),
+    "hard": Level("hard", worlds=144, weighted=True, exact_tricks=6, search_nodes=216_000, think_seconds=0.9,
+                  caution=0.4, caution_alone=0.5, caution_double_deck=0.1, simulated_deals=96, suits_weighed=3,
+                  candidates=4),
+    "perfect": Level("perfect", sees_all=True, exact_tricks=6, search_nodes=216_000, think_seconds=0.9,
                      caution=0.4, caution_alone=0.5, caution_double_deck=0.1, suits_weighed=3, candidates=4),
 }
