@@ -19,8 +19,10 @@ from engine.rules import PRESETS, preset
 from engine.save import game_to_dict
 
 # Small budgets keep the tests fast; the search paths are the same as the real levels'.
-QUICK = Level("quick", worlds=2, weighted=True, exact_tricks=3, think_seconds=0.05)
-FORGETFUL = Level("forgetful", memory=0.5, slip=0.5, worlds=1, think_seconds=0.02)
+QUICK = Level("quick", worlds=2, weighted=True, exact_tricks=3, search_nodes=3000, think_seconds=0.05,
+              simulated_deals=8)
+FORGETFUL = Level("forgetful", memory=0.5, slip=0.5, worlds=1, search_nodes=1200, think_seconds=0.02,
+                  simulated_deals=4)
 
 
 def play(game: Game, players: list[ComputerPlayer], max_hands: int = 1) -> list[str]:

@@ -5,7 +5,7 @@ Each function takes ``(game, seat, level, rng)`` and returns a :data:`~engine.ai
 one of ``game.legal_actions()`` and a short reason in plain words. They read only what
 :func:`engine.observation.observe` shows the seat (the ``perfect`` level, which sees every card by
 design, excepted); hidden cards are dealt at random, consistently with what was seen, when a
-decision is simulated. The level's knobs decide how much: ``worlds`` (0: rules of thumb only),
+decision is simulated. The level's knobs decide how much: ``simulated_deals`` (0: rules of thumb only),
 ``slip`` (easy's human slips among near-equal choices), ``think_seconds``.
 
 >>> import random
@@ -128,7 +128,7 @@ def _hand_value(game: Game, seat: int, level: Level, rng: random.Random) -> tupl
     """(what the hand is worth as the declarer's, the best trump, how that was reckoned)."""
     rules = game.rules
     hand = [int(c) for c in game.hand.hands[seat]]
-    if level.worlds == 0 and not level.sees_all:
+    if not level.simulated_deals and not level.sees_all:
         suits = bv.trump_choices(hand, rules) if not rules.widow_size else [0, 1, 2, 3]
         if not suits:
             return 0.0, 0, "no marriage to name trump"
@@ -175,7 +175,7 @@ def _partner_help(obs: Observation, game: Game) -> float:
 def _cushion(level: Level) -> float:
     """How far under its value a player jumps in the auction (standard points); the rest is kept
     for outbidding. A player without simulation bids one step at a time (a large cushion)."""
-    return 10.0 if level.worlds or level.sees_all else 1000.0
+    return 10.0 if level.simulated_deals or level.sees_all else 1000.0
 
 
 def _jump(bids: Sequence[Bid], target: float) -> Bid:
@@ -228,7 +228,7 @@ def choose_trump(game: Game, seat: int, level: Level, rng: random.Random) -> Cho
     legal = [a for a in game.legal_actions() if isinstance(a, NameTrump)]
     hand = [int(c) for c in game.hand.hands[seat]]
     suits = [a.suit for a in legal]
-    if level.worlds == 0 and not level.sees_all:
+    if not level.simulated_deals and not level.sees_all:
         ranked = sorted(suits, key=lambda s: (-bv.quick_value(hand, s, rules), s))
         best = ranked[0]
         if len(ranked) > 1 and _slip(level, rng) and \
@@ -294,7 +294,7 @@ def choose_pass(game: Game, seat: int, level: Level, rng: random.Random) -> Choi
         ranked = bv.return_candidates(hand, trump, rules, size, limit=6)
     choice = _pick(ranked, level, rng)
     how = "rule of thumb"
-    if level.worlds and len(ranked) > 1:
+    if level.simulated_deals and len(ranked) > 1:
         deadline = _deadline(level)
         sampled = sample_worlds(game, seat, level, rng, max(4, level.simulated_deals // 4))
         best_score = None
@@ -355,7 +355,7 @@ def choose_bury(game: Game, seat: int, level: Level, rng: random.Random) -> Choi
     ranked = bv.bury_candidates(hand, pool, trump, rules, limit=6)
     choice = _pick(ranked, level, rng)
     how = "rule of thumb"
-    if level.worlds and len(ranked) > 1:
+    if level.simulated_deals and len(ranked) > 1:
         deadline = _deadline(level)
         values = card_values(rules)
         side = rules.team_of(seat)
@@ -401,7 +401,7 @@ def choose_throw_in(game: Game, seat: int, level: Level, rng: random.Random) -> 
         return ThrowIn(), f"the meld ({side_meld}) is {need} short and only {total} are in the tricks"
     values = card_values(rules)
     buried = sum(values[c] for c in obs.buried)
-    if level.worlds == 0 and not level.sees_all:
+    if not level.simulated_deals and not level.sees_all:
         hand = [int(c) for c in h.hands[seat]]
         guess = buried + bv.keep_strength(hand, h.trump) * 1.6 * bv.scale(rules) * rules.hand_size / 12 + 0.2 * total
         if guess < need * 0.6:
