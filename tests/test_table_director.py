@@ -12,7 +12,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-from engine.game import new_game  # noqa: E402
+from engine.game import Game, new_game  # noqa: E402
 from engine.observation import Observation, observe  # noqa: E402
 from engine.rules import PRESETS, preset  # noqa: E402
 from pinochle_gui.anim import Animator, ManualClock, Timing  # noqa: E402
@@ -33,6 +33,14 @@ def make_director(variant: str, speed: str = "instant") -> Director:
     rules = preset(variant)
     names = [f"P{s}" for s in range(rules.players)]
     return Director(rules, names, CardArt(), Animator(Timing(speed), ManualClock()), SIZE)
+
+
+def dealing(variant: str, seed: int, speed: str = "instant") -> tuple[Game, Director]:
+    """A new game of ``variant`` and a director fed its opening events (the deal, not yet shown)."""
+    game = new_game(preset(variant), seed=seed)
+    director = make_director(variant, speed)
+    director.feed(game.opening_events(), observe(game, VIEW_SEAT))
+    return game, director
 
 
 def check_matches(director: Director, obs: Observation) -> None:
@@ -61,10 +69,7 @@ def check_matches(director: Director, obs: Observation) -> None:
 
 @pytest.mark.parametrize("variant", list(PRESETS))
 def test_the_sprites_follow_a_whole_hand_of_each_variant(variant: str) -> None:
-    rules = preset(variant)
-    game = new_game(rules, seed=17)
-    director = make_director(variant)
-    director.feed(game.opening_events(), observe(game, VIEW_SEAT))
+    game, director = dealing(variant, 17)
     director.skip()
     check_matches(director, observe(game, VIEW_SEAT))
     rng = random.Random(5)
@@ -80,9 +85,7 @@ def test_the_sprites_follow_a_whole_hand_of_each_variant(variant: str) -> None:
 
 
 def test_the_deal_is_animated_card_by_card_and_waits_for_nobody() -> None:
-    game = new_game(preset("partnership_auction"), seed=3)
-    director = make_director("partnership_auction", "normal")
-    director.feed(game.opening_events(), observe(game, VIEW_SEAT))
+    game, director = dealing("partnership_auction", 3, "normal")
     director.update(0.0)
     assert not director.idle
     director.update(0.1)
@@ -96,9 +99,7 @@ def test_the_deal_is_animated_card_by_card_and_waits_for_nobody() -> None:
 
 
 def test_a_full_trick_pauses_then_sweeps_to_its_winner() -> None:
-    game = new_game(preset("two_hand"), seed=4)
-    director = make_director("two_hand", "normal")
-    director.feed(game.opening_events(), observe(game, VIEW_SEAT))
+    game, director = dealing("two_hand", 4, "normal")
     director.skip()
     events = []
     while not any(e.kind == "trick" for e in events):
@@ -130,9 +131,7 @@ def test_a_reset_shows_a_game_in_the_middle_without_animation() -> None:
 
 
 def test_resizing_puts_every_card_in_its_new_place() -> None:
-    game = new_game(preset("double_deck"), seed=2)
-    director = make_director("double_deck")
-    director.feed(game.opening_events(), observe(game, VIEW_SEAT))
+    game, director = dealing("double_deck", 2)
     director.skip()
     director.resize((700, 1100))
     assert director.lay.width == 700
@@ -140,9 +139,7 @@ def test_resizing_puts_every_card_in_its_new_place() -> None:
 
 
 def test_a_click_finishes_the_moves_but_stops_at_the_hands_summary() -> None:
-    game = new_game(preset("partnership_auction"), seed=6)
-    director = make_director("partnership_auction", "normal")
-    director.feed(game.opening_events(), observe(game, VIEW_SEAT))
+    game, director = dealing("partnership_auction", 6, "normal")
     director.skip()
     rng = random.Random(2)
     while True:

@@ -5,7 +5,7 @@ Every decision module reads its knobs from a :class:`Level`; no module tests a l
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 
 @dataclass(frozen=True)
@@ -31,13 +31,15 @@ class Level:
     candidates: int = 2             # passes, returns and buries tried in simulated deals
 
 
+_HARD = Level("hard", worlds=144, weighted=True, exact_tricks=6, search_nodes=216_000, think_seconds=0.9,
+              caution=0.4, caution_alone=0.5, caution_double_deck=0.1, simulated_deals=96, suits_weighed=3,
+              candidates=4)
+
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", memory=0.6, slip=0.15),
     "medium": Level("medium", worlds=16, exact_tricks=3, search_nodes=15_000, think_seconds=0.25,
                     simulated_deals=32),
-    "hard": Level("hard", worlds=144, weighted=True, exact_tricks=6, search_nodes=216_000, think_seconds=0.9,
-                  caution=0.4, caution_alone=0.5, caution_double_deck=0.1, simulated_deals=96, suits_weighed=3,
-                  candidates=4),
-    "perfect": Level("perfect", sees_all=True, exact_tricks=6, search_nodes=216_000, think_seconds=0.9,
-                     caution=0.4, caution_alone=0.5, caution_double_deck=0.1, suits_weighed=3, candidates=4),
+    "hard": _HARD,
+    # hard's budget and bidding, with every card in view: one world (the real one), nothing to sample or weigh
+    "perfect": replace(_HARD, name="perfect", sees_all=True, worlds=0, weighted=False, simulated_deals=0),
 }
