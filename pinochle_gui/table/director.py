@@ -1,8 +1,8 @@
 """From engine events to moving cards: persistent card sprites in zones, tweened to where they belong.
 
-The director keeps every card on the table as a :class:`TableCard` sprite in one zone: a seat's
-hand, the trick, the widow (or the buried cards), the stock and its turned-up card, a seat's laid
-meld (two-handed). An engine event becomes a *step* in a queue: when its turn comes the step moves
+The director keeps every card on the table as a :class:`TableCard` sprite in one zone (:mod:`.zones`):
+a seat's hand, the trick, the widow (or the buried cards), the stock and its turned-up card, a seat's
+laid meld (two-handed). An engine event becomes a *step* in a queue: when its turn comes the step moves
 sprites between zones and :meth:`Director.settle` tweens every sprite that is not where its zone
 wants it (position, size and face). Steps run one after the other; the table gives the seats the
 turn only when the queue is empty (:attr:`Director.idle`).
@@ -15,42 +15,21 @@ after each batch of events it checks its zones against the engine's observation
 from __future__ import annotations
 
 import functools
-import math
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-import pygame
-
 from engine import events as ev
-from engine.cards import NINE, SUIT_NAMES, Card, card, sort_hand
+from engine.cards import NINE, SUIT_NAMES, Card, card
 from engine.events import Event, visible_to
 from engine.observation import Observation
 from engine.rules import Rules
-from pinochle_gui.anim import Animation, Animator, CardSprite, Parallel, Sequence, Tween, Wait
+from pinochle_gui.anim import Animation, Animator, Parallel, Sequence, Tween, Wait
 from pinochle_gui.art import CardArt
-from pinochle_gui.layout import TableLayout, cards_in, place_hand, table_layout
-
-VIEW_SEAT = 0  # the seat the table is seen from: the human player
-
-# Drawing layers: a zone's base z (cards in motion are drawn above every zone).
-Z = {"table": 100, "stock": 200, "turnup": 190, "widow": 300, "hand": 400, "trick": 600, "me": 800, "moving": 2000}
+from pinochle_gui.table.zones import VIEW_SEAT, TableCard, TableZones, Z
 
 Step = Callable[[], Animation | None]
-
-
-class TableCard(CardSprite):
-    """A card sprite with the width its pictures are drawn at (``scale`` tweens between widths)."""
-
-    __slots__ = ("width", "marked", "target_flip")
-
-    def __init__(self, c: int | None, x: float, y: float, width: int, face_up: bool = False) -> None:
-        super().__init__(c, x, y, face_up=face_up)
-        self.width = width
-        self.marked = False  # received in a pass, or taken from the widow: drawn with a mark
-        self.target_flip = 1.0 if face_up else 0.0
-
 
 class Hold(Animation):
     """A step that waits until :meth:`release` is called (the player clicks on), or ``timeout`` seconds."""
@@ -108,48 +87,20 @@ class TableNews:
     deal_number: int | None = None  # of the hand on the table
 
 
-class Director:
+class Director(TableZones):
     """Turns engine events into animations on persistent sprites, for one game at one window size."""
 
     def __init__(self, rules: Rules, names: list[str], art: CardArt, animator: Animator,
                  size: tuple[int, int], sort_order: str = "trump_first",
                  sound: Callable[[str], object] | None = None, pause_scale: float = 1.0) -> None:
-        self.rules = rules
+        super().__init__(rules, art, animator, size, sort_order)
         self.names = names
-        self.art = art
-        self.animator = animator
-        self.sort_order = sort_order
         self.sound = sound or (lambda name: None)
         self.pause_scale = pause_scale  # the length of holds the player may skip (demo: shorter)
-        self.players = rules.players
-        self.hands: list[list[TableCard]] = [[] for _ in range(self.players)]
-        self.trick: list[tuple[int, TableCard]] = []
-        self.widow: list[TableCard] = []
-        self.stock: list[TableCard] = []
-        self.turnup: list[TableCard] = []
-        self.tables: list[list[TableCard]] = [[] for _ in range(self.players)]
-        self.leaving: list[TableCard] = []
         self.steps: deque[Step] = deque()
         self.hold: Hold | None = None
         self.news = TableNews()
-        self.trump: int | None = None
-        self.dealer = 0
-        self.lay: TableLayout = self._layout(size)
         self.auto_hold = False  # demo: holds end by themselves
-        self.widow_face_up = False
-        self.buried_by: int | None = None  # the declarer whose buried cards the widow zone holds
-
-    # -- layout ------------------------------------------------------------------------------------
-    def _layout(self, size: tuple[int, int]) -> TableLayout:
-        r = self.rules
-        received = r.pass_cards if r.partnerships else r.widow_size
-        return table_layout(size[0], size[1], self.players, r.hand_size, received=received, widow=r.widow_size,
-                            buttons=3)
-
-    def resize(self, size: tuple[int, int]) -> None:
-        self.lay = self._layout(size)
-        self.art.resize(self.lay.card_widths)
-        self.settle(snap=True)
 
     # -- the queue ---------------------------------------------------------------------------------
     @property
@@ -297,7 +248,7 @@ class Director:
         for seat in range(self.players):
             count = obs.hand_sizes[seat] - (1 if turnup is not None and seat == dealer else 0)
             if seat == VIEW_SEAT:
-                self.hands[seat] = [new(c) for c in self._sorted(mine)]
+                self.hands[seat] = [new(c) for c in self.sorted_cards(mine)]
             else:
                 self.hands[seat] = [new(None) for _ in range(count)]
         if self.rules.widow_size and obs.declarer is None:
@@ -349,7 +300,7 @@ class Director:
         assert declarer is not None
         cards = list(event["cards"])
         while len(self.widow) < len(cards):
-            self.widow.append(self._spawn(None))
+            self.widow.append(self.spawn(None))
         for sprite, c in zip(self.widow, cards, strict=False):
             sprite.card = c
         self._say(f"The widow: {' '.join(str(c) for c in cards)} goes to {self._name(declarer)}")
@@ -364,7 +315,7 @@ class Director:
                     sprite.card = None
             self.hands[declarer].extend(widow)
             self.widow_face_up = False
-            self._resort()
+            self.resort()
             return self.settle("widow")
 
         self.steps.appendleft(take)
@@ -372,7 +323,7 @@ class Director:
 
     def _on_trump(self, event: Event, obs: Observation) -> Animation | None:
         self.trump = event["suit"]
-        self._resort()
+        self.resort()
         if event.get("turnup") is not None:
             self._say(f"{str(event['turnup'])} turned up: {SUIT_NAMES[self.trump]} are trump")
         else:
@@ -389,15 +340,15 @@ class Director:
         assert seat is not None
         dix, taken = event["dix"], event["card"]
         self._say(f"{self._who(seat, 'exchanges')} the dix for the {str(taken)}", seat, "Dix!")
-        sprite = self._take(self.tables[seat], dix) or self._take(self.hands[seat], dix, any_card=True)
+        sprite = self.take(self.tables[seat], dix) or self.take(self.hands[seat], dix, any_card=True)
         if sprite is None:
-            sprite = self._spawn(dix)
+            sprite = self.spawn(dix)
         sprite.card = dix
-        got = self.turnup.pop() if self.turnup else self._spawn(taken)
+        got = self.turnup.pop() if self.turnup else self.spawn(taken)
         got.card = taken if seat == VIEW_SEAT else None
         self.turnup.append(sprite)
         self.hands[seat].append(got)
-        self._resort()
+        self.resort()
         return self.settle("pass")
 
     def _on_pass_cards(self, event: Event, obs: Observation) -> Animation | None:
@@ -408,12 +359,12 @@ class Director:
         moved: list[TableCard] = []
         for i in range(count):
             c = cards[i] if cards is not None else None
-            sprite = self._take(self.hands[giver], c, any_card=True) or self._spawn(c)
+            sprite = self.take(self.hands[giver], c, any_card=True) or self.spawn(c)
             sprite.card = c if taker == VIEW_SEAT else None
             sprite.marked = taker == VIEW_SEAT
             moved.append(sprite)
         self.hands[taker].extend(moved)
-        self._resort()
+        self.resort()
         self._say(f"{self._who(giver, 'passes')} {count} cards to {self._name(taker)}")
         return self.settle("pass")
 
@@ -424,7 +375,7 @@ class Director:
         count = len(cards) if cards is not None else event.get("count", 3)
         for i in range(count):
             c = cards[i] if cards is not None else None
-            sprite = self._take(self.hands[seat], c, any_card=True) or self._spawn(c)
+            sprite = self.take(self.hands[seat], c, any_card=True) or self.spawn(c)
             sprite.card = c
             sprite.marked = False
             self.widow.append(sprite)
@@ -438,7 +389,7 @@ class Director:
     def _on_meld(self, event: Event, obs: Observation) -> Animation | None:
         seat = event.seat
         assert seat is not None
-        self._turnup_to_dealer()
+        self.turnup_to_dealer()
         self.news.bubbles.clear()
         self._show_meld(seat, event["points"], event["melds"])
         self._say(f"{self._who(seat, 'melds')} {event['points']}")
@@ -457,14 +408,6 @@ class Director:
         self._say(f"{self._who(event.seat, 'plays')} the hand", event.seat, "Play")
         return None
 
-    def _turnup_to_dealer(self) -> None:
-        if self.rules.trump_by == "turnup" and self.turnup:
-            sprite = self.turnup.pop()
-            if self.dealer != VIEW_SEAT:
-                sprite.card = None
-            self.hands[self.dealer].append(sprite)
-            self._resort()
-
     def _on_play(self, event: Event, obs: Observation) -> Animation | None:
         seat = event.seat
         assert seat is not None
@@ -475,11 +418,11 @@ class Director:
             for hand in self.hands:
                 for s in hand:
                     s.marked = False
-        self._turnup_to_dealer()
+        self.turnup_to_dealer()
         source = self.tables[seat] if event.get("from_table") else self.hands[seat]
-        sprite = self._take(source, c, any_card=True) or self._take(self.hands[seat], c, any_card=True)
+        sprite = self.take(source, c, any_card=True) or self.take(self.hands[seat], c, any_card=True)
         if sprite is None:
-            sprite = self._spawn(c)
+            sprite = self.spawn(c)
         sprite.card = c
         self.trick.append((seat, sprite))
         self.news.status = f"{self._who(seat, 'plays')} the {Card(c).name}"
@@ -528,10 +471,10 @@ class Director:
         elif self.turnup:
             sprite = self.turnup.pop()
         if sprite is None:
-            sprite = self._spawn(c)
+            sprite = self.spawn(c)
         sprite.card = c if seat == VIEW_SEAT else None
         self.hands[seat].append(sprite)
-        self._resort()
+        self.resort()
         return self.settle("widow")
 
     def _on_lay_meld(self, event: Event, obs: Observation) -> Animation | None:
@@ -547,7 +490,7 @@ class Director:
                 on_table.remove(c)
                 used += 1
                 continue
-            sprite = self._take(self.hands[seat], c, any_card=True) or self._spawn(c)
+            sprite = self.take(self.hands[seat], c, any_card=True) or self.spawn(c)
             sprite.card = c
             self.tables[seat].append(sprite)
         self.news.laid.append((seat, name, points))
@@ -559,7 +502,7 @@ class Director:
         for seat, table in enumerate(self.tables):
             self.hands[seat].extend(table)  # known to all, but held again (face down in others' hands)
         self.tables = [[] for _ in range(self.players)]
-        self._resort()
+        self.resort()
         self._say("The stock is gone: melds go back to the hands")
         return self.settle("meld")
 
@@ -588,286 +531,6 @@ class Director:
         self.sound("win")
         self._say("Game over")
         return None
-
-    # -- zones -----------------------------------------------------------------------------------------
-    def _spawn(self, c: int | None) -> TableCard:
-        x, y = self.lay.trick_area.center
-        sprite = TableCard(c, x, y, self.lay.small_w)
-        sprite.scale = 0.5
-        return sprite
-
-    @staticmethod
-    def _take(zone: list[TableCard], c: int | None, any_card: bool = False) -> TableCard | None:
-        """Take the sprite of card ``c`` out of ``zone``; else (``any_card``) an unknown one, else the last."""
-        if c is not None:
-            for i in range(len(zone) - 1, -1, -1):
-                if zone[i].card == c:
-                    return zone.pop(i)
-        if not any_card or not zone:
-            return None
-        for i in range(len(zone) - 1, -1, -1):
-            if zone[i].card is None:
-                return zone.pop(i)
-        return zone.pop()
-
-    def _sorted(self, cards: Iterable[int]) -> list[Card]:
-        trump = self.trump if self.sort_order == "trump_first" else None
-        ordered = sort_hand(cards, trump=trump)
-        if self.sort_order == "low_to_high":
-            suits: list[int] = []
-            for c in ordered:
-                if c.suit not in suits:
-                    suits.append(c.suit)
-            ordered = sorted(ordered, key=lambda c: (suits.index(c.suit), c.rank))
-        return ordered
-
-    def _resort(self) -> None:
-        mine = self.hands[VIEW_SEAT]
-        known = [s for s in mine if s.card is not None]
-        unknown = [s for s in mine if s.card is None]
-        order = self._sorted([s.card for s in known if s.card is not None])
-        pool = list(known)
-        result: list[TableCard] = []
-        for c in order:
-            for s in pool:
-                if s.card == c:
-                    pool.remove(s)
-                    result.append(s)
-                    break
-        self.hands[VIEW_SEAT] = result + unknown
-
-    def set_sort_order(self, order: str) -> None:
-        self.sort_order = order
-        self._resort()
-        animation = self.settle("sort")
-        if animation is not None:
-            self.animator.run(animation)
-
-    def resync(self, obs: Observation, snap: bool = False) -> Animation | None:
-        """Make the zones hold what ``obs`` says (new sprites appear, extra ones go), then settle."""
-        r = self.rules
-        self.trump = obs.trump
-        turnup = obs.turnup
-        if r.trump_by == "turnup":
-            if turnup is None:
-                self._turnup_to_dealer()
-            elif not self.turnup:
-                self.turnup = [self._spawn(turnup)]
-        # hands
-        for seat in range(self.players):
-            zone = self.hands[seat]
-            hold_back = 1 if (r.trump_by == "turnup" and turnup is not None and seat == obs.dealer) else 0
-            if seat == VIEW_SEAT:
-                want = list(obs.hand)
-                if hold_back and turnup in want:
-                    want.remove(turnup)
-                keep: list[TableCard] = []
-                for c in want:
-                    sprite = self._take(zone, c)
-                    keep.append(sprite if sprite is not None else self._spawn(c))
-                self.hands[seat] = keep
-            else:
-                want_n = obs.hand_sizes[seat] - hold_back
-                while len(zone) > want_n:
-                    self._take(zone, None, any_card=True)
-                while len(zone) < want_n:
-                    zone.append(self._spawn(None))
-        self._resort()
-        # the trick
-        if [(s, sp.card) for s, sp in self.trick] != list(obs.trick):
-            rebuilt = []
-            pool = [sp for _s, sp in self.trick]
-            for seat, c in obs.trick:
-                sprite = next((sp for sp in pool if sp.card == c), None)
-                if sprite is not None:
-                    pool.remove(sprite)
-                else:
-                    sprite = self._spawn(c)
-                rebuilt.append((seat, sprite))
-            self.trick = rebuilt
-        # laid melds (two-handed)
-        if r.trump_by == "stock":
-            for seat in range(self.players):
-                want_t = list(obs.tables[seat]) if seat < len(obs.tables) else []
-                zone = self.tables[seat]
-                keep = []
-                for c in want_t:
-                    sprite = self._take(zone, c)
-                    keep.append(sprite if sprite is not None else self._spawn(c))
-                self.tables[seat] = keep
-            want_stock = max(0, obs.stock_size - (1 if turnup is not None else 0))
-            while len(self.stock) > want_stock:
-                self.stock.pop()
-            while len(self.stock) < want_stock:
-                self.stock.append(self._spawn(None))
-            if turnup is None:
-                self.turnup = []
-            elif not self.turnup or self.turnup[-1].card != turnup:
-                self.turnup = [self.turnup[-1] if self.turnup else self._spawn(turnup)]
-                self.turnup[-1].card = turnup
-        # the widow, or the buried cards
-        if r.widow_size:
-            if obs.phase == "game_over":
-                want_w = len(self.widow)
-            elif obs.declarer is None:
-                want_w = r.widow_size
-            elif obs.phase in ("trump", "bury"):
-                want_w = 0  # the widow is in the declarer's hand
-            else:
-                want_w = r.widow_size  # the buried cards
-            buried = list(obs.buried)
-            while len(self.widow) > want_w:
-                self.widow.pop()
-            while len(self.widow) < want_w:
-                self.widow.append(self._spawn(None))
-            if obs.declarer is not None:
-                for sprite, c in zip(self.widow, buried, strict=False):
-                    sprite.card = c
-            self.buried_by = obs.declarer if want_w and obs.declarer is not None else None
-        animation = self.settle("sort", snap=snap)
-        return animation
-
-    # -- where everything goes ----------------------------------------------------------------------------
-    def targets(self) -> list[tuple[TableCard, float, float, int, float, float, int]]:
-        """Every sprite with where it belongs: centre x, y, width, flip, angle, z."""
-        lay = self.lay
-        out: list[tuple[TableCard, float, float, int, float, float, int]] = []
-        mine = self.hands[VIEW_SEAT]
-        for i, (sprite, rect) in enumerate(zip(mine, self.hand_slots(len(mine)), strict=False)):
-            out.append((sprite, rect.centerx, rect.centery, lay.card_w, 1.0 if sprite.card is not None else 0.0,
-                        0.0, Z["me"] + i))
-        for seat in range(1, self.players):
-            area = lay.seats[seat]
-            zone = self.hands[seat]
-            rects = area.backs(len(zone), lay.small_w, lay.small_h)
-            for i, (sprite, rect) in enumerate(zip(zone, rects, strict=False)):
-                out.append((sprite, rect.centerx, rect.centery, lay.small_w, 0.0, 0.0, Z["hand"] + i))
-        for i, (seat, sprite) in enumerate(self.trick):
-            rect = lay.seats[seat].trick
-            out.append((sprite, rect.centerx, rect.centery, lay.trick_w, 1.0, 0.0, Z["trick"] + i))
-        if self.widow and self.buried_by is not None:
-            # The buried cards: a small pile beside the declarer, counted with the declarer's tricks.
-            spot = lay.seats[self.buried_by].bubble.center
-            step = max(2, lay.small_w // 8)
-            for i, sprite in enumerate(self.widow):
-                out.append((sprite, spot[0] + i * step, spot[1] + i * step // 2, lay.small_w, 0.0, 8.0,
-                            Z["widow"] + i))
-        elif self.widow:
-            rects = list(lay.widow) or [lay.stock]
-            if len(rects) < len(self.widow):
-                rects = [pygame.Rect(rects[0]) for _ in self.widow]
-            for i, sprite in enumerate(self.widow):
-                rect = rects[i]
-                flip = 1.0 if sprite.card is not None and self.widow_face_up else 0.0
-                out.append((sprite, rect.centerx, rect.centery, lay.small_w, flip, 0.0, Z["widow"] + i))
-        if self.rules.trump_by == "stock":
-            stock = lay.stock
-            base_x = stock.x + lay.small_w // 2
-            for i, sprite in enumerate(self.turnup):
-                out.append((sprite, base_x + lay.small_w * 0.35, stock.centery, lay.small_w, 1.0, 90.0,
-                            Z["turnup"] + i))
-            for i, sprite in enumerate(self.stock):
-                off = min(i, 12) * max(1, lay.small_w // 60)
-                out.append((sprite, base_x - off * 0.5, stock.centery - off, lay.small_w, 0.0, 0.0, Z["stock"] + i))
-            for seat in range(self.players):
-                zone = self.tables[seat]
-                meld_area = lay.seats[seat].meld
-                for i, (sprite, rect) in enumerate(zip(zone, cards_in(meld_area, len(zone), lay.small_w, lay.small_h),
-                                                       strict=False)):
-                    out.append((sprite, rect.centerx, rect.centery, lay.small_w, 1.0, 0.0, Z["table"] + i))
-        else:
-            for i, sprite in enumerate(self.turnup):
-                rect = lay.stock
-                out.append((sprite, rect.centerx, rect.centery, lay.small_w, 1.0, 0.0, Z["turnup"] + i))
-        return out
-
-    def hand_slots(self, count: int) -> list[pygame.Rect]:
-        """Where the player's ``count`` cards go: the layout's rows, shared out evenly (9 cards in two
-        rows of 8 make rows of 5 and 4, not 8 and a lone card)."""
-        lay = self.lay
-        rows = max(1, math.ceil(count / max(1, lay.hand_per_row)))
-        per_row = math.ceil(count / rows) if count else lay.hand_per_row
-        return place_hand(lay.hand_band, count, per_row, lay.card_w, lay.card_h)
-
-    def settle(self, kind: str = "play", order: list[TableCard] | None = None, gap: float = 0.0,
-               snap: bool = False) -> Animation | None:
-        """Tween every sprite to where its zone puts it (``order``: these first, ``gap`` seconds apart)."""
-        duration = self.animator.timing(kind)
-        instant = snap or duration <= 0
-        tweens: list[Tween] = []
-        rank = {id(s): i for i, s in enumerate(order or [])}
-        moving: list[tuple[TableCard, int]] = []
-        for sprite, x, y, w, flip, angle, z in self.targets():
-            if w != sprite.width:
-                sprite.scale = sprite.scale * sprite.width / max(1, w)
-                sprite.width = w
-            if sprite.card is None:
-                flip = 0.0
-            sprite.target_flip = flip
-            ends: dict[str, float] = {}
-            if abs(sprite.x - x) > 0.5 or abs(sprite.y - y) > 0.5:
-                ends["x"], ends["y"] = x, y
-            if abs(sprite.scale - 1.0) > 1e-3:
-                ends["scale"] = 1.0
-            if abs(sprite.flip - flip) > 1e-3:
-                ends["flip"] = flip
-            if abs(sprite.angle - angle) > 0.05:
-                ends["angle"] = angle
-            if instant or not ends:
-                sprite.x, sprite.y, sprite.scale, sprite.flip, sprite.angle = x, y, 1.0, flip, angle
-                sprite.z = z
-                continue
-            delay = rank.get(id(sprite), 0) * gap if order else 0.0
-            sprite.z = Z["moving"] + rank.get(id(sprite), 0) + (z - 400 if z >= 400 else 0)
-            moving.append((sprite, z))
-            tweens.append(Tween(sprite, duration, "out_cubic", delay, **ends))
-        if not tweens:
-            return None
-
-        def land() -> None:
-            for sprite, z in moving:
-                sprite.z = z
-        return Parallel(tweens).on_done(land)
-
-    def all_sprites(self) -> list[TableCard]:
-        sprites: list[TableCard] = []
-        for hand in self.hands:
-            sprites.extend(hand)
-        sprites.extend(sp for _s, sp in self.trick)
-        sprites += self.widow + self.stock + self.turnup + self.leaving
-        for table in self.tables:
-            sprites.extend(table)
-        return sprites
-
-    # -- drawing ------------------------------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface, states: dict[int, str] | None = None) -> None:
-        """Draw every card, lowest z first; ``states``: a picture state by sprite id (dimmed, selected...)."""
-        states = states or {}
-        art = self.art
-        for sprite in sorted(self.all_sprites(), key=lambda s: s.z):
-            if not sprite.visible:
-                continue
-            state = states.get(id(sprite), "marked" if sprite.marked else "normal")
-            back = art.back(sprite.width)
-            face = art.face(sprite.card, sprite.width, state) if sprite.card is not None else back
-            if sprite.z >= Z["me"] or sprite.z >= Z["trick"]:
-                shadow = art.shadow(sprite.width)
-                if abs(sprite.angle) < 0.05 and sprite.scale > 0.9 and sprite.flip > 0.9:
-                    rect = shadow.get_rect(center=(round(sprite.x) + 2, round(sprite.y - sprite.lift) + 4))
-                    surface.blit(shadow, rect)
-            sprite.draw(surface, face, back)
-
-    def sprite_at(self, pos: tuple[int, int], zone: list[TableCard]) -> TableCard | None:
-        """The topmost sprite of ``zone`` under ``pos``."""
-        for sprite in sorted(zone, key=lambda s: -s.z):
-            w = sprite.width
-            h = round(w * 1.4)
-            rect = pygame.Rect(0, 0, w, h)
-            rect.center = (round(sprite.x), round(sprite.y - sprite.lift))
-            if rect.collidepoint(pos):
-                return sprite
-        return None
-
 
 def _card(text: Any) -> Card:
     from engine.cards import parse_card
