@@ -1,0 +1,393 @@
+"""The animation plan of each engine event: what moves where, what is said, how long the table waits.
+
+Each plan is a function of the :class:`~pinochle_gui.table.director.Director`, the event (seen from
+:data:`~pinochle_gui.table.zones.VIEW_SEAT`) and the observation after the batch of events. It runs
+when its step's turn comes in the director's queue: it moves sprites between zones, tells the news
+(status line, bubbles, melds, the hand's summary) and returns the animation to run, if any. A plan
+may put a further step at the front of the queue (the widow taken up, the trick gathered).
+:data:`PLANS` gives the plan of each event kind; an event without a plan changes nothing on the table.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+from engine import events as ev
+from engine.cards import SUIT_NAMES, Card
+from engine.events import Event
+from engine.observation import Observation
+from pinochle_gui.anim import Animation, Parallel, Sequence, Tween, Wait
+from pinochle_gui.table.zones import VIEW_SEAT, TableCard, Z
+
+if TYPE_CHECKING:
+    from pinochle_gui.table.director import Director
+
+Plan = Callable[["Director", Event, Observation], Animation | None]
+
+
+def on_deal(director: Director, event: Event, obs: Observation) -> Animation | None:
+    director.news.melds.clear()
+    director.news.laid.clear()
+    director.news.summary = None
+    director.news.last_trick, director.news.last_winner = [], None
+    director.dealer = event.seat if event.seat is not None else obs.dealer
+    director.trump = obs.trump
+    dealer = director.dealer
+    number = event.get("deal_number")
+    director.news.deal_number = number
+    director.say(f"{director.who(dealer, 'deals')} hand {event.get('hand_number', '')} (deal #{number})")
+    director.hands = [[] for _ in range(director.players)]
+    director.trick, director.widow, director.stock, director.turnup, director.leaving = [], [], [], [], []
+    director.tables = [[] for _ in range(director.players)]
+    director.buried_by = None
+    origin = director.lay.seats[dealer].avatar.center
+    w = director.lay.small_w
+
+    def new(c: int | None) -> TableCard:
+        sprite = TableCard(c, origin[0], origin[1], w)
+        sprite.scale = 0.6
+        return sprite
+
+    mine = list(obs.hand)
+    turnup = obs.turnup if director.rules.trump_by == "turnup" else None
+    if turnup is not None and dealer == VIEW_SEAT and turnup in mine:
+        mine.remove(turnup)
+    for seat in range(director.players):
+        count = obs.hand_sizes[seat] - (1 if turnup is not None and seat == dealer else 0)
+        if seat == VIEW_SEAT:
+            director.hands[seat] = [new(c) for c in director.sorted_cards(mine)]
+        else:
+            director.hands[seat] = [new(None) for _ in range(count)]
+    if director.rules.widow_size and obs.declarer is None:
+        director.widow = [new(None) for _ in range(director.rules.widow_size)]
+    if director.rules.trump_by == "stock":
+        director.stock = [new(None) for _ in range(max(0, obs.stock_size - 1))]
+        if obs.turnup is not None:
+            director.turnup = [new(obs.turnup)]
+    elif turnup is not None:
+        director.turnup = [new(turnup)]
+    # The order cards leave the dealer: packets round the table from the dealer's left.
+    order: list[TableCard] = []
+    packet = max(1, director.rules.deal_packet)
+    queues = [list(director.hands[(dealer + 1 + i) % director.players]) for i in range(director.players)]
+    widow = list(director.widow)
+    while any(queues):
+        for q in queues:
+            order.extend(q[:packet])
+            del q[:packet]
+        if widow:
+            order.append(widow.pop(0))
+    order += widow + director.stock + director.turnup
+    gap = min(director.animator.timing("deal_gap"), 2.6 * director.animator.timing.factor / max(1, len(order)))
+    director.sound("deal")
+    return director.settle("deal", order=order, gap=gap)
+
+
+def on_redeal(director: Director, event: Event, obs: Observation) -> Animation | None:
+    why = "five nines" if event.get("reason") == "nines" else "everybody passed"
+    director.say(f"Redeal: {why}", event.seat, "Redeal" if event.seat is not None else None)
+    return Wait(director.animator.timing("bubble") * 0.6)
+
+
+def on_bid(director: Director, event: Event, obs: Observation) -> Animation | None:
+    amount = event["amount"]
+    stuck = " (stuck)" if event.get("stuck") else ""
+    director.say(f"{director.who(event.seat, 'bids')} {amount}{stuck}", event.seat, f"{amount}{stuck}")
+    return None
+
+
+def on_pass(director: Director, event: Event, obs: Observation) -> Animation | None:
+    text = "Pass with help" if event.get("help") else "Pass"
+    director.say(f"{director.who(event.seat, 'passes')}" + (" with help" if event.get("help") else ""), event.seat,
+                 text)
+    return None
+
+
+def on_auction_won(director: Director, event: Event, obs: Observation) -> Animation | None:
+    director.say(f"{director.who(event.seat, 'wins')} the bid at {event['bid']}", event.seat, f"Won at {event['bid']}")
+    return Wait(director.animator.timing("bubble") * 0.5)
+
+
+def on_widow(director: Director, event: Event, obs: Observation) -> Animation | None:
+    declarer = event.seat
+    assert declarer is not None
+    cards = list(event["cards"])
+    while len(director.widow) < len(cards):
+        director.widow.append(director.spawn(None))
+    for sprite, c in zip(director.widow, cards, strict=False):
+        sprite.card = c
+    director.say(f"The widow: {' '.join(str(c) for c in cards)} goes to {director.name_of(declarer)}")
+    director.widow_face_up = True
+    show = director.settle("flip")
+    widow, director.widow = director.widow, []
+
+    def take() -> Animation | None:
+        for sprite in widow:
+            sprite.marked = declarer == VIEW_SEAT
+            if declarer != VIEW_SEAT:
+                sprite.card = None
+        director.hands[declarer].extend(widow)
+        director.widow_face_up = False
+        director.resort()
+        return director.settle("widow")
+
+    director.steps.appendleft(take)
+    return Sequence([a for a in (show, Wait(director.animator.timing("trick_pause") * 1.4)) if a is not None])
+
+
+def on_trump(director: Director, event: Event, obs: Observation) -> Animation | None:
+    director.trump = event["suit"]
+    director.resort()
+    if event.get("turnup") is not None:
+        director.say(f"{str(event['turnup'])} turned up: {SUIT_NAMES[director.trump]} are trump")
+    else:
+        director.say(f"{director.who(event.seat, 'names')} {SUIT_NAMES[director.trump]} trump", event.seat,
+                  SUIT_NAMES[director.trump].capitalize())
+    return director.settle("sort")
+
+
+def on_no_marriage(director: Director, event: Event, obs: Observation) -> Animation | None:
+    director.say(f"{director.who(event.seat, 'holds')} no marriage: the hand is lost", event.seat, "No marriage")
+    return Wait(director.animator.timing("bubble"))
+
+
+def on_dix_exchange(director: Director, event: Event, obs: Observation) -> Animation | None:
+    seat = event.seat
+    assert seat is not None
+    dix, taken = event["dix"], event["card"]
+    director.say(f"{director.who(seat, 'exchanges')} the dix for the {str(taken)}", seat, "Dix!")
+    sprite = director.take(director.tables[seat], dix) or director.take(director.hands[seat], dix, any_card=True)
+    if sprite is None:
+        sprite = director.spawn(dix)
+    sprite.card = dix
+    got = director.turnup.pop() if director.turnup else director.spawn(taken)
+    got.card = taken if seat == VIEW_SEAT else None
+    director.turnup.append(sprite)
+    director.hands[seat].append(got)
+    director.resort()
+    return director.settle("pass")
+
+
+def on_pass_cards(director: Director, event: Event, obs: Observation) -> Animation | None:
+    giver, taker = event.seat, event["to"]
+    assert giver is not None
+    cards = event.get("cards")
+    count = len(cards) if cards is not None else event.get("count", 0)
+    moved: list[TableCard] = []
+    for i in range(count):
+        c = cards[i] if cards is not None else None
+        sprite = director.take(director.hands[giver], c, any_card=True) or director.spawn(c)
+        sprite.card = c if taker == VIEW_SEAT else None
+        sprite.marked = taker == VIEW_SEAT
+        moved.append(sprite)
+    director.hands[taker].extend(moved)
+    director.resort()
+    director.say(f"{director.who(giver, 'passes')} {count} cards to {director.name_of(taker)}")
+    return director.settle("pass")
+
+
+def on_bury(director: Director, event: Event, obs: Observation) -> Animation | None:
+    seat = event.seat
+    assert seat is not None
+    cards = event.get("cards")
+    count = len(cards) if cards is not None else event.get("count", 3)
+    for i in range(count):
+        c = cards[i] if cards is not None else None
+        sprite = director.take(director.hands[seat], c, any_card=True) or director.spawn(c)
+        sprite.card = c
+        sprite.marked = False
+        director.widow.append(sprite)
+    director.buried_by = seat
+    director.say(f"{director.who(seat, 'buries')} {count} cards")
+    return director.settle("pass")
+
+
+
+def on_meld(director: Director, event: Event, obs: Observation) -> Animation | None:
+    seat = event.seat
+    assert seat is not None
+    director.turnup_to_dealer()
+    director.news.bubbles.clear()
+    director.show_meld(seat, event["points"], event["melds"])
+    director.say(f"{director.who(seat, 'melds')} {event['points']}")
+    return director.settle("meld")
+
+
+def on_not_on_board(director: Director, event: Event, obs: Observation) -> Animation | None:
+    director.say(f"{director.who(event.seat, 'cannot')} make {event['bid']} with {event['meld']} meld: set",
+              event.seat, "Set")
+    return Wait(director.animator.timing("bubble"))
+
+
+def on_throw_in(director: Director, event: Event, obs: Observation) -> Animation | None:
+    director.say(f"{director.who(event.seat, 'throws')} in the hand", event.seat, "Throw in")
+    return Wait(director.animator.timing("bubble") * 0.8)
+
+
+def on_play_on(director: Director, event: Event, obs: Observation) -> Animation | None:
+    director.say(f"{director.who(event.seat, 'plays')} the hand", event.seat, "Play")
+    return None
+
+
+def on_play(director: Director, event: Event, obs: Observation) -> Animation | None:
+    seat = event.seat
+    assert seat is not None
+    c = event["card"]
+    if not director.trick:
+        if director.rules.trump_by != "stock":
+            director.news.melds.clear()
+        for hand in director.hands:
+            for s in hand:
+                s.marked = False
+    director.turnup_to_dealer()
+    source = director.tables[seat] if event.get("from_table") else director.hands[seat]
+    sprite = director.take(source, c, any_card=True) or director.take(director.hands[seat], c, any_card=True)
+    if sprite is None:
+        sprite = director.spawn(c)
+    sprite.card = c
+    director.trick.append((seat, sprite))
+    director.news.status = f"{director.who(seat, 'plays')} the {Card(c).name}"
+    director.sound("play")
+    return director.settle("play")
+
+
+def on_trick(director: Director, event: Event, obs: Observation) -> Animation | None:
+    winner = event.seat
+    assert winner is not None
+    points = event.get("points", 0)
+    director.news.last_trick = [(s, c) for s, c in event["cards"]]
+    director.news.last_winner = winner
+    director.say(f"{director.who(winner, 'takes')} the trick" + (f" ({points})" if points else "")
+              + (", the last" if event.get("last") else ""))
+
+    def gather() -> Animation | None:
+        target = director.lay.seats[winner].avatar.center
+        tweens: list[Animation] = []
+        for _seat, sprite in director.trick:
+            sprite.z = Z["moving"]
+            director.leaving.append(sprite)
+            tweens.append(Tween(sprite, director.animator.timing("gather"), "in_out_cubic", x=target[0], y=target[1],
+                                scale=0.35, flip=0.0))
+        gone = list(director.leaving)
+        director.trick = []
+        director.sound("trick")
+
+        def drop() -> None:
+            director.leaving = [s for s in director.leaving if s not in gone]
+        return Parallel(tweens).on_done(drop) if tweens else None
+
+    if event.get("last"):
+        return Wait(director.animator.timing("trick_pause"))  # the last trick stays under the hand's summary
+    director.steps.appendleft(gather)
+    return Wait(director.animator.timing("trick_pause"))
+
+
+def on_draw(director: Director, event: Event, obs: Observation) -> Animation | None:
+    seat = event.seat
+    assert seat is not None
+    c = event.get("card")
+    sprite: TableCard | None = None
+    if c is not None and director.turnup and director.turnup[-1].card == c and event.private_to is None:
+        sprite = director.turnup.pop()
+    elif director.stock:
+        sprite = director.stock.pop()
+    elif director.turnup:
+        sprite = director.turnup.pop()
+    if sprite is None:
+        sprite = director.spawn(c)
+    sprite.card = c if seat == VIEW_SEAT else None
+    director.hands[seat].append(sprite)
+    director.resort()
+    return director.settle("widow")
+
+
+def on_lay_meld(director: Director, event: Event, obs: Observation) -> Animation | None:
+    seat = event.seat
+    assert seat is not None
+    name, points = event["name"], event["points"]
+    cards: list[Card] = list(event["cards"])
+    from_table = len(event.get("from_table", []))
+    on_table = [s.card for s in director.tables[seat]]
+    used = 0
+    for c in cards:
+        if used < from_table and c in on_table:
+            on_table.remove(c)
+            used += 1
+            continue
+        sprite = director.take(director.hands[seat], c, any_card=True) or director.spawn(c)
+        sprite.card = c
+        director.tables[seat].append(sprite)
+    director.news.laid.append((seat, name, points))
+    label = name.replace("_", " ")
+    director.say(f"{director.who(seat, 'lays')} {label} for {points}", seat, f"{label.capitalize()} {points}")
+    return director.settle("meld")
+
+
+def on_melds_return(director: Director, event: Event, obs: Observation) -> Animation | None:
+    for seat, table in enumerate(director.tables):
+        director.hands[seat].extend(table)  # known to all, but held again (face down in others' hands)
+    director.tables = [[] for _ in range(director.players)]
+    director.resort()
+    director.say("The stock is gone: melds go back to the hands")
+    return director.settle("meld")
+
+
+def on_declare_out(director: Director, event: Event, obs: Observation) -> Animation | None:
+    right = event.get("right")
+    director.say(f"{director.who(event.seat, 'declares')} out with {event.get('total')}: "
+              + ("right!" if right else "wrong!"), event.seat, "Out!")
+    return Wait(director.animator.timing("bubble"))
+
+
+def on_hand_scored(director: Director, event: Event, obs: Observation) -> Animation | None:
+    director.news.summary = dict(event.info, deal_number=director.news.deal_number)
+    director.news.melds.clear()
+    director.news.bubbles.clear()
+    set_ = bool(event.get("went_set"))
+    director.sound("set" if set_ else "trick")
+    director.say("Hand over" + (": the bid went set" if set_ else ""))
+
+    def clear() -> None:
+        director.news.summary = None
+    hold = director.make_hold(3.5 * director.pause_scale * max(0.2, director.animator.timing.factor)
+                              if director.auto_hold else None)
+    hold.on_done(clear)
+    return hold
+
+
+def on_game_over(director: Director, event: Event, obs: Observation) -> Animation | None:
+    director.news.game_over = dict(event.info)
+    director.sound("win")
+    director.say("Game over")
+    return None
+
+
+PLANS: dict[str, Plan] = {
+    ev.DEAL: on_deal,
+    ev.REDEAL: on_redeal,
+    ev.BID: on_bid,
+    ev.PASS: on_pass,
+    ev.AUCTION_WON: on_auction_won,
+    ev.WIDOW: on_widow,
+    ev.TRUMP: on_trump,
+    ev.NO_MARRIAGE: on_no_marriage,
+    ev.DIX_EXCHANGE: on_dix_exchange,
+    ev.PASS_CARDS: on_pass_cards,
+    ev.BURY: on_bury,
+    ev.MELD: on_meld,
+    ev.NOT_ON_BOARD: on_not_on_board,
+    ev.THROW_IN: on_throw_in,
+    ev.PLAY_ON: on_play_on,
+    ev.PLAY: on_play,
+    ev.TRICK: on_trick,
+    ev.DRAW: on_draw,
+    ev.LAY_MELD: on_lay_meld,
+    ev.MELDS_RETURN: on_melds_return,
+    ev.DECLARE_OUT: on_declare_out,
+    ev.HAND_SCORED: on_hand_scored,
+    ev.GAME_OVER: on_game_over,
+}
+
+
+__all__ = ["PLANS", "Plan"]
