@@ -29,6 +29,7 @@ from engine.save import game_from_dict, game_to_dict
 from pinochle_gui.anim import Animator, Timing
 from pinochle_gui.art import CardArt
 from pinochle_gui.scene import Scene
+from pinochle_gui.table import controls
 from pinochle_gui.table.director import VIEW_SEAT, Director, TableCard
 from pinochle_gui.table.hud import Hud
 from pinochle_gui.table.meld_view import draw_laid_labels, draw_melds
@@ -227,7 +228,7 @@ class TableScene(Scene):
         self.panel.update(dt)
         for button in self.tools + self.end_buttons:
             button.update(dt)
-        self._update_lift(dt)
+        controls.update_lift(self, dt)
         self._warm_art()
         self._poll_hint()
         if not self.director.idle:
@@ -416,193 +417,17 @@ class TableScene(Scene):
         if speed != self.timing.speed:
             self.timing.set_speed(speed)
 
-    # -- input ---------------------------------------------------------------------------------------------
+    # -- input: pinochle_gui.table.controls ------------------------------------------------------------------
     def process_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and self._shortcut(event):
-            return True
-        if self.menu_button is not None and self.menu_button.process_event(event):
-            return True
-        for button in self.tools + self.end_buttons:
-            if button.process_event(event):
-                return True
-        if self.show_pad or self.hud.show_last_trick:
-            if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
-                if event.type == pygame.KEYDOWN and event.key not in (pygame.K_RETURN, pygame.K_ESCAPE,
-                                                                      pygame.K_SPACE, pygame.K_KP_ENTER):
-                    return False
-                self.show_pad = False
-                self.hud.show_last_trick = False
-                return True
-            return False
-        if self.director.hold is not None:
-            if event.type == pygame.MOUSEBUTTONDOWN or (event.type == pygame.KEYDOWN and event.key in (
-                    pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)):
-                self.director.release()
-                return True
-            return False
-        if not self.director.idle:
-            if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-                self.director.skip(through_holds=False)
-                return True
-            return False
-        if not self.human_turn:
-            return False
-        if self.panel.process_event(event):
-            return True
-        return self._hand_event(event)
-
-    def _shortcut(self, event: pygame.event.Event) -> bool:
-        key = event.key
-        ctrl = bool(event.mod & pygame.KMOD_CTRL) if hasattr(event, "mod") else False
-        if key == pygame.K_ESCAPE:
-            if self.show_pad or self.hud.show_last_trick:
-                self.show_pad = self.hud.show_last_trick = False
-            else:
-                self.open_menu()
-            return True
-        if key == pygame.K_h:
-            self.ask_hint()
-            return True
-        if key == pygame.K_u or (ctrl and key == pygame.K_z):
-            self.undo()
-            return True
-        if key == pygame.K_l:
-            self.toggle_last_trick()
-            return True
-        if key == pygame.K_s and not ctrl:
-            self.toggle_pad()
-            return True
-        if key == pygame.K_o:
-            self.cycle_sort()
-            return True
-        if key == pygame.K_m:
-            muted = self.app.toggle_mute()
-            self.hud.toast("Sound off" if muted else "Sound on")
-            return True
-        if key in (pygame.K_r, pygame.K_F1):
-            self.app.open_rules(self.rules)
-            return True
-        if key == pygame.K_F11:
-            self.app.toggle_fullscreen()
-            return True
-        return False
+        return controls.process_event(self, event)
 
     def legal_sprites(self) -> dict[int, Action]:
         """The player's cards (and two-handed table cards) that may be played now, by sprite id."""
-        out: dict[int, Action] = {}
-        if self.obs.phase != "play" or not self.human_turn:
-            return out
-        plays = [a for a in self.obs.legal_actions if isinstance(a, Play)]
-        for zone, from_table in ((self.director.hands[VIEW_SEAT], False), (self.director.tables[VIEW_SEAT], True)):
-            for sprite in zone:
-                for a in plays:
-                    if a.card == sprite.card and a.from_table == from_table:
-                        out[id(sprite)] = a
-        return out
-
-    def _hand_event(self, event: pygame.event.Event) -> bool:
-        mode = self.panel.card_mode
-        hand = self.director.hands[VIEW_SEAT]
-        clickable = hand + (self.director.tables[VIEW_SEAT] if mode == "play" else [])
-        if event.type == pygame.MOUSEMOTION:
-            self.hovered = self.director.sprite_at(event.pos, clickable)
-            return False
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            sprite = self.director.sprite_at(event.pos, clickable)
-            if sprite is None:
-                return False
-            self._choose(sprite)
-            return True
-        if event.type == pygame.KEYDOWN and mode is not None and clickable:
-            choices = clickable if mode == "select" else [s for s in clickable if id(s) in self.legal_sprites()]
-            if not choices:
-                return False
-            if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-                step = -1 if event.key == pygame.K_LEFT else 1
-                self.focus = (self.focus + step) % len(choices)
-                return True
-            if event.key in (pygame.K_UP, pygame.K_SPACE) and mode == "select":
-                self._choose(choices[self.focus % len(choices)])
-                return True
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                if mode == "select":
-                    action = self.panel.selection_action()
-                    if action is not None and len(self.panel.selection) == self.panel.select_count:
-                        self.submit(action)
-                    else:
-                        self.hud.toast(f"Choose {self.panel.select_count} cards first")
-                    return True
-                self._choose(choices[self.focus % len(choices)])
-                return True
-        return False
-
-    def _choose(self, sprite: TableCard) -> None:
-        mode = self.panel.card_mode
-        if mode == "play":
-            action = self.legal_sprites().get(id(sprite))
-            if action is None:
-                self.hud.toast("That card may not be played now", bad=True)
-                return
-            self.submit(action)
-        elif mode == "select":
-            if id(sprite) in self.selected:
-                self.selected.remove(id(sprite))
-            elif len(self.selected) < self.panel.select_count:
-                self.selected.append(id(sprite))
-            else:
-                self.hud.toast(f"{self.panel.select_count} cards are chosen already")
-            by_id = {id(s): s for s in self.director.hands[VIEW_SEAT]}
-            chosen = (by_id[i].card for i in self.selected if i in by_id)
-            self.panel.selection = [Card(c) for c in chosen if c is not None]
-            self.panel.update_enabled()
-
-    def _update_lift(self, dt: float) -> None:
-        lay = self.director.lay
-        mode = self.panel.card_mode if self.human_turn and self.director.idle else None
-        legal = self.legal_sprites() if mode == "play" else {}
-        hand = self.director.hands[VIEW_SEAT]
-        focus_sprite = None
-        if mode == "play":
-            choices = [s for s in hand + self.director.tables[VIEW_SEAT] if id(s) in legal]
-            focus_sprite = choices[self.focus % len(choices)] if choices else None
-        elif mode == "select" and hand:
-            focus_sprite = hand[self.focus % len(hand)]
-        k = min(1.0, dt * 18) if self.timing.factor > 0 else 1.0
-        for sprite in hand:
-            target = 0.0
-            if mode == "select" and id(sprite) in self.selected:
-                target = lay.raise_px
-            elif mode == "play" and id(sprite) in legal and (sprite is self.hovered or sprite is focus_sprite):
-                target = lay.raise_px * 0.6
-            elif mode == "play" and id(sprite) in legal:
-                target = lay.raise_px * 0.25
-            sprite.lift += (target - sprite.lift) * k
+        return controls.legal_sprites(self)
 
     def card_states(self) -> dict[int, str]:
-        states: dict[int, str] = {}
-        if not (self.human_turn and self.director.idle):
-            return states
-        mode = self.panel.card_mode
-        hand = self.director.hands[VIEW_SEAT]
-        if mode == "play":
-            legal = self.legal_sprites()
-            for sprite in hand + self.director.tables[VIEW_SEAT]:
-                if id(sprite) not in legal:
-                    states[id(sprite)] = "dimmed"
-                elif sprite is self.hovered:
-                    states[id(sprite)] = "hover"
-            if isinstance(self.hint_action, Play):
-                for sprite in hand:
-                    if legal.get(id(sprite)) == self.hint_action:
-                        states[id(sprite)] = "selected"
-                        break
-        elif mode == "select":
-            for sprite in hand:
-                if id(sprite) in self.selected:
-                    states[id(sprite)] = "selected"
-                elif sprite is self.hovered:
-                    states[id(sprite)] = "hover"
-        return states
+        """How the player's cards are drawn now, by sprite id: dimmed, hover or selected."""
+        return controls.card_states(self)
 
     # -- drawing ---------------------------------------------------------------------------------------------
     def status_text(self) -> str:

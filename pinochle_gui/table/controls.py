@@ -1,0 +1,224 @@
+"""The player's hands on the table: shortcut keys, clicks and keys on the cards, the cards' lift and look.
+
+Plain functions of the :class:`~pinochle_gui.table.scene.TableScene`: :func:`process_event` routes an
+input event (shortcuts, the buttons, closing the pad or the last trick, ending a hold, skipping an
+animation, the decision panel, then the cards); :func:`legal_sprites` gives the cards that may be played,
+:func:`update_lift` raises the cards that may be chosen and :func:`card_states` says how each is drawn
+(dimmed, hovered, selected).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from engine.actions import Action, Play
+from engine.cards import Card
+from pinochle_gui.table.zones import VIEW_SEAT, TableCard
+
+if TYPE_CHECKING:
+    from pinochle_gui.table.scene import TableScene
+
+
+def process_event(table: TableScene, event: pygame.event.Event) -> bool:
+    """Act on an input event; True if it was used."""
+    if event.type == pygame.KEYDOWN and _shortcut(table, event):
+        return True
+    if table.menu_button is not None and table.menu_button.process_event(event):
+        return True
+    for button in table.tools + table.end_buttons:
+        if button.process_event(event):
+            return True
+    if table.show_pad or table.hud.show_last_trick:
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+            if event.type == pygame.KEYDOWN and event.key not in (pygame.K_RETURN, pygame.K_ESCAPE,
+                                                                  pygame.K_SPACE, pygame.K_KP_ENTER):
+                return False
+            table.show_pad = False
+            table.hud.show_last_trick = False
+            return True
+        return False
+    if table.director.hold is not None:
+        if event.type == pygame.MOUSEBUTTONDOWN or (event.type == pygame.KEYDOWN and event.key in (
+                pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)):
+            table.director.release()
+            return True
+        return False
+    if not table.director.idle:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            table.director.skip(through_holds=False)
+            return True
+        return False
+    if not table.human_turn:
+        return False
+    if table.panel.process_event(event):
+        return True
+    return _hand_event(table, event)
+
+
+def _shortcut(table: TableScene, event: pygame.event.Event) -> bool:
+    """The keys that work at any moment (see :mod:`pinochle_gui.table.scene`)."""
+    key = event.key
+    ctrl = bool(event.mod & pygame.KMOD_CTRL) if hasattr(event, "mod") else False
+    if key == pygame.K_ESCAPE:
+        if table.show_pad or table.hud.show_last_trick:
+            table.show_pad = table.hud.show_last_trick = False
+        else:
+            table.open_menu()
+        return True
+    if key == pygame.K_h:
+        table.ask_hint()
+        return True
+    if key == pygame.K_u or (ctrl and key == pygame.K_z):
+        table.undo()
+        return True
+    if key == pygame.K_l:
+        table.toggle_last_trick()
+        return True
+    if key == pygame.K_s and not ctrl:
+        table.toggle_pad()
+        return True
+    if key == pygame.K_o:
+        table.cycle_sort()
+        return True
+    if key == pygame.K_m:
+        muted = table.app.toggle_mute()
+        table.hud.toast("Sound off" if muted else "Sound on")
+        return True
+    if key in (pygame.K_r, pygame.K_F1):
+        table.app.open_rules(table.rules)
+        return True
+    if key == pygame.K_F11:
+        table.app.toggle_fullscreen()
+        return True
+    return False
+
+
+def legal_sprites(table: TableScene) -> dict[int, Action]:
+    """The player's cards (and two-handed table cards) that may be played now, by sprite id."""
+    out: dict[int, Action] = {}
+    if table.obs.phase != "play" or not table.human_turn:
+        return out
+    plays = [a for a in table.obs.legal_actions if isinstance(a, Play)]
+    for zone, from_table in ((table.director.hands[VIEW_SEAT], False), (table.director.tables[VIEW_SEAT], True)):
+        for sprite in zone:
+            for a in plays:
+                if a.card == sprite.card and a.from_table == from_table:
+                    out[id(sprite)] = a
+    return out
+
+
+def _hand_event(table: TableScene, event: pygame.event.Event) -> bool:
+    """The pointer and the keys on the player's cards (and two-handed table cards) in the player's turn."""
+    mode = table.panel.card_mode
+    hand = table.director.hands[VIEW_SEAT]
+    clickable = hand + (table.director.tables[VIEW_SEAT] if mode == "play" else [])
+    if event.type == pygame.MOUSEMOTION:
+        table.hovered = table.director.sprite_at(event.pos, clickable)
+        return False
+    if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+        sprite = table.director.sprite_at(event.pos, clickable)
+        if sprite is None:
+            return False
+        _choose(table, sprite)
+        return True
+    if event.type == pygame.KEYDOWN and mode is not None and clickable:
+        choices = clickable if mode == "select" else [s for s in clickable if id(s) in legal_sprites(table)]
+        if not choices:
+            return False
+        if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            step = -1 if event.key == pygame.K_LEFT else 1
+            table.focus = (table.focus + step) % len(choices)
+            return True
+        if event.key in (pygame.K_UP, pygame.K_SPACE) and mode == "select":
+            _choose(table, choices[table.focus % len(choices)])
+            return True
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if mode == "select":
+                action = table.panel.selection_action()
+                if action is not None and len(table.panel.selection) == table.panel.select_count:
+                    table.submit(action)
+                else:
+                    table.hud.toast(f"Choose {table.panel.select_count} cards first")
+                return True
+            _choose(table, choices[table.focus % len(choices)])
+            return True
+    return False
+
+
+def _choose(table: TableScene, sprite: TableCard) -> None:
+    """A card chosen: played, or (passing, burying) taken into or out of the selection."""
+    mode = table.panel.card_mode
+    if mode == "play":
+        action = legal_sprites(table).get(id(sprite))
+        if action is None:
+            table.hud.toast("That card may not be played now", bad=True)
+            return
+        table.submit(action)
+    elif mode == "select":
+        if id(sprite) in table.selected:
+            table.selected.remove(id(sprite))
+        elif len(table.selected) < table.panel.select_count:
+            table.selected.append(id(sprite))
+        else:
+            table.hud.toast(f"{table.panel.select_count} cards are chosen already")
+        by_id = {id(s): s for s in table.director.hands[VIEW_SEAT]}
+        chosen = (by_id[i].card for i in table.selected if i in by_id)
+        table.panel.selection = [Card(c) for c in chosen if c is not None]
+        table.panel.update_enabled()
+
+
+def update_lift(table: TableScene, dt: float) -> None:
+    """Ease the player's cards up or down: the chosen ones, the one under focus, the playable ones."""
+    lay = table.director.lay
+    mode = table.panel.card_mode if table.human_turn and table.director.idle else None
+    legal = legal_sprites(table) if mode == "play" else {}
+    hand = table.director.hands[VIEW_SEAT]
+    focus_sprite = None
+    if mode == "play":
+        choices = [s for s in hand + table.director.tables[VIEW_SEAT] if id(s) in legal]
+        focus_sprite = choices[table.focus % len(choices)] if choices else None
+    elif mode == "select" and hand:
+        focus_sprite = hand[table.focus % len(hand)]
+    k = min(1.0, dt * 18) if table.timing.factor > 0 else 1.0
+    for sprite in hand:
+        target = 0.0
+        if mode == "select" and id(sprite) in table.selected:
+            target = lay.raise_px
+        elif mode == "play" and id(sprite) in legal and (sprite is table.hovered or sprite is focus_sprite):
+            target = lay.raise_px * 0.6
+        elif mode == "play" and id(sprite) in legal:
+            target = lay.raise_px * 0.25
+        sprite.lift += (target - sprite.lift) * k
+
+
+def card_states(table: TableScene) -> dict[int, str]:
+    """How the player's cards are drawn now, by sprite id: dimmed, hover or selected."""
+    states: dict[int, str] = {}
+    if not (table.human_turn and table.director.idle):
+        return states
+    mode = table.panel.card_mode
+    hand = table.director.hands[VIEW_SEAT]
+    if mode == "play":
+        legal = legal_sprites(table)
+        for sprite in hand + table.director.tables[VIEW_SEAT]:
+            if id(sprite) not in legal:
+                states[id(sprite)] = "dimmed"
+            elif sprite is table.hovered:
+                states[id(sprite)] = "hover"
+        if isinstance(table.hint_action, Play):
+            for sprite in hand:
+                if legal.get(id(sprite)) == table.hint_action:
+                    states[id(sprite)] = "selected"
+                    break
+    elif mode == "select":
+        for sprite in hand:
+            if id(sprite) in table.selected:
+                states[id(sprite)] = "selected"
+            elif sprite is table.hovered:
+                states[id(sprite)] = "hover"
+    return states
+
+
+__all__ = ["card_states", "legal_sprites", "process_event", "update_lift"]
