@@ -124,7 +124,7 @@ def _hand_event(table: TableScene, event: pygame.event.Event) -> bool:
         _choose(table, sprite)
         return True
     if event.type == pygame.KEYDOWN and mode is not None and clickable:
-        choices = clickable if mode == "select" else [s for s in clickable if id(s) in legal_sprites(table)]
+        choices = clickable if mode == "select" else [s for s in clickable if id(s) in table.legal_sprites()]
         if not choices:
             return False
         if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
@@ -151,7 +151,7 @@ def _choose(table: TableScene, sprite: TableCard) -> None:
     """A card chosen: played, or (passing, burying) taken into or out of the selection."""
     mode = table.panel.card_mode
     if mode == "play":
-        action = legal_sprites(table).get(id(sprite))
+        action = table.legal_sprites().get(id(sprite))
         if action is None:
             table.hud.toast("That card may not be played now", bad=True)
             return
@@ -173,7 +173,7 @@ def update_lift(table: TableScene, dt: float) -> None:
     """Ease the player's cards up or down: the chosen ones, the one under focus, the playable ones."""
     lay = table.director.lay
     mode = table.panel.card_mode if table.human_turn and table.director.idle else None
-    legal = legal_sprites(table) if mode == "play" else {}
+    legal = table.legal_sprites() if mode == "play" else {}
     hand = table.director.hands[VIEW_SEAT]
     focus_sprite = None
     if mode == "play":
@@ -201,7 +201,7 @@ def card_states(table: TableScene) -> dict[int, str]:
     mode = table.panel.card_mode
     hand = table.director.hands[VIEW_SEAT]
     if mode == "play":
-        legal = legal_sprites(table)
+        legal = table.legal_sprites()
         for sprite in hand + table.director.tables[VIEW_SEAT]:
             if id(sprite) not in legal:
                 states[id(sprite)] = "dimmed"
