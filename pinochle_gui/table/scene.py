@@ -6,6 +6,7 @@ player's decision panel. Each frame: the director advances its animations; when 
 the seat to act is asked (the human through the panel, the hand and the keys; a computer through
 its thinker, off the event loop) and its action goes to :meth:`TableScene.apply`, which hands it to
 the engine, queues the events' animations, saves the game and records finished hands.
+The player's keys and clicks are read in :mod:`.controls`; the frame is drawn by :mod:`.painter`.
 
 Keys: arrows and Enter choose cards and bids; H hint, U (or Ctrl+Z) undo, L last trick, S the score
 pad, O the sort order, R (or F1) the rules in force, M mute, F11 full screen, Escape the pause menu.
@@ -22,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from engine.actions import Action, Bury, DeclareOut, NoMeld, PassCards, Play
-from engine.cards import SUIT_NAMES, Card
+from engine.cards import Card
 from engine.game import Game
 from engine.observation import Observation, observe
 from engine.save import game_from_dict, game_to_dict
@@ -32,23 +33,15 @@ from pinochle_gui.scene import Scene
 from pinochle_gui.table import controls
 from pinochle_gui.table.director import VIEW_SEAT, Director, TableCard
 from pinochle_gui.table.hud import Hud
-from pinochle_gui.table.meld_view import draw_laid_labels, draw_melds
+from pinochle_gui.table.painter import TablePainter, status_text
 from pinochle_gui.table.panels import DecisionPanel
-from pinochle_gui.table.scorepad import draw_full_pad, draw_pad, side_names
+from pinochle_gui.table.scorepad import side_names
 from pinochle_gui.table.seats import MIN_THINK, ComputerSeat, HumanSeat, hint_thinker, make_thinker
-from pinochle_gui.table.summary import draw_game_over, draw_summary
-from pinochle_gui.theme import felt_surface, get_theme
+from pinochle_gui.theme import get_theme
 from pinochle_gui.widgets import Button, Tooltip
 
 if TYPE_CHECKING:
     from pinochle_gui.shell import App
-
-PHASE_WORDS = {
-    "bidding": "bidding", "trump": "naming trump", "dix": "deciding on the dix", "passing": "passing cards",
-    "return": "passing cards back", "bury": "burying", "throw_in": "deciding to play or throw in",
-    "meld": "laying meld", "draw_choice": "choosing a card to draw", "redeal": "deciding on a redeal",
-}
-
 
 @dataclass
 class SeatsConfig:
@@ -126,12 +119,9 @@ class TableScene(Scene):
         self.tools: list[Button] = []
         self.end_buttons: list[Button] = []
         self.summary_button: Button | None = None
-        self._felt: pygame.Surface | None = None
-        self._veil_surface: pygame.Surface | None = None
-        self._static: pygame.Surface | None = None
+        self.painter = TablePainter()
         self._warm: Iterator[tuple[int, int, str]] | None = None
         self.art_ready = False  # every card picture of this window size is drawn
-        self._static_key: tuple[object, ...] = ()
         if restored or game.log:
             self.director.reset(self.obs)
             if game.is_over:
@@ -143,7 +133,7 @@ class TableScene(Scene):
     # -- scene hooks ---------------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
-        self._felt = None
+        self.painter.felt = None
         self._warm = None
         self.director.resize(size)
         self._build_widgets()
@@ -402,8 +392,8 @@ class TableScene(Scene):
             self.theme = theme
             self.hud.theme = theme
             self.panel.theme = theme
-            self._felt = None
-            self._static = None
+            self.painter.felt = None
+            self.painter.static = None
             self._build_widgets()
             self.panel.key = ()
         if (settings.deck_design, settings.card_back) != (self.art.design, self.art.back_name) or \
@@ -429,108 +419,19 @@ class TableScene(Scene):
         """How the player's cards are drawn now, by sprite id: dimmed, hover or selected."""
         return controls.card_states(self)
 
-    # -- drawing ---------------------------------------------------------------------------------------------
+    # -- drawing: pinochle_gui.table.painter ------------------------------------------------------------------
     def status_text(self) -> str:
-        obs = self.observation_now()
-        news = self.director.news
-        if self.director.hold is not None and news.melds and not self.demo:
-            return "The meld is on the table: click or press Enter to go on"
-        if not self.director.idle and news.status:
-            return news.status
-        if self.game.is_over:
-            return news.status or "Game over"
-        seat = obs.to_act
-        if seat is None:
-            return news.status
-        trump = f" · {SUIT_NAMES[obs.trump]} are trump" if obs.trump is not None else ""
-        if obs.phase == "play":
-            if obs.trick:
-                led = SUIT_NAMES[obs.trick[0][1].suit]
-                doing = f"{led} led{trump}"
-            else:
-                doing = f"to lead{trump}"
-            human = isinstance(self.seats[seat], HumanSeat)
-            if obs.trick:
-                return f"{'Your turn' if human else self.names[seat] + ' to play'} - {doing}"
-            return f"{'Your lead' if human else self.names[seat] + ' to lead'}{trump}"
-        words = PHASE_WORDS.get(obs.phase, obs.phase)
-        if isinstance(self.seats[seat], HumanSeat) and self.panel.card_mode == "select" and self.panel.title:
-            chosen = len(self.panel.selection)
-            return f"{self.panel.title} ({chosen} chosen){trump}"
-        if isinstance(self.seats[seat], HumanSeat):
-            return f"Your turn: {words}{trump}"
-        return f"{self.names[seat]} is {words}{trump}"
+        """What the status line says now."""
+        return status_text(self)
 
     def observation_now(self) -> Observation:
         return self.obs
 
     def draw(self, surface: pygame.Surface) -> None:
-        lay = self.director.lay
-        news = self.director.news
-        self._draw_static(surface)
-        thinking = next((i for i, s in enumerate(self.seats) if isinstance(s, ComputerSeat) and s.thinking), None)
-        if thinking is not None:
-            self.hud.draw_thinking(surface, lay, thinking)
-        self.director.draw(surface, self.card_states())
-        if news.melds:
-            draw_melds(surface, lay, self.art, self.theme, news.melds, self.names)
-        self.hud.draw_bubbles(surface, lay, news)
-        if self.menu_button is not None:
-            self.menu_button.draw(surface)
-        for button in self.tools:
-            button.enabled = not self.demo or button.text in ("Last", "Pad")
-            button.draw(surface)
-        if self.human_turn and self.director.idle and not self.game.is_over:
-            self.panel.draw(surface, lay)
-        self._draw_tooltips(surface)
-        self.hud.draw_hint(surface, lay)
-        self.hud.draw_toasts(surface, lay)
-        centre = pygame.Rect(0, lay.status.bottom, lay.width, lay.hand_area.y - lay.status.bottom)
-        if news.summary is not None or (news.game_over is not None and self.director.idle):
-            self._veil(surface)
-        if news.summary is not None:
-            number = news.summary.get("deal_number")
-            footer = f"Deal #{number}" if number is not None else ""
-            if not self.demo:
-                footer = f"{footer} · click or press Enter to go on" if footer else "Click or press Enter to go on"
-            draw_summary(surface, centre, self.theme, news.summary, self.sides, self.names, footer,
-                         self.rules.team_of(VIEW_SEAT))
-        elif news.game_over is not None and self.director.idle:
-            box = draw_game_over(surface, centre, self.theme, news.game_over, self.sides,
-                                 self.rules.team_of(VIEW_SEAT), len(self.game.hand_records),
-                                 "" if self.demo else "Start a new game, or go back to the menu.")
-            self._place_end_buttons(box)
-            for button in self.end_buttons:
-                button.draw(surface)
-        self.hud.draw_last_trick(surface, lay, self.art, news)
-        if self.show_pad:
-            draw_full_pad(surface, pygame.Rect(0, 0, lay.width, lay.height), self.theme, self.sides,
-                          self.game.hand_records, self.names, self.game.scores, self.game.target)
+        self.painter.draw(self, surface)
 
-    def _draw_static(self, surface: pygame.Surface) -> None:
-        """The felt, the seats, the status line and the score pad: drawn again only when they change."""
-        lay = self.director.lay
-        obs = self.obs
-        news = self.director.news
-        status = self.status_text()
-        trick_points = obs.trick_points if obs.phase == "play" else None
-        key = (surface.get_size(), lay.width, lay.height, obs.to_act, obs.dealer, obs.declarer, obs.bid, obs.bids,
-               obs.scores, trick_points, obs.tricks_won, obs.phase, obs.hand_number, obs.target, status, obs.trump,
-               len(news.laid))
-        if self._static is None or key != self._static_key or self._static.get_size() != surface.get_size():
-            if self._felt is None or self._felt.get_size() != surface.get_size():
-                self._felt = felt_surface(self.theme.name, *surface.get_size())
-            layer = self._felt.copy()
-            self.hud.draw_seats(layer, lay, obs, news, self.rules.teams, None)
-            if news.laid and self.rules.trump_by == "stock":
-                draw_laid_labels(layer, lay, self.theme, news.laid)
-            self.hud.draw_status(layer, self.status_rect, status, obs.trump)
-            draw_pad(layer, lay.score_pad, self.theme, self.sides, obs.scores, obs.target, trick_points,
-                     obs.hand_number, obs.deal_number)
-            self._static, self._static_key = layer, key
-        surface.blit(self._static, (0, 0))
-
-    def _draw_tooltips(self, surface: pygame.Surface) -> None:
+    def draw_tooltips(self, surface: pygame.Surface) -> None:
+        """The tooltip of the menu or tool button under the pointer."""
         lay = self.director.lay
         for button in self.tools + ([self.menu_button] if self.menu_button is not None else []):
             if button.show_tooltip:
@@ -538,15 +439,8 @@ class TableScene(Scene):
                 tip.place(button.rect.midbottom, pygame.Rect(0, 0, lay.width, lay.height))
                 tip.draw(surface)
 
-    def _veil(self, surface: pygame.Surface) -> None:
-        """Darken the table under a summary or the game's end, so the panel reads clearly."""
-        size = surface.get_size()
-        if self._veil_surface is None or self._veil_surface.get_size() != size:
-            self._veil_surface = pygame.Surface(size, pygame.SRCALPHA)
-            self._veil_surface.fill((0, 0, 0, 110))
-        surface.blit(self._veil_surface, (0, 0))
-
-    def _place_end_buttons(self, box: pygame.Rect) -> None:
+    def place_end_buttons(self, box: pygame.Rect) -> None:
+        """New game and Menu under the game's end in ``box`` (none in a demo)."""
         if self.demo:
             self.end_buttons = []
             return

@@ -1,0 +1,150 @@
+"""Drawing the table scene: the felt and seats (kept while they do not change), the cards, the melds, the
+buttons and panel, and over them the hand's summary, the game's end, the last trick and the score pad.
+
+A :class:`TablePainter` belongs to one :class:`~pinochle_gui.table.scene.TableScene` and keeps the
+surfaces it reuses from frame to frame; :func:`status_text` says what the status line shows.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from engine.cards import SUIT_NAMES
+from pinochle_gui.table.meld_view import draw_laid_labels, draw_melds
+from pinochle_gui.table.scorepad import draw_full_pad, draw_pad
+from pinochle_gui.table.seats import ComputerSeat, HumanSeat
+from pinochle_gui.table.summary import draw_game_over, draw_summary
+from pinochle_gui.table.zones import VIEW_SEAT
+from pinochle_gui.theme import felt_surface
+
+if TYPE_CHECKING:
+    from pinochle_gui.table.scene import TableScene
+
+PHASE_WORDS = {
+    "bidding": "bidding", "trump": "naming trump", "dix": "deciding on the dix", "passing": "passing cards",
+    "return": "passing cards back", "bury": "burying", "throw_in": "deciding to play or throw in",
+    "meld": "laying meld", "draw_choice": "choosing a card to draw", "redeal": "deciding on a redeal",
+}
+
+
+def status_text(table: TableScene) -> str:
+    """What the status line says: the news while cards move, else whose turn it is and to do what."""
+    obs = table.observation_now()
+    news = table.director.news
+    if table.director.hold is not None and news.melds and not table.demo:
+        return "The meld is on the table: click or press Enter to go on"
+    if not table.director.idle and news.status:
+        return news.status
+    if table.game.is_over:
+        return news.status or "Game over"
+    seat = obs.to_act
+    if seat is None:
+        return news.status
+    trump = f" · {SUIT_NAMES[obs.trump]} are trump" if obs.trump is not None else ""
+    if obs.phase == "play":
+        if obs.trick:
+            led = SUIT_NAMES[obs.trick[0][1].suit]
+            doing = f"{led} led{trump}"
+        else:
+            doing = f"to lead{trump}"
+        human = isinstance(table.seats[seat], HumanSeat)
+        if obs.trick:
+            return f"{'Your turn' if human else table.names[seat] + ' to play'} - {doing}"
+        return f"{'Your lead' if human else table.names[seat] + ' to lead'}{trump}"
+    words = PHASE_WORDS.get(obs.phase, obs.phase)
+    if isinstance(table.seats[seat], HumanSeat) and table.panel.card_mode == "select" and table.panel.title:
+        chosen = len(table.panel.selection)
+        return f"{table.panel.title} ({chosen} chosen){trump}"
+    if isinstance(table.seats[seat], HumanSeat):
+        return f"Your turn: {words}{trump}"
+    return f"{table.names[seat]} is {words}{trump}"
+
+
+class TablePainter:
+    """Draws a table scene each frame, reusing the felt, the static layer and the veil while they fit."""
+
+    def __init__(self) -> None:
+        self.felt: pygame.Surface | None = None
+        self.veil_surface: pygame.Surface | None = None
+        self.static: pygame.Surface | None = None
+        self.static_key: tuple[object, ...] = ()
+
+    def draw(self, table: TableScene, surface: pygame.Surface) -> None:
+        """Draw the table: felt and seats, the cards, the melds, the buttons and panel, the overlays."""
+        lay = table.director.lay
+        news = table.director.news
+        self.draw_static(table, surface)
+        thinking = next((i for i, s in enumerate(table.seats) if isinstance(s, ComputerSeat) and s.thinking), None)
+        if thinking is not None:
+            table.hud.draw_thinking(surface, lay, thinking)
+        table.director.draw(surface, table.card_states())
+        if news.melds:
+            draw_melds(surface, lay, table.art, table.theme, news.melds, table.names)
+        table.hud.draw_bubbles(surface, lay, news)
+        if table.menu_button is not None:
+            table.menu_button.draw(surface)
+        for button in table.tools:
+            button.enabled = not table.demo or button.text in ("Last", "Pad")
+            button.draw(surface)
+        if table.human_turn and table.director.idle and not table.game.is_over:
+            table.panel.draw(surface, lay)
+        table.draw_tooltips(surface)
+        table.hud.draw_hint(surface, lay)
+        table.hud.draw_toasts(surface, lay)
+        centre = pygame.Rect(0, lay.status.bottom, lay.width, lay.hand_area.y - lay.status.bottom)
+        if news.summary is not None or (news.game_over is not None and table.director.idle):
+            self.veil(surface)
+        if news.summary is not None:
+            number = news.summary.get("deal_number")
+            footer = f"Deal #{number}" if number is not None else ""
+            if not table.demo:
+                footer = f"{footer} · click or press Enter to go on" if footer else "Click or press Enter to go on"
+            draw_summary(surface, centre, table.theme, news.summary, table.sides, table.names, footer,
+                         table.rules.team_of(VIEW_SEAT))
+        elif news.game_over is not None and table.director.idle:
+            box = draw_game_over(surface, centre, table.theme, news.game_over, table.sides,
+                                 table.rules.team_of(VIEW_SEAT), len(table.game.hand_records),
+                                 "" if table.demo else "Start a new game, or go back to the menu.")
+            table.place_end_buttons(box)
+            for button in table.end_buttons:
+                button.draw(surface)
+        table.hud.draw_last_trick(surface, lay, table.art, news)
+        if table.show_pad:
+            draw_full_pad(surface, pygame.Rect(0, 0, lay.width, lay.height), table.theme, table.sides,
+                          table.game.hand_records, table.names, table.game.scores, table.game.target)
+
+    def draw_static(self, table: TableScene, surface: pygame.Surface) -> None:
+        """The felt, the seats, the status line and the score pad: drawn again only when they change."""
+        lay = table.director.lay
+        obs = table.obs
+        news = table.director.news
+        status = table.status_text()
+        trick_points = obs.trick_points if obs.phase == "play" else None
+        key = (surface.get_size(), lay.width, lay.height, obs.to_act, obs.dealer, obs.declarer, obs.bid, obs.bids,
+               obs.scores, trick_points, obs.tricks_won, obs.phase, obs.hand_number, obs.target, status, obs.trump,
+               len(news.laid))
+        if self.static is None or key != self.static_key or self.static.get_size() != surface.get_size():
+            if self.felt is None or self.felt.get_size() != surface.get_size():
+                self.felt = felt_surface(table.theme.name, *surface.get_size())
+            layer = self.felt.copy()
+            table.hud.draw_seats(layer, lay, obs, news, table.rules.teams, None)
+            if news.laid and table.rules.trump_by == "stock":
+                draw_laid_labels(layer, lay, table.theme, news.laid)
+            table.hud.draw_status(layer, table.status_rect, status, obs.trump)
+            draw_pad(layer, lay.score_pad, table.theme, table.sides, obs.scores, obs.target, trick_points,
+                     obs.hand_number, obs.deal_number)
+            self.static, self.static_key = layer, key
+        surface.blit(self.static, (0, 0))
+
+    def veil(self, surface: pygame.Surface) -> None:
+        """Darken the table under a summary or the game's end, so the panel reads clearly."""
+        size = surface.get_size()
+        if self.veil_surface is None or self.veil_surface.get_size() != size:
+            self.veil_surface = pygame.Surface(size, pygame.SRCALPHA)
+            self.veil_surface.fill((0, 0, 0, 110))
+        surface.blit(self.veil_surface, (0, 0))
+
+
+__all__ = ["PHASE_WORDS", "TablePainter", "status_text"]
