@@ -14,20 +14,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine.ai.levels import LEVELS as AI_LEVELS
 from engine.rules import PRESET_HELP, PRESETS
 from pinochle_gui import STARTED, __version__
+from pinochle_gui.words import DEFAULT_LEVEL, DEMO_LEVEL, LEVELS
 
 __all__ = ["STARTED", "Options", "build_parser", "main", "parse_args"]
 DEFAULT_VARIANT = "partnership_auction"
 DEFAULT_SIZE = (1280, 800)
 MIN_SIZE = (640, 400)
 MAX_SIZE = (7680, 4320)
-# The computer players' levels (engine.ai), weakest first, without those that see every card; "random"
-# plays any legal card and is what --demo uses unless told otherwise (quick, for watching and testing).
-LEVELS = ("random", *(name for name, level in AI_LEVELS.items() if not level.sees_all))
-DEFAULT_LEVEL = "hard"
-DEMO_LEVEL = "random"
 
 
 @dataclass(frozen=True)

@@ -17,7 +17,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import engine  # noqa: E402
 from engine.rules import PRESETS  # noqa: E402
 from pinochle_gui import __version__  # noqa: E402
-from pinochle_gui.cli import DEFAULT_SIZE, LEVELS, Options, parse_args  # noqa: E402
+from pinochle_gui.cli import DEFAULT_SIZE, Options, parse_args  # noqa: E402
+from pinochle_gui.words import LEVELS  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 HEADLESS = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")

@@ -21,10 +21,11 @@ from test_screens_app import (
 from engine.rules import OPTIONS, PRESETS, preset
 from pinochle_gui.screens import new_game_scene, title_scene
 from pinochle_gui.screens.base import NumberRow, Screen
-from pinochle_gui.screens.new_game import NewGameScene, computer_levels
+from pinochle_gui.screens.new_game import NewGameScene
 from pinochle_gui.screens.title import TitleScene
 from pinochle_gui.screens.welcome import WelcomeScene
 from pinochle_gui.storage import StorageMessage
+from pinochle_gui.words import computer_levels
 
 __all__ = ["_display", "app"]
 
@@ -117,7 +118,7 @@ def test_every_variant_can_be_chosen_and_started(app: FakeApp, variant: str) -> 
 
 
 def scene_label(variant: str) -> str:
-    from pinochle_gui.screens.new_game import variant_name
+    from pinochle_gui.words import variant_name
 
     return variant_name(variant)
 

@@ -22,6 +22,7 @@ from pinochle_gui.fonts import get_font
 from pinochle_gui.scene import Scene
 from pinochle_gui.theme import Color, Theme, draw_panel, felt_surface, get_theme
 from pinochle_gui.widgets import Button, Tooltip, Widget, fit_text
+from pinochle_gui.words import label_text
 
 if TYPE_CHECKING:
     from pinochle_gui.screens import App
@@ -103,14 +104,6 @@ def scale_of(size: tuple[int, int]) -> float:
     """How much bigger than a 1280x800 window (or an 800x1280 one, standing) this one is: text and
     spacing scale with it."""
     return max(0.62, min(max(size) / 1280, min(size) / 800, 1.8))
-
-
-def label_text(value: object) -> str:
-    """An option value as the player reads it: ``old_timers`` -> ``Old timers``, True -> ``On``."""
-    if isinstance(value, bool):
-        return "On" if value else "Off"
-    text = str(value).replace("_", " ")
-    return text[:1].upper() + text[1:]
 
 
 # -- focusable widgets ------------------------------------------------------------------------------------

@@ -23,22 +23,14 @@ from pinochle_gui.screens.base import (
     TextRow,
     ToggleRow,
     blit_text,
-    label_text,
     wrap,
 )
-from pinochle_gui.storage.settings import CHOICES, MAX_NAME_LENGTH
+from pinochle_gui.storage.settings import CHOICES
+from pinochle_gui.words import DEFAULT_LEVEL, MAX_NAME_LENGTH, clean_name, computer_levels, variant_name
 
 if TYPE_CHECKING:
     from pinochle_gui.screens import App
 
-VARIANT_NAMES = {
-    "two_hand": "Two-handed",
-    "three_hand": "Three-handed",
-    "partnership_turnup": "Partnership, turn-up",
-    "partnership_auction": "Partnership auction",
-    "partnership_auction_div10": "Partnership, scored /10",
-    "double_deck": "Double deck",
-}
 #: Options whose numbers are bids: they step by the variant's bid step.
 BID_AMOUNTS = ("min_bid", "max_bid", "bid_step_high_from")
 #: The seats of the computers by number of players, as the player sees them.
@@ -49,38 +41,11 @@ SEAT_LABELS = {
 }
 
 
-def variant_name(name: str) -> str:
-    return VARIANT_NAMES.get(name, label_text(name))
-
-
-def computer_levels() -> list[str]:
-    """The levels a computer seat can play at: the engine's (not the all-seeing benchmark one)."""
-    try:
-        from engine.ai.levels import LEVELS
-
-        levels = [name for name, level in LEVELS.items() if not level.sees_all]
-    except ImportError:  # pragma: no cover - the computer players are part of the engine
-        levels = []
-    if not levels:
-        from pinochle_gui.cli import LEVELS as CLI_LEVELS
-
-        levels = list(CLI_LEVELS)
-    return levels
-
-
 def default_level(app: App, levels: list[str]) -> str:
-    from pinochle_gui.cli import DEFAULT_LEVEL
-
     for name in (app.settings.computer_level, DEFAULT_LEVEL):
         if name in levels:
             return name
     return levels[len(levels) // 2]
-
-
-def clean_name(text: str, fallback: str) -> str:
-    """A name as the settings keep it: printable, single spaces, at most 20 letters; ``fallback`` if empty."""
-    cleaned = " ".join("".join(ch for ch in text if ch.isprintable()).split())[:MAX_NAME_LENGTH]
-    return cleaned or fallback
 
 
 def number_step(option: Option, rules: Rules) -> int:

@@ -27,9 +27,10 @@ from pinochle_gui.screens.base import (
     blit_text,
 )
 from pinochle_gui.screens.dialogs import show_messages
-from pinochle_gui.screens.new_game import RuleOptions, clean_name, variant_name
-from pinochle_gui.storage.settings import ANIMATION_SPEEDS, MAX_NAME_LENGTH, SORT_ORDERS
+from pinochle_gui.screens.new_game import RuleOptions
+from pinochle_gui.storage.settings import ANIMATION_SPEEDS, SORT_ORDERS
 from pinochle_gui.theme import THEMES
+from pinochle_gui.words import MAX_NAME_LENGTH, clean_name, variant_name
 
 if TYPE_CHECKING:
     from pinochle_gui.screens import App

@@ -14,8 +14,8 @@ import pygame
 from engine.rules import PRESETS
 from pinochle_gui.screens.base import ChoiceRow, Screen, blit_text
 from pinochle_gui.screens.dialogs import confirm, show_messages
-from pinochle_gui.screens.new_game import computer_levels, variant_name
 from pinochle_gui.storage import GamePoint, StatsSummary
+from pinochle_gui.words import computer_levels, variant_name
 
 if TYPE_CHECKING:
     from pinochle_gui.screens import App

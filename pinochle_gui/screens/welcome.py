@@ -17,7 +17,7 @@ from engine.play import card_values, last_trick_bonus
 from engine.rules import PRESET_HELP, Rules, preset_name
 from pinochle_gui.art import CardArt
 from pinochle_gui.screens.base import Screen, blit_text, wrap
-from pinochle_gui.screens.new_game import variant_name
+from pinochle_gui.words import variant_name
 
 if TYPE_CHECKING:
     from pinochle_gui.screens import App

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.rules import PRESETS, Rules, RulesError, preset
+from pinochle_gui.words import clean_name
 
 from .rating import COMPUTER_LEVELS
 from .safe_file import (
@@ -57,7 +58,6 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "default_variant": tuple(PRESETS),
 }
 SEATS = 4
-MAX_NAME_LENGTH = 20
 MIN_WINDOW = (640, 480)
 MAX_WINDOW = (16384, 16384)
 
@@ -129,10 +129,10 @@ class _Bad(ValueError):
 def _name(value: Any) -> str:
     if not isinstance(value, str):
         raise _Bad("a name is text")
-    cleaned = " ".join("".join(ch for ch in value if ch.isprintable()).split())
+    cleaned = clean_name(value, "")
     if not cleaned:
         raise _Bad("a name cannot be empty")
-    return cleaned[:MAX_NAME_LENGTH]
+    return cleaned
 
 
 def _names(value: Any) -> tuple[str, str, str]:
