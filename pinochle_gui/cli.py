@@ -1,4 +1,5 @@
-"""The command line: ``pinochle [options]``, parsed into :class:`Options` for :func:`pinochle_gui.shell.run`.
+"""The command line: ``pinochle [options]``, parsed into :class:`~pinochle_gui.options.Options` for
+:func:`pinochle_gui.shell.run`.
 
 >>> options = parse_args(["--demo", "--variant", "three_hand", "--hands", "2", "--size", "1024x640"])
 >>> options.demo, options.variant, options.hands, options.size
@@ -11,34 +12,16 @@ import argparse
 import os
 import sys
 from collections.abc import Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
 from engine.rules import PRESET_HELP, PRESETS
-from pinochle_gui import STARTED, __version__
+from pinochle_gui import __version__
+from pinochle_gui.options import DEFAULT_SIZE, DEFAULT_VARIANT, Options
 from pinochle_gui.words import DEFAULT_LEVEL, DEMO_LEVEL, LEVELS
 
-__all__ = ["STARTED", "Options", "build_parser", "main", "parse_args"]
-DEFAULT_VARIANT = "partnership_auction"
-DEFAULT_SIZE = (1280, 800)
+__all__ = ["Options", "build_parser", "main", "parse_args"]
 MIN_SIZE = (640, 400)
 MAX_SIZE = (7680, 4320)
-
-
-@dataclass(frozen=True)
-class Options:
-    """Everything the command line can ask of the app."""
-
-    variant: str = DEFAULT_VARIANT
-    demo: bool = False  # every seat is a computer
-    hands: int | None = None  # play this many hands, then quit (None: until the window is closed)
-    fast: bool = False  # fast animations
-    seed: int | None = None  # None: a fresh seed for every run
-    records: Path | None = None  # append each finished hand's record here (JSON Lines)
-    screenshot: Path | None = None  # save the last frame here (PNG) on exit
-    size: tuple[int, int] = DEFAULT_SIZE  # the window's size in pixels
-    level: str = DEFAULT_LEVEL  # how strong the computer seats play
-    first_frame_exit: bool = False  # print the time to the first frame and quit (start-up timing)
 
 
 def _size(text: str) -> tuple[int, int]:

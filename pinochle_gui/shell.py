@@ -1,6 +1,6 @@
 """The app loop: the window, the scene stack, settings, storage, sound, and the game at the table.
 
-:func:`run` is the whole app for a parsed command line (:class:`pinochle_gui.cli.Options`):
+:func:`run` is the whole app for a parsed command line (:class:`pinochle_gui.options.Options`):
 
 - it opens the window, the storage (settings, the saved game, statistics) and the sounds;
 - without ``--demo`` it shows the title screen (``pinochle_gui.screens``), or a table at once
@@ -9,8 +9,8 @@
   appends each finished hand's record, ``--screenshot FILE`` saves the last frame, ``--fast`` makes
   every animation instant, ``--first-frame-exit`` prints the time to the first frame and quits.
 
-:class:`App` is what the scenes see of the application (the ``App`` protocol of
-:mod:`pinochle_gui.screens`): ``start_game``, ``continue_game``, ``leave_game``, ``quit``,
+:class:`App` is what the scenes see of the application (the ``App`` and ``TableApp`` protocols of
+:mod:`pinochle_gui.app_protocol`): ``start_game``, ``continue_game``, ``leave_game``, ``quit``,
 ``update_settings``, and the table's callbacks (save after every action, hands and games finished).
 """
 
@@ -33,8 +33,8 @@ import engine  # noqa: E402
 from engine.game import Game  # noqa: E402
 from engine.rules import Rules  # noqa: E402
 from engine.save import game_to_dict  # noqa: E402
-from pinochle_gui import APP_TITLE, asset  # noqa: E402
-from pinochle_gui.cli import STARTED, Options  # noqa: E402
+from pinochle_gui import APP_TITLE, STARTED, asset  # noqa: E402
+from pinochle_gui.options import Options  # noqa: E402
 from pinochle_gui.scene import Scene, SceneStack  # noqa: E402
 from pinochle_gui.sound import SoundBank  # noqa: E402
 from pinochle_gui.storage import Settings, Storage, StorageMessage  # noqa: E402

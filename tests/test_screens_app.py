@@ -18,8 +18,8 @@ import pygame
 import pytest
 
 from engine.rules import Rules
+from pinochle_gui.app_protocol import App
 from pinochle_gui.scene import Scene, SceneStack
-from pinochle_gui.screens import App
 from pinochle_gui.screens.base import Focusable, Screen
 from pinochle_gui.screens.dialogs import ConfirmDialog, MessageDialog, confirm, message, show_messages
 from pinochle_gui.storage import Settings, Storage, StorageMessage

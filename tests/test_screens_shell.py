@@ -14,8 +14,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
+from pinochle_gui.app_protocol import App as ScreensApp  # noqa: E402
 from pinochle_gui.cli import parse_args  # noqa: E402
-from pinochle_gui.screens import App as ScreensApp  # noqa: E402
 from pinochle_gui.screens.base import Screen  # noqa: E402
 from pinochle_gui.screens.new_game import NewGameScene  # noqa: E402
 from pinochle_gui.screens.pause import PauseScene  # noqa: E402

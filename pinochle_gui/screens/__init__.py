@@ -1,8 +1,9 @@
 """Every screen around the table: title, new game, rules, welcome, settings, statistics, pause, history, dialogs.
 
-The screens talk to the application through the small :class:`App` protocol below and nothing else,
-so tests drive them with a fake app. Each ``*_scene`` function builds a scene ready to push on the
-app's :class:`~pinochle_gui.scene.SceneStack`:
+The screens talk to the application through the small :class:`~pinochle_gui.app_protocol.App`
+protocol and nothing else, so tests drive them with a fake app. This package's one job is to be the
+shell's door to them: each ``*_scene`` function builds a scene ready to push on the app's
+:class:`~pinochle_gui.scene.SceneStack` (a screen that opens another imports that one's module):
 
 - :func:`title_scene` New game, Continue (when a game is saved), Statistics, Settings, Rules, Quit;
   on its first showing it shows the storage's messages about bad files and, on the first run, the welcome.
@@ -18,70 +19,13 @@ app's :class:`~pinochle_gui.scene.SceneStack`:
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from engine.game import Game
     from engine.rules import Rules
-    from pinochle_gui.scene import Scene, SceneStack
-    from pinochle_gui.storage import Settings, Storage, StorageMessage
-
-
-class SoundPlayer(Protocol):
-    """What the screens need of :class:`pinochle_gui.sound.SoundBank`."""
-
-    def play(self, name: str) -> bool: ...
-
-
-class App(Protocol):
-    """What the screens need of the application (engineer T1's ``pinochle_gui.shell.App``)."""
-
-    @property
-    def stack(self) -> SceneStack:
-        """The app's scenes; screens push, pop and replace on it."""
-        ...
-
-    @property
-    def storage(self) -> Storage:
-        """Settings, saves and statistics (``storage.messages``: start-up problems for the player)."""
-        ...
-
-    @property
-    def settings(self) -> Settings:
-        """The settings in force (``storage.settings`` after :meth:`update_settings`)."""
-        ...
-
-    @property
-    def sound(self) -> SoundPlayer: ...
-
-    def update_settings(self, **changes: Any) -> list[StorageMessage]:
-        """Change some settings, store them and apply them at once (theme, deck, sound, window)."""
-        ...
-
-    def start_game(
-        self,
-        rules: Rules,
-        levels: Sequence[str | None],
-        names: Sequence[str],
-        seed: int | None = None,
-        deal_number: int | None = None,
-    ) -> None:
-        """Start a new game and show the table. ``levels[seat]``: a computer level, ``None`` for the
-        player (seat 0); ``names[seat]``: every seat's name; ``deal_number``: replay that first deal."""
-        ...
-
-    def continue_game(self) -> None:
-        """Restore the saved game and show the table as it was."""
-        ...
-
-    def leave_game(self) -> None:
-        """Save the game in progress (nothing is lost) and go back to the title screen."""
-        ...
-
-    def quit(self) -> None:
-        """Close the app (the game in progress is saved)."""
-        ...
+    from pinochle_gui.app_protocol import App
+    from pinochle_gui.scene import Scene
 
 
 def title_scene(app: App) -> Scene:
@@ -133,8 +77,6 @@ def history_scene(app: App, game: Game) -> Scene:
 
 
 __all__ = [
-    "App",
-    "SoundPlayer",
     "history_scene",
     "new_game_scene",
     "pause_scene",

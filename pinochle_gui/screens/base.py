@@ -25,7 +25,7 @@ from pinochle_gui.widgets import Button, Tooltip, Widget, fit_text
 from pinochle_gui.words import label_text
 
 if TYPE_CHECKING:
-    from pinochle_gui.screens import App
+    from pinochle_gui.app_protocol import App
 
 T = TypeVar("T")
 

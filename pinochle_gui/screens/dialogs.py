@@ -14,7 +14,7 @@ import pygame
 from pinochle_gui.screens.base import Overlay, blit_text, wrap
 
 if TYPE_CHECKING:
-    from pinochle_gui.screens import App
+    from pinochle_gui.app_protocol import App
     from pinochle_gui.storage import StorageMessage
 
 LEVEL_TITLES = {"error": "Something went wrong", "warning": "Please note", "info": "For your information"}

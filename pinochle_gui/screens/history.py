@@ -18,7 +18,7 @@ from pinochle_gui.screens.dialogs import message
 
 if TYPE_CHECKING:
     from engine.game import Game
-    from pinochle_gui.screens import App
+    from pinochle_gui.app_protocol import App
 
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 

@@ -25,11 +25,12 @@ from pinochle_gui.screens.base import (
     blit_text,
     wrap,
 )
+from pinochle_gui.screens.rules import RulesScene
 from pinochle_gui.storage.settings import CHOICES
 from pinochle_gui.words import DEFAULT_LEVEL, MAX_NAME_LENGTH, clean_name, computer_levels, variant_name
 
 if TYPE_CHECKING:
-    from pinochle_gui.screens import App
+    from pinochle_gui.app_protocol import App
 
 #: Options whose numbers are bids: they step by the variant's bid step.
 BID_AMOUNTS = ("min_bid", "max_bid", "bid_step_high_from")
@@ -277,10 +278,8 @@ class NewGameScene(Screen):
         self.rebuild()
 
     def show_rules(self) -> None:
-        from pinochle_gui.screens import rules_scene
-
         if self.options.rules is not None:
-            self.app.stack.push(rules_scene(self.app, self.options.rules), "fade")
+            self.app.stack.push(RulesScene(self.app, self.options.rules), "fade")
 
     def start(self) -> None:
         rules = self.options.rules

@@ -9,10 +9,13 @@ from typing import TYPE_CHECKING
 import pygame
 
 from pinochle_gui.screens.base import Overlay, blit_text
+from pinochle_gui.screens.history import HistoryScene
+from pinochle_gui.screens.rules import RulesScene
+from pinochle_gui.screens.settings import SettingsScene
 
 if TYPE_CHECKING:
     from engine.game import Game
-    from pinochle_gui.screens import App
+    from pinochle_gui.app_protocol import App
 
 
 class PauseScene(Overlay):
@@ -27,17 +30,15 @@ class PauseScene(Overlay):
         self.game = game
 
     def build(self) -> None:
-        from pinochle_gui.screens import history_scene, rules_scene, settings_scene
-
         app, game = self.app, self.game
         panel = self.panel_rect()
         entries = [
             ("Resume", self.back, pygame.K_r, "Back to the table (Esc)"),
-            ("Rules", lambda: app.stack.push(rules_scene(app, game.rules), "fade"), None, "The rules in force"),
-            ("Settings", lambda: app.stack.push(settings_scene(app), "fade"), None, "Cards, table, sound"),
+            ("Rules", lambda: app.stack.push(RulesScene(app, game.rules), "fade"), None, "The rules in force"),
+            ("Settings", lambda: app.stack.push(SettingsScene(app), "fade"), None, "Cards, table, sound"),
             (
                 "Hand history",
-                lambda: app.stack.push(history_scene(app, game), "fade"),
+                lambda: app.stack.push(HistoryScene(app, game), "fade"),
                 pygame.K_h,
                 "The hands of this game",
             ),

@@ -15,10 +15,12 @@ import pygame
 
 from engine.rules import Rules
 from engine.rules_help import rules_help
+from pinochle_gui.fonts import get_font
 from pinochle_gui.screens.base import Screen, blit_text, wrap
+from pinochle_gui.screens.welcome import WelcomeScene
 
 if TYPE_CHECKING:
-    from pinochle_gui.screens import App
+    from pinochle_gui.app_protocol import App
 
 Line = tuple[str, str]  # (kind, text): kind is "title", "head", "text", "table" or "gap"
 
@@ -134,8 +136,6 @@ class RulesScene(Screen):
                 face = "bold" if kind in ("title", "head") else "regular"
                 for line in wrap(text, size, area.w - self.px(16), face):
                     self.laid.append((kind, line, round(size * 1.45)))
-        from pinochle_gui.fonts import get_font
-
         font = get_font(sizes["table"])
         firsts = [font.size(re.split(r"\s{2,}", text)[0])[0] for kind, text in self.source if kind == "table"]
         self.first_column = max(firsts, default=0) + self.px(40)
@@ -153,8 +153,6 @@ class RulesScene(Screen):
         self.offset = min(self.max_offset, max(0, self.offset + pixels))
 
     def tour(self) -> None:
-        from pinochle_gui.screens.welcome import WelcomeScene
-
         self.app.stack.push(WelcomeScene(self.app, self.rules), "fade")
 
     def process_event(self, event: pygame.event.Event) -> bool:

@@ -33,7 +33,7 @@ from pinochle_gui.theme import THEMES
 from pinochle_gui.words import MAX_NAME_LENGTH, clean_name, variant_name
 
 if TYPE_CHECKING:
-    from pinochle_gui.screens import App
+    from pinochle_gui.app_protocol import App
 
 PREVIEW = parse_cards("AH TD KC QS JD")
 SORT_NAMES = {"trump_first": "Trumps first", "by_suit": "By suit", "low_to_high": "Low to high"}

@@ -18,7 +18,7 @@ from pinochle_gui.storage import GamePoint, StatsSummary
 from pinochle_gui.words import computer_levels, variant_name
 
 if TYPE_CHECKING:
-    from pinochle_gui.screens import App
+    from pinochle_gui.app_protocol import App
 
 ALL = "all"
 CHART_GAMES = 30

@@ -16,9 +16,14 @@ from pinochle_gui import __version__
 from pinochle_gui.art import CardArt
 from pinochle_gui.screens.base import Screen, blit_text
 from pinochle_gui.screens.dialogs import show_messages
+from pinochle_gui.screens.new_game import NewGameScene
+from pinochle_gui.screens.rules import RulesScene
+from pinochle_gui.screens.settings import SettingsScene
+from pinochle_gui.screens.statistics import StatisticsScene
+from pinochle_gui.screens.welcome import WelcomeScene
 
 if TYPE_CHECKING:
-    from pinochle_gui.screens import App
+    from pinochle_gui.app_protocol import App
 
 FAN = parse_cards("JD QS KS TS AS")  # a pinochle and the rest of a spade run
 
@@ -45,9 +50,7 @@ class TitleScene(Screen):
 
     def _welcome_if_first_run(self) -> None:
         if not self.app.settings.first_run_done:
-            from pinochle_gui.screens import welcome_scene
-
-            self.app.stack.push(welcome_scene(self.app))
+            self.app.stack.push(WelcomeScene(self.app))
 
     def uncover(self) -> None:
         self.rebuild()  # a game may have been saved or the theme changed meanwhile
@@ -70,24 +73,17 @@ class TitleScene(Screen):
         return (w // 2, round(h * 0.27))
 
     def build(self) -> None:
-        from pinochle_gui.screens import (
-            new_game_scene,
-            rules_scene,
-            settings_scene,
-            statistics_scene,
-        )
-
         app = self.app
         entries: list[tuple[str, Callable[[], object], int | None, str]] = []
         if self.has_saved_game():
             entries.append(("Continue", app.continue_game, pygame.K_c, "Go back to the game you left"))
         entries += [
-            ("New game", lambda: app.stack.push(new_game_scene(app), "fade"), pygame.K_n, "Choose a variant and play"),
-            ("Statistics", lambda: app.stack.push(statistics_scene(app), "fade"), pygame.K_s, "Your games and rating"),
-            ("Settings", lambda: app.stack.push(settings_scene(app), "fade"), None, "Names, cards, table, sound"),
+            ("New game", lambda: app.stack.push(NewGameScene(app), "fade"), pygame.K_n, "Choose a variant and play"),
+            ("Statistics", lambda: app.stack.push(StatisticsScene(app), "fade"), pygame.K_s, "Your games and rating"),
+            ("Settings", lambda: app.stack.push(SettingsScene(app), "fade"), None, "Names, cards, table, sound"),
             (
                 "Rules",
-                lambda: app.stack.push(rules_scene(app, app.settings.rules_for()), "fade"),
+                lambda: app.stack.push(RulesScene(app, app.settings.rules_for()), "fade"),
                 pygame.K_r,
                 "The rules of your default variant",
             ),

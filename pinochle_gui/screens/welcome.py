@@ -20,7 +20,7 @@ from pinochle_gui.screens.base import Screen, blit_text, wrap
 from pinochle_gui.words import variant_name
 
 if TYPE_CHECKING:
-    from pinochle_gui.screens import App
+    from pinochle_gui.app_protocol import App
 
 SPADES = 0
 RANK_WORDS = {"A": "aces", "T": "tens", "K": "kings", "Q": "queens", "J": "jacks", "9": "nines"}

@@ -41,7 +41,7 @@ from pinochle_gui.theme import get_theme
 from pinochle_gui.widgets import Button, Tooltip
 
 if TYPE_CHECKING:
-    from pinochle_gui.shell import App
+    from pinochle_gui.app_protocol import TableApp as App
 
 @dataclass
 class SeatsConfig:

@@ -1,0 +1,136 @@
+"""What the scenes may ask of the running app: the :class:`App` protocol of the menu screens and the
+:class:`TableApp` protocol of the card table, both met by :class:`pinochle_gui.shell.App`.
+
+The screens and the table import these protocols instead of the shell, so the shell can build them
+without an import circle; tests and the screenshot tool drive the screens with small fake apps.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from engine.rules import Rules
+    from pinochle_gui.scene import SceneStack
+    from pinochle_gui.storage import Settings, Storage, StorageMessage
+
+
+class SoundPlayer(Protocol):
+    """What the screens need of :class:`pinochle_gui.sound.SoundBank`."""
+
+    def play(self, name: str) -> bool: ...
+
+
+class App(Protocol):
+    """What the menu screens need of the application."""
+
+    @property
+    def stack(self) -> SceneStack:
+        """The app's scenes; screens push, pop and replace on it."""
+        ...
+
+    @property
+    def storage(self) -> Storage:
+        """Settings, saves and statistics (``storage.messages``: start-up problems for the player)."""
+        ...
+
+    @property
+    def settings(self) -> Settings:
+        """The settings in force (``storage.settings`` after :meth:`update_settings`)."""
+        ...
+
+    @property
+    def sound(self) -> SoundPlayer: ...
+
+    def update_settings(self, **changes: Any) -> list[StorageMessage]:
+        """Change some settings, store them and apply them at once (theme, deck, sound, window)."""
+        ...
+
+    def start_game(
+        self,
+        rules: Rules,
+        levels: Sequence[str | None],
+        names: Sequence[str],
+        seed: int | None = None,
+        deal_number: int | None = None,
+    ) -> None:
+        """Start a new game and show the table. ``levels[seat]``: a computer level, ``None`` for the
+        player (seat 0); ``names[seat]``: every seat's name; ``deal_number``: replay that first deal."""
+        ...
+
+    def continue_game(self) -> None:
+        """Restore the saved game and show the table as it was."""
+        ...
+
+    def leave_game(self) -> None:
+        """Save the game in progress (nothing is lost) and go back to the title screen."""
+        ...
+
+    def quit(self) -> None:
+        """Close the app (the game in progress is saved)."""
+        ...
+
+
+class TableApp(App, Protocol):
+    """What the card table needs of the application besides the screens' :class:`App`.
+
+    The table passes itself to the callbacks (``after_action(table)`` and the rest); it is typed ``Any``
+    here because the table scene lives above this module.
+    """
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """The window's size in pixels."""
+        ...
+
+    @property
+    def animation_speed(self) -> str:
+        """The speed of the table's animations (``"instant"`` with ``--fast``)."""
+        ...
+
+    @property
+    def default_level(self) -> str:
+        """The level of a computer seat whose level is not given (the command line's ``--level``)."""
+        ...
+
+    def play_sound(self, name: str) -> None: ...
+
+    def toggle_mute(self) -> bool:
+        """Sound on or off (stored); True when now muted."""
+        ...
+
+    def toggle_fullscreen(self) -> None: ...
+
+    def open_pause(self, table: Any) -> None:
+        """The pause menu over the table."""
+        ...
+
+    def open_rules(self, rules: Rules) -> None:
+        """The rules in force, over the table."""
+        ...
+
+    def new_game_like(self, table: Any) -> None:
+        """A new game with the table's rules, levels and names."""
+        ...
+
+    def after_action(self, table: Any) -> None:
+        """Save the game after an action."""
+        ...
+
+    def hands_finished(
+        self, table: Any, records: list[dict[str, Any]], previous_scores: Sequence[int] | None
+    ) -> None:
+        """Hands just scored: their records, for the statistics and ``--records``."""
+        ...
+
+    def game_finished(self, table: Any) -> None:
+        """The game is over."""
+        ...
+
+    def game_over_shown(self, table: Any) -> None:
+        """The game's end is on screen."""
+        ...
+
+
+__all__ = ["App", "SoundPlayer", "TableApp"]
