@@ -20,9 +20,10 @@ import pytest
 from engine.rules import Rules
 from pinochle_gui.app_protocol import App
 from pinochle_gui.scene import Scene, SceneStack
-from pinochle_gui.screens.base import Focusable, Screen
 from pinochle_gui.screens.dialogs import ConfirmDialog, MessageDialog, confirm, message, show_messages
+from pinochle_gui.screens.screen import Screen
 from pinochle_gui.storage import Settings, Storage, StorageMessage
+from pinochle_gui.widgets import Focusable
 
 SIZES = {"landscape": (1280, 800), "portrait": (720, 1100), "small": (640, 480), "large": (1920, 1080)}
 

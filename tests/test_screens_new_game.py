@@ -20,11 +20,12 @@ from test_screens_app import (
 
 from engine.rules import OPTIONS, PRESETS, preset
 from pinochle_gui.screens import new_game_scene, title_scene
-from pinochle_gui.screens.base import NumberRow, Screen
 from pinochle_gui.screens.new_game import NewGameScene
+from pinochle_gui.screens.screen import Screen
 from pinochle_gui.screens.title import TitleScene
 from pinochle_gui.screens.welcome import WelcomeScene
 from pinochle_gui.storage import StorageMessage
+from pinochle_gui.widgets import NumberRow
 from pinochle_gui.words import computer_levels
 
 __all__ = ["_display", "app"]

@@ -16,9 +16,9 @@ import pygame  # noqa: E402
 
 from pinochle_gui.app_protocol import App as ScreensApp  # noqa: E402
 from pinochle_gui.cli import parse_args  # noqa: E402
-from pinochle_gui.screens.base import Screen  # noqa: E402
 from pinochle_gui.screens.new_game import NewGameScene  # noqa: E402
 from pinochle_gui.screens.pause import PauseScene  # noqa: E402
+from pinochle_gui.screens.screen import Screen  # noqa: E402
 from pinochle_gui.screens.title import TitleScene  # noqa: E402
 from pinochle_gui.storage import Storage  # noqa: E402
 

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from pinochle_gui.screens.base import Overlay, blit_text, wrap
+from pinochle_gui.screens.screen import Overlay
+from pinochle_gui.widgets import blit_text, wrap
 
 if TYPE_CHECKING:
     from pinochle_gui.app_protocol import App

@@ -13,8 +13,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from engine.record import write_records
-from pinochle_gui.screens.base import Screen, blit_text, wrap
 from pinochle_gui.screens.dialogs import message
+from pinochle_gui.screens.screen import Screen
+from pinochle_gui.widgets import blit_text, wrap
 
 if TYPE_CHECKING:
     from engine.game import Game

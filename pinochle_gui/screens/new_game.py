@@ -14,19 +14,10 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from engine.rules import OPTIONS, PRESET_HELP, PRESETS, Option, Rules, RulesError, preset
-from pinochle_gui.screens.base import (
-    ChoiceRow,
-    NumberRow,
-    Row,
-    Screen,
-    ScrollList,
-    TextRow,
-    ToggleRow,
-    blit_text,
-    wrap,
-)
 from pinochle_gui.screens.rules import RulesScene
+from pinochle_gui.screens.screen import Screen
 from pinochle_gui.storage.settings import CHOICES
+from pinochle_gui.widgets import ChoiceRow, NumberRow, Row, ScrollList, TextRow, ToggleRow, blit_text, wrap
 from pinochle_gui.words import DEFAULT_LEVEL, MAX_NAME_LENGTH, clean_name, computer_levels, variant_name
 
 if TYPE_CHECKING:

@@ -8,10 +8,11 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from pinochle_gui.screens.base import Overlay, blit_text
 from pinochle_gui.screens.history import HistoryScene
 from pinochle_gui.screens.rules import RulesScene
+from pinochle_gui.screens.screen import Overlay
 from pinochle_gui.screens.settings import SettingsScene
+from pinochle_gui.widgets import blit_text
 
 if TYPE_CHECKING:
     from engine.game import Game

@@ -16,8 +16,9 @@ import pygame
 from engine.rules import Rules
 from engine.rules_help import rules_help
 from pinochle_gui.fonts import get_font
-from pinochle_gui.screens.base import Screen, blit_text, wrap
+from pinochle_gui.screens.screen import Screen
 from pinochle_gui.screens.welcome import WelcomeScene
+from pinochle_gui.widgets import blit_text, wrap
 
 if TYPE_CHECKING:
     from pinochle_gui.app_protocol import App

@@ -16,20 +16,12 @@ import pygame
 from engine.cards import parse_cards
 from engine.rules import PRESETS
 from pinochle_gui.art import AVATAR_COUNT, BACKS, DESIGNS, CardArt, render_avatar
-from pinochle_gui.screens.base import (
-    ChoiceRow,
-    Row,
-    Screen,
-    ScrollList,
-    SliderRow,
-    TextRow,
-    ToggleRow,
-    blit_text,
-)
 from pinochle_gui.screens.dialogs import show_messages
 from pinochle_gui.screens.new_game import RuleOptions
+from pinochle_gui.screens.screen import Screen
 from pinochle_gui.storage.settings import ANIMATION_SPEEDS, SORT_ORDERS
 from pinochle_gui.theme import THEMES
+from pinochle_gui.widgets import ChoiceRow, Row, ScrollList, SliderRow, TextRow, ToggleRow, blit_text
 from pinochle_gui.words import MAX_NAME_LENGTH, clean_name, variant_name
 
 if TYPE_CHECKING:

@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING
 import pygame
 
 from engine.rules import PRESETS
-from pinochle_gui.screens.base import ChoiceRow, Screen, blit_text
 from pinochle_gui.screens.dialogs import confirm, show_messages
+from pinochle_gui.screens.screen import Screen
 from pinochle_gui.storage import GamePoint, StatsSummary
+from pinochle_gui.widgets import ChoiceRow, blit_text
 from pinochle_gui.words import computer_levels, variant_name
 
 if TYPE_CHECKING:

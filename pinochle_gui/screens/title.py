@@ -14,13 +14,14 @@ import pygame
 from engine.cards import parse_cards
 from pinochle_gui import __version__
 from pinochle_gui.art import CardArt
-from pinochle_gui.screens.base import Screen, blit_text
 from pinochle_gui.screens.dialogs import show_messages
 from pinochle_gui.screens.new_game import NewGameScene
 from pinochle_gui.screens.rules import RulesScene
+from pinochle_gui.screens.screen import Screen
 from pinochle_gui.screens.settings import SettingsScene
 from pinochle_gui.screens.statistics import StatisticsScene
 from pinochle_gui.screens.welcome import WelcomeScene
+from pinochle_gui.widgets import blit_text
 
 if TYPE_CHECKING:
     from pinochle_gui.app_protocol import App

@@ -16,7 +16,8 @@ from engine.meld import score_meld
 from engine.play import card_values, last_trick_bonus
 from engine.rules import PRESET_HELP, Rules, preset_name
 from pinochle_gui.art import CardArt
-from pinochle_gui.screens.base import Screen, blit_text, wrap
+from pinochle_gui.screens.screen import Screen
+from pinochle_gui.widgets import blit_text, wrap
 from pinochle_gui.words import variant_name
 
 if TYPE_CHECKING:

@@ -1,0 +1,196 @@
+"""Buttons: the themed :class:`Button` of the table and the menus, and the :class:`MenuButton` the
+keyboard can focus.
+
+A button fires on release inside after a press inside, or on its hotkey; one that keeps the mouse
+over it for :data:`TOOLTIP_DELAY` seconds shows its tooltip. Its faces are cached per text, size,
+state and theme.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from pinochle_gui.fonts import get_font
+from pinochle_gui.theme import Color, Theme
+from pinochle_gui.widgets.core import Focusable, Widget
+from pinochle_gui.widgets.text import fit_text
+
+TOOLTIP_DELAY = 0.6  # seconds of hovering before a tooltip shows
+
+
+def _lighten(color: Color, amount: float) -> Color:
+    return (
+        round(color[0] + (255 - color[0]) * amount),
+        round(color[1] + (255 - color[1]) * amount),
+        round(color[2] + (255 - color[2]) * amount),
+    )
+
+
+def _darken(color: Color, amount: float) -> Color:
+    return (round(color[0] * (1 - amount)), round(color[1] * (1 - amount)), round(color[2] * (1 - amount)))
+
+class Button(Widget):
+    """A rounded button with a soft gradient, a hover glow and a pressed state; calls ``on_click``."""
+
+    def __init__(
+        self,
+        rect: pygame.Rect | tuple[int, int, int, int],
+        text: str,
+        on_click: Callable[[], None] | None = None,
+        theme: Theme | str = "green",
+        hotkey: int | None = None,
+        tooltip: str = "",
+        face: str = "bold",
+        icon: pygame.Surface | None = None,
+    ) -> None:
+        super().__init__(rect, theme)
+        self.text = text
+        self.on_click = on_click
+        self.hotkey = hotkey
+        self.tooltip = tooltip
+        self.face = face
+        self.icon = icon  # drawn before the text (a suit symbol on a "name trump" button, say)
+        self.hovered = False
+        self.pressed = False
+        self.selected = False  # a toggled choice (e.g. the bid now chosen)
+        self.hover_time = 0.0
+        self._faces: dict[tuple[object, ...], pygame.Surface] = {}
+
+    @property
+    def state(self) -> str:
+        if not self.enabled:
+            return "disabled"
+        if self.pressed and self.hovered:
+            return "pressed"
+        if self.selected:
+            return "selected"
+        return "hover" if self.hovered else "normal"
+
+    @property
+    def show_tooltip(self) -> bool:
+        return bool(self.tooltip) and self.hovered and self.hover_time >= TOOLTIP_DELAY
+
+    def click(self) -> None:
+        if self.enabled and self.visible and self.on_click is not None:
+            self.on_click()
+
+    def process_event(self, event: pygame.event.Event) -> bool:
+        if not self.visible:
+            return False
+        if event.type == pygame.MOUSEMOTION:
+            inside = self.rect.collidepoint(event.pos)
+            if inside != self.hovered:
+                self.hover_time = 0.0
+            self.hovered = inside
+            return False
+        if not self.enabled:
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self.pressed = True
+            self.hovered = True
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.pressed:
+            self.pressed = False
+            if self.rect.collidepoint(event.pos):
+                self.click()
+                return True
+            return False
+        if event.type == pygame.KEYDOWN and self.hotkey is not None and event.key == self.hotkey:
+            self.click()
+            return True
+        return False
+
+    def update(self, dt: float) -> None:
+        if self.hovered:
+            self.hover_time += dt
+
+    def picture(self) -> pygame.Surface:
+        """The button's face in its current state (cached per text, size, state and theme)."""
+        state = self.state
+        key = (self.text, self.rect.size, state, self.theme.name, self.face, id(self.icon))
+        cached = self._faces.get(key)
+        if cached is not None:
+            return cached
+        t = self.theme
+        base = {
+            "normal": t.button,
+            "hover": t.button_hover,
+            "pressed": t.button_pressed,
+            "selected": t.button_hover,
+            "disabled": t.disabled,
+        }[state]
+        w, h = self.rect.size
+        radius = max(4, h // 4)
+        face = pygame.Surface((w, h), pygame.SRCALPHA)
+        # A vertical gradient: light at the top, darker below, for a gently domed look.
+        top, bottom = _lighten(base, 0.18), _darken(base, 0.18)
+        if state == "pressed":
+            top, bottom = bottom, top
+        gradient = pygame.Surface((1, 2), pygame.SRCALPHA)
+        gradient.set_at((0, 0), top)
+        gradient.set_at((0, 1), bottom)
+        fill = pygame.transform.smoothscale(gradient, (w, h))
+        mask = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=radius)
+        fill.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+        face.blit(fill, (0, 0))
+        edge = t.accent if state in ("hover", "selected") else _darken(base, 0.45)
+        pygame.draw.rect(
+            face, edge, face.get_rect(), width=max(1, h // 18 + (state == "selected")), border_radius=radius
+        )
+        color = t.button_text if state != "disabled" else _lighten(t.disabled, 0.35)
+        sink = 1 if state == "pressed" else 0
+        icon_w = 0
+        if self.icon is not None:
+            icon_h = round(h * 0.58)
+            icon = pygame.transform.smoothscale(
+                self.icon, (max(1, round(self.icon.get_width() * icon_h / self.icon.get_height())), icon_h)
+            )
+            if state == "disabled":
+                icon.set_alpha(110)
+            icon_w = icon.get_width() + (radius // 2 if self.text else 0)
+        text, size = fit_text(self.text, max(10, round(h * 0.42)), w - 2 * radius - icon_w, self.face)
+        label = get_font(size, self.face).render(text, True, color) if text else pygame.Surface((0, 0))
+        left = (w - icon_w - label.get_width()) // 2
+        if self.icon is not None:
+            face.blit(icon, icon.get_rect(midleft=(left, h // 2 + sink)))
+        face.blit(label, label.get_rect(midleft=(left + icon_w, h // 2 + sink)))
+        if len(self._faces) > 16:
+            self._faces.clear()
+        self._faces[key] = face
+        return face
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        if self.state != "pressed":
+            shadow = pygame.Rect(self.rect).move(0, max(1, self.rect.h // 14))
+            pygame.draw.rect(surface, (0, 0, 0), shadow, border_radius=max(4, self.rect.h // 4))
+        surface.blit(self.picture(), self.rect)
+
+class MenuButton(Button, Focusable):
+    """A themed button that the keyboard can focus (shown by an accent ring)."""
+
+    def __init__(
+        self,
+        rect: pygame.Rect | tuple[int, int, int, int],
+        text: str,
+        on_click: Callable[[], None] | None = None,
+        theme: Theme | str = "green",
+        hotkey: int | None = None,
+        tooltip: str = "",
+    ) -> None:
+        Button.__init__(self, rect, text, on_click, theme, hotkey, tooltip)
+
+    def activate(self) -> None:
+        self.click()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        Button.draw(self, surface)
+        if self.focused and self.enabled:
+            ring = self.rect.inflate(6, 6)
+            pygame.draw.rect(surface, self.theme.accent, ring, width=2, border_radius=max(4, ring.h // 4))

@@ -1,0 +1,50 @@
+"""The base classes of every widget: :class:`Widget` (a rectangle on screen that may take input) and
+:class:`Focusable` (one the keyboard can reach).
+
+Each widget has a ``rect``, ``process_event(event) -> bool``, ``update(dt)`` and ``draw(surface)``, and
+reads its colours from a :class:`~pinochle_gui.theme.Theme`.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from pinochle_gui.theme import Theme, get_theme
+
+
+class Widget:
+    """A rectangle on screen that may take input."""
+
+    def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], theme: Theme | str = "green") -> None:
+        self.rect = pygame.Rect(rect)
+        self.theme = get_theme(theme) if isinstance(theme, str) else theme
+        self.visible = True
+        self.enabled = True
+
+    def set_theme(self, theme: Theme) -> None:
+        self.theme = theme
+
+    def process_event(self, event: pygame.event.Event) -> bool:
+        return False
+
+    def update(self, dt: float) -> None:
+        """Nothing moves by default."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Nothing to draw by default."""
+
+class Focusable(Widget):
+    """A widget that the keyboard can reach."""
+
+    focused = False
+    help = ""
+
+    def activate(self) -> None:
+        """Enter or Space on the widget."""
+
+    def adjust(self, step: int) -> None:
+        """Left (-1) or Right (+1) on the widget."""
+
+    def takes_text(self) -> bool:
+        """True while the widget wants typed characters (arrows and Enter still reach the screen)."""
+        return False
