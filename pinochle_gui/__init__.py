@@ -18,7 +18,7 @@ APP_TITLE = "Pinochle"
 
 
 def assets_dir() -> Path:
-    """The folder of run-time assets (icon, theme, sounds), wherever the app runs from.
+    """The folder of run-time assets (icon, fonts, sounds), wherever the app runs from.
 
     In a PyInstaller bundle it is ``assets/`` inside the bundle (``sys._MEIPASS``); from a source
     checkout or an editable install it is the ``assets/`` folder next to the ``pinochle_gui`` package;

@@ -1,26 +1,19 @@
 """Colour themes of the table: felt, panels, text, accents; and the felt itself, drawn once per size.
 
 A :class:`Theme` is plain data; widgets and scenes read their colours from it, never from literals.
-The pygame_gui forms use ``assets/theme.json``, whose colours match the ``"green"`` theme.
 """
 
 from __future__ import annotations
 
 import functools
-import json
 import math
 import random
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any
 
 import pygame
 
 Color = tuple[int, int, int]
 RGBA = tuple[int, int, int, int]
-
-ASSETS = Path(__file__).resolve().parent.parent / "assets"
-PYGAME_GUI_THEME = ASSETS / "theme.json"
 
 
 @dataclass(frozen=True)
@@ -223,135 +216,3 @@ def draw_panel(
     if border:
         pygame.draw.rect(panel, (*theme.panel_border, 200), panel.get_rect(), width=max(1, r // 6), border_radius=r)
     surface.blit(panel, rect.topleft)
-
-
-# -- pygame_gui -----------------------------------------------------------------------------------------------
-
-
-def _hex(color: tuple[int, ...]) -> str:
-    return "#" + "".join(f"{c:02x}" for c in color)
-
-
-def pygame_gui_theme(theme: Theme | str) -> dict[str, Any]:
-    """The pygame_gui theme (as the dict its JSON holds) matching ``theme``: pass it to ``UIManager``.
-
-    ``assets/theme.json`` is this for the green theme; ``python -m pinochle_gui.theme`` writes it again.
-    """
-    t = get_theme(theme) if isinstance(theme, str) else theme
-    panel = _hex(t.panel)
-    solid_panel = _hex(t.panel[:3])
-    raised = _hex(_mix(t.panel[:3], t.panel_border, 0.18))
-    shape = {"shape": "rounded_rectangle", "shape_corner_radius": "6", "border_width": "1", "shadow_width": "1"}
-    font = {"name": "noto_sans", "size": "16", "bold": "0", "italic": "0"}
-    return {
-        "defaults": {
-            "colours": {
-                "normal_bg": _hex(t.button),
-                "hovered_bg": _hex(t.button_hover),
-                "disabled_bg": _hex(t.disabled),
-                "selected_bg": _hex(t.button_hover),
-                "active_bg": _hex(t.button_pressed),
-                "dark_bg": panel,
-                "disabled_dark_bg": _hex(_mix(t.panel[:3], t.disabled, 0.4)),
-                "normal_text": _hex(t.button_text),
-                "hovered_text": _hex(t.button_text),
-                "disabled_text": _hex(_mix(t.disabled, (255, 255, 255), 0.4)),
-                "selected_text": _hex(t.button_text),
-                "active_text": _hex(t.button_text),
-                "normal_text_shadow": "#00000080",
-                "hovered_text_shadow": "#00000080",
-                "disabled_text_shadow": "#00000040",
-                "selected_text_shadow": "#00000080",
-                "active_text_shadow": "#00000080",
-                "normal_border": _hex(t.panel_border),
-                "hovered_border": _hex(t.accent),
-                "disabled_border": _hex(t.disabled),
-                "selected_border": _hex(t.accent),
-                "active_border": _hex(t.accent),
-                "link_text": _hex(t.accent),
-                "link_hover": _hex(_mix(t.accent, (255, 255, 255), 0.4)),
-                "link_selected": _hex(_mix(t.accent, (255, 255, 255), 0.4)),
-                "text_shadow": "#000000",
-                "filled_bar": _hex(t.accent),
-                "unfilled_bar": raised,
-                "text_cursor": _hex(t.accent),
-            },
-            "font": font,
-            "misc": shape,
-        },
-        "button": {
-            "misc": {**shape, "shape_corner_radius": "8", "shadow_width": "2", "text_horiz_alignment_padding": "10"},
-            "font": {**font, "bold": "1"},
-        },
-        "window": {
-            "colours": {"dark_bg": panel, "normal_border": _hex(t.panel_border)},
-            "misc": {
-                **shape,
-                "shape_corner_radius": "10",
-                "border_width": "2",
-                "shadow_width": "4",
-                "title_bar_height": "32",
-            },
-        },
-        "window.#title_bar": {
-            "colours": {"normal_bg": raised, "hovered_bg": raised, "active_bg": raised, "normal_text": _hex(t.accent)},
-            "font": {**font, "size": "18", "bold": "1"},
-        },
-        "label": {
-            "colours": {"normal_text": _hex(t.text), "dark_bg": "#00000000"},
-            "misc": {"text_horiz_alignment": "left"},
-        },
-        "text_box": {
-            "colours": {"dark_bg": panel, "normal_text": _hex(t.text), "normal_border": _hex(t.panel_border)},
-            "misc": {**shape, "padding": "8,6"},
-        },
-        "text_entry_line": {
-            "colours": {
-                "dark_bg": "#f8f4ea",
-                "normal_text": "#1c1c20",
-                "selected_bg": _hex(t.accent),
-                "selected_text": "#1c1c20",
-                "text_cursor": _hex(t.button),
-                "normal_border": _hex(t.panel_border),
-            },
-            "misc": {**shape, "shape_corner_radius": "4", "padding": "6,4"},
-        },
-        "drop_down_menu": {
-            "colours": {
-                "dark_bg": solid_panel,
-                "normal_bg": raised,
-                "hovered_bg": _hex(_mix(t.panel[:3], t.accent, 0.3)),
-                "selected_bg": _hex(t.button),
-                "normal_border": _hex(t.panel_border),
-                "normal_text": _hex(t.text),
-            },
-            "misc": {**shape, "shape_corner_radius": "4", "expand_direction": "down"},
-        },
-        "horizontal_slider": {
-            "colours": {
-                "dark_bg": solid_panel,
-                "normal_bg": _hex(t.button),
-                "hovered_bg": _hex(t.button_hover),
-                "normal_border": _hex(t.panel_border),
-            },
-            "misc": {**shape, "shape_corner_radius": "4", "enable_arrow_buttons": "0"},
-        },
-        "tool_tip": {
-            "colours": {"dark_bg": panel, "normal_text": _hex(t.text), "normal_border": _hex(t.panel_border)},
-            "misc": {**shape, "shape_corner_radius": "4"},
-        },
-        "check_box": {
-            "colours": {"normal_bg": "#f8f4ea", "selected_bg": _hex(t.button), "normal_text": _hex(t.text)},
-        },
-    }
-
-
-def main() -> int:
-    """Write ``assets/theme.json`` (the pygame_gui theme of the default table theme)."""
-    PYGAME_GUI_THEME.write_text(json.dumps(pygame_gui_theme(DEFAULT_THEME), indent=4) + "\n", encoding="utf-8")
-    print(f"wrote {PYGAME_GUI_THEME}")
-    return 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())

@@ -8,9 +8,7 @@ from __future__ import annotations
 
 import functools
 import importlib.util
-import json
 import os
-import warnings
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -227,28 +225,6 @@ def test_themes() -> None:
         assert panel.get_at((50, 20))[:3] != (0, 0, 0)
     with pytest.raises(KeyError, match="no theme"):
         get_theme("plaid")
-
-
-def test_pygame_gui_theme_matches_the_table_themes() -> None:
-    pygame_gui = pytest.importorskip("pygame_gui")
-    from pinochle_gui.theme import PYGAME_GUI_THEME, pygame_gui_theme
-
-    with open(PYGAME_GUI_THEME, encoding="utf-8") as f:
-        assert json.load(f) == pygame_gui_theme("green"), "assets/theme.json is stale: python -m pinochle_gui.theme"
-    pygame.display.init()
-    pygame.display.set_mode((320, 240))
-    manager = pygame_gui.UIManager((320, 240), str(PYGAME_GUI_THEME))
-    button = pygame_gui.elements.UIButton(pygame.Rect(10, 10, 100, 30), "Deal", manager=manager)
-    assert tuple(button.colours["normal_bg"])[:3] == get_theme("green").button
-    for name, theme in THEMES.items():
-        with warnings.catch_warnings():
-            warnings.simplefilter("error")
-            manager = pygame_gui.UIManager((320, 240), pygame_gui_theme(name))
-            button = pygame_gui.elements.UIButton(pygame.Rect(10, 10, 100, 30), "Deal", manager=manager)
-            pygame_gui.elements.UIDropDownMenu(["a", "b"], "a", pygame.Rect(10, 50, 100, 30), manager=manager)
-            pygame_gui.elements.UITextEntryLine(pygame.Rect(10, 90, 100, 30), manager=manager)
-            manager.update(0.01)
-        assert tuple(button.colours["normal_bg"])[:3] == theme.button
 
 
 def test_sheet_draws_a_table() -> None:

@@ -1,6 +1,6 @@
 """Card art, backs and avatars drawn by our own code: vector shapes drawn large and smooth-scaled.
 
-Nothing here reads an image or font file that is not shipped inside pygame-ce or pygame_gui.
+Nothing here reads an image file; the only font files are those of :mod:`pinochle_gui.fonts`.
 """
 
 from pinochle_gui.art.avatars import AVATAR_COUNT, render_avatar, render_marker
