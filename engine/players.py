@@ -38,4 +38,3 @@ class RandomPlayer:
         if bids:
             actions = [a for a in actions if not isinstance(a, Bid)] + [min(bids, key=lambda b: b.amount)]
         return self.rng.choice(actions)
-

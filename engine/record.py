@@ -18,7 +18,7 @@ from engine.deal import deal_from_text
 from engine.rules import RulesError, preset_name, rules_from_dict
 
 if TYPE_CHECKING:
-    from engine.game import Game
+    from engine.phases.state import GameState
 
 FORMAT = 1
 MAX_LINE = 1_000_000  # a hand record is a few kilobytes; refuse anything absurd before parsing
@@ -28,7 +28,7 @@ class RecordError(ValueError):
     """A hand record that is malformed, from an unknown format, or does not replay to itself."""
 
 
-def hand_record(game: Game, result: dict[str, Any]) -> dict[str, Any]:
+def hand_record(game: GameState, result: dict[str, Any]) -> dict[str, Any]:
     """The record of the hand just finished in ``game`` (``result``: its scoring fields)."""
     h = game.hand
     r = game.rules
