@@ -9,6 +9,7 @@ from typing import Any
 
 from engine import events as ev
 from engine.events import Event
+from engine.hand_record import hand_record
 from engine.phases.state import GameState
 from engine.scoring import NO_MARRIAGE, PLAYED, THROWN_IN, HandFacts, score_hand
 
@@ -70,8 +71,6 @@ class HandEnd(GameState):
             self.winner = over[0]
 
     def _record_hand(self, summary: dict[str, Any]) -> None:
-        from engine.record import hand_record
-
         self.hand_records.append(hand_record(self, summary))
 
 
