@@ -15,9 +15,10 @@
 
 The pieces: :mod:`engine.cards` (cards and notation), :mod:`engine.rules` (rule sets as data),
 :mod:`engine.meld` and :mod:`engine.table_meld` (meld), :mod:`engine.play` (who may play what,
-counting), :mod:`engine.game` (the state machine), :mod:`engine.observation` (one seat's view),
-:mod:`engine.record` (hand records), :mod:`engine.save` (saved games), :mod:`engine.rules_help` (the
-rules text of a rule set), :mod:`engine.sim` and :mod:`engine.bench` (command lines).
+counting), :mod:`engine.game` (the state machine, its phases in :mod:`engine.phases`),
+:mod:`engine.observation` (one seat's view), :mod:`engine.hand_record` and :mod:`engine.record` (hand
+records), :mod:`engine.save` (saved games), :mod:`engine.rules_help` (the rules text of a rule set),
+:mod:`engine.sim` and :mod:`engine.bench` (command lines); the computer players are :mod:`engine.ai`.
 """
 
 from __future__ import annotations

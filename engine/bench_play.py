@@ -17,7 +17,8 @@ import statistics
 import time
 from collections.abc import Callable
 
-from engine.ai.trickplay import Position, greedy_playout, random_playout, solve
+from engine.ai.solver import solve
+from engine.ai.trickplay import Position, greedy_playout, random_playout
 from engine.cards import new_deck
 from engine.play import MUST_BEAT, legal_codes, trick_winner
 from engine.rules import Rules, preset

@@ -1,5 +1,8 @@
 """Seats played by the computer: the protocol every computer player follows, and the random one.
 
+The computer levels, and :func:`engine.ai.players.make_player` that builds a player by its kind's
+name (``random`` included), live in :mod:`engine.ai`, above this module.
+
 A player is asked for a decision with the game and its seat, and must decide only from what
 :func:`engine.observation.observe` shows that seat (the game is passed so that a player can
 simulate from it). Every player is deterministic under its seed.
@@ -8,7 +11,6 @@ simulate from it). Every player is deterministic under its seed.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Protocol
 
 from engine.actions import Action, Bid, DeclareOut
@@ -36,19 +38,3 @@ class RandomPlayer:
         if bids:
             actions = [a for a in actions if not isinstance(a, Bid)] + [min(bids, key=lambda b: b.amount)]
         return self.rng.choice(actions)
-
-
-PLAYER_KINDS: dict[str, Callable[[int], Player]] = {"random": RandomPlayer}
-
-
-def make_player(kind: str, seed: int = 0) -> Player:
-    """A computer player of the named kind (``random``; the AI levels register themselves here)."""
-    try:
-        import engine.ai  # noqa: F401  (registers the levels it provides)
-    except ImportError:
-        pass
-    try:
-        factory = PLAYER_KINDS[kind]
-    except KeyError:
-        raise ValueError(f"unknown player kind {kind!r}; choose from {', '.join(sorted(PLAYER_KINDS))}") from None
-    return factory(seed)

@@ -1,8 +1,9 @@
-"""Hand records (shared/RECORD.md): one JSON object per hand, written as JSON Lines.
+"""Hand records (shared/RECORD.md) as files: one JSON object per hand, written as JSON Lines.
 
 Our records carry the hand's actions too, so reading one back can replay the hand from its deal
 and check every field; a record that does not replay to itself is refused, as is one we cannot
-understand. Nothing is guessed.
+understand. Nothing is guessed. A game builds the record of each hand it finishes
+(:mod:`engine.hand_record`, in :attr:`engine.game.Game.hand_records`).
 """
 
 from __future__ import annotations
@@ -10,67 +11,19 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-from engine.actions import action_to_json
-from engine.cards import SUIT_LETTERS, CardError, format_cards, parse_cards
+from engine.cards import CardError, format_cards, parse_cards
 from engine.deal import deal_from_text
-from engine.rules import RulesError, preset_name, rules_from_dict
+from engine.game import Game, IllegalAction
+from engine.hand_record import FORMAT
+from engine.rules import Rules, RulesError, preset_name, rules_from_dict
 
-if TYPE_CHECKING:
-    from engine.game import Game
-
-FORMAT = 1
 MAX_LINE = 1_000_000  # a hand record is a few kilobytes; refuse anything absurd before parsing
 
 
 class RecordError(ValueError):
     """A hand record that is malformed, from an unknown format, or does not replay to itself."""
-
-
-def hand_record(game: Game, result: dict[str, Any]) -> dict[str, Any]:
-    """The record of the hand just finished in ``game`` (``result``: its scoring fields)."""
-    h = game.hand
-    r = game.rules
-    deal = h.deal
-    actions = game.log[game.hand_start:]
-    record: dict[str, Any] = {
-        "format": FORMAT,
-        "variant": preset_name(r),
-        "rules": r.to_dict(),
-        "game_id": game.game_id,
-        "hand_number": game.hand_number,
-        "seed": deal.deal_number,
-        "seats": r.players,
-        "teams": [list(t) for t in r.teams],
-        "dealer": deal.dealer,
-        "players": list(game.players),
-        "deal": [format_cards(hand) for hand in deal.hands],
-    }
-    if deal.widow:
-        record["widow"] = format_cards(deal.widow)
-    if deal.stock:
-        record["stock"] = format_cards(deal.stock)
-    if deal.turnup is not None:
-        record["turnup"] = str(deal.turnup)
-    if game.hand_stacked:
-        record["stacked"] = True  # dealt card by card: the deal replays from the record, not from the seed
-    if r.auction:
-        record["bids"] = [[seat, bid] for seat, bid in h.bids]
-        record["declarer"] = h.declarer
-        record["bid"] = h.bid if h.declarer is not None else None
-    record["trump"] = SUIT_LETTERS[h.trump] if h.trump is not None else None
-    if h.dix_exchanges:
-        record["dix_exchanges"] = [[seat, str(dix), str(card)] for seat, dix, card in h.dix_exchanges]
-    if h.passes:
-        record["passes"] = [{"from": a, "to": b, "cards": format_cards(cards)} for a, b, cards in h.passes]
-    if r.widow_size:
-        record["buried"] = format_cards(h.buried)
-    record["melds"] = list(h.meld_entries)
-    record["tricks"] = list(h.tricks)
-    record.update(result)
-    record["actions"] = [action_to_json(a) for a in actions]
-    return record
 
 
 def write_records(path: str | Path, records: Iterable[dict[str, Any]], append: bool = True) -> None:
@@ -156,9 +109,7 @@ def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _check_by_replay(record: dict[str, Any], rules: Any) -> None:
-    from engine.game import Game, IllegalAction
-
+def _check_by_replay(record: dict[str, Any], rules: Rules) -> None:
     after, delta = record.get("scores_after") or [], record.get("score_delta") or []
     before = [a - d for a, d in zip(after, delta, strict=True)] if len(after) == len(delta) else []
     if record.get("stacked") is True:

@@ -11,8 +11,8 @@ import sys
 import time
 from collections.abc import Sequence
 
+from engine.ai.players import make_player
 from engine.game import Game, new_game
-from engine.players import make_player
 from engine.record import write_records
 from engine.rules import PRESETS, RulesError, preset
 

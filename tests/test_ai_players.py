@@ -1,4 +1,4 @@
-"""The computer seats: registered by level, always legal, repeatable, on time; the worker and the hint."""
+"""The computer seats: made by level name, always legal, repeatable, on time; the worker and the hint."""
 
 from __future__ import annotations
 
@@ -12,9 +12,9 @@ from engine.actions import Bid, DeclareOut, Pass, action_to_json
 from engine.ai import ComputerPlayer
 from engine.ai.hint import hint
 from engine.ai.levels import LEVELS, Level
+from engine.ai.players import PLAYER_KINDS, make_player
 from engine.ai.worker import Thinker, decide, decide_with_reason
 from engine.game import PLAY, Game, new_game
-from engine.players import PLAYER_KINDS, make_player
 from engine.rules import PRESETS, preset
 from engine.save import game_to_dict
 

@@ -1,4 +1,4 @@
-"""Perfect-information play: positions, playouts and the search (engine/ai/trickplay.py)."""
+"""Perfect-information play: positions, playouts and the search (engine/ai/trickplay.py, engine/ai/solver.py)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ import random
 
 import pytest
 
-from engine.ai.trickplay import Position, greedy_choice, greedy_playout, random_playout, solve
+from engine.ai.solver import solve
+from engine.ai.trickplay import Position, greedy_choice, greedy_playout, random_playout
 from engine.cards import CLUBS, DIAMONDS, HEARTS, SPADES, Card, new_deck, parse_cards
 from engine.play import FREE
 from engine.rules import Rules, preset

@@ -1,14 +1,12 @@
 """The computer players and the search they stand on (pure Python, no display).
 
-Importing this package registers the levels ``easy``, ``medium``, ``hard`` and ``perfect`` in
-:data:`engine.players.PLAYER_KINDS`, so :func:`engine.players.make_player` can build them.
+The levels are ``easy``, ``medium``, ``hard`` and ``perfect`` (:data:`LEVELS`);
+:func:`make_player` builds a player of a level, or the random seat, by name.
 """
 
 from __future__ import annotations
 
 from engine.ai.levels import LEVELS
-from engine.ai.players import ComputerPlayer, register
+from engine.ai.players import PLAYER_KINDS, ComputerPlayer, make_player
 
-register()
-
-__all__ = ["LEVELS", "ComputerPlayer", "register"]
+__all__ = ["LEVELS", "PLAYER_KINDS", "ComputerPlayer", "make_player"]

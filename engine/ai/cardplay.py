@@ -2,8 +2,8 @@
 
 The players see only their own cards, so they play by *sampling*: deal the unseen cards many times
 in ways consistent with everything seen (:mod:`engine.ai.worlds`), score each legal card in every
-such world with a fast playout or, near the end of the hand, an exact search
-(:mod:`engine.ai.trickplay`), and play the card that does best on average. What a card is worth
+such world with a fast playout (:mod:`engine.ai.trickplay`) or, near the end of the hand, an exact
+search (:mod:`engine.ai.solver`), and play the card that does best on average. What a card is worth
 is the score the hand would give, not only the trick points: a declaring side gains its meld and
 tricks when it makes the bid and loses the bid when it does not, and defenders count the set (see
 :func:`hand_utility`). The levels differ only by their knobs (:class:`~engine.ai.levels.Level`):
@@ -36,7 +36,8 @@ from dataclasses import dataclass
 from engine.actions import PLAYS, Play
 from engine.ai.choice import Choice
 from engine.ai.levels import Level
-from engine.ai.trickplay import Position, greedy_playout, solve
+from engine.ai.solver import solve
+from engine.ai.trickplay import Position, greedy_playout
 from engine.ai.worlds import World, knowledge, play_likelihood, playing_sides, real_world, sample_world
 from engine.cards import CARDS, RANK_NAMES, SUIT_NAMES, counts
 from engine.game import Game

@@ -47,6 +47,7 @@ from engine.ai.levels import LEVELS, Level
 from engine.game import MELD, PLAY, Game
 from engine.meld import meld_by_trump
 from engine.play import card_values
+from engine.players import Player, RandomPlayer
 
 Decision = Callable[[Game, int, Level, random.Random], Choice]
 
@@ -107,19 +108,25 @@ class ComputerPlayer:
         return choice
 
 
-def register() -> None:
-    """Put every level in :data:`engine.players.PLAYER_KINDS` (done on importing :mod:`engine.ai`)."""
-    from engine.players import PLAYER_KINDS
-
-    for name, level in LEVELS.items():
-        PLAYER_KINDS[name] = _factory(level)
-
-
 def _factory(level: Level) -> Callable[[int], ComputerPlayer]:
     def make(seed: int) -> ComputerPlayer:
         return ComputerPlayer(level, seed)
 
     return make
+
+
+# Every kind of computer player by name: the random seat and each level.
+PLAYER_KINDS: dict[str, Callable[[int], Player]] = {
+    "random": RandomPlayer, **{name: _factory(level) for name, level in LEVELS.items()}}
+
+
+def make_player(kind: str, seed: int = 0) -> Player:
+    """A computer player of the named kind: ``random`` or a level of :data:`~engine.ai.levels.LEVELS`."""
+    try:
+        factory = PLAYER_KINDS[kind]
+    except KeyError:
+        raise ValueError(f"unknown player kind {kind!r}; choose from {', '.join(sorted(PLAYER_KINDS))}") from None
+    return factory(seed)
 
 
 # -- the other decisions ----------------------------------------------------------------------
@@ -212,4 +219,4 @@ def _fallback(phase: str, game: Game, seat: int) -> Choice:
     return (plays[0] if plays else legal[0]), "a legal card"
 
 
-__all__ = ["ComputerPlayer", "decision_rng", "register"]
+__all__ = ["PLAYER_KINDS", "ComputerPlayer", "decision_rng", "make_player"]

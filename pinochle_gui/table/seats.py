@@ -17,8 +17,9 @@ import time
 from typing import Any
 
 from engine.actions import Action, DeclareOut
+from engine.ai.players import make_player
 from engine.game import Game
-from engine.players import Player, RandomPlayer, make_player
+from engine.players import Player, RandomPlayer
 
 # The least time a computer seems to think, in seconds at normal speed (so a human can follow).
 MIN_THINK = 0.45

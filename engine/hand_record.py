@@ -1,0 +1,62 @@
+"""The record of one finished hand (shared/RECORD.md): the deal, every bid, exchange, meld and trick,
+the score, and the hand's actions, so that it can be replayed.
+
+A game builds one when a hand ends (:attr:`engine.game.Game.hand_records`); :mod:`engine.record`
+writes them as JSON Lines and reads them back.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.actions import action_to_json
+from engine.cards import SUIT_LETTERS, format_cards
+from engine.phases.state import GameState
+from engine.rules import preset_name
+
+FORMAT = 1
+
+
+def hand_record(game: GameState, result: dict[str, Any]) -> dict[str, Any]:
+    """The record of the hand just finished in ``game`` (``result``: its scoring fields)."""
+    h = game.hand
+    r = game.rules
+    deal = h.deal
+    actions = game.log[game.hand_start:]
+    record: dict[str, Any] = {
+        "format": FORMAT,
+        "variant": preset_name(r),
+        "rules": r.to_dict(),
+        "game_id": game.game_id,
+        "hand_number": game.hand_number,
+        "seed": deal.deal_number,
+        "seats": r.players,
+        "teams": [list(t) for t in r.teams],
+        "dealer": deal.dealer,
+        "players": list(game.players),
+        "deal": [format_cards(hand) for hand in deal.hands],
+    }
+    if deal.widow:
+        record["widow"] = format_cards(deal.widow)
+    if deal.stock:
+        record["stock"] = format_cards(deal.stock)
+    if deal.turnup is not None:
+        record["turnup"] = str(deal.turnup)
+    if game.hand_stacked:
+        record["stacked"] = True  # dealt card by card: the deal replays from the record, not from the seed
+    if r.auction:
+        record["bids"] = [[seat, bid] for seat, bid in h.bids]
+        record["declarer"] = h.declarer
+        record["bid"] = h.bid if h.declarer is not None else None
+    record["trump"] = SUIT_LETTERS[h.trump] if h.trump is not None else None
+    if h.dix_exchanges:
+        record["dix_exchanges"] = [[seat, str(dix), str(card)] for seat, dix, card in h.dix_exchanges]
+    if h.passes:
+        record["passes"] = [{"from": a, "to": b, "cards": format_cards(cards)} for a, b, cards in h.passes]
+    if r.widow_size:
+        record["buried"] = format_cards(h.buried)
+    record["melds"] = list(h.meld_entries)
+    record["tricks"] = list(h.tricks)
+    record.update(result)
+    record["actions"] = [action_to_json(a) for a in actions]
+    return record

@@ -1,0 +1,75 @@
+"""The auction: bids and passes until one seat is left, who declares at the high bid.
+
+With ``all_pass="dealer_stuck"`` the dealer takes it at the minimum when everybody else passed;
+when all pass otherwise the hand is dealt again. A declarer who must hold a marriage to name trump
+and holds none ends the hand at once.
+"""
+
+from __future__ import annotations
+
+from engine import events as ev
+from engine.actions import Bid, Pass
+from engine.events import Event
+from engine.phases.state import BIDDING, TRUMP, GameState
+from engine.scoring import NO_MARRIAGE
+
+
+class Auction(GameState):
+    """Bidding, and the declarer it finds."""
+
+    def _begin_auction(self, out: list[Event]) -> None:
+        h = self.hand
+        h.phase = BIDDING
+        h.to_act = (self.dealer + 1) % self.rules.players
+        self._dealer_stuck_check(out)
+
+    def _dealer_stuck_check(self, out: list[Event]) -> None:
+        """Everybody else passed and the dealer is stuck: the dealer takes it at the minimum."""
+        h = self.hand
+        if (self.rules.all_pass == "dealer_stuck" and h.to_act == self.dealer and h.high_bid is None
+                and sum(h.out) == self.rules.players - 1):
+            h.high_bid, h.high_bidder = self.rules.min_bid, self.dealer
+            h.bids.append((self.dealer, self.rules.min_bid))
+            out.append(Event(ev.BID, self.dealer, {"amount": self.rules.min_bid, "stuck": True}))
+            self._auction_won(out)
+
+    def _on_bidding(self, action: Bid | Pass, out: list[Event]) -> None:
+        h = self.hand
+        seat = h.to_act
+        n = self.rules.players
+        if isinstance(action, Bid):
+            h.high_bid, h.high_bidder = action.amount, seat
+            h.bids.append((seat, action.amount))
+            out.append(Event(ev.BID, seat, {"amount": action.amount}))
+        else:
+            h.out[seat] = True
+            h.bids.append((seat, "pass with help" if action.help else "pass"))
+            out.append(Event(ev.PASS, seat, {"help": action.help}))
+        still_in = [s for s in range(n) if not h.out[s]]
+        if not still_in:
+            self._redeal(None, "all passed", out)
+            return
+        if len(still_in) == 1 and h.high_bidder == still_in[0]:
+            self._auction_won(out)
+            return
+        nxt = (seat + 1) % n
+        while h.out[nxt]:
+            nxt = (nxt + 1) % n
+        h.to_act = nxt
+        self._dealer_stuck_check(out)
+
+    def _auction_won(self, out: list[Event]) -> None:
+        h = self.hand
+        assert h.high_bidder is not None and h.high_bid is not None
+        h.declarer, h.bid = h.high_bidder, h.high_bid
+        out.append(Event(ev.AUCTION_WON, h.declarer, {"bid": h.bid}))
+        if h.deal.widow:
+            h.hands[h.declarer].extend(h.deal.widow)
+            out.append(Event(ev.WIDOW, h.declarer, {"cards": list(h.deal.widow)}))
+        if self.rules.trump_needs_marriage and not self._trump_choices(h.declarer):
+            out.append(Event(ev.NO_MARRIAGE, h.declarer))
+            h.how = NO_MARRIAGE
+            self._end_hand(out)
+            return
+        h.phase = TRUMP
+        h.to_act = h.declarer

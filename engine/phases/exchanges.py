@@ -1,0 +1,132 @@
+"""Between the auction and the meld: naming trump, the dix exchange, passing between partners, the bury.
+
+The declarer names trump (among the suits of a marriage when the rules ask for one); four-handed
+turn-up, a holder of the dix may exchange it for the turned-up trump; partners pass cards to the
+declarer and get as many back; three-handed, the declarer (who took the widow with the auction)
+buries three cards.
+"""
+
+from __future__ import annotations
+
+from engine import events as ev
+from engine.actions import Bury, ExchangeDix, NameTrump, PassCards
+from engine.cards import KING, NINE, QUEEN, SUITS, Card, card
+from engine.events import Event
+from engine.phases.state import BURY, DIX, PASSING, RETURN, GameState
+
+
+class Exchanges(GameState):
+    """Trump named, and the cards that change hands before the meld."""
+
+    def _trump_choices(self, seat: int) -> list[int]:
+        if not self.rules.trump_needs_marriage:
+            return list(SUITS)
+        hand = self.hand.hands[seat]
+        return [s for s in SUITS if card(s, KING) in hand and card(s, QUEEN) in hand]
+
+    def _on_trump(self, action: NameTrump, out: list[Event]) -> None:
+        h = self.hand
+        assert h.declarer is not None
+        h.trump = action.suit
+        out.append(Event(ev.TRUMP, h.declarer, {"suit": action.suit}))
+        if self.rules.pass_cards and self.rules.partnerships:
+            h.phase = PASSING
+            h.to_act = self._partner(h.declarer)
+        elif self.rules.widow_size:
+            self._show_meld(out)  # the declarer melds before burying
+            h.phase = BURY
+            h.to_act = h.declarer
+        else:
+            self._after_exchanges(out)
+
+    # -- dix exchange (four-handed turn-up) ---------------------------------------------------------
+    def _next_dix_seat(self, out: list[Event]) -> None:
+        h = self.hand
+        if h.dix_seats:
+            h.phase = DIX
+            h.to_act = h.dix_seats[0]
+        else:
+            self._after_exchanges(out)
+
+    def _on_dix(self, action: ExchangeDix, out: list[Event]) -> None:
+        h = self.hand
+        seat = h.dix_seats.pop(0)
+        if action.take:
+            assert h.trump is not None and h.deal.turnup is not None
+            dix = card(h.trump, NINE)
+            turnup = h.deal.turnup
+            h.hands[seat].remove(dix)
+            h.hands[seat].append(turnup)
+            h.hands[self.dealer].remove(turnup)
+            h.hands[self.dealer].append(dix)
+            h.dix_exchanges.append((seat, dix, turnup))
+            out.append(Event(ev.DIX_EXCHANGE, seat, {"dix": dix, "card": turnup}))
+            h.dix_seats = []
+        self._next_dix_seat(out)
+
+    # -- passing between partners ------------------------------------------------------------------
+    def _partner(self, seat: int) -> int:
+        return (seat + 2) % 4
+
+    def _on_passing(self, action: PassCards, out: list[Event]) -> None:
+        h = self.hand
+        assert h.declarer is not None
+        partner = h.to_act
+        if self.rules.pass_simultaneous:
+            h.pending_pass = action.cards
+            h.phase = RETURN
+            h.to_act = h.declarer
+            return
+        self._move_cards(partner, h.declarer, action.cards, out)
+        h.phase = RETURN
+        h.to_act = h.declarer
+
+    def _on_return(self, action: PassCards, out: list[Event]) -> None:
+        h = self.hand
+        assert h.declarer is not None
+        partner = self._partner(h.declarer)
+        if h.pending_pass is not None:
+            incoming, h.pending_pass = h.pending_pass, None
+            for c in incoming:
+                h.hands[partner].remove(c)
+            self._move_cards(h.declarer, partner, action.cards, out)
+            h.hands[h.declarer].extend(incoming)
+            h.passes.insert(0, (partner, h.declarer, incoming))
+            out.insert(0, Event(ev.PASS_CARDS, partner, {"to": h.declarer, "cards": list(incoming)},
+                                private_to=(partner, h.declarer)))
+        else:
+            self._move_cards(h.declarer, partner, action.cards, out)
+        self._after_exchanges(out)
+
+    def _move_cards(self, giver: int, taker: int, cards: tuple[Card, ...], out: list[Event]) -> None:
+        h = self.hand
+        for c in cards:
+            h.hands[giver].remove(c)
+        h.hands[taker].extend(cards)
+        h.passes.append((giver, taker, cards))
+        out.append(Event(ev.PASS_CARDS, giver, {"to": taker, "cards": list(cards)}, private_to=(giver, taker)))
+
+    # -- widow and bury (three-handed) ---------------------------------------------------------------
+    def _buriable(self) -> list[Card]:
+        h = self.hand
+        assert h.declarer is not None
+        hand = list(h.hands[h.declarer])
+        if self.rules.strict_bury:
+            shown = h.meld[h.declarer]
+            if shown is not None:
+                rest = list(hand)
+                for c in shown.shown_cards():
+                    rest.remove(c)
+                # A meld so big that fewer than three cards lie outside it: meld cards may go too.
+                if len(rest) >= 3:
+                    return rest
+        return hand
+
+    def _on_bury(self, action: Bury, out: list[Event]) -> None:
+        h = self.hand
+        assert h.declarer is not None
+        for c in action.cards:
+            h.hands[h.declarer].remove(c)
+        h.buried = action.cards
+        out.append(Event(ev.BURY, h.declarer, {"cards": list(action.cards)}, private_to=(h.declarer,)))
+        self._after_exchanges(out)

@@ -1,0 +1,81 @@
+"""The end of a hand: counting it into the scores, deciding whether the game is won, the hand's record,
+and the next hand.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from engine import events as ev
+from engine.events import Event
+from engine.hand_record import hand_record
+from engine.phases.state import GameState
+from engine.scoring import NO_MARRIAGE, PLAYED, THROWN_IN, HandFacts, score_hand
+
+
+class HandEnd(GameState):
+    """Counting the hand and deciding the game."""
+
+    def _end_hand(self, out: list[Event]) -> None:
+        h = self.hand
+        r = self.rules
+        side_meld = [sum(h.meld_points[s] for s in team) for team in r.teams]
+        side_dix = [sum(h.dix_points[s] for s in team) for team in r.teams]
+        if h.how == NO_MARRIAGE:
+            side_meld = [0] * self.sides
+        declaring = None if h.declarer is None else self.side_of(h.declarer)
+        if h.buried and declaring is not None:
+            h.trick_points[declaring] += sum(self._values[c] for c in h.buried)
+        facts = HandFacts(h.how, declaring, h.bid, side_meld, side_dix, list(h.trick_points), list(h.tricks_won))
+        result = score_hand(r, facts)
+        for s in range(self.sides):
+            # Two-handed meld was added to the score when it was laid.
+            already = side_meld[s] if r.trump_by == "stock" else 0
+            self.scores[s] += result.score_delta[s] - already
+        self._decide_game(declaring)
+        summary = {
+            "trick_points": list(h.trick_points) if h.how == PLAYED else [0] * self.sides,
+            "meld": side_meld, "meld_counted": result.meld_counted, "score_delta": result.score_delta,
+            "scores_after": list(self.scores), "went_set": result.went_set, "made": result.made,
+            "thrown_in": h.how == THROWN_IN, "how": h.how, "declarer": h.declarer, "bid": h.bid or None,
+            "game_over": self.winner is not None, "winner": self.winner, "target": self.target,
+        }
+        self._record_hand(summary)
+        out.append(Event(ev.HAND_SCORED, h.declarer, summary))
+        if self.winner is not None:
+            out.append(Event(ev.GAME_OVER, None, {"winner": self.winner, "scores": list(self.scores)}))
+        else:
+            self._next_hand(out)
+
+    def _decide_game(self, declaring: int | None) -> None:
+        r = self.rules
+        scores = self.scores
+        if r.game_hands:
+            if self.hand_number >= r.game_hands:
+                self.winner = _unique_best(scores, range(self.sides))
+            return
+        over = [s for s in range(self.sides) if scores[s] >= self.target]
+        if len(over) > 1:
+            if r.both_over == "declarer" and declaring in over:
+                self.winner = declaring
+                return
+            if r.both_over == "extend":
+                while len(over) > 1:
+                    self.target += 250
+                    over = [s for s in over if scores[s] >= self.target]
+            else:
+                self.winner = _unique_best(scores, over)
+                return
+        if len(over) == 1:
+            self.winner = over[0]
+
+    def _record_hand(self, summary: dict[str, Any]) -> None:
+        self.hand_records.append(hand_record(self, summary))
+
+
+def _unique_best(scores: list[int], among: Iterable[int]) -> int | None:
+    among = list(among)
+    top = max(scores[s] for s in among)
+    best = [s for s in among if scores[s] == top]
+    return best[0] if len(best) == 1 else None

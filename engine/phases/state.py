@@ -1,0 +1,160 @@
+"""What a game holds while its hands are played: the phases, the hand's state and the game's own.
+
+Every phase's steps read and change a :class:`GameState`; the steps that lead from one phase into
+another are declared here and written in the phase they start, so the phases need not import each
+other.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.actions import Action
+from engine.cards import Card
+from engine.deal import Deal
+from engine.events import Event
+from engine.meld import MeldScore
+from engine.rules import Rules
+from engine.scoring import PLAYED
+from engine.table_meld import MeldTable
+
+# Phases: whose decision the game waits for.
+REDEAL = "redeal"
+BIDDING = "bidding"
+TRUMP = "trump"
+DIX = "dix"
+PASSING = "passing"
+RETURN = "return"
+BURY = "bury"
+THROW_IN = "throw_in"
+PLAY = "play"
+MELD = "meld"
+DRAW_CHOICE = "draw_choice"
+GAME_OVER = "game_over"
+
+
+@dataclass
+class HandState:
+    """Everything about the hand being played."""
+
+    deal: Deal
+    hands: list[list[Card]]
+    phase: str = BIDDING
+    to_act: int = 0
+    # auction
+    bids: list[tuple[int, int | str]] = field(default_factory=list)
+    out: list[bool] = field(default_factory=list)
+    high_bid: int | None = None
+    high_bidder: int | None = None
+    redeal_seats: list[int] = field(default_factory=list)
+    declarer: int | None = None
+    bid: int = 0
+    trump: int | None = None
+    # exchanges
+    dix_seats: list[int] = field(default_factory=list)
+    dix_exchanges: list[tuple[int, Card, Card]] = field(default_factory=list)
+    passes: list[tuple[int, int, tuple[Card, ...]]] = field(default_factory=list)
+    pending_pass: tuple[Card, ...] | None = None
+    buried: tuple[Card, ...] = ()
+    # meld
+    meld: list[MeldScore | None] = field(default_factory=list)
+    meld_points: list[int] = field(default_factory=list)    # per seat, after dix credits
+    dix_points: list[int] = field(default_factory=list)     # per seat
+    meld_entries: list[dict[str, Any]] = field(default_factory=list)
+    meld_shown: bool = False
+    how: str = PLAYED
+    # play
+    leader: int = 0
+    trick: list[tuple[int, Card]] = field(default_factory=list)
+    tricks: list[dict[str, Any]] = field(default_factory=list)
+    trick_points: list[int] = field(default_factory=list)   # per side
+    tricks_won: list[int] = field(default_factory=list)     # per side
+    # two-handed
+    stock: list[Card] = field(default_factory=list)
+    tables: list[MeldTable] = field(default_factory=list)
+    dix_melded: bool = False
+    may_meld_again: bool = False
+
+    def copy(self) -> HandState:
+        other = HandState.__new__(HandState)
+        other.__dict__.update(self.__dict__)
+        other.hands = [list(h) for h in self.hands]
+        for name in ("bids", "out", "redeal_seats", "dix_seats", "dix_exchanges", "passes", "meld", "meld_points",
+                     "dix_points", "meld_entries", "trick", "tricks", "trick_points", "tricks_won", "stock"):
+            setattr(other, name, list(getattr(self, name)))
+        other.tables = [t.copy() for t in self.tables]
+        return other
+
+
+class GameState:
+    """The fields of a game (set by :class:`engine.game.Game`) and the steps between its phases."""
+
+    rules: Rules
+    seed: int
+    first_deal: int | None
+    first_dealer: int
+    first_hand: int
+    game_id: str
+    players: list[str]
+    sides: int
+    scores: list[int]
+    target: int
+    hand_number: int
+    dealer: int
+    winner: int | None
+    log: list[Action]
+    hand_start: int  # where the current hand's actions begin in the log
+    hand_stacked: bool  # the current hand was dealt card by card (the game's first deal, given)
+    hand_records: list[dict[str, Any]]
+    hand: HandState
+    _stacked: Deal | None
+    _redeals: int
+    _values: tuple[int, ...]
+    _last_bonus: int
+    _mode: int
+    _opening_events: list[Event]
+
+    def side_of(self, seat: int) -> int:
+        return self.rules.team_of(seat)
+
+    # -- the steps from one phase into another, each written in its phase's module -------------------
+    def _redeal(self, seat: int | None, reason: str, out: list[Event]) -> None:
+        raise NotImplementedError  # dealing
+
+    def _next_hand(self, out: list[Event]) -> None:
+        raise NotImplementedError  # dealing
+
+    def _begin_auction(self, out: list[Event]) -> None:
+        raise NotImplementedError  # auction
+
+    def _trump_choices(self, seat: int) -> list[int]:
+        raise NotImplementedError  # exchanges
+
+    def _next_dix_seat(self, out: list[Event]) -> None:
+        raise NotImplementedError  # exchanges
+
+    def _show_meld(self, out: list[Event]) -> None:
+        raise NotImplementedError  # melding
+
+    def _after_exchanges(self, out: list[Event]) -> None:
+        raise NotImplementedError  # melding
+
+    def _begin_play(self, leader: int, out: list[Event]) -> None:
+        raise NotImplementedError  # tricks
+
+    def _score_laid(self, seat: int, name: str, points: int, cards: list[Card], out: list[Event],
+                    from_table: Sequence[int] = ()) -> None:
+        raise NotImplementedError  # tricks
+
+    def _end_hand(self, out: list[Event]) -> None:
+        raise NotImplementedError  # hand_end
+
+    def _record_hand(self, summary: dict[str, Any]) -> None:
+        raise NotImplementedError  # hand_end
+
+
+def seats_from(first: int, players: int) -> list[int]:
+    """Every seat once, in turn from ``first``."""
+    return [(first + i) % players for i in range(players)]

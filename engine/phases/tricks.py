@@ -1,0 +1,175 @@
+"""The play: cards to tricks, tricks won and counted; two-handed, the draws from the stock and the meld
+laid after each trick won; and declaring out.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from engine import events as ev
+from engine.actions import DeclareOut, DrawChoice, LayMeld, NoMeld, Play
+from engine.cards import NINE, Card, format_cards
+from engine.events import Event
+from engine.phases.state import DRAW_CHOICE, MELD, PLAY, GameState
+from engine.play import trick_winner
+
+
+class TrickPlay(GameState):
+    """Playing the tricks."""
+
+    def _begin_play(self, leader: int, out: list[Event]) -> None:
+        h = self.hand
+        h.phase = PLAY
+        h.leader = h.to_act = leader
+
+    def _on_play(self, action: Play | DeclareOut, out: list[Event]) -> None:
+        if isinstance(action, DeclareOut):
+            self._declare_out(out)
+            return
+        h = self.hand
+        seat = h.to_act
+        if action.from_table:
+            h.tables[seat].remove(action.card)
+        else:
+            h.hands[seat].remove(action.card)
+        h.trick.append((seat, action.card))
+        out.append(Event(ev.PLAY, seat, {"card": action.card, "from_table": action.from_table}))
+        n = self.rules.players
+        if len(h.trick) < n:
+            h.to_act = (seat + 1) % n
+            return
+        self._finish_trick(out)
+
+    def _finish_trick(self, out: list[Event]) -> None:
+        h = self.hand
+        assert h.trump is not None
+        cards = [c for _, c in h.trick]
+        winner = h.trick[trick_winner(cards, h.trump)][0]
+        side = self.side_of(winner)
+        points = sum(self._values[c] for c in cards)
+        last = not h.hands[winner] and not h.stock and not any(t.cards() for t in h.tables)
+        if last:
+            points += self._last_bonus
+        h.trick_points[side] += points
+        h.tricks_won[side] += 1
+        record: dict[str, Any] = {"leader": h.trick[0][0], "plays": [[s, str(c)] for s, c in h.trick], "winner": winner}
+        h.tricks.append(record)
+        out.append(Event(ev.TRICK, winner, {"cards": list(h.trick), "points": points, "last": last}))
+        h.trick = []
+        if last:
+            self._end_hand(out)
+            return
+        if h.stock:
+            self._draw(winner, out)
+            return
+        h.leader = h.to_act = winner
+
+    # -- two-handed: stock, draws and melds laid during play -----------------------------------------
+    def _draw(self, winner: int, out: list[Event]) -> None:
+        h = self.hand
+        if len(h.stock) == 2:
+            h.phase = DRAW_CHOICE
+            h.to_act = winner
+            return
+        loser = 1 - winner
+        draws = [(winner, h.stock.pop(0)), (loser, h.stock.pop(0))]
+        self._take_draws(draws, None, out)
+        self._offer_meld(winner, out)
+
+    def _on_draw_choice(self, action: DrawChoice, out: list[Event]) -> None:
+        h = self.hand
+        winner = h.to_act
+        face_down, trump_card = h.stock
+        first, second = (trump_card, face_down) if action.take_trump else (face_down, trump_card)
+        h.stock = []
+        self._take_draws([(winner, first), (1 - winner, second)], trump_card, out)
+        self._offer_meld(winner, out)
+
+    def _take_draws(self, draws: list[tuple[int, Card]], face_up: Card | None, out: list[Event]) -> None:
+        """Both players draw, the trick's winner first; only the face-up trump card is seen by both."""
+        h = self.hand
+        # A new record for the trick, not a change to the old one: clones share the finished tricks.
+        h.tricks[-1] = {**h.tricks[-1], "draws": [[s, str(c)] for s, c in draws]}
+        for i, (seat, drawn) in enumerate(draws):
+            h.hands[seat].append(drawn)
+            public = face_up is not None and i == (0 if draws[0][1] == face_up else 1)
+            out.append(Event(ev.DRAW, seat, {"card": drawn}, private_to=None if public else (seat,)))
+
+    def _offer_meld(self, winner: int, out: list[Event]) -> None:
+        h = self.hand
+        h.may_meld_again = False
+        h.phase = MELD
+        h.to_act = winner
+
+    def _on_meld(self, action: LayMeld | NoMeld | DeclareOut, out: list[Event]) -> None:
+        h = self.hand
+        seat = h.to_act
+        if isinstance(action, DeclareOut):
+            self._declare_out(out)
+            return
+        if isinstance(action, LayMeld):
+            play = action.play
+            table = h.tables[seat]
+            for c in play.from_hand:
+                h.hands[seat].remove(c)
+            points = table.lay(play)
+            self._score_laid(seat, play.meld.name, points, list(play.meld.cards), out, from_table=list(play.from_table))
+            again = False
+            if play.meld.kind == "dix" and not h.dix_melded:
+                h.dix_melded = True
+                assert h.deal.turnup is not None
+                if h.stock and h.stock[-1] == h.deal.turnup and h.deal.turnup.rank != NINE:
+                    # The first dix melded is exchanged for the turned-up trump, which may be melded at once.
+                    dix = play.meld.cards[0]
+                    table.remove(dix)
+                    taken = h.stock[-1]
+                    h.stock[-1] = dix
+                    h.hands[seat].append(taken)
+                    h.dix_exchanges.append((seat, dix, taken))
+                    out.append(Event(ev.DIX_EXCHANGE, seat, {"dix": dix, "card": taken}))
+                    again = True
+            if again and not h.may_meld_again:
+                h.may_meld_again = True
+                return
+        # The winner leads the next trick; once the stock is gone the melds go back to the hands.
+        h.may_meld_again = False
+        if not h.stock:
+            for s, table in enumerate(h.tables):
+                h.hands[s].extend(table.cards())
+            h.tables = []
+            out.append(Event(ev.MELDS_RETURN))
+        self._begin_play(seat, out)
+
+    def _score_laid(self, seat: int, name: str, points: int, cards: list[Card], out: list[Event],
+                    from_table: Sequence[int] = ()) -> None:
+        h = self.hand
+        h.meld_points[seat] += points
+        if name == "dix":
+            h.dix_points[seat] += points
+        self.scores[self.side_of(seat)] += points
+        h.meld_entries.append({"seat": seat, "points": points, "items": [[name, points, format_cards(cards)]],
+                               "trick": len(h.tricks)})
+        out.append(Event(ev.LAY_MELD, seat, {"name": name, "points": points, "cards": cards,
+                                             "from_table": list(from_table)}))
+
+    # -- declaring out -----------------------------------------------------------------------------
+    def _declare_out(self, out: list[Event]) -> None:
+        h = self.hand
+        seat = h.to_act
+        side = self.side_of(seat)
+        total = self.scores[side] + h.trick_points[side]
+        if self.rules.trump_by != "stock" and h.tricks_won[side]:
+            total += sum(h.meld_points[s] for s in self.rules.teams[side])
+        right = total >= self.target
+        self.winner = side if right else 1 - side
+        out.append(Event(ev.DECLARE_OUT, seat, {"side": side, "total": total, "right": right}))
+        # Only meld laid during play (two-handed) has changed the scores in this hand so far.
+        laid = [sum(h.meld_points[s] for s in team) if self.rules.trump_by == "stock" else 0
+                for team in self.rules.teams]
+        summary = {"declared_out": {"seat": seat, "total": total, "right": right},
+                   "game_over": True, "winner": self.winner, "score_delta": laid,
+                   "scores_after": list(self.scores), "target": self.target}
+        self._record_hand(summary)
+        out.append(Event(ev.HAND_SCORED, h.declarer, summary))
+        out.append(Event(ev.GAME_OVER, None, {"winner": self.winner, "scores": list(self.scores)}))
