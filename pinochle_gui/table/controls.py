@@ -9,19 +9,15 @@ animation, the decision panel, then the cards); :func:`legal_sprites` gives the 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from engine.actions import Action, Play
 from engine.cards import Card
+from pinochle_gui.table.view import TableView
 from pinochle_gui.table.zones import VIEW_SEAT, TableCard
 
-if TYPE_CHECKING:
-    from pinochle_gui.table.scene import TableScene
 
-
-def process_event(table: TableScene, event: pygame.event.Event) -> bool:
+def process_event(table: TableView, event: pygame.event.Event) -> bool:
     """Act on an input event; True if it was used."""
     if event.type == pygame.KEYDOWN and _shortcut(table, event):
         return True
@@ -57,7 +53,7 @@ def process_event(table: TableScene, event: pygame.event.Event) -> bool:
     return _hand_event(table, event)
 
 
-def _shortcut(table: TableScene, event: pygame.event.Event) -> bool:
+def _shortcut(table: TableView, event: pygame.event.Event) -> bool:
     """The keys that work at any moment (see :mod:`pinochle_gui.table.scene`)."""
     key = event.key
     ctrl = bool(event.mod & pygame.KMOD_CTRL) if hasattr(event, "mod") else False
@@ -95,7 +91,7 @@ def _shortcut(table: TableScene, event: pygame.event.Event) -> bool:
     return False
 
 
-def legal_sprites(table: TableScene) -> dict[int, Action]:
+def legal_sprites(table: TableView) -> dict[int, Action]:
     """The player's cards (and two-handed table cards) that may be played now, by sprite id."""
     out: dict[int, Action] = {}
     if table.obs.phase != "play" or not table.human_turn:
@@ -109,7 +105,7 @@ def legal_sprites(table: TableScene) -> dict[int, Action]:
     return out
 
 
-def _hand_event(table: TableScene, event: pygame.event.Event) -> bool:
+def _hand_event(table: TableView, event: pygame.event.Event) -> bool:
     """The pointer and the keys on the player's cards (and two-handed table cards) in the player's turn."""
     mode = table.panel.card_mode
     hand = table.director.hands[VIEW_SEAT]
@@ -147,7 +143,7 @@ def _hand_event(table: TableScene, event: pygame.event.Event) -> bool:
     return False
 
 
-def _choose(table: TableScene, sprite: TableCard) -> None:
+def _choose(table: TableView, sprite: TableCard) -> None:
     """A card chosen: played, or (passing, burying) taken into or out of the selection."""
     mode = table.panel.card_mode
     if mode == "play":
@@ -169,7 +165,7 @@ def _choose(table: TableScene, sprite: TableCard) -> None:
         table.panel.update_enabled()
 
 
-def update_lift(table: TableScene, dt: float) -> None:
+def update_lift(table: TableView, dt: float) -> None:
     """Ease the player's cards up or down: the chosen ones, the one under focus, the playable ones."""
     lay = table.director.lay
     mode = table.panel.card_mode if table.human_turn and table.director.idle else None
@@ -193,7 +189,7 @@ def update_lift(table: TableScene, dt: float) -> None:
         sprite.lift += (target - sprite.lift) * k
 
 
-def card_states(table: TableScene) -> dict[int, str]:
+def card_states(table: TableView) -> dict[int, str]:
     """How the player's cards are drawn now, by sprite id: dimmed, hover or selected."""
     states: dict[int, str] = {}
     if not (table.human_turn and table.director.idle):

@@ -2,8 +2,8 @@
 
 The director keeps every card on the table as a :class:`TableCard` sprite in one zone (a seat's
 hand, the trick, the widow or the buried cards, the stock and its turned-up card, a seat's laid
-meld: :mod:`.zones`). An engine event becomes a *step* in a queue (its plan: :mod:`.event_plans`):
-when its turn comes the step moves sprites between zones and :meth:`Director.settle` tweens every
+meld: :mod:`.zones`). An engine event becomes a *step* in a queue (its plan, given to the director:
+:mod:`.event_plans`); when its turn comes the step moves sprites between zones and :meth:`Director.settle` tweens every
 sprite that is not where its zone wants it (position, size and face). Steps run one after the other;
 a :class:`Hold` waits for the player (the meld on the table, the hand's summary); the table gives the
 seats the turn only when the queue is empty (:attr:`Director.idle`).
@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import functools
 from collections import deque
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,10 +29,10 @@ from engine.observation import Observation
 from engine.rules import Rules
 from pinochle_gui.anim import Animation, Animator
 from pinochle_gui.art import CardArt
-from pinochle_gui.table.event_plans import PLANS
 from pinochle_gui.table.zones import VIEW_SEAT, TableCard, TableZones, Z
 
 Step = Callable[[], Animation | None]
+Plan = Callable[["Director", Event, Observation], Animation | None]  # an event kind's animation
 
 class Hold(Animation):
     """A step that waits until :meth:`release` is called (the player clicks on), or ``timeout`` seconds."""
@@ -94,10 +94,11 @@ class Director(TableZones):
     """Turns engine events into animations on persistent sprites, for one game at one window size."""
 
     def __init__(self, rules: Rules, names: list[str], art: CardArt, animator: Animator,
-                 size: tuple[int, int], sort_order: str = "trump_first",
+                 size: tuple[int, int], plans: Mapping[str, Plan], sort_order: str = "trump_first",
                  sound: Callable[[str], object] | None = None, pause_scale: float = 1.0) -> None:
         super().__init__(rules, art, animator, size, sort_order)
         self.names = names
+        self.plans = plans  # each event kind's animation (the table's: event_plans.PLANS)
         self.sound = sound or (lambda name: None)
         self.pause_scale = pause_scale  # the length of holds the player may skip (demo: shorter)
         self.steps: deque[Step] = deque()
@@ -168,7 +169,7 @@ class Director(TableZones):
         for i, event in enumerate(batch):
             if event.kind == ev.DEAL and i != deals[-1]:
                 continue  # a deal redealt within the same batch: only the last one is played
-            plan = PLANS.get(event.kind)
+            plan = self.plans.get(event.kind)
             if plan is not None:
                 self.steps.append(functools.partial(plan, self, event, obs))
             if melds and i == melds[-1]:

@@ -10,20 +10,13 @@ may put a further step at the front of the queue (the widow taken up, the trick 
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
-
 from engine import events as ev
 from engine.cards import SUIT_NAMES, Card
 from engine.events import Event
 from engine.observation import Observation
 from pinochle_gui.anim import Animation, Parallel, Sequence, Tween, Wait
+from pinochle_gui.table.director import Director, Plan
 from pinochle_gui.table.zones import VIEW_SEAT, TableCard, Z
-
-if TYPE_CHECKING:
-    from pinochle_gui.table.director import Director
-
-Plan = Callable[["Director", Event, Observation], Animation | None]
 
 
 def on_deal(director: Director, event: Event, obs: Observation) -> Animation | None:

@@ -7,8 +7,6 @@ surfaces it reuses from frame to frame; :func:`status_text` says what the status
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
 from engine.cards import SUIT_NAMES
@@ -16,11 +14,9 @@ from pinochle_gui.table.meld_view import draw_laid_labels, draw_melds
 from pinochle_gui.table.scorepad import draw_full_pad, draw_pad
 from pinochle_gui.table.seats import ComputerSeat, HumanSeat
 from pinochle_gui.table.summary import draw_game_over, draw_summary
+from pinochle_gui.table.view import TableView
 from pinochle_gui.table.zones import VIEW_SEAT
 from pinochle_gui.theme import felt_surface
-
-if TYPE_CHECKING:
-    from pinochle_gui.table.scene import TableScene
 
 PHASE_WORDS = {
     "bidding": "bidding", "trump": "naming trump", "dix": "deciding on the dix", "passing": "passing cards",
@@ -29,7 +25,7 @@ PHASE_WORDS = {
 }
 
 
-def status_text(table: TableScene) -> str:
+def status_text(table: TableView) -> str:
     """What the status line says: the news while cards move, else whose turn it is and to do what."""
     obs = table.observation_now()
     news = table.director.news
@@ -71,7 +67,7 @@ class TablePainter:
         self.static: pygame.Surface | None = None
         self.static_key: tuple[object, ...] = ()
 
-    def draw(self, table: TableScene, surface: pygame.Surface) -> None:
+    def draw(self, table: TableView, surface: pygame.Surface) -> None:
         """Draw the table: felt and seats, the cards, the melds, the buttons and panel, the overlays."""
         lay = table.director.lay
         news = table.director.news
@@ -115,7 +111,7 @@ class TablePainter:
             draw_full_pad(surface, pygame.Rect(0, 0, lay.width, lay.height), table.theme, table.sides,
                           table.game.hand_records, table.names, table.game.scores, table.game.target)
 
-    def draw_static(self, table: TableScene, surface: pygame.Surface) -> None:
+    def draw_static(self, table: TableView, surface: pygame.Surface) -> None:
         """The felt, the seats, the status line and the score pad: drawn again only when they change."""
         lay = table.director.lay
         obs = table.obs

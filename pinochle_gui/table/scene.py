@@ -32,6 +32,7 @@ from pinochle_gui.art import CardArt
 from pinochle_gui.scene import Scene
 from pinochle_gui.table import controls
 from pinochle_gui.table.director import VIEW_SEAT, Director, TableCard
+from pinochle_gui.table.event_plans import PLANS
 from pinochle_gui.table.hud import Hud
 from pinochle_gui.table.painter import TablePainter, status_text
 from pinochle_gui.table.panels import DecisionPanel
@@ -87,7 +88,7 @@ class TableScene(Scene):
         self.names = list(seats.names)
         game.players = list(self.names)
         self.size = app.size
-        self.director = Director(self.rules, self.names, self.art, self.animator, self.size, settings.sort_order,
+        self.director = Director(self.rules, self.names, self.art, self.animator, self.size, PLANS, settings.sort_order,
                                  app.play_sound, pause_scale=0.7 if self.demo else 1.0)
         self.director.auto_hold = self.demo
         self.thinker = make_thinker()
