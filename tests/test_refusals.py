@@ -14,6 +14,8 @@ import pytest
 import engine
 from engine.actions import action_from_text
 from engine.cards import (
+    HEARTS,
+    SPADES,
     CardError,
     check_code,
     check_suit,
@@ -22,6 +24,9 @@ from engine.cards import (
     parse_cards,
     parse_suit,
 )
+from engine.meld import score_meld
+from engine.play import legal_plays
+from engine.rules import preset
 
 NOT_TEXT = [None, 5, 0, -1, 1.5, True, ["AS"], ("AS",), {"card": "AS"}, b"AS"]
 
@@ -78,3 +83,63 @@ def test_check_suit_takes_only_a_suit_number(suit: Any) -> None:
     with pytest.raises(CardError, match="not a suit"):
         check_suit(suit)
     assert [check_suit(s) for s in range(4)] == [0, 1, 2, 3]
+
+
+# -- meld and legal plays ----------------------------------------------------------------------
+
+HAND = parse_cards("AH TH KH QH JH QS JD")
+RULES = preset("partnership_auction")
+
+
+@pytest.mark.parametrize("trump", [7, 4, -1, 1.0, None, True, [1], "hearts!"])
+def test_score_meld_and_legal_plays_say_what_is_wrong_with_the_trump(trump: Any) -> None:
+    with pytest.raises(CardError, match="not a suit"):
+        score_meld(HAND, trump, RULES)
+    with pytest.raises(CardError, match="not a suit"):
+        legal_plays(HAND, parse_cards("KS"), trump, RULES)
+    with pytest.raises(CardError, match="not a suit"):
+        engine.score_meld(HAND, trump, RULES)
+    with pytest.raises(CardError, match="not a suit"):
+        engine.legal_plays(HAND, trick=parse_cards("KS"), trump=trump, rules=RULES)
+
+
+@pytest.mark.parametrize("bad", [-1, 24, 100, "AS", None, 2.0])
+def test_score_meld_and_legal_plays_refuse_a_code_that_is_no_card(bad: Any) -> None:
+    with pytest.raises(CardError, match="not a card"):
+        score_meld([*HAND, bad], HEARTS, RULES)
+    with pytest.raises(CardError, match="not a card"):
+        legal_plays([*HAND, bad], [], HEARTS, RULES)
+    with pytest.raises(CardError, match="not a card"):
+        legal_plays(HAND, [bad], HEARTS, RULES)
+
+
+def test_score_meld_and_legal_plays_refuse_a_hand_that_is_not_a_list() -> None:
+    for hand in (None, 5, "AS"):
+        with pytest.raises(CardError, match="list of cards"):
+            score_meld(hand, HEARTS, RULES)  # type: ignore[arg-type]
+        with pytest.raises(CardError, match="list of cards"):
+            legal_plays(hand, [], HEARTS, RULES)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("name", ["two_hand", "three_hand", "partnership_turnup", "partnership_auction"])
+def test_more_copies_than_a_single_deck_holds_are_refused_by_meld_scoring(name: str) -> None:
+    rules = preset(name)
+    for hand in ("QS QS QS JD", "JD JD JD QS", "AH AH AH TH KH QH JH"):
+        with pytest.raises(CardError, match="copies of the .*: a single deck holds 2"):
+            score_meld(parse_cards(hand), SPADES, rules)
+    assert score_meld(parse_cards("QS QS JD JD"), HEARTS, rules).total == 300
+
+
+def test_the_double_deck_holds_four_copies_and_no_nines() -> None:
+    rules = preset("double_deck")
+    assert score_meld(parse_cards("QS QS QS JD JD JD"), HEARTS, rules).total == 60  # triple pinochle
+    with pytest.raises(CardError, match="5 copies of the queen of spades: the double deck holds 4"):
+        score_meld(parse_cards("QS QS QS QS QS JD"), HEARTS, rules)
+    with pytest.raises(CardError, match="no nines"):
+        score_meld(parse_cards("9H AH"), HEARTS, rules)
+
+
+def test_legal_plays_refuses_more_copies_in_hand_and_trick_than_the_deck_holds() -> None:
+    with pytest.raises(CardError, match="3 copies of the ace of spades"):
+        legal_plays(parse_cards("AS AS 9S"), parse_cards("AS"), HEARTS, RULES)
+    assert legal_plays(parse_cards("AS 9S"), parse_cards("AS"), HEARTS, RULES) == parse_cards("AS 9S")
