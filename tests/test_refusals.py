@@ -7,6 +7,7 @@ from inside, never an answer made up from a value that is not a card.
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
@@ -26,7 +27,7 @@ from engine.cards import (
 )
 from engine.meld import score_meld
 from engine.play import legal_plays
-from engine.rules import preset
+from engine.rules import PRESETS, Rules, RulesError, preset
 
 NOT_TEXT = [None, 5, 0, -1, 1.5, True, ["AS"], ("AS",), {"card": "AS"}, b"AS"]
 
@@ -143,3 +144,37 @@ def test_legal_plays_refuses_more_copies_in_hand_and_trick_than_the_deck_holds()
     with pytest.raises(CardError, match="3 copies of the ace of spades"):
         legal_plays(parse_cards("AS AS 9S"), parse_cards("AS"), HEARTS, RULES)
     assert legal_plays(parse_cards("AS 9S"), parse_cards("AS"), HEARTS, RULES) == parse_cards("AS 9S")
+
+
+# -- rules built by hand -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(("options", "message"), [
+    ({"players": 5}, "'players' is 5 but partnership_auction has 4"),
+    ({"players": 4.0}, "'players'"),
+    ({"hand_size": 13}, "'hand_size'"),
+    ({"double_deck": True}, "'double_deck'"),
+    ({"variant": "two_hand"}, "'players' is 4 but two_hand has 2"),
+    ({"variant": "bridge"}, "no variant 'bridge'"),
+    ({"variant": None}, "no variant"),
+    ({"min_bid": "250"}, "option 'min_bid' must be a whole number"),
+    ({"min_bid": 0}, "option 'min_bid' must be a whole number from 1"),
+    ({"jump_bids": 1}, "option 'jump_bids' is true or false"),
+    ({"count": "nonsense"}, "option 'count' must be one of"),
+    ({"count": None}, "option 'count' must be one of"),
+    ({"max_bid": 200}, "max_bid is below min_bid"),
+    ({"meld_table": "masek"}, "double deck only"),
+])
+def test_rules_built_directly_are_checked(options: dict[str, Any], message: str) -> None:
+    with pytest.raises(RulesError, match=message):
+        Rules(**options)
+    with pytest.raises(RulesError, match=message):
+        dataclasses.replace(PRESETS["partnership_auction"], **options)
+
+
+def test_every_preset_is_rules_that_pass_their_own_checks() -> None:
+    assert Rules() == PRESETS["partnership_auction"]
+    for rules in PRESETS.values():
+        assert dataclasses.replace(rules) == rules
+    # An option that does not apply to a variant keeps the preset's value (no bidding two-handed).
+    assert PRESETS["two_hand"].min_bid == 0
