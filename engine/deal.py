@@ -12,7 +12,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 
-from engine.cards import NINE, Card, new_deck, parse_card, parse_cards
+from engine.cards import NINE, Card, CardError, new_deck, parse_card, parse_cards
 from engine.rules import Rules
 
 
@@ -81,16 +81,25 @@ def deal_from_text(rules: Rules, dealer: int, deal_number: int, hands: list[str]
                    turnup: str | None = None) -> Deal:
     """A deal written in card notation (a stacked deal in a save or a hand record), checked card by card:
     the whole deck once, every hand full, the widow, stock and turn-up where the variant puts them.
-    Raise ``ValueError`` (a :class:`~engine.cards.CardError` for a bad card) otherwise."""
-    if not isinstance(hands, list) or len(hands) != rules.players or not all(isinstance(h, str) for h in hands):
-        raise ValueError(f"a deal of {rules.variant} lists {rules.players} hands as text")
-    if not isinstance(dealer, int) or not 0 <= dealer < rules.players or not isinstance(deal_number, int):
-        raise ValueError("bad dealer or deal number")
-    held = [parse_cards(h) for h in hands]
-    rest, last = parse_cards(widow), parse_cards(stock)
-    turn = None if turnup is None else parse_card(turnup)
+    Raise ``ValueError`` (a :class:`~engine.cards.CardError` for a bad card) otherwise, its message
+    naming the part of the deal that is wrong."""
+    if not isinstance(hands, list) or len(hands) != rules.players:
+        raise ValueError(f"a deal of {rules.variant} lists {rules.players} hands")
+    if not _whole(dealer) or not 0 <= dealer < rules.players:
+        raise ValueError(f"the dealer is not a seat from 0 to {rules.players - 1}")
+    if not _whole(deal_number):
+        raise ValueError("the deal number is not a whole number")
+    held = [_cards_of(f"hand of seat {seat}", h) for seat, h in enumerate(hands)]
+    rest, last = _cards_of("widow", widow), _cards_of("stock", stock)
+    if turnup is None:
+        turn = None
+    elif not isinstance(turnup, str):
+        raise ValueError("the turned-up card is not a card written as text")
+    else:
+        turn = parse_card(turnup)
     if any(len(h) != rules.hand_size for h in held) or len(rest) != rules.widow_size:
-        raise ValueError(f"every hand of {rules.variant} is dealt {rules.hand_size} cards")
+        raise ValueError(f"every hand of {rules.variant} is dealt {rules.hand_size} cards"
+                         + (f" and the widow {rules.widow_size}" if rules.widow_size else ""))
     if Counter(c for part in (*held, rest, last) for c in part) != Counter(new_deck(rules.double_deck)):
         raise ValueError("a deal uses the whole deck, every card once")
     if rules.trump_by == "stock":
@@ -102,3 +111,17 @@ def deal_from_text(rules: Rules, dealer: int, deal_number: int, hands: list[str]
     if not ok:
         raise ValueError("the turn-up or the stock is not where the variant puts it")
     return Deal(dealer, deal_number, held, rest, last, turn)
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _cards_of(part: str, text: object) -> list[Card]:
+    """The cards of one part of a written deal (a space-separated string)."""
+    if not isinstance(text, str):
+        raise ValueError(f"the {part} is not a list of cards written as text")
+    try:
+        return parse_cards(text)
+    except CardError as err:
+        raise CardError(f"the {part} has a bad card: {err}") from None

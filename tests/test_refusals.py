@@ -7,7 +7,9 @@ from inside, never an answer made up from a value that is not a card.
 
 from __future__ import annotations
 
+import copy
 import dataclasses
+import json
 from typing import Any
 
 import pytest
@@ -25,9 +27,13 @@ from engine.cards import (
     parse_cards,
     parse_suit,
 )
+from engine.deal import deal_cards
+from engine.game import Game, new_game
 from engine.meld import score_meld
 from engine.play import legal_plays
+from engine.players import RandomPlayer
 from engine.rules import PRESETS, Rules, RulesError, preset
+from engine.save import SaveError, game_from_dict, game_to_dict
 
 NOT_TEXT = [None, 5, 0, -1, 1.5, True, ["AS"], ("AS",), {"card": "AS"}, b"AS"]
 
@@ -178,3 +184,131 @@ def test_every_preset_is_rules_that_pass_their_own_checks() -> None:
         assert dataclasses.replace(rules) == rules
     # An option that does not apply to a variant keeps the preset's value (no bidding two-handed).
     assert PRESETS["two_hand"].min_bid == 0
+
+
+# -- saves ---------------------------------------------------------------------------------------
+
+
+def played(name: str = "partnership_auction", stacked: bool = False, steps: int = 60) -> Game:
+    rules = preset(name)
+    if stacked:
+        game = Game.for_deal(rules, deal_cards(rules, dealer=rules.players - 1, deal_number=21), seed=4)
+    else:
+        game = new_game(rules, seed=4)
+    players = [RandomPlayer(s) for s in range(rules.players)]
+    for _ in range(steps):
+        seat = game.to_act
+        assert seat is not None
+        game.apply(players[seat].choose(game, seat))
+    return game
+
+
+def saved(name: str = "partnership_auction", stacked: bool = False) -> dict[str, Any]:
+    data: dict[str, Any] = json.loads(json.dumps(game_to_dict(played(name, stacked))))
+    return data
+
+
+@pytest.mark.parametrize(("part", "value", "message"), [
+    ("widow", [5], "the widow is not a list of cards written as text"),
+    ("widow", None, "the widow is not a list of cards written as text"),
+    ("widow", "AS ZZ", "the widow has a bad card: not a card: 'ZZ'"),
+    ("stock", [5], "the stock is not a list of cards written as text"),
+    ("stock", 5, "the stock is not a list of cards written as text"),
+    ("turnup", 5, "the turned-up card is not a card written as text"),
+    ("turnup", 0, "the turned-up card is not a card written as text"),
+    ("turnup", ["AS"], "the turned-up card is not a card written as text"),
+    ("turnup", "XX", "not a card: 'XX'"),
+    ("hands", None, "a deal of two_hand lists 2 hands"),
+    ("hands", [5, 5], "the hand of seat 0 is not a list of cards"),
+    ("deal_number", "77", "the deal number is not a whole number"),
+    ("dealer", None, "the dealer is not a seat"),
+])
+def test_a_save_with_a_damaged_stacked_deal_is_refused_naming_the_part(part: str, value: Any, message: str) -> None:
+    data = saved("two_hand", stacked=True)
+    data["deal"][part] = value
+    with pytest.raises(SaveError, match=f"the saved game's deal is damaged: {message}"):
+        game_from_dict(data)
+
+
+@pytest.mark.parametrize("key", ["deal_number", "hands", "widow", "stock", "turnup"])
+def test_a_save_whose_stacked_deal_lacks_a_part_is_refused(key: str) -> None:
+    data = saved("three_hand", stacked=True)
+    del data["deal"][key]
+    with pytest.raises(SaveError, match=f"the saved game's deal is damaged: it has no {key}"):
+        game_from_dict(data)
+    data["deal"] = ["AS"]
+    with pytest.raises(SaveError, match="deal is damaged: it is not a table of hands"):
+        game_from_dict(data)
+
+
+@pytest.mark.parametrize("key", ["rules", "seed", "first_deal", "dealer", "game_id", "players", "actions"])
+def test_a_save_missing_a_key_is_refused(key: str) -> None:
+    data = saved()
+    del data[key]
+    with pytest.raises(SaveError, match=f"the saved game is damaged: it has no {key}"):
+        game_from_dict(data)
+
+
+@pytest.mark.parametrize(("key", "value", "message"), [
+    ("players", None, "players are damaged"),
+    ("players", ["A", "B", "C"], "players are damaged"),
+    ("players", ["A", "B", "C", 4], "players are damaged"),
+    ("game_id", None, "name is damaged"),
+    ("game_id", 7, "name is damaged"),
+    ("seed", True, "seed is damaged"),
+    ("seed", 2**70, "seed is damaged"),
+    ("seed", None, "seed is damaged"),
+    ("first_deal", 1.5, "seed is damaged"),
+    ("dealer", True, "dealer is damaged"),
+    ("dealer", -1, "dealer is damaged"),
+    ("format", True, "no format version"),
+    ("rules", None, "its rules are wrong"),
+    ("rules", {"variant": "partnership_auction", "players": 5}, "its rules are wrong"),
+    ("actions", None, "actions are damaged"),
+    ("actions", [None], "does not replay"),
+    ("actions", [["bid", 250]], "does not replay"),
+    ("actions", [{"meld": None}], "does not replay"),
+])
+def test_a_save_with_a_value_of_the_wrong_kind_is_refused(key: str, value: Any, message: str) -> None:
+    data = saved()
+    data[key] = value
+    with pytest.raises(SaveError, match=message):
+        game_from_dict(data)
+
+
+def test_a_save_that_is_not_a_dict_is_refused() -> None:
+    for value in (None, [], "game", 3, [saved()]):
+        with pytest.raises(SaveError, match="not a saved pinochle game"):
+            game_from_dict(value)
+
+
+@pytest.mark.parametrize("state", ["missing", None])
+def test_a_save_without_its_state_is_still_replayed_action_by_action(state: Any) -> None:
+    """The choice (docs/engine.md): a save without ``state`` is accepted only after every action has
+    been replayed and found legal; it is the game those actions make, never another one."""
+    game = played(steps=60)
+    data = game_to_dict(game)
+    if state == "missing":
+        del data["state"]
+    else:
+        data["state"] = None
+    again = game_from_dict(copy.deepcopy(data))
+    assert game_to_dict(again) == game_to_dict(game)
+
+    cut = dict(data, actions=data["actions"][:30])  # what undo restores: a game cut short
+    shorter = game_from_dict(cut)
+    assert len(shorter.log) == 30 and game_to_dict(shorter)["actions"] == data["actions"][:30]
+
+    for edit in (lambda a: a.insert(5, "play AS"), lambda a: a.__setitem__(0, "bid 5000"),
+                 lambda a: a.append("declare out"), lambda a: a.__setitem__(3, "keep hand")):
+        edited = copy.deepcopy(data)
+        edit(edited["actions"])
+        with pytest.raises(SaveError, match="does not replay"):
+            game_from_dict(edited)
+
+
+def test_a_save_with_its_state_is_compared_with_the_replay() -> None:
+    data = game_to_dict(played(steps=60))
+    data["actions"] = data["actions"][:-1]
+    with pytest.raises(SaveError, match="does not replay to the state it records"):
+        game_from_dict(data)
