@@ -32,6 +32,7 @@ from engine.game import Game, new_game
 from engine.meld import score_meld
 from engine.play import legal_plays
 from engine.players import RandomPlayer
+from engine.record import RecordError, check_record
 from engine.rules import PRESETS, Rules, RulesError, preset
 from engine.save import SaveError, game_from_dict, game_to_dict
 
@@ -312,3 +313,62 @@ def test_a_save_with_its_state_is_compared_with_the_replay() -> None:
     data["actions"] = data["actions"][:-1]
     with pytest.raises(SaveError, match="does not replay to the state it records"):
         game_from_dict(data)
+
+
+# -- hand records --------------------------------------------------------------------------------
+
+
+def record(name: str = "partnership_auction", stacked: bool = False) -> dict[str, Any]:
+    game = played(name, stacked, steps=0)
+    player = RandomPlayer(3)
+    while not game.hand_records:
+        game.apply(player.choose(game, game.to_act or 0))
+    found: dict[str, Any] = json.loads(json.dumps(game.hand_records[0]))
+    return found
+
+
+@pytest.mark.parametrize("stacked", [False, True])
+@pytest.mark.parametrize(("key", "value", "message"), [
+    ("widow", [5], "the widow is not a list of cards written as text"),
+    ("widow", "AS ZZ", "bad card in the widow"),
+    ("buried", None, "the buried cards are not a list of cards"),
+    ("turnup", 5, "bad turned-up card: not a card: 5"),
+    ("turnup", 0, "bad turned-up card: not a card: 0"),
+    ("turnup", ["AS"], "bad turned-up card: not a card: a list"),
+    ("players", None, "players must list one name per seat"),
+    ("players", ["A", "B"], "players must list one name per seat"),
+    ("game_id", 5, "game_id must be text"),
+    ("trump", 1, "bad trump 1"),
+    ("trump", "X", "bad trump 'X'"),
+    ("format", True, "unknown record format true"),
+    ("target", -1, "bad target -1"),
+    ("seed", 2**70, "seed and hand_number"),
+    ("deal", [None, None, None], "every hand is written as text"),
+])
+def test_a_record_with_a_value_of_the_wrong_kind_is_refused(key: str, value: Any, message: str,
+                                                             stacked: bool) -> None:
+    found = record("three_hand", stacked)
+    found[key] = value
+    with pytest.raises(RecordError, match=message):
+        check_record(found)
+    with pytest.raises(RecordError, match=message):
+        check_record(found, replay=False)
+
+
+@pytest.mark.parametrize(("key", "value", "message"), [
+    ("stock", [5], "the stock is not a list of cards written as text"),
+    ("stock", "KS ZZ", "bad card in the stock"),
+    ("turnup", None, "bad stacked deal: the turn-up or the stock is not where the variant puts it"),
+])
+def test_a_stacked_two_handed_record_with_a_bad_stock_or_turnup_is_refused(key: str, value: Any,
+                                                                            message: str) -> None:
+    found = record("two_hand", stacked=True)
+    found[key] = value
+    with pytest.raises(RecordError, match=message):
+        check_record(found)
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_genuine_records_still_check(name: str) -> None:
+    for stacked in (False, True):
+        check_record(record(name, stacked))
