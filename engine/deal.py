@@ -130,6 +130,14 @@ def _whole(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+SEED_LIMIT = 2**63  # a seed or deal number read from a file is a whole number below this in size
+
+
+def is_seed(value: object) -> bool:
+    """Whether ``value`` can be a game's seed or a deal number read from a save or a record."""
+    return isinstance(value, int) and not isinstance(value, bool) and -SEED_LIMIT < value < SEED_LIMIT
+
+
 def _cards_of(part: str, text: object) -> list[Card]:
     """The cards of one part of a written deal (a space-separated string)."""
     if not isinstance(text, str):

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from engine.actions import action_to_json
 from engine.cards import SUIT_LETTERS, CardError, format_cards, parse_card, parse_cards, shown_value
-from engine.deal import deal_from_text
+from engine.deal import deal_from_text, is_seed
 from engine.rules import RulesError, preset_name, rules_from_dict
 
 if TYPE_CHECKING:
@@ -105,7 +105,6 @@ def read_records(path: str | Path, replay: bool = True) -> list[dict[str, Any]]:
 
 REQUIRED = ("format", "variant", "rules", "hand_number", "seed", "seats", "teams", "dealer", "deal", "tricks",
             "melds")
-SEED_LIMIT = 2**63  # deal numbers are whole numbers below this in size
 # Fields of cards written as one space-separated string, and what a message calls them.
 CARD_FIELDS = {"widow": "the widow is", "stock": "the stock is", "buried": "the buried cards are"}
 
@@ -122,7 +121,7 @@ def check_record(record: Any, replay: bool = True) -> None:
     if missing:
         raise RecordError(f"missing field(s): {', '.join(missing)}")
     seed, hand_number = record["seed"], record["hand_number"]
-    if not _whole(seed) or not -SEED_LIMIT < seed < SEED_LIMIT or not _whole(hand_number) or hand_number < 1:
+    if not is_seed(seed) or not _whole(hand_number) or hand_number < 1:
         raise RecordError("seed and hand_number must be whole numbers")
     try:
         rules = rules_from_dict(record["rules"])

@@ -23,7 +23,7 @@ from typing import Any, TypeGuard
 
 from engine.actions import action_to_json
 from engine.cards import format_cards
-from engine.deal import Deal, deal_from_text
+from engine.deal import Deal, deal_from_text, is_seed
 from engine.game import Game, IllegalAction
 from engine.rules import Rules, RulesError, rules_from_dict
 
@@ -31,7 +31,6 @@ FORMAT = 1
 KIND = "pinochle-game"
 MAX_ACTIONS = 200_000
 MAX_NAME = 1000  # characters of a game's name (its id)
-SEED_LIMIT = 2**63  # seeds and deal numbers are whole numbers below this in size
 
 
 class SaveError(ValueError):
@@ -105,7 +104,7 @@ def game_from_dict(data: Any) -> Game:
     except RulesError as err:
         raise SaveError(f"the saved game is damaged: its rules are wrong ({err})") from None
     seed, first_deal, dealer = data["seed"], data["first_deal"], data["dealer"]
-    if not _seed(seed) or not (first_deal is None or _seed(first_deal)):
+    if not is_seed(seed) or not (first_deal is None or is_seed(first_deal)):
         raise SaveError("the saved game's seed is damaged")
     if not _whole(dealer) or not 0 <= dealer < rules.players:
         raise SaveError("the saved game's dealer is damaged")
@@ -133,7 +132,3 @@ def game_from_dict(data: Any) -> Game:
 
 def _whole(value: Any) -> TypeGuard[int]:
     return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _seed(value: Any) -> bool:
-    return _whole(value) and -SEED_LIMIT < value < SEED_LIMIT
