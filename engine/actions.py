@@ -15,7 +15,17 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from engine.cards import CARDS, SUIT_NAMES, Card, CardError, format_cards, parse_card, parse_cards, parse_suit
+from engine.cards import (
+    CARDS,
+    SUIT_NAMES,
+    Card,
+    CardError,
+    format_cards,
+    parse_card,
+    parse_cards,
+    parse_suit,
+    shown_value,
+)
 from engine.table_meld import MeldPlay
 
 
@@ -165,7 +175,10 @@ def bid(amount: int) -> Bid:
 
 
 def action_from_text(text: str) -> Action:
-    """The inverse of ``str(action)`` for every action but :class:`LayMeld` (which needs the table)."""
+    """The inverse of ``str(action)`` for every action but :class:`LayMeld` (which needs the table);
+    ``ValueError`` for anything else."""
+    if not isinstance(text, str):
+        raise ValueError(f"not an action: {shown_value(text)} (an action is written as text, e.g. 'play TH')")
     words = text.strip().lower().split()
     try:
         match words:

@@ -72,32 +72,70 @@ _BY_TEXT = {str(c): c for c in CARDS}
 _BY_TEXT.update({"10" + SUIT_LETTERS[c.suit]: c for c in CARDS if c.rank == TEN})
 
 
+def shown_value(value: object) -> str:
+    """A value in an error message: text in quotes, anything else in words a player can read."""
+    if isinstance(value, str):
+        return repr(value[:40] + "..." if len(value) > 40 else value)
+    if value is None:
+        return "nothing"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value) if -10**12 < value < 10**12 else "a very large number"
+    if isinstance(value, float):
+        return str(value)
+    return f"a {_KIND_WORDS.get(type(value), 'value of another kind')}"
+
+
+_KIND_WORDS: dict[type, str] = {list: "list", tuple: "list", dict: "table of values", set: "set"}
+
+
 def parse_card(text: str) -> Card:
-    """``"TH"`` (or ``"10H"``, any case) to the ten of hearts."""
-    try:
-        return _BY_TEXT[text.strip().upper()]
-    except KeyError:
-        raise CardError(f"not a card: {text!r} (write rank {RANK_LETTERS[::-1]} then suit {SUIT_LETTERS})") from None
+    """``"TH"`` (or ``"10H"``, any case) to the ten of hearts; :class:`CardError` for anything else."""
+    card = _BY_TEXT.get(text.strip().upper()) if isinstance(text, str) else None
+    if card is None:
+        raise CardError(f"not a card: {shown_value(text)} (write rank {RANK_LETTERS[::-1]} then suit {SUIT_LETTERS})")
+    return card
 
 
 def parse_cards(text: str | Iterable[str]) -> list[Card]:
     """A space-separated string (or iterable of strings) to a list of cards, in order."""
-    words = text.split() if isinstance(text, str) else list(text)
+    if isinstance(text, str):
+        words: list[str] = text.split()
+    elif isinstance(text, Iterable) and not isinstance(text, bytes | dict):
+        words = list(text)
+    else:
+        raise CardError(f"not a list of cards: {shown_value(text)}")
     return [parse_card(word) for word in words]
 
 
+def check_code(code: object) -> Card:
+    """The card of a card code (0 to 23); :class:`CardError` for anything else (a negative code too)."""
+    if isinstance(code, int) and not isinstance(code, bool) and 0 <= code < KINDS:
+        return CARDS[code]
+    raise CardError(f"not a card: {shown_value(code)} (a card code is a whole number from 0 to {KINDS - 1})")
+
+
 def format_cards(cards: Iterable[int]) -> str:
-    """Cards to the space-separated notation of RULES.md."""
-    return " ".join(str(CARDS[c]) for c in cards)
+    """Cards to the space-separated notation of RULES.md; :class:`CardError` for a code that is no card."""
+    return " ".join(str(check_code(c)) for c in cards)
 
 
 def parse_suit(text: str) -> int:
-    """``"H"`` or ``"hearts"`` (any case) to the suit number."""
-    word = text.strip().lower()
-    for suit in SUITS:
-        if word in (SUIT_LETTERS[suit].lower(), SUIT_NAMES[suit]):
-            return suit
-    raise CardError(f"not a suit: {text!r} (use one of {', '.join(SUIT_LETTERS)})")
+    """``"H"`` or ``"hearts"`` (any case) to the suit number; :class:`CardError` for anything else."""
+    if isinstance(text, str):
+        word = text.strip().lower()
+        for suit in SUITS:
+            if word in (SUIT_LETTERS[suit].lower(), SUIT_NAMES[suit]):
+                return suit
+    raise CardError(f"not a suit: {shown_value(text)} (use one of {', '.join(SUIT_LETTERS)})")
+
+
+def check_suit(suit: object) -> int:
+    """A suit number (0 to 3, as :data:`SUITS`), checked; :class:`CardError` for anything else."""
+    if isinstance(suit, int) and not isinstance(suit, bool) and 0 <= suit < 4:
+        return suit
+    raise CardError(f"not a suit: {shown_value(suit)} (a suit number is 0 to 3: {', '.join(SUIT_LETTERS)})")
 
 
 def new_deck(double: bool = False) -> list[Card]:
@@ -115,12 +153,32 @@ def sort_hand(cards: Iterable[int], trump: int | None = None,
     return sorted((CARDS[c] for c in cards), key=lambda c: (place[c // 6], -(c % 6)))
 
 
+def checked_counts(cards: Iterable[int], double_deck: bool = False) -> list[int]:
+    """:func:`counts` for cards from outside the engine: refuse (:class:`CardError`) a code that is not a
+    card, or more copies of a card than the deck holds (two, or four and no nines in the double deck)."""
+    if isinstance(cards, str | bytes) or not isinstance(cards, Iterable):
+        raise CardError(f"not a list of cards: {shown_value(cards)}")
+    tally = counts(check_code(c) for c in cards)
+    limit = _DECK_COUNTS[bool(double_deck)]
+    for code, (have, most) in enumerate(zip(tally, limit, strict=True)):
+        if have > most:
+            name = CARDS[code].name
+            if not most:
+                raise CardError(f"the double deck has no nines, so no {name}")
+            deck = "the double deck" if double_deck else "a single deck"
+            raise CardError(f"{have} copies of the {name}: {deck} holds {most}")
+    return tally
+
+
 def counts(cards: Iterable[int]) -> list[int]:
     """How many of each of the 24 cards: index by card code."""
     tally = [0] * KINDS
     for c in cards:
         tally[c] += 1
     return tally
+
+
+_DECK_COUNTS = {double: counts(new_deck(double)) for double in (False, True)}
 
 
 def remove_cards(hand: list[Card], cards: Iterable[int]) -> None:

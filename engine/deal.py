@@ -12,7 +12,7 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 
-from engine.cards import NINE, Card, new_deck, parse_card, parse_cards
+from engine.cards import NINE, Card, CardError, check_code, new_deck, parse_card, parse_cards
 from engine.rules import Rules
 
 
@@ -79,26 +79,80 @@ def nines_redeal_allowed(hand: list[Card]) -> bool:
 
 def deal_from_text(rules: Rules, dealer: int, deal_number: int, hands: list[str], widow: str = "", stock: str = "",
                    turnup: str | None = None) -> Deal:
-    """A deal written in card notation (a stacked deal in a save or a hand record), checked card by card:
-    the whole deck once, every hand full, the widow, stock and turn-up where the variant puts them.
-    Raise ``ValueError`` (a :class:`~engine.cards.CardError` for a bad card) otherwise."""
-    if not isinstance(hands, list) or len(hands) != rules.players or not all(isinstance(h, str) for h in hands):
-        raise ValueError(f"a deal of {rules.variant} lists {rules.players} hands as text")
-    if not isinstance(dealer, int) or not 0 <= dealer < rules.players or not isinstance(deal_number, int):
-        raise ValueError("bad dealer or deal number")
-    held = [parse_cards(h) for h in hands]
-    rest, last = parse_cards(widow), parse_cards(stock)
-    turn = None if turnup is None else parse_card(turnup)
+    """A deal written in card notation (a stacked deal in a save or a hand record), checked card by card
+    (see :func:`check_deal`). Raise ``ValueError`` (a :class:`~engine.cards.CardError` for a bad card)
+    otherwise, its message naming the part of the deal that is wrong."""
+    if not isinstance(hands, list) or len(hands) != rules.players:
+        raise ValueError(f"a deal of {rules.variant} lists {rules.players} hands")
+    held = [_cards_of(f"hand of seat {seat}", h) for seat, h in enumerate(hands)]
+    rest, last = _cards_of("widow", widow), _cards_of("stock", stock)
+    if turnup is None:
+        turn = None
+    elif not isinstance(turnup, str):
+        raise ValueError("the turned-up card is not a card written as text")
+    else:
+        turn = parse_card(turnup)
+    deal = Deal(dealer, deal_number, held, rest, last, turn)
+    check_deal(rules, deal)
+    return deal
+
+
+def check_deal(rules: Rules, deal: Deal) -> None:
+    """Raise ``ValueError`` unless ``deal`` is a deal of ``rules``' variant: the dealer a seat, a whole
+    deal number, every hand full, the whole deck once (no card a deck of the variant lacks, no card
+    more often than it holds it), the widow, stock and turn-up where the variant puts them. For a
+    deal from outside the engine (a save, a record, a test's stacked deal); deals dealt here need no check."""
+    if not _whole(deal.dealer) or not 0 <= deal.dealer < rules.players:
+        raise ValueError(f"the dealer is not a seat from 0 to {rules.players - 1}")
+    if not _whole(deal.deal_number):
+        raise ValueError("the deal number is not a whole number")
+    if not isinstance(deal.hands, list) or len(deal.hands) != rules.players:
+        raise ValueError(f"a deal of {rules.variant} lists {rules.players} hands")
+    held = [_codes_of(f"hand of seat {seat}", h) for seat, h in enumerate(deal.hands)]
+    rest, last = _codes_of("widow", deal.widow), _codes_of("stock", deal.stock)
+    turn = None if deal.turnup is None else check_code(deal.turnup)
     if any(len(h) != rules.hand_size for h in held) or len(rest) != rules.widow_size:
-        raise ValueError(f"every hand of {rules.variant} is dealt {rules.hand_size} cards")
+        raise ValueError(f"every hand of {rules.variant} is dealt {rules.hand_size} cards"
+                         + (f" and the widow {rules.widow_size}" if rules.widow_size else ""))
     if Counter(c for part in (*held, rest, last) for c in part) != Counter(new_deck(rules.double_deck)):
         raise ValueError("a deal uses the whole deck, every card once")
     if rules.trump_by == "stock":
         ok = turn is not None and bool(last) and last[-1] == turn
     elif rules.trump_by == "turnup":
-        ok = not last and turn is not None and held[dealer][-1] == turn
+        ok = not last and turn is not None and held[deal.dealer][-1] == turn
     else:
         ok = not last and turn is None
     if not ok:
         raise ValueError("the turn-up or the stock is not where the variant puts it")
-    return Deal(dealer, deal_number, held, rest, last, turn)
+
+
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+SEED_LIMIT = 2**63  # a seed or deal number read from a file is a whole number below this in size
+
+
+def is_seed(value: object) -> bool:
+    """Whether ``value`` can be a game's seed or a deal number read from a save or a record."""
+    return isinstance(value, int) and not isinstance(value, bool) and -SEED_LIMIT < value < SEED_LIMIT
+
+
+def _cards_of(part: str, text: object) -> list[Card]:
+    """The cards of one part of a written deal (a space-separated string)."""
+    if not isinstance(text, str):
+        raise ValueError(f"the {part} is not a list of cards written as text")
+    try:
+        return parse_cards(text)
+    except CardError as err:
+        raise CardError(f"the {part} has a bad card: {err}") from None
+
+
+def _codes_of(part: str, cards: object) -> list[Card]:
+    """The cards of one part of a deal (a list of cards or card codes), each checked."""
+    if not isinstance(cards, list):
+        raise ValueError(f"the {part} is not a list of cards")
+    try:
+        return [check_code(c) for c in cards]
+    except CardError as err:
+        raise CardError(f"the {part} has a bad card: {err}") from None

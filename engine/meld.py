@@ -36,6 +36,8 @@ from engine.cards import (
     TEN,
     Card,
     card,
+    check_suit,
+    checked_counts,
     counts,
 )
 from engine.rules import Rules
@@ -344,8 +346,14 @@ def _multiple_melds(row: MeldRow, n: int, one: Sequence[Card]) -> list[Meld]:
 
 
 def score_meld(hand: Iterable[int], trump: int, rules: Rules) -> MeldScore:
-    """The maximum legal meld of ``hand`` with ``trump``, meld by meld."""
-    tally = counts(hand)
+    """The maximum legal meld of ``hand`` with ``trump``, meld by meld.
+
+    Raise :class:`~engine.cards.CardError` for a trump that is not a suit number, a code that is not
+    a card, or more copies of a card than the deck of ``rules`` holds (:func:`meld_total` is the
+    unchecked fast form).
+    """
+    check_suit(trump)
+    tally = checked_counts(hand, rules.double_deck)
     rows = _rows_by_key(rules)
     melds: list[Meld] = []
     b = trump * 6

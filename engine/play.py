@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from engine.cards import CARDS, KINDS, Card
+from engine.cards import CARDS, KINDS, Card, CardError, check_suit, checked_counts
 from engine.rules import Rules
 
 FREE, POST_1945, MUST_BEAT = 0, 1, 2
@@ -122,10 +122,22 @@ def legal_plays(hand: Sequence[int], trick: Sequence[int], trump: int, rules: Ru
 
     ``trick`` holds the cards played so far, leader first (empty: any card may be led). ``free``
     is for the second card of a two-handed trick while the stock lasts: anything goes.
+
+    Raise :class:`~engine.cards.CardError` for a trump that is not a suit number, a code that is not
+    a card, or more copies of a card (hand and trick together) than the deck of ``rules`` holds
+    (:func:`legal_codes` is the unchecked fast form).
     """
+    check_suit(trump)
+    checked_counts([*_cards(hand), *_cards(trick)], rules.double_deck)
     if not hand:
         return []
     return [CARDS[c] for c in legal_codes(hand, trick, trump, play_mode(rules, free))]
+
+
+def _cards(cards: Sequence[int]) -> Sequence[int]:
+    if isinstance(cards, str | bytes) or not isinstance(cards, Sequence):
+        raise CardError("a hand or a trick is a list of cards")
+    return cards
 
 
 def trick_winner(trick: Sequence[int], trump: int) -> int:

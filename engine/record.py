@@ -13,8 +13,8 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import Any
 
-from engine.cards import CardError, format_cards, parse_cards
-from engine.deal import deal_from_text
+from engine.cards import SUIT_LETTERS, CardError, format_cards, parse_card, parse_cards, shown_value
+from engine.deal import deal_from_text, is_seed
 from engine.game import Game, IllegalAction
 from engine.hand_record import FORMAT
 from engine.rules import Rules, RulesError, preset_name, rules_from_dict
@@ -58,6 +58,8 @@ def read_records(path: str | Path, replay: bool = True) -> list[dict[str, Any]]:
 
 REQUIRED = ("format", "variant", "rules", "hand_number", "seed", "seats", "teams", "dealer", "deal", "tricks",
             "melds")
+# Fields of cards written as one space-separated string, and what a message calls them.
+CARD_FIELDS = {"widow": "the widow is", "stock": "the stock is", "buried": "the buried cards are"}
 
 
 def check_record(record: Any, replay: bool = True) -> None:
@@ -65,44 +67,76 @@ def check_record(record: Any, replay: bool = True) -> None:
     ``replay``, replays from its deal and actions to exactly the same record."""
     if not isinstance(record, dict):
         raise RecordError("a hand record is a JSON object")
-    if record.get("format") != FORMAT:
-        raise RecordError(f"unknown record format {record.get('format')!r} (this version reads format {FORMAT})")
+    version = record.get("format")
+    if not _whole(version) or version != FORMAT:
+        raise RecordError(f"unknown record format {shown_value(version)} (this version reads format {FORMAT})")
     missing = [k for k in REQUIRED if k not in record]
     if missing:
         raise RecordError(f"missing field(s): {', '.join(missing)}")
-    if not _whole(record["seed"]) or not _whole(record["hand_number"]) or record["hand_number"] < 1:
+    seed, hand_number = record["seed"], record["hand_number"]
+    if not is_seed(seed) or not _whole(hand_number) or hand_number < 1:
         raise RecordError("seed and hand_number must be whole numbers")
     try:
         rules = rules_from_dict(record["rules"])
     except RulesError as err:
         raise RecordError(f"bad rules: {err}") from None
     if preset_name(rules) != record["variant"]:
-        raise RecordError(f"variant {record['variant']!r} does not match its rules ({preset_name(rules)})")
+        raise RecordError(f"variant {shown_value(record['variant'])} does not match its rules ({preset_name(rules)})")
     if record["seats"] != rules.players or record["teams"] != [list(t) for t in rules.teams]:
         raise RecordError("seats or teams do not match the variant")
-    if not isinstance(record["dealer"], int) or not 0 <= record["dealer"] < rules.players:
-        raise RecordError(f"bad dealer {record['dealer']!r}")
+    if not _whole(record["dealer"]) or not 0 <= record["dealer"] < rules.players:
+        raise RecordError(f"bad dealer {shown_value(record['dealer'])}")
     deal = record["deal"]
     if not isinstance(deal, list) or len(deal) != rules.players:
         raise RecordError("deal must list one hand per seat")
+    if not all(isinstance(h, str) for h in deal):
+        raise RecordError("bad card in deal: every hand is written as text")
     try:
         hands = [parse_cards(h) for h in deal]
-    except (CardError, AttributeError, TypeError) as err:
+    except CardError as err:
         raise RecordError(f"bad card in deal: {err}") from None
     if any(len(h) != rules.hand_size for h in hands):
         raise RecordError(f"every hand of {record['variant']} is dealt {rules.hand_size} cards")
+    _check_cards(record)
+    players = record.get("players")
+    if "players" in record and not (isinstance(players, list) and len(players) == rules.players
+                                    and all(isinstance(p, str) for p in players)):
+        raise RecordError(f"players must list one name per seat ({rules.players} names)")
+    if "game_id" in record and not isinstance(record["game_id"], str):
+        raise RecordError("game_id must be text")
     for key in ("scores_after", "score_delta"):
         if key in record and not (isinstance(record[key], list) and len(record[key]) == len(rules.teams)
                                   and all(_whole(x) for x in record[key])):
             raise RecordError(f"{key} must list a whole number of points per side")
-    if "target" in record and not _whole(record["target"]):
-        raise RecordError(f"bad target {record['target']!r}")
+    if "target" in record and not (_whole(record["target"]) and record["target"] >= 0):
+        raise RecordError(f"bad target {shown_value(record['target'])}")
     if replay:
         if "actions" not in record:
             raise RecordError("record has no actions to replay (written by another program?)")
         if not isinstance(record["actions"], list):
             raise RecordError("actions must be a list")
         _check_by_replay(record, rules)
+
+
+def _check_cards(record: dict[str, Any]) -> None:
+    """The fields that are cards (where present) are cards, each in the notation of RULES.md."""
+    for key, what in CARD_FIELDS.items():
+        if key in record:
+            if not isinstance(record[key], str):
+                raise RecordError(f"{what} not a list of cards written as text")
+            try:
+                parse_cards(record[key])
+            except CardError as err:
+                raise RecordError(f"bad card in the {key}: {err}") from None
+    turnup = record.get("turnup")
+    if turnup is not None:
+        try:
+            parse_card(turnup)
+        except CardError as err:
+            raise RecordError(f"bad turned-up card: {err}") from None
+    trump = record.get("trump")
+    if trump is not None and not (isinstance(trump, str) and len(trump) == 1 and trump in SUIT_LETTERS):
+        raise RecordError(f"bad trump {shown_value(trump)} (a suit letter, one of {', '.join(SUIT_LETTERS)})")
 
 
 def _whole(value: Any) -> bool:
@@ -116,7 +150,7 @@ def _check_by_replay(record: dict[str, Any], rules: Rules) -> None:
         try:
             deal = deal_from_text(rules, record["dealer"], record["seed"], record["deal"], record.get("widow", ""),
                                   record.get("stock", ""), record.get("turnup"))
-        except (TypeError, ValueError) as err:
+        except ValueError as err:
             raise RecordError(f"bad stacked deal: {err}") from None
         game = Game.for_deal(rules, deal, scores=before or None, target=record.get("target"),
                              hand_number=record["hand_number"])

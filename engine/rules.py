@@ -93,6 +93,13 @@ class Rules:
     declare_out: bool = False
     game_hands: int = 0
 
+    def __post_init__(self) -> None:
+        # Every way of building rules (a preset, an override, a save, ``Rules(...)`` by hand) is checked.
+        _check_structure(self)
+        for name, option in OPTIONS.items():
+            _check_value(option, getattr(self, name), applies=self.variant in option.variants)
+        _check(self)
+
     # -- derived ------------------------------------------------------------------------------
     @property
     def partnerships(self) -> bool:
@@ -154,6 +161,15 @@ def _bid_ladder(rules: Rules) -> tuple[int, ...]:
 
 STRUCTURE = ("variant", "players", "double_deck", "hand_size", "widow_size", "trump_by")
 
+# What each variant fixes: players, double deck, hand size, widow size, how trump is made.
+VARIANT_STRUCTURE: dict[str, tuple[int, bool, int, int, str]] = {
+    "two_hand": (2, False, 12, 0, "stock"),
+    "three_hand": (3, False, 15, 3, "auction"),
+    "partnership_turnup": (4, False, 12, 0, "turnup"),
+    "partnership_auction": (4, False, 12, 0, "auction"),
+    "double_deck": (4, True, 20, 0, "auction"),
+}
+
 OPTIONS: dict[str, Option] = {
     o.name: o
     for o in (
@@ -191,6 +207,15 @@ OPTIONS: dict[str, Option] = {
     )
 }
 
+def _check_structure(rules: Rules) -> None:
+    if not isinstance(rules.variant, str) or rules.variant not in VARIANT_STRUCTURE:
+        raise RulesError(f"no variant {rules.variant!r}; the variants are: {', '.join(VARIANTS)}")
+    for key, fixed in zip(STRUCTURE[1:], VARIANT_STRUCTURE[rules.variant], strict=True):
+        value = getattr(rules, key)
+        if value != fixed or type(value) is not type(fixed):
+            raise RulesError(f"{key!r} is {value!r} but {rules.variant} has {fixed!r} (fixed by the variant)")
+
+
 def _check(rules: Rules) -> None:
     """Raise :class:`RulesError` for options that cannot go together."""
     r = rules
@@ -223,6 +248,32 @@ def _check(rules: Rules) -> None:
         raise RulesError("the single-deck game passes 0, 3 or 4 cards")
     if r.game_target <= 0 and not r.game_hands:
         raise RulesError("a game needs a target or a number of hands")
+
+
+def _check_option(variant: str, key: str, value: Any) -> None:
+    if key in STRUCTURE:
+        raise RulesError(f"{key!r} is fixed by the variant; choose another preset instead")
+    option = OPTIONS.get(key)
+    if option is None:
+        raise RulesError(f"unknown option {key!r}; options are: {', '.join(OPTIONS)}")
+    if variant not in option.variants:
+        raise RulesError(f"option {key!r} does not apply to {variant} (it is for: {', '.join(option.variants)})")
+    _check_value(option, value, applies=True)
+
+
+def _check_value(option: Option, value: Any, applies: bool) -> None:
+    """An option's value: of the option's kind and, where the option applies, among its choices or in range.
+    (An option that does not apply to the variant keeps whatever value the preset gives it, 0 for a bid.)"""
+    key = option.name
+    default = getattr(Rules, key)
+    if option.choices is not None:
+        if not isinstance(value, type(default)) or applies and value not in option.choices:
+            raise RulesError(f"option {key!r} must be one of {', '.join(map(str, option.choices))}, not {value!r}")
+    elif isinstance(default, bool):
+        if not isinstance(value, bool):
+            raise RulesError(f"option {key!r} is true or false, not {value!r}")
+    elif not isinstance(value, int) or isinstance(value, bool) or applies and not option.low <= value <= option.high:
+        raise RulesError(f"option {key!r} must be a whole number from {option.low} to {option.high}, not {value!r}")
 
 
 PRESETS: dict[str, Rules] = {
@@ -282,28 +333,7 @@ def with_options(base: Rules, **overrides: Any) -> Rules:
     """``base`` with some options changed, each checked."""
     for key, value in overrides.items():
         _check_option(base.variant, key, value)
-    rules = dataclasses.replace(base, **overrides)
-    _check(rules)
-    return rules
-
-
-def _check_option(variant: str, key: str, value: Any) -> None:
-    if key in STRUCTURE:
-        raise RulesError(f"{key!r} is fixed by the variant; choose another preset instead")
-    option = OPTIONS.get(key)
-    if option is None:
-        raise RulesError(f"unknown option {key!r}; options are: {', '.join(OPTIONS)}")
-    if variant not in option.variants:
-        raise RulesError(f"option {key!r} does not apply to {variant} (it is for: {', '.join(option.variants)})")
-    default = getattr(Rules, key)
-    if option.choices is not None:
-        if value not in option.choices:
-            raise RulesError(f"option {key!r} must be one of {', '.join(map(str, option.choices))}, not {value!r}")
-    elif isinstance(default, bool):
-        if not isinstance(value, bool):
-            raise RulesError(f"option {key!r} is true or false, not {value!r}")
-    elif not isinstance(value, int) or isinstance(value, bool) or not option.low <= value <= option.high:
-        raise RulesError(f"option {key!r} must be a whole number from {option.low} to {option.high}, not {value!r}")
+    return dataclasses.replace(base, **overrides)  # checked whole by Rules.__post_init__
 
 
 def rules_from_dict(data: dict[str, Any]) -> Rules:

@@ -19,17 +19,18 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, TypeGuard
 
 from engine.actions import action_to_json
 from engine.cards import format_cards
-from engine.deal import Deal, deal_from_text
+from engine.deal import Deal, deal_from_text, is_seed
 from engine.game import Game, IllegalAction
 from engine.rules import Rules, RulesError, rules_from_dict
 
 FORMAT = 1
 KIND = "pinochle-game"
 MAX_ACTIONS = 200_000
+MAX_NAME = 1000  # characters of a game's name (its id)
 
 
 class SaveError(ValueError):
@@ -59,50 +60,75 @@ def game_to_dict(game: Game) -> dict[str, Any]:
 
 def _deal_from_dict(data: Any, rules: Rules, dealer: int) -> Deal:
     """A stacked first deal, checked card by card (see :func:`engine.deal.deal_from_text`)."""
+    if not isinstance(data, dict):
+        raise SaveError("the saved game's deal is damaged: it is not a table of hands")
+    missing = [key for key in ("dealer", "deal_number", "hands", "widow", "stock", "turnup") if key not in data]
+    if missing:
+        raise SaveError(f"the saved game's deal is damaged: it has no {' and no '.join(missing)}")
     try:
         deal = deal_from_text(rules, data["dealer"], data["deal_number"], data["hands"], data["widow"],
                               data["stock"], data["turnup"])
-    except (KeyError, TypeError, ValueError) as err:
+    except ValueError as err:
         raise SaveError(f"the saved game's deal is damaged: {err}") from None
     if deal.dealer != dealer:
         raise SaveError("the saved game's deal is damaged: another dealer")
     return deal
 
 
+# What every save holds (``deal`` only for a stacked first deal; ``state``: see game_from_dict).
+REQUIRED = ("rules", "seed", "first_deal", "dealer", "game_id", "players", "actions")
+
+
 def game_from_dict(data: Any) -> Game:
-    """The game saved by :func:`game_to_dict`; raise :class:`SaveError` for anything else."""
+    """The game saved by :func:`game_to_dict`; raise :class:`SaveError` for anything else.
+
+    The actions are always replayed, each checked as legal when it comes. The facts in ``state``
+    are then compared with the replayed game. A save whose ``state`` is missing or ``null`` (the app
+    saves a game cut short that way when it undoes a move) is accepted after that legal replay:
+    such a save can only be a game that could have been played from its deal.
+    """
     if not isinstance(data, dict) or data.get("kind") != KIND:
         raise SaveError("not a saved pinochle game")
     version = data.get("format")
-    if not isinstance(version, int):
+    if not _whole(version):
         raise SaveError("the saved game has no format version")
     if version > FORMAT:
         raise SaveError(f"the game was saved by a newer version (format {version}; this version reads {FORMAT})")
     if version < FORMAT:
         raise SaveError(f"format {version} is no longer read")
+    missing = [key for key in REQUIRED if key not in data]
+    if missing:
+        raise SaveError(f"the saved game is damaged: it has no {' and no '.join(missing)}")
     try:
         rules = rules_from_dict(data["rules"])
-        seed, first_deal, dealer = data["seed"], data.get("first_deal"), data["dealer"]
-        actions = data["actions"]
-        players = data.get("players")
-    except (KeyError, RulesError) as err:
-        raise SaveError(f"the saved game is damaged: {err}") from None
-    if not isinstance(seed, int) or not (first_deal is None or isinstance(first_deal, int)):
+    except RulesError as err:
+        raise SaveError(f"the saved game is damaged: its rules are wrong ({err})") from None
+    seed, first_deal, dealer = data["seed"], data["first_deal"], data["dealer"]
+    if not is_seed(seed) or not (first_deal is None or is_seed(first_deal)):
         raise SaveError("the saved game's seed is damaged")
-    if not isinstance(dealer, int) or not 0 <= dealer < rules.players:
+    if not _whole(dealer) or not 0 <= dealer < rules.players:
         raise SaveError("the saved game's dealer is damaged")
+    game_id, players, actions = data["game_id"], data["players"], data["actions"]
+    if not isinstance(game_id, str) or len(game_id) > MAX_NAME:
+        raise SaveError("the saved game's name is damaged")
+    if not isinstance(players, list) or len(players) != rules.players or not all(isinstance(p, str) for p in players):
+        raise SaveError(f"the saved game's players are damaged (not {rules.players} names)")
     if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
         raise SaveError("the saved game's actions are damaged")
     deal = None if data.get("deal") is None else _deal_from_dict(data["deal"], rules, dealer)
     game = Game(rules, seed=seed, first_deal=first_deal, dealer=dealer, deal=deal)
-    game.game_id = str(data.get("game_id", seed))
-    if isinstance(players, list) and len(players) == rules.players and all(isinstance(p, str) for p in players):
-        game.players = [p[:40] for p in players]
+    game.game_id = game_id
+    game.players = [p[:40] for p in players]
     try:
         for value in actions:
             game.apply(game.action_from_json(value))
     except (IllegalAction, ValueError) as err:
         raise SaveError(f"the saved game does not replay: {err}") from None
-    if data.get("state") is not None and data["state"] != _check_facts(game):
+    state = data.get("state")
+    if state is not None and state != _check_facts(game):
         raise SaveError("the saved game does not replay to the state it records")
     return game
+
+
+def _whole(value: Any) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)

@@ -287,5 +287,6 @@ def test_trick_points_of_a_whole_hand_total_trick_total(rules: Rules, seed: int)
 def test_unknown_count_is_a_clear_error() -> None:
     import dataclasses
 
-    with pytest.raises(ValueError, match="unknown count"):
+    # Rules are checked as they are built, so the count is refused before any card is counted.
+    with pytest.raises(ValueError, match="option 'count' must be one of"):
         card_values(dataclasses.replace(MUST, count="nonsense"))
