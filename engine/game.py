@@ -234,17 +234,23 @@ class Game(Dealing, Auction, Exchanges, Melding, TrickPlay, HandEnd, GameState):
     def is_legal(self, action: object, seat: int | None = None) -> bool:
         """Whether ``action`` is exactly one of :meth:`legal_actions` (passed or buried cards in any
         order) and, given ``seat``, it is that seat's turn."""
+        return self._accepted(action, seat) is not None
+
+    def _accepted(self, action: object, seat: int | None) -> Action | None:
+        """The legal action that ``action`` is exactly, or ``None``."""
         if self.winner is not None or (seat is not None and not self._turn_of(seat)):
-            return False
+            return None
         h = self.hand
         if h.phase == PLAY and type(action) is Play:
-            return (type(action.card) is Card and type(action.from_table) is bool
-                    and action in self._legal_play_actions(h.to_act))
+            ok = type(action.card) is Card and type(action.from_table) is bool
+            return action if ok and action in self._legal_play_actions(h.to_act) else None
         if h.phase in (PASSING, RETURN) and type(action) is PassCards:
-            return _cards(action.cards, self.rules.pass_cards) and _holds(h.hands[h.to_act], action.cards)
+            ok = _cards(action.cards, self.rules.pass_cards) and _holds(h.hands[h.to_act], action.cards)
+            return action if ok else None
         if h.phase == BURY and type(action) is Bury:
-            return _cards(action.cards, 3) and _holds(self._buriable(), action.cards)
-        return any(legal == action and _exactly(legal, action) for legal in self.legal_actions())
+            return action if _cards(action.cards, 3) and _holds(self._buriable(), action.cards) else None
+        # The listed action itself goes on, so fields that equality does not compare come from the game.
+        return next((legal for legal in self.legal_actions() if legal == action and _exactly(legal, action)), None)
 
     def _turn_of(self, seat: object) -> bool:
         return type(seat) is int and seat == self.to_act
@@ -257,13 +263,14 @@ class Game(Dealing, Auction, Exchanges, Melding, TrickPlay, HandEnd, GameState):
         raises :class:`IllegalAction` and changes nothing. Should a step fail half way all the same
         (a bug), the game is put back as it was before the action and the error is raised again.
         """
-        if not self.is_legal(action, seat):
+        accepted = self._accepted(action, seat)
+        if accepted is None:
             raise IllegalAction(self._why_illegal(action, seat))
         out: list[Event] = []
         handler = getattr(self, "_on_" + self.hand.phase)
-        self.log.append(action)
+        self.log.append(accepted)
         try:
-            handler(action, out)
+            handler(accepted, out)
         except Exception:
             self._rewind()
             raise
