@@ -12,6 +12,19 @@
 >>> game = engine.new_game(rules, seed=7)
 >>> game.phase, game.to_act, len(game.legal_actions()) > 1
 ('bidding', 0, True)
+>>> game.is_legal(engine.Bid(300)), game.is_legal(engine.Bid(300.0)), game.is_legal(engine.Bid(300), seat=1)
+(True, False, False)
+>>> game.apply(engine.Bid(300.0))
+Traceback (most recent call last):
+...
+engine.game.IllegalAction: bid 300.0 is not allowed now: seat 0 is to act in the bidding phase
+>>> [(e.kind, e.seat, e["amount"]) for e in game.apply(engine.Bid(300), seat=0)]
+[('bid', 0, 300)]
+
+:meth:`Game.apply` takes only exactly one of ``legal_actions()`` (the same class, fields of the same
+types), for the seat to act (``seat=``, when given, must be that seat); it refuses anything else with
+:class:`IllegalAction` and leaves the game as it was. ``new_game`` and ``Game.for_deal`` refuse a
+seed that is not a whole number from 0 and a deal that is not the variant's deck with ``ValueError``.
 
 The pieces: :mod:`engine.cards` (cards and notation), :mod:`engine.rules` (rule sets as data),
 :mod:`engine.meld` and :mod:`engine.table_meld` (meld), :mod:`engine.play` (who may play what,

@@ -104,8 +104,8 @@ def check_deal(rules: Rules, deal: Deal) -> None:
     deal from outside the engine (a save, a record, a test's stacked deal); deals dealt here need no check."""
     if not _whole(deal.dealer) or not 0 <= deal.dealer < rules.players:
         raise ValueError(f"the dealer is not a seat from 0 to {rules.players - 1}")
-    if not _whole(deal.deal_number):
-        raise ValueError("the deal number is not a whole number")
+    if not is_seed(deal.deal_number):
+        raise ValueError("the deal number is not a whole number from 0")
     if not isinstance(deal.hands, list) or len(deal.hands) != rules.players:
         raise ValueError(f"a deal of {rules.variant} lists {rules.players} hands")
     held = [_codes_of(f"hand of seat {seat}", h) for seat, h in enumerate(deal.hands)]
@@ -135,7 +135,7 @@ SEED_LIMIT = 2**63  # a seed or deal number read from a file is a whole number b
 
 def is_seed(value: object) -> bool:
     """Whether ``value`` can be a game's seed or a deal number read from a save or a record."""
-    return isinstance(value, int) and not isinstance(value, bool) and -SEED_LIMIT < value < SEED_LIMIT
+    return isinstance(value, int) and not isinstance(value, bool) and 0 <= value < SEED_LIMIT
 
 
 def _cards_of(part: str, text: object) -> list[Card]:

@@ -13,8 +13,14 @@
 
 Every decision belongs to one seat (:attr:`Game.to_act`) and :meth:`Game.legal_actions` lists
 exactly what that seat may do; :meth:`Game.apply` refuses anything else with :class:`IllegalAction`
-and leaves the game as it was. Steps that need no decision (the deal, showing meld, counting) happen
-by themselves, and every step is reported as an :class:`~engine.events.Event`.
+and leaves the game as it was. Legal means exactly one of the listed actions: the same class with
+fields of the same types (``Bid(250.0)``, ``NameTrump(True)`` or ``Play(12)`` with a plain ``int``
+in place of a card are refused; passed or buried cards may come in any order) and, when ``apply``
+is told the seat, that seat's turn. Should a step fail half way all the same, the game
+is put back as it was before the action and the error goes on to the caller.
+
+Steps that need no decision (the deal, showing meld, counting) happen by themselves, and every step
+is reported as an :class:`~engine.events.Event`.
 """
 
 from __future__ import annotations
@@ -22,7 +28,8 @@ from __future__ import annotations
 import itertools
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import Any
+from dataclasses import fields, is_dataclass
+from typing import Any, TypeGuard, get_args
 
 from engine.actions import (
     PLAYS,
@@ -45,8 +52,8 @@ from engine.actions import (
     action_to_json,
     bid,
 )
-from engine.cards import Card
-from engine.deal import Deal
+from engine.cards import Card, shown_value
+from engine.deal import SEED_LIMIT, Deal, check_deal, is_seed
 from engine.events import Event
 from engine.phases.auction import Auction
 from engine.phases.dealing import Dealing
@@ -76,6 +83,9 @@ from engine.rules import Rules
 DEFAULT_NAMES = {2: ("South", "North"), 3: ("South", "West", "East"), 4: ("South", "West", "North", "East")}
 
 
+ACTIONS = frozenset(get_args(Action))
+
+
 class IllegalAction(ValueError):
     """The action is not one of the legal actions now; the game is unchanged."""
 
@@ -90,6 +100,7 @@ class Game(Dealing, Auction, Exchanges, Melding, TrickPlay, HandEnd, GameState):
     def __init__(self, rules: Rules, seed: int = 1, first_deal: int | None = None, dealer: int | None = None,
                  hand_number: int = 1, scores: list[int] | None = None, target: int | None = None,
                  deal: Deal | None = None) -> None:
+        _check_start(rules, seed, first_deal, dealer, hand_number, scores, target, deal)
         self.rules = rules
         self._stacked = deal  # a first deal given card by card (tests, puzzles) instead of by deal number
         self.seed = seed
@@ -101,6 +112,8 @@ class Game(Dealing, Auction, Exchanges, Melding, TrickPlay, HandEnd, GameState):
         self.sides = len(rules.teams)
         self.scores = list(scores) if scores else [0] * self.sides
         self.target = rules.game_target if target is None else target
+        self._first_scores = tuple(self.scores)  # how the game began, for _rewind
+        self._first_target = self.target
         self.hand_number = hand_number
         self.dealer = self.first_dealer
         self.winner = None
@@ -125,7 +138,9 @@ class Game(Dealing, Auction, Exchanges, Melding, TrickPlay, HandEnd, GameState):
     def for_deal(cls, rules: Rules, deal: Deal, seed: int = 1, scores: list[int] | None = None,
                  target: int | None = None, hand_number: int = 1) -> Game:
         """A game whose first hand is ``deal`` exactly (later hands follow from ``seed``); the hand
-        record of that first hand says ``"stacked": true`` and replays from its own cards."""
+        record of that first hand says ``"stacked": true`` and replays from its own cards. ``ValueError``
+        unless ``deal`` is a deal of the variant (:func:`engine.deal.check_deal`: the dealer a seat,
+        every hand full, the whole deck once, the widow, stock and turn-up where the variant puts them)."""
         return cls(rules, seed=seed, dealer=deal.dealer, hand_number=hand_number, scores=scores, target=target,
                    deal=deal)
 
@@ -216,28 +231,61 @@ class Game(Dealing, Auction, Exchanges, Melding, TrickPlay, HandEnd, GameState):
             return plays
         return [PLAYS[c] for c in legal_codes(hand, trick, h.trump, self._mode)] if hand else []
 
-    def is_legal(self, action: Action) -> bool:
-        if self.winner is not None:
-            return False
+    def is_legal(self, action: object, seat: int | None = None) -> bool:
+        """Whether ``action`` is exactly one of :meth:`legal_actions` (passed or buried cards in any
+        order) and, given ``seat``, it is that seat's turn."""
+        return self._accepted(action, seat) is not None
+
+    def _accepted(self, action: object, seat: int | None) -> Action | None:
+        """The legal action that ``action`` is exactly, or ``None``."""
+        if self.winner is not None or (seat is not None and not self._turn_of(seat)):
+            return None
         h = self.hand
-        if h.phase == PLAY and isinstance(action, Play):
-            return action in self._legal_play_actions(h.to_act)
-        if h.phase in (PASSING, RETURN) and isinstance(action, PassCards):
-            return len(action.cards) == self.rules.pass_cards and _holds(h.hands[h.to_act], action.cards)
-        if h.phase == BURY and isinstance(action, Bury):
-            return len(action.cards) == 3 and _holds(self._buriable(), action.cards)
-        return action in self.legal_actions()
+        if h.phase == PLAY and type(action) is Play:
+            ok = type(action.card) is Card and type(action.from_table) is bool
+            return action if ok and action in self._legal_play_actions(h.to_act) else None
+        if h.phase in (PASSING, RETURN) and type(action) is PassCards:
+            ok = _cards(action.cards, self.rules.pass_cards) and _holds(h.hands[h.to_act], action.cards)
+            return action if ok else None
+        if h.phase == BURY and type(action) is Bury:
+            return action if _cards(action.cards, 3) and _holds(self._buriable(), action.cards) else None
+        # The listed action itself goes on, so fields that equality does not compare come from the game.
+        return next((legal for legal in self.legal_actions() if legal == action and _exactly(legal, action)), None)
+
+    def _turn_of(self, seat: object) -> bool:
+        return type(seat) is int and seat == self.to_act
 
     # -- changing the state ---------------------------------------------------------------------
-    def apply(self, action: Action) -> list[Event]:
-        """Take ``action`` for the seat to act; return what happened. Illegal: raise, change nothing."""
-        if not self.is_legal(action):
-            raise IllegalAction(self._why_illegal(action))
+    def apply(self, action: Action, seat: int | None = None) -> list[Event]:
+        """Take ``action`` for the seat to act (``seat``, when given, must be that seat); return what happened.
+
+        Anything but exactly one of :meth:`legal_actions` (passed or buried cards in any order)
+        raises :class:`IllegalAction` and changes nothing. Should a step fail half way all the same
+        (a bug), the game is put back as it was before the action and the error is raised again.
+        """
+        accepted = self._accepted(action, seat)
+        if accepted is None:
+            raise IllegalAction(self._why_illegal(action, seat))
         out: list[Event] = []
         handler = getattr(self, "_on_" + self.hand.phase)
-        self.log.append(action)
-        handler(action, out)
+        self.log.append(accepted)
+        try:
+            handler(accepted, out)
+        except Exception:
+            self._rewind()
+            raise
         return out
+
+    def _rewind(self) -> None:
+        """Back to the state before the last action of the log, whatever a failed step left: the
+        game dealt again as it began and every earlier action replayed."""
+        again = Game(self.rules, seed=self.seed, first_deal=self.first_deal, dealer=self.first_dealer,
+                     hand_number=self.first_hand, scores=list(self._first_scores), target=self._first_target,
+                     deal=self._stacked)
+        again.game_id, again.players = self.game_id, self.players
+        for action in self.log[:-1]:
+            again.apply(action)
+        self.__dict__.update(again.__dict__)
 
     def action_from_json(self, value: Any) -> Action:
         """An action written by :func:`engine.actions.action_to_json`, read back against this state."""
@@ -250,11 +298,15 @@ class Game(Dealing, Auction, Exchanges, Melding, TrickPlay, HandEnd, GameState):
             raise IllegalAction(f"not an action: {value!r}")
         return action_from_text(value)
 
-    def _why_illegal(self, action: Action) -> str:
+    def _why_illegal(self, action: object, seat: int | None) -> str:
         if self.winner is not None:
             return "the game is over"
         h = self.hand
-        return f"{action} is not allowed now: seat {h.to_act} is to act in the {h.phase} phase"
+        if seat is not None and not self._turn_of(seat):
+            return f"it is not the turn of seat {shown_value(seat)}: seat {h.to_act} is to act in the {h.phase} phase"
+        if type(action) not in ACTIONS:
+            return f"not an action: {shown_value(action)}"
+        return f"{_words(action)} is not allowed now: seat {h.to_act} is to act in the {h.phase} phase"
 
     # -- copies ------------------------------------------------------------------------------------
     def clone(self) -> Game:
@@ -270,14 +322,69 @@ class Game(Dealing, Auction, Exchanges, Melding, TrickPlay, HandEnd, GameState):
 
 def new_game(rules: Rules, seed: int = 1, first_deal: int | None = None) -> Game:
     """A new game under ``rules``; every deal follows from ``seed`` (the first deal is ``first_deal``
-    when given, so a deal number can be replayed or shared)."""
+    when given, so a deal number can be replayed or shared). Both are whole numbers from 0 (below
+    2**63, what a save can hold); anything else raises ``ValueError``, as do the other starting
+    values of :class:`Game` (a dealer who is no seat, scores not one whole number per side ...)."""
     return Game(rules, seed=seed, first_deal=first_deal)
+
+
+def _check_start(rules: object, seed: object, first_deal: object, dealer: object, hand_number: object,
+                 scores: object, target: object, deal: object) -> None:
+    """Raise ``ValueError`` naming what is wrong unless a game can begin from these."""
+    if not isinstance(rules, Rules):
+        raise ValueError(f"the rules are not a rule set but {shown_value(rules)}")
+    if not is_seed(seed):
+        raise ValueError(f"the seed is a whole number from 0 to {SEED_LIMIT - 1}, not {shown_value(seed)}")
+    if first_deal is not None and not is_seed(first_deal):
+        raise ValueError(f"the first deal number is a whole number from 0 to {SEED_LIMIT - 1}, "
+                         f"not {shown_value(first_deal)}")
+    if dealer is not None and not (_whole(dealer) and 0 <= dealer < rules.players):
+        raise ValueError(f"the dealer is a seat from 0 to {rules.players - 1}, not {shown_value(dealer)}")
+    if not (_whole(hand_number) and hand_number >= 1):
+        raise ValueError(f"the hand number is a whole number from 1, not {shown_value(hand_number)}")
+    sides = len(rules.teams)
+    if scores is not None and not (isinstance(scores, list) and len(scores) == sides and all(map(_whole, scores))):
+        raise ValueError(f"the scores are {sides} whole numbers, one per side, not {shown_value(scores)}")
+    if target is not None and not (_whole(target) and target >= 0):
+        raise ValueError(f"the target is a whole number from 0, not {shown_value(target)}")
+    if deal is not None:
+        if not isinstance(deal, Deal):
+            raise ValueError(f"the deal is not a deal but {shown_value(deal)}")
+        check_deal(rules, deal)
+
+
+def _whole(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _holds(hand: Iterable[int], cards: Iterable[int]) -> bool:
     need = Counter(cards)
     have = Counter(hand)
     return all(have[c] >= k for c, k in need.items())
+
+
+def _cards(cards: object, size: int) -> bool:
+    """``cards`` is a tuple of ``size`` cards (in any order: :meth:`Game.legal_actions` lists each set once, sorted)."""
+    return type(cards) is tuple and len(cards) == size and all(type(c) is Card for c in cards)
+
+
+def _exactly(a: object, b: object) -> bool:
+    """``a == b`` down to the type of every field: ``Bid(250) == Bid(250.0)``, but not exactly."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, tuple) and isinstance(b, tuple):
+        return len(a) == len(b) and all(map(_exactly, a, b))
+    if is_dataclass(a):
+        return all(_exactly(getattr(a, f.name), getattr(b, f.name)) for f in fields(a) if f.compare)
+    return a == b
+
+
+def _words(action: object) -> str:
+    """The text of an action; its ``repr`` when its fields are of types its text cannot show."""
+    try:
+        return str(action)
+    except (TypeError, IndexError, ValueError):
+        return repr(action)
 
 
 def _distinct_combinations(hand: Sequence[Card], size: int) -> list[tuple[Card, ...]]:

@@ -5,8 +5,7 @@ the dealer a seat, the turn-up and stock where the variant puts them: what
 :func:`engine.deal.deal_from_text` checks of a written deal), and ``new_game`` / ``Game`` must take
 only a whole number as the seed and the first deal. Both refuse with a ``ValueError`` (the engine's
 errors are all ValueErrors; a subclass such as ``IllegalAction`` will do) whose message names what
-is wrong. Today both accept such input silently (or fail deep inside), so every test here is an
-expected failure until game.py is changed; ``strict=True`` makes the first one that passes say so.
+is wrong.
 """
 
 from __future__ import annotations
@@ -21,8 +20,6 @@ from engine.cards import parse_card
 from engine.deal import Deal, deal_cards
 from engine.game import Game, new_game
 from engine.rules import preset
-
-PENDING = pytest.mark.xfail(strict=True, reason="pending game.py split")
 
 RULES = preset("partnership_auction")
 QUEEN_OF_SPADES = parse_card("QS")
@@ -73,7 +70,6 @@ def test_a_genuine_deal_is_still_taken() -> None:
     assert Game.for_deal(RULES, deal).hand.deal.hands == deal.hands
 
 
-@PENDING
 @pytest.mark.parametrize(("why", "change"), BAD_DEALS, ids=[b[0] for b in BAD_DEALS])
 def test_for_deal_refuses_a_deal_that_is_not_the_variants_deck(why: str, change: Callable[[Deal], None]) -> None:
     deal = copy.deepcopy(_genuine())
@@ -82,7 +78,6 @@ def test_for_deal_refuses_a_deal_that_is_not_the_variants_deck(why: str, change:
         Game.for_deal(RULES, deal)
 
 
-@PENDING
 @pytest.mark.parametrize("name", ["two_hand", "three_hand", "double_deck"])
 def test_for_deal_refuses_the_deal_of_another_variant(name: str) -> None:
     other = preset(name)
@@ -90,14 +85,12 @@ def test_for_deal_refuses_the_deal_of_another_variant(name: str) -> None:
         Game.for_deal(RULES, deal_cards(other, dealer=1, deal_number=5))
 
 
-@PENDING
 @pytest.mark.parametrize("seed", ["abc", "5", None, 2.5, True, [1]], ids=repr)
 def test_new_game_refuses_a_seed_that_is_not_a_whole_number(seed: Any) -> None:
     with pytest.raises(ValueError, match="seed"):
         new_game(RULES, seed=seed)
 
 
-@PENDING
 @pytest.mark.parametrize("first_deal", ["x", 1.5, True], ids=repr)
 def test_new_game_refuses_a_first_deal_that_is_not_a_whole_number(first_deal: Any) -> None:
     with pytest.raises(ValueError, match="deal"):
