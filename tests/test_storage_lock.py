@@ -135,3 +135,18 @@ def test_the_second_app_says_so_on_its_title_screen_and_saves_no_game(tmp_path: 
         second.close()
         first.close()
         pygame.quit()
+
+
+@pytest.mark.timeout(120)
+def test_a_demo_beside_a_running_copy_plays_says_so_and_saves_nothing(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
+    from pinochle_gui.shell import run
+
+    monkeypatch.setenv("PINOCHLE_HOME", str(tmp_path))
+    running = Storage.open(tmp_path)
+    try:
+        assert run(parse_args(["--demo", "--hands", "1", "--fast", "--seed", "4", "--level", "easy"])) == 0
+        assert f"pinochle: {ALREADY_OPEN}" in capsys.readouterr().err
+        assert not running.paths.save_file.exists()  # alone, a demo saves its game (test_shell.py)
+    finally:
+        running.close()

@@ -37,6 +37,7 @@ from .settings import (
 from .stats import SCHEMA_VERSION, BestHand, BreakdownRow, GamePoint, GameStat, HandStat, StatsStore, StatsSummary
 
 __all__ = [
+    "ALREADY_OPEN",
     "ANIMATION_SPEEDS",
     "APP_NAME",
     "AppLock",
