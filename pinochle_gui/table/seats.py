@@ -64,8 +64,10 @@ class LocalThinker:
     ``at_once``: decide in :meth:`start` itself, on the caller's thread (see :func:`thinking_at_once`)."""
 
     def __init__(self, at_once: bool = False) -> None:
-        self._pool: concurrent.futures.Executor = AtOnce()
-        if not at_once:
+        self._pool: concurrent.futures.Executor
+        if at_once:
+            self._pool = AtOnce()
+        else:
             self._pool = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="pinochle-ai")
         self._future: concurrent.futures.Future[tuple[Action, str]] | None = None
         self._key: tuple[int, int] | None = None
