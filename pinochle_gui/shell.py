@@ -37,7 +37,7 @@ from pinochle_gui import APP_TITLE, STARTED, asset  # noqa: E402
 from pinochle_gui.options import Options  # noqa: E402
 from pinochle_gui.scene import Scene, SceneStack  # noqa: E402
 from pinochle_gui.sound import SoundBank  # noqa: E402
-from pinochle_gui.storage import Settings, Storage, StorageMessage  # noqa: E402
+from pinochle_gui.storage import ALREADY_OPEN, Settings, Storage, StorageMessage  # noqa: E402
 from pinochle_gui.storage.saves import SaveWorker  # noqa: E402
 from pinochle_gui.table.scene import SeatsConfig, TableScene  # noqa: E402
 
@@ -337,6 +337,8 @@ def run(options: Options) -> int:
     app: App | None = None
     try:
         app = App(options, screen)
+        if app.storage.read_only:  # said on the title screen too; a demo or --hands run has none
+            print(f"pinochle: {ALREADY_OPEN}", file=sys.stderr)
         if app.settings.fullscreen and not options.demo and options.screenshot is None:
             try:
                 pygame.display.toggle_fullscreen()

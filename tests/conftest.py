@@ -8,6 +8,7 @@ that it comes out identical, as :func:`engine.record.check_record` does for seed
 
 from __future__ import annotations
 
+import os
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -21,6 +22,10 @@ from engine.events import Event
 from engine.game import Game, IllegalAction
 from engine.record import check_record
 from engine.rules import Rules
+
+# The app's computers (and hints) decide at once when asked, on the event loop's thread: no test's verdict
+# may depend on how fast the machine answers (see pinochle_gui.table.seats.thinking_at_once).
+os.environ["PINOCHLE_THINK_AT_ONCE"] = "1"
 
 
 def make_deal(rules: Rules, hands: Sequence[str], dealer: int | None = None, widow: str = "", stock: str = "",

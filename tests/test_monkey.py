@@ -1,6 +1,9 @@
 """The monkey test: thousands of random clicks, keys, wheel turns and resizes sent to the running app
 (dummy video driver) across several hands. Nothing may raise, and at the end every game it played
-is still correct: its hand records replay, its scores add up, and the save restores it exactly."""
+is still correct: its hand records replay, its scores add up, and the save restores it exactly.
+
+The computers decide at once when asked (``PINOCHLE_THINK_AT_ONCE``, set in conftest.py), so the run
+is the same on a fast machine and on a busy one: what it reaches depends on the seed alone."""
 
 from __future__ import annotations
 
@@ -127,9 +130,8 @@ def test_monkey_on_the_running_app(tmp_path: Path, seed: int) -> None:
         app.close()
         pygame.quit()
     hands = sum(len(g.hand_records) for g in games.values())
-    assert hands >= 3, f"the monkey finished only {hands} hands"
-    # Computers answer on the clock, so the screens reached vary from run to run; the monkey must get
-    # away from the table and back at least.
+    print(f"seed {seed}: {hands} hands in {len(games)} games, scenes {sorted(seen)}")
+    assert hands >= 10, f"the monkey finished only {hands} hands"  # 39 and 44 with seeds 1 and 2
     assert {"TableScene", "TitleScene"} <= seen and len(seen) >= 4, sorted(seen)
     for game in games.values():
         _check_game(game)

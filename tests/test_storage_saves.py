@@ -5,7 +5,7 @@ from __future__ import annotations
 import errno
 import json
 import os
-import time
+import threading
 from pathlib import Path
 from typing import Any
 
@@ -195,9 +195,10 @@ def test_worker_writes_the_newest_state_and_skips_stale_ones(tmp_path: Path) -> 
     store = SaveStore(tmp_path / "current_game.json")
     written: list[int] = []
     real_write = store.write
+    submitted = threading.Event()
 
     def slow_write(content: bytes) -> list[Any]:
-        time.sleep(0.02)
+        submitted.wait()  # a disk slower than the 40 moves: all of them come while the first is written
         written.append(json.loads(content)["game"]["move"])
         return real_write(content)
 
@@ -207,8 +208,9 @@ def test_worker_writes_the_newest_state_and_skips_stale_ones(tmp_path: Path) -> 
     for move in range(40):
         state["move"] = move
         worker.submit(state)  # the same dict, changed after each submit: each save is a snapshot
+    submitted.set()
     assert worker.flush(timeout=10)
-    assert written[-1] == 39 and len(written) < 40 and written == sorted(written)
+    assert written[-1] == 39 and len(written) <= 2 and written == sorted(written)
     saved, _ = store.load()
     assert saved is not None and saved.game == {"move": 39}
     assert worker.clear() == [] and not store.exists()

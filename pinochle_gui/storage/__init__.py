@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .lock import AppLock
 from .paths import APP_NAME, HOME_ENV, AppPaths, app_paths
 from .rating import COMPUTER_LEVELS, INITIAL_RATING, LEVEL_RATINGS, expected_score, level_rating, update_rating
 from .safe_file import StorageError, StorageMessage, atomic_write_bytes, atomic_write_json, read_json
@@ -36,8 +37,10 @@ from .settings import (
 from .stats import SCHEMA_VERSION, BestHand, BreakdownRow, GamePoint, GameStat, HandStat, StatsStore, StatsSummary
 
 __all__ = [
+    "ALREADY_OPEN",
     "ANIMATION_SPEEDS",
     "APP_NAME",
+    "AppLock",
     "AppPaths",
     "BestHand",
     "BreakdownRow",
@@ -76,9 +79,18 @@ __all__ = [
 ]
 
 
+ALREADY_OPEN = ("Pinochle is already open in another window. This window can play and show the statistics, "
+                "but it saves nothing: not the game, not the statistics, not the settings. "
+                "To keep your progress, close this window and play in the other one.")
+
+
 @dataclass
 class Storage:
-    """All the app's storage, opened together at start-up; ``messages`` are for the player."""
+    """All the app's storage, opened together at start-up; ``messages`` are for the player.
+
+    The running copy of the game holds the data folder's :class:`AppLock`; a second copy started on
+    the same folder opens everything read-only (``read_only``) and says so in its first message.
+    """
 
     paths: AppPaths
     settings_store: SettingsStore
@@ -86,15 +98,24 @@ class Storage:
     stats: StatsStore
     settings: Settings
     messages: list[StorageMessage] = field(default_factory=list)
+    lock: AppLock | None = None
+    #: Another copy of the game owns these files: this one reads them and writes nothing.
+    read_only: bool = False
 
     @classmethod
     def open(cls, home: Path | str | None = None) -> Storage:
         """Open settings, saves and statistics under ``home`` (or ``$PINOCHLE_HOME``, or the platform's folders)."""
         paths = app_paths(home)
+        lock = AppLock.take(paths.data_dir)
+        read_only = lock is None
         settings_store = SettingsStore(paths.settings_file)
+        saves = SaveStore(paths.save_file)
+        settings_store.read_only = saves.read_only = read_only
         settings, messages = settings_store.load()
-        stats, stats_messages = StatsStore.open(paths.stats_file)
-        return cls(paths, settings_store, SaveStore(paths.save_file), stats, settings, messages + stats_messages)
+        stats, stats_messages = StatsStore.open(paths.stats_file, read_only)
+        first = [StorageMessage("warning", ALREADY_OPEN)] if read_only else []
+        return cls(paths, settings_store, saves, stats, settings, first + messages + stats_messages, lock,
+                   read_only)
 
     def update_settings(self, **changes: object) -> list[StorageMessage]:
         """Change some settings and save them at once."""
@@ -154,3 +175,6 @@ class Storage:
 
     def close(self) -> None:
         self.stats.close()
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None

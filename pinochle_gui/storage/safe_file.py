@@ -175,14 +175,22 @@ def keep_aside(path: Path, why: str, what: str, then: str = "defaults are used")
     return [warning(f"The {what} file {path} {why}. It was kept as {backup.name} and {then}.", backup)]
 
 
-def read_json(path: Path, what: str, max_bytes: int = MAX_JSON_BYTES, then: str = "defaults are used") -> JsonRead:
+def left_alone(path: Path, why: str, what: str, then: str = "defaults are used") -> StorageMessage:
+    """What a copy of the game that may not write says of a bad file it leaves where it is."""
+    return warning(f"The {what} file {path} {why}; it is left as it is and {then}.", path)
+
+
+def read_json(path: Path, what: str, max_bytes: int = MAX_JSON_BYTES, then: str = "defaults are used",
+              read_only: bool = False) -> JsonRead:
     """Read a JSON file, keeping it aside when it is empty, too large, not UTF-8 or not JSON.
 
     A missing file is not an error (status MISSING, no message). The caller validates the shape of
     the data and calls :func:`keep_aside` itself when the JSON is well formed but not what it expects.
+    ``read_only`` (another copy of the game owns the folder): a bad file is left where it is.
     """
     path = Path(path)
-    remove_stale_temp_files(path)
+    if not read_only:
+        remove_stale_temp_files(path)
     try:
         size = path.stat().st_size
     except FileNotFoundError:
@@ -198,7 +206,7 @@ def read_json(path: Path, what: str, max_bytes: int = MAX_JSON_BYTES, then: str 
             messages=[error(f"The {what} file {path} is not a regular file; it is not used.", path)],
         )
     if size > max_bytes:
-        return _bad(path, f"is too large ({size:,} bytes; at most {max_bytes:,} expected)", what, then)
+        return _bad(path, f"is too large ({size:,} bytes; at most {max_bytes:,} expected)", what, then, read_only)
     try:
         with open(path, "rb") as stream:
             raw = stream.read(max_bytes + 1)
@@ -208,13 +216,13 @@ def read_json(path: Path, what: str, max_bytes: int = MAX_JSON_BYTES, then: str 
             messages=[error(f"The {what} file {path} cannot be read: {exc.strerror or exc}.", path)],
         )
     if len(raw) > max_bytes:  # it grew between stat and read
-        return _bad(path, "is too large", what, then)
+        return _bad(path, "is too large", what, then, read_only)
     if not raw.strip():
-        return _bad(path, "is empty", what, then)
+        return _bad(path, "is empty", what, then, read_only)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError:
-        return _bad(path, "is not text (it may be damaged)", what, then)
+        return _bad(path, "is not text (it may be damaged)", what, then, read_only)
     try:
         data = json.loads(text, parse_constant=_refuse_constant)
     except (ValueError, RecursionError) as exc:
@@ -223,12 +231,14 @@ def read_json(path: Path, what: str, max_bytes: int = MAX_JSON_BYTES, then: str 
             if isinstance(exc, ValueError)
             else "is nested too deeply"
         )
-        return _bad(path, reason, what, then)
+        return _bad(path, reason, what, then, read_only)
     return JsonRead(ReadStatus.OK, data=data, messages=[])
 
 
-def _bad(path: Path, why: str, what: str, then: str) -> JsonRead:
+def _bad(path: Path, why: str, what: str, then: str, read_only: bool = False) -> JsonRead:
     """Keep a bad file aside; if it cannot be moved, it must not be written over either (UNREADABLE)."""
+    if read_only:
+        return JsonRead(ReadStatus.UNREADABLE, messages=[left_alone(path, why, what, then)])
     messages = keep_aside(path, why, what, then)
     moved = all(message.level != "error" for message in messages)
     return JsonRead(ReadStatus.BAD if moved else ReadStatus.UNREADABLE, messages=messages)

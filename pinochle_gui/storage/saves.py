@@ -31,6 +31,7 @@ from .safe_file import (
     fsync_directory,
     info,
     keep_aside,
+    left_alone,
     read_json,
     warning,
 )
@@ -160,7 +161,7 @@ class SaveStore:
         ``restore`` (e.g. ``engine.game_from_dict``) is tried on the engine state; if it raises, the
         save is kept aside as damaged, so a bad save cannot stop the game from starting.
         """
-        read = read_json(self.path, "saved game", self.max_bytes, _AFRESH)
+        read = read_json(self.path, "saved game", self.max_bytes, _AFRESH, self.read_only)
         messages = list(read.messages or [])
         if read.status is ReadStatus.UNREADABLE:
             self.read_only = True
@@ -235,6 +236,8 @@ class SaveStore:
         return self._aside(why, "saved game", _AFRESH)
 
     def _aside(self, why: str, what: str, then: str) -> list[StorageMessage]:
+        if self.read_only:
+            return [left_alone(self.path, why, what, then)]
         messages = keep_aside(self.path, why, what, then)
         if any(message.level == "error" for message in messages):
             self.read_only = True  # a bad file that could not be moved is never written over

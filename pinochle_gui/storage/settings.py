@@ -33,6 +33,7 @@ from .safe_file import (
     error,
     info,
     keep_aside,
+    left_alone,
     read_json,
     warning,
 )
@@ -269,7 +270,7 @@ class SettingsStore:
         self.read_only = False
 
     def load(self) -> tuple[Settings, list[StorageMessage]]:
-        read = read_json(self.path, "settings", self.max_bytes)
+        read = read_json(self.path, "settings", self.max_bytes, read_only=self.read_only)
         messages = list(read.messages or [])
         if read.status is ReadStatus.UNREADABLE:
             self.read_only = True
@@ -303,6 +304,8 @@ class SettingsStore:
 
     def _keep_copy(self) -> list[StorageMessage]:
         """Copy the file as it was before its bad values are written over with defaults."""
+        if self.read_only:
+            return []  # nothing is written over
         backup = backup_name(self.path)
         try:
             shutil.copyfile(self.path, backup)
@@ -314,6 +317,8 @@ class SettingsStore:
         return [info(f"The settings file as it was is kept as {backup.name}.", backup)]
 
     def _aside(self, why: str, what: str) -> list[StorageMessage]:
+        if self.read_only:
+            return [left_alone(self.path, why, what)]
         messages = keep_aside(self.path, why, what)
         if any(message.level == "error" for message in messages):
             self.read_only = True  # a bad file that could not be moved is never written over

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from .rating import INITIAL_RATING, update_rating
-from .safe_file import StorageMessage, backup_name, error, fsync_directory, warning
+from .safe_file import StorageMessage, backup_name, error, fsync_directory, info, warning
 
 #: "PINO": marks a database as ours, so that a foreign SQLite file is not mistaken for statistics.
 APPLICATION_ID = 0x50494E4F
@@ -303,9 +303,11 @@ class GamePoint:
 class StatsStore:
     """The statistics database. Open it with :meth:`open`; ``available`` is False when it is off."""
 
-    def __init__(self, path: Path, connection: sqlite3.Connection | None) -> None:
+    def __init__(self, path: Path, connection: sqlite3.Connection | None, read_only: bool = False) -> None:
         self.path = path
         self._db = connection
+        #: Another copy of the game owns the statistics: they are read, never written.
+        self.read_only = read_only
 
     @property
     def available(self) -> bool:
@@ -313,9 +315,18 @@ class StatsStore:
 
     # -- opening ------------------------------------------------------------------------------
     @classmethod
-    def open(cls, path: Path) -> tuple[StatsStore, list[StorageMessage]]:
-        """Open (creating or upgrading) the database; never raises."""
+    def open(cls, path: Path, read_only: bool = False) -> tuple[StatsStore, list[StorageMessage]]:
+        """Open (creating or upgrading) the database; never raises. ``read_only``: open it to read only,
+        as it is (another copy of the game owns it); when it cannot be read so, statistics are off."""
         path = Path(path)
+        if read_only:
+            try:
+                return cls._connect(path, read_only=True)
+            except (sqlite3.Error, _Corrupt) as exc:
+                return cls(path, None, True), [
+                    warning(f"The statistics file {path} cannot be read now ({exc}); statistics are off this time.",
+                            path)
+                ]
         try:
             size = path.stat().st_size
         except FileNotFoundError:
@@ -363,8 +374,11 @@ class StatsStore:
         return store, messages + more
 
     @classmethod
-    def _connect(cls, path: Path) -> tuple[StatsStore, list[StorageMessage]]:
-        db = sqlite3.connect(path, timeout=5.0, isolation_level=None)
+    def _connect(cls, path: Path, read_only: bool = False) -> tuple[StatsStore, list[StorageMessage]]:
+        if read_only:
+            db = sqlite3.connect(f"{path.resolve().as_uri()}?mode=ro", timeout=5.0, isolation_level=None, uri=True)
+        else:
+            db = sqlite3.connect(path, timeout=5.0, isolation_level=None)
         try:
             db.execute("PRAGMA busy_timeout = 5000")
             application_id, version = (
@@ -385,6 +399,10 @@ class StatsStore:
             check = db.execute("PRAGMA quick_check").fetchall()
             if check != [("ok",)]:
                 raise _Corrupt(f"is damaged ({'; '.join(str(row[0]) for row in check[:3])})")
+            if read_only:
+                if version != SCHEMA_VERSION:
+                    raise sqlite3.DatabaseError(f"it has schema {version}, this version reads {SCHEMA_VERSION}")
+                return cls(path, db, True), []
             db.execute("PRAGMA journal_mode = WAL")
             db.execute("PRAGMA synchronous = FULL")
             for number in range(version, SCHEMA_VERSION):
@@ -408,7 +426,7 @@ class StatsStore:
     # -- recording ----------------------------------------------------------------------------
     def record_hand(self, hand: HandStat, demo: bool = False) -> list[StorageMessage]:
         """Record a finished hand (once: recording it again changes nothing). Demo games are not recorded."""
-        if demo or self._db is None:
+        if demo or self._db is None or self.read_only:
             return []
         try:
             with _transaction(self._db):
@@ -419,7 +437,7 @@ class StatsStore:
 
     def record_game(self, game: GameStat, demo: bool = False, hands: Sequence[HandStat] = ()) -> list[StorageMessage]:
         """Record a finished game and move the rating (once per game id); ``hands`` not yet recorded go with it."""
-        if demo or self._db is None:
+        if demo or self._db is None or self.read_only:
             return []
         db = self._db
         try:
@@ -494,6 +512,8 @@ class StatsStore:
 
     def reset(self) -> list[StorageMessage]:
         """Forget every hand and game; the rating starts again."""
+        if self.read_only:
+            return [info("The statistics are not changed from this window: another copy of the game is open.")]
         if self._db is None:
             return []
         db = self._db

@@ -7,13 +7,19 @@ and applies what it answers through the engine like any other action.
 
 The computer players live in :mod:`engine.ai` (``make_player(level, seed)``); while they are not
 there, or for a level this version does not know, :class:`engine.players.RandomPlayer` sits in.
+
+With ``PINOCHLE_THINK_AT_ONCE=1`` in the environment (the tests set it) every computer and every hint
+decides at once, on the event loop's own thread, when asked: its answer is there on the very next frame
+however busy the machine is, so a run depends on its seed and its input alone, never on the clock.
 """
 
 from __future__ import annotations
 
 import concurrent.futures
+import os
 import random
 import time
+from collections.abc import Callable
 from typing import Any
 
 from engine.actions import Action, DeclareOut
@@ -35,12 +41,34 @@ def make_computer(level: str, seed: int) -> Player:
         return RandomPlayer(seed)
 
 
+def thinking_at_once() -> bool:
+    """Whether the computers decide at once on the caller's thread (``PINOCHLE_THINK_AT_ONCE=1``)."""
+    return os.environ.get("PINOCHLE_THINK_AT_ONCE", "") not in ("", "0")
+
+
+class AtOnce(concurrent.futures.Executor):
+    """Runs each job as it is submitted, on the caller's thread; its future is done on return."""
+
+    def submit(self, fn: Callable[..., Any], /, *args: Any, **kwargs: Any) -> concurrent.futures.Future[Any]:
+        future: concurrent.futures.Future[Any] = concurrent.futures.Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except Exception as error:  # noqa: BLE001 - handed back through the future, as a thread would
+            future.set_exception(error)
+        return future
+
+
 class LocalThinker:
     """Decides on one background thread with the players of this process: the stand-in for
-    :class:`engine.ai.worker.Thinker` (same ``start``/``result``/``cancel``/``close``) when that is missing."""
+    :class:`engine.ai.worker.Thinker` (same ``start``/``result``/``cancel``/``close``) when that is missing.
+    ``at_once``: decide in :meth:`start` itself, on the caller's thread (see :func:`thinking_at_once`)."""
 
-    def __init__(self) -> None:
-        self._pool = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="pinochle-ai")
+    def __init__(self, at_once: bool = False) -> None:
+        self._pool: concurrent.futures.Executor
+        if at_once:
+            self._pool = AtOnce()
+        else:
+            self._pool = concurrent.futures.ThreadPoolExecutor(max_workers=1, thread_name_prefix="pinochle-ai")
         self._future: concurrent.futures.Future[tuple[Action, str]] | None = None
         self._key: tuple[int, int] | None = None
 
@@ -72,7 +100,9 @@ class LocalThinker:
 
 def make_thinker(processes: bool = True) -> Any:
     """A thinker for the table: :class:`engine.ai.worker.Thinker` (a worker process) when the computer
-    players are there, else a :class:`LocalThinker`."""
+    players are there, else a :class:`LocalThinker`; one that decides at once when :func:`thinking_at_once`."""
+    if thinking_at_once():
+        return LocalThinker(at_once=True)
     try:
         from engine.ai.worker import Thinker
     except ImportError:
@@ -103,7 +133,7 @@ class ComputerSeat:
             self.kind = "random"
         self.seed = seed
         self.fallback = random.Random(seed)
-        self.thinker = thinker if self.kind != "random" else LocalThinker()
+        self.thinker = thinker if self.kind != "random" else LocalThinker(at_once=thinking_at_once())
         self.thinking = False
         self.started = 0.0
         self.decisions = 0
@@ -171,5 +201,5 @@ def hint_thinker() -> Any:
     return make_thinker()
 
 
-__all__ = ["ComputerSeat", "HumanSeat", "LocalThinker", "MIN_THINK", "choose", "hint_thinker",
-           "make_computer", "make_thinker", "real_level"]
+__all__ = ["AtOnce", "ComputerSeat", "HumanSeat", "LocalThinker", "MIN_THINK", "choose", "hint_thinker",
+           "make_computer", "make_thinker", "real_level", "thinking_at_once"]
