@@ -92,6 +92,8 @@ class Rules:
     both_over: str = "declarer"
     declare_out: bool = False
     game_hands: int = 0
+    # -- options of issue 11 (saving meld, two-handed dix and order) -----------------------------
+    declarer_meld_needs: str = "none"
 
     # -- derived ------------------------------------------------------------------------------
     @property
@@ -188,6 +190,8 @@ OPTIONS: dict[str, Option] = {
         Option("both_over", "Both pass game", "When several reach the target on the same hand: the declarer wins, the target goes up by 250, or the highest score wins.", ("declarer", "extend", "highest")),
         Option("declare_out", "Declaring out", "A player may claim the game at any time: right wins, wrong loses.", variants=("two_hand", "partnership_turnup")),
         Option("game_hands", "Hands per game", "Play this many hands, highest score wins (0: play to the target).", low=0, high=50),
+        # -- issue 11 --
+        Option("declarer_meld_needs", "Declarer's saving meld", "What the declaring side must take in tricks for its meld to count toward the bid: nothing, a trick, or any trick points.", ("none", "trick", "points"), variants=AUCTION_VARIANTS),
     )
 }
 
@@ -247,7 +251,7 @@ PRESETS: dict[str, Rules] = {
     "partnership_auction": Rules(),
     "partnership_auction_div10": Rules(
         meld_table="seed001", count="seed001", double_values=False, min_bid=20, bid_step=1,
-        max_bid=250, redeal_nines=True, meld_needs="points", dix_saves_itself=False,
+        max_bid=250, redeal_nines=True, meld_needs="points", declarer_meld_needs="trick", dix_saves_itself=False,
         game_target=0, game_hands=5, both_over="highest",
     ),
     "double_deck": Rules(

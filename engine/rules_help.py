@@ -338,13 +338,16 @@ def _counting(rules: Rules) -> list[str]:
     ]
 
 
+_NEEDS = {
+    "trick": "takes at least one trick",
+    "points": "takes points in tricks (a counter or the last trick)",
+    "none": "",
+}
+
+
 def _scoring(rules: Rules) -> list[str]:
     lines: list[str] = []
-    needs = {
-        "trick": "takes at least one trick",
-        "points": "takes points in tricks (a counter or the last trick)",
-        "none": "",
-    }[rules.meld_needs]
+    needs = _NEEDS[rules.meld_needs]
     if rules.trump_by == "stock":
         return ["Meld is scored the moment it is laid. At the end of the hand each player adds the points of the "
                 "cards taken in tricks."]
@@ -364,11 +367,19 @@ def _scoring(rules: Rules) -> list[str]:
             lines.append(f"An opponent's meld counts only if that {side} {needs}.")
         else:
             lines.append("The opponents' meld always counts.")
+        declarer_needs = _NEEDS[rules.declarer_meld_needs]
+        if declarer_needs:
+            lines.append(f"The declaring {side}'s meld counts toward the bid only if it {declarer_needs}; "
+                         "otherwise it is set (the divided-by-ten rules: a side that took no tricks scores nothing).")
+        else:
+            lines.append(f"The declaring {side}'s meld counts toward the bid whatever it takes in tricks (My Family's "
+                         "Pinochle: only the opponents must save their meld).")
     else:
         lines.append(f"Each {side} adds its meld and its trick points."
                      + (f" Its meld counts only if it {needs}." if needs else ""))
     if rules.dix_saves_itself and needs:
-        lines.append("A meld made only of nines of trumps (the dix) counts even so: it saves itself.")
+        lines.append(f"A {side} whose only meld is one or both nines of trumps (the dix) keeps it even so: a dix saves "
+                     "itself. Beside any other meld the dix does not save it.")
     return lines
 
 
