@@ -94,6 +94,8 @@ class Rules:
     game_hands: int = 0
     # -- options of issue 11 (saving meld, two-handed dix and order) -----------------------------
     declarer_meld_needs: str = "none"
+    turnup_dix_to_dealer: bool = False
+    meld_before_draw: bool = False
 
     # -- derived ------------------------------------------------------------------------------
     @property
@@ -192,6 +194,8 @@ OPTIONS: dict[str, Option] = {
         Option("game_hands", "Hands per game", "Play this many hands, highest score wins (0: play to the target).", low=0, high=50),
         # -- issue 11 --
         Option("declarer_meld_needs", "Declarer's saving meld", "What the declaring side must take in tricks for its meld to count toward the bid: nothing, a trick, or any trick points.", ("none", "trick", "points"), variants=AUCTION_VARIANTS),
+        Option("turnup_dix_to_dealer", "Turned-up dix", "A nine of trumps turned up scores 10 for the dealer at once and stays there (Hoyle), instead of being exchanged for the first dix melded.", variants=("two_hand",)),
+        Option("meld_before_draw", "Meld before drawing", "The winner of a trick melds first, then both draw (Hoyle), instead of drawing first and then melding.", variants=("two_hand",)),
     )
 }
 
