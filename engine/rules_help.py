@@ -285,9 +285,6 @@ def _run_plus(by_key: dict[str, MeldRow]) -> str:
     return f"run + royal marriage = {(by_key['run'].points[0] or 0) + (by_key['royal marriage'].points[0] or 0)}"
 
 
-_AROUND_KEYS = ("aces around", "kings around", "queens around", "jacks around")
-
-
 def _table_meld(rules: Rules) -> list[str]:
     by_key = {row.key: row for row in meld_rows(rules)}
     run = by_key["run"].points[0] or 0
@@ -309,8 +306,7 @@ def _table_meld(rules: Rules) -> list[str]:
         lines.append(f"A royal marriage still on the table completed to a run scores the full {run}; a pinochle still "
                      f"on the table doubled scores the full {double_pinochle}.")
     doubled = []
-    for key in ("run", *_AROUND_KEYS):
-        row = by_key[key]
+    for row in (row for row in by_key.values() if row.key == "run" or row.kind == AROUND):
         double = row.points[1] if len(row.points) > 1 else None
         if double is not None:
             adds = double - (row.points[0] or 0) if rules.remeld_reductions else double
@@ -399,8 +395,9 @@ def _scoring(rules: Rules) -> list[str]:
             lines.append("The opponents' meld always counts.")
         declarer_needs = _NEEDS[rules.declarer_meld_needs]
         if declarer_needs:
-            lines.append(f"The declaring {side}'s meld counts toward the bid only if it {declarer_needs}; "
-                         "otherwise it is set (the divided-by-ten rules: a side that took no tricks scores nothing).")
+            lines.append(f"The declaring {side}'s meld counts toward the bid only if it {declarer_needs}; otherwise "
+                         "it is set." + (" (The divided-by-ten rules: a bidding team that took no tricks scores "
+                                         "nothing.)" if rules.declarer_meld_needs == "trick" else ""))
         else:
             lines.append(f"The declaring {side}'s meld counts toward the bid whatever it takes in tricks (My Family's "
                          "Pinochle: only the opponents must save their meld).")
