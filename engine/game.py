@@ -208,7 +208,7 @@ class Game(Dealing, Auction, Exchanges, Melding, TrickPlay, HandEnd, GameState):
         if phase == MELD:
             assert h.trump is not None
             options = h.tables[seat].options(h.hands[seat], h.trump, self.rules)
-            if h.may_meld_again:
+            if not self._dix_meldable(seat):
                 options = [o for o in options if o.meld.kind != "dix"]
             melds: list[Action] = [NoMeld()]
             melds += [LayMeld(o) for o in options]

@@ -92,6 +92,10 @@ class Rules:
     both_over: str = "declarer"
     declare_out: bool = False
     game_hands: int = 0
+    # -- options of issue 11 (saving meld, two-handed dix and order) -----------------------------
+    declarer_meld_needs: str = "none"
+    turnup_dix_to_dealer: bool = False
+    meld_before_draw: bool = False
 
     def __post_init__(self) -> None:
         # Every way of building rules (a preset, an override, a save, ``Rules(...)`` by hand) is checked.
@@ -204,6 +208,10 @@ OPTIONS: dict[str, Option] = {
         Option("both_over", "Both pass game", "When several reach the target on the same hand: the declarer wins, the target goes up by 250, or the highest score wins.", ("declarer", "extend", "highest")),
         Option("declare_out", "Declaring out", "A player may claim the game at any time: right wins, wrong loses.", variants=("two_hand", "partnership_turnup")),
         Option("game_hands", "Hands per game", "Play this many hands, highest score wins (0: play to the target).", low=0, high=50),
+        # -- issue 11 --
+        Option("declarer_meld_needs", "Declarer's saving meld", "What the declaring side must take in tricks for its meld to count toward the bid: nothing, a trick, or any trick points.", ("none", "trick", "points"), variants=AUCTION_VARIANTS),
+        Option("turnup_dix_to_dealer", "Turned-up dix", "A nine of trumps turned up scores 10 for the dealer at once and stays there (Hoyle), instead of being exchanged for the first dix melded.", variants=("two_hand",)),
+        Option("meld_before_draw", "Meld before drawing", "The winner of a trick melds first, then both draw (Hoyle), instead of drawing first and then melding.", variants=("two_hand",)),
     )
 }
 
@@ -286,7 +294,8 @@ PRESETS: dict[str, Rules] = {
     "three_hand": Rules(
         variant="three_hand", players=3, hand_size=15, widow_size=3, double_values=False,
         count="streamlined", play_rule="must_beat", min_bid=250, pass_cards=0,
-        not_on_board_set=False, meld_needs="trick", dix_saves_itself=False, game_target=1500,
+        not_on_board_set=False, meld_needs="trick", declarer_meld_needs="trick", dix_saves_itself=False,
+        game_target=1500,
         both_over="declarer",
     ),
     "partnership_turnup": Rules(
@@ -298,7 +307,7 @@ PRESETS: dict[str, Rules] = {
     "partnership_auction": Rules(),
     "partnership_auction_div10": Rules(
         meld_table="seed001", count="seed001", double_values=False, min_bid=20, bid_step=1,
-        max_bid=250, redeal_nines=True, meld_needs="points", dix_saves_itself=False,
+        max_bid=250, redeal_nines=True, meld_needs="points", declarer_meld_needs="trick", dix_saves_itself=False,
         game_target=0, game_hands=5, both_over="highest",
     ),
     "double_deck": Rules(

@@ -172,10 +172,26 @@ def _trump(rules: Rules) -> list[str]:
             f"in that player's hand while the dix goes to the dealer. Each original holder of a dix scores {dix} "
             "for it, exchanged or not.",
         ]
-    return [
-        f"The turned-up card's suit is trump. If it is the dix, the dealer scores {dix}.",
-        "The first dix melded is exchanged for the turned-up card (which may be used in meld at once).",
-    ]
+    if rules.turnup_dix_to_dealer:
+        lines = [f"The turned-up card's suit is trump. If it is the dix, the dealer scores {dix} at once and it stays "
+                 "under the stock (Hoyle's rule).",
+                 "The first dix melded is exchanged for the turned-up card (which may be used in meld at once)."]
+    else:
+        lines = ["The turned-up card's suit is trump.",
+                 "The first dix melded is exchanged for the turned-up card, even if that is the other dix (John Hay's "
+                 "rule); the card taken may be used in meld at once."]
+    lines.append("Each nine of trumps scores once a hand, whoever ends up holding it: a dix drawn again from under "
+                 "the stock scores no more.")
+    return lines
+
+
+def meld_and_draw_order(rules: Rules) -> str:
+    """Two-handed: what happens after each trick while the stock lasts, in the order the rules in force say."""
+    if rules.meld_before_draw:
+        return ("After each trick the winner may lay one meld, then both draw a card from the stock, the winner "
+                "first (Hoyle's order).")
+    return ("After each trick both draw a card from the stock, the winner first; then the winner may lay one meld "
+            "(John Hay's order).")
 
 
 def _meld_table(rules: Rules) -> list[str]:
@@ -278,8 +294,8 @@ def _table_meld(rules: Rules) -> list[str]:
     roundhouse = ((by_key["kings around"].points[0] or 0) + (by_key["queens around"].points[0] or 0) + royal
                   + 3 * (by_key["marriage"].points[0] or 0))
     lines = [
-        "While the stock lasts, the winner of a trick (after drawing) may lay one meld face up and score it at once. "
-        "Laid cards stay on the table and may be led or played from there; a played card leaves the table.",
+        meld_and_draw_order(rules) + " A meld is laid face up and scored at once. Laid cards stay on the table and "
+        "may be led or played from there; a played card leaves the table.",
         "At least one card of each new meld comes from the hand. A card on the table may join a later meld only of "
         "another class (a K of a laid marriage may join kings around, never a second marriage).",
     ]
@@ -289,13 +305,23 @@ def _table_meld(rules: Rules) -> list[str]:
     else:
         lines.append(f"A royal marriage still on the table completed to a run scores the full {run}; a pinochle still "
                      f"on the table doubled scores the full {double_pinochle}.")
+    doubled = []
+    for row in (row for row in by_key.values() if row.key == "run" or row.kind == AROUND):
+        double = row.points[1] if len(row.points) > 1 else None
+        if double is not None:
+            adds = double - (row.points[0] or 0) if rules.remeld_reductions else double
+            doubled.append(f"{row.names[1]} {double} (adds {adds})")
+    if doubled:
+        lines.append("A run or an around still on the table, laid again beside itself, completes the double: "
+                     + ", ".join(doubled) + ".")
     lines += [
         f"Once a pinochle is broken up (a card of it played), a second one scores only {pinochle}.",
         f"K and Q of every suit (a roundhouse) may be laid at once for {roundhouse}; laid around a run's own K and Q "
         f"it scores {roundhouse - royal}.",
         f"The dix is laid alone from the hand ({dix_value(rules)}).",
-        "With one face-down card and the trump card left in the stock, the trick's winner chooses which to take; "
-        "the winner may still meld after that draw.",
+        "With one face-down card and the trump card left in the stock, the trick's winner chooses which to take"
+        + ("; the meld comes before that draw, and there is none after it." if rules.meld_before_draw
+           else "; the winner may still meld after that draw."),
         "When the stock is gone, all laid cards go back to the hands and there is no more melding.",
     ]
     return lines
@@ -338,13 +364,16 @@ def _counting(rules: Rules) -> list[str]:
     ]
 
 
+_NEEDS = {
+    "trick": "takes at least one trick",
+    "points": "takes points in tricks (a counter or the last trick)",
+    "none": "",
+}
+
+
 def _scoring(rules: Rules) -> list[str]:
     lines: list[str] = []
-    needs = {
-        "trick": "takes at least one trick",
-        "points": "takes points in tricks (a counter or the last trick)",
-        "none": "",
-    }[rules.meld_needs]
+    needs = _NEEDS[rules.meld_needs]
     if rules.trump_by == "stock":
         return ["Meld is scored the moment it is laid. At the end of the hand each player adds the points of the "
                 "cards taken in tricks."]
@@ -364,11 +393,20 @@ def _scoring(rules: Rules) -> list[str]:
             lines.append(f"An opponent's meld counts only if that {side} {needs}.")
         else:
             lines.append("The opponents' meld always counts.")
+        declarer_needs = _NEEDS[rules.declarer_meld_needs]
+        if declarer_needs:
+            lines.append(f"The declaring {side}'s meld counts toward the bid only if it {declarer_needs}; otherwise "
+                         "it is set." + (" (The divided-by-ten rules: a bidding team that took no tricks scores "
+                                         "nothing.)" if rules.declarer_meld_needs == "trick" else ""))
+        else:
+            lines.append(f"The declaring {side}'s meld counts toward the bid whatever it takes in tricks (My Family's "
+                         "Pinochle: only the opponents must save their meld).")
     else:
         lines.append(f"Each {side} adds its meld and its trick points."
                      + (f" Its meld counts only if it {needs}." if needs else ""))
     if rules.dix_saves_itself and needs:
-        lines.append("A meld made only of nines of trumps (the dix) counts even so: it saves itself.")
+        lines.append(f"A {side} whose only meld is one or both nines of trumps (the dix) keeps it even so: a dix saves "
+                     "itself. Beside any other meld the dix does not save it.")
     return lines
 
 
@@ -413,7 +451,8 @@ def _house(rules: Rules) -> list[str]:
                      "laid melds.")
         doubles = [row.names[1] for row in rows if len(row.points) > 1 and row.points[1] is not None]
         lines.append("A meld of two copies with a value of its own (" + ", ".join(doubles) + ") may be laid at "
-                     "once; other doubles are laid as two single melds, one per turn.")
+                     "once, or completed beside a single one still on the table; other doubles are laid as two "
+                     "single melds, one per turn.")
     if rules.auction and rules.all_pass == "dealer_stuck":
         lines.append("The dealer stuck at the minimum bid plays the hand like any declarer.")
     return lines

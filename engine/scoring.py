@@ -36,11 +36,17 @@ class HandScore:
     made: bool | None             # None when there is no contract
 
 
+def meld_needs(rules: Rules, facts: HandFacts, side: int) -> str:
+    """What the side must take in tricks for its meld to count: the declaring side has a rule of its own."""
+    return rules.declarer_meld_needs if side == facts.declaring_side else rules.meld_needs
+
+
 def meld_saved(rules: Rules, facts: HandFacts, side: int) -> bool:
-    """Did the side take what it needs for its meld to count (rules.meld_needs)?"""
-    if rules.meld_needs == "trick":
+    """Did the side take what it needs for its meld to count?"""
+    needs = meld_needs(rules, facts, side)
+    if needs == "trick":
         return facts.tricks_won[side] > 0
-    if rules.meld_needs == "points":
+    if needs == "points":
         return facts.trick_points[side] > 0
     return True
 
@@ -48,7 +54,9 @@ def meld_saved(rules: Rules, facts: HandFacts, side: int) -> bool:
 def _counted_meld(rules: Rules, facts: HandFacts, side: int) -> tuple[int, bool]:
     if meld_saved(rules, facts, side):
         return facts.meld[side], True
-    return (facts.dix_meld[side] if rules.dix_saves_itself else 0), False
+    # "A dix saves itself" (seed 002) only when the side's whole meld is one or both dixes.
+    only_dix = facts.meld[side] == facts.dix_meld[side]
+    return (facts.meld[side] if rules.dix_saves_itself and only_dix else 0), False
 
 
 def score_hand(rules: Rules, facts: HandFacts) -> HandScore:

@@ -11,8 +11,9 @@ The rules it applies:
 - a table card may join a later meld only of a class it has not served in (a K of a marriage may
   join kings around or a roundhouse's around part, never a second marriage);
 - exceptions in the same class: a royal marriage still on the table completed to a run, and a
-  pinochle still on the table doubled; with ``rules.remeld_reductions`` they add 110 and 260
-  (the value less the meld already scored), otherwise the full value; a pinochle laid after the
+  pinochle still on the table doubled (with double values, a run or an around doubled too: eight
+  aces, a double run); with ``rules.remeld_reductions`` they add the value less the meld already
+  scored (110, 260; 900 for eight aces), otherwise the full value; a pinochle laid after the
   first was broken up is simply a pinochle (40);
 - with ``rules.run_extra_marriage`` a run on the table lends its K or Q (once) to a royal
   marriage with a trump K or Q from the hand;
@@ -257,17 +258,19 @@ class MeldTable:
                 absorbs.append(n)
                 if rules.remeld_reductions:
                     points -= rows["royal marriage"].points[0] or 0
-            elif spec.key == "pinochle" and spec.multiple == 2:
-                # A pinochle still on the table doubled.
-                if len(records) != 1:
+            elif spec.multiple == 2:
+                # A pinochle (or, with double values, a run or an around) still on the table doubled.
+                single = rows[spec.key]
+                live = [n for n in records if not self.records[n].absorbed]
+                if len(live) != 1:
                     return None
-                (n,) = records
+                (n,) = live
                 r = self.records[n]
-                if r.name != rows["pinochle"].names[0] or not self._intact(r) or sorted(r.slots) != sorted(reused):
+                if r.name != single.names[0] or not self._intact(r) or sorted(r.slots) != sorted(reused):
                     return None
                 absorbs.append(n)
                 if rules.remeld_reductions:
-                    points -= rows["pinochle"].points[0] or 0
+                    points -= single.points[0] or 0
             elif spec.key == "royal marriage" and spec.multiple == 1 and rules.run_extra_marriage:
                 # A run lends its own K or Q to a royal marriage with an extra trump K or Q.
                 if len(reused) != 1 or len(records) != 1:

@@ -104,11 +104,12 @@ def test_played_hand_arithmetic(overrides: dict[str, object], amount: int) -> No
     assert scored["trick_points"] == points
     saved = []
     for side in (0, 1):
-        need = rules.meld_needs
+        need = rules.declarer_meld_needs if side == 0 else rules.meld_needs
         ok = need == "none" or (need == "trick" and won[side] > 0) or (need == "points" and points[side] > 0)
         saved.append(ok)
     assert scored["meld_counted"] == saved
-    gained = [(meld[s] if saved[s] else (dix[s] if rules.dix_saves_itself else 0)) + points[s] for s in (0, 1)]
+    saves_itself = [rules.dix_saves_itself and meld[s] == dix[s] for s in (0, 1)]
+    gained = [(meld[s] if saved[s] or saves_itself[s] else 0) + points[s] for s in (0, 1)]
     made = gained[0] >= amount
     assert scored["made"] == made and scored["went_set"] == (not made)
     expected = list(gained)

@@ -21,9 +21,10 @@ NAMES = sorted(PRESETS)
 OPTIONS = {
     "partnership_auction": [{}, {"pass_simultaneous": True}, {"pass_cards": 3}, {"set_gives_bid": True},
                             {"play_rule": "post_1945"}, {"all_pass": "redeal", "redeal_nines": True},
-                            {"trump_needs_marriage": True, "jump_bids": False}],
+                            {"trump_needs_marriage": True, "jump_bids": False}, {"declarer_meld_needs": "trick"}],
     "three_hand": [{}, {"strict_bury": True}, {"all_pass": "redeal", "count": "old_timers"}],
-    "two_hand": [{}, {"phase2_must_win": "trump_led", "count": "simplified"}],
+    "two_hand": [{}, {"phase2_must_win": "trump_led", "count": "simplified"},
+                 {"turnup_dix_to_dealer": True, "meld_before_draw": True, "double_values": True}],
     "partnership_turnup": [{}, {"play_rule": "must_beat", "meld_needs": "points"}],
     "double_deck": [{}, {"pass_cards": 2, "pass_simultaneous": True}, {"trump_needs_marriage": False}],
     "partnership_auction_div10": [{}],

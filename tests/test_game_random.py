@@ -29,11 +29,23 @@ def _check_hand(rules, record) -> None:
         played = [card for trick in record["tricks"] for _seat, card in trick["plays"]]
         buried = parse_cards(record.get("buried", ""))
         assert Counter(parse_cards(played) + buried) == Counter(new_deck(rules.double_deck))
+    if "stock" in record:
+        # Each nine of trumps scores once a hand: at most two dixes.
+        dixes = [item for meld in record.get("melds", []) for item in meld["items"] if item[0] == "dix"]
+        assert len(dixes) <= 2, dixes
 
 
-@pytest.mark.parametrize("name", sorted(PRESETS))
-def test_random_hands_keep_every_invariant(name: str) -> None:
-    rules = preset(name)
+# The options of issue 11 (two-handed dix, order of meld and draw, double values; saving meld).
+OPTION_SETS = [
+    ("two_hand", {"turnup_dix_to_dealer": True, "meld_before_draw": True}),
+    ("two_hand", {"double_values": True, "meld_before_draw": True}),
+    ("partnership_auction", {"declarer_meld_needs": "points"}),
+]
+
+
+@pytest.mark.parametrize(("name", "options"), [(name, {}) for name in sorted(PRESETS)] + OPTION_SETS)
+def test_random_hands_keep_every_invariant(name: str, options: dict[str, object]) -> None:
+    rules = preset(name, **options)
     hands = 0
     seed = 0
     while hands < HANDS_PER_PRESET:

@@ -36,8 +36,8 @@ def test_deal_twelve_each_turned_up_trump_and_a_stock_of_24() -> None:
     assert game.scores == [0, 0]
 
 
-def test_turned_dix_scores_ten_for_the_dealer_at_once() -> None:
-    game = stacked_game(preset("two_hand"), ["AS", "AD"], turnup="9H")
+def test_hoyle_option_turned_dix_scores_ten_for_the_dealer_at_once() -> None:
+    game = stacked_game(preset("two_hand", turnup_dix_to_dealer=True), ["AS", "AD"], turnup="9H")
     assert game.scores == [0, 10]
     laid = event(game.opening_events(), LAY_MELD)
     assert laid.seat == 1 and laid["name"] == "dix" and laid["points"] == 10

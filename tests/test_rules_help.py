@@ -95,3 +95,27 @@ def test_two_handed_re_meld_numbers() -> None:
     trump_led = rules_help(preset("two_hand", phase2_must_win="trump_led"))
     assert "only when a trump is led" in trump_led
     assert "Declaring out" in text and "1200" in text
+
+
+def test_saving_meld_says_which_side_needs_what() -> None:
+    mfp = rules_help(preset("partnership_auction"))
+    assert "declaring side's meld counts toward the bid whatever it takes in tricks" in mfp
+    assert "only meld is one or both nines of trumps" in mfp and "does not save it" in mfp
+    div10 = rules_help(preset("partnership_auction_div10"))
+    assert "declaring side's meld counts toward the bid only if it takes at least one trick" in div10
+
+
+def test_two_handed_dix_and_order_follow_the_rules_in_force() -> None:
+    hay = rules_help(preset("two_hand"))
+    assert "even if that is the other dix" in hay and "dealer scores" not in hay
+    assert "Each nine of trumps scores once a hand" in hay
+    assert "both draw a card from the stock, the winner first; then the winner may lay one meld" in hay
+    hoyle = rules_help(preset("two_hand", turnup_dix_to_dealer=True, meld_before_draw=True))
+    assert "the dealer scores 10 at once" in hoyle and "even if that is the other dix" not in hoyle
+    assert "the winner may lay one meld, then both draw" in hoyle and "none after it" in hoyle
+
+
+def test_two_handed_double_values_complete_beside_the_first() -> None:
+    text = rules_help(preset("two_hand", double_values=True))
+    assert "double run 1500 (adds 1350)" in text and "eight aces 1000 (adds 900)" in text
+    assert "completes the double" not in rules_help(preset("two_hand"))

@@ -60,19 +60,47 @@ def test_meld_needs(needs: str, points: tuple[int, int], tricks: tuple[int, int]
     assert result.score_delta[1] == (120 if counted[1] else 0) + points[1]
 
 
-def test_dix_saves_itself() -> None:
-    # The other side melded 120 of which 20 are two dixes, and took nothing: only the dixes count.
-    f = facts(dix=(0, 20), points=(250, 0), tricks=(12, 0))
-    assert score_hand(preset("partnership_auction"), f).score_delta == [450, 20]
+def test_dix_saves_itself_only_when_the_sides_whole_meld_is_dixes() -> None:
+    # Seed 002: "if their only meld was one or both deeces, the points are scored". The other side
+    # melded two dixes (20) and took nothing: the 20 count.
+    only_dixes = facts(meld=(200, 20), dix=(0, 20), points=(250, 0), tricks=(12, 0))
+    result = score_hand(preset("partnership_auction"), only_dixes)
+    assert result.score_delta == [450, 20] and result.meld_counted == [True, False]
     off = preset("partnership_auction", dix_saves_itself=False)
-    assert score_hand(off, f).score_delta == [450, 0]
-    assert score_hand(off, f).meld_counted == [True, False]
+    assert score_hand(off, only_dixes).score_delta == [450, 0]
+    # A marriage (20) beside a dix (10) and no counter taken: nothing counts, not even the dix.
+    marriage_and_dix = facts(meld=(200, 30), dix=(0, 10), points=(250, 0), tricks=(12, 0))
+    assert score_hand(preset("partnership_auction"), marriage_and_dix).score_delta == [450, 0]
 
 
-def test_declarer_without_trick_points_loses_meld_and_goes_set() -> None:
-    f = facts(declaring=0, bid=250, meld=(300, 100), points=(0, 250), tricks=(0, 12))
+def test_declaring_side_meld_counts_without_trick_points_seed_002() -> None:
+    # Seed 002 (MFP): only the non-declaring side must save its meld. Bid 250, meld 300, the declaring
+    # side takes one trick worth nothing: made, +300.
+    f = facts(declaring=0, bid=250, meld=(300, 100), points=(0, 250), tricks=(1, 11))
     result = score_hand(preset("partnership_auction"), f)
-    assert result.score_delta == [-250, 350] and result.meld_counted == [False, True]
+    assert result.made and result.score_delta == [300, 350] and result.meld_counted == [True, True]
+    # Even with no trick at all the declaring side's meld counts toward the bid.
+    none = facts(declaring=0, bid=250, meld=(300, 100), points=(0, 250), tricks=(0, 12))
+    assert score_hand(preset("partnership_auction"), none).score_delta == [300, 350]
+
+
+def test_seed_001_declaring_side_needs_a_trick() -> None:
+    # Seed 001 (divided by ten): bid 25, meld 30, one trick worth 0: made, +30. With no trick at all
+    # the bidding team "cannot receive any positive points": its meld is void and it is set.
+    rules = preset("partnership_auction_div10")
+    one_trick = facts(declaring=0, bid=25, meld=(30, 10), points=(0, 25), tricks=(1, 11))
+    assert score_hand(rules, one_trick).score_delta == [30, 35]
+    no_trick = facts(declaring=0, bid=25, meld=(30, 10), points=(0, 25), tricks=(0, 12))
+    result = score_hand(rules, no_trick)
+    assert result.went_set and result.score_delta == [-25, 35] and result.meld_counted == [False, True]
+
+
+def test_declarer_meld_needs_option() -> None:
+    f = facts(declaring=0, bid=250, meld=(300, 100), points=(0, 250), tricks=(1, 11))
+    points = preset("partnership_auction", declarer_meld_needs="points")
+    assert score_hand(points, f).score_delta == [-250, 350]
+    trick = preset("partnership_auction", declarer_meld_needs="trick")
+    assert score_hand(trick, f).score_delta == [300, 350]
 
 
 def test_thrown_in_loses_the_bid_opponents_score_meld_without_a_trick() -> None:

@@ -115,6 +115,15 @@ def test_welcome_numbers_come_from_the_rules(variant: str) -> None:
     assert str(target) in pages[0].text
 
 
+@pytest.mark.parametrize("meld_first", [False, True])
+def test_welcome_tells_the_two_handed_order_in_force(meld_first: bool) -> None:
+    text = " ".join(p.text for p in pages_for(preset("two_hand", meld_before_draw=meld_first)))
+    if meld_first:
+        assert "the winner may lay one meld, then both draw" in text
+    else:
+        assert "both draw a card from the stock, the winner first; then the winner may lay one meld" in text
+
+
 @pytest.mark.parametrize("size", list(SIZES.values()), ids=list(SIZES))
 def test_welcome_and_rules_fit_every_window(app: FakeApp, size: tuple[int, int]) -> None:
     app.stack.resize(size)

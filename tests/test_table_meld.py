@@ -266,3 +266,39 @@ def test_remove_takes_the_copy_that_breaks_least() -> None:
     assert table.card_at(used) == parse_card("KS") and table.card_at(other) is None
     table.remove(parse_card("KS"), slot=used)
     assert parse_card("KS") not in table.cards()
+
+
+DOUBLE = preset("two_hand", double_values=True)
+
+
+@pytest.mark.parametrize(("rules", "added"), [(DOUBLE, 900), (preset("two_hand", double_values=True,
+                                                                       remeld_reductions=False), 1000)])
+def test_double_values_second_aces_around_beside_the_first_completes_eight_aces(rules: Rules, added: int) -> None:
+    table = MeldTable()
+    hand = parse_cards("AS AH AD AC AS AH AD AC")
+    first = lay(table, hand, "aces around", rules=rules)
+    assert offered(options(table, hand, rules=rules)) == {("aces around", 100), ("eight aces", added)}
+    second = lay(table, hand, "eight aces", rules=rules)
+    assert len(second.from_table) == 4 and sorted(second.from_hand) == sorted(parse_cards("AS AH AD AC"))
+    assert first.meld.points + second.meld.points == (1000 if rules.remeld_reductions else 1100)
+    # Plain values: a second aces around is simply another 100 (200 for both).
+    plain = MeldTable()
+    hand = parse_cards("AS AH AD AC AS AH AD AC")
+    lay(plain, hand, "aces around")
+    assert offered(options(plain, hand)) == {("aces around", 100)}
+
+
+def test_double_values_run_laid_twice_completes_a_double_run_1500() -> None:
+    table = MeldTable()
+    hand = parse_cards("AH TH KH QH JH AH TH KH QH JH")
+    laid = [lay(table, hand, "royal marriage", rules=DOUBLE), lay(table, hand, "run", rules=DOUBLE, points=110)]
+    laid.append(lay(table, hand, "double run", rules=DOUBLE))
+    assert [p.meld.points for p in laid] == [40, 110, 1350] and len(laid[-1].from_table) == 5
+    assert sum(p.meld.points for p in laid) == 1500
+    # Broken up (a card of the first run played): the double is gone, a second run is a run.
+    broken = MeldTable()
+    hand = parse_cards("AH TH KH QH JH AH TH KH QH JH")
+    lay(broken, hand, "run", rules=DOUBLE)
+    broken.remove(parse_card("JH"))
+    assert ("run", 150) in offered(options(broken, hand, rules=DOUBLE))
+    assert all(name != "double run" for name, _ in offered(options(broken, hand, rules=DOUBLE)))

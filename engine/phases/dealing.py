@@ -1,6 +1,6 @@
 """The deal: a new hand dealt, what the deal itself decides, redeals, and the next hand.
 
-A two-handed deal goes straight to the play (a turned-up dix scores for the dealer); a turn-up deal
+A two-handed deal goes straight to the play (under Hoyle's option a turned-up dix scores for the dealer); a turn-up deal
 to the dix exchange; otherwise a seat with too many nines may call a redeal (the ``redeal`` phase)
 before the auction.
 """
@@ -54,8 +54,10 @@ class Dealing(GameState):
             h.trump = h.deal.turnup.suit
             h.stock = list(h.deal.stock)
             h.tables = [MeldTable() for _ in range(r.players)]
-            if h.deal.turnup.rank == NINE:
+            h.scored_nines = [0] * r.players
+            if h.deal.turnup.rank == NINE and r.turnup_dix_to_dealer:
                 self._score_laid(self.dealer, "dix", dix_value(self.rules), [h.deal.turnup], out)
+                h.turnup_scored = True
             self._begin_play(first, out)
             return out
         if r.trump_by == "turnup":

@@ -76,13 +76,16 @@ class HandState:
     tables: list[MeldTable] = field(default_factory=list)
     dix_melded: bool = False
     may_meld_again: bool = False
+    turnup_scored: bool = False  # the card at the foot of the stock is a nine of trumps that has scored
+    scored_nines: list[int] = field(default_factory=list)  # per seat: nines of trumps in hand that have scored
 
     def copy(self) -> HandState:
         other = HandState.__new__(HandState)
         other.__dict__.update(self.__dict__)
         other.hands = [list(h) for h in self.hands]
         for name in ("bids", "out", "redeal_seats", "dix_seats", "dix_exchanges", "passes", "meld", "meld_points",
-                     "dix_points", "meld_entries", "trick", "tricks", "trick_points", "tricks_won", "stock"):
+                     "dix_points", "meld_entries", "trick", "tricks", "trick_points", "tricks_won", "stock",
+                     "scored_nines"):
             setattr(other, name, list(getattr(self, name)))
         other.tables = [t.copy() for t in self.tables]
         return other

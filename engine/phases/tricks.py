@@ -9,7 +9,7 @@ from typing import Any
 
 from engine import events as ev
 from engine.actions import DeclareOut, DrawChoice, LayMeld, NoMeld, Play
-from engine.cards import NINE, Card, format_cards
+from engine.cards import NINE, Card, card, format_cards
 from engine.events import Event
 from engine.phases.state import DRAW_CHOICE, MELD, PLAY, GameState
 from engine.play import trick_winner
@@ -61,7 +61,10 @@ class TrickPlay(GameState):
             self._end_hand(out)
             return
         if h.stock:
-            self._draw(winner, out)
+            if self.rules.meld_before_draw:
+                self._offer_meld(winner, out)
+            else:
+                self._draw(winner, out)
             return
         h.leader = h.to_act = winner
 
@@ -75,7 +78,7 @@ class TrickPlay(GameState):
         loser = 1 - winner
         draws = [(winner, h.stock.pop(0)), (loser, h.stock.pop(0))]
         self._take_draws(draws, None, out)
-        self._offer_meld(winner, out)
+        self._after_draw(winner, out)
 
     def _on_draw_choice(self, action: DrawChoice, out: list[Event]) -> None:
         h = self.hand
@@ -83,8 +86,17 @@ class TrickPlay(GameState):
         face_down, trump_card = h.stock
         first, second = (trump_card, face_down) if action.take_trump else (face_down, trump_card)
         h.stock = []
+        if h.turnup_scored:  # a nine of trumps that has scored scores no more, whoever draws it
+            h.scored_nines[winner if action.take_trump else 1 - winner] += 1
         self._take_draws([(winner, first), (1 - winner, second)], trump_card, out)
-        self._offer_meld(winner, out)
+        self._after_draw(winner, out)
+
+    def _after_draw(self, winner: int, out: list[Event]) -> None:
+        """John Hay draws first, then the winner melds; under ``meld_before_draw`` (Hoyle) the meld came first."""
+        if self.rules.meld_before_draw:
+            self._lead(winner, out)
+        else:
+            self._offer_meld(winner, out)
 
     def _take_draws(self, draws: list[tuple[int, Card]], face_up: Card | None, out: list[Event]) -> None:
         """Both players draw, the trick's winner first; only the face-up trump card is seen by both."""
@@ -118,9 +130,9 @@ class TrickPlay(GameState):
             again = False
             if play.meld.kind == "dix" and not h.dix_melded:
                 h.dix_melded = True
-                assert h.deal.turnup is not None
-                if h.stock and h.stock[-1] == h.deal.turnup and h.deal.turnup.rank != NINE:
-                    # The first dix melded is exchanged for the turned-up trump, which may be melded at once.
+                if h.stock and not h.turnup_scored:
+                    # The first dix melded is exchanged for the turned-up trump (even the other dix), which may
+                    # be melded at once; the dix now at the foot of the stock has scored.
                     dix = play.meld.cards[0]
                     table.remove(dix)
                     taken = h.stock[-1]
@@ -128,18 +140,36 @@ class TrickPlay(GameState):
                     h.hands[seat].append(taken)
                     h.dix_exchanges.append((seat, dix, taken))
                     out.append(Event(ev.DIX_EXCHANGE, seat, {"dix": dix, "card": taken}))
+                    h.turnup_scored = True
                     again = True
             if again and not h.may_meld_again:
                 h.may_meld_again = True
                 return
-        # The winner leads the next trick; once the stock is gone the melds go back to the hands.
         h.may_meld_again = False
+        if self.rules.meld_before_draw:
+            self._draw(seat, out)
+        else:
+            self._lead(seat, out)
+
+    def _lead(self, seat: int, out: list[Event]) -> None:
+        """The trick's winner leads the next trick; once the stock is gone the melds go back to the hands."""
+        h = self.hand
         if not h.stock:
             for s, table in enumerate(h.tables):
                 h.hands[s].extend(table.cards())
             h.tables = []
             out.append(Event(ev.MELDS_RETURN))
         self._begin_play(seat, out)
+
+    def _dix_meldable(self, seat: int) -> bool:
+        """May ``seat`` meld a dix now? Each nine of trumps scores once a hand; after the exchange, a further
+        meld may be a dix only when the card taken was the other nine."""
+        h = self.hand
+        assert h.trump is not None
+        nine = card(h.trump, NINE)
+        if h.may_meld_again and h.dix_exchanges[-1][2] != nine:
+            return False
+        return h.hands[seat].count(nine) > h.scored_nines[seat]
 
     def _score_laid(self, seat: int, name: str, points: int, cards: list[Card], out: list[Event],
                     from_table: Sequence[int] = ()) -> None:

@@ -15,6 +15,7 @@ from engine.cards import RANK_LETTERS, SUIT_LETTERS, Card, parse_cards
 from engine.meld import score_meld
 from engine.play import card_values, last_trick_bonus
 from engine.rules import PRESET_HELP, Rules, preset_name
+from engine.rules_help import meld_and_draw_order
 from pinochle_gui.art import CardArt
 from pinochle_gui.screens.screen import Screen
 from pinochle_gui.widgets import blit_text, wrap
@@ -72,7 +73,7 @@ def _bidding(rules: Rules) -> str:
         )
     return (
         "Two players get 12 cards each; the next card, turned up, names trumps, and the rest is the stock. "
-        "After each trick the winner may meld, then both draw a card from the stock, the winner first."
+        + meld_and_draw_order(rules)
     )
 
 
