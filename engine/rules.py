@@ -163,7 +163,7 @@ OPTIONS: dict[str, Option] = {
         Option("bonus_melds", "Bonus melds", "Extra melds: double marriage in trumps 300, double common marriage 150.", variants=SINGLE_DECK_VARIANTS),
         Option("run_extra_marriage", "Run with extra K or Q", "A trump king or queen beside a run marries the run's partner card for a royal marriage.", variants=SINGLE_DECK_VARIANTS),
         Option("count", "Counting", "What the cards taken in tricks are worth.", ("old_timers", "simplified", "streamlined", "seed001", "double_deck")),
-        Option("play_rule", "Play rule", "Must-beat: follow, and beat the winning card if you can. Post-1945: follow or trump; beat only on a trump lead. Always win: every player must try to win every trick.", ("must_beat", "post_1945", "always_win"), variants=("three_hand", "partnership_turnup", "partnership_auction", "double_deck")),
+        Option("play_rule", "Play rule", "Must-beat: follow, and beat the winning card if you can. Post-1945: follow or trump; beat only on a trump lead. Always win: every player must try to win every trick. Win if able (seed 001): follow suit, else any card, but play a card that wins the trick if you have one.", ("must_beat", "post_1945", "always_win", "win_if_able"), variants=("three_hand", "partnership_turnup", "partnership_auction", "double_deck")),
         Option("phase2_must_win", "After the stock", "Two-handed, once the stock is gone: must the second player win the trick if able always, or only when trumps are led?", ("always", "trump_led"), variants=("two_hand",)),
         Option("remeld_reductions", "Re-meld reductions", "A royal marriage completed to a run adds 110; a pinochle doubled adds 260; a second pinochle after the first was broken gives 40.", variants=("two_hand",)),
         Option("min_bid", "Minimum bid", "The lowest opening bid (the dealer's bid when everybody passes).", low=1, high=1000, variants=AUCTION_VARIANTS),
@@ -246,7 +246,7 @@ PRESETS: dict[str, Rules] = {
     ),
     "partnership_auction": Rules(),
     "partnership_auction_div10": Rules(
-        meld_table="seed001", count="seed001", double_values=False, min_bid=20, bid_step=1,
+        meld_table="seed001", count="seed001", double_values=False, play_rule="win_if_able", min_bid=20, bid_step=1,
         max_bid=250, redeal_nines=True, meld_needs="points", dix_saves_itself=False,
         game_target=0, game_hands=5, both_over="highest",
     ),

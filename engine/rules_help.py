@@ -321,6 +321,10 @@ def _play(rules: Rules) -> list[str]:
         lines.append(f"Once the stock is gone: the second player must {rule}.")
     elif rules.play_rule == "post_1945":
         lines.append(f"Each player must {post_1945}.")
+    elif rules.play_rule == "win_if_able":
+        lines.append("Each player must follow suit if able, otherwise may play any card; but whoever holds a card "
+                     "that would win the trick must play one, even over a partner (seed 001). A player who cannot "
+                     "win may play any card of the suit led, or any card when void: there is no forced losing trump.")
     elif rules.play_rule == "always_win":
         lines.append("Each player must try to win every trick: " + must_beat + ".")
     else:
