@@ -384,7 +384,8 @@ def _game_end(rules: Rules) -> list[str]:
         lines.append(f"The first to {rules.game_target} points wins.")
         lines.append({
             "declarer": "If several reach it on the same hand, the declaring side wins.",
-            "extend": "If several reach it on the same hand, play goes on to 250 more, and so on.",
+            "extend": "If several reach it on the same hand, nobody wins yet: at least one more hand is played, to "
+                      "a target 250 higher; if that happens again, 250 more again, and so on (seed 000).",
             "highest": "If several reach it on the same hand, the highest score wins.",
         }[rules.both_over])
     if rules.declare_out:

@@ -56,15 +56,28 @@ def test_both_over_highest_wins_and_a_tie_plays_on() -> None:
     assert game.winner is None and game.hand_number == 2
 
 
-def test_both_over_extend_raises_the_target_by_250_repeatedly() -> None:
+def played_hand_to(target: int, scores: list[int], **overrides: object):  # noqa: ANN201
+    rules = preset("partnership_auction", pass_cards=0, both_over="extend", **overrides)
+    game = stacked_game(rules, [SEAT0, "", SEAT2, ""], scores=scores, target=target)
+    act(game, "bid 250", "pass", "pass", "pass", "trump hearts", "play on")
+    return game, play_tricks(game)
+
+
+def test_both_over_extend_plays_at_least_one_more_deal_to_250_more() -> None:
+    # Seed 000: "If at the end of play in any deal, both sides have reached 1,000 or more, play
+    # continues to 1,250. If the same thing happens again, play continues to 1,500, and so on."
     d = delta()
-    game, events = played_hand([1600 - d[0], 1520 - d[1]], both_over="extend")
-    assert game.winner is None and game.target == 1750 and game.hand_number == 2
-    assert event(events, HAND_SCORED)["target"] == 1750
-    game, _ = played_hand([2100 - d[0], 1800 - d[1]], both_over="extend")
-    assert game.target == 2000 and game.winner == 0, "1750: both over; 2000: only side 0"
-    game, _ = played_hand([2010 - d[0], 2000 - d[1]], both_over="extend")
-    assert game.target == 2250 and game.winner is None
+    for end in ([1300, 1100], [1500, 1490]):  # neither ends the game at once, nor jumps two steps
+        game, events = played_hand_to(1000, [end[0] - d[0], end[1] - d[1]], game_target=1000)
+        assert game.scores == end and game.target == 1250 and game.winner is None and game.hand_number == 2
+        assert event(events, HAND_SCORED)["target"] == 1250
+    # the next deal is played to 1,250: both over again, on to 1,500; one side over, it wins
+    game, _ = played_hand_to(1250, [1300 - d[0], 1260 - d[1]], game_target=1000)
+    assert game.target == 1500 and game.winner is None
+    game, _ = played_hand_to(1250, [1300 - d[0], 1200 - d[1]], game_target=1000)
+    assert game.target == 1250 and game.winner == 0
+    game, _ = played_hand_to(1750, [2010 - d[0], 2000 - d[1]])
+    assert game.target == 2000 and game.winner is None
 
 
 def test_turnup_game_both_over_1000_plays_on_to_1250() -> None:
