@@ -247,14 +247,14 @@ PRESETS: dict[str, Rules] = {
     "partnership_auction": Rules(),
     "partnership_auction_div10": Rules(
         meld_table="seed001", count="seed001", double_values=False, play_rule="win_if_able", min_bid=20, bid_step=1,
-        max_bid=250, redeal_nines=True, meld_needs="points", dix_saves_itself=False,
+        max_bid=250, not_on_board_set=False, redeal_nines=True, meld_needs="points", dix_saves_itself=False,
         game_target=0, game_hands=5, both_over="highest",
     ),
     "double_deck": Rules(
         variant="double_deck", double_deck=True, hand_size=20, deal_packet=4,
         meld_table="double_deck", double_values=False, count="double_deck", min_bid=50, bid_step=1,
         bid_step_high=5, bid_step_high_from=60, max_bid=500, pass_cards=0,
-        trump_needs_marriage=True, meld_needs="none", dix_saves_itself=False, game_target=500,
+        trump_needs_marriage=True, not_on_board_set=False, meld_needs="none", dix_saves_itself=False, game_target=500,
         both_over="declarer",
     ),
 }

@@ -364,6 +364,9 @@ def _scoring(rules: Rules) -> list[str]:
             lines.append(f"After the meld the declarer may throw in the hand: the declaring {side} "
                          + ("gives the bid to the opponents" if rules.set_gives_bid else "loses the bid")
                          + ", the opponents score their meld, and there is no play.")
+            if not rules.not_on_board_set:
+                lines.append(f"A declaring {side} whose meld is more than {rules.trick_total} below the bid is not "
+                             "set automatically: it chooses to throw in or to play on.")
         if needs:
             lines.append(f"An opponent's meld counts only if that {side} {needs}.")
         else:
