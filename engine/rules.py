@@ -186,7 +186,7 @@ OPTIONS: dict[str, Option] = {
         Option("redeal_nines", "Nines redeal", "A player with five or more nines and no aces may call for a new deal before the bidding.", variants=("partnership_auction",)),
         Option("game_target", "Game", "Points to win the game (0: play a number of hands).", low=0, high=10000),
         Option("both_over", "Both pass game", "When several reach the target on the same hand: the declarer wins, the target goes up by 250, or the highest score wins.", ("declarer", "extend", "highest")),
-        Option("declare_out", "Declaring out", "A player may claim the game at any time: right wins, wrong loses.", variants=("two_hand", "partnership_turnup")),
+        Option("declare_out", "Declaring out", "A player may claim the game at any of his or her own turns: right wins, wrong loses.", variants=("two_hand", "partnership_turnup")),
         Option("game_hands", "Hands per game", "Play this many hands, highest score wins (0: play to the target).", low=0, high=50),
     )
 }

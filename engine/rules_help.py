@@ -392,8 +392,11 @@ def _game_end(rules: Rules) -> list[str]:
             "highest": "If several reach it on the same hand, the highest score wins.",
         }[rules.both_over])
     if rules.declare_out:
-        lines.append(f"Declaring out: at any time a player may claim to have reached {rules.game_target}. Play stops "
-                     "and the points are counted: right wins the game, wrong loses it."
+        turns = {"stock": "a card to play, a meld to lay after winning a trick, the choice of the last two cards",
+                 "turnup": "the dix exchange, a card to play"}.get(rules.trump_by, "any decision")
+        lines.append(f"Declaring out: at any of the player's own decisions ({turns}) a player may claim to have "
+                     f"reached {rules.game_target}. Play stops and the points are counted: right wins the game, wrong "
+                     "loses it."
                      + (" Meld of the current hand counts only once the side has won a trick."
                         if rules.trump_by != "stock" else ""))
     return lines

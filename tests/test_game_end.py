@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from conftest import act, event, play_out, play_tricks, stacked_game
+from conftest import act, assert_record_replays, event, play_out, play_tricks, stacked_game
 
+from engine.actions import DeclareOut, DrawChoice, ExchangeDix
 from engine.events import GAME_OVER, HAND_SCORED
+from engine.game import DIX, DRAW_CHOICE, Game, new_game
 from engine.game import GAME_OVER as OVER
-from engine.game import Game, new_game
 from engine.rules import preset
 
 SEAT0 = "AH TH KH QH JH QS JD AS AS TS KC QC"
@@ -142,6 +143,31 @@ def test_turnup_declaring_out_meld_counts_only_after_a_trick() -> None:
     claim = event(events, "declare_out")
     assert claim["total"] == 1000 and claim["right"] and game.winner == 0
     assert game.hand_records[-1]["declared_out"]["right"]
+
+
+def test_declaring_out_at_the_dix_exchange() -> None:
+    # Seed 000: a player may claim the game "at any time": the dix decision is one of the claimant's turns
+    rules = preset("partnership_turnup")
+    probe = stacked_game(rules, [TURNUP_SEAT0, "", "", ""], dealer=3, turnup="TH")
+    assert probe.phase == DIX
+    side = rules.team_of(probe.to_act)
+    for scores, right in (([0, 0], False), ([1000, 1000], True)):
+        game = stacked_game(rules, [TURNUP_SEAT0, "", "", ""], dealer=3, turnup="TH", scores=scores)
+        assert DeclareOut() in game.legal_actions() and ExchangeDix(True) in game.legal_actions()
+        claim = event(act(game, "declare out"), "declare_out")
+        assert claim["total"] == scores[side] and claim["right"] is right
+        assert game.winner == (side if right else 1 - side) and game.legal_actions() == []
+        assert_record_replays(game)
+
+
+def test_declaring_out_at_the_two_handed_draw_choice() -> None:
+    game = Game(preset("two_hand"), seed=3, scores=[1200, 0])
+    while game.phase != DRAW_CHOICE:
+        game.apply(next(a for a in game.legal_actions() if a != DeclareOut()))
+    seat = game.to_act
+    assert game.legal_actions() == [DrawChoice(False), DrawChoice(True), DeclareOut()]
+    claim = event(act(game, "declare out"), "declare_out")
+    assert claim["right"] is (seat == 0) and game.winner == 0
 
 
 def test_declare_out_only_where_the_option_allows() -> None:
