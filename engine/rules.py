@@ -160,7 +160,7 @@ OPTIONS: dict[str, Option] = {
         Option("deal_packet", "Deal", "How many cards each player gets at a time in the deal (a single deck: 3).", (4, 5), variants=("double_deck",)),
         Option("meld_table", "Meld table", "Which meld values are in force.", ("standard", "seed001", "double_deck", "masek")),
         Option("double_values", "Double meld bonuses", "Double run 1500, eight aces 1000, kings 800, queens 600, jacks 400 instead of twice the single meld.", variants=SINGLE_DECK_VARIANTS),
-        Option("bonus_melds", "Bonus melds", "Extra melds: double marriage in trumps 300, double common marriage 150.", variants=SINGLE_DECK_VARIANTS),
+        Option("bonus_melds", "Bonus melds", "Seed 004's extra melds: double marriage in trumps 300, double common marriage 150; with the double deck (at its scale, a tenth) also its triple and quadruple melds, such as twelve aces 200 and sixteen aces 400.", variants=ALL),
         Option("run_extra_marriage", "Run with extra K or Q", "A trump king or queen beside a run marries the run's partner card for a royal marriage.", variants=SINGLE_DECK_VARIANTS),
         Option("count", "Counting", "What the cards taken in tricks are worth.", ("old_timers", "simplified", "streamlined", "seed001", "double_deck")),
         Option("play_rule", "Play rule", "Must-beat: follow, and beat the winning card if you can. Post-1945: follow or trump; beat only on a trump lead. Always win: every player must try to win every trick. Win if able (seed 001): follow suit, else any card, but play a card that wins the trick if you have one.", ("must_beat", "post_1945", "always_win", "win_if_able"), variants=("three_hand", "partnership_turnup", "partnership_auction", "double_deck")),
@@ -208,6 +208,8 @@ def _check(rules: Rules) -> None:
             raise RulesError("count 'double_deck' is for the double deck only")
         if r.deal_packet != 3:
             raise RulesError("a single deck is dealt 3 cards at a time")
+    if r.bonus_melds and r.meld_table == "masek":
+        raise RulesError("the Masek table has its own multiples: the bonus melds go with the seed 003 table")
     if (r.meld_table == "seed001") != (r.count == "seed001"):
         raise RulesError("the seed 001 meld table and the seed 001 count go together (scores divided by ten)")
     if r.auction:

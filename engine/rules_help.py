@@ -416,6 +416,11 @@ def _house(rules: Rules) -> list[str]:
     elif missing:
         lines.append("Where a multiple has no value of its own, each copy scores as a single meld (two runs: twice "
                      "the run).")
+    if rules.bonus_melds and rules.double_deck:
+        run = next(row for row in rows if row.key == "run")
+        lines.append("The bonus melds are seed 004's, at the double deck's scale (a tenth: its double run 1500 is "
+                     f"this table's {run.points[1]}). Seed 004 gives a triple run less than a double run and a run, "
+                     f"so three runs score {run.best(3)[0]} and four {run.best(4)[0]}, the best sum of listed melds.")
     if rules.meld_table == "seed001":
         lines.append("The seed 001 table carries its own double values; the bonus-meld and run-with-extra options "
                      "do not change it.")
