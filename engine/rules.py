@@ -92,6 +92,10 @@ class Rules:
     both_over: str = "declarer"
     declare_out: bool = False
     game_hands: int = 0
+    # -- seed 003's variations (double deck) ---------------------------------------------------------
+    bid_rounds: int = 0
+    pass_before_trump: bool = False
+    marriage_after_pass: bool = False
 
     # -- derived ------------------------------------------------------------------------------
     @property
@@ -188,6 +192,10 @@ OPTIONS: dict[str, Option] = {
         Option("both_over", "Both pass game", "When several reach the target on the same hand: the declarer wins, the target goes up by 250, or the highest score wins.", ("declarer", "extend", "highest")),
         Option("declare_out", "Declaring out", "A player may claim the game at any of his or her own turns: right wins, wrong loses.", variants=("two_hand", "partnership_turnup")),
         Option("game_hands", "Hands per game", "Play this many hands, highest score wins (0: play to the target).", low=0, high=50),
+        # seed 003's variations
+        Option("bid_rounds", "Bidding rounds", "The bidding goes round the table only this often: each player speaks at most once or twice, and the highest bid then wins (0: until all but one pass).", low=0, high=2, variants=AUCTION_VARIANTS),
+        Option("pass_before_trump", "Pass before trump", "With card passing, the partners pass cards before the declarer names trump.", variants=PASSING_VARIANTS),
+        Option("marriage_after_pass", "Marriage after the pass", "With card passing and a marriage needed for trump: the declarer names any suit, and needs the marriage in it only after the passing.", variants=PASSING_VARIANTS),
     )
 }
 

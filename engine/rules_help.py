@@ -125,6 +125,10 @@ def _bidding(rules: Rules) -> list[str]:
         lines.append(f"Each bid is at least {rules.bid_step} above the last.")
     lines.append("Jump bids are allowed." if rules.jump_bids else "Each bid is exactly one step above the last.")
     lines.append("A pass is final: a player who passes is out of the auction.")
+    if rules.bid_rounds:
+        lines.append("The bidding goes round the table " + ("once" if rules.bid_rounds == 1 else "twice")
+                     + " only: each player speaks at most " + ("once" if rules.bid_rounds == 1 else "twice")
+                     + ", then the highest bid wins (seed 003 variation).")
     if rules.pass_with_help and rules.partnerships:
         lines.append("A player may 'pass with help' to tell the partner of a good hand (the pass is still final).")
     if rules.all_pass == "dealer_stuck":
@@ -138,10 +142,12 @@ def _bidding(rules: Rules) -> list[str]:
 
 def _passing(rules: Rules) -> list[str]:
     n = rules.pass_cards
+    when = ("Before trump is named (seed 003 variation)" if rules.pass_before_trump
+            else "After trump is named")
     if rules.pass_simultaneous:
-        return [f"After trump is named, the declarer and partner each pass {n} cards to the other at the same time, "
+        return [f"{when}, the declarer and partner each pass {n} cards to the other at the same time, "
                 "face down, before seeing what they receive."]
-    return [f"After trump is named, the declarer's partner passes {n} cards to the declarer, who then passes {n} "
+    return [f"{when}, the declarer's partner passes {n} cards to the declarer, who then passes {n} "
             "cards back (they may include cards just received)."]
 
 
@@ -161,9 +167,16 @@ def _trump(rules: Rules) -> list[str]:
     dix = dix_value(rules)
     if rules.trump_by == "auction":
         lines = ["The declarer names the trump suit."]
-        if rules.trump_needs_marriage:
-            lines.append("The declarer must hold a marriage (K and Q) in the suit named. Without one in any suit, "
-                         "the hand is not played: the declaring side loses its bid and nobody scores meld.")
+        passing = rules.pass_cards and rules.partnerships
+        if rules.trump_needs_marriage and passing and rules.marriage_after_pass and not rules.pass_before_trump:
+            lines.append("The declarer may name any suit, but must hold a marriage (K and Q) in it once the cards "
+                         "are passed (seed 003 variation). Without one, the hand is not played: the declaring side "
+                         "loses its bid and nobody scores meld.")
+        elif rules.trump_needs_marriage:
+            lines.append("The declarer must hold a marriage (K and Q) in the suit named"
+                         + (", after the passing" if passing and rules.pass_before_trump else "")
+                         + ". Without one in any suit, the hand is not played: the declaring side loses its bid and "
+                         "nobody scores meld.")
         return lines
     if rules.trump_by == "turnup":
         return [

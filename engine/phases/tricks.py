@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine import events as ev
-from engine.actions import DeclareOut, DrawChoice, LayMeld, NoMeld, Play
+from engine.actions import Action, DrawChoice, LayMeld, NoMeld, Play
 from engine.cards import NINE, Card, format_cards
 from engine.events import Event
 from engine.phases.state import DRAW_CHOICE, MELD, PLAY, GameState
@@ -148,7 +148,7 @@ class TrickPlay(GameState):
                                              "from_table": list(from_table)}))
 
     # -- declaring out -----------------------------------------------------------------------------
-    def _on_declare_out(self, action: DeclareOut, out: list[Event]) -> None:
+    def _on_declare_out(self, action: Action, out: list[Event]) -> None:
         """The seat to act claims the game, at any of its decisions (see :meth:`Game.legal_actions`)."""
         h = self.hand
         seat = h.to_act
