@@ -213,10 +213,9 @@ SEED004_TRIPLES = {"run": 300, "royal marriage": 900, "marriage": 300, "pinochle
 
 def _with_bonus(row: MeldRow) -> MeldRow:
     """A double-deck row with seed 004's bonus melds, at the double deck's scale."""
-    single, double = row.points[:2]
-    double = SEED004_DOUBLE_MARRIAGES.get(row.key, (double or 0) * 10) // 10
+    double = SEED004_DOUBLE_MARRIAGES[row.key] // 10 if row.key in SEED004_DOUBLE_MARRIAGES else row.points[1]
     triple = SEED004_TRIPLES[row.key] // 10
-    return MeldRow(row.key, row.kind, (single, double, triple, 2 * triple), row.names)
+    return MeldRow(row.key, row.kind, (row.points[0], double, triple, 2 * triple), row.names)
 
 
 def _rows_by_key(rules: Rules) -> dict[str, MeldRow]:

@@ -1,11 +1,10 @@
 """Between the auction and the meld: naming trump, the dix exchange, passing between partners, the bury.
 
-The declarer names trump (among the suits of a marriage when the rules ask for one; seed 003's
-variations: the marriage may be looked for after the passing, or the cards passed before trump is
-named); four-handed
+The declarer names trump (among the suits of a marriage when the rules ask for one); four-handed
 turn-up, a holder of the dix may exchange it for the turned-up trump; partners pass cards to the
 declarer and get as many back; three-handed, the declarer (who took the widow with the auction)
-buries three cards.
+buries three cards. Seed 003's variations: the cards may be passed before trump is named, or the
+declarer's marriage in trumps looked for only after the passing.
 """
 
 from __future__ import annotations
