@@ -126,9 +126,9 @@ def _bidding(rules: Rules) -> list[str]:
     lines.append("Jump bids are allowed." if rules.jump_bids else "Each bid is exactly one step above the last.")
     lines.append("A pass is final: a player who passes is out of the auction.")
     if rules.bid_rounds:
-        lines.append("The bidding goes round the table " + ("once" if rules.bid_rounds == 1 else "twice")
-                     + " only: each player speaks at most " + ("once" if rules.bid_rounds == 1 else "twice")
-                     + ", then the highest bid wins (seed 003 variation).")
+        times = "once" if rules.bid_rounds == 1 else "twice"
+        lines.append(f"The bidding goes round the table {times} only: each player speaks at most {times}, then the "
+                     "highest bid wins (seed 003 variation).")
     if rules.pass_with_help and rules.partnerships:
         lines.append("A player may 'pass with help' to tell the partner of a good hand (the pass is still final).")
     if rules.all_pass == "dealer_stuck":
