@@ -175,17 +175,25 @@ class Game(Dealing, Auction, Exchanges, Melding, TrickPlay, HandEnd, GameState):
         return list(self._opening_events)
 
     def legal_actions(self) -> list[Action]:
-        """Every action the seat to act may take now (empty once the game is over)."""
+        """Every action the seat to act may take now (empty once the game is over).
+
+        With ``declare_out`` (seed 000: "any player may claim the game at any time"), every decision
+        of every seat may also be :class:`~engine.actions.DeclareOut`.
+        """
         if self.winner is not None:
             return []
+        actions = self._phase_actions()
+        if self.rules.declare_out:
+            actions.append(DeclareOut())
+        return actions
+
+    def _phase_actions(self) -> list[Action]:
+        """What the seat to act may do in the phase in force (declaring out apart)."""
         h = self.hand
         seat = h.to_act
         phase = h.phase
         if phase == PLAY:
-            actions: list[Action] = list(self._legal_play_actions(seat))
-            if self.rules.declare_out:
-                actions.append(DeclareOut())
-            return actions
+            return list(self._legal_play_actions(seat))
         if phase == BIDDING:
             current = h.high_bid
             bids: list[Action] = [bid(a) for a in self.rules.next_bids(current)]
@@ -212,8 +220,6 @@ class Game(Dealing, Auction, Exchanges, Melding, TrickPlay, HandEnd, GameState):
                 options = [o for o in options if o.meld.kind != "dix"]
             melds: list[Action] = [NoMeld()]
             melds += [LayMeld(o) for o in options]
-            if self.rules.declare_out:
-                melds.append(DeclareOut())
             return melds
         if phase == DRAW_CHOICE:
             return [DrawChoice(False), DrawChoice(True)]
@@ -267,7 +273,7 @@ class Game(Dealing, Auction, Exchanges, Melding, TrickPlay, HandEnd, GameState):
         if accepted is None:
             raise IllegalAction(self._why_illegal(action, seat))
         out: list[Event] = []
-        handler = getattr(self, "_on_" + self.hand.phase)
+        handler = self._on_declare_out if type(accepted) is DeclareOut else getattr(self, "_on_" + self.hand.phase)
         self.log.append(accepted)
         try:
             handler(accepted, out)

@@ -175,7 +175,7 @@ def _build_rows(table: str, double_values: bool, bonus: bool) -> tuple[MeldRow, 
             _row("jacks around", AROUND, (4, 40), ("jacks around", "eight jacks")),
         )
     if table == "double_deck":
-        return (
+        rows = (
             _row("run", SEQUENCE, (15, 150, 225, 300)),
             _row("royal marriage", SEQUENCE, (4, 8, 12, 16)),
             _row("marriage", SEQUENCE, (2, 4, 6, 8)),
@@ -185,6 +185,7 @@ def _build_rows(table: str, double_values: bool, bonus: bool) -> tuple[MeldRow, 
             _row("queens around", AROUND, (6, 60, 90, 120)),
             _row("jacks around", AROUND, (4, 40, 60, 80)),
         )
+        return tuple(_with_bonus(row) for row in rows) if bonus else rows
     if table == "masek":
         # The Masek table has no quadruple run or arounds ("---"): four copies score as the best
         # sum of listed melds (a triple and a single).
@@ -199,6 +200,24 @@ def _build_rows(table: str, double_values: bool, bonus: bool) -> tuple[MeldRow, 
             _row("jacks around", AROUND, (4, 40, 200, None)),
         )
     raise ValueError(f"unknown meld table {table!r}")
+
+
+# Seed 004's bonus melds for games with more than one deck, at its own scale (a run 150): the double
+# marriages, and the triple melds; "a quadruple bonus meld ... scores double the value of the
+# corresponding triple bonus meld". The double deck scores at a tenth of that scale (seed 003's
+# double run 150, eight aces 100 and double pinochle 30 are seed 004's 1,500, 1,000 and 300), so
+# there they count a tenth. Seed 004 prints 300 for three runs, less than a double run and a run:
+# three runs then score as those (the best sum of listed melds, as for any multiple).
+SEED004_DOUBLE_MARRIAGES = {"royal marriage": 300, "marriage": 150}
+SEED004_TRIPLES = {"run": 300, "royal marriage": 900, "marriage": 300, "pinochle": 900, "aces around": 2000,
+                   "kings around": 1900, "queens around": 1200, "jacks around": 800}
+
+
+def _with_bonus(row: MeldRow) -> MeldRow:
+    """A double-deck row with seed 004's bonus melds, at the double deck's scale."""
+    double = SEED004_DOUBLE_MARRIAGES[row.key] // 10 if row.key in SEED004_DOUBLE_MARRIAGES else row.points[1]
+    triple = SEED004_TRIPLES[row.key] // 10
+    return MeldRow(row.key, row.kind, (row.points[0], double, triple, 2 * triple), row.names)
 
 
 def _rows_by_key(rules: Rules) -> dict[str, MeldRow]:

@@ -30,7 +30,14 @@ The rules of play (RULES.md, "Rules of play") come in three modes:
   every trick, whether a trump trick or not, and must play a card higher than any previously
   played, even if the highest card so far was played by his partner") is the same mode as
   :data:`MUST_BEAT` in every position, see :func:`play_mode`.
+* :data:`WIN_IF_ABLE` (``play_rule="win_if_able"``, seed 001): follow suit if able, otherwise any
+  card; whoever can play a card that would win the trick must play one, even over a partner. A
+  player who cannot win may play any card of the suit led, or any card when void (no forced
+  losing trump).
 * :data:`FREE`: any card (the second card of a two-handed trick while the stock lasts).
+
+>>> format_cards(legal_plays(parse_cards("9H KC"), parse_cards("AS AH"), HEARTS, preset("partnership_auction_div10")))
+'9H KC'
 """
 
 from __future__ import annotations
@@ -40,7 +47,7 @@ from collections.abc import Iterable, Sequence
 from engine.cards import CARDS, KINDS, Card, CardError, check_suit, checked_counts
 from engine.rules import Rules
 
-FREE, POST_1945, MUST_BEAT = 0, 1, 2
+FREE, POST_1945, MUST_BEAT, WIN_IF_ABLE = 0, 1, 2, 3
 
 # What each card counts in tricks, by rank NINE JACK QUEEN KING TEN ACE, and the last-trick bonus.
 _COUNTS: dict[str, tuple[tuple[int, int, int, int, int, int], int]] = {
@@ -62,9 +69,12 @@ _STRENGTH: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
     for trump in range(4)
 )
 
+# The mode of each ``play_rule`` (see :func:`play_mode` for why "always_win" is must-beat).
+_PLAY_MODES = {"must_beat": MUST_BEAT, "always_win": MUST_BEAT, "post_1945": POST_1945, "win_if_able": WIN_IF_ABLE}
+
 
 def play_mode(rules: Rules, free: bool = False) -> int:
-    """The mode of play in force: :data:`FREE`, :data:`POST_1945` or :data:`MUST_BEAT`.
+    """The mode of play in force: :data:`FREE`, :data:`POST_1945`, :data:`MUST_BEAT` or :data:`WIN_IF_ABLE`.
 
     Two-handed play (trump from the stock) follows ``phase2_must_win`` once the stock is gone; the
     other variants follow ``play_rule``.
@@ -82,7 +92,7 @@ def play_mode(rules: Rules, free: bool = False) -> int:
         return FREE
     if rules.trump_by == "stock":
         return MUST_BEAT if rules.phase2_must_win == "always" else POST_1945
-    return POST_1945 if rules.play_rule == "post_1945" else MUST_BEAT
+    return _PLAY_MODES[rules.play_rule]
 
 
 def legal_codes(hand: Sequence[int], trick: Sequence[int], trump: int, mode: int) -> list[int]:
@@ -99,6 +109,10 @@ def legal_codes(hand: Sequence[int], trick: Sequence[int], trump: int, mode: int
         if strength[c] > best:
             best = strength[c]
     follow = [c for c in hand if c // 6 == led]
+    if mode == WIN_IF_ABLE:
+        allowed = follow or hand
+        winners = [c for c in allowed if strength[c] > best]
+        return list(dict.fromkeys(winners or allowed))
     if follow:
         # beat the winning card only if it is of the suit led (not trumped, or trump led)
         if best < 6 or led == trump:

@@ -97,6 +97,11 @@ class Rules:
     turnup_dix_to_dealer: bool = False
     meld_before_draw: bool = False
 
+    # -- seed 003's variations (double deck) ---------------------------------------------------------
+    bid_rounds: int = 0
+    pass_before_trump: bool = False
+    marriage_after_pass: bool = False
+
     def __post_init__(self) -> None:
         # Every way of building rules (a preset, an override, a save, ``Rules(...)`` by hand) is checked.
         _check_structure(self)
@@ -180,10 +185,10 @@ OPTIONS: dict[str, Option] = {
         Option("deal_packet", "Deal", "How many cards each player gets at a time in the deal (a single deck: 3).", (4, 5), variants=("double_deck",)),
         Option("meld_table", "Meld table", "Which meld values are in force.", ("standard", "seed001", "double_deck", "masek")),
         Option("double_values", "Double meld bonuses", "Double run 1500, eight aces 1000, kings 800, queens 600, jacks 400 instead of twice the single meld.", variants=SINGLE_DECK_VARIANTS),
-        Option("bonus_melds", "Bonus melds", "Extra melds: double marriage in trumps 300, double common marriage 150.", variants=SINGLE_DECK_VARIANTS),
+        Option("bonus_melds", "Bonus melds", "Seed 004's extra melds: double marriage in trumps 300, double common marriage 150; with the double deck (at its scale, a tenth) also its triple and quadruple melds, such as twelve aces 200 and sixteen aces 400.", variants=ALL),
         Option("run_extra_marriage", "Run with extra K or Q", "A trump king or queen beside a run marries the run's partner card for a royal marriage.", variants=SINGLE_DECK_VARIANTS),
         Option("count", "Counting", "What the cards taken in tricks are worth.", ("old_timers", "simplified", "streamlined", "seed001", "double_deck")),
-        Option("play_rule", "Play rule", "Must-beat: follow, and beat the winning card if you can. Post-1945: follow or trump; beat only on a trump lead. Always win: every player must try to win every trick.", ("must_beat", "post_1945", "always_win"), variants=("three_hand", "partnership_turnup", "partnership_auction", "double_deck")),
+        Option("play_rule", "Play rule", "Must-beat: follow, and beat the winning card if you can. Post-1945: follow or trump; beat only on a trump lead. Always win: every player must try to win every trick. Win if able (seed 001): follow suit, else any card, but play a card that wins the trick if you have one.", ("must_beat", "post_1945", "always_win", "win_if_able"), variants=("three_hand", "partnership_turnup", "partnership_auction", "double_deck")),
         Option("phase2_must_win", "After the stock", "Two-handed, once the stock is gone: must the second player win the trick if able always, or only when trumps are led?", ("always", "trump_led"), variants=("two_hand",)),
         Option("remeld_reductions", "Re-meld reductions", "A royal marriage completed to a run adds 110; a pinochle doubled adds 260; a second pinochle after the first was broken gives 40.", variants=("two_hand",)),
         Option("min_bid", "Minimum bid", "The lowest opening bid (the dealer's bid when everybody passes).", low=1, high=1000, variants=AUCTION_VARIANTS),
@@ -206,12 +211,16 @@ OPTIONS: dict[str, Option] = {
         Option("redeal_nines", "Nines redeal", "A player with five or more nines and no aces may call for a new deal before the bidding.", variants=("partnership_auction",)),
         Option("game_target", "Game", "Points to win the game (0: play a number of hands).", low=0, high=10000),
         Option("both_over", "Both pass game", "When several reach the target on the same hand: the declarer wins, the target goes up by 250, or the highest score wins.", ("declarer", "extend", "highest")),
-        Option("declare_out", "Declaring out", "A player may claim the game at any time: right wins, wrong loses.", variants=("two_hand", "partnership_turnup")),
+        Option("declare_out", "Declaring out", "A player may claim the game at any of his or her own turns: right wins, wrong loses.", variants=("two_hand", "partnership_turnup")),
         Option("game_hands", "Hands per game", "Play this many hands, highest score wins (0: play to the target).", low=0, high=50),
         # -- issue 11 --
         Option("declarer_meld_needs", "Declarer's saving meld", "What the declaring side must take in tricks for its meld to count toward the bid: nothing, a trick, or any trick points.", ("none", "trick", "points"), variants=AUCTION_VARIANTS),
         Option("turnup_dix_to_dealer", "Turned-up dix", "A nine of trumps turned up scores 10 for the dealer at once and stays there (Hoyle), instead of being exchanged for the first dix melded.", variants=("two_hand",)),
         Option("meld_before_draw", "Meld before drawing", "The winner of a trick melds first, then both draw (Hoyle), instead of drawing first and then melding.", variants=("two_hand",)),
+        # seed 003's variations
+        Option("bid_rounds", "Bidding rounds", "The bidding goes round the table only this often: each player speaks at most once or twice, and the highest bid then wins (0: until all but one pass).", low=0, high=2, variants=AUCTION_VARIANTS),
+        Option("pass_before_trump", "Pass before trump", "With card passing, the partners pass cards before the declarer names trump.", variants=PASSING_VARIANTS),
+        Option("marriage_after_pass", "Marriage after the pass", "With card passing and a marriage needed for trump: the declarer names any suit, and needs the marriage in it only after the passing.", variants=PASSING_VARIANTS),
     )
 }
 
@@ -241,6 +250,8 @@ def _check(rules: Rules) -> None:
             raise RulesError("count 'double_deck' is for the double deck only")
         if r.deal_packet != 3:
             raise RulesError("a single deck is dealt 3 cards at a time")
+    if r.bonus_melds and r.meld_table == "masek":
+        raise RulesError("the Masek table has its own multiples: the bonus melds go with the seed 003 table")
     if (r.meld_table == "seed001") != (r.count == "seed001"):
         raise RulesError("the seed 001 meld table and the seed 001 count go together (scores divided by ten)")
     if r.auction:
@@ -306,15 +317,16 @@ PRESETS: dict[str, Rules] = {
     ),
     "partnership_auction": Rules(),
     "partnership_auction_div10": Rules(
-        meld_table="seed001", count="seed001", double_values=False, min_bid=20, bid_step=1,
-        max_bid=250, redeal_nines=True, meld_needs="points", declarer_meld_needs="trick", dix_saves_itself=False,
+        meld_table="seed001", count="seed001", double_values=False, play_rule="win_if_able", min_bid=20, bid_step=1,
+        max_bid=250, not_on_board_set=False, redeal_nines=True, meld_needs="points", declarer_meld_needs="trick",
+        dix_saves_itself=False,
         game_target=0, game_hands=5, both_over="highest",
     ),
     "double_deck": Rules(
         variant="double_deck", double_deck=True, hand_size=20, deal_packet=4,
         meld_table="double_deck", double_values=False, count="double_deck", min_bid=50, bid_step=1,
         bid_step_high=5, bid_step_high_from=60, max_bid=500, pass_cards=0,
-        trump_needs_marriage=True, meld_needs="none", dix_saves_itself=False, game_target=500,
+        trump_needs_marriage=True, not_on_board_set=False, meld_needs="none", dix_saves_itself=False, game_target=500,
         both_over="declarer",
     ),
 }

@@ -125,6 +125,10 @@ def _bidding(rules: Rules) -> list[str]:
         lines.append(f"Each bid is at least {rules.bid_step} above the last.")
     lines.append("Jump bids are allowed." if rules.jump_bids else "Each bid is exactly one step above the last.")
     lines.append("A pass is final: a player who passes is out of the auction.")
+    if rules.bid_rounds:
+        times = "once" if rules.bid_rounds == 1 else "twice"
+        lines.append(f"The bidding goes round the table {times} only: each player speaks at most {times}, then the "
+                     "highest bid wins (seed 003 variation).")
     if rules.pass_with_help and rules.partnerships:
         lines.append("A player may 'pass with help' to tell the partner of a good hand (the pass is still final).")
     if rules.all_pass == "dealer_stuck":
@@ -138,10 +142,12 @@ def _bidding(rules: Rules) -> list[str]:
 
 def _passing(rules: Rules) -> list[str]:
     n = rules.pass_cards
+    when = ("Before trump is named (seed 003 variation)" if rules.pass_before_trump
+            else "After trump is named")
     if rules.pass_simultaneous:
-        return [f"After trump is named, the declarer and partner each pass {n} cards to the other at the same time, "
+        return [f"{when}, the declarer and partner each pass {n} cards to the other at the same time, "
                 "face down, before seeing what they receive."]
-    return [f"After trump is named, the declarer's partner passes {n} cards to the declarer, who then passes {n} "
+    return [f"{when}, the declarer's partner passes {n} cards to the declarer, who then passes {n} "
             "cards back (they may include cards just received)."]
 
 
@@ -161,9 +167,16 @@ def _trump(rules: Rules) -> list[str]:
     dix = dix_value(rules)
     if rules.trump_by == "auction":
         lines = ["The declarer names the trump suit."]
-        if rules.trump_needs_marriage:
-            lines.append("The declarer must hold a marriage (K and Q) in the suit named. Without one in any suit, "
-                         "the hand is not played: the declaring side loses its bid and nobody scores meld.")
+        passing = rules.pass_cards and rules.partnerships
+        if rules.trump_needs_marriage and passing and rules.marriage_after_pass and not rules.pass_before_trump:
+            lines.append("The declarer may name any suit, but must hold a marriage (K and Q) in it once the cards "
+                         "are passed (seed 003 variation). Without one, the hand is not played: the declaring side "
+                         "loses its bid and nobody scores meld.")
+        elif rules.trump_needs_marriage:
+            lines.append("The declarer must hold a marriage (K and Q) in the suit named"
+                         + (", after the passing" if passing and rules.pass_before_trump else "")
+                         + ". Without one in any suit, the hand is not played: the declaring side loses its bid and "
+                         "nobody scores meld.")
         return lines
     if rules.trump_by == "turnup":
         return [
@@ -347,6 +360,10 @@ def _play(rules: Rules) -> list[str]:
         lines.append(f"Once the stock is gone: the second player must {rule}.")
     elif rules.play_rule == "post_1945":
         lines.append(f"Each player must {post_1945}.")
+    elif rules.play_rule == "win_if_able":
+        lines.append("Each player must follow suit if able, otherwise may play any card; but whoever holds a card "
+                     "that would win the trick must play one, even over a partner (seed 001). A player who cannot "
+                     "win may play any card of the suit led, or any card when void: there is no forced losing trump.")
     elif rules.play_rule == "always_win":
         lines.append("Each player must try to win every trick: " + must_beat + ".")
     else:
@@ -389,6 +406,9 @@ def _scoring(rules: Rules) -> list[str]:
             lines.append(f"After the meld the declarer may throw in the hand: the declaring {side} "
                          + ("gives the bid to the opponents" if rules.set_gives_bid else "loses the bid")
                          + ", the opponents score their meld, and there is no play.")
+            if not rules.not_on_board_set:
+                lines.append(f"A declaring {side} whose meld is more than {rules.trick_total} below the bid is not "
+                             "set automatically: it chooses to throw in or to play on.")
         if needs:
             lines.append(f"An opponent's meld counts only if that {side} {needs}.")
         else:
@@ -418,12 +438,16 @@ def _game_end(rules: Rules) -> list[str]:
         lines.append(f"The first to {rules.game_target} points wins.")
         lines.append({
             "declarer": "If several reach it on the same hand, the declaring side wins.",
-            "extend": "If several reach it on the same hand, play goes on to 250 more, and so on.",
+            "extend": "If several reach it on the same hand, nobody wins yet: at least one more hand is played, to "
+                      "a target 250 higher; if that happens again, 250 more again, and so on (seed 000).",
             "highest": "If several reach it on the same hand, the highest score wins.",
         }[rules.both_over])
     if rules.declare_out:
-        lines.append(f"Declaring out: at any time a player may claim to have reached {rules.game_target}. Play stops "
-                     "and the points are counted: right wins the game, wrong loses it."
+        turns = {"stock": "a card to play, a meld to lay after winning a trick, the choice of the last two cards",
+                 "turnup": "the dix exchange, a card to play"}.get(rules.trump_by, "any decision")
+        lines.append(f"Declaring out: at any of the player's own decisions ({turns}) a player may claim to have "
+                     f"reached {rules.game_target}. Play stops and the points are counted: right wins the game, wrong "
+                     "loses it."
                      + (" Meld of the current hand counts only once the side has won a trick."
                         if rules.trump_by != "stock" else ""))
     return lines
@@ -443,6 +467,11 @@ def _house(rules: Rules) -> list[str]:
     elif missing:
         lines.append("Where a multiple has no value of its own, each copy scores as a single meld (two runs: twice "
                      "the run).")
+    if rules.bonus_melds and rules.double_deck:
+        run = next(row for row in rows if row.key == "run")
+        lines.append("The bonus melds are seed 004's, at the double deck's scale (a tenth: its double run 1500 is "
+                     f"this table's {run.points[1]}). Seed 004 gives a triple run less than a double run and a run, "
+                     f"so three runs score {run.best(3)[0]} and four {run.best(4)[0]}, the best sum of listed melds.")
     if rules.meld_table == "seed001":
         lines.append("The seed 001 table carries its own double values; the bonus-meld and run-with-extra options "
                      "do not change it.")

@@ -204,3 +204,19 @@ def test_hint_is_legal_explained_and_repeatable() -> None:
     assert game.is_legal(action) and reason
     assert hint(game, seat) == (action, reason)
     assert isinstance(action, (Bid, Pass))
+
+
+def test_computer_declares_out_at_the_dix_decision_only_when_sure() -> None:
+    from conftest import stacked_game
+
+    from engine.actions import ExchangeDix
+    from engine.game import DIX
+
+    rules = preset("partnership_turnup")
+    for scores, claim in (([1000, 1000], True), ([0, 0], False)):
+        game = stacked_game(rules, ["AS AS KH QH KD QD KC QC KS QS JD 9C", "", "", ""], dealer=3, turnup="TH",
+                            scores=scores)
+        assert game.phase == DIX
+        action = ComputerPlayer(LEVELS["easy"], seed=1).choose(game, game.to_act)
+        assert (action == DeclareOut()) is claim
+        assert claim or isinstance(action, ExchangeDix)

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from conftest import act, event, play_out, play_tricks, stacked_game
+from conftest import act, assert_record_replays, event, play_out, play_tricks, stacked_game
 
+from engine.actions import DeclareOut, DrawChoice, ExchangeDix
 from engine.events import GAME_OVER, HAND_SCORED
+from engine.game import DIX, DRAW_CHOICE, Game, new_game
 from engine.game import GAME_OVER as OVER
-from engine.game import Game, new_game
 from engine.rules import preset
 
 SEAT0 = "AH TH KH QH JH QS JD AS AS TS KC QC"
@@ -56,15 +57,28 @@ def test_both_over_highest_wins_and_a_tie_plays_on() -> None:
     assert game.winner is None and game.hand_number == 2
 
 
-def test_both_over_extend_raises_the_target_by_250_repeatedly() -> None:
+def played_hand_to(target: int, scores: list[int], **overrides: object):  # noqa: ANN201
+    rules = preset("partnership_auction", pass_cards=0, both_over="extend", **overrides)
+    game = stacked_game(rules, [SEAT0, "", SEAT2, ""], scores=scores, target=target)
+    act(game, "bid 250", "pass", "pass", "pass", "trump hearts", "play on")
+    return game, play_tricks(game)
+
+
+def test_both_over_extend_plays_at_least_one_more_deal_to_250_more() -> None:
+    # Seed 000: "If at the end of play in any deal, both sides have reached 1,000 or more, play
+    # continues to 1,250. If the same thing happens again, play continues to 1,500, and so on."
     d = delta()
-    game, events = played_hand([1600 - d[0], 1520 - d[1]], both_over="extend")
-    assert game.winner is None and game.target == 1750 and game.hand_number == 2
-    assert event(events, HAND_SCORED)["target"] == 1750
-    game, _ = played_hand([2100 - d[0], 1800 - d[1]], both_over="extend")
-    assert game.target == 2000 and game.winner == 0, "1750: both over; 2000: only side 0"
-    game, _ = played_hand([2010 - d[0], 2000 - d[1]], both_over="extend")
-    assert game.target == 2250 and game.winner is None
+    for end in ([1300, 1100], [1500, 1490]):  # neither ends the game at once, nor jumps two steps
+        game, events = played_hand_to(1000, [end[0] - d[0], end[1] - d[1]], game_target=1000)
+        assert game.scores == end and game.target == 1250 and game.winner is None and game.hand_number == 2
+        assert event(events, HAND_SCORED)["target"] == 1250
+    # the next deal is played to 1,250: both over again, on to 1,500; one side over, it wins
+    game, _ = played_hand_to(1250, [1300 - d[0], 1260 - d[1]], game_target=1000)
+    assert game.target == 1500 and game.winner is None
+    game, _ = played_hand_to(1250, [1300 - d[0], 1200 - d[1]], game_target=1000)
+    assert game.target == 1250 and game.winner == 0
+    game, _ = played_hand_to(1750, [2010 - d[0], 2000 - d[1]])
+    assert game.target == 2000 and game.winner is None
 
 
 def test_turnup_game_both_over_1000_plays_on_to_1250() -> None:
@@ -129,6 +143,31 @@ def test_turnup_declaring_out_meld_counts_only_after_a_trick() -> None:
     claim = event(events, "declare_out")
     assert claim["total"] == 1000 and claim["right"] and game.winner == 0
     assert game.hand_records[-1]["declared_out"]["right"]
+
+
+def test_declaring_out_at_the_dix_exchange() -> None:
+    # Seed 000: a player may claim the game "at any time": the dix decision is one of the claimant's turns
+    rules = preset("partnership_turnup")
+    probe = stacked_game(rules, [TURNUP_SEAT0, "", "", ""], dealer=3, turnup="TH")
+    assert probe.phase == DIX
+    side = rules.team_of(probe.to_act)
+    for scores, right in (([0, 0], False), ([1000, 1000], True)):
+        game = stacked_game(rules, [TURNUP_SEAT0, "", "", ""], dealer=3, turnup="TH", scores=scores)
+        assert DeclareOut() in game.legal_actions() and ExchangeDix(True) in game.legal_actions()
+        claim = event(act(game, "declare out"), "declare_out")
+        assert claim["total"] == scores[side] and claim["right"] is right
+        assert game.winner == (side if right else 1 - side) and game.legal_actions() == []
+        assert_record_replays(game)
+
+
+def test_declaring_out_at_the_two_handed_draw_choice() -> None:
+    game = Game(preset("two_hand"), seed=3, scores=[1200, 0])
+    while game.phase != DRAW_CHOICE:
+        game.apply(next(a for a in game.legal_actions() if a != DeclareOut()))
+    seat = game.to_act
+    assert game.legal_actions() == [DrawChoice(False), DrawChoice(True), DeclareOut()]
+    claim = event(act(game, "declare out"), "declare_out")
+    assert claim["right"] is (seat == 0) and game.winner == 0
 
 
 def test_declare_out_only_where_the_option_allows() -> None:

@@ -63,15 +63,37 @@ def test_not_on_board_off_lets_the_declarer_play_or_throw_in() -> None:
     assert NOT_ON_BOARD not in kinds(events) and game.phase == THROW_IN
 
 
-def test_seed001_goes_set_when_the_bid_is_more_than_25_above_meld() -> None:
+def test_seed001_offers_the_throw_in_when_the_bid_is_more_than_25_above_meld() -> None:
+    # Seed 001: "if the bidding team's bid is more than 25 points higher than their meld points,
+    # that team can choose to throw in": a choice, not an automatic set.
     rules = preset("partnership_auction_div10", pass_cards=0)
     probe = stacked_game(rules, [SEAT0, "", SEAT2, ""])
     meld = sum(score_meld(probe.hand.hands[s], HEARTS, rules).total for s in (0, 2))
     assert score_meld(probe.hand.hands[0], HEARTS, rules).total == 21  # run 11 + royal 4 + pinochle 4 + marriage 2
-    game, events = bid_and_trump(rules, meld + 25)
-    assert game.phase == THROW_IN
     game, events = bid_and_trump(rules, meld + 26)
+    assert NOT_ON_BOARD not in kinds(events) and game.phase == THROW_IN and game.to_act == 0
+    opponents = game.hand.meld_points[1] + game.hand.meld_points[3]
+    events = act(game, "throw in")
+    assert event(events, HAND_SCORED)["score_delta"] == [-(meld + 26), opponents]
+    # the automatic set stays an option
+    game, events = bid_and_trump(preset("partnership_auction_div10", pass_cards=0, not_on_board_set=True), meld + 26)
     assert event(events, HAND_SCORED)["how"] == "not_on_board"
+    game, events = bid_and_trump(preset("partnership_auction_div10", pass_cards=0, not_on_board_set=True), meld + 25)
+    assert game.phase == THROW_IN
+
+
+def test_double_deck_has_only_the_voluntary_throw_in() -> None:
+    # Seed 003: "If the bidding partners know that they cannot make the bid before play begins, they
+    # may call trump and throw in their hand" - no automatic set at a bid above meld + 50.
+    rules = preset("double_deck")
+    declarer = "AH TH KH KH KH QH QH JH QD QD JD QC QC AS KS KS QS QS JS JS"  # RULES.md: meld 87
+    game = stacked_game(rules, [declarer, "", "", ""])
+    events = act(game, "bid 200", "pass", "pass", "pass", "trump hearts")
+    assert game.hand.meld_points[0] == 87
+    side = game.hand.meld_points[0] + game.hand.meld_points[2]
+    assert 200 > side + 50
+    assert NOT_ON_BOARD not in kinds(events) and game.phase == THROW_IN
+    assert event(act(game, "throw in"), HAND_SCORED)["score_delta"][0] == -200
 
 
 def test_throw_in_loses_the_bid_and_opponents_score_meld() -> None:

@@ -26,8 +26,10 @@ OPTIONS = {
     "two_hand": [{}, {"phase2_must_win": "trump_led", "count": "simplified"},
                  {"turnup_dix_to_dealer": True, "meld_before_draw": True, "double_values": True}],
     "partnership_turnup": [{}, {"play_rule": "must_beat", "meld_needs": "points"}],
-    "double_deck": [{}, {"pass_cards": 2, "pass_simultaneous": True}, {"trump_needs_marriage": False}],
-    "partnership_auction_div10": [{}],
+    "double_deck": [{}, {"pass_cards": 2, "pass_simultaneous": True}, {"trump_needs_marriage": False},
+                    {"bid_rounds": 1, "bonus_melds": True}, {"pass_cards": 3, "pass_before_trump": True},
+                    {"pass_cards": 1, "marriage_after_pass": True, "bid_rounds": 2}],
+    "partnership_auction_div10": [{}, {"play_rule": "must_beat", "not_on_board_set": True}],
 }
 
 
@@ -108,7 +110,7 @@ def test_clone_is_independent_and_replays_the_same(name: str, seed: int, cut: in
 
 NUMBERS = {"min_bid": (20, 50, 250, 300), "bid_step": (1, 5, 10), "max_bid": (300, 500, 2500), "pass_cards": (0, 3, 4),
            "game_target": (0, 300, 1000, 1500), "game_hands": (0, 2, 5), "bid_step_high": (0, 5),
-           "bid_step_high_from": (60, 300)}
+           "bid_step_high_from": (60, 300), "bid_rounds": (0, 1, 2)}
 
 
 @st.composite

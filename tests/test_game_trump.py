@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from conftest import act, assert_record_replays, assert_refused, event, kinds, play_tricks, stacked_game
 
-from engine.actions import ExchangeDix, NameTrump, PassCards
+from engine.actions import DeclareOut, ExchangeDix, NameTrump, PassCards
 from engine.cards import HEARTS, parse_card
 from engine.events import DIX_EXCHANGE, HAND_SCORED, MELD, NO_MARRIAGE
 from engine.events import TRUMP as TRUMP_EVENT
@@ -62,7 +62,7 @@ def test_turnup_is_the_dealers_last_card_and_makes_trump() -> None:
 def test_dix_exchange_in_turn_from_the_dealers_left_only_for_holders() -> None:
     game = turnup_game(["AS", "9H", "", "9H AD"], turnup="KH")  # the dealer's own dix is not offered
     assert game.phase == DIX and game.to_act == 1 and game.hand.dix_seats == [1]
-    assert game.legal_actions() == [ExchangeDix(True), ExchangeDix(False)]
+    assert game.legal_actions() == [ExchangeDix(True), ExchangeDix(False), DeclareOut()]
     game = turnup_game(["9H", "", "9H", "AD"], turnup="KH")
     assert game.phase == DIX and game.to_act == 0
     act(game, "keep dix")

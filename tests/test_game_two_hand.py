@@ -137,7 +137,7 @@ def test_last_two_cards_the_winner_chooses_then_may_meld_then_melds_return(take_
     act(game, "play AS", "play 9S")
     act(game, meld_named(game, "pinochle"))
     drive_to_last_two(game)
-    assert game.legal_actions() == [DrawChoice(False), DrawChoice(True)]
+    assert game.legal_actions() == [DrawChoice(False), DrawChoice(True), DeclareOut()]
     face_down, trump_card = game.hand.stock
     winner = game.to_act
     events = act(game, DrawChoice(take_trump))

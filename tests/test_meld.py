@@ -25,7 +25,7 @@ from engine.cards import (
     parse_cards,
 )
 from engine.meld import Meld, MeldScore, meld_by_trump, meld_rows, meld_total, score_meld
-from engine.rules import Rules, preset
+from engine.rules import Rules, RulesError, preset
 
 STANDARD = preset("two_hand")  # plain values: duplicates count twice, double pinochle 300
 DOUBLE_VALUES = preset("partnership_auction")
@@ -166,10 +166,41 @@ def test_rows_are_the_values_in_force() -> None:
     assert masek["run"].best(4) == (515, (3, 1))
 
 
+# -- seed 004's bonus melds with the double deck (at its scale, a tenth) -------------------------
+
+DOUBLE_DECK_BONUS = preset("double_deck", bonus_melds=True)
+
+
+@pytest.mark.parametrize(("hand", "trump", "plain", "bonus"), [
+    # twelve aces: seed 003's triple 150; seed 004's "triple aces ... 2000 points", a tenth: 200
+    ("AS AS AS AH AH AH AD AD AD AC AC AC TS TS TS TH TH TH TD TD", HEARTS, 150, 200),
+    # sixteen aces: "a quadruple bonus meld ... scores double the value of the corresponding triple": 400
+    ("AS AS AS AS AH AH AH AH AD AD AD AD AC AC AC AC TS TS TS TH", HEARTS, 200, 400),
+    # triple marriage in trumps 900 and triple marriage 300, a tenth: 90 + 30 (seed 003: 12 + 6)
+    ("KH KH KH QH QH QH KC KC KC QC QC QC", HEARTS, 18, 120),
+    # double marriage in trumps 300 and double marriage 150, a tenth: 30 + 15 (seed 003: 8 + 4)
+    ("KH KH QH QH KC KC QC QC", HEARTS, 12, 45),
+    # RULES.md's 87: its double marriage in spades scores 15 instead of 4, and its hearts score more
+    # as a double marriage in trumps (30) than as the run and a royal marriage (15 + 4): 87 + 11 + 11
+    ("AH TH KH KH KH QH QH JH QD QD JD QC QC AS KS KS QS QS JS JS", HEARTS, 87, 109),
+    # seed 004's triple run (300, a tenth 30) is less than a double run and a run: 150 + 15
+    ("AH AH AH TH TH TH KH KH KH QH QH QH JH JH JH", HEARTS, 225, 165),
+])
+def test_double_deck_bonus_melds_follow_seed_004(hand: str, trump: int, plain: int, bonus: int) -> None:
+    assert score_meld(parse_cards(hand), trump, DOUBLE_DECK).total == plain
+    assert score_meld(parse_cards(hand), trump, DOUBLE_DECK_BONUS).total == bonus
+    assert meld_total(counts(parse_cards(hand)), trump, DOUBLE_DECK_BONUS) == bonus
+
+
+def test_bonus_melds_do_not_go_with_the_masek_table() -> None:
+    with pytest.raises(RulesError, match="Masek"):
+        preset("double_deck", meld_table="masek", bonus_melds=True)
+
+
 # -- properties ---------------------------------------------------------------------------------
 
 ALL_TABLES = [STANDARD, DOUBLE_VALUES, BONUS, EXTRA, preset("partnership_auction", bonus_melds=True,
-              run_extra_marriage=True), SEED001, DOUBLE_DECK, MASEK]
+              run_extra_marriage=True), SEED001, DOUBLE_DECK, MASEK, DOUBLE_DECK_BONUS]
 
 
 @st.composite

@@ -13,6 +13,7 @@ from engine.play import (
     FREE,
     MUST_BEAT,
     POST_1945,
+    WIN_IF_ABLE,
     beats,
     card_values,
     count_points,
@@ -27,6 +28,7 @@ from engine.rules import PRESETS, Rules, preset
 MUST = preset("partnership_auction")
 POST = preset("partnership_auction", play_rule="post_1945")
 ALWAYS = preset("partnership_auction", play_rule="always_win")
+WIN = preset("partnership_auction_div10")
 
 
 def legal(hand: str, trick: str, trump: int, rules: Rules, free: bool = False) -> str:
@@ -40,6 +42,8 @@ def test_play_mode_follows_the_options() -> None:
     assert play_mode(MUST) == MUST_BEAT
     assert play_mode(POST) == POST_1945
     assert play_mode(ALWAYS) == MUST_BEAT
+    assert play_mode(WIN) == WIN_IF_ABLE
+    assert play_mode(preset("partnership_auction", play_rule="win_if_able")) == WIN_IF_ABLE
     assert play_mode(preset("partnership_turnup")) == POST_1945
     assert play_mode(preset("double_deck")) == MUST_BEAT
     assert play_mode(preset("two_hand")) == MUST_BEAT
@@ -50,7 +54,7 @@ def test_play_mode_follows_the_options() -> None:
 # -- leading and free play ---------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("rules", [MUST, POST, ALWAYS])
+@pytest.mark.parametrize("rules", [MUST, POST, ALWAYS, WIN])
 def test_lead_any_card_each_once_in_hand_order(rules: Rules) -> None:
     assert legal("AH AH 9S KC 9S", "", HEARTS, rules) == "AH 9S KC"
 
@@ -126,6 +130,31 @@ def test_post_1945_trump_led_must_beat() -> None:
     assert legal("KS QD", "KH", HEARTS, POST) == "KS QD"
 
 
+# -- seed 001: follow suit, else any card; win the trick if able ----------------------------------
+
+
+def test_seed001_no_forced_losing_trump() -> None:
+    # RULES.md: holding 9H KC on AS AH with hearts trump, 9H cannot win, so both are legal
+    assert legal("9H KC", "AS AH", HEARTS, WIN) == "9H KC"
+    assert legal("9H KC", "AS AH", HEARTS, MUST) == "9H"
+
+
+def test_seed001_void_must_trump_when_a_trump_wins() -> None:
+    # nobody has trumped: any trump wins the trick, so one must be played
+    assert legal("9H JH KC", "AS TS", HEARTS, WIN) == "9H JH"
+    # trumped with the KH: only a higher trump wins
+    assert legal("9H AH KC", "AS KH", HEARTS, WIN) == "AH"
+
+
+def test_seed001_follows_and_wins_even_over_the_partner() -> None:
+    # the partner's TS is winning; holding the AS the player must take it
+    assert legal("AS 9S KC", "KS TS QS", HEARTS, WIN) == "AS"
+    # no spade beats the TS: any spade, never an off-suit card
+    assert legal("JS 9S KC", "KS TS", HEARTS, WIN) == "JS 9S"
+    # trumped: no spade can win, any spade will do
+    assert legal("AS 9S TH", "KS 9H", HEARTS, WIN) == "AS 9S"
+
+
 def test_two_handed_phase_two_options() -> None:
     always = preset("two_hand")
     trump_led = preset("two_hand", phase2_must_win="trump_led")
@@ -197,7 +226,7 @@ def test_seed001_and_double_deck_counts() -> None:
 
 # -- properties --------------------------------------------------------------------------------
 
-RULE_SETS = [MUST, POST, ALWAYS, preset("two_hand"), preset("double_deck"), preset("three_hand")]
+RULE_SETS = [MUST, POST, ALWAYS, WIN, preset("two_hand"), preset("double_deck"), preset("three_hand")]
 
 
 @st.composite
@@ -248,6 +277,18 @@ def test_must_beat_plays_win_whenever_a_winning_play_exists(position: tuple[list
     assert must <= set(eligible)
     if can_win:
         assert must == can_win
+
+
+@settings(max_examples=300, deadline=None)
+@given(positions())
+def test_win_if_able_plays_are_the_winning_cards_of_those_the_suit_allows(
+        position: tuple[list[int], list[int], int, Rules]) -> None:
+    hand, trick, trump, _rules = position
+    if not trick:
+        return
+    allowed = [c for c in hand if c // 6 == trick[0] // 6] or hand
+    winners = {c for c in allowed if trick_winner([*trick, c], trump) == len(trick)}
+    assert set(legal_codes(hand, trick, trump, WIN_IF_ABLE)) == (winners or set(allowed))
 
 
 def play_out(rules: Rules, seed: int) -> list[int]:

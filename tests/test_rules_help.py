@@ -119,3 +119,26 @@ def test_two_handed_double_values_complete_beside_the_first() -> None:
     text = rules_help(preset("two_hand", double_values=True))
     assert "double run 1500 (adds 1350)" in text and "eight aces 1000 (adds 900)" in text
     assert "completes the double" not in rules_help(preset("two_hand"))
+
+
+@pytest.mark.parametrize(("rules", "words"), [
+    (preset("partnership_auction_div10"), "whoever holds a card that would win the trick must play one"),
+    (preset("partnership_auction_div10"), "not set automatically: it chooses to throw in or to play on"),
+    (preset("double_deck"), "not set automatically"),
+    (preset("partnership_turnup"), "at least one more hand is played, to a target 250 higher"),
+    (preset("partnership_turnup"), "own decisions (the dix exchange, a card to play)"),
+    (preset("two_hand"), "the choice of the last two cards"),
+    (preset("double_deck", bonus_melds=True), "aces around         10     100     200        400"),
+    (preset("double_deck", bonus_melds=True), "three runs score 165 and four 300"),
+    (preset("double_deck", bid_rounds=1), "goes round the table once only"),
+    (preset("double_deck", pass_cards=3, pass_before_trump=True), "Before trump is named (seed 003 variation)"),
+    (preset("double_deck", pass_cards=3, marriage_after_pass=True), "in it once the cards are passed"),
+])
+def test_issue_11_rules_say_which_document_they_follow(rules, words: str) -> None:  # noqa: ANN001
+    assert words in rules_help(rules)
+
+
+def test_not_on_board_default_follows_the_seed_of_each_preset() -> None:
+    assert "set at once, without play" in rules_help(preset("partnership_auction"))  # seed 002
+    assert "set at once, without play" not in rules_help(preset("partnership_auction_div10"))  # seed 001
+    assert "set at once, without play" not in rules_help(preset("double_deck"))  # seed 003

@@ -245,3 +245,20 @@ def test_keyboard_only_from_title_to_start(app: FakeApp) -> None:
     assert isinstance(app.stack.top, NewGameScene)
     key(app, pygame.K_RETURN)  # Start has the focus
     assert len(app.started) == 1
+
+
+@pytest.mark.parametrize(("variant", "labels"), [
+    ("double_deck", ["Bonus melds", "Bidding rounds", "Pass before trump", "Marriage after the pass"]),
+    ("partnership_auction_div10", ["Play rule", "Not on the board"]),
+])
+def test_issue_11_options_show_in_words(variant: str, labels: list[str]) -> None:
+    from pinochle_gui.screens.new_game import RuleOptions
+
+    options = RuleOptions(variant, {})
+    rows = {row.label: row for row in options.rows}
+    for label in labels:
+        row = rows[label]
+        assert row.help and "_" not in row.help and "_" not in row.label
+    if variant == "partnership_auction_div10":
+        assert rows["Play rule"].value_text() == "Win if able"
+        assert "play a card that wins the trick" in rows["Play rule"].help

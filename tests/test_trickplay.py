@@ -58,6 +58,7 @@ def brute_force_moves(position: Position) -> dict[int, int]:
 CASES = [
     (MUST, 3), (POST, 3), (TWO, 5), (preset("two_hand", phase2_must_win="trump_led"), 5),
     (preset("three_hand"), 3), (preset("double_deck"), 3), (preset("partnership_auction", count="old_timers"), 3),
+    (preset("partnership_auction_div10"), 3),
 ]
 
 
@@ -260,3 +261,24 @@ def test_position_checks() -> None:
     position.play(parse_cards("9S")[0])
     position.play(parse_cards("KC")[0])
     assert position.points == [4 + 10, 7] and position.over and position.remaining_points() == 0
+
+
+@pytest.mark.parametrize("rules", [MUST, POST, preset("partnership_auction_div10"), preset("double_deck"),
+                                   preset("partnership_turnup")], ids=lambda r: f"{r.variant}-{r.play_rule}")
+def test_the_play_core_allows_exactly_what_the_game_allows(rules: Rules) -> None:
+    from engine.actions import Play
+    from engine.game import PLAY, new_game
+    from engine.players import RandomPlayer
+
+    checked = 0
+    for seed in range(8):
+        game = new_game(rules, seed=seed)
+        player = RandomPlayer(seed)
+        while not game.is_over and game.hand_number <= 2:
+            h = game.hand
+            if game.phase == PLAY and h.trump is not None:
+                position = Position.start(h.hands, h.trump, rules, h.leader, trick=[c for _, c in h.trick])
+                assert set(position.legal()) == {int(a.card) for a in game.legal_actions() if isinstance(a, Play)}
+                checked += 1
+            game.apply(player.choose(game, game.to_act))
+    assert checked > 100

@@ -45,7 +45,7 @@ from engine.ai import worlds as hidden
 from engine.ai.choice import Choice
 from engine.ai.levels import Level
 from engine.ai.trickplay import Position, greedy_playout
-from engine.cards import ACE, NINE, SUIT_NAMES, TEN, Card, format_cards, parse_cards
+from engine.cards import ACE, NINE, SUIT_NAMES, SUITS, TEN, Card, format_cards, parse_cards
 from engine.game import Game
 from engine.meld import meld_by_trump
 from engine.observation import Observation, observe
@@ -283,10 +283,12 @@ def choose_pass(game: Game, seat: int, level: Level, rng: random.Random) -> Choi
     try the best few candidates in simulated deals."""
     rules = game.rules
     h = game.hand
-    assert h.declarer is not None and h.trump is not None
-    trump = h.trump
+    assert h.declarer is not None
     size = rules.pass_cards
     hand = [int(c) for c in h.hands[seat]]
+    # Cards passed before trump is named (seed 003 variation): pass as if for the suit this hand melds
+    # and holds most in (the declarer: the suit it means to name).
+    trump = h.trump if h.trump is not None else _likely_trump(hand, rules)
     to_declarer = seat != h.declarer
     if to_declarer:
         ranked = bv.pass_candidates(hand, trump, rules, size, limit=6)
@@ -313,6 +315,12 @@ def choose_pass(game: Game, seat: int, level: Level, rng: random.Random) -> Choi
         action = PassCards(_cards(hand[:size]))
     kinds = _describe_pass(choice, trump) if to_declarer else _describe_return(choice, hand, trump)
     return action, f"{kinds} ({how})"
+
+
+def _likely_trump(hand: Sequence[int], rules: Rules) -> int:
+    """The suit this hand melds and holds most in."""
+    melds = meld_by_trump(hand, rules)
+    return max(SUITS, key=lambda s: (melds[s] + 15 * sum(1 for c in hand if c // 6 == s), -s))
 
 
 def _describe_pass(cards: Sequence[int], trump: int) -> str:

@@ -44,7 +44,7 @@ from engine.actions import (
 )
 from engine.ai.choice import Choice
 from engine.ai.levels import LEVELS, Level
-from engine.game import MELD, PLAY, Game
+from engine.game import PLAY, Game
 from engine.meld import meld_by_trump
 from engine.play import card_values
 from engine.players import Player, RandomPlayer
@@ -92,7 +92,7 @@ class ComputerPlayer:
             raise ValueError("the game is over: nothing to decide")
         rng = decision_rng(self.seed, game, seat)
         phase = game.phase
-        if phase in (PLAY, MELD) and DeclareOut() in legal:
+        if DeclareOut() in legal:
             if _should_declare_out(game, seat, self.level, rng):
                 return DeclareOut(), "declare out: our side has the points to win"
         if phase == PLAY:

@@ -31,7 +31,7 @@ from engine.ai.trickplay import greedy_choice
 from engine.cards import CARDS, KINDS, Card, counts, new_deck
 from engine.game import Game
 from engine.observation import Observation, observe
-from engine.play import FREE, MUST_BEAT, POST_1945, card_values, legal_codes, play_mode, trick_strengths
+from engine.play import FREE, MUST_BEAT, POST_1945, WIN_IF_ABLE, card_values, legal_codes, play_mode, trick_strengths
 
 ALL_KINDS = (1 << KINDS) - 1
 _SUIT_MASK = tuple(sum(1 << (s * 6 + r) for r in range(6)) for s in range(4))
@@ -256,6 +256,13 @@ def _inference(before: list[int], played: int, trump: int, mode: int) -> int:
     strength = trick_strengths(trump, led)
     best = max(strength[c] for c in before)
     mask = ALL_KINDS
+    if mode == WIN_IF_ABLE and strength[played] <= best:
+        # The seat held no card that could have won among those it might play.
+        if played // 6 != led:
+            return mask & ~_SUIT_MASK[led] & ~(_above(trump, best - 6) if best >= 6 else _SUIT_MASK[trump])
+        if best < 6 or led == trump:  # (a card of the suit led cannot win a trumped trick)
+            mask &= ~_above(led, best - 6 if led == trump else best)
+        return mask
     if played // 6 != led:
         mask &= ~_SUIT_MASK[led]
         if played // 6 != trump:

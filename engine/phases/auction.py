@@ -1,8 +1,8 @@
 """The auction: bids and passes until one seat is left, who declares at the high bid.
 
 With ``all_pass="dealer_stuck"`` the dealer takes it at the minimum when everybody else passed;
-when all pass otherwise the hand is dealt again. A declarer who must hold a marriage to name trump
-and holds none ends the hand at once.
+when all pass otherwise the hand is dealt again. With ``bid_rounds`` each seat speaks at most that
+many times (seed 003 variation).
 """
 
 from __future__ import annotations
@@ -10,8 +10,7 @@ from __future__ import annotations
 from engine import events as ev
 from engine.actions import Bid, Pass
 from engine.events import Event
-from engine.phases.state import BIDDING, TRUMP, GameState
-from engine.scoring import NO_MARRIAGE
+from engine.phases.state import BIDDING, GameState
 
 
 class Auction(GameState):
@@ -55,6 +54,10 @@ class Auction(GameState):
         nxt = (seat + 1) % n
         while h.out[nxt]:
             nxt = (nxt + 1) % n
+        if self.rules.bid_rounds and sum(1 for s, _ in h.bids if s == nxt) >= self.rules.bid_rounds:
+            # Seed 003 variation: the bidding goes round once (or twice) only; the high bid wins.
+            self._auction_won(out)
+            return
         h.to_act = nxt
         self._dealer_stuck_check(out)
 
@@ -66,10 +69,4 @@ class Auction(GameState):
         if h.deal.widow:
             h.hands[h.declarer].extend(h.deal.widow)
             out.append(Event(ev.WIDOW, h.declarer, {"cards": list(h.deal.widow)}))
-        if self.rules.trump_needs_marriage and not self._trump_choices(h.declarer):
-            out.append(Event(ev.NO_MARRIAGE, h.declarer))
-            h.how = NO_MARRIAGE
-            self._end_hand(out)
-            return
-        h.phase = TRUMP
-        h.to_act = h.declarer
+        self._after_auction(out)

@@ -3,7 +3,8 @@
 The declarer names trump (among the suits of a marriage when the rules ask for one); four-handed
 turn-up, a holder of the dix may exchange it for the turned-up trump; partners pass cards to the
 declarer and get as many back; three-handed, the declarer (who took the widow with the auction)
-buries three cards.
+buries three cards. Seed 003's variations: the cards may be passed before trump is named, or the
+declarer's marriage in trumps looked for only after the passing.
 """
 
 from __future__ import annotations
@@ -12,26 +13,61 @@ from engine import events as ev
 from engine.actions import Bury, ExchangeDix, NameTrump, PassCards
 from engine.cards import KING, NINE, QUEEN, SUITS, Card, card
 from engine.events import Event
-from engine.phases.state import BURY, DIX, PASSING, RETURN, GameState
+from engine.phases.state import BURY, DIX, PASSING, RETURN, TRUMP, GameState
+from engine.scoring import NO_MARRIAGE
 
 
 class Exchanges(GameState):
     """Trump named, and the cards that change hands before the meld."""
 
     def _trump_choices(self, seat: int) -> list[int]:
-        if not self.rules.trump_needs_marriage:
+        if not self.rules.trump_needs_marriage or self._marriage_after_pass():
             return list(SUITS)
+        return self._marriage_suits(seat)
+
+    def _marriage_suits(self, seat: int) -> list[int]:
         hand = self.hand.hands[seat]
         return [s for s in SUITS if card(s, KING) in hand and card(s, QUEEN) in hand]
+
+    def _passes_cards(self) -> bool:
+        return bool(self.rules.pass_cards) and self.rules.partnerships
+
+    def _marriage_after_pass(self) -> bool:
+        """Seed 003 variation: trump is named first, and the declarer's marriage in it is looked for
+        only after the passing."""
+        r = self.rules
+        return r.trump_needs_marriage and r.marriage_after_pass and self._passes_cards() and not r.pass_before_trump
+
+    def _after_auction(self, out: list[Event]) -> None:
+        """The declarer names trump; or first the partners pass cards (seed 003 variation)."""
+        if self.rules.pass_before_trump and self._passes_cards():
+            self._begin_passing()
+        else:
+            self._to_trump(out)
+
+    def _to_trump(self, out: list[Event]) -> None:
+        h = self.hand
+        assert h.declarer is not None
+        if not self._trump_choices(h.declarer):
+            self._no_marriage(out)
+            return
+        h.phase = TRUMP
+        h.to_act = h.declarer
+
+    def _no_marriage(self, out: list[Event]) -> None:
+        """The declarer holds no marriage to name trump in: the hand is not played."""
+        h = self.hand
+        out.append(Event(ev.NO_MARRIAGE, h.declarer))
+        h.how = NO_MARRIAGE
+        self._end_hand(out)
 
     def _on_trump(self, action: NameTrump, out: list[Event]) -> None:
         h = self.hand
         assert h.declarer is not None
         h.trump = action.suit
         out.append(Event(ev.TRUMP, h.declarer, {"suit": action.suit}))
-        if self.rules.pass_cards and self.rules.partnerships:
-            h.phase = PASSING
-            h.to_act = self._partner(h.declarer)
+        if self._passes_cards() and not self.rules.pass_before_trump:
+            self._begin_passing()
         elif self.rules.widow_size:
             self._show_meld(out)  # the declarer melds before burying
             h.phase = BURY
@@ -68,6 +104,12 @@ class Exchanges(GameState):
     def _partner(self, seat: int) -> int:
         return (seat + 2) % 4
 
+    def _begin_passing(self) -> None:
+        h = self.hand
+        assert h.declarer is not None
+        h.phase = PASSING
+        h.to_act = self._partner(h.declarer)
+
     def _on_passing(self, action: PassCards, out: list[Event]) -> None:
         h = self.hand
         assert h.declarer is not None
@@ -96,7 +138,12 @@ class Exchanges(GameState):
                                 private_to=(partner, h.declarer)))
         else:
             self._move_cards(h.declarer, partner, action.cards, out)
-        self._after_exchanges(out)
+        if self.rules.pass_before_trump:
+            self._to_trump(out)
+        elif self._marriage_after_pass() and h.trump not in self._marriage_suits(h.declarer):
+            self._no_marriage(out)
+        else:
+            self._after_exchanges(out)
 
     def _move_cards(self, giver: int, taker: int, cards: tuple[Card, ...], out: list[Event]) -> None:
         h = self.hand

@@ -61,12 +61,11 @@ class HandEnd(GameState):
                 self.winner = declaring
                 return
             if r.both_over == "extend":
-                while len(over) > 1:
-                    self.target += 250
-                    over = [s for s in over if scores[s] >= self.target]
-            else:
-                self.winner = _unique_best(scores, over)
+                # Seed 000: "play continues to 1,250" - at least one more deal, to the raised target.
+                self.target += 250
                 return
+            self.winner = _unique_best(scores, over)
+            return
         if len(over) == 1:
             self.winner = over[0]
 

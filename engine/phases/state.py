@@ -135,6 +135,9 @@ class GameState:
     def _trump_choices(self, seat: int) -> list[int]:
         raise NotImplementedError  # exchanges
 
+    def _after_auction(self, out: list[Event]) -> None:
+        raise NotImplementedError  # exchanges
+
     def _next_dix_seat(self, out: list[Event]) -> None:
         raise NotImplementedError  # exchanges
 

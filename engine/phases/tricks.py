@@ -1,5 +1,5 @@
 """The play: cards to tricks, tricks won and counted; two-handed, the draws from the stock and the meld
-laid after each trick won; and declaring out.
+laid after each trick won; and declaring out (at any decision of the claimant, whatever the phase).
 """
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from engine import events as ev
-from engine.actions import DeclareOut, DrawChoice, LayMeld, NoMeld, Play
+from engine.actions import Action, DrawChoice, LayMeld, NoMeld, Play
 from engine.cards import NINE, Card, card, format_cards
 from engine.events import Event
 from engine.phases.state import DRAW_CHOICE, MELD, PLAY, GameState
@@ -23,10 +23,7 @@ class TrickPlay(GameState):
         h.phase = PLAY
         h.leader = h.to_act = leader
 
-    def _on_play(self, action: Play | DeclareOut, out: list[Event]) -> None:
-        if isinstance(action, DeclareOut):
-            self._declare_out(out)
-            return
+    def _on_play(self, action: Play, out: list[Event]) -> None:
         h = self.hand
         seat = h.to_act
         if action.from_table:
@@ -114,12 +111,9 @@ class TrickPlay(GameState):
         h.phase = MELD
         h.to_act = winner
 
-    def _on_meld(self, action: LayMeld | NoMeld | DeclareOut, out: list[Event]) -> None:
+    def _on_meld(self, action: LayMeld | NoMeld, out: list[Event]) -> None:
         h = self.hand
         seat = h.to_act
-        if isinstance(action, DeclareOut):
-            self._declare_out(out)
-            return
         if isinstance(action, LayMeld):
             play = action.play
             table = h.tables[seat]
@@ -184,7 +178,8 @@ class TrickPlay(GameState):
                                              "from_table": list(from_table)}))
 
     # -- declaring out -----------------------------------------------------------------------------
-    def _declare_out(self, out: list[Event]) -> None:
+    def _on_declare_out(self, action: Action, out: list[Event]) -> None:
+        """The seat to act claims the game, at any of its decisions (see :meth:`Game.legal_actions`)."""
         h = self.hand
         seat = h.to_act
         side = self.side_of(seat)

@@ -34,6 +34,8 @@ PLAY_RULES = {
     "post_1945": "Follow suit if you can, or else play a trump; you must beat the winning card only when trumps "
     "are led.",
     "always_win": "Every player must try to win every trick: follow suit and beat the winning card, or trump.",
+    "win_if_able": "Follow suit if you can, or else play any card; but if you hold a card that wins the trick, "
+    "you must play one.",
 }
 FIRST_LEAD = {
     "auction": "The declarer leads the first trick.",
