@@ -267,6 +267,11 @@ class App:
                                                       table.config.started_at, table.config.game_key))
         self.messages.extend(self.saver.clear())
 
+    def hands_withdrawn(self, table: TableScene, hands_kept: int) -> None:
+        """An undo went back past a hand's end: what was recorded of the hands after ``hands_kept`` (and of
+        the game's end) leaves the statistics, so that they count the game as finally played."""
+        self.messages.extend(self.storage.withdraw(table.config.game_key, hands_kept))
+
     def game_over_shown(self, table: TableScene) -> None:
         if table.demo:
             self._next_demo_game = time.perf_counter() + (0.0 if self.options.fast else DEMO_PAUSE)

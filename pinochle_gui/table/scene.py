@@ -337,6 +337,7 @@ class TableScene(Scene):
         if cut is None:
             self.hud.toast("Nothing of yours to undo in this hand")
             return
+        scored = len(self.game.hand_records)
         data = game_to_dict(self.game)
         data["actions"] = data["actions"][:cut]
         data["state"] = None
@@ -348,21 +349,32 @@ class TableScene(Scene):
         self.obs = observe(self.game, VIEW_SEAT)
         self.director.reset(self.obs)
         self.records_seen = len(self.game.hand_records)
+        self.game_over_shown = False
+        self.end_buttons = []
         self.panel.key = ()
         self.hud.toast("Undone")
+        if self.records_seen < scored:  # a finished hand (or the game's end) is unplayed: out of the statistics
+            self.app.hands_withdrawn(self, self.records_seen)
         self.app.after_action(self)
 
     def last_human_action(self) -> int | None:
-        """The index in the log of the player's last action in the current hand, or ``None``."""
+        """The index in the log of the player's last decision in the current hand or, when the player has
+        not acted in it yet, in the hand just finished (one that ended without the player's turn: set
+        without play, thrown in, a claim, the game's end); ``None`` when there is none."""
         data = game_to_dict(self.game)
         actions = data["actions"]
         replay = game_from_dict({**data, "actions": [], "state": None})
-        last = None
+        this_hand: list[int] = []  # the player's decisions in the hand being replayed
+        hand_before: list[int] = []  # and in the hand before it
         for i, value in enumerate(actions):
-            if i >= self.game.hand_start and replay.to_act == VIEW_SEAT:
-                last = i
+            if replay.to_act == VIEW_SEAT:
+                this_hand.append(i)
+            scored = len(replay.hand_records)
             replay.apply(replay.action_from_json(value))
-        return last
+            if len(replay.hand_records) > scored:
+                hand_before, this_hand = this_hand, []
+        decisions = this_hand or hand_before
+        return decisions[-1] if decisions else None
 
     def toggle_last_trick(self) -> None:
         self.hud.show_last_trick = not self.hud.show_last_trick
