@@ -19,7 +19,8 @@ from engine.game import Game, new_game  # noqa: E402
 from engine.rules import preset  # noqa: E402
 from pinochle_gui.table.director import VIEW_SEAT  # noqa: E402
 from pinochle_gui.table.scene import SeatsConfig, TableScene  # noqa: E402
-from tests.test_table_play import key, make_table  # noqa: E402
+from pinochle_gui.table.summary import summary_lines  # noqa: E402
+from tests.test_table_play import click, key, make_table  # noqa: E402
 from tests.test_table_scene import run_until  # noqa: E402
 
 pytestmark = pytest.mark.timeout(120)
@@ -87,5 +88,57 @@ def test_undo_after_the_games_end_takes_the_game_out_of_the_statistics(tmp_path:
         run_until(app, table, screen, lambda: table.game.is_over and table.director.idle and bool(table.end_buttons))
         summary = app.storage.stats.summary()
         assert (summary.games, summary.hands) == (1, len(table.game.hand_records))  # as finally played
+    finally:
+        app.close()
+
+
+def near_the_target(tmp_path: Path, scores: list[int]) -> tuple[object, TableScene, pygame.Surface]:
+    app, first, screen = make_table(tmp_path, "two_hand", seed=13)
+    game = Game(first.rules, seed=13, scores=scores)
+    table = TableScene(app, game, SeatsConfig(["You", "North"], [None, "random"], [1, 3], False, "claim", 0.0))
+    app.stack.replace(table, "none")
+    return app, table, screen
+
+
+def test_declaring_out_is_not_offered_at_the_start(tmp_path: Path) -> None:
+    app, table, screen = make_table(tmp_path, "two_hand", seed=13)
+    try:
+        run_until(app, table, screen, lambda: table.human_turn and table.director.idle and table.obs.phase == "play",
+                  act=False)
+        assert table.panel.claim is not None and table.panel.claim.count == 0  # 0 of 1,200: not plausible
+        assert table.panel.declare_out is None
+        assert "Declare out" not in [b.text for b in table.panel.buttons]
+    finally:
+        app.close()
+
+
+def test_declaring_out_asks_first_and_a_wrong_claim_is_explained(tmp_path: Path) -> None:
+    app, table, screen = near_the_target(tmp_path, [1000, 0])
+    try:
+        run_until(app, table, screen, lambda: table.human_turn and table.director.idle and table.obs.phase == "play",
+                  act=False)
+        assert table.panel.declare_out is not None  # 1,000 + a hand's 250 trick points can reach 1,200
+        click(app, table.panel.declare_out.rect.center)
+        app.tick(1 / 60)
+        assert not table.game.is_over and table.panel.title == "Declare out?"
+        assert table.panel.lines[0] == "Your side counts 1,000 of the 1,200 needed."
+        assert "200 short" in table.panel.lines[1]
+        keep = next(b for b in table.panel.buttons if b.text == "Keep playing")
+        click(app, keep.rect.center)
+        app.tick(1 / 60)
+        assert not table.game.is_over and table.panel.card_mode == "play"
+        click(app, table.panel.declare_out.rect.center)
+        app.tick(1 / 60)
+        confirm = next(b for b in table.panel.buttons if b.text == "Declare out")
+        click(app, confirm.rect.center)
+        assert table.game.is_over and table.game.winner == 1
+        for _ in range(30):
+            app.tick(1 / 60)
+            if table.director.news.summary is not None:
+                break
+        head, _rows = summary_lines(table.director.news.summary, table.sides, table.names)
+        assert head == "You claimed 1,200 but had 1,000: the claim loses"
+        assert table.director.news.ending == head
+        app.stack.draw(screen)
     finally:
         app.close()

@@ -88,6 +88,7 @@ class TableNews:
     trick_points: dict[int, int] = field(default_factory=dict)
     messages: list[str] = field(default_factory=list)  # a log of what happened, newest last
     deal_number: int | None = None  # of the hand on the table
+    ending: str = ""  # why the game ended before its last hand was played out (a claim)
 
 
 class Director(TableZones):

@@ -16,6 +16,7 @@ from engine.events import Event
 from engine.observation import Observation
 from pinochle_gui.anim import Animation, Parallel, Sequence, Tween, Wait
 from pinochle_gui.table.director import Director, Plan
+from pinochle_gui.table.summary import claim_sentence
 from pinochle_gui.table.zones import VIEW_SEAT, TableCard, Z
 
 
@@ -328,6 +329,7 @@ def on_melds_return(director: Director, event: Event, obs: Observation) -> Anima
 
 def on_declare_out(director: Director, event: Event, obs: Observation) -> Animation | None:
     right = event.get("right")
+    director.news.ending = claim_sentence(director.name_of(event.seat), int(event.get("total") or 0), obs.target)
     director.say(f"{director.who(event.seat, 'declares')} out with {event.get('total')}: "
               + ("right!" if right else "wrong!"), event.seat, "Out!")
     return Wait(director.animator.timing("bubble"))

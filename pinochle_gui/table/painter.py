@@ -102,7 +102,8 @@ class TablePainter:
         elif news.game_over is not None and table.director.idle:
             box = draw_game_over(surface, centre, table.theme, news.game_over, table.sides,
                                  table.rules.team_of(VIEW_SEAT), len(table.game.hand_records),
-                                 "" if table.demo else "Start a new game, or go back to the menu.")
+                                 (f"{news.ending}. " if news.ending else "")
+                                 + ("" if table.demo else "Start a new game, or go back to the menu."))
             table.place_end_buttons(box)
             for button in table.end_buttons:
                 button.draw(surface)

@@ -31,6 +31,7 @@ from pinochle_gui.anim import Animator, Timing
 from pinochle_gui.art import CardArt
 from pinochle_gui.scene import Scene
 from pinochle_gui.table import controls
+from pinochle_gui.table.claim import Claim, claim_of
 from pinochle_gui.table.director import VIEW_SEAT, Director, TableCard
 from pinochle_gui.table.event_plans import PLANS
 from pinochle_gui.table.hud import Hud
@@ -114,6 +115,7 @@ class TableScene(Scene):
         self.hint_asked = False
         self.hint_action: Action | None = None
         self.forced_wait = 0.0
+        self._claim_at: tuple[int, Claim | None] = (-1, None)
         self.game_over_shown = False
         self.closing = False
         self.menu_button: Button | None = None
@@ -239,8 +241,15 @@ class TableScene(Scene):
             if action is not None:
                 self.apply(action)
             return
+        self.panel.claim = self._claim()
         self.panel.build(self.obs, self.director.lay)
         self._auto_play(dt)
+
+    def _claim(self) -> Claim | None:
+        """Declaring out now (asked of the engine once per position)."""
+        if self._claim_at[0] != len(self.game.log):
+            self._claim_at = (len(self.game.log), claim_of(self.game, VIEW_SEAT))
+        return self._claim_at[1]
 
     def _warm_art(self, budget: float = 0.004) -> None:
         """Draw the card pictures of this window size ahead of need, a few each frame, so that no frame
@@ -349,6 +358,7 @@ class TableScene(Scene):
         self.obs = observe(self.game, VIEW_SEAT)
         self.director.reset(self.obs)
         self.records_seen = len(self.game.hand_records)
+        self._claim_at = (-1, None)
         self.game_over_shown = False
         self.end_buttons = []
         self.panel.key = ()
