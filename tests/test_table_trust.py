@@ -142,3 +142,36 @@ def test_declaring_out_asks_first_and_a_wrong_claim_is_explained(tmp_path: Path)
         app.stack.draw(screen)
     finally:
         app.close()
+
+
+def test_enter_after_a_hint_plays_the_hinted_card(tmp_path: Path) -> None:
+    app, table, screen = make_table(tmp_path, "two_hand", seed=9)
+    try:
+        for _ in range(3):  # a few of the player's plays: each time Enter does what the hint said
+            run_until(app, table, screen, lambda: table.human_turn and table.director.idle
+                      and table.obs.phase == "play" and bool(table.legal_sprites()), act=False)
+            key(app, pygame.K_RIGHT)  # the keyboard's choice elsewhere first
+            key(app, pygame.K_h)
+            run_until(app, table, screen, lambda: table.hint_action is not None, act=False, frames=200_000)
+            advised, log = table.hint_action, len(table.game.log)
+            key(app, pygame.K_RETURN)
+            assert len(table.game.log) == log + 1 and table.game.log[-1] == advised
+    finally:
+        app.close()
+
+
+def test_a_bid_hint_puts_its_bid_on_the_bid_button(tmp_path: Path) -> None:
+    app, table, screen = make_table(tmp_path, "partnership_auction", seed=1)
+    try:
+        run_until(app, table, screen, lambda: table.human_turn and table.director.idle
+                  and table.obs.phase == "bidding", act=False)
+        key(app, pygame.K_h)
+        run_until(app, table, screen, lambda: table.hint_action is not None, act=False, frames=200_000)
+        advised = table.hint_action
+        assert isinstance(advised, Bid), advised
+        assert table.panel.bids[table.panel.bid_index] == advised.amount
+        log = len(table.game.log)
+        key(app, pygame.K_RETURN)
+        assert table.game.log[log] == advised
+    finally:
+        app.close()

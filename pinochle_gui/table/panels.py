@@ -83,6 +83,7 @@ class DecisionPanel:
         self.key: tuple[object, ...] = ()
         self.card_mode: str | None = None  # "play" or "select": the hand itself is part of the decision
         self.declare_out: Button | None = None
+        self.choices: list[Action | None] = []  # the action of each button of a centred choice
         self.claim: Claim | None = None  # declaring out now, as the table reckons it (offered when plausible)
         self.asking_out = False  # the question before declaring out is open
         self._bid_button: Button | None = None
@@ -101,6 +102,7 @@ class DecisionPanel:
         self._built_for = (lay.width, lay.height)
         self.kind = obs.phase
         self.buttons = []
+        self.choices = []
         self.title = ""
         self.lines = []
         self.rect = None
@@ -173,6 +175,7 @@ class DecisionPanel:
         for i, (label, action) in enumerate(choices):
             icon = icons[i] if icons else None
             on_click = action if callable(action) else functools.partial(self.submit, action)
+            self.choices.append(None if callable(action) else action)
             self.buttons.append(Button((x + i * (bw + gap), y, bw, bh), label, on_click, self.theme, None, "", "bold",
                                        icon))
 
@@ -224,6 +227,14 @@ class DecisionPanel:
             self.bid_index = max(0, min(len(self.bids) - 1, self.bid_index + by))
             if self._bid_button is not None:
                 self._bid_button.text = self._bid_text()
+
+    def point_at(self, action: Action) -> None:
+        """Move the keyboard's choice to ``action`` (a hint): a bid goes on the bid button, a choice gets
+        the focus; Enter then does it."""
+        if isinstance(action, Bid) and action.amount in self.bids:
+            self.step_bid(self.bids.index(action.amount) - self.bid_index)
+        elif action in self.choices:
+            self.focus = self.choices.index(action)
 
     def make_bid(self) -> None:
         if self.bids:

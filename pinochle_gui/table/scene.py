@@ -322,7 +322,13 @@ class TableScene(Scene):
         action, reason = found
         self.hint_action = action
         self.hud.hint = f"{action}" + (f" - {reason}" if reason else "")
-        if isinstance(action, (PassCards, Bury)) and self.panel.card_mode == "select":
+        if isinstance(action, Play):  # the keyboard's choice moves to the advised card: Enter plays it
+            playable = list(self.legal_sprites().values())
+            if action in playable:
+                self.focus = playable.index(action)
+        elif not isinstance(action, (PassCards, Bury)):
+            self.panel.point_at(action)
+        elif self.panel.card_mode == "select":
             # The advised cards stand chosen on the hand: Enter passes (or buries) them.
             free = list(self.director.hands[VIEW_SEAT])
             chosen: list[TableCard] = []
