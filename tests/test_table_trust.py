@@ -5,6 +5,7 @@ hint; the score board until the summary; the meld view waits; the question befor
 from __future__ import annotations
 
 import os
+import random
 from pathlib import Path
 
 import pytest
@@ -20,7 +21,7 @@ from engine.rules import preset  # noqa: E402
 from pinochle_gui.table.director import VIEW_SEAT  # noqa: E402
 from pinochle_gui.table.scene import SeatsConfig, TableScene  # noqa: E402
 from pinochle_gui.table.summary import summary_lines  # noqa: E402
-from tests.test_table_play import click, key, make_table  # noqa: E402
+from tests.test_table_play import click, do_by_mouse, key, make_table, mouse_choices  # noqa: E402
 from tests.test_table_scene import run_until  # noqa: E402
 
 pytestmark = pytest.mark.timeout(120)
@@ -173,5 +174,30 @@ def test_a_bid_hint_puts_its_bid_on_the_bid_button(tmp_path: Path) -> None:
         log = len(table.game.log)
         key(app, pygame.K_RETURN)
         assert table.game.log[log] == advised
+    finally:
+        app.close()
+
+
+def test_the_meld_on_the_table_waits_for_the_player(tmp_path: Path) -> None:
+    app, table, screen = make_table(tmp_path, "partnership_auction", seed=3)
+    try:
+        def meld_shown() -> bool:
+            return table.director.hold is not None and bool(table.director.news.melds)
+
+        rng = random.Random(4)
+        for _ in range(20_000):
+            if meld_shown():
+                break
+            app.tick(1 / 60)
+            if table.human_turn and table.director.idle:
+                do_by_mouse(app, table, rng.choice(mouse_choices(table)))
+        assert meld_shown()
+        hold = table.director.hold
+        for _ in range(60 * 20):  # twenty seconds: it is still there
+            app.tick(1 / 60)
+        assert table.director.hold is hold and not hold.done
+        key(app, pygame.K_RETURN)
+        app.tick(1 / 60)
+        assert hold.done
     finally:
         app.close()

@@ -82,6 +82,7 @@ class Settings:
     #: Per preset name, the options the player changed (checked against the engine's rules).
     rule_overrides: dict[str, dict[str, Any]] = field(default_factory=dict)
     auto_play_forced: bool = True
+    meld_goes_on: bool = False  # the meld on the table goes on by itself after a while (else it waits for a click)
     sort_order: str = "trump_first"
     first_run_done: bool = False
     window_size: tuple[int, int] = (1280, 800)
@@ -194,6 +195,7 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "sound_on": _bool,
     "volume": _volume,
     "auto_play_forced": _bool,
+    "meld_goes_on": _bool,
     "first_run_done": _bool,
     "window_size": _window,
     "fullscreen": _bool,

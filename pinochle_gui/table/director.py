@@ -106,6 +106,7 @@ class Director(TableZones):
         self.hold: Hold | None = None
         self.news = TableNews()
         self.auto_hold = False  # demo: holds end by themselves
+        self.meld_goes_on = False  # the meld on the table goes on by itself (a setting); else it waits
 
     # -- the queue ---------------------------------------------------------------------------------
     @property
@@ -179,8 +180,11 @@ class Director(TableZones):
         self.steps.append(lambda: self.resync(obs))
 
     def _meld_hold(self) -> Hold:
+        """The meld on the table waits for the player's click (or, in a demo or by the setting, a while)."""
         pace = max(0.3, self.animator.timing.factor)
-        return self.make_hold((2.8 * self.pause_scale if self.auto_hold else 6.0) * pace)
+        if self.auto_hold:
+            return self.make_hold(2.8 * self.pause_scale * pace)
+        return self.make_hold(6.0 * pace if self.meld_goes_on else None)
 
     def reset(self, obs: Observation) -> None:
         """Forget everything and show ``obs`` as it is, without animation (a restored or undone game)."""

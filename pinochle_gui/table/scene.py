@@ -92,6 +92,7 @@ class TableScene(Scene):
         self.director = Director(self.rules, self.names, self.art, self.animator, self.size, PLANS, settings.sort_order,
                                  app.play_sound, pause_scale=0.7 if self.demo else 1.0)
         self.director.auto_hold = self.demo
+        self.director.meld_goes_on = settings.meld_goes_on
         self.thinker = make_thinker()
         self.hints = hint_thinker()
         base = game.seed  # the same seed, the same computer play: also after Continue in a new process
@@ -432,6 +433,7 @@ class TableScene(Scene):
             self._warm = None
         if settings.sort_order != self.director.sort_order:
             self.director.set_sort_order(settings.sort_order)
+        self.director.meld_goes_on = settings.meld_goes_on
         speed = self.app.animation_speed
         if speed != self.timing.speed:
             self.timing.set_speed(speed)
