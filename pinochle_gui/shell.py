@@ -327,8 +327,9 @@ def _open_window(options: Options) -> pygame.Surface:
 
 
 def first_scene(app: App) -> Scene | None:
-    """The title screen, or a table when there is none (and always a table in a demo)."""
-    if app.options.demo or app.options.hands is not None:
+    """The title screen, or a table when there is none; a table at once in a demo, for ``--hands``, or
+    when the command line names a variant."""
+    if app.options.demo or app.options.hands is not None or app.options.named:
         return app.default_game()
     if app.open_title():
         return app.stack.top

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.rules import PRESETS, Rules, RulesError, preset
-from pinochle_gui.words import clean_name
+from pinochle_gui.words import DEFAULT_LEVEL, clean_name
 
 from .rating import COMPUTER_LEVELS
 from .safe_file import (
@@ -71,7 +71,7 @@ class Settings:
     computer_names: tuple[str, str, str] = ("West", "North", "East")
     #: Seed of each seat's generated avatar, seat 0 being the player.
     avatars: tuple[int, int, int, int] = (1, 2, 3, 4)
-    computer_level: str = "medium"
+    computer_level: str = DEFAULT_LEVEL
     deck_design: str = "classic"
     card_back: str = "blue"
     table_theme: str = "green"
