@@ -201,3 +201,35 @@ def test_the_meld_on_the_table_waits_for_the_player(tmp_path: Path) -> None:
         assert hold.done
     finally:
         app.close()
+
+
+def test_a_new_game_asks_before_abandoning_the_game_in_progress(tmp_path: Path) -> None:
+    from pinochle_gui.screens.dialogs import ConfirmDialog
+    from pinochle_gui.screens.new_game import NewGameScene
+
+    app, table, screen = make_table(tmp_path, "two_hand", seed=6)
+    try:
+        run_until(app, table, screen, lambda: len(table.game.hand_records) >= 1 and table.human_turn
+                  and table.director.idle)
+        app.saver.flush(5.0)
+        scores = "-".join(f"{s:,}" for s in table.game.scores)
+        app.leave_game()
+        screen_ = NewGameScene(app)
+        app.stack.push(screen_)
+        screen_.start()
+        dialog = app.stack.top
+        assert isinstance(dialog, ConfirmDialog) and dialog.heading == "Abandon the game in progress?"
+        assert f"it is {scores} after {len(table.game.hand_records)} hand" in dialog.text
+        dialog.no()
+        for _ in range(3):
+            app.tick(1 / 60)
+        assert app.table is None and app.storage.saves.exists()  # kept
+        screen_.start()
+        dialog = app.stack.top
+        assert isinstance(dialog, ConfirmDialog)
+        dialog.yes()
+        for _ in range(3):
+            app.tick(1 / 60)
+        assert app.table is not None and app.table is not table and not app.table.game.hand_records
+    finally:
+        app.close()
