@@ -233,3 +233,33 @@ def test_a_new_game_asks_before_abandoning_the_game_in_progress(tmp_path: Path) 
         assert app.table is not None and app.table is not table and not app.table.game.hand_records
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("variant", ["partnership_auction", "double_deck", "three_hand"])
+def test_a_bid_hints_figures_are_whole_and_add_up(variant: str) -> None:
+    import re
+
+    from engine.ai.hint import hint
+
+    for seed in range(3):
+        game = new_game(preset(variant), seed=seed)
+        _action, reason = hint(game, game.to_act)
+        assert "." not in reason.replace("...", ""), reason  # whole points, also in double deck
+        found = re.search(r"meld (\d+) in \w+(?: now, about (\d+) with [\w' ]+)? "
+                          r"\+ about (\d+) in tricks = about (\d+)", reason)
+        assert found, reason
+        now, expected, tricks, total = found.groups()
+        assert int(expected or now) + int(tricks) == int(total), reason
+        assert " my " not in f" {reason} " and " me " not in f" {reason} ", reason  # spoken to the player
+
+
+def test_card_hints_speak_to_the_player() -> None:
+    from engine.ai.hint import hint
+
+    game = new_game(preset("two_hand"), seed=9)
+    reasons = []
+    while len(reasons) < 12 and not game.is_over:
+        action, reason = hint(game, game.to_act)
+        reasons.append(reason)
+        game.apply(action)
+    assert all(" my " not in f" {r} " and " me " not in f" {r} " and " I " not in f" {r} " for r in reasons), reasons
