@@ -263,3 +263,26 @@ def test_card_hints_speak_to_the_player() -> None:
         reasons.append(reason)
         game.apply(action)
     assert all(" my " not in f" {r} " and " me " not in f" {r} " and " I " not in f" {r} " for r in reasons), reasons
+
+
+def test_the_score_board_changes_when_the_summary_shows(tmp_path: Path) -> None:
+    app, table, screen = make_table(tmp_path, "partnership_auction", seed=6)
+    try:
+        run_until(app, table, screen, lambda: len(table.game.hand_records) >= 1)  # the engine scored the hand
+        table.timing.set_speed("normal")  # the last trick now moves on the table for a while
+        before = table.director.news.board
+        after = tuple(table.game.hand_records[0]["scores_after"])
+        assert before is not None and before[0] == (0, 0) and before[1] == 1
+        assert table.obs.scores == after and table.obs.hand_number == 2 and after != (0, 0)
+        frames = 0
+        while table.director.news.summary is None:
+            assert table.director.news.board == before  # the cards still on the table, the old scores
+            app.tick(1 / 60)
+            app.stack.draw(screen)
+            frames += 1
+            assert frames < 60 * 30
+        assert frames > 1
+        board = table.director.news.board
+        assert board is not None and board[0] == after and board[1] == 1  # the scores change, the hand is still 1
+    finally:
+        app.close()

@@ -89,6 +89,7 @@ class TableNews:
     messages: list[str] = field(default_factory=list)  # a log of what happened, newest last
     deal_number: int | None = None  # of the hand on the table
     ending: str = ""  # why the game ended before its last hand was played out (a claim)
+    board: tuple[tuple[int, ...], int, int] | None = None  # the score board: scores, hand and deal numbers shown
 
 
 class Director(TableZones):
@@ -177,7 +178,12 @@ class Director(TableZones):
             if melds and i == melds[-1]:
                 # Everybody's meld is on the table: a moment to look at it (a click goes on).
                 self.steps.append(self._meld_hold)
-        self.steps.append(lambda: self.resync(obs))
+        self.steps.append(lambda: self._caught_up(obs))
+
+    def _caught_up(self, obs: Observation) -> Animation | None:
+        """The batch is played out: the table and the score board show ``obs``."""
+        self.news.board = (tuple(obs.scores), obs.hand_number, obs.deal_number)
+        return self.resync(obs)
 
     def _meld_hold(self) -> Hold:
         """The meld on the table waits for the player's click (or, in a demo or by the setting, a while)."""
@@ -194,7 +200,8 @@ class Director(TableZones):
         self.hands = [[] for _ in range(self.players)]
         self.trick, self.widow, self.stock, self.turnup, self.leaving = [], [], [], [], []
         self.tables = [[] for _ in range(self.players)]
-        self.news = TableNews(status=self.news.status, deal_number=obs.deal_number)
+        self.news = TableNews(status=self.news.status, deal_number=obs.deal_number,
+                              board=(tuple(obs.scores), obs.hand_number, obs.deal_number))
         self.trump = obs.trump
         self.dealer = obs.dealer
         if obs.tricks:

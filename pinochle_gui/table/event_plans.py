@@ -337,6 +337,8 @@ def on_declare_out(director: Director, event: Event, obs: Observation) -> Animat
 
 def on_hand_scored(director: Director, event: Event, obs: Observation) -> Animation | None:
     director.news.summary = dict(event.info, deal_number=director.news.deal_number)
+    if director.news.board is not None and event.get("scores_after"):  # the scores change as the summary shows
+        director.news.board = (tuple(event.get("scores_after")), *director.news.board[1:])
     director.news.melds.clear()
     director.news.bubbles.clear()
     set_ = bool(event.get("went_set"))
