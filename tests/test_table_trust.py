@@ -15,7 +15,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-from engine.actions import Bid, Pass  # noqa: E402
+from engine.actions import Bid, Pass, Play  # noqa: E402
 from engine.game import Game, new_game  # noqa: E402
 from engine.rules import preset  # noqa: E402
 from pinochle_gui.table.director import VIEW_SEAT  # noqa: E402
@@ -284,5 +284,40 @@ def test_the_score_board_changes_when_the_summary_shows(tmp_path: Path) -> None:
         assert frames > 1
         board = table.director.news.board
         assert board is not None and board[0] == after and board[1] == 1  # the scores change, the hand is still 1
+    finally:
+        app.close()
+
+
+def test_a_forced_card_waits_like_a_computers_and_the_last_trick_stays(tmp_path: Path) -> None:
+    from pinochle_gui.table.event_plans import LAST_TRICK_LOOK
+    from pinochle_gui.table.seats import MIN_THINK
+
+    app, table, screen = make_table(tmp_path, "partnership_auction", seed=44)
+    try:
+        def forced() -> bool:
+            obs = table.obs
+            return (table.human_turn and table.director.idle and obs.phase == "play"
+                    and len([a for a in obs.legal_actions if isinstance(a, Play)]) == 1)
+
+        run_until(app, table, screen, forced)
+        table.timing.set_speed("normal")
+        log, waited = len(table.game.log), 0.0
+        while len(table.game.log) == log:
+            app.tick(1 / 60)
+            waited += 1 / 60
+            assert waited < 5
+        assert waited >= MIN_THINK * table.timing.factor - 1e-9  # as long as a computer thinks at least
+        assert not table.director.idle  # the forced card moves to the trick like any other
+        table.timing.set_speed("instant")
+        scored = len(table.game.hand_records)
+        run_until(app, table, screen, lambda: len(table.game.hand_records) > scored
+                  and table.game.hand_records[-1]["how"] == "played")
+        table.timing.set_speed("normal")
+        shown = 0.0
+        while table.director.news.summary is None:  # the last trick on the table before the summary
+            app.tick(1 / 60)
+            shown += 1 / 60
+            assert shown < 10
+        assert shown >= LAST_TRICK_LOOK * table.timing("trick_pause") - 1e-9
     finally:
         app.close()

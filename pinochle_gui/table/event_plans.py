@@ -246,6 +246,9 @@ def on_play(director: Director, event: Event, obs: Observation) -> Animation | N
     return director.settle("play")
 
 
+LAST_TRICK_LOOK = 2.5  # the last trick stays this many times as long as the others before the summary
+
+
 def on_trick(director: Director, event: Event, obs: Observation) -> Animation | None:
     winner = event.seat
     assert winner is not None
@@ -271,8 +274,8 @@ def on_trick(director: Director, event: Event, obs: Observation) -> Animation | 
             director.leaving = [s for s in director.leaving if s not in gone]
         return Parallel(tweens).on_done(drop) if tweens else None
 
-    if event.get("last"):
-        return Wait(director.animator.timing("trick_pause"))  # the last trick stays under the hand's summary
+    if event.get("last"):  # the last trick stays to be seen, then under the hand's summary
+        return Wait(LAST_TRICK_LOOK * director.animator.timing("trick_pause"))
     director.steps.appendleft(gather)
     return Wait(director.animator.timing("trick_pause"))
 

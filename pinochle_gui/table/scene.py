@@ -273,8 +273,9 @@ class TableScene(Scene):
         self.art_ready = True
 
     def _auto_play(self, dt: float) -> None:
-        """Take a forced action by itself when the setting asks for it (after a short look): the one card
-        that may be played, or "no meld" when the two-handed winner has no meld to lay."""
+        """Take a forced action by itself when the setting asks for it, after as long a look as a computer's
+        decision: the one card that may be played (it moves like any other), or "no meld" when the
+        two-handed winner has no meld to lay."""
         if not self.app.settings.auto_play_forced or self.obs.phase not in ("play", "meld"):
             self.forced_wait = 0.0
             return
@@ -283,7 +284,7 @@ class TableScene(Scene):
         others = [a for a in self.obs.legal_actions if not isinstance(a, (kind, DeclareOut))]
         if len(plays) == 1 and not others:
             self.forced_wait += dt
-            if self.forced_wait >= 0.35 * max(0.2, self.timing.factor):
+            if self.forced_wait >= MIN_THINK * max(0.2, self.timing.factor):
                 self.forced_wait = 0.0
                 self.apply(plays[0])
         else:
