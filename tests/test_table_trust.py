@@ -321,3 +321,16 @@ def test_a_forced_card_waits_like_a_computers_and_the_last_trick_stays(tmp_path:
         assert shown >= LAST_TRICK_LOOK * table.timing("trick_pause") - 1e-9
     finally:
         app.close()
+
+
+def test_the_welcome_tour_says_the_stock_rules_of_the_rules_in_force() -> None:
+    from engine.rules_help import rules_help
+    from pinochle_gui.screens.welcome import help_section, pages_for
+
+    rules = preset("two_hand")
+    text = " ".join(page.text for page in pages_for(rules))
+    assert "the winner draws first, then the loser" in text
+    assert "the winner of a trick (after drawing) may lay one meld" in text  # as RULES.md: draw, then meld
+    assert "may meld, then both draw" not in text
+    for line in help_section(rules, "Meld during play")[:1] + help_section(rules, "The deal")[1:3]:
+        assert line in text and line in rules_help(rules)

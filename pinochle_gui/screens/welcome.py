@@ -13,6 +13,7 @@ import pygame
 
 from engine.cards import RANK_LETTERS, SUIT_LETTERS, Card, parse_cards
 from engine.meld import score_meld
+from engine.rules_help import rules_help
 from engine.play import card_values, last_trick_bonus
 from engine.rules import PRESET_HELP, Rules, preset_name
 from pinochle_gui.art import CardArt
@@ -70,10 +71,26 @@ def _bidding(rules: Rules) -> str:
             "There is no bidding: the dealer's last card is turned up and its suit is trumps. "
             "A player holding the nine of trumps (the dix) may exchange it for the turned-up card."
         )
-    return (
-        "Two players get 12 cards each; the next card, turned up, names trumps, and the rest is the stock. "
-        "After each trick the winner may meld, then both draw a card from the stock, the winner first."
-    )
+    # The rule sentences of the stock game come from the rules help of the rules in force (the order of
+    # drawing and melding is an option), never written here.
+    deal = help_section(rules, "The deal")
+    play = help_section(rules, "Meld during play")[:1] + [
+        line for line in help_section(rules, "Play") if "draw" in line][:1]
+    return " ".join([line for line in deal if "stock" in line or "cards, dealt" in line] + play)
+
+
+def help_section(rules: Rules, head: str) -> list[str]:
+    """The lines of the section ``head`` of the engine's rules help for ``rules`` (none if it has no such section)."""
+    lines = rules_help(rules).splitlines()
+    for i, line in enumerate(lines[:-1]):
+        if line == head and set(lines[i + 1]) == {"-"}:
+            body = []
+            for text in lines[i + 2:]:
+                if not text.strip():
+                    break
+                body.append(text.strip())
+            return body
+    return []
 
 
 def _counting(rules: Rules) -> str:
