@@ -13,9 +13,9 @@ import pygame
 
 from engine.cards import RANK_LETTERS, SUIT_LETTERS, Card, parse_cards
 from engine.meld import score_meld
-from engine.rules_help import rules_help
 from engine.play import card_values, last_trick_bonus
 from engine.rules import PRESET_HELP, Rules, preset_name
+from engine.rules_help import rules_help
 from pinochle_gui.art import CardArt
 from pinochle_gui.screens.screen import Screen
 from pinochle_gui.widgets import blit_text, wrap
