@@ -86,6 +86,7 @@ class DecisionPanel:
         self.choices: list[Action | None] = []  # the action of each button of a centred choice
         self.claim: Claim | None = None  # declaring out now, as the table reckons it (offered when plausible)
         self.asking_out = False  # the question before declaring out is open
+        self.offer_out = False  # declaring out is offered in this decision
         self._bid_button: Button | None = None
         self._built_for: tuple[int, int] = (0, 0)
 
@@ -114,8 +115,9 @@ class DecisionPanel:
         theme = self.theme
         phase = obs.phase
         row = list(lay.buttons)
-        offer_out = self.claim is not None and self.claim.plausible and any(isinstance(a, DeclareOut) for a in actions)
-        if self.asking_out and offer_out and self.claim is not None:
+        self.offer_out = self.claim is not None and self.claim.plausible and \
+            any(isinstance(a, DeclareOut) for a in actions)
+        if self.asking_out and self.offer_out and self.claim is not None:
             self._centre(lay, "Declare out?", self.claim.question(),
                          [("Declare out", DeclareOut()), ("Keep playing", self.keep_playing)])
             return
@@ -153,7 +155,7 @@ class DecisionPanel:
             self.buttons = [button]
         elif phase == "play":
             self.card_mode = "play"
-        if offer_out and self.declare_out is None:
+        if self.offer_out and self.declare_out is None:
             self.declare_out = Button(row[-1], "Declare out", self.ask_declare_out, theme, None,
                                       "Claim the game: right wins it, wrong loses it")
             self.buttons.append(self.declare_out)
@@ -280,7 +282,7 @@ class DecisionPanel:
         half = (w - lay.margin) // 2
         self.buttons.append(Button((panel.x + lay.margin, last, half, bh), "No meld", lambda: self.submit(NoMeld()),
                                    self.theme))
-        if self.claim is not None and self.claim.plausible and any(isinstance(a, DeclareOut) for a in actions):
+        if self.offer_out:
             self.declare_out = Button((panel.x + lay.margin * 2 + half, last, half, bh), "Declare out",
                                       self.ask_declare_out, self.theme)
             self.buttons.append(self.declare_out)
