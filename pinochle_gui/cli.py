@@ -71,8 +71,9 @@ def build_parser() -> argparse.ArgumentParser:
         formatter_class=argparse.RawDescriptionHelpFormatter,
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
-    parser.add_argument("--variant", type=_variant, default=DEFAULT_VARIANT, metavar="NAME",
-                        help=f"the variant to play (default: {DEFAULT_VARIANT}); see the list below")
+    parser.add_argument("--variant", type=_variant, metavar="NAME",
+                        help=f"start a game of this variant at once (without it: the title screen; a demo "
+                        f"plays {DEFAULT_VARIANT}); see the list below")
     parser.add_argument("--demo", action="store_true", help="every seat is a computer: watch them play")
     parser.add_argument("--hands", type=_positive, metavar="N", help="play N hands, then quit")
     parser.add_argument("--fast", action="store_true", help="fast animations")
@@ -83,7 +84,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--size", type=_size, default=DEFAULT_SIZE, metavar="WxH",
                         help=f"window size in pixels (default: {DEFAULT_SIZE[0]}x{DEFAULT_SIZE[1]})")
     parser.add_argument("--level", choices=LEVELS,
-                        help=f"strength of the computer players (default: {DEFAULT_LEVEL}; {DEMO_LEVEL} with --demo)")
+                        help=f"strength of the computer players of a game started from the command line "
+                        f"(default: {DEFAULT_LEVEL}, as on the New game screen; {DEMO_LEVEL} with --demo)")
     parser.add_argument("--first-frame-exit", action="store_true",
                         help="print the seconds to the first frame drawn and quit (start-up timing); "
                         "the environment variable PINOCHLE_FIRST_FRAME_EXIT=1 does the same")
@@ -101,7 +103,7 @@ def parse_args(argv: Sequence[str] | None = None) -> Options:
         if path is not None and path.is_dir():
             parser.error(f"--{name} {str(path)!r} is a folder; give a file name")
     return Options(
-        variant=ns.variant,
+        variant=ns.variant or DEFAULT_VARIANT,
         demo=ns.demo,
         hands=ns.hands,
         fast=ns.fast,
@@ -111,6 +113,7 @@ def parse_args(argv: Sequence[str] | None = None) -> Options:
         size=ns.size,
         level=ns.level or (DEMO_LEVEL if ns.demo else DEFAULT_LEVEL),
         first_frame_exit=ns.first_frame_exit or os.environ.get("PINOCHLE_FIRST_FRAME_EXIT", "") not in ("", "0"),
+        named=ns.variant is not None,
     )
 
 

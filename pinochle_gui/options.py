@@ -26,6 +26,7 @@ class Options:
     size: tuple[int, int] = DEFAULT_SIZE  # the window's size in pixels
     level: str = DEFAULT_LEVEL  # how strong the computer seats play
     first_frame_exit: bool = False  # print the time to the first frame and quit (start-up timing)
+    named: bool = False  # --variant was given: that game starts at once
 
 
 __all__ = ["DEFAULT_SIZE", "DEFAULT_VARIANT", "Options"]

@@ -267,6 +267,11 @@ class App:
                                                       table.config.started_at, table.config.game_key))
         self.messages.extend(self.saver.clear())
 
+    def hands_withdrawn(self, table: TableScene, hands_kept: int) -> None:
+        """An undo went back past a hand's end: what was recorded of the hands after ``hands_kept`` (and of
+        the game's end) leaves the statistics, so that they count the game as finally played."""
+        self.messages.extend(self.storage.withdraw(table.config.game_key, hands_kept))
+
     def game_over_shown(self, table: TableScene) -> None:
         if table.demo:
             self._next_demo_game = time.perf_counter() + (0.0 if self.options.fast else DEMO_PAUSE)
@@ -322,8 +327,9 @@ def _open_window(options: Options) -> pygame.Surface:
 
 
 def first_scene(app: App) -> Scene | None:
-    """The title screen, or a table when there is none (and always a table in a demo)."""
-    if app.options.demo or app.options.hands is not None:
+    """The title screen, or a table when there is none; a table at once in a demo, for ``--hands``, or
+    when the command line names a variant."""
+    if app.options.demo or app.options.hands is not None or app.options.named:
         return app.default_game()
     if app.open_title():
         return app.stack.top

@@ -54,7 +54,7 @@ def computer_levels() -> list[str]:
 #: told otherwise (quick, for watching and testing), then the computer levels.
 LEVELS = ("random", *computer_levels())
 #: The command line's level when --level is not given (the new-game screen starts from the settings' level).
-DEFAULT_LEVEL = "hard"
+DEFAULT_LEVEL = "medium"  # the command line's and the New game screen's (Settings.computer_level)
 DEMO_LEVEL = "random"
 
 __all__ = [

@@ -169,5 +169,5 @@ def test_reasons_speak_of_the_trick() -> None:
 
 def test_the_only_legal_card_is_played_at_once() -> None:
     game = staged(preset("partnership_auction"), ["TC", "", "", ""], DIAMONDS, trick=[(1, "9C"), (2, "AC"), (3, "JC")])
-    only = (Play(parse_card("TC")), "the only card I may play")
+    only = (Play(parse_card("TC")), "the only card you may play")
     assert choose_play(game, 0, LEVELS["hard"], random.Random(0)) == only

@@ -77,7 +77,7 @@ def test_every_flag_parses_into_the_dataclass(tmp_path: Path) -> None:
                           "--size", "1024x768", "--level", "easy", "--first-frame-exit"])
     assert options == Options(variant="double_deck", demo=True, hands=3, fast=True, seed=42,
                               records=tmp_path / "r.jsonl", screenshot=tmp_path / "s.png", size=(1024, 768),
-                              level="easy", first_frame_exit=True)
+                              level="easy", first_frame_exit=True, named=True)
 
 
 @pytest.mark.parametrize("variant", list(PRESETS))
@@ -186,7 +186,7 @@ def test_first_frame_exit_prints_the_time() -> None:
 def test_demo_uses_random_computers_unless_told() -> None:
     assert parse_args(["--demo"]).level == "random"
     assert parse_args(["--demo", "--level", "hard"]).level == "hard"
-    assert parse_args([]).level == "hard"
+    assert parse_args([]).level == "medium"
 
 
 def test_an_unwritable_records_file_is_refused_before_play(tmp_path: Path) -> None:
@@ -212,3 +212,36 @@ def test_console_script_is_installed() -> None:
     exe = Path(sys.executable).parent / ("pinochle.exe" if os.name == "nt" else "pinochle")
     result = subprocess.run([str(exe), "--version"], capture_output=True, text=True, env=HEADLESS, timeout=60)
     assert result.returncode == 0 and result.stdout.strip() == f"pinochle {__version__}"
+
+
+def test_a_variant_named_starts_that_game(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import os
+
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import pygame
+
+    from pinochle_gui.shell import App, first_scene
+    from pinochle_gui.storage import Storage
+    from pinochle_gui.table.scene import TableScene
+
+    pygame.display.init()
+    screen = pygame.display.set_mode((1280, 800))
+    for argv, variant, level in ((["--variant", "two_hand"], "two_hand", "medium"),
+                                 (["--variant", "three_hand", "--level", "easy"], "three_hand", "easy"),
+                                 (["--variant", "double_deck", "--level", "hard"], "double_deck", "hard")):
+        app = App(parse_args([*argv, "--fast"]), screen, Storage.open(tmp_path / "-".join(argv)))  # a fresh home
+        try:
+            table = first_scene(app)
+            assert isinstance(table, TableScene)
+            assert table.rules.variant == variant
+            assert table.config.levels == [None] + [level] * (table.rules.players - 1)
+        finally:
+            app.close()
+    app = App(parse_args(["--fast", "--level", "easy"]), screen, Storage.open(tmp_path / "plain"))
+    try:
+        assert not isinstance(first_scene(app), TableScene)  # nothing named: the title screen (and its tour)
+        assert app.settings.computer_level == parse_args([]).level == "medium"  # the New game screen agrees
+        assert app.default_level == "easy"
+    finally:
+        app.close()

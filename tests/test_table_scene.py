@@ -266,11 +266,19 @@ def test_the_rules_in_force_open_over_the_table(tmp_path: Path) -> None:
 
 
 def test_declaring_out_ends_the_game_right_or_wrong(tmp_path: Path) -> None:
-    app, table, screen = make_table(tmp_path, "two_hand", seed=13)
+    from engine.game import Game
+    from pinochle_gui.table.scene import SeatsConfig
+
+    app, first, screen = make_table(tmp_path, "two_hand", seed=13)
+    table = TableScene(app, Game(first.rules, seed=13, scores=[1150, 0]),
+                       SeatsConfig(["You", "North"], [None, "random"], [1, 3], False, "out", 0.0))
+    app.stack.replace(table, "none")
     try:
         run_until(app, table, screen, lambda: my_turn_to_play(table) and table.panel.declare_out is not None,
                   act=False)
-        click(app, table.panel.declare_out.rect.center)
+        click(app, table.panel.declare_out.rect.center)  # asks first (tests/test_table_trust.py)
+        app.tick(1 / 60)
+        click(app, next(b for b in table.panel.buttons if b.text == "Declare out").rect.center)
         assert table.game.is_over
         record = table.game.hand_records[-1]
         assert record["declared_out"]["seat"] == VIEW_SEAT

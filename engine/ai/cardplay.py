@@ -73,7 +73,7 @@ def choose_play(game: Game, seat: int, level: Level, rng: random.Random) -> Choi
     assert h.trump is not None
     plays = [a for a in game.legal_actions() if isinstance(a, Play)]
     if len(plays) == 1:
-        return plays[0], "the only card I may play"
+        return plays[0], "the only card you may play"
     if game.rules.trump_by == "stock" and (h.stock or h.tables):
         return _two_hand_early(game, seat, plays, level, rng)
     if game.rules.trump_by == "stock":
@@ -279,10 +279,10 @@ def _two_hand_endgame(game: Game, seat: int, plays: list[Play], level: Level, rn
         result = solve(position, max_nodes=cap)
         note = _trick_note(game, seat, result.card)
         how = "worked out exactly" if result.exact else "searched as far as time allows"
-        return PLAYS[result.card], f"{note}; {result.value} trick points for me, {how}"
+        return PLAYS[result.card], f"{note}; {result.value} trick points for your side, {how}"
     values, _ = _world_values(position, moves, level, False)
     pick = max(moves, key=lambda c: (values[c], -_power(c, game)))
-    return PLAYS[pick], f"{_trick_note(game, seat, pick)}; about {values[pick]} trick points for me"
+    return PLAYS[pick], f"{_trick_note(game, seat, pick)}; about {values[pick]} trick points for your side"
 
 
 def two_hand_exact_tricks(level: Level) -> int:
@@ -350,7 +350,7 @@ def _two_hand_early(game: Game, seat: int, plays: list[Play], level: Level, rng:
         pick = ranked[1][1]
     c = int(pick.card)
     if led is None:
-        why = f"lead the {_name(c)}: it keeps my meld and trumps"
+        why = f"lead the {_name(c)}: it keeps your meld and trumps"
     elif beats(c, led, led // 6, trump):
         why = f"take it with the {_name(c)}: {values[led] + values[c]} points, and the first draw"
     else:

@@ -146,13 +146,22 @@ def _hand_value(game: Game, seat: int, level: Level, rng: random.Random) -> tupl
         hv = bv.evaluate_hand(hand, seat, rules, level.simulated_deals, suits=suits)
     best_value = hv.best
     limit = bv.bid_limit(best_value, _caution(level, rules))
-    unit = bv.scale(rules)
-    reason = (f"meld about {best_value.meld + best_value.partner_meld:.0f} in {SUIT_NAMES[best_value.trump]}"
-              f" + about {best_value.tricks:.0f} in tricks")
-    if unit != 1:
-        reason = (f"meld about {best_value.meld + best_value.partner_meld:.0f} in {SUIT_NAMES[best_value.trump]}"
-                  f" + about {best_value.tricks:.1f} in tricks")
-    return limit, best_value.trump, reason
+    return limit, best_value.trump, _value_words(hand, rules, best_value)
+
+
+def _value_words(hand: list[int], rules: Rules, value: bv.TrumpValue) -> str:
+    """The hand's worth in ``value.trump`` in whole points whose parts add up, the meld in hand now
+    told apart from the meld expected with the pass, the widow or the partner: "meld 40 in clubs now,
+    about 100 with the pass + about 120 in tricks = about 220"."""
+    now = meld_by_trump(hand, rules)[value.trump]
+    expected = round(value.meld + value.partner_meld)
+    tricks = round(value.meld + value.partner_meld + value.tricks) - expected
+    helpers = [word for word, there in (("the pass", rules.pass_cards), ("the widow", rules.widow_size),
+                                        ("partner's meld", rules.partnerships)) if there]
+    meld = f"meld {now} in {SUIT_NAMES[value.trump]}"
+    if expected != now:
+        meld += f" now, about {expected} with {' and '.join(helpers) or 'the rest of the hand'}"
+    return f"{meld} + about {tricks} in tricks = about {expected + tricks}"
 
 
 def _partner_help(obs: Observation, game: Game) -> float:
@@ -207,7 +216,7 @@ def choose_bid(game: Game, seat: int, level: Level, rng: random.Random) -> Choic
         if max(meld_by_trump(hand, rules).values()) >= 100 * unit or aces >= 4:
             pass_action = next(a for a in passes if isinstance(a, Pass) and a.help)
     if not bids:
-        return pass_action, "the bidding is over my head"
+        return pass_action, "the bidding is beyond your hand"
     nxt = bids[0]
     if partner is not None and high_bidder == partner:
         # Over the partner only with clearly more: it raises the side's own contract.
@@ -218,8 +227,8 @@ def choose_bid(game: Game, seat: int, level: Level, rng: random.Random) -> Choic
         # Partners jump to just under the value (it tells the partner, and makes the opponents pay);
         # alone, a player climbs one step at a time and pays no more than the contract costs.
         jump = _jump(bids, limit - _cushion(level) * unit) if rules.jump_bids and rules.partnerships else nxt
-        return jump, f"worth about {limit:.0f}: {why}"
-    return pass_action, f"worth only about {limit:.0f}: {why}"
+        return jump, f"{why}; worth bidding up to about {limit:.0f}"
+    return pass_action, f"{why}; worth bidding only up to about {limit:.0f}"
 
 
 def choose_trump(game: Game, seat: int, level: Level, rng: random.Random) -> Choice:
@@ -244,9 +253,7 @@ def choose_trump(game: Game, seat: int, level: Level, rng: random.Random) -> Cho
     else:
         value = bv.evaluate_hand(hand, seat, rules, level.simulated_deals, suits=suits)
     best_value = value.best
-    return (NameTrump(best_value.trump),
-            f"{SUIT_NAMES[best_value.trump]}: meld about {best_value.meld:.0f}"
-            f" + about {best_value.tricks:.0f} in tricks")
+    return NameTrump(best_value.trump), f"{SUIT_NAMES[best_value.trump]}: {_value_words(hand, rules, best_value)}"
 
 
 # -- passing ---------------------------------------------------------------------------------------

@@ -14,6 +14,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from engine.rules import OPTIONS, PRESET_HELP, PRESETS, Option, Rules, RulesError, preset
+from engine.save import game_from_dict
+from pinochle_gui.screens.dialogs import confirm
 from pinochle_gui.screens.rules import RulesScene
 from pinochle_gui.screens.screen import Screen
 from pinochle_gui.storage.settings import CHOICES
@@ -46,6 +48,26 @@ def number_step(option: Option, rules: Rules) -> int:
     if option.high <= 100:
         return 1
     return 10 if option.high <= 1000 else 50
+
+
+def game_in_progress(app: App) -> str | None:
+    """Where the saved game stands, in words ("Two-handed: it is 640-410 after 5 hands"); ``None`` when no
+    game of the player's is saved."""
+    if not app.storage.saves.exists():
+        return None
+    saved, _messages = app.storage.saves.load()
+    if saved is None or saved.demo:
+        return None
+    try:
+        game = game_from_dict(saved.game)
+    except (ValueError, KeyError, TypeError, IndexError, RulesError):
+        return "A saved game of yours will be lost."
+    if game.is_over:
+        return None
+    hands = len(game.hand_records)
+    score = "-".join(f"{s:,}" for s in game.scores)
+    after = f"after {hands} hand{'s' if hands != 1 else ''}" if hands else "in the first hand"
+    return f"{variant_name(game.rules.variant)}: it is {score} {after}. Starting a new game loses it."
 
 
 class RuleOptions:
@@ -273,6 +295,16 @@ class NewGameScene(Screen):
             self.app.stack.push(RulesScene(self.app, self.options.rules), "fade")
 
     def start(self) -> None:
+        """Start the game chosen; a game in progress (saved, not a demo) is abandoned only when the player says so."""
+        if self.options.rules is None:
+            return
+        progress = game_in_progress(self.app)
+        if progress is None:
+            self.start_now()
+        else:
+            confirm(self.app, "Abandon the game in progress?", progress, self.start_now, "Abandon it", "Keep it")
+
+    def start_now(self) -> None:
         rules = self.options.rules
         if rules is None:
             return

@@ -169,6 +169,12 @@ class SettingsScene(Screen):
                 self._setter("auto_play_forced"),
                 "Play your only legal card for you",
             ),
+            ToggleRow(
+                "Meld goes on by itself",
+                s.meld_goes_on,
+                self._setter("meld_goes_on"),
+                "The meld on the table goes on after a few seconds; else it waits for your click",
+            ),
             ChoiceRow(
                 "Sort hand",
                 list(SORT_ORDERS),

@@ -74,8 +74,8 @@ def _bidding(rules: Rules) -> str:
             "A player holding the nine of trumps (the dix) may exchange it for the turned-up card."
         )
     return (
-        "Two players get 12 cards each; the next card, turned up, names trumps, and the rest is the stock. "
-        + meld_and_draw_order(rules)
+        f"Two players get {rules.hand_size} cards each; the next card, turned up, names trumps, and the rest"
+        " is the stock. " + meld_and_draw_order(rules)
     )
 
 

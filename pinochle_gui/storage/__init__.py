@@ -34,7 +34,8 @@ from .settings import (
     Settings,
     SettingsStore,
 )
-from .stats import SCHEMA_VERSION, BestHand, BreakdownRow, GamePoint, GameStat, HandStat, StatsStore, StatsSummary
+from .stats import SCHEMA_VERSION, StatsStore
+from .tallies import BestHand, BreakdownRow, GamePoint, GameStat, HandStat, StatsSummary
 
 __all__ = [
     "ALREADY_OPEN",
@@ -172,6 +173,10 @@ class Storage:
         except ValueError as exc:
             return [StorageMessage("error", f"This game could not be added to the statistics: {exc}")]
         return self.stats.record_game(game, hands=hands)
+
+    def withdraw(self, game_id: str, hands_kept: int) -> list[StorageMessage]:
+        """Undone play leaves the statistics: the game's hands after ``hands_kept`` and its end, if recorded."""
+        return self.stats.withdraw(game_id, hands_kept)
 
     def close(self) -> None:
         self.stats.close()

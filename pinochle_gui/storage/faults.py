@@ -19,7 +19,8 @@ from . import Storage
 from .paths import AppPaths
 from .saves import SAVE_FORMAT
 from .settings import SETTINGS_FORMAT, SETTINGS_KIND
-from .stats import SCHEMA_VERSION, GameStat, HandStat
+from .stats import SCHEMA_VERSION
+from .tallies import GameStat, HandStat
 
 
 def _write(path: Path, content: bytes) -> None:

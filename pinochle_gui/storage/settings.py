@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.rules import PRESETS, Rules, RulesError, preset
-from pinochle_gui.words import clean_name
+from pinochle_gui.words import DEFAULT_LEVEL, clean_name
 
 from .rating import COMPUTER_LEVELS
 from .safe_file import (
@@ -72,7 +72,7 @@ class Settings:
     computer_names: tuple[str, str, str] = ("West", "North", "East")
     #: Seed of each seat's generated avatar, seat 0 being the player.
     avatars: tuple[int, int, int, int] = (1, 2, 3, 4)
-    computer_level: str = "medium"
+    computer_level: str = DEFAULT_LEVEL
     deck_design: str = "classic"
     card_back: str = "blue"
     table_theme: str = "green"
@@ -83,6 +83,7 @@ class Settings:
     #: Per preset name, the options the player changed (checked against the engine's rules).
     rule_overrides: dict[str, dict[str, Any]] = field(default_factory=dict)
     auto_play_forced: bool = True
+    meld_goes_on: bool = False  # the meld on the table goes on by itself after a while (else it waits for a click)
     sort_order: str = "trump_first"
     first_run_done: bool = False
     window_size: tuple[int, int] = (1280, 800)
@@ -195,6 +196,7 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "sound_on": _bool,
     "volume": _volume,
     "auto_play_forced": _bool,
+    "meld_goes_on": _bool,
     "first_run_done": _bool,
     "window_size": _window,
     "fullscreen": _bool,

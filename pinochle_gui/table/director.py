@@ -88,6 +88,8 @@ class TableNews:
     trick_points: dict[int, int] = field(default_factory=dict)
     messages: list[str] = field(default_factory=list)  # a log of what happened, newest last
     deal_number: int | None = None  # of the hand on the table
+    ending: str = ""  # why the game ended before its last hand was played out (a claim)
+    board: tuple[tuple[int, ...], int, int] | None = None  # the score board: scores, hand and deal numbers shown
 
 
 class Director(TableZones):
@@ -105,6 +107,7 @@ class Director(TableZones):
         self.hold: Hold | None = None
         self.news = TableNews()
         self.auto_hold = False  # demo: holds end by themselves
+        self.meld_goes_on = False  # the meld on the table goes on by itself (a setting); else it waits
 
     # -- the queue ---------------------------------------------------------------------------------
     @property
@@ -175,11 +178,19 @@ class Director(TableZones):
             if melds and i == melds[-1]:
                 # Everybody's meld is on the table: a moment to look at it (a click goes on).
                 self.steps.append(self._meld_hold)
-        self.steps.append(lambda: self.resync(obs))
+        self.steps.append(lambda: self._caught_up(obs))
+
+    def _caught_up(self, obs: Observation) -> Animation | None:
+        """The batch is played out: the table and the score board show ``obs``."""
+        self.news.board = (tuple(obs.scores), obs.hand_number, obs.deal_number)
+        return self.resync(obs)
 
     def _meld_hold(self) -> Hold:
+        """The meld on the table waits for the player's click (or, in a demo or by the setting, a while)."""
         pace = max(0.3, self.animator.timing.factor)
-        return self.make_hold((2.8 * self.pause_scale if self.auto_hold else 6.0) * pace)
+        if self.auto_hold:
+            return self.make_hold(2.8 * self.pause_scale * pace)
+        return self.make_hold(6.0 * pace if self.meld_goes_on else None)
 
     def reset(self, obs: Observation) -> None:
         """Forget everything and show ``obs`` as it is, without animation (a restored or undone game)."""
@@ -189,7 +200,8 @@ class Director(TableZones):
         self.hands = [[] for _ in range(self.players)]
         self.trick, self.widow, self.stock, self.turnup, self.leaving = [], [], [], [], []
         self.tables = [[] for _ in range(self.players)]
-        self.news = TableNews(status=self.news.status, deal_number=obs.deal_number)
+        self.news = TableNews(status=self.news.status, deal_number=obs.deal_number,
+                              board=(tuple(obs.scores), obs.hand_number, obs.deal_number))
         self.trump = obs.trump
         self.dealer = obs.dealer
         if obs.tricks:

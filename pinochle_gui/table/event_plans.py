@@ -16,6 +16,7 @@ from engine.events import Event
 from engine.observation import Observation
 from pinochle_gui.anim import Animation, Parallel, Sequence, Tween, Wait
 from pinochle_gui.table.director import Director, Plan
+from pinochle_gui.table.summary import claim_sentence
 from pinochle_gui.table.zones import VIEW_SEAT, TableCard, Z
 
 
@@ -245,6 +246,9 @@ def on_play(director: Director, event: Event, obs: Observation) -> Animation | N
     return director.settle("play")
 
 
+LAST_TRICK_LOOK = 2.5  # the last trick stays this many times as long as the others before the summary
+
+
 def on_trick(director: Director, event: Event, obs: Observation) -> Animation | None:
     winner = event.seat
     assert winner is not None
@@ -270,8 +274,8 @@ def on_trick(director: Director, event: Event, obs: Observation) -> Animation | 
             director.leaving = [s for s in director.leaving if s not in gone]
         return Parallel(tweens).on_done(drop) if tweens else None
 
-    if event.get("last"):
-        return Wait(director.animator.timing("trick_pause"))  # the last trick stays under the hand's summary
+    if event.get("last"):  # the last trick stays to be seen, then under the hand's summary
+        return Wait(LAST_TRICK_LOOK * director.animator.timing("trick_pause"))
     director.steps.appendleft(gather)
     return Wait(director.animator.timing("trick_pause"))
 
@@ -328,6 +332,7 @@ def on_melds_return(director: Director, event: Event, obs: Observation) -> Anima
 
 def on_declare_out(director: Director, event: Event, obs: Observation) -> Animation | None:
     right = event.get("right")
+    director.news.ending = claim_sentence(director.name_of(event.seat), int(event.get("total") or 0), obs.target)
     director.say(f"{director.who(event.seat, 'declares')} out with {event.get('total')}: "
               + ("right!" if right else "wrong!"), event.seat, "Out!")
     return Wait(director.animator.timing("bubble"))
@@ -335,6 +340,8 @@ def on_declare_out(director: Director, event: Event, obs: Observation) -> Animat
 
 def on_hand_scored(director: Director, event: Event, obs: Observation) -> Animation | None:
     director.news.summary = dict(event.info, deal_number=director.news.deal_number)
+    if director.news.board is not None and event.get("scores_after"):  # the scores change as the summary shows
+        director.news.board = (tuple(event.get("scores_after")), *director.news.board[1:])
     director.news.melds.clear()
     director.news.bubbles.clear()
     set_ = bool(event.get("went_set"))

@@ -102,7 +102,8 @@ class TablePainter:
         elif news.game_over is not None and table.director.idle:
             box = draw_game_over(surface, centre, table.theme, news.game_over, table.sides,
                                  table.rules.team_of(VIEW_SEAT), len(table.game.hand_records),
-                                 "" if table.demo else "Start a new game, or go back to the menu.")
+                                 (f"{news.ending}. " if news.ending else "")
+                                 + ("" if table.demo else "Start a new game, or go back to the menu."))
             table.place_end_buttons(box)
             for button in table.end_buttons:
                 button.draw(surface)
@@ -118,8 +119,10 @@ class TablePainter:
         news = table.director.news
         status = table.status_text()
         trick_points = obs.trick_points if obs.phase == "play" else None
+        # The score board changes when the director gets there (the hand's summary), not when the engine does.
+        scores, hand_number, deal_number = news.board or (obs.scores, obs.hand_number, obs.deal_number)
         key = (surface.get_size(), lay.width, lay.height, obs.to_act, obs.dealer, obs.declarer, obs.bid, obs.bids,
-               obs.scores, trick_points, obs.tricks_won, obs.phase, obs.hand_number, obs.target, status, obs.trump,
+               scores, trick_points, obs.tricks_won, obs.phase, hand_number, obs.target, status, obs.trump,
                len(news.laid))
         if self.static is None or key != self.static_key or self.static.get_size() != surface.get_size():
             if self.felt is None or self.felt.get_size() != surface.get_size():
@@ -129,8 +132,8 @@ class TablePainter:
             if news.laid and table.rules.trump_by == "stock":
                 draw_laid_labels(layer, lay, table.theme, news.laid)
             table.hud.draw_status(layer, table.status_rect, status, obs.trump)
-            draw_pad(layer, lay.score_pad, table.theme, table.sides, obs.scores, obs.target, trick_points,
-                     obs.hand_number, obs.deal_number)
+            draw_pad(layer, lay.score_pad, table.theme, table.sides, list(scores), obs.target, trick_points,
+                     hand_number, deal_number)
             self.static, self.static_key = layer, key
         surface.blit(self.static, (0, 0))
 

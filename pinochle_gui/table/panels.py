@@ -37,6 +37,7 @@ from engine.rules import Rules
 from pinochle_gui.art import draw_suit
 from pinochle_gui.fonts import get_font
 from pinochle_gui.layout import TableLayout
+from pinochle_gui.table.claim import Claim
 from pinochle_gui.table.hud import draw_cached_panel
 from pinochle_gui.theme import Theme
 from pinochle_gui.widgets import Button, fit_text
@@ -82,6 +83,10 @@ class DecisionPanel:
         self.key: tuple[object, ...] = ()
         self.card_mode: str | None = None  # "play" or "select": the hand itself is part of the decision
         self.declare_out: Button | None = None
+        self.choices: list[Action | None] = []  # the action of each button of a centred choice
+        self.claim: Claim | None = None  # declaring out now, as the table reckons it (offered when plausible)
+        self.asking_out = False  # the question before declaring out is open
+        self.offer_out = False  # declaring out is offered in this decision
         self._bid_button: Button | None = None
         self._built_for: tuple[int, int] = (0, 0)
 
@@ -89,7 +94,8 @@ class DecisionPanel:
     def build(self, obs: Observation, lay: TableLayout) -> None:
         """Make the widgets for ``obs`` (the human's turn) at ``lay``; keeps the chosen bid and cards."""
         actions = list(obs.legal_actions)
-        key = (obs.phase, len(obs.bids), obs.hand_number, len(obs.tricks), len(obs.trick), tuple(map(str, actions[:3])))
+        key = (obs.phase, len(obs.bids), obs.hand_number, len(obs.tricks), len(obs.trick), tuple(map(str, actions[:3])),
+               self.asking_out)
         fresh = key != self.key
         if not fresh and (lay.width, lay.height) == self._built_for:
             return  # the same decision at the same size: the widgets stand
@@ -97,6 +103,7 @@ class DecisionPanel:
         self._built_for = (lay.width, lay.height)
         self.kind = obs.phase
         self.buttons = []
+        self.choices = []
         self.title = ""
         self.lines = []
         self.rect = None
@@ -108,6 +115,13 @@ class DecisionPanel:
         theme = self.theme
         phase = obs.phase
         row = list(lay.buttons)
+        self.offer_out = self.claim is not None and self.claim.plausible and \
+            any(isinstance(a, DeclareOut) for a in actions)
+        if self.asking_out and self.offer_out and self.claim is not None:
+            self._centre(lay, "Declare out?", self.claim.question(),
+                         [("Declare out", DeclareOut()), ("Keep playing", self.keep_playing)])
+            return
+        self.asking_out = False
         if phase == "bidding":
             self._build_bidding(obs, lay, actions, fresh)
         elif phase == "trump":
@@ -141,13 +155,14 @@ class DecisionPanel:
             self.buttons = [button]
         elif phase == "play":
             self.card_mode = "play"
-            if any(isinstance(a, DeclareOut) for a in actions):
-                self.declare_out = Button(row[-1], "Declare out", lambda: self.submit(DeclareOut()), theme, None,
-                                          "Claim the game: right wins it, wrong loses it")
-                self.buttons = [self.declare_out]
+        if self.offer_out and self.declare_out is None:
+            self.declare_out = Button(row[-1], "Declare out", self.ask_declare_out, theme, None,
+                                      "Claim the game: right wins it, wrong loses it")
+            self.buttons.append(self.declare_out)
         self.update_enabled(actions)
 
-    def _centre(self, lay: TableLayout, title: str, lines: list[str], choices: Sequence[tuple[str, Action]],
+    def _centre(self, lay: TableLayout, title: str, lines: list[str],
+                choices: Sequence[tuple[str, Action | Callable[[], None]]],
                 icons: list[pygame.Surface | None] | None = None) -> None:
         panel = pygame.Rect(lay.bid_panel)
         self.rect = panel
@@ -161,8 +176,10 @@ class DecisionPanel:
         y = panel.bottom - bh - gap
         for i, (label, action) in enumerate(choices):
             icon = icons[i] if icons else None
-            self.buttons.append(Button((x + i * (bw + gap), y, bw, bh), label,
-                                       functools.partial(self.submit, action), self.theme, None, "", "bold", icon))
+            on_click = action if callable(action) else functools.partial(self.submit, action)
+            self.choices.append(None if callable(action) else action)
+            self.buttons.append(Button((x + i * (bw + gap), y, bw, bh), label, on_click, self.theme, None, "", "bold",
+                                       icon))
 
     def _build_bidding(self, obs: Observation, lay: TableLayout, actions: list[Action], fresh: bool) -> None:
         self.bids = [a.amount for a in actions if isinstance(a, Bid)]
@@ -213,6 +230,14 @@ class DecisionPanel:
             if self._bid_button is not None:
                 self._bid_button.text = self._bid_text()
 
+    def point_at(self, action: Action) -> None:
+        """Move the keyboard's choice to ``action`` (a hint): a bid goes on the bid button, a choice gets
+        the focus; Enter then does it."""
+        if isinstance(action, Bid) and action.amount in self.bids:
+            self.step_bid(self.bids.index(action.amount) - self.bid_index)
+        elif action in self.choices:
+            self.focus = self.choices.index(action)
+
     def make_bid(self) -> None:
         if self.bids:
             self.submit(Bid(self.bids[self.bid_index]))
@@ -257,10 +282,19 @@ class DecisionPanel:
         half = (w - lay.margin) // 2
         self.buttons.append(Button((panel.x + lay.margin, last, half, bh), "No meld", lambda: self.submit(NoMeld()),
                                    self.theme))
-        if any(isinstance(a, DeclareOut) for a in actions):
+        if self.offer_out:
             self.declare_out = Button((panel.x + lay.margin * 2 + half, last, half, bh), "Declare out",
-                                      lambda: self.submit(DeclareOut()), self.theme)
+                                      self.ask_declare_out, self.theme)
             self.buttons.append(self.declare_out)
+
+    def ask_declare_out(self) -> None:
+        """Declaring out asks first: the side's count against the target, and what a wrong claim costs."""
+        self.asking_out = True
+        self.key = ()
+
+    def keep_playing(self) -> None:
+        self.asking_out = False
+        self.key = ()
 
     @staticmethod
     def _meld_text(action: LayMeld) -> str:

@@ -31,6 +31,7 @@ from pinochle_gui.anim import Animator, Timing
 from pinochle_gui.art import CardArt
 from pinochle_gui.scene import Scene
 from pinochle_gui.table import controls
+from pinochle_gui.table.claim import Claim, claim_of
 from pinochle_gui.table.director import VIEW_SEAT, Director, TableCard
 from pinochle_gui.table.event_plans import PLANS
 from pinochle_gui.table.hud import Hud
@@ -91,6 +92,7 @@ class TableScene(Scene):
         self.director = Director(self.rules, self.names, self.art, self.animator, self.size, PLANS, settings.sort_order,
                                  app.play_sound, pause_scale=0.7 if self.demo else 1.0)
         self.director.auto_hold = self.demo
+        self.director.meld_goes_on = settings.meld_goes_on
         self.thinker = make_thinker()
         self.hints = hint_thinker()
         base = game.seed  # the same seed, the same computer play: also after Continue in a new process
@@ -114,6 +116,7 @@ class TableScene(Scene):
         self.hint_asked = False
         self.hint_action: Action | None = None
         self.forced_wait = 0.0
+        self._claim_at: tuple[int, Claim | None] = (-1, None)
         self.game_over_shown = False
         self.closing = False
         self.menu_button: Button | None = None
@@ -239,8 +242,15 @@ class TableScene(Scene):
             if action is not None:
                 self.apply(action)
             return
+        self.panel.claim = self._claim()
         self.panel.build(self.obs, self.director.lay)
         self._auto_play(dt)
+
+    def _claim(self) -> Claim | None:
+        """Declaring out now (asked of the engine once per position)."""
+        if self._claim_at[0] != len(self.game.log):
+            self._claim_at = (len(self.game.log), claim_of(self.game, VIEW_SEAT))
+        return self._claim_at[1]
 
     def _warm_art(self, budget: float = 0.004) -> None:
         """Draw the card pictures of this window size ahead of need, a few each frame, so that no frame
@@ -263,8 +273,9 @@ class TableScene(Scene):
         self.art_ready = True
 
     def _auto_play(self, dt: float) -> None:
-        """Take a forced action by itself when the setting asks for it (after a short look): the one card
-        that may be played, or "no meld" when the two-handed winner has no meld to lay."""
+        """Take a forced action by itself when the setting asks for it, after as long a look as a computer's
+        decision: the one card that may be played (it moves like any other), or "no meld" when the
+        two-handed winner has no meld to lay."""
         if not self.app.settings.auto_play_forced or self.obs.phase not in ("play", "meld"):
             self.forced_wait = 0.0
             return
@@ -273,7 +284,7 @@ class TableScene(Scene):
         others = [a for a in self.obs.legal_actions if not isinstance(a, (kind, DeclareOut))]
         if len(plays) == 1 and not others:
             self.forced_wait += dt
-            if self.forced_wait >= 0.35 * max(0.2, self.timing.factor):
+            if self.forced_wait >= MIN_THINK * max(0.2, self.timing.factor):
                 self.forced_wait = 0.0
                 self.apply(plays[0])
         else:
@@ -313,7 +324,13 @@ class TableScene(Scene):
         action, reason = found
         self.hint_action = action
         self.hud.hint = f"{action}" + (f" - {reason}" if reason else "")
-        if isinstance(action, (PassCards, Bury)) and self.panel.card_mode == "select":
+        if isinstance(action, Play):  # the keyboard's choice moves to the advised card: Enter plays it
+            playable = list(self.legal_sprites().values())
+            if action in playable:
+                self.focus = playable.index(action)
+        elif not isinstance(action, (PassCards, Bury)):
+            self.panel.point_at(action)
+        elif self.panel.card_mode == "select":
             # The advised cards stand chosen on the hand: Enter passes (or buries) them.
             free = list(self.director.hands[VIEW_SEAT])
             chosen: list[TableCard] = []
@@ -337,6 +354,7 @@ class TableScene(Scene):
         if cut is None:
             self.hud.toast("Nothing of yours to undo in this hand")
             return
+        scored = len(self.game.hand_records)
         data = game_to_dict(self.game)
         data["actions"] = data["actions"][:cut]
         data["state"] = None
@@ -348,21 +366,33 @@ class TableScene(Scene):
         self.obs = observe(self.game, VIEW_SEAT)
         self.director.reset(self.obs)
         self.records_seen = len(self.game.hand_records)
+        self._claim_at = (-1, None)
+        self.game_over_shown = False
+        self.end_buttons = []
         self.panel.key = ()
         self.hud.toast("Undone")
+        if self.records_seen < scored:  # a finished hand (or the game's end) is unplayed: out of the statistics
+            self.app.hands_withdrawn(self, self.records_seen)
         self.app.after_action(self)
 
     def last_human_action(self) -> int | None:
-        """The index in the log of the player's last action in the current hand, or ``None``."""
+        """The index in the log of the player's last decision in the current hand or, when the player has
+        not acted in it yet, in the hand just finished (one that ended without the player's turn: set
+        without play, thrown in, a claim, the game's end); ``None`` when there is none."""
         data = game_to_dict(self.game)
         actions = data["actions"]
         replay = game_from_dict({**data, "actions": [], "state": None})
-        last = None
+        this_hand: list[int] = []  # the player's decisions in the hand being replayed
+        hand_before: list[int] = []  # and in the hand before it
         for i, value in enumerate(actions):
-            if i >= self.game.hand_start and replay.to_act == VIEW_SEAT:
-                last = i
+            if replay.to_act == VIEW_SEAT:
+                this_hand.append(i)
+            scored = len(replay.hand_records)
             replay.apply(replay.action_from_json(value))
-        return last
+            if len(replay.hand_records) > scored:
+                hand_before, this_hand = this_hand, []
+        decisions = this_hand or hand_before
+        return decisions[-1] if decisions else None
 
     def toggle_last_trick(self) -> None:
         self.hud.show_last_trick = not self.hud.show_last_trick
@@ -404,6 +434,7 @@ class TableScene(Scene):
             self._warm = None
         if settings.sort_order != self.director.sort_order:
             self.director.set_sort_order(settings.sort_order)
+        self.director.meld_goes_on = settings.meld_goes_on
         speed = self.app.animation_speed
         if speed != self.timing.speed:
             self.timing.set_speed(speed)

@@ -21,7 +21,10 @@ def summary_lines(summary: dict[str, Any], sides: Sequence[str], names: Sequence
     declarer = summary.get("declarer")
     bid = summary.get("bid")
     how = summary.get("how", "played")
-    if isinstance(declarer, int) and bid:
+    claim = summary.get("declared_out")
+    if isinstance(claim, dict) and isinstance(claim.get("seat"), int):
+        head = claim_sentence(names[claim["seat"]], int(claim.get("total") or 0), int(summary.get("target") or 0))
+    elif isinstance(declarer, int) and bid:
         who = names[declarer]
         if how == "thrown_in" or summary.get("thrown_in"):
             head = f"{who} threw in the hand at {bid}"
@@ -52,6 +55,13 @@ def summary_lines(summary: dict[str, Any], sides: Sequence[str], names: Sequence
             str(after[i]) if i < len(after) else "",
         ])
     return head, rows
+
+
+def claim_sentence(who: str, total: int, target: int) -> str:
+    """Why a claim won or lost the game: "You claimed 1,200 but had 860: the claim loses"."""
+    if total >= target:
+        return f"{who} declared out with {total:,} of the {target:,} needed: the claim wins"
+    return f"{who} claimed {target:,} but had {total:,}: the claim loses"
 
 
 def panel_rect(area: pygame.Rect, rows: int) -> pygame.Rect:
@@ -139,4 +149,4 @@ def draw_game_over(surface: pygame.Surface, area: pygame.Rect, theme: Theme, inf
     return box
 
 
-__all__ = ["draw_game_over", "draw_summary", "game_over_lines", "summary_lines"]
+__all__ = ["claim_sentence", "draw_game_over", "draw_summary", "game_over_lines", "summary_lines"]
