@@ -12,7 +12,7 @@ True
 
 from __future__ import annotations
 
-from engine.cards import NINE, RANK_LETTERS, RANKS
+from engine.cards import NINE, RANK_LABELS, RANKS
 from engine.meld import (
     AROUND,
     DIX,
@@ -94,8 +94,8 @@ def _deal(rules: Rules) -> list[str]:
     deck = (f"{len(RANKS) - 1 if rules.double_deck else len(RANKS)} ranks, "
             f"{copies(rules)} of each card: {'80' if rules.double_deck else '48'} cards")
     lines = [
-        f"The deck: A T K Q J{'' if rules.double_deck else ' 9'} in each suit, {deck}. "
-        "In every suit A beats T beats K beats Q beats J" + ("" if rules.double_deck else " beats 9") + ".",
+        f"The deck: A 10 K Q J{'' if rules.double_deck else ' 9'} in each suit, {deck}. "
+        "In every suit A beats 10 beats K beats Q beats J" + ("" if rules.double_deck else " beats 9") + ".",
         f"{rules.players} players" + (", partners sit across the table" if rules.partnerships else ", each alone")
         + f". Each gets {rules.hand_size} cards, dealt {rules.deal_packet} at a time, clockwise.",
     ]
@@ -229,7 +229,7 @@ def _meld(rules: Rules) -> list[str]:
     rows = meld_rows(rules)
     by_key = {row.key: row for row in rows}
     lines = [
-        "A run is A T K Q J of trumps; a royal marriage K Q of trumps; a marriage K Q of another suit; "
+        "A run is A 10 K Q J of trumps; a royal marriage K Q of trumps; a marriage K Q of another suit; "
         "a pinochle Q of spades and J of diamonds; an around one card of the rank in each suit.",
         "Values (single, and for several copies of the same meld held at once):",
         *_meld_table(rules),
@@ -331,7 +331,7 @@ def _play(rules: Rules) -> list[str]:
 def _counting(rules: Rules) -> list[str]:
     values = card_values(rules)
     ranks = [r for r in reversed(RANKS) if not (rules.double_deck and r == NINE)]
-    cells = [f"{RANK_LETTERS[r]} {values[r]}" for r in ranks]
+    cells = [f"{RANK_LABELS[r]} {values[r]}" for r in ranks]
     return [
         "  " + "   ".join(cells) + f"   last trick {last_trick_bonus(rules)}",
         f"All there is to take in tricks: {rules.trick_total} points.",

@@ -14,11 +14,10 @@ import pygame
 from engine.cards import SUIT_NAMES, Card
 from engine.observation import Observation
 from pinochle_gui.art import CardArt, draw_suit, render_avatar, render_marker
-from pinochle_gui.fonts import get_font
 from pinochle_gui.layout import TableLayout
 from pinochle_gui.table.director import TableNews
 from pinochle_gui.theme import Theme, draw_panel
-from pinochle_gui.widgets import SpeechBubble, fit_text
+from pinochle_gui.widgets import SpeechBubble, fit_text, render
 
 SUIT_INK = {0: (30, 30, 36), 1: (200, 30, 40), 2: (200, 30, 40), 3: (30, 30, 36)}
 _PANELS: dict[tuple[int, int, str], pygame.Surface] = {}
@@ -89,7 +88,7 @@ class Hud:
              max_width: int | None = None, **where: int | tuple[int, int]) -> pygame.Rect:
         if max_width is not None:
             text, size = fit_text(text, size, max_width, face)
-        image = get_font(size, face).render(text, True, color)
+        image = render(text, size, color, face)
         rect = image.get_rect(**where)
         surface.blit(image, rect)
         return rect
@@ -172,7 +171,7 @@ class Hud:
         for toast in self.toasts:
             size = max(14, lay.status.h // 2)
             text, size = fit_text(toast.text, size, lay.width - 4 * lay.margin, "bold")
-            image = get_font(size, "bold").render(text, True, self.theme.bad if toast.bad else self.theme.text)
+            image = render(text, size, self.theme.bad if toast.bad else self.theme.text, "bold")
             box = image.get_rect(midtop=(lay.width // 2, y)).inflate(24, 12)
             draw_cached_panel(surface, box, self.theme)
             surface.blit(image, image.get_rect(center=box.center))
@@ -184,7 +183,7 @@ class Hud:
         size = max(13, lay.status.h * 2 // 5)
         width = min(lay.width - 4 * lay.margin, max(320, lay.width // 2))
         text, size = fit_text("Hint: " + self.hint, size, width - 24, "regular")
-        image = get_font(size, "regular").render(text, True, self.theme.text)
+        image = render(text, size, self.theme.text, "regular")
         box = image.get_rect()
         box.inflate_ip(24, 14)
         box.midbottom = (lay.width // 2, lay.hand_area.y - lay.margin - (lay.buttons[0].h if lay.buttons else 0))

@@ -17,7 +17,7 @@ from pinochle_gui.layout import TableLayout, cards_in
 from pinochle_gui.table.director import MeldShown
 from pinochle_gui.table.hud import draw_cached_panel
 from pinochle_gui.theme import Theme
-from pinochle_gui.widgets import fit_text
+from pinochle_gui.widgets import fit_text, render
 
 
 def meld_name(name: str) -> str:
@@ -92,12 +92,12 @@ def draw_melds(surface: pygame.Surface, lay: TableLayout, art: CardArt, theme: T
         y = panel.bottom - text_h - 2
         verb = "meld" if names[seat] == "You" else "melds"
         head, hsize = fit_text(f"{names[seat]} {verb} {shown.points}", size + 1, panel.w - 10, "bold")
-        image = get_font(hsize, "bold").render(head, True, theme.accent)
+        image = render(head, hsize, theme.accent, "bold")
         surface.blit(image, image.get_rect(midtop=(panel.centerx, y)))
         y += line_h + 2
         for line in lines:
             text, lsize = fit_text(line, size, panel.w - 10, "regular")
-            image = get_font(lsize, "regular").render(text, True, theme.text)
+            image = render(text, lsize, theme.text, "regular")
             surface.blit(image, image.get_rect(midtop=(panel.centerx, y)))
             y += line_h
 
@@ -114,7 +114,7 @@ def draw_laid_labels(surface: pygame.Surface, lay: TableLayout, theme: Theme,
         area = lay.seats[seat].meld
         size = max(11, min(18, lay.small_h // 6))
         text, size = fit_text(text, size, area.w, "regular")
-        image = get_font(size, "regular").render(text, True, theme.text_dim)
+        image = render(text, size, theme.text_dim, "regular")
         where = image.get_rect(midbottom=(area.centerx, area.bottom)) if seat == 0 else image.get_rect(
             midtop=(area.centerx, area.y))
         surface.blit(image, where)

@@ -30,16 +30,15 @@ from engine.actions import (
     PlayOn,
     ThrowIn,
 )
-from engine.cards import SUIT_NAMES, Card, format_cards
+from engine.cards import SUIT_NAMES, Card, cards_label
 from engine.meld import meld_by_trump
 from engine.observation import Observation
 from engine.rules import Rules
 from pinochle_gui.art import draw_suit
-from pinochle_gui.fonts import get_font
 from pinochle_gui.layout import TableLayout
 from pinochle_gui.table.hud import draw_cached_panel
 from pinochle_gui.theme import Theme
-from pinochle_gui.widgets import Button, fit_text
+from pinochle_gui.widgets import Button, fit_text, render
 
 SUIT_INK = {0: (30, 30, 36), 1: (200, 30, 40), 2: (200, 30, 40), 3: (30, 30, 36)}
 SELECT_PHASES = ("passing", "return", "bury")
@@ -267,7 +266,7 @@ class DecisionPanel:
         play = action.play
         name = play.meld.name.replace("_", " ").capitalize()
         table = f" ({len(play.from_table)} from the table)" if play.from_table else ""
-        return f"{name} {play.meld.points}: {format_cards(play.meld.cards)}{table}"
+        return f"{name} {play.meld.points}: {cards_label(play.meld.cards)}{table}"
 
     # -- the cards chosen on the hand ----------------------------------------------------------------
     def selection_action(self) -> Action | None:
@@ -350,12 +349,12 @@ class DecisionPanel:
             draw_cached_panel(surface, self.rect, theme)
             size = max(14, min(28, self.rect.h // 7))
             text, tsize = fit_text(self.title, size, self.rect.w - 24, "bold")
-            title = get_font(tsize, "bold").render(text, True, theme.accent)
+            title = render(text, tsize, theme.accent, "bold")
             surface.blit(title, title.get_rect(midtop=(self.rect.centerx, self.rect.y + 8)))
             y = self.rect.y + 14 + title.get_height()
             for line in self.lines:
                 text, lsize = fit_text(line, max(12, size * 2 // 3), self.rect.w - 24, "regular")
-                image = get_font(lsize, "regular").render(text, True, theme.text)
+                image = render(text, lsize, theme.text, "regular")
                 surface.blit(image, image.get_rect(midtop=(self.rect.centerx, y)))
                 y += image.get_height() + 4
         for i, button in enumerate(self.buttons):

@@ -2,20 +2,68 @@
 
 :func:`fit_text` shrinks a line (to 70%) and then cuts it to fit; :func:`blit_text` draws one line at an
 anchor point, from pictures kept per (text, size, colour, face); :func:`wrap` breaks text into lines.
+
+Every text the app draws goes through :func:`render`; a suit symbol in it (``♠♥♦♣``, as the engine's
+:func:`engine.cards.card_label` writes cards) is drawn with the game's own vector suit art in its suit's
+colour, as no font carries all four. :func:`watch_text` lets a test see every text drawn: its words,
+where it went (when drawn with :func:`blit_text`) and whether it was cut to fit.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
+from collections.abc import Iterator
+from dataclasses import dataclass
 
 import pygame
 
+from engine.cards import DIAMONDS, HEARTS, SUIT_SYMBOLS
+from pinochle_gui.art.suits import render_suit
 from pinochle_gui.fonts import get_font
 from pinochle_gui.theme import Color
+
+RED_SUIT_INK: Color = (232, 72, 72)  # hearts and diamonds in text: the cards' red, lighter for dark panels
+
+
+@dataclass(frozen=True)
+class TextSeen:
+    """One text drawn: its words (as given, before any cut), where, and whether it was cut to fit."""
+
+    text: str
+    rect: pygame.Rect | None = None
+    cut: bool = False
+
+
+_watchers: list[list[TextSeen]] = []
+
+
+@contextlib.contextmanager
+def watch_text() -> Iterator[list[TextSeen]]:
+    """Collect every text drawn inside the ``with`` block (a test's way to read the screen)."""
+    seen: list[TextSeen] = []
+    _watchers.append(seen)
+    try:
+        yield seen
+    finally:
+        _watchers.remove(seen)
+
+
+def _saw(text: str, rect: pygame.Rect | None = None, cut: bool = False) -> None:
+    for seen in _watchers:
+        seen.append(TextSeen(text, rect, cut))
 
 
 def fit_text(text: str, size: int, max_width: int, face: str = "regular") -> tuple[str, int]:
     """The text and font size to draw ``text`` within ``max_width``: shrink to 70%, then cut with an ellipsis."""
+    fitted = _fit(text, size, max_width, face)
+    if fitted[0] != text:
+        _saw(text, cut=True)
+    return fitted
+
+
+@functools.lru_cache(maxsize=1024)
+def _fit(text: str, size: int, max_width: int, face: str) -> tuple[str, int]:
     font_size = size
     while font_size > max(8, size * 0.7) and get_font(font_size, face).size(text)[0] > max_width:
         font_size -= 1
@@ -26,10 +74,44 @@ def fit_text(text: str, size: int, max_width: int, face: str = "regular") -> tup
         text = text[:-1]
     return text + "…", font_size
 
-@functools.lru_cache(maxsize=768)
+
 def render(text: str, size: int, color: Color, face: str = "regular") -> pygame.Surface:
-    """``text`` drawn once per (text, size, colour, face) and kept."""
-    return get_font(max(8, size), face).render(text, True, color)
+    """``text`` drawn once per (text, size, colour, face) and kept; suit symbols drawn as pictures."""
+    _saw(text)
+    return _render(text, size, color, face)
+
+
+@functools.lru_cache(maxsize=768)
+def _render(text: str, size: int, color: Color, face: str) -> pygame.Surface:
+    font = get_font(max(8, size), face)
+    if not any(symbol in text for symbol in SUIT_SYMBOLS):
+        return font.render(text, True, color)
+    mark = round(font.get_ascent() * 0.78)
+    pieces: list[pygame.Surface] = []
+    words = ""
+    for ch in text:
+        suit = SUIT_SYMBOLS.find(ch)
+        if suit < 0:
+            words += ch
+            continue
+        if words:
+            pieces.append(font.render(words, True, color))
+            words = ""
+        pieces.append(render_suit(suit, mark, RED_SUIT_INK if suit in (HEARTS, DIAMONDS) else color[:3]))
+    if words:
+        pieces.append(font.render(words, True, color))
+    picture = pygame.Surface((sum(p.get_width() + 1 for p in pieces), font.get_height()), pygame.SRCALPHA)
+    x = 0
+    for piece in pieces:
+        symbol = piece.get_height() == mark
+        picture.blit(piece, (x, font.get_ascent() - mark if symbol else 0))
+        x += piece.get_width() + (1 if symbol else 0)
+    return picture
+
+
+def text_width(text: str, size: int, face: str = "regular") -> int:
+    """How wide :func:`render` draws ``text`` (suit symbols included)."""
+    return _render(text, size, (0, 0, 0), face).get_width()
 
 
 def wrap(text: str, size: int, width: int, face: str = "regular") -> list[str]:
@@ -50,20 +132,22 @@ def wrap(text: str, size: int, width: int, face: str = "regular") -> list[str]:
     return lines
 
 
-@functools.lru_cache(maxsize=1024)
 def ellipsize(text: str, size: int, width: int, face: str = "regular") -> str:
     """``text`` cut with an ellipsis to fit ``width`` at ``size``."""
+    cut = _ellipsize(text, size, width, face)
+    if cut != text:
+        _saw(text, cut=True)
+    return cut
+
+
+@functools.lru_cache(maxsize=1024)
+def _ellipsize(text: str, size: int, width: int, face: str) -> str:
     font = get_font(max(8, size), face)
     if font.size(text)[0] <= width:
         return text
     while text and font.size(text + "…")[0] > width:
         text = text[:-1]
     return text.rstrip() + "…"
-
-
-@functools.lru_cache(maxsize=1024)
-def _fit(text: str, size: int, width: int, face: str) -> tuple[str, int]:
-    return fit_text(text, size, width, face)
 
 
 def blit_text(
@@ -79,11 +163,13 @@ def blit_text(
 ) -> pygame.Rect:
     """Draw one line of text with its ``anchor`` point at ``pos``; shrunk (or, with ``shrink`` false,
     only cut) to ``max_width``."""
+    drawn = text
     if max_width is not None and shrink:
-        text, size = _fit(text, size, max_width, face)
+        drawn, size = fit_text(text, size, max_width, face)
     elif max_width is not None:
-        text = ellipsize(text, size, max_width, face)
-    picture = render(text, size, color, face)
+        drawn = ellipsize(text, size, max_width, face)
+    picture = _render(drawn, size, color, face)
     rect = picture.get_rect(**{anchor: pos})
     surface.blit(picture, rect)
+    _saw(text, rect, cut=drawn != text)
     return rect
