@@ -7,6 +7,8 @@ this module imports the engine only, never another module of :mod:`pinochle_gui`
 ('Partnership auction', 'Some new variant', 'On')
 >>> clean_name("  Ada   Lovelace\\t ", "You"), clean_name("\\n", "You")
 ('Ada Lovelace', 'You')
+>>> count_of(1, "hand"), count_of(14, "game")
+('1 hand', '14 games')
 >>> from engine.actions import action_from_text
 >>> action_words(action_from_text("play TH")), action_words(action_from_text("pass cards KS KH TH QC"))
 ('Play 10♥', 'Pass K♠ K♥ 10♥ Q♣')
@@ -37,6 +39,11 @@ def label_text(value: object) -> str:
         return "On" if value else "Off"
     text = str(value).replace("_", " ")
     return text[:1].upper() + text[1:]
+
+
+def count_of(n: int, noun: str) -> str:
+    """``n`` and the noun, singular or plural: ``1 hand``, ``3 hands``, ``0 games``."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def variant_name(name: str) -> str:

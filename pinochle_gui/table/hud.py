@@ -7,6 +7,7 @@ decided here.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -16,8 +17,8 @@ from engine.observation import Observation
 from pinochle_gui.art import CardArt, draw_suit, render_avatar, render_marker
 from pinochle_gui.layout import TableLayout
 from pinochle_gui.table.director import TableNews
-from pinochle_gui.theme import Theme, draw_panel
-from pinochle_gui.widgets import SpeechBubble, fit_text, render
+from pinochle_gui.theme import PANEL_RADIUS, Theme, draw_panel
+from pinochle_gui.widgets import SpeechBubble, blit_text, fit_text, render, wrap
 
 SUIT_INK = {0: (30, 30, 36), 1: (200, 30, 40), 2: (200, 30, 40), 3: (30, 30, 36)}
 _PANELS: dict[tuple[int, int, str], pygame.Surface] = {}
@@ -59,6 +60,8 @@ class Hud:
         self.toasts: list[Toast] = []
         self.hint: str = ""
         self.show_last_trick = False
+        self.hint_box: pygame.Rect | None = None  # where the hint and the toasts were drawn last
+        self.toast_boxes: list[pygame.Rect] = []
 
     # -- helpers -------------------------------------------------------------------------------------
     def avatar(self, seat: int, size: int) -> pygame.Surface:
@@ -166,30 +169,41 @@ class Hud:
         self.text(surface, text, round(rect.h * 0.5), self.theme.text, "regular", inner.w,
                   midleft=(inner.x, inner.centery))
 
-    def draw_toasts(self, surface: pygame.Surface, lay: TableLayout) -> None:
-        y = lay.status.bottom + lay.margin
-        for toast in self.toasts:
-            size = max(14, lay.status.h // 2)
-            text, size = fit_text(toast.text, size, lay.width - 4 * lay.margin, "bold")
-            image = render(text, size, self.theme.bad if toast.bad else self.theme.text, "bold")
-            box = image.get_rect(midtop=(lay.width // 2, y)).inflate(24, 12)
-            draw_cached_panel(surface, box, self.theme)
-            surface.blit(image, image.get_rect(center=box.center))
-            y = box.bottom + 4
+    def draw_toasts(self, surface: pygame.Surface, status: pygame.Rect) -> None:
+        """The newest toast over the status line (nothing else of the table is covered), for its seconds."""
+        self.toast_boxes = []
+        if not self.toasts:
+            return
+        toast = self.toasts[-1]
+        box = status.inflate(-4, -4)
+        draw_cached_panel(surface, box, self.theme)
+        color = self.theme.bad if toast.bad else self.theme.text
+        blit_text(surface, toast.text, max(12, box.h // 2), color, box.center, "bold", "center", box.w - 24)
+        self.toast_boxes = [box]
 
-    def draw_hint(self, surface: pygame.Surface, lay: TableLayout) -> None:
+    def draw_hint(self, surface: pygame.Surface, lay: TableLayout, avoid: Sequence[pygame.Rect] = ()) -> None:
+        """The hint in a box above the hand, wrapped to whole lines and moved up past the panel, the
+        buttons and the cards in ``avoid``."""
+        self.hint_box = None
         if not self.hint:
             return
-        size = max(13, lay.status.h * 2 // 5)
-        width = min(lay.width - 4 * lay.margin, max(320, lay.width // 2))
-        text, size = fit_text("Hint: " + self.hint, size, width - 24, "regular")
-        image = render(text, size, self.theme.text, "regular")
-        box = image.get_rect()
-        box.inflate_ip(24, 14)
-        box.midbottom = (lay.width // 2, lay.hand_area.y - lay.margin - (lay.buttons[0].h if lay.buttons else 0))
+        size = max(15, lay.status.h * 2 // 5)
+        width = min(lay.width - 4 * lay.margin, max(360, lay.width // 2))
+        lines = wrap("Hint: " + self.hint, size, width - 24)
+        line_h = round(size * 1.3)
+        box = pygame.Rect(0, 0, width, line_h * len(lines) + 14)
+        box.midbottom = (lay.width // 2, lay.hand_band.y - lay.raise_px - lay.margin)
+        for rect in sorted(avoid, key=lambda r: -r.bottom):
+            if box.colliderect(rect):
+                box.bottom = rect.top - lay.margin
+        box.top = max(box.top, lay.status.bottom + lay.margin)
         draw_cached_panel(surface, box, self.theme)
-        pygame.draw.rect(surface, self.theme.accent, box, width=2, border_radius=max(4, box.h // 6))
-        surface.blit(image, image.get_rect(center=box.center))
+        pygame.draw.rect(surface, self.theme.accent, box, width=2, border_radius=PANEL_RADIUS)
+        y = box.y + 7
+        for line in lines:
+            blit_text(surface, line, size, self.theme.text, (box.x + 12, y))
+            y += line_h
+        self.hint_box = box
 
     def draw_last_trick(self, surface: pygame.Surface, lay: TableLayout, art: CardArt, news: TableNews) -> None:
         """The last trick in a panel over the centre, each card at its seat's place."""

@@ -84,6 +84,10 @@ class DecisionPanel:
         self._bid_button: Button | None = None
         self._built_for: tuple[int, int] = (0, 0)
 
+    def covered(self) -> list[pygame.Rect]:
+        """What the panel and its buttons take of the table (nothing else should be drawn there)."""
+        return ([self.rect] if self.rect is not None else []) + [b.rect for b in self.buttons if b.visible]
+
     # -- building -----------------------------------------------------------------------------------
     def build(self, obs: Observation, lay: TableLayout) -> None:
         """Make the widgets for ``obs`` (the human's turn) at ``lay``; keeps the chosen bid and cards."""

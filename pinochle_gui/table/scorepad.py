@@ -34,7 +34,9 @@ def draw_pad(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, sides: li
     for i, (name, score) in enumerate(zip(sides, scores, strict=False)):
         y = rect.y + row_h * i + row_h / 2
         color = theme.text if i == 0 else theme.text_dim
-        label = render(name, size, color, "bold" if i == 0 else "regular")
+        face = "bold" if i == 0 else "regular"
+        name, name_size = fit_text(name, size, round(rect.w * 0.55), face)
+        label = render(name, name_size, color, face)
         surface.blit(label, label.get_rect(midleft=(x, y)))
         value = render(str(score), size, color, "bold")
         right = rect.right - 10
@@ -87,7 +89,8 @@ def draw_full_pad(surface: pygame.Surface, area: pygame.Rect, theme: Theme, side
     widths = [0.12, 0.34] + [0.54 / len(sides)] * len(sides)
     x0 = box.x + 16
     inner_w = box.w - 32
-    title = render(f"Score pad · game to {target}", size + 4, theme.accent, "bold")
+    heading, hsize = fit_text(f"Score pad · game to {target}", size + 4, inner_w, "bold")
+    title = render(heading, hsize, theme.accent, "bold")
     surface.blit(title, (x0, box.y + 10))
     y = box.y + 16 + title.get_height()
 

@@ -13,6 +13,7 @@ import pygame
 from pinochle_gui.table.hud import draw_cached_panel
 from pinochle_gui.theme import Theme
 from pinochle_gui.widgets import fit_text, render
+from pinochle_gui.words import count_of
 
 
 def summary_lines(summary: dict[str, Any], sides: Sequence[str], names: Sequence[str]) -> tuple[str, list[list[str]]]:
@@ -134,7 +135,7 @@ def draw_game_over(surface: pygame.Surface, area: pygame.Rect, theme: Theme, inf
     scores = info.get("scores") or []
     rows = [["", "Final score"]] + [[side, str(scores[i]) if i < len(scores) else ""] for i, side in enumerate(sides)]
     box = panel_rect(area, len(rows) + 1)
-    draw_table(surface, box, theme, head, rows, f"{hands} hands played. {footer}", good)
+    draw_table(surface, box, theme, head, rows, f"{count_of(hands, 'hand')} played. {footer}", good)
     return box
 
 
