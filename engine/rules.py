@@ -168,7 +168,7 @@ OPTIONS: dict[str, Option] = {
         Option("remeld_reductions", "Re-meld reductions", "A royal marriage completed to a run adds 110; a pinochle doubled adds 260; a second pinochle after the first was broken gives 40.", variants=("two_hand",)),
         Option("min_bid", "Minimum bid", "The lowest opening bid (the dealer's bid when everybody passes).", low=1, high=1000, variants=AUCTION_VARIANTS),
         Option("bid_step", "Bid step", "Bids go up by this much.", low=1, high=100, variants=AUCTION_VARIANTS),
-        Option("bid_step_high", "Bid step higher up", "From 'bid_step_high_from' on, bids are multiples of this (0: no change).", low=0, high=100, variants=AUCTION_VARIANTS),
+        Option("bid_step_high", "Bid step higher up", "From the bid set in Higher step from, bids are multiples of this (0: no change).", low=0, high=100, variants=AUCTION_VARIANTS),
         Option("bid_step_high_from", "Higher step from", "The bid from which the higher step applies.", low=0, high=1000, variants=AUCTION_VARIANTS),
         Option("max_bid", "Highest bid", "The highest bid the auction offers.", low=1, high=5000, variants=AUCTION_VARIANTS),
         Option("jump_bids", "Jump bids", "A bid may go up by more than one step.", variants=AUCTION_VARIANTS),

@@ -88,7 +88,7 @@ def test_every_screen_shows_whole_texts_with_cards_named_for_the_player(home: Pa
                     scene.next()  # type: ignore[attr-defined]
         finally:
             app.storage.close()
-    assert found == []
+    assert not found, "\n".join(found)
 
 
 def walk_a_hand(tmp_path: Path, variant: str, size: tuple[int, int]) -> tuple[list[str], list[str]]:
@@ -124,6 +124,7 @@ def walk_a_hand(tmp_path: Path, variant: str, size: tuple[int, int]) -> tuple[li
                 with watch_text() as seen:
                     app.stack.draw(screen)
                 found += problems(seen)
+                assert table.hud.hint_box is not None and any(t.text.startswith("Hint: ") for t in seen)
                 overlaps += table_overlaps(table)
             if not looked and table.obs.phase == "play" and table.director.news.last_trick:
                 looked = True
@@ -155,5 +156,5 @@ def table_overlaps(table: TableScene) -> list[str]:
 def test_a_hand_at_the_table_shows_whole_texts_and_nothing_covers_a_button_or_card(
         tmp_path: Path, variant: str, size: tuple[int, int]) -> None:
     found, overlaps = walk_a_hand(tmp_path, variant, size)
-    assert found == []
-    assert overlaps == []
+    assert not found, "\n".join(found)
+    assert not overlaps, "\n".join(overlaps)

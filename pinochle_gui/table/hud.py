@@ -18,7 +18,7 @@ from pinochle_gui.art import CardArt, draw_suit, render_avatar, render_marker
 from pinochle_gui.layout import TableLayout
 from pinochle_gui.table.director import TableNews
 from pinochle_gui.theme import PANEL_RADIUS, Theme, draw_panel
-from pinochle_gui.widgets import SpeechBubble, blit_text, fit_text, render, wrap
+from pinochle_gui.widgets import SpeechBubble, blit_text, fit_text, render, text_width, wrap
 
 SUIT_INK = {0: (30, 30, 36), 1: (200, 30, 40), 2: (200, 30, 40), 3: (30, 30, 36)}
 _PANELS: dict[tuple[int, int, str], pygame.Surface] = {}
@@ -120,15 +120,16 @@ class Hud:
                     extra = "pass" if isinstance(said[-1], str) else str(said[-1])
             name = self.names[seat]
             sub = extra or (f"tricks {obs.tricks_won[side]}" if obs.phase == "play" and len(teams) > 2 else "")
-            if plate.h >= 40 and sub:
+            line = f"{name}  {sub}" if sub else name
+            size = round(plate.h * (0.62 if plate.h < 40 else 0.5))
+            one_line_fits = text_width(line, round(size * 0.7), "bold") <= plate.w
+            if sub and (plate.h >= 40 or not one_line_fits):
                 self.text(surface, name, round(plate.h * 0.42), theme.text, "bold", plate.w,
                           midtop=(plate.centerx, plate.y))
                 if sub:
                     self.text(surface, sub, round(plate.h * 0.34), theme.text_dim, "regular", plate.w,
                               midbottom=(plate.centerx, plate.bottom))
             else:
-                line = f"{name}  {sub}" if sub else name
-                size = round(plate.h * (0.62 if plate.h < 40 else 0.5))
                 self.text(surface, line, size, theme.text, "bold", plate.w, center=plate.center)
             chip = area.marker.w
             if obs.dealer == seat:

@@ -12,7 +12,7 @@ import pygame
 
 from pinochle_gui.table.hud import draw_cached_panel
 from pinochle_gui.theme import Theme
-from pinochle_gui.widgets import fit_text, render
+from pinochle_gui.widgets import blit_text, fit_text, render, wrap
 
 
 def side_names(teams: Sequence[Sequence[int]], names: Sequence[str]) -> list[str]:
@@ -49,9 +49,16 @@ def draw_pad(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, sides: li
     foot = f"Hand {hand_number} · game to {target}" if hand_number else f"Game to {target}"
     if deal_number is not None:
         foot += f" · deal {deal_number}"
-    text, fsize = fit_text(foot, max(10, round(row_h * 0.45)), rect.w - 20, "regular")
-    image = render(text, fsize, theme.text_dim, "regular")
-    surface.blit(image, image.get_rect(midleft=(x, rect.y + row_h * (rows - 0.5))))
+    fsize = max(10, round(row_h * 0.45))
+    lines = wrap(foot, fsize, rect.w - 20)
+    if len(lines) > 1:  # two smaller lines in the foot's row rather than a cut one
+        fsize = max(9, round(row_h * 0.36))
+        lines = wrap(foot.replace(" · deal", "\ndeal"), fsize, rect.w - 20)
+    line_h = round(fsize * 1.15)
+    y = rect.y + row_h * (rows - 0.5) - line_h * (len(lines) - 1) / 2
+    for line in lines:
+        blit_text(surface, line, fsize, theme.text_dim, (x, round(y)), "regular", "midleft", rect.w - 20)
+        y += line_h
 
 
 def pad_rows(records: Sequence[dict[str, Any]], names: Sequence[str]) -> list[list[str]]:

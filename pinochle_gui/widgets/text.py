@@ -160,16 +160,18 @@ def blit_text(
     anchor: str = "topleft",
     max_width: int | None = None,
     shrink: bool = True,
+    whole_elsewhere: bool = False,
 ) -> pygame.Rect:
     """Draw one line of text with its ``anchor`` point at ``pos``; shrunk (or, with ``shrink`` false,
-    only cut) to ``max_width``."""
+    only cut) to ``max_width``. ``whole_elsewhere``: the caller shows the whole text another way (a row's
+    help when the row has the focus), so a cut here is no loss."""
     drawn = text
     if max_width is not None and shrink:
-        drawn, size = fit_text(text, size, max_width, face)
+        drawn, size = _fit(text, size, max_width, face)
     elif max_width is not None:
-        drawn = ellipsize(text, size, max_width, face)
+        drawn = _ellipsize(text, size, max_width, face)
     picture = _render(drawn, size, color, face)
     rect = picture.get_rect(**{anchor: pos})
     surface.blit(picture, rect)
-    _saw(text, rect, cut=drawn != text)
+    _saw(text, rect, cut=drawn != text and not whole_elsewhere)
     return rect
