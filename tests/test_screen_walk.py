@@ -64,6 +64,9 @@ def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     storage = Storage.open(folder)
     storage.update_settings(first_run_done=True)
     fill_statistics(storage, games=4)
+    for variant in ("partnership_auction", "three_hand"):  # the statistics' rows of other variants and seats
+        game = play(variant, 2)
+        storage.record_game(game.hand_records, 0, [None] + ["hard"] * (game.rules.players - 1), game_id=variant)
     storage.close()
     return folder
 

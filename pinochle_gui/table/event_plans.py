@@ -126,7 +126,7 @@ def on_widow(director: Director, event: Event, obs: Observation) -> Animation | 
         return director.settle("widow")
 
     director.steps.appendleft(take)
-    return Sequence([a for a in (show, Wait(director.animator.timing("trick_pause") * 1.4)) if a is not None])
+    return Sequence([a for a in (show, Wait(director.animator.timing("widow_shown"))) if a is not None])
 
 
 def on_trump(director: Director, event: Event, obs: Observation) -> Animation | None:
@@ -290,6 +290,7 @@ def on_draw(director: Director, event: Event, obs: Observation) -> Animation | N
     if sprite is None:
         sprite = director.spawn(c)
     sprite.card = c if seat == VIEW_SEAT else None
+    sprite.marked = seat == VIEW_SEAT  # the card just drawn stands out until the next trick starts
     director.hands[seat].append(sprite)
     director.resort()
     return director.settle("widow")
