@@ -178,3 +178,14 @@ def test_pause_and_history_fit_every_window(app: FakeApp, size: tuple[int, int])
         for widget in scene.widgets:  # type: ignore[attr-defined]
             assert window.contains(widget.rect)
         app.stack.pop()
+
+
+def test_the_pause_menu_takes_a_theme_changed_in_the_settings_at_once(app: FakeApp) -> None:
+    pause = open_pause(app, played("two_hand", 1))
+    assert app.settings.table_theme != "wood"
+    click_button(app, "Settings")
+    app.update_settings(table_theme="wood")
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is pause
+    render(app)
+    assert {w.theme.name for w in pause.widgets} == {"wood"}

@@ -220,6 +220,13 @@ class Screen(Scene):
         layer = pygame.Surface(self.size)
         return layer.convert() if pygame.display.get_surface() is not None else layer
 
+    def follow_theme(self) -> None:
+        """Widgets take a theme changed while the screen is open (the settings over the pause menu)."""
+        theme = self.theme
+        for widget in self.widgets:
+            if widget.theme.name != theme.name:
+                widget.set_theme(theme)
+
     def layer(self) -> pygame.Surface:
         """The still picture of the screen, kept until its size, theme, focus or content state change."""
         key = (self.size, self.theme.name, id(self.focus), self.content_state())
@@ -232,6 +239,7 @@ class Screen(Scene):
         return self._layer[1]
 
     def draw(self, surface: pygame.Surface) -> None:
+        self.follow_theme()
         surface.blit(self.layer(), (0, 0))
         for widget in self.widgets:
             widget.draw(surface)
@@ -280,6 +288,7 @@ class Overlay(Screen):
     def draw(self, surface: pygame.Surface) -> None:
         # The veil darkens the scene below in place; only the panel's part of the layer is blended.
         surface.fill((112, 112, 112), special_flags=pygame.BLEND_RGB_MULT)
+        self.follow_theme()
         area = self.panel_rect().inflate(self.px(8), self.px(20)).clip(pygame.Rect((0, 0), self.size))
         surface.blit(self.layer(), area.topleft, area)
         for widget in self.widgets:
