@@ -264,7 +264,7 @@ PRESET_HELP = {
     "three_hand": "Three-handed cutthroat: auction for the 3-card widow; each plays alone; game 1500.",
     "partnership_turnup": "Four-handed partnership, trump turned up; no bidding; game 1000.",
     "partnership_auction": "Four-handed partnership auction with card passing, single deck; game 1500.",
-    "partnership_auction_div10": "The partnership auction scored divided by ten (seed 001); five hands a game.",
+    "partnership_auction_div10": "The partnership auction with every score divided by ten; five hands a game.",
     "double_deck": "Double-deck partnership: 80 cards, 20 each; auction from 50; game 500.",
 }
 

@@ -27,7 +27,7 @@ from engine.meld import (
     run_shares_class,
 )
 from engine.play import card_values, last_trick_bonus
-from engine.rules import PRESET_HELP, Rules, preset_name
+from engine.rules import OPTIONS, PRESET_HELP, Rules, preset_name
 
 TITLES = {
     "two_hand": "Two-handed pinochle",
@@ -78,8 +78,13 @@ def _title(rules: Rules) -> str:
     changed = rules.changes()
     if changed:
         lines.append("Options changed from the usual rules: " + ", ".join(
-            f"{key.replace('_', ' ')} {_word(value)}" for key, value in sorted(changed.items())) + ".")
+            f"{OPTIONS[key].label.lower() if key in OPTIONS else key.replace('_', ' ')} {_word(value)}"
+            for key, value in sorted(changed.items())) + ".")
     return "\n".join(line for line in lines if line)
+
+
+#: Option values whose name in the code is no word for the player.
+CHOICE_WORDS = {"seed001": "divided by ten"}
 
 
 def _word(value: object) -> str:
@@ -87,7 +92,7 @@ def _word(value: object) -> str:
         return "on"
     if value is False:
         return "off"
-    return str(value).replace("_", " ")
+    return CHOICE_WORDS.get(str(value), str(value).replace("_", " "))
 
 
 def _deal(rules: Rules) -> list[str]:
@@ -406,8 +411,8 @@ def _house(rules: Rules) -> list[str]:
         lines.append("Where a multiple has no value of its own, each copy scores as a single meld (two runs: twice "
                      "the run).")
     if rules.meld_table == "seed001":
-        lines.append("The seed 001 table carries its own double values; the bonus-meld and run-with-extra options "
-                     "do not change it.")
+        lines.append("The divided-by-ten table carries its own double values; the bonus-meld and run-with-extra "
+                     "options do not change it.")
     if rules.trump_by == "stock":
         lines.append("When a card lies twice on the table, playing it takes the copy whose loss breaks the fewest "
                      "laid melds.")

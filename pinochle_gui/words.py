@@ -19,6 +19,7 @@ from __future__ import annotations
 from engine.actions import Action, Bury, LayMeld, NameTrump, PassCards, Play
 from engine.ai.levels import LEVELS as AI_LEVELS
 from engine.cards import SUIT_NAMES, cards_label
+from engine.rules_help import CHOICE_WORDS
 
 VARIANT_NAMES = {
     "two_hand": "Two-handed",
@@ -37,7 +38,7 @@ def label_text(value: object) -> str:
     """An option value as the player reads it: ``old_timers`` -> ``Old timers``, True -> ``On``."""
     if isinstance(value, bool):
         return "On" if value else "Off"
-    text = str(value).replace("_", " ")
+    text = CHOICE_WORDS.get(str(value), str(value).replace("_", " "))
     return text[:1].upper() + text[1:]
 
 
