@@ -146,12 +146,15 @@ def walk_a_hand(tmp_path: Path, variant: str, size: tuple[int, int]) -> tuple[li
 
 
 def table_overlaps(table: TableScene) -> list[str]:
-    """The hint box or a toast over a button or a card of the table."""
+    """The hint box or a toast over a button or a card of the table; a card resting over the top bar."""
     covers = [("hint", table.hud.hint_box)] if table.hud.hint_box else []
+    if table.director.idle:
+        covers.append(("the top bar", table.status_rect))
     covers += [(f"toast {t.text!r}", box) for t, box in zip(table.hud.toasts, table.hud.toast_boxes, strict=False)]
-    things = [(f"button {b.text!r}", b.rect) for b in table.panel.buttons + table.tools if b.visible]
-    things += [(f"card {sprite.card}", sprite.rect()) for sprite in table.director.all_sprites()]
-    return [f"{name} covers {what}" for name, box in covers for what, rect in things if box.colliderect(rect)]
+    buttons = [(f"button {b.text!r}", b.rect) for b in table.panel.buttons + table.tools if b.visible]
+    cards = [(f"card {sprite.card}", sprite.rect()) for sprite in table.director.all_sprites()]
+    return [f"{name} covers {what}" for name, box in covers
+            for what, rect in (cards if name == "the top bar" else buttons + cards) if box.colliderect(rect)]
 
 
 @pytest.mark.parametrize("size", SIZES)
