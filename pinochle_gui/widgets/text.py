@@ -87,7 +87,7 @@ def _render(text: str, size: int, color: Color, face: str) -> pygame.Surface:
     if not any(symbol in text for symbol in SUIT_SYMBOLS):
         return font.render(text, True, color)
     mark = round(font.get_ascent() * 0.78)
-    pieces: list[pygame.Surface] = []
+    pieces: list[tuple[pygame.Surface, int]] = []  # each piece with its top: words at 0, symbols on the baseline
     words = ""
     for ch in text:
         suit = SUIT_SYMBOLS.find(ch)
@@ -95,17 +95,17 @@ def _render(text: str, size: int, color: Color, face: str) -> pygame.Surface:
             words += ch
             continue
         if words:
-            pieces.append(font.render(words, True, color))
+            pieces.append((font.render(words, True, color), 0))
             words = ""
-        pieces.append(render_suit(suit, mark, RED_SUIT_INK if suit in (HEARTS, DIAMONDS) else color[:3]))
+        ink = RED_SUIT_INK if suit in (HEARTS, DIAMONDS) else color[:3]
+        pieces.append((render_suit(suit, mark, ink), font.get_ascent() - mark))
     if words:
-        pieces.append(font.render(words, True, color))
-    picture = pygame.Surface((sum(p.get_width() + 1 for p in pieces), font.get_height()), pygame.SRCALPHA)
+        pieces.append((font.render(words, True, color), 0))
+    picture = pygame.Surface((sum(p.get_width() + 1 for p, _top in pieces), font.get_height()), pygame.SRCALPHA)
     x = 0
-    for piece in pieces:
-        symbol = piece.get_height() == mark
-        picture.blit(piece, (x, font.get_ascent() - mark if symbol else 0))
-        x += piece.get_width() + (1 if symbol else 0)
+    for piece, top in pieces:
+        picture.blit(piece, (x, top))
+        x += piece.get_width() + 1
     return picture
 
 
