@@ -120,14 +120,16 @@ def walk_a_hand(tmp_path: Path, variant: str, size: tuple[int, int]) -> tuple[li
             if not (table.human_turn and table.director.idle):
                 continue
             if not hinted:
-                key(app, pygame.K_h)
                 if table.hint_action is None:
+                    if not table.hint_asked:
+                        key(app, pygame.K_h)
                     continue
                 hinted = True
                 with watch_text() as seen:
                     app.stack.draw(screen)
                 found += problems(seen)
                 assert table.hud.hint_box is not None and any(t.text.startswith("Hint: ") for t in seen)
+                assert not table.hud.hint.startswith("thinking")
                 overlaps += table_overlaps(table)
             if not looked and table.obs.phase == "play" and table.director.news.last_trick:
                 looked = True
@@ -153,6 +155,7 @@ def table_overlaps(table: TableScene) -> list[str]:
     covers += [(f"toast {t.text!r}", box) for t, box in zip(table.hud.toasts, table.hud.toast_boxes, strict=False)]
     buttons = [(f"button {b.text!r}", b.rect) for b in table.panel.buttons + table.tools if b.visible]
     cards = [(f"card {sprite.card}", sprite.rect()) for sprite in table.director.all_sprites()]
+    buttons += [(f"name plate of seat {area.seat}", area.plate) for area in table.director.lay.seats]
     return [f"{name} covers {what}" for name, box in covers
             for what, rect in (cards if name == "the top bar" else buttons + cards) if box.colliderect(rect)]
 

@@ -179,7 +179,9 @@ class DecisionPanel:
             f"Your bid · the minimum is {self.rules.min_bid}"
         self.lines = ["Bids: " + (", ".join(history[-8:]) if history else "none yet")]
         by_suit = meld_by_trump(obs.hand, self.rules)
-        self.lines.append("Your meld with trumps " + "   ".join(f"{SUIT_SYMBOLS[s]} {by_suit[s]}" for s in range(4)))
+        # each suit with its meld: a no-break space keeps the two on one line
+        self.lines.append("Your meld with trumps " + "   ".join(f"{SUIT_SYMBOLS[s]}\u00a0{by_suit[s]}"
+                                                                for s in range(4)))
         gap = lay.margin
         bh = max(30, min(60, panel.h // 4))
         y = panel.bottom - bh - gap

@@ -65,12 +65,11 @@ def fit_text(text: str, size: int, max_width: int, face: str = "regular") -> tup
 @functools.lru_cache(maxsize=1024)
 def _fit(text: str, size: int, max_width: int, face: str) -> tuple[str, int]:
     font_size = size
-    while font_size > max(8, size * 0.7) and get_font(font_size, face).size(text)[0] > max_width:
+    while font_size > max(8, size * 0.7) and text_width(text, font_size, face) > max_width:
         font_size -= 1
-    font = get_font(font_size, face)
-    if font.size(text)[0] <= max_width:
+    if text_width(text, font_size, face) <= max_width:
         return text, font_size
-    while text and font.size(text + "…")[0] > max_width:
+    while text and text_width(text + "…", font_size, face) > max_width:
         text = text[:-1]
     return text + "…", font_size
 
@@ -110,20 +109,21 @@ def _render(text: str, size: int, color: Color, face: str) -> pygame.Surface:
 
 
 def text_width(text: str, size: int, face: str = "regular") -> int:
-    """How wide :func:`render` draws ``text`` (suit symbols included)."""
-    return _render(text, size, (0, 0, 0), face).get_width()
+    """How wide :func:`render` draws ``text``: measured by the font, or drawn once when it holds suit symbols."""
+    if any(symbol in text for symbol in SUIT_SYMBOLS):
+        return _render(text, size, (0, 0, 0), face).get_width()
+    return get_font(max(8, size), face).size(text)[0]
 
 
 def wrap(text: str, size: int, width: int, face: str = "regular") -> list[str]:
     """``text`` broken into lines no wider than ``width`` at ``size`` (its own line breaks kept)."""
-    font = get_font(max(8, size), face)
     lines: list[str] = []
     for paragraph in text.split("\n"):
         words = paragraph.split(" ")
         line = ""
         for word in words:
             trial = f"{line} {word}" if line else word
-            if font.size(trial)[0] <= width or not line:
+            if text_width(trial, size, face) <= width or not line:
                 line = trial
             else:
                 lines.append(line)
@@ -142,10 +142,9 @@ def ellipsize(text: str, size: int, width: int, face: str = "regular") -> str:
 
 @functools.lru_cache(maxsize=1024)
 def _ellipsize(text: str, size: int, width: int, face: str) -> str:
-    font = get_font(max(8, size), face)
-    if font.size(text)[0] <= width:
+    if text_width(text, size, face) <= width:
         return text
-    while text and font.size(text + "…")[0] > width:
+    while text and text_width(text + "…", size, face) > width:
         text = text[:-1]
     return text.rstrip() + "…"
 
