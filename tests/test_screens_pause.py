@@ -200,3 +200,10 @@ def test_the_hand_history_names_cards_by_rank_and_suit_symbol() -> None:
     assert "Turned up: 9♦" in lines and "West exchanged the dix 9♥ for K♥" in lines
     damaged = dict(record, passes=[{"from": 2, "to": 0, "cards": "XX YY"}])
     assert "North passed XX YY to You" in [text for _style, text in detail_lines(damaged)]
+
+
+def test_a_hand_set_without_play_says_why() -> None:
+    record = {"players": ["You", "West", "North", "East"], "declarer": 2, "bid": 310, "trump": "H",
+              "went_set": True, "how": "not_on_board"}
+    assert result_text(record) == ("North 310 in hearts: set (before play: the meld was too far short of the bid "
+                                   "for the tricks to make it up)")

@@ -30,6 +30,13 @@ def side_names(record: dict[str, Any]) -> list[str]:
     return [" & ".join(players[s] for s in team) for team in record.get("teams", [])]
 
 
+#: How a hand ended without being played out, in words a player follows.
+HOW_WORDS = {
+    "not_on_board": "before play: the meld was too far short of the bid for the tricks to make it up",
+    "no_marriage": "no marriage in trumps",
+}
+
+
 def result_text(record: dict[str, Any]) -> str:
     """One line: who declared what and how it went (or the trump of a hand without bidding)."""
     players = record.get("players", [])
@@ -46,7 +53,7 @@ def result_text(record: dict[str, Any]) -> str:
         outcome = "made"
     how = record.get("how")
     if isinstance(how, str) and how not in ("played", "thrown_in"):
-        outcome += f" ({how.replace('_', ' ')})"
+        outcome += f" ({HOW_WORDS.get(how, how.replace('_', ' '))})"
     return f"{who} {record['bid']} in {trump}: {outcome}"
 
 
