@@ -8,6 +8,7 @@ the hint box and the toasts cover no button and no card, at 1280x720 and 720x110
 
 from __future__ import annotations
 
+import functools
 import os
 import random
 import re
@@ -23,6 +24,8 @@ import pygame  # noqa: E402
 
 from engine.rules import PRESETS  # noqa: E402
 from pinochle_gui.screens.__main__ import ShotApp, fill_statistics, play, shots  # noqa: E402
+from pinochle_gui.screens.statistics import CHARTS, StatisticsScene  # noqa: E402
+from pinochle_gui.screens.welcome import WelcomeScene  # noqa: E402
 from pinochle_gui.storage import Storage  # noqa: E402
 from pinochle_gui.table.scene import TableScene  # noqa: E402
 from pinochle_gui.widgets.text import TextSeen, watch_text  # noqa: E402
@@ -81,14 +84,17 @@ def test_every_screen_shows_whole_texts_with_cards_named_for_the_player(home: Pa
             scene = make(app, game)
             app.stack.push(scene)
             surface = pygame.Surface(size)
-            pages = len(getattr(scene, "pages", [None]))
-            for _page in range(pages):  # the welcome's pages, one after another
+            # the welcome's pages one after another, the statistics' charts one after another
+            turns = [scene.next] * (len(scene.pages) - 1) if isinstance(scene, WelcomeScene) else []
+            if isinstance(scene, StatisticsScene):
+                turns = [functools.partial(scene._set_chart, chart) for chart in CHARTS[1:]]
+            for turn in [*turns, None]:
                 with watch_text() as seen:
                     app.stack.update(0.0)
                     app.stack.draw(surface)
                 found += [f"{name}: {p}" for p in problems(seen)]
-                if pages > 1:
-                    scene.next()  # type: ignore[attr-defined]
+                if turn is not None:
+                    turn()
         finally:
             app.storage.close()
     assert not found, "\n".join(found)

@@ -205,5 +205,4 @@ def test_the_hand_history_names_cards_by_rank_and_suit_symbol() -> None:
 def test_a_hand_set_without_play_says_why() -> None:
     record = {"players": ["You", "West", "North", "East"], "declarer": 2, "bid": 310, "trump": "H",
               "went_set": True, "how": "not_on_board"}
-    assert result_text(record) == ("North 310 in hearts: set (before play: the meld was too far short of the bid "
-                                   "for the tricks to make it up)")
+    assert result_text(record) == "North 310 in hearts: set (before play, too little meld)"

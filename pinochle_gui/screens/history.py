@@ -32,7 +32,7 @@ def side_names(record: dict[str, Any]) -> list[str]:
 
 #: How a hand ended without being played out, in words a player follows.
 HOW_WORDS = {
-    "not_on_board": "before play: the meld was too far short of the bid for the tricks to make it up",
+    "not_on_board": "before play, too little meld",
     "no_marriage": "no marriage in trumps",
 }
 
