@@ -158,7 +158,8 @@ def table_overlaps(table: TableScene) -> list[str]:
     covers = [("hint", table.hud.hint_box)] if table.hud.hint_box else []
     if table.director.idle:
         covers.append(("the top bar", table.status_rect))
-    covers += [(f"toast {t.text!r}", box) for t, box in zip(table.hud.toasts, table.hud.toast_boxes, strict=False)]
+    if table.hud.toast_box is not None:
+        covers.append(("a toast", table.hud.toast_box))
     buttons = [(f"button {b.text!r}", b.rect) for b in table.panel.buttons + table.tools if b.visible]
     cards = [(f"card {sprite.card}", sprite.rect()) for sprite in table.director.all_sprites()]
     buttons += [(f"name plate of seat {area.seat}", area.plate) for area in table.director.lay.seats]

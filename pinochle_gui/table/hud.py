@@ -60,8 +60,8 @@ class Hud:
         self.toasts: list[Toast] = []
         self.hint: str = ""
         self.show_last_trick = False
-        self.hint_box: pygame.Rect | None = None  # where the hint and the toasts were drawn last
-        self.toast_boxes: list[pygame.Rect] = []
+        self.hint_box: pygame.Rect | None = None  # where the hint was drawn last (None: not shown)
+        self.toast_box: pygame.Rect | None = None  # where the newest toast was drawn last
 
     # -- helpers -------------------------------------------------------------------------------------
     def avatar(self, seat: int, size: int) -> pygame.Surface:
@@ -172,7 +172,7 @@ class Hud:
 
     def draw_toasts(self, surface: pygame.Surface, status: pygame.Rect) -> None:
         """The newest toast over the status line (nothing else of the table is covered), for its seconds."""
-        self.toast_boxes = []
+        self.toast_box = None
         if not self.toasts:
             return
         toast = self.toasts[-1]
@@ -180,7 +180,7 @@ class Hud:
         draw_cached_panel(surface, box, self.theme)
         color = self.theme.bad if toast.bad else self.theme.text
         blit_text(surface, toast.text, max(12, box.h // 2), color, box.center, "bold", "center", box.w - 24)
-        self.toast_boxes = [box]
+        self.toast_box = box
 
     def draw_hint(self, surface: pygame.Surface, lay: TableLayout, avoid: Sequence[pygame.Rect] = ()) -> None:
         """The hint in a box above the hand, wrapped to whole lines and moved up past the panel, the
