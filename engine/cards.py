@@ -18,6 +18,8 @@ from collections.abc import Iterable, Sequence
 
 SUIT_LETTERS = "SHDC"
 RANK_LETTERS = "9JQKTA"
+SUIT_SYMBOLS = "♠♥♦♣"  # the player's notation: the GUI draws these as its own suit pictures
+RANK_LABELS = ("9", "J", "Q", "K", "10", "A")
 SUIT_NAMES = ("spades", "hearts", "diamonds", "clubs")
 RANK_NAMES = ("nine", "jack", "queen", "king", "ten", "ace")
 
@@ -119,6 +121,16 @@ def check_code(code: object) -> Card:
 def format_cards(cards: Iterable[int]) -> str:
     """Cards to the space-separated notation of RULES.md; :class:`CardError` for a code that is no card."""
     return " ".join(str(check_code(c)) for c in cards)
+
+
+def card_label(c: int) -> str:
+    """The card as a player reads it: rank and suit symbol, ``"10♥"`` for the ten of hearts."""
+    return RANK_LABELS[c % 6] + SUIT_SYMBOLS[c // 6]
+
+
+def cards_label(cards: Iterable[int]) -> str:
+    """Cards as a player reads them, e.g. ``"A♠ 10♠ K♠"``."""
+    return " ".join(card_label(c) for c in cards)
 
 
 def parse_suit(text: str) -> int:

@@ -193,7 +193,7 @@ OPTIONS: dict[str, Option] = {
         Option("remeld_reductions", "Re-meld reductions", "A royal marriage completed to a run adds 110; a pinochle doubled adds 260; a second pinochle after the first was broken gives 40.", variants=("two_hand",)),
         Option("min_bid", "Minimum bid", "The lowest opening bid (the dealer's bid when everybody passes).", low=1, high=1000, variants=AUCTION_VARIANTS),
         Option("bid_step", "Bid step", "Bids go up by this much.", low=1, high=100, variants=AUCTION_VARIANTS),
-        Option("bid_step_high", "Bid step higher up", "From 'bid_step_high_from' on, bids are multiples of this (0: no change).", low=0, high=100, variants=AUCTION_VARIANTS),
+        Option("bid_step_high", "Bid step higher up", "From the bid set in Higher step from, bids are multiples of this (0: no change).", low=0, high=100, variants=AUCTION_VARIANTS),
         Option("bid_step_high_from", "Higher step from", "The bid from which the higher step applies.", low=0, high=1000, variants=AUCTION_VARIANTS),
         Option("max_bid", "Highest bid", "The highest bid the auction offers.", low=1, high=5000, variants=AUCTION_VARIANTS),
         Option("jump_bids", "Jump bids", "A bid may go up by more than one step.", variants=AUCTION_VARIANTS),
@@ -336,7 +336,7 @@ PRESET_HELP = {
     "three_hand": "Three-handed cutthroat: auction for the 3-card widow; each plays alone; game 1500.",
     "partnership_turnup": "Four-handed partnership, trump turned up; no bidding; game 1000.",
     "partnership_auction": "Four-handed partnership auction with card passing, single deck; game 1500.",
-    "partnership_auction_div10": "The partnership auction scored divided by ten (seed 001); five hands a game.",
+    "partnership_auction_div10": "The partnership auction with every score divided by ten; five hands a game.",
     "double_deck": "Double-deck partnership: 80 cards, 20 each; auction from 50; game 500.",
 }
 

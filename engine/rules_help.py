@@ -12,7 +12,7 @@ True
 
 from __future__ import annotations
 
-from engine.cards import NINE, RANK_LETTERS, RANKS
+from engine.cards import NINE, RANK_LABELS, RANKS
 from engine.meld import (
     AROUND,
     DIX,
@@ -27,7 +27,7 @@ from engine.meld import (
     run_shares_class,
 )
 from engine.play import card_values, last_trick_bonus
-from engine.rules import PRESET_HELP, Rules, preset_name
+from engine.rules import OPTIONS, PRESET_HELP, Rules, preset_name
 
 TITLES = {
     "two_hand": "Two-handed pinochle",
@@ -78,8 +78,13 @@ def _title(rules: Rules) -> str:
     changed = rules.changes()
     if changed:
         lines.append("Options changed from the usual rules: " + ", ".join(
-            f"{key.replace('_', ' ')} {_word(value)}" for key, value in sorted(changed.items())) + ".")
+            f"{OPTIONS[key].label.lower() if key in OPTIONS else key.replace('_', ' ')} {_word(value)}"
+            for key, value in sorted(changed.items())) + ".")
     return "\n".join(line for line in lines if line)
+
+
+#: Option values whose name in the code is no word for the player.
+CHOICE_WORDS = {"seed001": "divided by ten"}
 
 
 def _word(value: object) -> str:
@@ -87,15 +92,15 @@ def _word(value: object) -> str:
         return "on"
     if value is False:
         return "off"
-    return str(value).replace("_", " ")
+    return CHOICE_WORDS.get(str(value), str(value).replace("_", " "))
 
 
 def _deal(rules: Rules) -> list[str]:
     deck = (f"{len(RANKS) - 1 if rules.double_deck else len(RANKS)} ranks, "
             f"{copies(rules)} of each card: {'80' if rules.double_deck else '48'} cards")
     lines = [
-        f"The deck: A T K Q J{'' if rules.double_deck else ' 9'} in each suit, {deck}. "
-        "In every suit A beats T beats K beats Q beats J" + ("" if rules.double_deck else " beats 9") + ".",
+        f"The deck: A 10 K Q J{'' if rules.double_deck else ' 9'} in each suit, {deck}. "
+        "In every suit A beats 10 beats K beats Q beats J" + ("" if rules.double_deck else " beats 9") + ".",
         f"{rules.players} players" + (", partners sit across the table" if rules.partnerships else ", each alone")
         + f". Each gets {rules.hand_size} cards, dealt {rules.deal_packet} at a time, clockwise.",
     ]
@@ -258,7 +263,7 @@ def _meld(rules: Rules) -> list[str]:
     rows = meld_rows(rules)
     by_key = {row.key: row for row in rows}
     lines = [
-        "A run is A T K Q J of trumps; a royal marriage K Q of trumps; a marriage K Q of another suit; "
+        "A run is A 10 K Q J of trumps; a royal marriage K Q of trumps; a marriage K Q of another suit; "
         "a pinochle Q of spades and J of diamonds; an around one card of the rank in each suit.",
         "Values (single, and for several copies of the same meld held at once):",
         *_meld_table(rules),
@@ -374,7 +379,7 @@ def _play(rules: Rules) -> list[str]:
 def _counting(rules: Rules) -> list[str]:
     values = card_values(rules)
     ranks = [r for r in reversed(RANKS) if not (rules.double_deck and r == NINE)]
-    cells = [f"{RANK_LETTERS[r]} {values[r]}" for r in ranks]
+    cells = [f"{RANK_LABELS[r]} {values[r]}" for r in ranks]
     return [
         "  " + "   ".join(cells) + f"   last trick {last_trick_bonus(rules)}",
         f"All there is to take in tricks: {rules.trick_total} points.",
@@ -473,8 +478,8 @@ def _house(rules: Rules) -> list[str]:
                      f"this table's {run.points[1]}). Seed 004 gives a triple run less than a double run and a run, "
                      f"so three runs score {run.best(3)[0]} and four {run.best(4)[0]}, the best sum of listed melds.")
     if rules.meld_table == "seed001":
-        lines.append("The seed 001 table carries its own double values; the bonus-meld and run-with-extra options "
-                     "do not change it.")
+        lines.append("The divided-by-ten table carries its own double values; the bonus-meld and run-with-extra "
+                     "options do not change it.")
     if rules.trump_by == "stock":
         lines.append("When a card lies twice on the table, playing it takes the copy whose loss breaks the fewest "
                      "laid melds.")

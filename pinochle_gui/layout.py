@@ -306,11 +306,12 @@ def table_layout(
     meld_left = Rect(centre.x, meld_top.bottom, side_meld_w, meld_bottom.y - meld_top.bottom)
     meld_right = Rect(centre.right - side_meld_w, meld_top.bottom, side_meld_w, meld_bottom.y - meld_top.bottom)
     if seats == 2:
-        # The stock on the left, the trick beside it, and the two melds (which stay out during the
-        # play of phase one) to the right: the opponent's above, the human's below.
+        # The stock on the left, the trick in the middle of the table, and the two melds (which stay
+        # out during the play of phase one) to its right: the opponent's above, the human's below.
         stock_col = round(small_w * 2.2) + m
         trick_col = max(round(centre.w * 0.26), round(small_w * 2))
-        trick_room = Rect(centre.x + stock_col, centre.y, trick_col, centre.h)
+        trick_room = Rect(0, centre.y, trick_col, centre.h)
+        trick_room.centerx = max(width // 2, centre.x + stock_col + trick_col // 2)
         meld_x = trick_room.right + m
         half = (centre.h - m) // 2
         meld_top = Rect(meld_x, centre.y, centre.right - meld_x, half)

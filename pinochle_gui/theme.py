@@ -52,7 +52,7 @@ THEMES: dict[str, Theme] = {
             felt_edge=(10, 58, 32),
             felt_grain=7,
             wood=False,
-            panel=(12, 38, 24, 205),
+            panel=(12, 38, 24, 242),
             panel_border=(196, 168, 92),
             text=(244, 240, 226),
             text_dim=(170, 196, 178),
@@ -74,7 +74,7 @@ THEMES: dict[str, Theme] = {
             felt_edge=(10, 32, 70),
             felt_grain=7,
             wood=False,
-            panel=(8, 22, 48, 205),
+            panel=(8, 22, 48, 242),
             panel_border=(170, 190, 220),
             text=(236, 242, 250),
             text_dim=(160, 180, 210),
@@ -96,7 +96,7 @@ THEMES: dict[str, Theme] = {
             felt_edge=(78, 46, 22),
             felt_grain=16,
             wood=True,
-            panel=(40, 24, 12, 215),
+            panel=(40, 24, 12, 242),
             panel_border=(226, 190, 120),
             text=(252, 242, 222),
             text_dim=(214, 186, 150),
@@ -118,7 +118,7 @@ THEMES: dict[str, Theme] = {
             felt_edge=(14, 15, 19),
             felt_grain=5,
             wood=False,
-            panel=(22, 24, 30, 220),
+            panel=(22, 24, 30, 242),
             panel_border=(92, 100, 118),
             text=(226, 230, 238),
             text_dim=(140, 146, 160),
@@ -204,13 +204,17 @@ def _grain(theme_name: str, width: int, height: int) -> pygame.Surface:
     return grain
 
 
+PANEL_RADIUS = 12  # the largest corner of a panel, in pixels
+
+
 def draw_panel(
     surface: pygame.Surface, rect: pygame.Rect, theme: Theme, radius: int | None = None, border: bool = True
 ) -> None:
-    """A translucent rounded panel with a thin border, in the theme's colours."""
+    """A rounded panel with a thin border, in the theme's colours: nearly opaque, so the table behind
+    never competes with its text; its corners stay small however big the panel."""
     if rect.width <= 0 or rect.height <= 0:
         return
-    r = radius if radius is not None else max(4, min(rect.height, rect.width) // 6)
+    r = radius if radius is not None else max(4, min(PANEL_RADIUS, min(rect.height, rect.width) // 6))
     panel = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(panel, theme.panel, panel.get_rect(), border_radius=r)
     if border:

@@ -7,11 +7,19 @@ this module imports the engine only, never another module of :mod:`pinochle_gui`
 ('Partnership auction', 'Some new variant', 'On')
 >>> clean_name("  Ada   Lovelace\\t ", "You"), clean_name("\\n", "You")
 ('Ada Lovelace', 'You')
+>>> count_of(1, "hand"), count_of(14, "game")
+('1 hand', '14 games')
+>>> from engine.actions import action_from_text
+>>> action_words(action_from_text("play TH")), action_words(action_from_text("pass cards KS KH TH QC"))
+('Play 10♥', 'Pass K♠ K♥ 10♥ Q♣')
 """
 
 from __future__ import annotations
 
+from engine.actions import Action, Bury, LayMeld, NameTrump, PassCards, Play
 from engine.ai.levels import LEVELS as AI_LEVELS
+from engine.cards import SUIT_NAMES, cards_label
+from engine.rules_help import CHOICE_WORDS
 
 VARIANT_NAMES = {
     "two_hand": "Two-handed",
@@ -30,8 +38,13 @@ def label_text(value: object) -> str:
     """An option value as the player reads it: ``old_timers`` -> ``Old timers``, True -> ``On``."""
     if isinstance(value, bool):
         return "On" if value else "Off"
-    text = str(value).replace("_", " ")
+    text = CHOICE_WORDS.get(str(value), str(value).replace("_", " "))
     return text[:1].upper() + text[1:]
+
+
+def count_of(n: int, noun: str) -> str:
+    """``n`` and the noun, singular or plural: ``1 hand``, ``3 hands``, ``0 games``."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
 
 
 def variant_name(name: str) -> str:
@@ -68,3 +81,18 @@ __all__ = [
     "label_text",
     "variant_name",
 ]
+
+
+def action_words(action: Action) -> str:
+    """An action as the player reads it, cards named by rank and suit symbol: ``Play 10♥``."""
+    if isinstance(action, Play):
+        return f"Play {cards_label([action.card])}" + (" from your laid meld" if action.from_table else "")
+    if isinstance(action, PassCards):
+        return f"Pass {cards_label(action.cards)}"
+    if isinstance(action, Bury):
+        return f"Bury {cards_label(action.cards)}"
+    if isinstance(action, LayMeld):
+        return f"Meld {action.play.meld.name}: {cards_label(action.play.meld.cards)}"
+    if isinstance(action, NameTrump):
+        return f"Make {SUIT_NAMES[action.suit]} trump"
+    return label_text(str(action))

@@ -35,7 +35,7 @@ def test_minimum_bid_follows_the_option() -> None:
     text = rules_help(preset("partnership_auction", min_bid=300))
     assert "opening bid is 300" in text and "300, 310, 320" in text
     assert "stuck with the bid at 300" in text
-    assert "min bid 300" in text  # listed among the changed options
+    assert "minimum bid 300" in text  # listed among the changed options, by the option's name
 
 
 def test_counting_follows_the_option() -> None:

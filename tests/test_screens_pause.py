@@ -178,3 +178,31 @@ def test_pause_and_history_fit_every_window(app: FakeApp, size: tuple[int, int])
         for widget in scene.widgets:  # type: ignore[attr-defined]
             assert window.contains(widget.rect)
         app.stack.pop()
+
+
+def test_the_pause_menu_takes_a_theme_changed_in_the_settings_at_once(app: FakeApp) -> None:
+    pause = open_pause(app, played("two_hand", 1))
+    assert app.settings.table_theme != "wood"
+    click_button(app, "Settings")
+    app.update_settings(table_theme="wood")
+    key(app, pygame.K_ESCAPE)
+    assert app.stack.top is pause
+    render(app)
+    assert {w.theme.name for w in pause.widgets} == {"wood"}
+
+
+def test_the_hand_history_names_cards_by_rank_and_suit_symbol() -> None:
+    record = {"players": ["You", "West", "North", "East"], "dealer": 3, "seed": 5, "bid": 250, "declarer": 0,
+              "passes": [{"from": 2, "to": 0, "cards": "AS TH KD QC"}], "turnup": "9D",
+              "dix_exchanges": [[1, "9H", "KH"]]}
+    lines = [text for _style, text in detail_lines(record)]
+    assert "North passed A♠ 10♥ K♦ Q♣ to You" in lines
+    assert "Turned up: 9♦" in lines and "West exchanged the dix 9♥ for K♥" in lines
+    damaged = dict(record, passes=[{"from": 2, "to": 0, "cards": "XX YY"}])
+    assert "North passed XX YY to You" in [text for _style, text in detail_lines(damaged)]
+
+
+def test_a_hand_set_without_play_says_why() -> None:
+    record = {"players": ["You", "West", "North", "East"], "declarer": 2, "bid": 310, "trump": "H",
+              "went_set": True, "how": "not_on_board"}
+    assert result_text(record) == "North 310 in hearts: set (before play, too little meld)"

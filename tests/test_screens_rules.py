@@ -110,7 +110,7 @@ def test_welcome_numbers_come_from_the_rules(variant: str) -> None:
     if rules.min_bid:
         assert f"Bids open at {rules.min_bid}" in text
     run = score_meld(parse_cards("AS TS KS QS JS"), 0, rules).total  # spades trumps
-    assert f"AS TS KS QS JS scores {run}" in text
+    assert f"A♠ 10♠ K♠ Q♠ J♠ scores {run}" in text  # cards named by rank and suit symbol
     target = rules.game_target or rules.game_hands
     assert str(target) in pages[0].text
 

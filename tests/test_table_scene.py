@@ -20,6 +20,7 @@ from pinochle_gui.shell import App  # noqa: E402
 from pinochle_gui.storage import Storage  # noqa: E402
 from pinochle_gui.table.director import VIEW_SEAT  # noqa: E402
 from pinochle_gui.table.scene import TableScene  # noqa: E402
+from pinochle_gui.words import action_words  # noqa: E402
 from tests.test_table_play import card_point, click, do_by_mouse, key, make_table, mouse_choices  # noqa: E402
 
 pytestmark = pytest.mark.timeout(120)
@@ -110,7 +111,7 @@ def test_a_hint_names_a_legal_action_with_a_reason(tmp_path: Path) -> None:
         key(app, pygame.K_h)
         run_until(app, table, screen, lambda: table.hint_action is not None, act=False, frames=200_000)
         assert table.game.is_legal(table.hint_action)
-        assert table.hud.hint.startswith(str(table.hint_action))
+        assert table.hud.hint.startswith(action_words(table.hint_action))
         app.stack.draw(screen)
     finally:
         app.close()

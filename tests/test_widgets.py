@@ -196,3 +196,31 @@ def test_fonts_are_cached_and_survive_a_pygame_restart() -> None:
     assert card_font(30).render("10", True, (0, 0, 0)).get_height() > 10
     with pytest.raises(ValueError, match="unknown font face"):
         font_path("gothic")
+
+
+def test_suit_symbols_in_a_text_are_drawn_in_suit_colour_and_seen_by_a_watcher() -> None:
+    from pinochle_gui.widgets.text import RED_SUIT_INK, render, text_width, watch_text
+
+    white = (255, 255, 255)
+    with watch_text() as seen:
+        hearts = render("Play 10♥", 24, white)
+    assert [t.text for t in seen] == ["Play 10♥"]
+    pixels = [hearts.get_at((x, y)) for x in range(hearts.get_width()) for y in range(hearts.get_height())]
+    assert any(p.a == 255 and (p.r, p.g, p.b) == RED_SUIT_INK for p in pixels)  # the heart, red
+    spades = render("Play 10♠", 24, white)
+    assert not any(p.a > 0 and p.r > p.g + 60 for x in range(spades.get_width()) for y in range(spades.get_height())
+                   for p in [spades.get_at((x, y))])  # the spade in the text's own colour
+    # the symbol takes about the room of a letter: "10♥" is wider than "10" and narrower than "10 WW"
+    assert text_width("10", 24) < text_width("10♥", 24) < text_width("10 WW", 24)
+
+
+def test_a_cut_text_is_reported_with_its_whole_words() -> None:
+    from pinochle_gui.widgets import blit_text
+    from pinochle_gui.widgets.text import watch_text
+
+    surface = pygame.Surface((400, 100))
+    words = "Double run 1500, eight aces 1000, kings 800, queens 600, jacks 400 instead of twice the single meld."
+    with watch_text() as seen:
+        blit_text(surface, words, 18, (255, 255, 255), (0, 0), max_width=200)
+        blit_text(surface, "Meld", 18, (255, 255, 255), (0, 40), max_width=200)
+    assert [(t.text, t.cut) for t in seen if t.rect is not None] == [(words, True), ("Meld", False)]

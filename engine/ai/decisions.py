@@ -45,7 +45,7 @@ from engine.ai import worlds as hidden
 from engine.ai.choice import Choice
 from engine.ai.levels import Level
 from engine.ai.trickplay import Position, greedy_playout
-from engine.cards import ACE, NINE, SUIT_NAMES, SUITS, TEN, Card, format_cards, parse_cards
+from engine.cards import ACE, NINE, SUIT_NAMES, SUITS, TEN, Card, cards_label, parse_cards
 from engine.game import Game
 from engine.meld import meld_by_trump
 from engine.observation import Observation, observe
@@ -337,14 +337,14 @@ def _describe_pass(cards: Sequence[int], trump: int) -> str:
     if aces:
         parts.append(f"{aces} ace{'s' if aces != 1 else ''}")
     text = " and ".join(parts) or "what helps most"
-    return f"pass {format_cards(cards)}: {text} for the declarer"
+    return f"pass {cards_label(cards)}: {text} for the declarer"
 
 
 def _describe_return(cards: Sequence[int], hand: Sequence[int], trump: int) -> str:
     voids = [s for s in range(4) if s != trump and any(c // 6 == s for c in hand)
              and all(c // 6 != s or c in cards for c in hand)
              and sum(1 for c in cards if c // 6 == s) == sum(1 for c in hand if c // 6 == s)]
-    text = f"return {format_cards(cards)}: keep the meld and the trumps"
+    text = f"return {cards_label(cards)}: keep the meld and the trumps"
     if voids:
         text += ", void in " + ", ".join(SUIT_NAMES[s] for s in voids)
     return text
@@ -393,7 +393,7 @@ def choose_bury(game: Game, seat: int, level: Level, rng: random.Random) -> Choi
         how = f"best in {len(sampled)} simulated deals"
     values = card_values(rules)
     counted = sum(values[c] for c in choice)
-    return Bury(_cards(choice)), f"bury {format_cards(choice)}: {counted} points banked ({how})"
+    return Bury(_cards(choice)), f"bury {cards_label(choice)}: {counted} points banked ({how})"
 
 
 # -- throw-in ----------------------------------------------------------------------------------------

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from engine.cards import CardError, cards_label, parse_cards
 from engine.record import write_records
 from pinochle_gui.screens.dialogs import message
 from pinochle_gui.screens.screen import Screen
@@ -27,6 +28,13 @@ SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 def side_names(record: dict[str, Any]) -> list[str]:
     players = record.get("players") or [f"Seat {i}" for i in range(record.get("seats", 0))]
     return [" & ".join(players[s] for s in team) for team in record.get("teams", [])]
+
+
+#: How a hand ended without being played out, in words a player follows.
+HOW_WORDS = {
+    "not_on_board": "before play, too little meld",
+    "no_marriage": "no marriage in trumps",
+}
 
 
 def result_text(record: dict[str, Any]) -> str:
@@ -45,12 +53,21 @@ def result_text(record: dict[str, Any]) -> str:
         outcome = "made"
     how = record.get("how")
     if isinstance(how, str) and how not in ("played", "thrown_in"):
-        outcome += f" ({how.replace('_', ' ')})"
+        outcome += f" ({HOW_WORDS.get(how, how.replace('_', ' '))})"
     return f"{who} {record['bid']} in {trump}: {outcome}"
 
 
 def delta_text(record: dict[str, Any]) -> str:
     return "  ".join(f"{d:+d}" for d in record.get("score_delta", []))
+
+
+def cards_text(text: object) -> str:
+    """Cards kept in a hand record (``"TS TH"``) as the player reads them (``"10♠ 10♥"``); a damaged
+    record's text is shown as it is."""
+    try:
+        return cards_label(parse_cards(str(text)))
+    except CardError:
+        return str(text)
 
 
 def detail_lines(record: dict[str, Any]) -> list[tuple[str, str]]:
@@ -67,14 +84,14 @@ def detail_lines(record: dict[str, Any]) -> list[tuple[str, str]]:
         bids = ", ".join(f"{name(seat)} {bid}" for seat, bid in record["bids"])
         lines += [("head", "Bidding"), ("text", bids)]
     if record.get("turnup"):
-        lines.append(("text", f"Turned up: {record['turnup']}"))
+        lines.append(("text", f"Turned up: {cards_text(record['turnup'])}"))
     lines.append(("text", result_text(record)))
-    for exchange in record.get("dix_exchanges", []):
-        lines.append(("dim", f"{name(exchange[0])} exchanged the dix {exchange[1]} for {exchange[2]}"))
+    for seat, dix, taken in record.get("dix_exchanges", []):
+        lines.append(("dim", f"{name(seat)} exchanged the dix {cards_text(dix)} for {cards_text(taken)}"))
     for passed in record.get("passes", []):
-        lines.append(("dim", f"{name(passed['from'])} passed {passed['cards']} to {name(passed['to'])}"))
+        lines.append(("dim", f"{name(passed['from'])} passed {cards_text(passed['cards'])} to {name(passed['to'])}"))
     if record.get("buried"):
-        lines.append(("dim", f"Widow {record.get('widow', '')}; buried {record['buried']}"))
+        lines.append(("dim", f"Widow {cards_text(record.get('widow', ''))}; buried {cards_text(record['buried'])}"))
     lines.append(("head", "Meld"))
     for entry in record.get("melds", []):
         items = ", ".join(f"{item[0]} {item[1]}" for item in entry.get("items", [])) or "no meld"

@@ -15,7 +15,7 @@ import pygame
 
 from pinochle_gui.scene import Scene
 from pinochle_gui.theme import Theme, draw_panel, felt_surface, get_theme
-from pinochle_gui.widgets import Button, Focusable, MenuButton, Row, ScrollList, Tooltip, Widget, blit_text
+from pinochle_gui.widgets import Button, Focusable, MenuButton, Row, ScrollList, Tooltip, Widget, blit_text, wrap
 
 if TYPE_CHECKING:
     from pinochle_gui.app_protocol import App
@@ -220,6 +220,13 @@ class Screen(Scene):
         layer = pygame.Surface(self.size)
         return layer.convert() if pygame.display.get_surface() is not None else layer
 
+    def follow_theme(self) -> None:
+        """Widgets take a theme changed while the screen is open (the settings over the pause menu)."""
+        theme = self.theme
+        for widget in self.widgets:
+            if widget.theme.name != theme.name:
+                widget.set_theme(theme)
+
     def layer(self) -> pygame.Surface:
         """The still picture of the screen, kept until its size, theme, focus or content state change."""
         key = (self.size, self.theme.name, id(self.focus), self.content_state())
@@ -232,18 +239,35 @@ class Screen(Scene):
         return self._layer[1]
 
     def draw(self, surface: pygame.Surface) -> None:
+        self.follow_theme()
         surface.blit(self.layer(), (0, 0))
         for widget in self.widgets:
             widget.draw(surface)
         self.draw_tooltip(surface)
 
     def draw_tooltip(self, surface: pygame.Surface) -> None:
+        focus = self.focus
+        if isinstance(focus, Row) and focus.visible and focus.help and focus.help_is_cut():
+            self.draw_whole_help(surface, focus)
         for widget in self.widgets:
             if isinstance(widget, Button) and widget.show_tooltip:
                 self._tooltip.set_theme(self.theme)
                 self._tooltip.text = widget.tooltip
                 self._tooltip.place(self._mouse, surface.get_rect())
                 self._tooltip.draw(surface)
+
+    def draw_whole_help(self, surface: pygame.Surface, row: Row) -> None:
+        """The focused row's help, too long for the row, in full in a panel under it (over it near the bottom)."""
+        size = row.help_size() + 1
+        pad = self.px(10)
+        lines = wrap(row.help, size, row.rect.w - 2 * pad)
+        line_h = round(size * 1.3)
+        box = pygame.Rect(row.rect.x, row.rect.bottom, row.rect.w, len(lines) * line_h + 2 * pad)
+        if box.bottom > surface.get_height():
+            box.bottom = row.rect.top
+        draw_panel(surface, box, self.theme, radius=self.px(8))
+        for i, line in enumerate(lines):
+            blit_text(surface, line, size, self.theme.text, (box.x + pad, box.y + pad + i * line_h))
 
 
 class Overlay(Screen):
@@ -264,6 +288,7 @@ class Overlay(Screen):
     def draw(self, surface: pygame.Surface) -> None:
         # The veil darkens the scene below in place; only the panel's part of the layer is blended.
         surface.fill((112, 112, 112), special_flags=pygame.BLEND_RGB_MULT)
+        self.follow_theme()
         area = self.panel_rect().inflate(self.px(8), self.px(20)).clip(pygame.Rect((0, 0), self.size))
         surface.blit(self.layer(), area.topleft, area)
         for widget in self.widgets:

@@ -16,7 +16,7 @@ from pinochle_gui.screens.dialogs import confirm, show_messages
 from pinochle_gui.screens.screen import Screen
 from pinochle_gui.storage import GamePoint, StatsSummary
 from pinochle_gui.widgets import ChoiceRow, blit_text
-from pinochle_gui.words import computer_levels, variant_name
+from pinochle_gui.words import computer_levels, count_of, variant_name
 
 if TYPE_CHECKING:
     from pinochle_gui.app_protocol import App
@@ -308,7 +308,7 @@ class StatisticsScene(Screen):
         first = time.strftime("%d %b", time.localtime(self.points[0].ended_at)) if self.points[0].ended_at else ""
         blit_text(
             surface,
-            f"{len(self.points)} games" + (f" since {first}" if first else ""),
+            count_of(len(self.points), "game") + (f" since {first}" if first else ""),
             self.px(13),
             t.text_dim,
             (plot.right, plot.bottom + self.px(6)),

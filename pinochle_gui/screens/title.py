@@ -35,6 +35,7 @@ class TitleScene(Screen):
         return (self.has_saved_game(), s.deck_design, s.card_back)
 
     def __init__(self, app: App) -> None:
+        self.first_button = pygame.Rect(0, 0, 0, 0)  # where the menu starts (set by build)
         super().__init__(app)
         self.greeted = False
         self._fan: tuple[tuple[object, ...], pygame.Surface] | None = None
@@ -99,6 +100,7 @@ class TitleScene(Screen):
         for text, action, hotkey, tip in entries:
             b = self.button(pygame.Rect(area.x, y, area.w, h), text, action, hotkey, tip)
             first = first or b
+            self.first_button = first.rect
             y += h + gap
         self.set_focus(first)
 
@@ -164,13 +166,13 @@ class TitleScene(Screen):
         surface.blit(glow, glow.get_rect(center=(cx, cy)))
         surface.blit(fan, fan.get_rect(center=(cx, cy)))
         if self.has_saved_game():
-            area = self.menu_rect()
+            above = self.first_button  # just over the Continue button, centred on it
             blit_text(
                 surface,
                 "A game is waiting for you",
                 self.px(16),
                 self.theme.text_dim,
-                (area.centerx, area.y - self.px(10)),
+                (above.centerx, above.y - self.px(8)),
                 "italic",
                 "midbottom",
             )

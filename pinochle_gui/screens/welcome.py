@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from engine.cards import RANK_LETTERS, SUIT_LETTERS, Card, parse_cards
+from engine.cards import RANK_LETTERS, Card, cards_label, parse_cards
 from engine.meld import score_meld
 from engine.play import card_values, last_trick_bonus
 from engine.rules import PRESET_HELP, Rules, preset_name
@@ -79,6 +79,13 @@ def _bidding(rules: Rules) -> str:
     )
 
 
+def _trump_cards(rules: Rules) -> tuple[tuple[Card, ...], str]:
+    """The picture under the bidding page: a hand to bid on, or the card turned up for trumps."""
+    if rules.trump_by == "auction":
+        return tuple(parse_cards("AH TH KH QH JH")), "A run in hearts: a hand to bid on, with hearts as trumps"
+    return tuple(parse_cards("QD")), "The turned-up card: diamonds are trumps"
+
+
 def _counting(rules: Rules) -> str:
     values = card_values(rules)
     by_rank: dict[int, int] = {}
@@ -114,7 +121,7 @@ def pages_for(rules: Rules) -> list[Page]:
             tuple(parse_cards("AS TS KS QS JS 9S")),
             "The pinochle deck: A 10 K Q J 9 of every suit, twice.",
         ),
-        Page("Bidding and trumps", _bidding(rules)),
+        Page("Bidding and trumps", _bidding(rules), *_trump_cards(rules)),
     ]
     run = parse_cards("AS TS KS QS JS")
     pinochle = parse_cards("QS JD")
@@ -127,7 +134,7 @@ def pages_for(rules: Rules) -> list[Page]:
             "kings and queens, the pinochle (queen of spades and jack of diamonds), and four of a rank in "
             "four suits. With spades as trumps: "
             + "; ".join(
-                f"{' '.join(RANK_LETTERS[c % 6] + SUIT_LETTERS[c // 6] for c in cards)} scores {points}"
+                f"{cards_label(cards)} scores {points}"
                 for cards, points in melds
             )
             + ".",
@@ -145,6 +152,8 @@ def pages_for(rules: Rules) -> list[Page]:
             + " "
             + _counting(rules)
             + " The cards you may play are raised, the others dimmed.",
+            tuple(parse_cards("KS AS TS")),
+            "Spades led and no trump played: the ace takes the trick",
         )
     )
     pages.append(
@@ -155,6 +164,8 @@ def pages_for(rules: Rules) -> list[Page]:
             "pad, O changes how your hand is sorted, M turns the sound off or on, F11 fills the screen, and "
             "Escape opens the menu with the rules, settings, the hand history and saving. The game is saved "
             "after every move, so you can stop at any time.",
+            tuple(parse_cards("AD TD KC QS JD 9H")),
+            "Your hand is at the bottom of the table, sorted as you choose",
         )
     )
     return pages

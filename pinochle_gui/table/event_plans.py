@@ -11,7 +11,7 @@ may put a further step at the front of the queue (the widow taken up, the trick 
 from __future__ import annotations
 
 from engine import events as ev
-from engine.cards import SUIT_NAMES, Card
+from engine.cards import SUIT_NAMES, Card, cards_label
 from engine.events import Event
 from engine.observation import Observation
 from pinochle_gui.anim import Animation, Parallel, Sequence, Tween, Wait
@@ -111,7 +111,7 @@ def on_widow(director: Director, event: Event, obs: Observation) -> Animation | 
         director.widow.append(director.spawn(None))
     for sprite, c in zip(director.widow, cards, strict=False):
         sprite.card = c
-    director.say(f"The widow: {' '.join(str(c) for c in cards)} goes to {director.name_of(declarer)}")
+    director.say(f"The widow: {cards_label(cards)} goes to {director.name_of(declarer)}")
     director.widow_face_up = True
     show = director.settle("flip")
     widow, director.widow = director.widow, []
@@ -127,7 +127,7 @@ def on_widow(director: Director, event: Event, obs: Observation) -> Animation | 
         return director.settle("widow")
 
     director.steps.appendleft(take)
-    return Sequence([a for a in (show, Wait(director.animator.timing("trick_pause") * 1.4)) if a is not None])
+    return Sequence([a for a in (show, Wait(director.animator.timing("widow_shown"))) if a is not None])
 
 
 def on_trump(director: Director, event: Event, obs: Observation) -> Animation | None:
@@ -294,6 +294,7 @@ def on_draw(director: Director, event: Event, obs: Observation) -> Animation | N
     if sprite is None:
         sprite = director.spawn(c)
     sprite.card = c if seat == VIEW_SEAT else None
+    sprite.marked = seat == VIEW_SEAT  # the card just drawn stands out until the next trick starts
     director.hands[seat].append(sprite)
     director.resort()
     return director.settle("widow")

@@ -7,6 +7,7 @@ decided here.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -14,11 +15,10 @@ import pygame
 from engine.cards import SUIT_NAMES, Card
 from engine.observation import Observation
 from pinochle_gui.art import CardArt, draw_suit, render_avatar, render_marker
-from pinochle_gui.fonts import get_font
 from pinochle_gui.layout import TableLayout
 from pinochle_gui.table.director import TableNews
-from pinochle_gui.theme import Theme, draw_panel
-from pinochle_gui.widgets import SpeechBubble, fit_text
+from pinochle_gui.theme import PANEL_RADIUS, Theme, draw_panel
+from pinochle_gui.widgets import SpeechBubble, blit_text, fit_text, render, text_width, wrap
 
 SUIT_INK = {0: (30, 30, 36), 1: (200, 30, 40), 2: (200, 30, 40), 3: (30, 30, 36)}
 _PANELS: dict[tuple[int, int, str], pygame.Surface] = {}
@@ -60,6 +60,8 @@ class Hud:
         self.toasts: list[Toast] = []
         self.hint: str = ""
         self.show_last_trick = False
+        self.hint_box: pygame.Rect | None = None  # where the hint was drawn last (None: not shown)
+        self.toast_box: pygame.Rect | None = None  # where the newest toast was drawn last
 
     # -- helpers -------------------------------------------------------------------------------------
     def avatar(self, seat: int, size: int) -> pygame.Surface:
@@ -89,7 +91,7 @@ class Hud:
              max_width: int | None = None, **where: int | tuple[int, int]) -> pygame.Rect:
         if max_width is not None:
             text, size = fit_text(text, size, max_width, face)
-        image = get_font(size, face).render(text, True, color)
+        image = render(text, size, color, face)
         rect = image.get_rect(**where)
         surface.blit(image, rect)
         return rect
@@ -118,15 +120,16 @@ class Hud:
                     extra = "pass" if isinstance(said[-1], str) else str(said[-1])
             name = self.names[seat]
             sub = extra or (f"tricks {obs.tricks_won[side]}" if obs.phase == "play" and len(teams) > 2 else "")
-            if plate.h >= 40 and sub:
+            line = f"{name}  {sub}" if sub else name
+            size = round(plate.h * (0.62 if plate.h < 40 else 0.5))
+            one_line_fits = text_width(line, round(size * 0.7), "bold") <= plate.w
+            if sub and (plate.h >= 40 or not one_line_fits):
                 self.text(surface, name, round(plate.h * 0.42), theme.text, "bold", plate.w,
                           midtop=(plate.centerx, plate.y))
                 if sub:
                     self.text(surface, sub, round(plate.h * 0.34), theme.text_dim, "regular", plate.w,
                               midbottom=(plate.centerx, plate.bottom))
             else:
-                line = f"{name}  {sub}" if sub else name
-                size = round(plate.h * (0.62 if plate.h < 40 else 0.5))
                 self.text(surface, line, size, theme.text, "bold", plate.w, center=plate.center)
             chip = area.marker.w
             if obs.dealer == seat:
@@ -167,30 +170,41 @@ class Hud:
         self.text(surface, text, round(rect.h * 0.5), self.theme.text, "regular", inner.w,
                   midleft=(inner.x, inner.centery))
 
-    def draw_toasts(self, surface: pygame.Surface, lay: TableLayout) -> None:
-        y = lay.status.bottom + lay.margin
-        for toast in self.toasts:
-            size = max(14, lay.status.h // 2)
-            text, size = fit_text(toast.text, size, lay.width - 4 * lay.margin, "bold")
-            image = get_font(size, "bold").render(text, True, self.theme.bad if toast.bad else self.theme.text)
-            box = image.get_rect(midtop=(lay.width // 2, y)).inflate(24, 12)
-            draw_cached_panel(surface, box, self.theme)
-            surface.blit(image, image.get_rect(center=box.center))
-            y = box.bottom + 4
+    def draw_toasts(self, surface: pygame.Surface, status: pygame.Rect) -> None:
+        """The newest toast over the status line (nothing else of the table is covered), for its seconds."""
+        self.toast_box = None
+        if not self.toasts:
+            return
+        toast = self.toasts[-1]
+        box = status.inflate(-4, -4)
+        draw_cached_panel(surface, box, self.theme)
+        color = self.theme.bad if toast.bad else self.theme.text
+        blit_text(surface, toast.text, max(12, box.h // 2), color, box.center, "bold", "center", box.w - 24)
+        self.toast_box = box
 
-    def draw_hint(self, surface: pygame.Surface, lay: TableLayout) -> None:
+    def draw_hint(self, surface: pygame.Surface, lay: TableLayout, avoid: Sequence[pygame.Rect] = ()) -> None:
+        """The hint in a box above the hand, wrapped to whole lines and moved up past the panel, the
+        buttons and the cards in ``avoid``."""
+        self.hint_box = None
         if not self.hint:
             return
-        size = max(13, lay.status.h * 2 // 5)
-        width = min(lay.width - 4 * lay.margin, max(320, lay.width // 2))
-        text, size = fit_text("Hint: " + self.hint, size, width - 24, "regular")
-        image = get_font(size, "regular").render(text, True, self.theme.text)
-        box = image.get_rect()
-        box.inflate_ip(24, 14)
-        box.midbottom = (lay.width // 2, lay.hand_area.y - lay.margin - (lay.buttons[0].h if lay.buttons else 0))
+        size = max(15, lay.status.h * 2 // 5)
+        width = min(lay.width - 4 * lay.margin, max(360, lay.width // 2))
+        lines = wrap("Hint: " + self.hint, size, width - 24)
+        line_h = round(size * 1.3)
+        box = pygame.Rect(0, 0, width, line_h * len(lines) + 14)
+        box.midbottom = (lay.width // 2, lay.hand_band.y - lay.raise_px - lay.margin)
+        for rect in sorted(avoid, key=lambda r: -r.bottom):
+            if box.colliderect(rect):
+                box.bottom = rect.top - lay.margin
+        box.top = max(box.top, lay.status.bottom + lay.margin)
         draw_cached_panel(surface, box, self.theme)
-        pygame.draw.rect(surface, self.theme.accent, box, width=2, border_radius=max(4, box.h // 6))
-        surface.blit(image, image.get_rect(center=box.center))
+        pygame.draw.rect(surface, self.theme.accent, box, width=2, border_radius=PANEL_RADIUS)
+        y = box.y + 7
+        for line in lines:
+            blit_text(surface, line, size, self.theme.text, (box.x + 12, y))
+            y += line_h
+        self.hint_box = box
 
     def draw_last_trick(self, surface: pygame.Surface, lay: TableLayout, art: CardArt, news: TableNews) -> None:
         """The last trick in a panel over the centre, each card at its seat's place."""

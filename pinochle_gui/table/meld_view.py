@@ -17,7 +17,7 @@ from pinochle_gui.layout import TableLayout, cards_in
 from pinochle_gui.table.director import MeldShown
 from pinochle_gui.table.hud import draw_cached_panel
 from pinochle_gui.theme import Theme
-from pinochle_gui.widgets import fit_text
+from pinochle_gui.widgets import fit_text, render, text_width
 
 
 def meld_name(name: str) -> str:
@@ -62,6 +62,9 @@ def draw_melds(surface: pygame.Surface, lay: TableLayout, art: CardArt, theme: T
         box = area.inflate(-lay.margin, -lay.margin // 2)
         items = [f"{meld_name(n)} {p}" for n, p, _c in shown.items] or ["no meld"]
         lines = _wrap(items, size, max(60, box.w - 16))[:3]
+        verb = "meld" if names[seat] == "You" else "melds"
+        heading = f"{names[seat]} {verb} {shown.points}"
+        widest = max([text_width(line, size) for line in lines] + [text_width(heading, size + 1, "bold")]) + 4
         text_h = line_h * (len(lines) + 1) + 6
         cards = shown_cards(shown.items)
         # The cards shrink a little when the names of many melds leave them less height than a small card,
@@ -72,11 +75,11 @@ def draw_melds(surface: pygame.Surface, lay: TableLayout, art: CardArt, theme: T
         rects = cards_in(card_room, len(cards), card_w, card_h)
         if rects:
             spread_box = rects[0].unionall(rects)
-            width = max(spread_box.w, max(get_font(size, "regular").size(line)[0] for line in lines)) + 16
+            width = max(spread_box.w, widest) + 16
             panel = pygame.Rect(0, spread_box.y - 6, min(box.w, width), spread_box.h + text_h + 10)
             panel.centerx = spread_box.centerx
         else:
-            width = max(get_font(size, "regular").size(line)[0] for line in lines) + 24
+            width = widest + 24
             panel = pygame.Rect(0, 0, min(box.w, width), text_h + 8)
             panel.center = box.center
         table = pygame.Rect(0, lay.status.bottom + lay.margin, lay.width,
@@ -90,14 +93,13 @@ def draw_melds(surface: pygame.Surface, lay: TableLayout, art: CardArt, theme: T
         for c, rect in zip(cards, rects, strict=False):
             surface.blit(art.face(c, card_w), rect)
         y = panel.bottom - text_h - 2
-        verb = "meld" if names[seat] == "You" else "melds"
-        head, hsize = fit_text(f"{names[seat]} {verb} {shown.points}", size + 1, panel.w - 10, "bold")
-        image = get_font(hsize, "bold").render(head, True, theme.accent)
+        head, hsize = fit_text(heading, size + 1, panel.w - 10, "bold")
+        image = render(head, hsize, theme.accent, "bold")
         surface.blit(image, image.get_rect(midtop=(panel.centerx, y)))
         y += line_h + 2
         for line in lines:
             text, lsize = fit_text(line, size, panel.w - 10, "regular")
-            image = get_font(lsize, "regular").render(text, True, theme.text)
+            image = render(text, lsize, theme.text, "regular")
             surface.blit(image, image.get_rect(midtop=(panel.centerx, y)))
             y += line_h
 
@@ -114,7 +116,7 @@ def draw_laid_labels(surface: pygame.Surface, lay: TableLayout, theme: Theme,
         area = lay.seats[seat].meld
         size = max(11, min(18, lay.small_h // 6))
         text, size = fit_text(text, size, area.w, "regular")
-        image = get_font(size, "regular").render(text, True, theme.text_dim)
+        image = render(text, size, theme.text_dim, "regular")
         where = image.get_rect(midbottom=(area.centerx, area.bottom)) if seat == 0 else image.get_rect(
             midtop=(area.centerx, area.y))
         surface.blit(image, where)

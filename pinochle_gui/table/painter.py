@@ -87,8 +87,10 @@ class TablePainter:
         if table.human_turn and table.director.idle and not table.game.is_over:
             table.panel.draw(surface, lay)
         table.draw_tooltips(surface)
-        table.hud.draw_hint(surface, lay)
-        table.hud.draw_toasts(surface, lay)
+        cards = [sprite.rect() for sprite in table.director.all_sprites()]
+        plates = [area.plate for area in lay.seats] + [area.avatar for area in lay.seats]
+        table.hud.draw_hint(surface, lay, table.panel.covered() + cards + plates)
+        table.hud.draw_toasts(surface, table.status_rect)
         centre = pygame.Rect(0, lay.status.bottom, lay.width, lay.hand_area.y - lay.status.bottom)
         if news.summary is not None or (news.game_over is not None and table.director.idle):
             self.veil(surface)

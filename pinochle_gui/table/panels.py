@@ -30,17 +30,16 @@ from engine.actions import (
     PlayOn,
     ThrowIn,
 )
-from engine.cards import SUIT_NAMES, Card, format_cards
+from engine.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, cards_label
 from engine.meld import meld_by_trump
 from engine.observation import Observation
 from engine.rules import Rules
 from pinochle_gui.art import draw_suit
-from pinochle_gui.fonts import get_font
 from pinochle_gui.layout import TableLayout
 from pinochle_gui.table.claim import Claim
 from pinochle_gui.table.hud import draw_cached_panel
 from pinochle_gui.theme import Theme
-from pinochle_gui.widgets import Button, fit_text
+from pinochle_gui.widgets import Button, blit_text, wrap
 
 SUIT_INK = {0: (30, 30, 36), 1: (200, 30, 40), 2: (200, 30, 40), 3: (30, 30, 36)}
 SELECT_PHASES = ("passing", "return", "bury")
@@ -89,6 +88,10 @@ class DecisionPanel:
         self.offer_out = False  # declaring out is offered in this decision
         self._bid_button: Button | None = None
         self._built_for: tuple[int, int] = (0, 0)
+
+    def covered(self) -> list[pygame.Rect]:
+        """What the panel and its buttons take of the table (nothing else should be drawn there)."""
+        return ([self.rect] if self.rect is not None else []) + [b.rect for b in self.buttons if b.visible]
 
     # -- building -----------------------------------------------------------------------------------
     def build(self, obs: Observation, lay: TableLayout) -> None:
@@ -193,8 +196,9 @@ class DecisionPanel:
             f"Your bid · the minimum is {self.rules.min_bid}"
         self.lines = ["Bids: " + (", ".join(history[-8:]) if history else "none yet")]
         by_suit = meld_by_trump(obs.hand, self.rules)
-        self.lines.append("Your meld if trump were: " + "   ".join(
-            f"{SUIT_NAMES[s].capitalize()} {by_suit[s]}" for s in range(4)))
+        # each suit with its meld: a no-break space keeps the two on one line
+        self.lines.append("Your meld with trumps " + "   ".join(f"{SUIT_SYMBOLS[s]}\u00a0{by_suit[s]}"
+                                                                for s in range(4)))
         gap = lay.margin
         bh = max(30, min(60, panel.h // 4))
         y = panel.bottom - bh - gap
@@ -301,7 +305,7 @@ class DecisionPanel:
         play = action.play
         name = play.meld.name.replace("_", " ").capitalize()
         table = f" ({len(play.from_table)} from the table)" if play.from_table else ""
-        return f"{name} {play.meld.points}: {format_cards(play.meld.cards)}{table}"
+        return f"{name} {play.meld.points}: {cards_label(play.meld.cards)}{table}"
 
     # -- the cards chosen on the hand ----------------------------------------------------------------
     def selection_action(self) -> Action | None:
@@ -378,20 +382,31 @@ class DecisionPanel:
         for button in self.buttons:
             button.update(dt)
 
+    def draw_words(self, surface: pygame.Surface, size: int) -> None:
+        """The title and the lines, wrapped and made smaller until they end above the panel's buttons."""
+        assert self.rect is not None
+        inside = [b.rect.top for b in self.buttons if self.rect.contains(b.rect)]
+        limit = min(inside, default=self.rect.bottom) - 4
+        width = self.rect.w - 24
+        while True:
+            small = max(12, size * 2 // 3)
+            blocks = [(line, size, self.theme.accent, "bold") for line in wrap(self.title, size, width, "bold")]
+            blocks += [(line, small, self.theme.text, "regular") for text in self.lines
+                       for line in wrap(text, small, width)]
+            height = sum(round(s * 1.3) for _t, s, _c, _f in blocks)
+            if self.rect.y + 10 + height <= limit or size <= 12:
+                break
+            size -= 1
+        y = self.rect.y + 10
+        for line, line_size, color, face in blocks:
+            blit_text(surface, line, line_size, color, (self.rect.centerx, y), face, "midtop", width)
+            y += round(line_size * 1.3)
+
     def draw(self, surface: pygame.Surface, lay: TableLayout) -> None:
         theme = self.theme
         if self.rect is not None:
             draw_cached_panel(surface, self.rect, theme)
-            size = max(14, min(28, self.rect.h // 7))
-            text, tsize = fit_text(self.title, size, self.rect.w - 24, "bold")
-            title = get_font(tsize, "bold").render(text, True, theme.accent)
-            surface.blit(title, title.get_rect(midtop=(self.rect.centerx, self.rect.y + 8)))
-            y = self.rect.y + 14 + title.get_height()
-            for line in self.lines:
-                text, lsize = fit_text(line, max(12, size * 2 // 3), self.rect.w - 24, "regular")
-                image = get_font(lsize, "regular").render(text, True, theme.text)
-                surface.blit(image, image.get_rect(midtop=(self.rect.centerx, y)))
-                y += image.get_height() + 4
+            self.draw_words(surface, max(14, min(28, self.rect.h // 7)))
         for i, button in enumerate(self.buttons):
             button.selected = i == self.focus and self.card_mode is None and self.kind != "bidding"
             button.draw(surface)

@@ -41,6 +41,7 @@ from pinochle_gui.table.scorepad import side_names
 from pinochle_gui.table.seats import MIN_THINK, ComputerSeat, HumanSeat, hint_thinker, make_thinker
 from pinochle_gui.theme import get_theme
 from pinochle_gui.widgets import Button, Tooltip
+from pinochle_gui.words import action_words
 
 if TYPE_CHECKING:
     from pinochle_gui.app_protocol import TableApp as App
@@ -194,7 +195,7 @@ class TableScene(Scene):
     def apply(self, action: Action) -> None:
         """Apply ``action`` for the seat to act; animate, save and record what follows."""
         if not self.game.is_legal(action):
-            self.hud.toast(f"{action} is not allowed now", bad=True)
+            self.hud.toast(f"{action_words(action)} is not allowed now", bad=True)
             return
         self.hud.hint = ""
         self.hint_action = None
@@ -323,7 +324,7 @@ class TableScene(Scene):
         self.hint_asked = False
         action, reason = found
         self.hint_action = action
-        self.hud.hint = f"{action}" + (f" - {reason}" if reason else "")
+        self.hud.hint = action_words(action) + (f" - {reason}" if reason else "")
         if isinstance(action, Play):  # the keyboard's choice moves to the advised card: Enter plays it
             playable = list(self.legal_sprites().values())
             if action in playable:

@@ -10,10 +10,9 @@ from typing import Any
 
 import pygame
 
-from pinochle_gui.fonts import get_font
 from pinochle_gui.table.hud import draw_cached_panel
 from pinochle_gui.theme import Theme
-from pinochle_gui.widgets import fit_text
+from pinochle_gui.widgets import blit_text, fit_text, render, wrap
 
 
 def side_names(teams: Sequence[Sequence[int]], names: Sequence[str]) -> list[str]:
@@ -35,12 +34,14 @@ def draw_pad(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, sides: li
     for i, (name, score) in enumerate(zip(sides, scores, strict=False)):
         y = rect.y + row_h * i + row_h / 2
         color = theme.text if i == 0 else theme.text_dim
-        label = get_font(size, "bold" if i == 0 else "regular").render(name, True, color)
+        face = "bold" if i == 0 else "regular"
+        name, name_size = fit_text(name, size, round(rect.w * 0.55), face)
+        label = render(name, name_size, color, face)
         surface.blit(label, label.get_rect(midleft=(x, y)))
-        value = get_font(size, "bold").render(str(score), True, color)
+        value = render(str(score), size, color, "bold")
         right = rect.right - 10
         if trick_points is not None and i < len(trick_points) and trick_points[i]:
-            extra = get_font(max(10, size * 3 // 4), "regular").render(f"+{trick_points[i]}", True, theme.good)
+            extra = render(f"+{trick_points[i]}", max(10, size * 3 // 4), theme.good, "regular")
             er = extra.get_rect(midright=(right, y))
             surface.blit(extra, er)
             right = er.x - 8
@@ -48,9 +49,16 @@ def draw_pad(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, sides: li
     foot = f"Hand {hand_number} · game to {target}" if hand_number else f"Game to {target}"
     if deal_number is not None:
         foot += f" · deal {deal_number}"
-    text, fsize = fit_text(foot, max(10, round(row_h * 0.45)), rect.w - 20, "regular")
-    image = get_font(fsize, "regular").render(text, True, theme.text_dim)
-    surface.blit(image, image.get_rect(midleft=(x, rect.y + row_h * (rows - 0.5))))
+    fsize = max(10, round(row_h * 0.45))
+    lines = wrap(foot, fsize, rect.w - 20)
+    if len(lines) > 1:  # two smaller lines in the foot's row rather than a cut one
+        fsize = max(9, round(row_h * 0.36))
+        lines = wrap(foot.replace(" · deal", "\ndeal"), fsize, rect.w - 20)
+    line_h = round(fsize * 1.15)
+    y = rect.y + row_h * (rows - 0.5) - line_h * (len(lines) - 1) / 2
+    for line in lines:
+        blit_text(surface, line, fsize, theme.text_dim, (x, round(y)), "regular", "midleft", rect.w - 20)
+        y += line_h
 
 
 def pad_rows(records: Sequence[dict[str, Any]], names: Sequence[str]) -> list[list[str]]:
@@ -88,7 +96,8 @@ def draw_full_pad(surface: pygame.Surface, area: pygame.Rect, theme: Theme, side
     widths = [0.12, 0.34] + [0.54 / len(sides)] * len(sides)
     x0 = box.x + 16
     inner_w = box.w - 32
-    title = get_font(size + 4, "bold").render(f"Score pad · game to {target}", True, theme.accent)
+    heading, hsize = fit_text(f"Score pad · game to {target}", size + 4, inner_w, "bold")
+    title = render(heading, hsize, theme.accent, "bold")
     surface.blit(title, (x0, box.y + 10))
     y = box.y + 16 + title.get_height()
 
@@ -96,7 +105,7 @@ def draw_full_pad(surface: pygame.Surface, area: pygame.Rect, theme: Theme, side
         x = x0
         for value, frac in zip(values, widths, strict=False):
             text, fsize = fit_text(value, size, round(inner_w * frac) - 6, face)
-            surface.blit(get_font(fsize, face).render(text, True, color), (x, y))
+            surface.blit(render(text, fsize, color, face), (x, y))
             x += round(inner_w * frac)
 
     row(cols, theme.accent, "bold")

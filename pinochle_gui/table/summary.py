@@ -10,10 +10,10 @@ from typing import Any
 
 import pygame
 
-from pinochle_gui.fonts import get_font
 from pinochle_gui.table.hud import draw_cached_panel
 from pinochle_gui.theme import Theme
-from pinochle_gui.widgets import fit_text
+from pinochle_gui.widgets import fit_text, render
+from pinochle_gui.words import count_of
 
 
 def summary_lines(summary: dict[str, Any], sides: Sequence[str], names: Sequence[str]) -> tuple[str, list[list[str]]]:
@@ -80,7 +80,7 @@ def draw_table(surface: pygame.Surface, box: pygame.Rect, theme: Theme, head: st
     size = max(13, min(26, box.h // 9))
     color = theme.text if good is None else theme.good if good else theme.bad
     text, tsize = fit_text(head, size + 4, box.w - 24, "bold")
-    title = get_font(tsize, "bold").render(text, True, color)
+    title = render(text, tsize, color, "bold")
     surface.blit(title, title.get_rect(midtop=(box.centerx, box.y + 10)))
     y = box.y + 18 + title.get_height()
     cols = len(rows[0]) if rows else 1
@@ -94,7 +94,7 @@ def draw_table(surface: pygame.Surface, box: pygame.Rect, theme: Theme, head: st
         for c, (value, frac) in enumerate(zip(values, widths, strict=False)):
             cell_w = round(inner.w * frac)
             text, fsize = fit_text(value, size, cell_w - 6, face)
-            image = get_font(fsize, face).render(text, True, ink)
+            image = render(text, fsize, ink, face)
             rect = image.get_rect(midleft=(x, y + size // 2 + 2)) if c == 0 else image.get_rect(
                 midright=(x + cell_w - 6, y + size // 2 + 2))
             surface.blit(image, rect)
@@ -102,7 +102,7 @@ def draw_table(surface: pygame.Surface, box: pygame.Rect, theme: Theme, head: st
         y += round(size * 1.6)
     if footer:
         text, fsize = fit_text(footer, max(11, size - 4), box.w - 24, "italic")
-        image = get_font(fsize, "italic").render(text, True, theme.text_dim)
+        image = render(text, fsize, theme.text_dim, "italic")
         surface.blit(image, image.get_rect(midtop=(box.centerx, y + 4)))
         y += image.get_height() + 8
     return y
@@ -145,7 +145,7 @@ def draw_game_over(surface: pygame.Surface, area: pygame.Rect, theme: Theme, inf
     scores = info.get("scores") or []
     rows = [["", "Final score"]] + [[side, str(scores[i]) if i < len(scores) else ""] for i, side in enumerate(sides)]
     box = panel_rect(area, len(rows) + 1)
-    draw_table(surface, box, theme, head, rows, f"{hands} hands played. {footer}", good)
+    draw_table(surface, box, theme, head, rows, f"{count_of(hands, 'hand')} played. {footer}", good)
     return box
 
 

@@ -37,6 +37,12 @@ class TableCard(CardSprite):
         self.marked = False  # received in a pass, or taken from the widow: drawn with a mark
         self.target_flip = 1.0 if face_up else 0.0
 
+    def rect(self) -> pygame.Rect:
+        """Where the card lies now, raised cards where they stand."""
+        rect = pygame.Rect(0, 0, round(self.width), round(self.width * 1.4))
+        rect.center = (round(self.x), round(self.y - self.lift))
+        return rect
+
 
 class TableZones:
     """The card sprites of one table in their zones, at one window size."""

@@ -15,7 +15,7 @@ from pinochle_gui.widgets.labels import Label, SpeechBubble, Tooltip
 from pinochle_gui.widgets.panel import Panel
 from pinochle_gui.widgets.rows import ChoiceRow, NumberRow, Row, SliderRow, StepperRow, TextRow, ToggleRow
 from pinochle_gui.widgets.scroll import ScrollList
-from pinochle_gui.widgets.text import blit_text, ellipsize, fit_text, render, wrap
+from pinochle_gui.widgets.text import blit_text, ellipsize, fit_text, render, text_width, wrap
 
 __all__ = [
     "TOOLTIP_DELAY",
@@ -39,5 +39,6 @@ __all__ = [
     "ellipsize",
     "fit_text",
     "render",
+    "text_width",
     "wrap",
 ]

@@ -12,10 +12,9 @@ from collections.abc import Callable
 
 import pygame
 
-from pinochle_gui.fonts import get_font
 from pinochle_gui.theme import Color, Theme
 from pinochle_gui.widgets.core import Focusable, Widget
-from pinochle_gui.widgets.text import fit_text
+from pinochle_gui.widgets.text import fit_text, render
 
 TOOLTIP_DELAY = 0.6  # seconds of hovering before a tooltip shows
 
@@ -152,7 +151,7 @@ class Button(Widget):
                 icon.set_alpha(110)
             icon_w = icon.get_width() + (radius // 2 if self.text else 0)
         text, size = fit_text(self.text, max(10, round(h * 0.42)), w - 2 * radius - icon_w, self.face)
-        label = get_font(size, self.face).render(text, True, color) if text else pygame.Surface((0, 0))
+        label = render(text, size, color, self.face) if text else pygame.Surface((0, 0))
         left = (w - icon_w - label.get_width()) // 2
         if self.icon is not None:
             face.blit(icon, icon.get_rect(midleft=(left, h // 2 + sink)))

@@ -10,7 +10,7 @@ import pygame
 from pinochle_gui.fonts import get_font
 from pinochle_gui.theme import Color, Theme, draw_panel
 from pinochle_gui.widgets.core import Widget
-from pinochle_gui.widgets.text import fit_text
+from pinochle_gui.widgets.text import fit_text, render
 
 
 class Label(Widget):
@@ -50,11 +50,10 @@ class Label(Widget):
         key = (self._text, size, self.rect.w, color, self.face, self.shadow)
         if self._cache is None or self._cache[0] != key:
             text, font_size = fit_text(self._text, size, self.rect.w, self.face)
-            font = get_font(font_size, self.face)
-            front = font.render(text, True, color)
+            front = render(text, font_size, color, self.face)
             if self.shadow:
                 picture = pygame.Surface((front.get_width() + 2, front.get_height() + 2), pygame.SRCALPHA)
-                picture.blit(font.render(text, True, (0, 0, 0)), (2, 2))
+                picture.blit(render(text, font_size, (0, 0, 0), self.face), (2, 2))
                 picture.blit(front, (0, 0))
                 front = picture
             self._cache = (key, front)
@@ -92,7 +91,7 @@ class Tooltip(Widget):
         if not self.visible or not self.text:
             return
         draw_panel(surface, self.rect, self.theme, radius=max(3, self.rect.h // 4))
-        label = get_font(self.size).render(self.text, True, self.theme.text)
+        label = render(self.text, self.size, self.theme.text)
         surface.blit(label, label.get_rect(center=self.rect.center))
 
 class SpeechBubble(Widget):
@@ -141,7 +140,7 @@ class SpeechBubble(Widget):
         inner_tip = [(x + (body.centerx - x) * 0.12, y + (body.centery - y) * 0.12) for x, y in tip]
         pygame.draw.polygon(surface, paper, inner_tip)
         text, size = fit_text(self.text, max(10, round(body.h * 0.5)), body.w - 2 * radius, "bold")
-        label = get_font(size, "bold").render(text, True, ink)
+        label = render(text, size, ink, "bold")
         surface.blit(label, label.get_rect(center=body.center))
         self._cache = (key, surface)
         return surface

@@ -7,11 +7,11 @@ from collections.abc import Iterable
 
 import pygame
 
-from pinochle_gui.fonts import get_font
 from pinochle_gui.theme import Theme, draw_panel
 from pinochle_gui.widgets.buttons import Button
 from pinochle_gui.widgets.core import Widget
 from pinochle_gui.widgets.labels import Tooltip
+from pinochle_gui.widgets.text import render
 
 
 class Panel(Widget):
@@ -64,7 +64,7 @@ class Panel(Widget):
         draw_panel(surface, self.rect, self.theme, radius=max(6, min(self.rect.h, self.rect.w) // 12))
         if self.title:
             size = max(12, min(28, self.rect.h // 8))
-            label = get_font(size, "bold").render(self.title, True, self.theme.accent)
+            label = render(self.title, size, self.theme.accent, "bold")
             surface.blit(label, label.get_rect(midtop=(self.rect.centerx, self.rect.y + size // 2)))
         for child in self.children:
             child.draw(surface)

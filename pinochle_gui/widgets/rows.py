@@ -15,7 +15,7 @@ import pygame
 
 from pinochle_gui.theme import Color, Theme
 from pinochle_gui.widgets.core import Focusable
-from pinochle_gui.widgets.text import blit_text, fit_text
+from pinochle_gui.widgets.text import blit_text, fit_text, wrap
 from pinochle_gui.words import label_text
 
 T = TypeVar("T")
@@ -40,6 +40,19 @@ class Row(Focusable):
         h = min(self.rect.h - 8, round(self.text_size * 2.0))
         return pygame.Rect(self.rect.right - w - 6, self.rect.centery - h // 2, w, h)
 
+    def help_size(self) -> int:
+        return max(11, round(self.text_size * 0.74))
+
+    def help_lines(self, width: int) -> list[str]:
+        """The help in at most two lines of ``width``; the second ends in an ellipsis if it goes on."""
+        lines = wrap(self.help, self.help_size(), width)
+        if len(lines) > 2:
+            lines = [lines[0], " ".join(lines[1:])]
+        return lines
+
+    def help_is_cut(self) -> bool:
+        return len(wrap(self.help, self.help_size(), self.control_rect().x - self.rect.x - 24)) > 2
+
     def draw_label(self, surface: pygame.Surface) -> None:
         t = self.theme
         if self.focused:
@@ -52,27 +65,15 @@ class Row(Focusable):
         room = self.control_rect().x - self.rect.x - 24
         color = t.text if self.enabled else t.disabled
         if self.help:
-            blit_text(
-                surface,
-                self.label,
-                self.text_size,
-                color,
-                (self.rect.x + 12, self.rect.centery + 1),
-                "bold",
-                "bottomleft",
-                room,
-            )
-            blit_text(
-                surface,
-                self.help,
-                max(11, round(self.text_size * 0.74)),
-                t.text_dim,
-                (self.rect.x + 12, self.rect.centery + 2),
-                "regular",
-                "topleft",
-                room,
-                shrink=False,
-            )
+            size = self.help_size()
+            lines = self.help_lines(room)
+            top = self.rect.centery + 2 - (round(size * 0.6) if len(lines) > 1 else 0)
+            blit_text(surface, self.label, self.text_size, color, (self.rect.x + 12, top - 1), "bold", "bottomleft",
+                      room)
+            for i, line in enumerate(lines):
+                # A help longer than two lines is cut here; the focused row shows it whole (Screen.draw_tooltip).
+                blit_text(surface, line, size, t.text_dim, (self.rect.x + 12, top + i * round(size * 1.2)),
+                          "regular", "topleft", room, shrink=False, whole_elsewhere=True)
         else:
             blit_text(
                 surface,

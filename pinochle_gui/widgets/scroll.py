@@ -61,6 +61,11 @@ class ScrollList(Widget):
         for row in self.rows:
             row.update(dt)
 
+    def set_theme(self, theme: Theme) -> None:
+        super().set_theme(theme)
+        for row in self.rows:
+            row.set_theme(theme)
+
     def draw(self, surface: pygame.Surface) -> None:
         for row in self.rows:
             if row.visible:

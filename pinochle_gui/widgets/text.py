@@ -2,46 +2,128 @@
 
 :func:`fit_text` shrinks a line (to 70%) and then cuts it to fit; :func:`blit_text` draws one line at an
 anchor point, from pictures kept per (text, size, colour, face); :func:`wrap` breaks text into lines.
+
+Every text the app draws goes through :func:`render`; a suit symbol in it (``♠♥♦♣``, as the engine's
+:func:`engine.cards.card_label` writes cards) is drawn with the game's own vector suit art in its suit's
+colour, as no font carries all four. :func:`watch_text` lets a test see every text drawn: its words,
+where it went (when drawn with :func:`blit_text`) and whether it was cut to fit.
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
+from collections.abc import Iterator
+from dataclasses import dataclass
 
 import pygame
 
+from engine.cards import DIAMONDS, HEARTS, SUIT_SYMBOLS
+from pinochle_gui.art.suits import render_suit
 from pinochle_gui.fonts import get_font
 from pinochle_gui.theme import Color
+
+RED_SUIT_INK: Color = (232, 72, 72)  # hearts and diamonds in text: the cards' red, lighter for dark panels
+
+
+@dataclass(frozen=True)
+class TextSeen:
+    """One text drawn: its words (as given, before any cut), where, and whether it was cut to fit."""
+
+    text: str
+    rect: pygame.Rect | None = None
+    cut: bool = False
+
+
+_watchers: list[list[TextSeen]] = []
+
+
+@contextlib.contextmanager
+def watch_text() -> Iterator[list[TextSeen]]:
+    """Collect every text drawn inside the ``with`` block (a test's way to read the screen)."""
+    seen: list[TextSeen] = []
+    _watchers.append(seen)
+    try:
+        yield seen
+    finally:
+        _watchers.remove(seen)
+
+
+def _saw(text: str, rect: pygame.Rect | None = None, cut: bool = False) -> None:
+    for seen in _watchers:
+        seen.append(TextSeen(text, rect, cut))
 
 
 def fit_text(text: str, size: int, max_width: int, face: str = "regular") -> tuple[str, int]:
     """The text and font size to draw ``text`` within ``max_width``: shrink to 70%, then cut with an ellipsis."""
+    fitted = _fit(text, size, max_width, face)
+    if fitted[0] != text:
+        _saw(text, cut=True)
+    return fitted
+
+
+@functools.lru_cache(maxsize=1024)
+def _fit(text: str, size: int, max_width: int, face: str) -> tuple[str, int]:
     font_size = size
-    while font_size > max(8, size * 0.7) and get_font(font_size, face).size(text)[0] > max_width:
+    while font_size > max(8, size * 0.7) and text_width(text, font_size, face) > max_width:
         font_size -= 1
-    font = get_font(font_size, face)
-    if font.size(text)[0] <= max_width:
+    if text_width(text, font_size, face) <= max_width:
         return text, font_size
-    while text and font.size(text + "…")[0] > max_width:
+    while text and text_width(text + "…", font_size, face) > max_width:
         text = text[:-1]
     return text + "…", font_size
 
-@functools.lru_cache(maxsize=768)
+
 def render(text: str, size: int, color: Color, face: str = "regular") -> pygame.Surface:
-    """``text`` drawn once per (text, size, colour, face) and kept."""
-    return get_font(max(8, size), face).render(text, True, color)
+    """``text`` drawn once per (text, size, colour, face) and kept; suit symbols drawn as pictures."""
+    _saw(text)
+    return _render(text, size, color, face)
+
+
+@functools.lru_cache(maxsize=768)
+def _render(text: str, size: int, color: Color, face: str) -> pygame.Surface:
+    font = get_font(max(8, size), face)
+    if not any(symbol in text for symbol in SUIT_SYMBOLS):
+        return font.render(text, True, color)
+    mark = round(font.get_ascent() * 0.78)
+    pieces: list[tuple[pygame.Surface, int]] = []  # each piece with its top: words at 0, symbols on the baseline
+    words = ""
+    for ch in text:
+        suit = SUIT_SYMBOLS.find(ch)
+        if suit < 0:
+            words += ch
+            continue
+        if words:
+            pieces.append((font.render(words, True, color), 0))
+            words = ""
+        ink = RED_SUIT_INK if suit in (HEARTS, DIAMONDS) else color[:3]
+        pieces.append((render_suit(suit, mark, ink), font.get_ascent() - mark))
+    if words:
+        pieces.append((font.render(words, True, color), 0))
+    picture = pygame.Surface((sum(p.get_width() + 1 for p, _top in pieces), font.get_height()), pygame.SRCALPHA)
+    x = 0
+    for piece, top in pieces:
+        picture.blit(piece, (x, top))
+        x += piece.get_width() + 1
+    return picture
+
+
+def text_width(text: str, size: int, face: str = "regular") -> int:
+    """How wide :func:`render` draws ``text``: measured by the font, or drawn once when it holds suit symbols."""
+    if any(symbol in text for symbol in SUIT_SYMBOLS):
+        return _render(text, size, (0, 0, 0), face).get_width()
+    return get_font(max(8, size), face).size(text)[0]
 
 
 def wrap(text: str, size: int, width: int, face: str = "regular") -> list[str]:
     """``text`` broken into lines no wider than ``width`` at ``size`` (its own line breaks kept)."""
-    font = get_font(max(8, size), face)
     lines: list[str] = []
     for paragraph in text.split("\n"):
         words = paragraph.split(" ")
         line = ""
         for word in words:
             trial = f"{line} {word}" if line else word
-            if font.size(trial)[0] <= width or not line:
+            if text_width(trial, size, face) <= width or not line:
                 line = trial
             else:
                 lines.append(line)
@@ -50,20 +132,21 @@ def wrap(text: str, size: int, width: int, face: str = "regular") -> list[str]:
     return lines
 
 
-@functools.lru_cache(maxsize=1024)
 def ellipsize(text: str, size: int, width: int, face: str = "regular") -> str:
     """``text`` cut with an ellipsis to fit ``width`` at ``size``."""
-    font = get_font(max(8, size), face)
-    if font.size(text)[0] <= width:
-        return text
-    while text and font.size(text + "…")[0] > width:
-        text = text[:-1]
-    return text.rstrip() + "…"
+    cut = _ellipsize(text, size, width, face)
+    if cut != text:
+        _saw(text, cut=True)
+    return cut
 
 
 @functools.lru_cache(maxsize=1024)
-def _fit(text: str, size: int, width: int, face: str) -> tuple[str, int]:
-    return fit_text(text, size, width, face)
+def _ellipsize(text: str, size: int, width: int, face: str) -> str:
+    if text_width(text, size, face) <= width:
+        return text
+    while text and text_width(text + "…", size, face) > width:
+        text = text[:-1]
+    return text.rstrip() + "…"
 
 
 def blit_text(
@@ -76,14 +159,18 @@ def blit_text(
     anchor: str = "topleft",
     max_width: int | None = None,
     shrink: bool = True,
+    whole_elsewhere: bool = False,
 ) -> pygame.Rect:
     """Draw one line of text with its ``anchor`` point at ``pos``; shrunk (or, with ``shrink`` false,
-    only cut) to ``max_width``."""
+    only cut) to ``max_width``. ``whole_elsewhere``: the caller shows the whole text another way (a row's
+    help when the row has the focus), so a cut here is no loss."""
+    drawn = text
     if max_width is not None and shrink:
-        text, size = _fit(text, size, max_width, face)
+        drawn, size = _fit(text, size, max_width, face)
     elif max_width is not None:
-        text = ellipsize(text, size, max_width, face)
-    picture = render(text, size, color, face)
+        drawn = _ellipsize(text, size, max_width, face)
+    picture = _render(drawn, size, color, face)
     rect = picture.get_rect(**{anchor: pos})
     surface.blit(picture, rect)
+    _saw(text, rect, cut=drawn != text and not whole_elsewhere)
     return rect
