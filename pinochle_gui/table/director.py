@@ -67,6 +67,9 @@ class MeldShown:
     laid: bool = False  # two-handed: laid during play
 
 
+BUBBLE_FADE = 0.3  # seconds a speech bubble takes to fade out at the end of its time
+
+
 @dataclass
 class Bubble:
     text: str
@@ -111,6 +114,17 @@ class Director(TableZones):
     def idle(self) -> bool:
         """Nothing moves and nothing waits: the seats may act."""
         return not self.steps and not self.animator.busy
+
+    def wake_in(self) -> float | None:
+        """Seconds until the cards and the speech bubbles change by themselves: 0.0 while something moves
+        (or a step is about to start), the time left on a hold with a timeout or on a speech bubble
+        before it fades; ``None`` when only the player moves things on (a hold waiting for a click)."""
+        if self.steps and not self.animator.busy or any(a is not self.hold for a in self.animator.running):
+            return 0.0
+        times = [max(0.0, bubble.left - BUBBLE_FADE) for bubble in self.news.bubbles.values()]
+        if self.hold is not None and self.hold.timeout is not None:
+            times.append(self.hold.timeout)
+        return min(times) if times else None
 
     def update(self, dt: float) -> None:
         self.animator.update(dt)

@@ -16,7 +16,7 @@ from engine.observation import Observation
 from pinochle_gui.art import CardArt, draw_suit, render_avatar, render_marker
 from pinochle_gui.fonts import get_font
 from pinochle_gui.layout import TableLayout
-from pinochle_gui.table.director import TableNews
+from pinochle_gui.table.director import BUBBLE_FADE, TableNews
 from pinochle_gui.theme import Theme, draw_panel
 from pinochle_gui.widgets import SpeechBubble, fit_text
 
@@ -39,6 +39,9 @@ def draw_cached_panel(surface: pygame.Surface, rect: pygame.Rect, theme: Theme) 
             picture = picture.convert_alpha()
         _PANELS[key] = picture
     surface.blit(picture, rect.topleft)
+
+
+DOT_STEP = 300  # milliseconds between two counts of a thinking computer's dots
 
 
 @dataclass
@@ -84,6 +87,13 @@ class Hud:
         for toast in self.toasts:
             toast.left -= dt
         self.toasts = [t for t in self.toasts if t.left > 0]
+
+    def wake_in(self, thinking: bool) -> float | None:
+        """Seconds until the HUD changes by itself: a toast's end, or the thinking dots counting on."""
+        times = [toast.left for toast in self.toasts]
+        if thinking:
+            times.append((DOT_STEP - pygame.time.get_ticks() % DOT_STEP) / 1000)
+        return min(times) if times else None
 
     def text(self, surface: pygame.Surface, text: str, size: int, color: tuple[int, int, int], face: str = "regular",
              max_width: int | None = None, **where: int | tuple[int, int]) -> pygame.Rect:
@@ -140,7 +150,7 @@ class Hud:
     def draw_thinking(self, surface: pygame.Surface, lay: TableLayout, seat: int) -> None:
         """Three dots under the avatar of a computer that is thinking, counting up."""
         area = lay.seats[seat]
-        dots = "." * (1 + (pygame.time.get_ticks() // 300) % 3)
+        dots = "." * (1 + (pygame.time.get_ticks() // DOT_STEP) % 3)
         self.text(surface, dots, round(area.avatar.h * 0.5), self.theme.accent, "bold",
                   midtop=(area.avatar.centerx, area.avatar.bottom - area.avatar.h // 3))
 
@@ -151,7 +161,7 @@ class Hud:
             if seat < len(lay.seats):
                 area = lay.seats[seat]
                 widget = SpeechBubble(area.bubble, bubble.text, area.side, theme)
-                widget.alpha = 255 * min(1.0, bubble.left / 0.3)
+                widget.alpha = 255 * min(1.0, bubble.left / BUBBLE_FADE)
                 widget.draw(surface)
 
     # -- the top bar ------------------------------------------------------------------------------------
