@@ -5,10 +5,11 @@ advanced, and whether the frame is to be drawn and presented:
 
 - while something moves (the stack's :meth:`~pinochle_gui.scene.SceneStack.wake_in` is 0) the loop
   runs at :data:`FPS`, drawing every frame, and draws one more frame after the motion ends;
-- otherwise it sleeps in ``pygame.event.wait`` until input comes (it wakes at once: the answer is drawn
-  in the same turn), until a scene's timer is due (a tooltip, a blinking cursor, a thinking computer's
-  dots: then it draws), or for at most :data:`IDLE_POLL` seconds, to poll what other threads and
-  processes do (a computer's move, a hint) without drawing;
+- otherwise it sleeps until input comes (looking every :data:`INPUT_LOOK` seconds: the answer is drawn
+  in the same turn, well within a frame), until a scene's timer is due (a tooltip, a blinking cursor, a
+  thinking computer's dots: then it draws), or for at most :data:`IDLE_POLL` seconds, to poll what
+  other threads and processes do (a computer's move, a hint) without drawing. (``pygame.event.wait``
+  with a timeout looks every millisecond: 1.5% of a core by itself, against 0.5% for this.)
 - a frame is drawn when the stack is dirty (input, a scene opened or closed, a resize, a scene's
   :meth:`~pinochle_gui.scene.Scene.changed`), while something moves, or when a timer is due; the
   window being shown again (an expose event) counts as input.
@@ -34,6 +35,7 @@ from pinochle_gui.scene import SceneStack
 
 FPS = 60
 IDLE_POLL = 0.1  # seconds: how often a still picture looks whether a computer has moved (10 a second)
+INPUT_LOOK = 0.005  # seconds: how often a still picture looks for input
 MAX_STEP = 0.1  # seconds: the longest step the scenes are advanced by at once (after a stall)
 
 
@@ -70,8 +72,10 @@ class FrameClock:
         else:
             self.timer_due = None if wake is None else self.now() + wake
             timeout = IDLE_POLL if wake is None else min(IDLE_POLL, wake)
-            first = pygame.event.wait(max(1, round(timeout * 1000)))
-            events = [] if first.type == pygame.NOEVENT else [first, *pygame.event.get()]
+            end = self.now() + timeout
+            while not pygame.event.peek() and self.now() < end:
+                time.sleep(INPUT_LOOK)
+            events = pygame.event.get()
         now = self.now()
         dt, self.last_tick = min(MAX_STEP, now - self.last_tick), now
         if events:
@@ -93,4 +97,4 @@ class FrameClock:
         self.presents += 1
 
 
-__all__ = ["FPS", "IDLE_POLL", "MAX_STEP", "FrameClock", "prefer_plain_frame_buffer"]
+__all__ = ["FPS", "IDLE_POLL", "INPUT_LOOK", "MAX_STEP", "FrameClock", "prefer_plain_frame_buffer"]
