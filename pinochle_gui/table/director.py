@@ -119,7 +119,7 @@ class Director(TableZones):
         """Seconds until the cards and the speech bubbles change by themselves: 0.0 while something moves
         (or a step is about to start), the time left on a hold with a timeout or on a speech bubble
         before it fades; ``None`` when only the player moves things on (a hold waiting for a click)."""
-        if self.steps and not self.animator.busy or any(a is not self.hold for a in self.animator.running):
+        if (self.steps and not self.animator.busy) or any(a is not self.hold for a in self.animator.running):
             return 0.0
         times = [max(0.0, bubble.left - BUBBLE_FADE) for bubble in self.news.bubbles.values()]
         if self.hold is not None and self.hold.timeout is not None:
