@@ -16,7 +16,7 @@ The app loop draws only when the picture may have changed (:mod:`pinochle_gui.fr
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TypeVar
 
 import pygame
@@ -24,6 +24,12 @@ import pygame
 TRANSITIONS = ("none", "fade", "slide")
 
 S = TypeVar("S", bound="Scene")
+
+
+def soonest(times: Iterable[float | None]) -> float | None:
+    """The soonest of the wake times ``times`` (``None``: never by itself); ``None`` if all are."""
+    known = [t for t in times if t is not None]
+    return min(known) if known else None
 
 
 class Scene:

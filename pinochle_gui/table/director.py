@@ -29,6 +29,7 @@ from engine.observation import Observation
 from engine.rules import Rules
 from pinochle_gui.anim import Animation, Animator
 from pinochle_gui.art import CardArt
+from pinochle_gui.scene import soonest
 from pinochle_gui.table.zones import VIEW_SEAT, TableCard, TableZones, Z
 
 Step = Callable[[], Animation | None]
@@ -121,10 +122,8 @@ class Director(TableZones):
         before it fades; ``None`` when only the player moves things on (a hold waiting for a click)."""
         if (self.steps and not self.animator.busy) or any(a is not self.hold for a in self.animator.running):
             return 0.0
-        times = [max(0.0, bubble.left - BUBBLE_FADE) for bubble in self.news.bubbles.values()]
-        if self.hold is not None and self.hold.timeout is not None:
-            times.append(self.hold.timeout)
-        return min(times) if times else None
+        hold = self.hold.timeout if self.hold is not None else None
+        return soonest([hold, *(max(0.0, bubble.left - BUBBLE_FADE) for bubble in self.news.bubbles.values())])
 
     def update(self, dt: float) -> None:
         self.animator.update(dt)

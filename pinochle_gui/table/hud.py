@@ -16,6 +16,7 @@ from engine.observation import Observation
 from pinochle_gui.art import CardArt, draw_suit, render_avatar, render_marker
 from pinochle_gui.fonts import get_font
 from pinochle_gui.layout import TableLayout
+from pinochle_gui.scene import soonest
 from pinochle_gui.table.director import BUBBLE_FADE, TableNews
 from pinochle_gui.theme import Theme, draw_panel
 from pinochle_gui.widgets import SpeechBubble, fit_text
@@ -90,10 +91,8 @@ class Hud:
 
     def wake_in(self, thinking: bool) -> float | None:
         """Seconds until the HUD changes by itself: a toast's end, or the thinking dots counting on."""
-        times = [toast.left for toast in self.toasts]
-        if thinking:
-            times.append((DOT_STEP - pygame.time.get_ticks() % DOT_STEP) / 1000)
-        return min(times) if times else None
+        dots = (DOT_STEP - pygame.time.get_ticks() % DOT_STEP) / 1000 if thinking else None
+        return soonest([dots, *(toast.left for toast in self.toasts)])
 
     def text(self, surface: pygame.Surface, text: str, size: int, color: tuple[int, int, int], face: str = "regular",
              max_width: int | None = None, **where: int | tuple[int, int]) -> pygame.Rect:

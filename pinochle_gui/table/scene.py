@@ -29,7 +29,7 @@ from engine.observation import Observation, observe
 from engine.save import game_from_dict, game_to_dict
 from pinochle_gui.anim import Animator, Timing
 from pinochle_gui.art import CardArt
-from pinochle_gui.scene import Scene
+from pinochle_gui.scene import Scene, soonest
 from pinochle_gui.table import controls
 from pinochle_gui.table.director import VIEW_SEAT, Director, TableCard
 from pinochle_gui.table.event_plans import PLANS
@@ -253,10 +253,8 @@ class TableScene(Scene):
         if self.lifting or self.forced_wait > 0:
             return 0.0
         thinking = any(isinstance(s, ComputerSeat) and s.thinking for s in self.seats)
-        times = [self.director.wake_in(), self.hud.wake_in(thinking),
-                 soonest_wake(self.tools + self.end_buttons + self.panel.buttons)]
-        known = [t for t in times if t is not None]
-        return min(known) if known else None
+        return soonest((self.director.wake_in(), self.hud.wake_in(thinking),
+                        soonest_wake(self.tools + self.end_buttons + self.panel.buttons)))
 
     def _warm_art(self, budget: float = 0.004) -> None:
         """Draw the card pictures of this window size ahead of need, a few each frame, so that no frame

@@ -11,6 +11,7 @@ from collections.abc import Iterable
 
 import pygame
 
+from pinochle_gui.scene import soonest
 from pinochle_gui.theme import Theme, get_theme
 
 
@@ -42,8 +43,7 @@ class Widget:
 
 def soonest_wake(widgets: Iterable[Widget]) -> float | None:
     """The soonest :meth:`Widget.wake_in` of ``widgets`` (``None`` when none of them changes by itself)."""
-    times = [t for t in (w.wake_in() for w in widgets if w.visible) if t is not None]
-    return min(times) if times else None
+    return soonest(w.wake_in() for w in widgets if w.visible)
 
 
 class Focusable(Widget):
