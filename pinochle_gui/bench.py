@@ -1,4 +1,5 @@
 """Frame times of the table: ``python -m pinochle_gui.bench [--frames N] [--sizes 1280x720,1920x1080]``;
+the share of a core the app takes while nothing moves: ``python -m pinochle_gui.bench --idle``;
 pictures of the table: ``python -m pinochle_gui.bench --screenshots docs/screenshots``.
 
 For each window size it measures three tables, each frame being what the app loop does (advance the
@@ -8,8 +9,17 @@ scenes, draw them, flip the display):
 - ``dealing``: the first seconds of a hand, every card flying from the dealer;
 - ``thinking``: a hard computer deciding (in its worker process) while the table draws.
 
-It prints the median, the 99th percentile and the worst frame in milliseconds; a frame under
-16.7 ms keeps 60 frames a second. Without a display it runs on SDL's dummy driver.
+It prints the median, the 99th percentile and the worst frame in milliseconds, and the median and
+99th percentile of the loop's own CPU time in a frame (what the frame costs when a core is free: on a
+busy machine the frame also waits for one); a frame under 16.7 ms keeps 60 frames a second.
+
+With ``--idle`` it runs the app's own loop (:func:`pinochle_gui.shell.turn`) for ``--seconds`` on the
+title screen, the settings screen, the new-game screen (its name field's cursor blinking) and a table
+waiting for the player, and prints the process's CPU time over that time as a share of one core, and
+the frames presented.
+
+It runs on the display of ``DISPLAY`` when there is one (an X server, Xvfb too), else on SDL's dummy
+driver, which never presents a frame; the first line names the driver.
 """
 
 from __future__ import annotations
@@ -24,18 +34,24 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
 from engine.rules import PRESETS  # noqa: E402
+from pinochle_gui import screens  # noqa: E402
 from pinochle_gui.cli import parse_args  # noqa: E402
-from pinochle_gui.shell import App  # noqa: E402
+from pinochle_gui.frames import FrameClock, prefer_plain_frame_buffer  # noqa: E402
+from pinochle_gui.scene import Scene  # noqa: E402
+from pinochle_gui.screens.screen import Screen  # noqa: E402
+from pinochle_gui.shell import App, turn  # noqa: E402
 from pinochle_gui.storage import Storage  # noqa: E402
 from pinochle_gui.table.scene import TableScene  # noqa: E402
 from pinochle_gui.table.seats import ComputerSeat  # noqa: E402
+from pinochle_gui.widgets import TextRow  # noqa: E402
 
 SIZES = ((1280, 720), (1920, 1080))
 
@@ -59,18 +75,21 @@ def _screen() -> pygame.Surface:
     return screen
 
 
-def _frame(app: App, screen: pygame.Surface, dt: float) -> float:
-    start = time.perf_counter()
+Frame = tuple[float, float]  # seconds of one frame: on the clock, and of the loop's thread's own CPU time
+
+
+def _frame(app: App, screen: pygame.Surface, dt: float) -> Frame:
+    start, cpu = time.perf_counter(), time.thread_time()
     app.tick(dt)
     app.stack.draw(screen)
     pygame.display.flip()
-    return time.perf_counter() - start
+    return time.perf_counter() - start, time.thread_time() - cpu
 
 
-def _measure(app: App, frames: int, keep: Callable[[], bool]) -> list[float]:
+def _measure(app: App, frames: int, keep: Callable[[], bool]) -> list[Frame]:
     """Frame times while ``keep()`` holds (at most ``frames``), paced at 60 frames a second."""
     screen = _screen()
-    times: list[float] = []
+    times: list[Frame] = []
     last = time.perf_counter()
     while len(times) < frames and keep():
         now = time.perf_counter()
@@ -82,24 +101,29 @@ def _measure(app: App, frames: int, keep: Callable[[], bool]) -> list[float]:
     return times
 
 
-def idle(home: Path, size: tuple[int, int], frames: int) -> list[float]:
+def idle(home: Path, size: tuple[int, int], frames: int) -> list[Frame]:
     app, table = _table(home, size, [None, "easy", "easy", "easy"], seed=3)
     try:
-        screen = _screen()
-        deadline = time.perf_counter() + 60
-        while time.perf_counter() < deadline:  # to the player's first turn, passing in the auction
-            _frame(app, screen, 1 / 60)
-            if table.human_turn and table.director.idle:
-                break
-        settle = time.perf_counter() + 30.0  # the card pictures of this size are drawn ahead in the first seconds
-        while time.perf_counter() < settle and not table.art_ready:
-            _frame(app, screen, 1 / 60)
+        _to_players_turn(app, table)
         return _measure(app, frames, lambda: True)
     finally:
         app.close()
 
 
-def dealing(home: Path, size: tuple[int, int], frames: int) -> list[float]:
+def _to_players_turn(app: App, table: TableScene) -> None:
+    """Play on to the player's first turn, and until the card pictures of this size are all drawn."""
+    screen = _screen()
+    deadline = time.perf_counter() + 60
+    while time.perf_counter() < deadline:  # to the player's first turn, passing in the auction
+        _frame(app, screen, 1 / 60)
+        if table.human_turn and table.director.idle:
+            break
+    settle = time.perf_counter() + 30.0  # the card pictures of this size are drawn ahead in the first seconds
+    while time.perf_counter() < settle and not table.art_ready:
+        _frame(app, screen, 1 / 60)
+
+
+def dealing(home: Path, size: tuple[int, int], frames: int) -> list[Frame]:
     app, table = _table(home, size, [None, "easy", "easy", "easy"], seed=4)
     try:
         _frame(app, _screen(), 0.0)  # the table's first frame (the felt and the avatars drawn): start-up, not dealing
@@ -108,20 +132,65 @@ def dealing(home: Path, size: tuple[int, int], frames: int) -> list[float]:
         app.close()
 
 
-def thinking(home: Path, size: tuple[int, int], frames: int) -> list[float]:
+def thinking(home: Path, size: tuple[int, int], frames: int) -> list[Frame]:
     app, table = _table(home, size, ["hard", "hard", "hard", "hard"], seed=5)
     try:
         screen = _screen()
         deadline = time.perf_counter() + 120
-        times: list[float] = []
+        times: list[Frame] = []
         while len(times) < frames and time.perf_counter() < deadline:
-            dt = _frame(app, screen, 1 / 60)
+            frame = _frame(app, screen, 1 / 60)
             if any(isinstance(s, ComputerSeat) and s.thinking for s in table.seats) and table.director.idle:
-                times.append(dt)
-            time.sleep(max(0.0, 1 / 60 - dt))
+                times.append(frame)
+            time.sleep(max(0.0, 1 / 60 - frame[0]))
         return times
     finally:
         app.close()
+
+
+def _still(app: App, seconds: float) -> tuple[float, int]:
+    """Run the app's loop for ``seconds``: the process's CPU time over that time (a share of one core)
+    and the frames presented."""
+    frames = FrameClock(app.stack)
+    screen = _screen()
+    for _ in range(30):  # the first frames: the scene's pictures are drawn, a transition ends
+        screen = turn(app, frames, screen)
+    presents = frames.presents
+    cpu, start = time.process_time(), time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        screen = turn(app, frames, screen)
+    return (time.process_time() - cpu) / (time.perf_counter() - start), frames.presents - presents
+
+
+def idle_shares(home: Path, size: tuple[int, int], seconds: float) -> list[tuple[str, float, int]]:
+    """The app standing still: (what is shown, share of one core, frames presented) for the title screen,
+    two menu screens and a table waiting for the player."""
+    app, table = _table(home, size, [None, "easy", "easy", "easy"], seed=3)
+    results = []
+    try:
+        _to_players_turn(app, table)
+        results.append(("table, the player's turn", *_still(app, seconds)))
+        app.update_settings(first_run_done=True)
+        menus: list[tuple[str, Callable[[App], Scene]]] = [
+            ("title screen", screens.title_scene), ("settings", screens.settings_scene),
+            ("new game (typing cursor)", screens.new_game_scene)]
+        for name, scene in menus:
+            app.stack.clear()
+            app.stack.running = True
+            app.stack.push(scene(app))
+            if name.startswith("new game"):
+                _focus_text(app.stack.top)
+            results.append((name, *_still(app, seconds)))
+    finally:
+        app.close()
+    return results
+
+
+def _focus_text(scene: Scene | None) -> None:
+    """Put the focus on the first text field of a screen, as a player about to type a name would."""
+    if isinstance(scene, Screen):
+        rows = [w for w in scene.focusables() if isinstance(w, TextRow)]
+        scene.set_focus(rows[0] if rows else None)
 
 
 def screenshots(folder: Path, variants: list[str], sizes: list[tuple[int, int]], tricks: int = 3) -> list[Path]:
@@ -160,12 +229,14 @@ def screenshots(folder: Path, variants: list[str], sizes: list[tuple[int, int]],
     return saved
 
 
-def summary(times: list[float]) -> str:
+def summary(times: list[Frame]) -> str:
     if not times:
         return "no frames"
-    ms = sorted(t * 1000 for t in times)
-    p99 = ms[min(len(ms) - 1, round(0.99 * (len(ms) - 1)))]
-    return f"{len(ms):5d} frames  median {statistics.median(ms):6.2f} ms  p99 {p99:6.2f} ms  worst {ms[-1]:6.2f} ms"
+    ms = sorted(wall * 1000 for wall, _ in times)
+    cpu = sorted(own * 1000 for _, own in times)
+    p99 = min(len(ms) - 1, round(0.99 * (len(ms) - 1)))
+    return (f"{len(ms):5d} frames  median {statistics.median(ms):6.2f} ms  p99 {ms[p99]:6.2f} ms  "
+            f"worst {ms[-1]:6.2f} ms  (own CPU: median {statistics.median(cpu):5.2f} ms  p99 {cpu[p99]:5.2f} ms)")
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -176,8 +247,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--screenshots", type=Path, metavar="FOLDER",
                         help="instead of timing: save a picture of a demo table of every variant at each size")
     parser.add_argument("--variants", default=",".join(PRESETS), help="variants of --screenshots")
+    parser.add_argument("--idle", action="store_true",
+                        help="instead of frame times: the share of a core the app takes while nothing moves")
+    parser.add_argument("--seconds", type=float, default=10.0, help="seconds measured per screen of --idle")
     args = parser.parse_args(argv)
     sizes = [(int(s.split("x")[0]), int(s.split("x")[1])) for s in args.sizes.split(",")]
+    prefer_plain_frame_buffer()
     pygame.display.init()
     pygame.font.init()
     if args.screenshots is not None:
@@ -192,6 +267,11 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as home:
         for size in sizes:
             w, h = size
+            if args.idle:
+                for name, share, presents in idle_shares(Path(home) / f"still{w}", size, args.seconds):
+                    print(f"{w}x{h}  {name:<26} {share * 100:5.1f}% of one core over {args.seconds:g} s, "
+                          f"{presents} frames presented", flush=True)
+                continue
             for name, bench in (("idle", idle), ("dealing", dealing), ("thinking", thinking)):
                 times = bench(Path(home) / f"{name}{w}", (w, h), args.frames)
                 print(f"{w}x{h}  {name:<9}{summary(times)}", flush=True)

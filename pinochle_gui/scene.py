@@ -7,11 +7,16 @@ that is not ``opaque`` lets the scenes below show through (they are drawn, not u
 
 Changes asked for while a scene handles an event or updates are applied at once; transitions are
 drawn over the following frames and never block. Input is held back while a transition runs.
+
+The app loop draws only when the picture may have changed (:mod:`pinochle_gui.frames`): the stack is
+:attr:`SceneStack.dirty` after any input, a scene opened or closed, a resize, or a scene's
+:meth:`Scene.changed`; and each scene says through :meth:`Scene.wake_in` when it changes by itself
+(now, while something moves; at a timer's end; or never, until input comes).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from typing import TypeVar
 
 import pygame
@@ -19,6 +24,12 @@ import pygame
 TRANSITIONS = ("none", "fade", "slide")
 
 S = TypeVar("S", bound="Scene")
+
+
+def soonest(times: Iterable[float | None]) -> float | None:
+    """The soonest of the wake times ``times`` (``None``: never by itself); ``None`` if all are."""
+    known = [t for t in times if t is not None]
+    return min(known) if known else None
 
 
 class Scene:
@@ -55,6 +66,17 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the scene onto ``surface``."""
+
+    def wake_in(self) -> float | None:
+        """Seconds until the scene's picture changes by itself: 0.0 while something on it moves, the time
+        left on a timer (a tooltip's delay, a blinking cursor), ``None`` when only input changes it. A
+        scene that does not say keeps being drawn every frame."""
+        return 0.0
+
+    def changed(self) -> None:
+        """The picture changed outside input and timers (a computer's answer arrived): draw it again."""
+        if self.stack is not None:
+            self.stack.dirty = True
 
 
 class Transition:
@@ -106,6 +128,7 @@ class SceneStack:
         self.transition: Transition | None = None
         self.running = True
         self.on_empty: Callable[[], None] | None = None
+        self.dirty = True  # the picture may have changed since it was last drawn
 
     # -- the stack ---------------------------------------------------------------------------------------
     @property
@@ -166,6 +189,7 @@ class SceneStack:
     def _begin(self, kind: str) -> None:
         if kind not in TRANSITIONS:
             raise ValueError(f"unknown transition {kind!r}; choose one of {', '.join(TRANSITIONS)}")
+        self.dirty = True
         if kind == "none" or not self.scenes or self.transition_time <= 0:
             self.transition = None
             return
@@ -183,6 +207,7 @@ class SceneStack:
     def process_event(self, event: pygame.event.Event) -> bool:
         """Give ``event`` to the top scene. Window resizes go to every scene; the rest waits for
         transitions to end."""
+        self.dirty = True  # hover, focus, a pressed button: any input may change the picture
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             size = (event.w, event.h) if event.type == pygame.VIDEORESIZE else (event.x, event.y)
             self.resize(size)
@@ -198,6 +223,7 @@ class SceneStack:
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
         self.transition = None
+        self.dirty = True
         for scene in self.scenes:
             scene.resize(size)
 
@@ -211,6 +237,15 @@ class SceneStack:
         if top is not None:
             top.update(dt)
 
+    def wake_in(self) -> float | None:
+        """When the picture changes by itself (see :meth:`Scene.wake_in`): the top scene's time (the
+        scenes below it are not advanced, so they stand still), 0.0 while a transition runs."""
+        if self.in_transition:
+            return 0.0
+        top = self.top
+        wake = None if top is None else top.wake_in()
+        return None if wake is None else max(0.0, wake)
+
     def visible(self) -> list[Scene]:
         """The scenes to draw, bottom first: the top opaque scene and everything above it."""
         start = 0
@@ -222,6 +257,7 @@ class SceneStack:
 
     def draw(self, surface: pygame.Surface) -> None:
         """Draw the visible scenes, through the transition while one runs."""
+        self.dirty = False
         if self.transition is not None and not self.transition.done:
             frame = pygame.Surface(surface.get_size())
             for scene in self.visible():

@@ -34,6 +34,7 @@ from engine.game import Game  # noqa: E402
 from engine.rules import Rules  # noqa: E402
 from engine.save import game_to_dict  # noqa: E402
 from pinochle_gui import APP_TITLE, STARTED, asset  # noqa: E402
+from pinochle_gui.frames import FPS, FrameClock, prefer_plain_frame_buffer  # noqa: E402
 from pinochle_gui.options import Options  # noqa: E402
 from pinochle_gui.scene import Scene, SceneStack  # noqa: E402
 from pinochle_gui.sound import SoundBank  # noqa: E402
@@ -41,7 +42,6 @@ from pinochle_gui.storage import ALREADY_OPEN, Settings, Storage, StorageMessage
 from pinochle_gui.storage.saves import SaveWorker  # noqa: E402
 from pinochle_gui.table.scene import SeatsConfig, TableScene  # noqa: E402
 
-FPS = 60
 DEMO_PAUSE = 2.5  # seconds a demo game's final score stays before the next game
 
 
@@ -316,6 +316,7 @@ class App:
 
 
 def _open_window(options: Options) -> pygame.Surface:
+    prefer_plain_frame_buffer()
     pygame.display.init()
     pygame.font.init()
     pygame.display.set_caption(APP_TITLE)
@@ -336,6 +337,29 @@ def first_scene(app: App) -> Scene | None:
     return app.default_game()
 
 
+def turn(app: App, frames: FrameClock, screen: pygame.Surface) -> pygame.Surface:
+    """One turn of the loop: wait for input or the next frame, handle the input, advance the scenes and,
+    when the picture may have changed, draw and present it. Returns the window's surface."""
+    events, dt = frames.wait()
+    if events and not frames.moving:
+        app.tick(dt)  # a still picture woken by input: its timers catch up first, then the input
+        dt = 0.0  # so that what the input starts begins from its first frame
+    for event in events:
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            w, h = (event.w, event.h) if event.type == pygame.VIDEORESIZE else (event.x, event.y)
+            app.resize((max(320, w), max(320, h)))
+            continue
+        if event.type == pygame.QUIT:
+            app.quit()
+            continue
+        app.stack.process_event(event)
+    app.tick(dt)
+    if frames.due():
+        screen = pygame.display.get_surface() or screen
+        frames.draw(screen)
+    return screen
+
+
 def run(options: Options) -> int:
     """Open the window and run the app until it is closed (or ``--hands`` hands are done); the exit status."""
     screen = _open_window(options)
@@ -354,28 +378,12 @@ def run(options: Options) -> int:
         first_scene(app)
         gc.collect()
         gc.freeze()  # what exists now lives as long as the app: the collector need not walk it every time
-        clock = pygame.time.Clock()
-        first_frame = True
+        frames = FrameClock(app.stack)
         while app.stack.running and not app.finished:
-            dt = min(0.1, clock.tick(FPS) / 1000.0)
-            for event in pygame.event.get():
-                if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
-                    w, h = (event.w, event.h) if event.type == pygame.VIDEORESIZE else (event.x, event.y)
-                    app.resize((max(320, w), max(320, h)))
-                    continue
-                if event.type == pygame.QUIT:
-                    app.quit()
-                    continue
-                app.stack.process_event(event)
-            app.tick(dt)
-            screen = pygame.display.get_surface() or screen
-            app.stack.draw(screen)
-            pygame.display.flip()
-            if first_frame:
-                first_frame = False
-                if options.first_frame_exit:
-                    print(f"first frame after {time.perf_counter() - STARTED:.3f} s", flush=True)
-                    break
+            screen = turn(app, frames, screen)
+            if options.first_frame_exit and frames.presents:
+                print(f"first frame after {time.perf_counter() - STARTED:.3f} s", flush=True)
+                break
         if options.screenshot is not None:
             save_screenshot(screen, options.screenshot)
     finally:
@@ -391,4 +399,4 @@ def save_screenshot(surface: pygame.Surface, path: Path) -> None:
     pygame.image.save(surface, str(path))
 
 
-__all__ = ["App", "FPS", "first_scene", "run", "save_screenshot"]
+__all__ = ["App", "FPS", "first_scene", "run", "save_screenshot", "turn"]

@@ -16,6 +16,7 @@ import pygame
 from pinochle_gui.scene import Scene
 from pinochle_gui.theme import Theme, draw_panel, felt_surface, get_theme
 from pinochle_gui.widgets import Button, Focusable, MenuButton, Row, ScrollList, Tooltip, Widget, blit_text, wrap
+from pinochle_gui.widgets.core import soonest_wake
 
 if TYPE_CHECKING:
     from pinochle_gui.app_protocol import App
@@ -194,6 +195,10 @@ class Screen(Scene):
     def update(self, dt: float) -> None:
         for widget in self.widgets:
             widget.update(dt)
+
+    def wake_in(self) -> float | None:
+        """A screen stands still between inputs, but for its widgets' timers (tooltips, the cursor)."""
+        return soonest_wake(self.widgets)
 
     # -- drawing --------------------------------------------------------------------------------------
     def draw_background(self, surface: pygame.Surface) -> None:

@@ -165,8 +165,9 @@ def _choose(table: TableView, sprite: TableCard) -> None:
         table.panel.update_enabled()
 
 
-def update_lift(table: TableView, dt: float) -> None:
-    """Ease the player's cards up or down: the chosen ones, the one under focus, the playable ones."""
+def update_lift(table: TableView, dt: float) -> bool:
+    """Ease the player's cards up or down: the chosen ones, the one under focus, the playable ones.
+    True while a card still moves."""
     lay = table.director.lay
     mode = table.panel.card_mode if table.human_turn and table.director.idle else None
     legal = table.legal_sprites() if mode == "play" else {}
@@ -178,6 +179,7 @@ def update_lift(table: TableView, dt: float) -> None:
     elif mode == "select" and hand:
         focus_sprite = hand[table.focus % len(hand)]
     k = min(1.0, dt * 18) if table.timing.factor > 0 else 1.0
+    moving = False
     for sprite in hand:
         target = 0.0
         if mode == "select" and id(sprite) in table.selected:
@@ -187,6 +189,11 @@ def update_lift(table: TableView, dt: float) -> None:
         elif mode == "play" and id(sprite) in legal:
             target = lay.raise_px * 0.25
         sprite.lift += (target - sprite.lift) * k
+        if abs(target - sprite.lift) < 0.5:
+            sprite.lift = target  # close enough: it stops, and the table may stand still
+        else:
+            moving = True
+    return moving
 
 
 def card_states(table: TableView) -> dict[int, str]:

@@ -29,6 +29,7 @@ from engine.observation import Observation
 from engine.rules import Rules
 from pinochle_gui.anim import Animation, Animator
 from pinochle_gui.art import CardArt
+from pinochle_gui.scene import soonest
 from pinochle_gui.table.zones import VIEW_SEAT, TableCard, TableZones, Z
 
 Step = Callable[[], Animation | None]
@@ -65,6 +66,9 @@ class MeldShown:
     points: int
     items: list[tuple[str, int, str]]
     laid: bool = False  # two-handed: laid during play
+
+
+BUBBLE_FADE = 0.3  # seconds a speech bubble takes to fade out at the end of its time
 
 
 @dataclass
@@ -114,6 +118,15 @@ class Director(TableZones):
     def idle(self) -> bool:
         """Nothing moves and nothing waits: the seats may act."""
         return not self.steps and not self.animator.busy
+
+    def wake_in(self) -> float | None:
+        """Seconds until the cards and the speech bubbles change by themselves: 0.0 while something moves
+        (or a step is about to start), the time left on a hold with a timeout or on a speech bubble
+        before it fades; ``None`` when only the player moves things on (a hold waiting for a click)."""
+        if (self.steps and not self.animator.busy) or any(a is not self.hold for a in self.animator.running):
+            return 0.0
+        hold = self.hold.timeout if self.hold is not None else None
+        return soonest([hold, *(max(0.0, bubble.left - BUBBLE_FADE) for bubble in self.news.bubbles.values())])
 
     def update(self, dt: float) -> None:
         self.animator.update(dt)

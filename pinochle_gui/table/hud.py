@@ -16,7 +16,8 @@ from engine.cards import SUIT_NAMES, Card
 from engine.observation import Observation
 from pinochle_gui.art import CardArt, draw_suit, render_avatar, render_marker
 from pinochle_gui.layout import TableLayout
-from pinochle_gui.table.director import TableNews
+from pinochle_gui.scene import soonest
+from pinochle_gui.table.director import BUBBLE_FADE, TableNews
 from pinochle_gui.theme import PANEL_RADIUS, Theme, draw_panel
 from pinochle_gui.widgets import SpeechBubble, blit_text, fit_text, render, text_width, wrap
 
@@ -39,6 +40,9 @@ def draw_cached_panel(surface: pygame.Surface, rect: pygame.Rect, theme: Theme) 
             picture = picture.convert_alpha()
         _PANELS[key] = picture
     surface.blit(picture, rect.topleft)
+
+
+DOT_STEP = 300  # milliseconds between two counts of a thinking computer's dots
 
 
 @dataclass
@@ -86,6 +90,11 @@ class Hud:
         for toast in self.toasts:
             toast.left -= dt
         self.toasts = [t for t in self.toasts if t.left > 0]
+
+    def wake_in(self, thinking: bool) -> float | None:
+        """Seconds until the HUD changes by itself: a toast's end, or the thinking dots counting on."""
+        dots = (DOT_STEP - pygame.time.get_ticks() % DOT_STEP) / 1000 if thinking else None
+        return soonest([dots, *(toast.left for toast in self.toasts)])
 
     def text(self, surface: pygame.Surface, text: str, size: int, color: tuple[int, int, int], face: str = "regular",
              max_width: int | None = None, **where: int | tuple[int, int]) -> pygame.Rect:
@@ -143,7 +152,7 @@ class Hud:
     def draw_thinking(self, surface: pygame.Surface, lay: TableLayout, seat: int) -> None:
         """Three dots under the avatar of a computer that is thinking, counting up."""
         area = lay.seats[seat]
-        dots = "." * (1 + (pygame.time.get_ticks() // 300) % 3)
+        dots = "." * (1 + (pygame.time.get_ticks() // DOT_STEP) % 3)
         self.text(surface, dots, round(area.avatar.h * 0.5), self.theme.accent, "bold",
                   midtop=(area.avatar.centerx, area.avatar.bottom - area.avatar.h // 3))
 
@@ -154,7 +163,7 @@ class Hud:
             if seat < len(lay.seats):
                 area = lay.seats[seat]
                 widget = SpeechBubble(area.bubble, bubble.text, area.side, theme)
-                widget.alpha = 255 * min(1.0, bubble.left / 0.3)
+                widget.alpha = 255 * min(1.0, bubble.left / BUBBLE_FADE)
                 widget.draw(surface)
 
     # -- the top bar ------------------------------------------------------------------------------------

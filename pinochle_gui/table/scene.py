@@ -29,7 +29,7 @@ from engine.observation import Observation, observe
 from engine.save import game_from_dict, game_to_dict
 from pinochle_gui.anim import Animator, Timing
 from pinochle_gui.art import CardArt
-from pinochle_gui.scene import Scene
+from pinochle_gui.scene import Scene, soonest
 from pinochle_gui.table import controls
 from pinochle_gui.table.claim import Claim, claim_of
 from pinochle_gui.table.director import VIEW_SEAT, Director, TableCard
@@ -41,6 +41,7 @@ from pinochle_gui.table.scorepad import side_names
 from pinochle_gui.table.seats import MIN_THINK, ComputerSeat, HumanSeat, hint_thinker, make_thinker
 from pinochle_gui.theme import get_theme
 from pinochle_gui.widgets import Button, Tooltip
+from pinochle_gui.widgets.core import soonest_wake
 from pinochle_gui.words import action_words
 
 if TYPE_CHECKING:
@@ -118,6 +119,7 @@ class TableScene(Scene):
         self.hint_action: Action | None = None
         self.forced_wait = 0.0
         self._claim_at: tuple[int, Claim | None] = (-1, None)
+        self.lifting = False  # the player's cards are still easing up or down
         self.game_over_shown = False
         self.closing = False
         self.menu_button: Button | None = None
@@ -203,6 +205,7 @@ class TableScene(Scene):
         if self.hints is not None:
             self.hints.cancel()
         events = self.game.apply(action)
+        self.changed()
         self.obs = observe(self.game, VIEW_SEAT)
         self.selected = []
         self.focus = 0
@@ -223,7 +226,7 @@ class TableScene(Scene):
         self.panel.update(dt)
         for button in self.tools + self.end_buttons:
             button.update(dt)
-        controls.update_lift(self, dt)
+        self.lifting = controls.update_lift(self, dt)
         self._warm_art()
         self._poll_hint()
         if not self.director.idle:
@@ -239,6 +242,7 @@ class TableScene(Scene):
         if isinstance(controller, ComputerSeat):
             if not controller.thinking:
                 controller.start(game, seat)
+                self.changed()  # the thinking dots
             action = controller.result(game, MIN_THINK * self.timing.factor * (0.6 if self.demo else 1.0))
             if action is not None:
                 self.apply(action)
@@ -252,6 +256,15 @@ class TableScene(Scene):
         if self._claim_at[0] != len(self.game.log):
             self._claim_at = (len(self.game.log), claim_of(self.game, VIEW_SEAT))
         return self._claim_at[1]
+    def wake_in(self) -> float | None:
+        """The table moves while cards move or are lifted, a forced card waits to be played by itself,
+        a toast, a speech bubble, a timed hold or a button's tooltip runs out, or a computer's dots count;
+        a computer's answer arriving is polled and calls :meth:`changed`."""
+        if self.lifting or self.forced_wait > 0:
+            return 0.0
+        thinking = any(isinstance(s, ComputerSeat) and s.thinking for s in self.seats)
+        return soonest((self.director.wake_in(), self.hud.wake_in(thinking),
+                        soonest_wake(self.tools + self.end_buttons + self.panel.buttons)))
 
     def _warm_art(self, budget: float = 0.004) -> None:
         """Draw the card pictures of this window size ahead of need, a few each frame, so that no frame
@@ -295,6 +308,7 @@ class TableScene(Scene):
         if self.game_over_shown:
             return
         self.game_over_shown = True
+        self.changed()
         if self.director.news.game_over is None:
             self.director.news.game_over = {"winner": self.game.winner, "scores": list(self.game.scores)}
         self.app.game_over_shown(self)
@@ -318,9 +332,11 @@ class TableScene(Scene):
         except Exception as exc:  # noqa: BLE001 - no hint is better than a stopped game
             self.hint_asked = False
             self.hud.hint = f"no hint now ({exc})"
+            self.changed()
             return
         if found is None:
             return
+        self.changed()
         self.hint_asked = False
         action, reason = found
         self.hint_action = action

@@ -71,6 +71,11 @@ class Button(Widget):
     def show_tooltip(self) -> bool:
         return bool(self.tooltip) and self.hovered and self.hover_time >= TOOLTIP_DELAY
 
+    def wake_in(self) -> float | None:
+        if self.tooltip and self.hovered and self.hover_time < TOOLTIP_DELAY:
+            return TOOLTIP_DELAY - self.hover_time
+        return None
+
     def click(self) -> None:
         if self.enabled and self.visible and self.on_click is not None:
             self.on_click()

@@ -7,8 +7,11 @@ reads its colours from a :class:`~pinochle_gui.theme.Theme`.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 import pygame
 
+from pinochle_gui.scene import soonest
 from pinochle_gui.theme import Theme, get_theme
 
 
@@ -30,8 +33,18 @@ class Widget:
     def update(self, dt: float) -> None:
         """Nothing moves by default."""
 
+    def wake_in(self) -> float | None:
+        """Seconds until the widget looks different by itself (a tooltip's delay, a blinking cursor);
+        ``None``: only input changes it."""
+        return None
+
     def draw(self, surface: pygame.Surface) -> None:
         """Nothing to draw by default."""
+
+def soonest_wake(widgets: Iterable[Widget]) -> float | None:
+    """The soonest :meth:`Widget.wake_in` of ``widgets`` (``None`` when none of them changes by itself)."""
+    return soonest(w.wake_in() for w in widgets if w.visible)
+
 
 class Focusable(Widget):
     """A widget that the keyboard can reach."""

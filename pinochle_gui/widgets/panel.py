@@ -9,7 +9,7 @@ import pygame
 
 from pinochle_gui.theme import Theme, draw_panel
 from pinochle_gui.widgets.buttons import Button
-from pinochle_gui.widgets.core import Widget
+from pinochle_gui.widgets.core import Widget, soonest_wake
 from pinochle_gui.widgets.labels import Tooltip
 from pinochle_gui.widgets.text import render
 
@@ -57,6 +57,9 @@ class Panel(Widget):
     def update(self, dt: float) -> None:
         for child in self.children:
             child.update(dt)
+
+    def wake_in(self) -> float | None:
+        return soonest_wake(self.children)
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:

@@ -19,6 +19,7 @@ from pinochle_gui.widgets.text import blit_text, fit_text, wrap
 from pinochle_gui.words import label_text
 
 T = TypeVar("T")
+CURSOR_ON = 0.55  # of each second, the typing cursor is shown this long
 
 
 class Row(Focusable):
@@ -359,6 +360,11 @@ class TextRow(Row):
     def update(self, dt: float) -> None:
         self.blink = (self.blink + dt) % 1.0 if self.focused else 0.0
 
+    def wake_in(self) -> float | None:
+        if not self.focused:
+            return None
+        return (CURSOR_ON - self.blink) if self.blink < CURSOR_ON else (1.0 - self.blink)
+
     def draw_control(self, surface: pygame.Surface) -> None:
         t = self.theme
         c = self.control_rect()
@@ -382,7 +388,7 @@ class TextRow(Row):
                 c.w - 2 * pad,
             )
             end = c.x + pad
-        if self.focused and self.blink < 0.55:
+        if self.focused and self.blink < CURSOR_ON:
             pygame.draw.line(surface, ink, (end + 2, c.y + 6), (end + 2, c.bottom - 6), 2)
 
 

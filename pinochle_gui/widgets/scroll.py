@@ -7,7 +7,7 @@ from collections.abc import Sequence
 import pygame
 
 from pinochle_gui.theme import Theme
-from pinochle_gui.widgets.core import Widget
+from pinochle_gui.widgets.core import Widget, soonest_wake
 from pinochle_gui.widgets.rows import Row
 
 
@@ -65,6 +65,9 @@ class ScrollList(Widget):
         super().set_theme(theme)
         for row in self.rows:
             row.set_theme(theme)
+
+    def wake_in(self) -> float | None:
+        return soonest_wake(self.rows)
 
     def draw(self, surface: pygame.Surface) -> None:
         for row in self.rows:
