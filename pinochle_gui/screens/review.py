@@ -31,6 +31,8 @@ if TYPE_CHECKING:
 
 #: Where each seat sits on the screen, by the number of seats (seat 0 at the bottom, clockwise).
 PLACES = {2: ("bottom", "top"), 3: ("bottom", "left", "right"), 4: ("bottom", "left", "top", "right")}
+#: More cards than this in a hand at the left or right are laid in two rows.
+SIDE_ROW = 10
 #: The steps of the auction, listed together while it lasts.
 AUCTION = ("bid", "pass", "auction_won")
 #: The way from the middle of the table towards each place.
@@ -200,17 +202,24 @@ class ReviewScene(Screen):
                   dealer: bool, declarer: bool) -> None:
         t = self.theme
         room = round(self.table.w * (0.3 if place in ("left", "right") else 0.56))
-        rect = self.row_of_cards(surface, hand, self.place_center(place), room)
-        label = name + (" (dealer)" if dealer else "") + (" (declarer)" if declarer else "")
-        label += f" · {len(hand)} card{'s' * (len(hand) != 1)}"
+        center = self.place_center(place)
+        if place in ("left", "right") and len(hand) > SIDE_ROW:
+            # a long hand at the side in two rows, the upper row's indexes showing above the lower
+            half = (len(hand) + 1) // 2
+            lift = round(self.card_width() * 1.4 * 0.3)
+            rect = self.row_of_cards(surface, hand[:half], (center[0], center[1] - lift), room)
+            rect = rect.union(self.row_of_cards(surface, hand[half:], (center[0], center[1] + lift), room))
+        else:
+            rect = self.row_of_cards(surface, hand, center, room)
+        roles = [role for role, held in (("dealer", dealer), ("declarer", declarer)) if held]
+        counts = [f"{len(hand)} card{'s' * (len(hand) != 1)}"] + ([f"{len(laid)} on the table"] if laid else [])
+        label = " · ".join([name, *roles, *counts])
         anchor, pos = ("midbottom", (rect.centerx, rect.y - self.px(2))) if place != "top" else (
             "midtop", (rect.centerx, rect.bottom + self.px(2)))
         blit_text(surface, label, self.px(15), t.accent if declarer else t.text, pos, "bold", anchor, room)
         if laid:
             inward = round(self.card_width() * 1.4) + self.px(24)
-            laid_rect = self.row_of_cards(surface, laid, self.place_center(place, inward), room)
-            blit_text(surface, "meld on the table", self.px(13), t.text_dim, (laid_rect.centerx, laid_rect.bottom),
-                      "italic", "midtop")
+            self.row_of_cards(surface, laid, self.place_center(place, inward), room)
 
     def draw_trick(self, surface: pygame.Surface, step: Step, places: Sequence[str]) -> None:
         cw = self.card_width()
@@ -219,8 +228,10 @@ class ReviewScene(Screen):
         won = step.kind == "trick"
         for seat, c in step.trick:
             dx, dy = TOWARDS[places[seat]]
+            if len(places) == 2:  # side by side: the meld laid on the table takes the room above and below
+                dx, dy = dy, 0
             rect = pygame.Rect(0, 0, cw, ch)
-            rect.center = (cx + dx * round(cw * 0.8), cy + dy * round(ch * 0.45))
+            rect.center = (cx + dx * round(cw * 1.1), cy + dy * round(ch * 0.6))
             surface.blit(self.art.face(c, cw), rect)
             if won and seat == step.seat:
                 pygame.draw.rect(surface, self.theme.highlight, rect.inflate(6, 6), 3, border_radius=self.px(6))
@@ -236,6 +247,6 @@ class ReviewScene(Screen):
             y += round(size * 1.4)
 
     def draw_shown(self, surface: pygame.Surface, step: Step) -> None:
-        rect = self.row_of_cards(surface, step.shown, self.table.center, round(self.table.w * 0.4))
+        rect = self.row_of_cards(surface, step.shown, self.table.center, round(self.table.w * 0.34))
         blit_text(surface, step.shown_label, self.px(16), self.theme.text_dim, (rect.centerx, rect.y - self.px(4)),
                   "italic", "midbottom")
