@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 import pytest
 from test_review import played
-from test_screens_app import FakeApp, _display, app, click, click_button, key, render, type_text
+from test_screens_app import SIZES, FakeApp, _display, app, click, click_button, key, render, type_text
 from test_screens_pause import played as played_game
 
 from engine.record import write_records
@@ -179,3 +179,14 @@ def test_title_lists_exported_files_and_opens_a_typed_path(app: FakeApp, tmp_pat
     again = OpenRecordScene(app)
     again.resize(app.stack.size)
     assert sorted(again.files) == sorted([exports / "game.jsonl", elsewhere / "other.jsonl"])
+
+
+@pytest.mark.parametrize("size", sorted(SIZES))
+def test_the_review_fits_every_window(tmp_path: Path, size: str) -> None:
+    app = FakeApp(tmp_path, SIZES[size])
+    scene = review(app, [played("double_deck")])
+    for at in (0, 12, len(scene.steps) // 2, len(scene.steps) - 1):
+        scene.go(at)
+        render(app)
+    assert all(b.rect.right <= SIZES[size][0] and b.rect.bottom <= SIZES[size][1] for b in scene.nav.values())
+    app.storage.close()
