@@ -84,7 +84,7 @@ class TitleScene(Screen):
             ("New game", lambda: app.stack.push(NewGameScene(app), "fade"), pygame.K_n, "Choose a variant and play"),
             ("Statistics", lambda: app.stack.push(StatisticsScene(app), "fade"), pygame.K_s, "Your games and rating"),
             ("Settings", lambda: app.stack.push(SettingsScene(app), "fade"), None, "Names, cards, table, sound"),
-            ("Open a hand record", lambda: app.stack.push(OpenRecordScene(app), "fade"), pygame.K_o,
+            ("Open a hand record", lambda: app.stack.push(OpenRecordScene(app), "fade"), None,
              "Review a hand, step by step, from a record file"),
             (
                 "Rules",
