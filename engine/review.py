@@ -78,16 +78,14 @@ def review_steps(record: dict[str, Any]) -> list[Step]:
     try:
         for value in record["actions"]:
             review.action = game.action_from_json(value)
-            events = game.apply(review.action)
-            ended = bool(game.hand_records)
-            review.follow(events)
-            if ended:
-                break
+            review.follow(game.apply(review.action))
+            if game.hand_records:
+                break  # the game has dealt the next hand
             review.check_against(game)
-    except (IllegalAction, ValueError) as err:
+    except (IllegalAction, ValueError) as err:  # check_record replayed them: a bug of the review
         if isinstance(err, RecordError):
             raise
-        raise RecordError(f"the actions do not replay: {err}") from None
+        raise RecordError(f"the hand could not be followed: {err}") from None
     if "trick_points" in record and list(review.points) != record["trick_points"]:
         raise RecordError(f"the tricks count {list(review.points)}, the record says {record['trick_points']}")
     return review.steps

@@ -19,7 +19,6 @@ import pygame
 from engine.cards import SUIT_NAMES, Card
 from engine.record import RecordError
 from engine.review import Step, review_steps, seat_names, side_names
-from engine.rules import PRESETS
 from pinochle_gui.art import CardArt
 from pinochle_gui.screens.dialogs import message
 from pinochle_gui.screens.screen import Screen
@@ -106,19 +105,19 @@ class ReviewScene(Screen):
         m = self.px(16)
         bh = self.px(46)
         y = h - bh - self.px(14)
-        buttons = [("First", lambda: self.go(0), None, "The hands as dealt (Home)"),
-                   ("Previous", lambda: self.go(self.at - 1), None, "One step back (Left)"),
-                   ("Next", lambda: self.go(self.at + 1), None, "One step on (Right)"),
-                   ("Last", lambda: self.go(len(self.steps) - 1), None, "The hand's score (End)")]
+        buttons = [("First", lambda: self.go(0), "The hands as dealt (Home)"),
+                   ("Previous", lambda: self.go(self.at - 1), "One step back (Left)"),
+                   ("Next", lambda: self.go(self.at + 1), "One step on (Right)"),
+                   ("Last", lambda: self.go(len(self.steps) - 1), "The hand's score (End)")]
         if len(self.records) > 1:
-            buttons += [("Previous hand", lambda: self.change_hand(-1), None, "The hand before (Page Up)"),
-                        ("Next hand", lambda: self.change_hand(1), None, "The hand after (Page Down)")]
-        buttons.append(("Close", self.back, None, "Back (Escape)"))
+            buttons += [("Previous hand", lambda: self.change_hand(-1), "The hand before (Page Up)"),
+                        ("Next hand", lambda: self.change_hand(1), "The hand after (Page Down)")]
+        buttons.append(("Close", self.back, "Back (Escape)"))
         bw = min(self.px(150), (w - m * (len(buttons) + 1)) // len(buttons))
         x = (w - len(buttons) * bw - (len(buttons) - 1) * m) // 2
         self.nav = {}
-        for text, action, hotkey, tip in buttons:
-            self.nav[text] = self.button(pygame.Rect(x, y, bw, bh), text, action, hotkey, tip)
+        for text, action, tip in buttons:
+            self.nav[text] = self.button(pygame.Rect(x, y, bw, bh), text, action, tooltip=tip)
             x += bw + m
         self.table = pygame.Rect(m, self.px(150), w - 2 * m, y - self.px(160))
         self.set_focus(self.nav["Next"])
@@ -162,8 +161,7 @@ class ReviewScene(Screen):
             self.draw_auction(surface)
 
     def status(self, record: dict[str, Any], step: Step) -> str:
-        parts = [f"{variant_name(record['variant']) if record['variant'] in PRESETS else record['variant']}",
-                 f"hand {record['hand_number']}"]
+        parts = [variant_name(record["variant"]), f"hand {record['hand_number']}"]
         if len(self.records) > 1:
             parts.append(f"{self.index + 1} of {len(self.records)} in the file")
         parts.append(f"step {self.at + 1} of {len(self.steps)}")
