@@ -143,7 +143,9 @@ def _whole(value: Any) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _check_by_replay(record: dict[str, Any], rules: Rules) -> None:
+def game_at_deal(record: dict[str, Any], rules: Rules) -> Game:
+    """A game at the start of the record's hand, its cards dealt (``record`` checked by :func:`check_record`
+    without replay); :func:`_check_by_replay` and the hand review (:mod:`engine.review`) replay from it."""
     after, delta = record.get("scores_after") or [], record.get("score_delta") or []
     before = [a - d for a, d in zip(after, delta, strict=True)] if len(after) == len(delta) else []
     if record.get("stacked") is True:
@@ -161,6 +163,11 @@ def _check_by_replay(record: dict[str, Any], rules: Rules) -> None:
     game.players = list(record.get("players", game.players))
     if [format_cards(h) for h in game.hand.deal.hands] != record["deal"]:
         raise RecordError("the deal does not come from its deal number (seed)")
+    return game
+
+
+def _check_by_replay(record: dict[str, Any], rules: Rules) -> None:
+    game = game_at_deal(record, rules)
     try:
         for value in record["actions"]:
             if game.hand_records:

@@ -352,6 +352,11 @@ def turn(app: App, frames: FrameClock, screen: pygame.Surface) -> pygame.Surface
         if event.type == pygame.QUIT:
             app.quit()
             continue
+        if event.type == pygame.DROPFILE:  # a hand record file dropped on the window: review it
+            from pinochle_gui.screens import open_record_file
+
+            open_record_file(app, event.file)
+            continue
         app.stack.process_event(event)
     app.tick(dt)
     if frames.due():

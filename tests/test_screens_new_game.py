@@ -42,7 +42,7 @@ def test_title_lists_continue_only_when_a_game_is_saved(app: FakeApp) -> None:
     app.update_settings(first_run_done=True)
     title = app.stack.push(title_scene(app))
     texts = [getattr(w, "text", "") for w in title.widgets]  # type: ignore[attr-defined]
-    assert texts == ["New game", "Statistics", "Settings", "Rules", "Quit"]
+    assert texts == ["New game", "Statistics", "Settings", "Open a hand record", "Rules", "Quit"]
     app.storage.saves.save({"any": "game"}, {})
     title.uncover()
     assert [getattr(w, "text", "") for w in title.widgets][0] == "Continue"  # type: ignore[attr-defined]
@@ -59,6 +59,7 @@ def test_title_buttons_open_their_screens_and_escape_comes_back(app: FakeApp) ->
         ("New game", "NewGameScene"),
         ("Statistics", "StatisticsScene"),
         ("Settings", "SettingsScene"),
+        ("Open a hand record", "OpenRecordScene"),
         ("Rules", "RulesScene"),
     ):
         click_button(app, text)

@@ -15,13 +15,19 @@ shell's door to them: each ``*_scene`` function builds a scene ready to push on 
 - :func:`statistics_scene` totals per variant and level, a rating chart, reset with confirmation.
 - :func:`pause_scene` over the table: resume, rules, settings, hand history, save and quit to title.
 - :func:`history_scene` the finished hands of the game in progress; export them as hand records.
+- :func:`open_review` a finished hand told again step by step from its record (the summary's and the
+  history's "Review"); :func:`open_record_scene` chooses a record file; :func:`open_record_file` opens
+  one (a file dropped on the window).
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from pathlib import Path
+
     from engine.game import Game
     from engine.rules import Rules
     from pinochle_gui.app_protocol import App
@@ -76,9 +82,32 @@ def history_scene(app: App, game: Game) -> Scene:
     return HistoryScene(app, game)
 
 
+def open_review(app: App, records: Sequence[dict[str, Any]], index: int = 0) -> bool:
+    """Push the review of ``records[index]`` (the others a page away), or a message if it cannot be replayed."""
+    from pinochle_gui.screens.review import open_review as open_it
+
+    return open_it(app, records, index)
+
+
+def open_record_scene(app: App) -> Scene:
+    from pinochle_gui.screens.open_record import OpenRecordScene
+
+    return OpenRecordScene(app)
+
+
+def open_record_file(app: App, path: str | Path) -> bool:
+    """Review the hands of a record file, or say why it cannot be opened."""
+    from pinochle_gui.screens.open_record import open_record_file as open_it
+
+    return open_it(app, path)
+
+
 __all__ = [
     "history_scene",
     "new_game_scene",
+    "open_record_file",
+    "open_record_scene",
+    "open_review",
     "pause_scene",
     "rules_scene",
     "settings_scene",

@@ -1,7 +1,7 @@
 """The hand history of the game in progress: each finished hand (from the engine's hand records), its
 bidding, meld, tricks and score change; and an export of the records as JSON Lines (RECORD.md).
 
-Up/Down (or a click) choose a hand; E exports; Escape goes back.
+Up/Down (or a click) choose a hand; V reviews it step by step; E exports; Escape goes back.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import pygame
 from engine.cards import CardError, cards_label, parse_cards
 from engine.record import write_records
 from pinochle_gui.screens.dialogs import message
+from pinochle_gui.screens.review import open_review
 from pinochle_gui.screens.screen import Screen
 from pinochle_gui.widgets import blit_text, wrap
 
@@ -168,6 +169,14 @@ class HistoryScene(Screen):
             "Save these hands as hand records (JSON Lines)",
         )
         export.enabled = bool(self.records)
+        review = self.button(
+            pygame.Rect((w - bw) // 2, y, bw, bh),
+            "Review",
+            lambda: open_review(self.app, self.records, self.selected),
+            pygame.K_v,
+            "The chosen hand again, step by step, every hand face up",
+        )
+        review.enabled = bool(self.records)
         self.set_focus(back)
         self.keep_in_view()
 

@@ -1,4 +1,5 @@
-"""The title screen: New game, Continue (when a game is saved), Statistics, Settings, Rules, Quit.
+"""The title screen: New game, Continue (when a game is saved), Statistics, Settings, Open a hand record,
+Rules, Quit.
 
 The first time it shows, it lists the storage's messages about bad files (the app has started
 anyway) and, on the very first run, opens the welcome pages.
@@ -16,6 +17,7 @@ from pinochle_gui import __version__
 from pinochle_gui.art import CardArt
 from pinochle_gui.screens.dialogs import show_messages
 from pinochle_gui.screens.new_game import NewGameScene
+from pinochle_gui.screens.open_record import OpenRecordScene
 from pinochle_gui.screens.rules import RulesScene
 from pinochle_gui.screens.screen import Screen
 from pinochle_gui.screens.settings import SettingsScene
@@ -83,6 +85,8 @@ class TitleScene(Screen):
             ("New game", lambda: app.stack.push(NewGameScene(app), "fade"), pygame.K_n, "Choose a variant and play"),
             ("Statistics", lambda: app.stack.push(StatisticsScene(app), "fade"), pygame.K_s, "Your games and rating"),
             ("Settings", lambda: app.stack.push(SettingsScene(app), "fade"), None, "Names, cards, table, sound"),
+            ("Open a hand record", lambda: app.stack.push(OpenRecordScene(app), "fade"), None,
+             "Review a hand, step by step, from a record file"),
             (
                 "Rules",
                 lambda: app.stack.push(RulesScene(app, app.settings.rules_for()), "fade"),

@@ -1,0 +1,249 @@
+"""A finished hand told again step by step, from its hand record alone (shared/RECORD.md).
+
+:func:`review_steps` replays the record's actions through the game and keeps one :class:`Step` per
+thing that happened: the hands as dealt, each bid, the widow, trump, dix exchanges, passes both ways,
+the bury, every meld, then each card of each trick, its winner, the draws and meld laid during
+two-handed play, and the hand's score. Each step holds every seat's cards at that moment (face up),
+the cards of the trick on the table and the trick points per side so far.
+
+The cards in hand are followed from the events and checked against the game after every action, and
+the trick points at the end against the record's ``trick_points``: a record that does not tell the
+same hand is refused with :class:`~engine.record.RecordError`, never shown wrong.
+
+>>> from engine.game import new_game
+>>> from engine.rules import preset
+>>> from engine.sim import play_game
+>>> record = play_game(new_game(preset("partnership_auction"), seed=3), ["random"] * 4, 3, 1).hand_records[0]
+>>> steps = review_steps(record)
+>>> steps[0].text, [len(h) for h in steps[0].hands]
+('Hand 1, dealt by East', [12, 12, 12, 12])
+>>> list(steps[-1].points) == record["trick_points"]
+True
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from engine import events as ev
+from engine.actions import Action, LayMeld
+from engine.cards import SUIT_NAMES, Card, parse_cards, sort_hand
+from engine.events import Event
+from engine.game import Game, IllegalAction
+from engine.play import count_points
+from engine.record import RecordError, check_record, game_at_deal
+from engine.rules import Rules, rules_from_dict
+
+Cards = tuple[Card, ...]
+
+
+@dataclass(frozen=True)
+class Step:
+    """The hand at one moment of the review."""
+
+    kind: str                                # the event's kind (engine.events)
+    seat: int | None                         # who acted, if anyone
+    text: str                                # what happened, in words
+    hands: tuple[Cards, ...]                 # every seat's cards in hand now
+    laid: tuple[Cards, ...]                  # two-handed meld on the table now, per seat
+    trick: tuple[tuple[int, Card], ...]      # the cards of the trick on the table, (seat, card)
+    shown: Cards                             # the cards this step is about: widow, pass, meld, draw...
+    shown_label: str                         # what they are, e.g. "Passed"
+    tricks_done: int                         # tricks finished so far
+    points: tuple[int, ...]                  # trick points per side so far (order of ``teams``)
+    trump: int | None                        # the trump suit once known
+    contract: tuple[int, int] | None         # (declarer, bid) once the auction is won
+
+
+def seat_names(record: dict[str, Any]) -> list[str]:
+    players = record.get("players")
+    return list(players) if isinstance(players, list) else [f"Seat {s + 1}" for s in range(record["seats"])]
+
+
+def side_names(record: dict[str, Any]) -> list[str]:
+    names = seat_names(record)
+    return [" & ".join(names[s] for s in team) for team in record["teams"]]
+
+
+def review_steps(record: dict[str, Any]) -> list[Step]:
+    """Every step of the hand of ``record``; :class:`RecordError` if it is not a record we can replay."""
+    check_record(record)
+    rules = rules_from_dict(record["rules"])
+    game = game_at_deal(record, rules)
+    review = _Review(record, rules, game)
+    review.follow(game.opening_events())
+    try:
+        for value in record["actions"]:
+            review.action = game.action_from_json(value)
+            review.follow(game.apply(review.action))
+            if game.hand_records:
+                break  # the game has dealt the next hand
+            review.check_against(game)
+    except (IllegalAction, ValueError) as err:  # check_record replayed them: a bug of the review
+        if isinstance(err, RecordError):
+            raise
+        raise RecordError(f"the hand could not be followed: {err}") from None
+    if "trick_points" in record and list(review.points) != record["trick_points"]:
+        raise RecordError(f"the tricks count {list(review.points)}, the record says {record['trick_points']}")
+    return review.steps
+
+
+class _Review:
+    """The hand followed event by event, a :class:`Step` kept for each event worth showing."""
+
+    def __init__(self, record: dict[str, Any], rules: Rules, game: Game) -> None:
+        self.record = record
+        self.rules = rules
+        self.names = seat_names(record)
+        self.hands: list[list[Card]] = [list(h) for h in game.hand.deal.hands]
+        self.laid: list[list[Card]] = [[] for _ in self.hands]
+        self.trick: list[tuple[int, Card]] = []
+        self.tricks_done = 0
+        self.points = [0] * len(rules.teams)
+        self.trump: int | None = None
+        self.contract: tuple[int, int] | None = None
+        self.steps: list[Step] = []
+        self.action: Action | None = None  # the action being replayed
+        self.buried: list[Card] = []
+
+    # -- following the events -------------------------------------------------------------------------
+    def follow(self, events: Iterable[Event]) -> None:
+        for event in events:
+            if event.kind == ev.DEAL and self.steps:
+                return  # the next hand: not this record's
+            told = self.tell(event)
+            if told is not None:
+                self.keep(event, *told)
+
+    def tell(self, event: Event) -> tuple[str, Sequence[Card], str] | None:
+        """Apply ``event`` to the cards followed; its words, the cards it shows and their label."""
+        seat, info = event.seat, event.info
+        who = self.names[seat] if seat is not None else ""
+        kind = event.kind
+        if kind == ev.DEAL:
+            deal = f"Hand {self.record['hand_number']}, dealt by {who}"
+            if info.get("turnup") is not None:
+                return deal, [info["turnup"]], "Turned up"
+            return deal, parse_cards(self.record.get("widow") or ""), "Widow"
+        if kind == ev.BID:
+            return f"{who} bids {info['amount']}" + (" (the dealer is stuck)" if info.get("stuck") else ""), (), ""
+        if kind == ev.PASS:
+            return f"{who} passes" + (" and shows help for partner" if info.get("help") else ""), (), ""
+        if kind == ev.AUCTION_WON:
+            assert seat is not None
+            self.contract = (seat, info["bid"])
+            return f"{who} wins the bid at {info['bid']}", (), ""
+        if kind == ev.WIDOW:
+            assert seat is not None
+            self.hands[seat] += info["cards"]
+            return f"{who} takes the widow", info["cards"], "Widow"
+        if kind == ev.TRUMP:
+            self.trump = info["suit"]
+            suit = SUIT_NAMES[info["suit"]]
+            if info.get("turnup") is not None:
+                return f"The turned-up card makes {suit} trump", [info["turnup"]], "Turned up"
+            return f"{who} names {suit} trump", (), ""
+        if kind == ev.NO_MARRIAGE:
+            return f"{who} holds no marriage to name trump: the hand is lost", (), ""
+        if kind == ev.DIX_EXCHANGE:
+            assert seat is not None
+            dix, taken = info["dix"], info["card"]
+            if self.rules.trump_by == "stock":  # the dix was laid on the table; the turned-up trump goes to hand
+                _take(self.laid[seat], [dix])
+            else:  # the dealer held the turned-up card
+                _take(self.hands[seat], [dix])
+                _take(self.hands[self.record["dealer"]], [taken])
+                self.hands[self.record["dealer"]].append(dix)
+            self.hands[seat].append(taken)
+            return f"{who} exchanges the dix for the turned-up card", [dix, taken], "Exchanged"
+        if kind == ev.PASS_CARDS:
+            assert seat is not None
+            to = info["to"]
+            _take(self.hands[seat], info["cards"])
+            self.hands[to] += info["cards"]
+            count = len(info["cards"])
+            return f"{who} passes {count} card{'s' * (count != 1)} to {self.names[to]}", info["cards"], "Passed"
+        if kind == ev.BURY:
+            assert seat is not None
+            _take(self.hands[seat], info["cards"])
+            self.buried = list(info["cards"])
+            return f"{who} buries {len(info['cards'])} cards", info["cards"], "Buried"
+        if kind == ev.MELD:
+            items = ", ".join(f"{name} {points}" for name, points, _cards_text in info["melds"])
+            if not items and not info["points"]:
+                return f"{who} has no meld", (), ""
+            return f"{who} melds {info['points']}" + (f": {items}" if items else ""), info["cards"], "Meld"
+        if kind == ev.NOT_ON_BOARD:
+            return (f"{who}'s side has {info['meld']} meld and cannot make {info['bid']}: set without play",
+                    (), "")
+        if kind == ev.THROW_IN:
+            return f"{who} throws the hand in", (), ""
+        if kind == ev.PLAY_ON:
+            return f"{who} plays the hand", (), ""
+        if kind == ev.PLAY:
+            assert seat is not None
+            if len(self.trick) == self.rules.players:
+                self.trick = []
+            _take(self.laid[seat] if info.get("from_table") else self.hands[seat], [info["card"]])
+            self.trick.append((seat, info["card"]))
+            return f"{who} plays" + (" from the meld on the table" if info.get("from_table") else ""), (), ""
+        if kind == ev.TRICK:
+            assert seat is not None
+            self.tricks_done += 1
+            self.points[self.rules.team_of(seat)] += info["points"]
+            last = " (with the last trick's bonus)" if info.get("last") else ""
+            return f"{who} wins trick {self.tricks_done}: {info['points']} points{last}", (), ""
+        if kind == ev.DRAW:
+            assert seat is not None
+            self.hands[seat].append(info["card"])
+            return f"{who} draws from the stock", [info["card"]], "Drawn"
+        if kind == ev.LAY_MELD:
+            assert seat is not None
+            if not isinstance(self.action, LayMeld):  # a turned-up dix scores for the dealer, left in the stock
+                return f"The turned-up dix scores {info['points']} for {who}", info["cards"], "Meld"
+            # the event names the table's cards by slot; the action says which came from the hand
+            _take(self.hands[seat], self.action.play.from_hand)
+            self.laid[seat] += self.action.play.from_hand
+            return f"{who} lays {info['name']} for {info['points']}", info["cards"], "Meld"
+        if kind == ev.MELDS_RETURN:
+            for hand, laid in zip(self.hands, self.laid, strict=True):
+                hand += laid
+                laid.clear()
+            return "The stock is gone: the laid meld goes back to the hands", (), ""
+        if kind == ev.DECLARE_OUT:
+            return f"{who} declares out with {info['total']}: " + ("right" if info["right"] else "wrong"), (), ""
+        if kind == ev.HAND_SCORED:
+            sides = side_names(self.record)
+            change = ", ".join(f"{side} {d:+d}" for side, d in zip(sides, self.record.get("score_delta", []),
+                                                                     strict=False))
+            if self.buried and self.tricks_done and self.contract is not None:
+                worth = count_points(self.buried, self.rules)
+                self.points[self.rules.team_of(self.contract[0])] += worth
+                change = f"the buried cards count {worth} for {self.names[self.contract[0]]}; " + change
+            return "The hand is scored" + (f": {change}" if change else ""), (), ""
+        return None  # redeals, the game's end: not part of this hand's story
+
+    def keep(self, event: Event, text: str, shown: Sequence[Card], label: str) -> None:
+        trump = self.trump
+        self.steps.append(Step(
+            kind=event.kind, seat=event.seat, text=text,
+            hands=tuple(tuple(sort_hand(h, trump)) for h in self.hands),
+            laid=tuple(tuple(sort_hand(t, trump)) for t in self.laid),
+            trick=tuple(self.trick), shown=tuple(shown), shown_label=label if shown else "",
+            tricks_done=self.tricks_done, points=tuple(self.points), trump=trump, contract=self.contract))
+
+    def check_against(self, game: Game) -> None:
+        """The cards followed are the game's (a mismatch is a bug or a record of another hand)."""
+        h = game.hand
+        tables = [t.cards() for t in h.tables] if h.tables else [[] for _ in self.hands]
+        for seat in range(len(self.hands)):
+            if Counter(self.hands[seat]) != Counter(h.hands[seat]) or Counter(self.laid[seat]) != Counter(tables[seat]):
+                raise RecordError(f"the review lost track of {self.names[seat]}'s cards")
+
+
+def _take(cards: list[Card], taken: Iterable[Card]) -> None:
+    for c in taken:
+        cards.remove(c)
