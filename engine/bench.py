@@ -18,7 +18,7 @@ from engine.actions import DeclareOut
 from engine.game import PLAY, Game, new_game
 from engine.players import RandomPlayer
 from engine.record import check_record
-from engine.rules import PRESETS, preset
+from engine.rules import PRESETS, VARIATIONS, preset
 
 
 def _play_to_phase(game: Game, player: RandomPlayer, phase: str) -> None:
@@ -77,10 +77,11 @@ def copies(name: str, seconds: float) -> tuple[int, float]:
     return n, time.perf_counter() - started
 
 
-def long_run(hands: int) -> int:
-    """Play ``hands`` random hands per preset, re-validating every record by replay."""
-    for name in sorted(PRESETS):
-        rules = preset(name)
+def long_run(hands: int, names: Sequence[str]) -> int:
+    """Play ``hands`` random hands of each preset in ``names`` and of each of its variations
+    (:data:`engine.rules.VARIATIONS`), re-validating every record by replay."""
+    for name, options in [(n, {}) for n in names] + [v for v in VARIATIONS if v[0] in names]:
+        rules = preset(name, **options)
         done = seed = 0
         started = time.perf_counter()
         while done < hands:
@@ -94,7 +95,8 @@ def long_run(hands: int) -> int:
                 check_record(record)
             done += len(game.hand_records)
         elapsed = time.perf_counter() - started
-        print(f"{name:27s} {done:8d} hands, every record replayed and checked, in {elapsed:7.1f} s "
+        label = " ".join([name] + [f"{k}={v}" for k, v in options.items()])
+        print(f"{label:58s} {done:8d} hands, every record replayed and checked, in {elapsed:7.1f} s "
               f"({done / elapsed:6.0f} hands/s)", flush=True)
     return 0
 
@@ -107,12 +109,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         return ai_main(argv[1:])
     parser = argparse.ArgumentParser(prog="python -m engine.bench", description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="time spent on each figure")
-    parser.add_argument("--hands", type=int, default=0, help="the long run: random hands per preset")
+    parser.add_argument("--hands", type=int, default=0,
+                        help="the long run: random hands per preset and per variation of it")
     parser.add_argument("--variant", action="append", choices=sorted(PRESETS), help="only these presets")
     args = parser.parse_args(argv)
     print(f"python {platform.python_version()} on {platform.machine()} ({platform.processor() or platform.system()})")
     if args.hands:
-        return long_run(args.hands)
+        return long_run(args.hands, args.variant or sorted(PRESETS))
     print(f"{'preset':27s} {'full hands/s':>12s} {'ms/hand':>8s} {'play phase/s':>13s} {'ms/play':>8s} "
           f"{'copies/s':>9s}")
     for name in args.variant or sorted(PRESETS):

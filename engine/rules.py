@@ -331,6 +331,20 @@ PRESETS: dict[str, Rules] = {
     ),
 }
 
+#: The readings the presets do not take, played as hard as the presets by the random tests and the
+#: long run of ``python -m engine.bench --hands N``: the house choices where a seed document and
+#: another rule book differ (two-handed dix and order, saving meld), seed 001's rule of play, seed
+#: 003's variations and seed 004's bonus melds with the double deck.
+VARIATIONS: tuple[tuple[str, dict[str, Any]], ...] = (
+    ("two_hand", {"turnup_dix_to_dealer": True, "meld_before_draw": True}),
+    ("two_hand", {"double_values": True, "meld_before_draw": True}),
+    ("partnership_auction", {"declarer_meld_needs": "points"}),
+    ("partnership_auction", {"play_rule": "win_if_able"}),
+    ("double_deck", {"bid_rounds": 1, "bonus_melds": True}),
+    ("double_deck", {"bid_rounds": 2, "pass_cards": 3, "pass_before_trump": True}),
+    ("double_deck", {"pass_cards": 3, "marriage_after_pass": True}),
+)
+
 PRESET_HELP = {
     "two_hand": "Two-handed: 12 cards each and a stock; meld after winning a trick; game 1200.",
     "three_hand": "Three-handed cutthroat: auction for the 3-card widow; each plays alone; game 1500.",

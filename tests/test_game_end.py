@@ -185,3 +185,25 @@ def test_five_hands_tie_plays_another_hand() -> None:
     play_out(game, lambda g: g.legal_actions()[-1])
     assert game.hand_records[0]["score_delta"] == d
     assert game.scores[0] == game.scores[1] and game.winner is None and game.hand_number == 6
+
+
+@pytest.mark.parametrize(("name", "seed"), [("partnership_turnup", 5), ("two_hand", 9)])
+def test_a_hand_that_raises_the_target_replays_from_its_record(name: str, seed: int) -> None:
+    """Both sides over the target: the record keeps the target the hand was played to (seed 000's
+    next one applies from the next deal), so the hand replays to the same result."""
+    from engine.players import RandomPlayer
+    from engine.record import check_record
+
+    rules = preset(name)
+    game = new_game(rules, seed=seed)
+    players = [RandomPlayer(seed * 10 + s) for s in range(rules.players)]
+    while not game.is_over:
+        game.apply(players[game.to_act or 0].choose(game, game.to_act or 0))
+    targets = [record["target"] for record in game.hand_records]
+    assert targets[0] == rules.game_target and max(targets) > rules.game_target  # the target went up
+    raised = [i for i in range(1, len(targets)) if targets[i] > targets[i - 1]]
+    for i in raised:  # the hand before played on, to the old target, with both sides over it
+        before = game.hand_records[i - 1]
+        assert not before["game_over"] and min(before["scores_after"]) >= before["target"]
+    for record in game.hand_records:
+        check_record(record)

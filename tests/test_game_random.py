@@ -12,7 +12,7 @@ from engine.cards import format_cards, new_deck, parse_cards
 from engine.game import Game, IllegalAction, new_game
 from engine.players import RandomPlayer
 from engine.record import check_record
-from engine.rules import PRESETS, preset
+from engine.rules import PRESETS, VARIATIONS, preset
 from engine.save import game_from_dict, game_to_dict
 
 HANDS_PER_PRESET = 2000
@@ -35,21 +35,7 @@ def _check_hand(rules, record) -> None:
         assert len(dixes) <= 2, dixes
 
 
-# The options of issue 11 played as hard as the presets: two-handed dix, order of meld and draw and
-# double values, saving meld (seed 002, Hoyle); seed 001's rule of play; seed 003's variations; seed
-# 004's bonus melds with the double deck.
-OPTION_SETS = [
-    ("two_hand", {"turnup_dix_to_dealer": True, "meld_before_draw": True}),
-    ("two_hand", {"double_values": True, "meld_before_draw": True}),
-    ("partnership_auction", {"declarer_meld_needs": "points"}),
-    ("partnership_auction", {"play_rule": "win_if_able"}),
-    ("double_deck", {"bid_rounds": 1, "bonus_melds": True}),
-    ("double_deck", {"bid_rounds": 2, "pass_cards": 3, "pass_before_trump": True}),
-    ("double_deck", {"pass_cards": 3, "marriage_after_pass": True}),
-]
-
-
-@pytest.mark.parametrize(("name", "options"), [(name, {}) for name in sorted(PRESETS)] + OPTION_SETS,
+@pytest.mark.parametrize(("name", "options"), [(name, {}) for name in sorted(PRESETS)] + list(VARIATIONS),
                          ids=lambda x: x if isinstance(x, str) else "-".join(f"{k}={v}" for k, v in x.items()))
 def test_random_hands_keep_every_invariant(name: str, options: dict[str, object]) -> None:
     rules = preset(name, **options)

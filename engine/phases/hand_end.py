@@ -33,13 +33,14 @@ class HandEnd(GameState):
             # Two-handed meld was added to the score when it was laid.
             already = side_meld[s] if r.trump_by == "stock" else 0
             self.scores[s] += result.score_delta[s] - already
+        target = self.target  # the hand was played to this target; deciding the game may raise it
         self._decide_game(declaring)
         summary = {
             "trick_points": list(h.trick_points) if h.how == PLAYED else [0] * self.sides,
             "meld": side_meld, "meld_counted": result.meld_counted, "score_delta": result.score_delta,
             "scores_after": list(self.scores), "went_set": result.went_set, "made": result.made,
             "thrown_in": h.how == THROWN_IN, "how": h.how, "declarer": h.declarer, "bid": h.bid or None,
-            "game_over": self.winner is not None, "winner": self.winner, "target": self.target,
+            "game_over": self.winner is not None, "winner": self.winner, "target": target,
         }
         self._record_hand(summary)
         out.append(Event(ev.HAND_SCORED, h.declarer, summary))
