@@ -71,7 +71,7 @@ def test_both_over_extend_plays_at_least_one_more_deal_to_250_more() -> None:
     for end in ([1300, 1100], [1500, 1490]):  # neither ends the game at once, nor jumps two steps
         game, events = played_hand_to(1000, [end[0] - d[0], end[1] - d[1]], game_target=1000)
         assert game.scores == end and game.target == 1250 and game.winner is None and game.hand_number == 2
-        assert event(events, HAND_SCORED)["target"] == 1250
+        assert event(events, HAND_SCORED)["target"] == 1000  # the record keeps the target the hand was played to
     # the next deal is played to 1,250: both over again, on to 1,500; one side over, it wins
     game, _ = played_hand_to(1250, [1300 - d[0], 1260 - d[1]], game_target=1000)
     assert game.target == 1500 and game.winner is None
