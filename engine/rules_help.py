@@ -133,7 +133,7 @@ def _bidding(rules: Rules) -> list[str]:
     if rules.bid_rounds:
         times = "once" if rules.bid_rounds == 1 else "twice"
         lines.append(f"The bidding goes round the table {times} only: each player speaks at most {times}, then the "
-                     "highest bid wins (seed 003 variation).")
+                     "highest bid wins (a variation of the double-deck rules).")
     if rules.pass_with_help and rules.partnerships:
         lines.append("A player may 'pass with help' to tell the partner of a good hand (the pass is still final).")
     if rules.all_pass == "dealer_stuck":
@@ -147,7 +147,7 @@ def _bidding(rules: Rules) -> list[str]:
 
 def _passing(rules: Rules) -> list[str]:
     n = rules.pass_cards
-    when = ("Before trump is named (seed 003 variation)" if rules.pass_before_trump
+    when = ("Before trump is named (a variation of the double-deck rules)" if rules.pass_before_trump
             else "After trump is named")
     if rules.pass_simultaneous:
         return [f"{when}, the declarer and partner each pass {n} cards to the other at the same time, "
@@ -175,7 +175,7 @@ def _trump(rules: Rules) -> list[str]:
         passing = rules.pass_cards and rules.partnerships
         if rules.trump_needs_marriage and passing and rules.marriage_after_pass and not rules.pass_before_trump:
             lines.append("The declarer may name any suit, but must hold a marriage (K and Q) in it once the cards "
-                         "are passed (seed 003 variation). Without one, the hand is not played: the declaring side "
+                         "are passed (a variation of the double-deck rules). Without one, the hand is not played: the declaring side "
                          "loses its bid and nobody scores meld.")
         elif rules.trump_needs_marriage:
             lines.append("The declarer must hold a marriage (K and Q) in the suit named"
@@ -367,7 +367,7 @@ def _play(rules: Rules) -> list[str]:
         lines.append(f"Each player must {post_1945}.")
     elif rules.play_rule == "win_if_able":
         lines.append("Each player must follow suit if able, otherwise may play any card; but whoever holds a card "
-                     "that would win the trick must play one, even over a partner (seed 001). A player who cannot "
+                     "that would win the trick must play one, even over a partner (the divided-by-ten rules). A player who cannot "
                      "win may play any card of the suit led, or any card when void: there is no forced losing trump.")
     elif rules.play_rule == "always_win":
         lines.append("Each player must try to win every trick: " + must_beat + ".")
@@ -444,7 +444,7 @@ def _game_end(rules: Rules) -> list[str]:
         lines.append({
             "declarer": "If several reach it on the same hand, the declaring side wins.",
             "extend": "If several reach it on the same hand, nobody wins yet: at least one more hand is played, to "
-                      "a target 250 higher; if that happens again, 250 more again, and so on (seed 000).",
+                      "a target 250 higher; if that happens again, 250 more again, and so on (Bicycle's rules).",
             "highest": "If several reach it on the same hand, the highest score wins.",
         }[rules.both_over])
     if rules.declare_out:
@@ -474,8 +474,8 @@ def _house(rules: Rules) -> list[str]:
                      "the run).")
     if rules.bonus_melds and rules.double_deck:
         run = next(row for row in rows if row.key == "run")
-        lines.append("The bonus melds are seed 004's, at the double deck's scale (a tenth: its double run 1500 is "
-                     f"this table's {run.points[1]}). Seed 004 gives a triple run less than a double run and a run, "
+        lines.append("The bonus melds are those of 'Pinochle with its Many Variations', at the double deck's scale (a tenth: its double run 1500 is "
+                     f"this table's {run.points[1]}). That book gives a triple run less than a double run and a run, "
                      f"so three runs score {run.best(3)[0]} and four {run.best(4)[0]}, the best sum of listed melds.")
     if rules.meld_table == "seed001":
         lines.append("The divided-by-ten table carries its own double values; the bonus-meld and run-with-extra "

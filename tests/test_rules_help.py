@@ -7,7 +7,7 @@ import re
 import pytest
 
 from engine.meld import meld_rows
-from engine.rules import PRESETS, preset
+from engine.rules import OPTIONS, PRESETS, VARIATIONS, preset
 from engine.rules_help import rules_help
 
 SECTIONS = ("The deal", "Trump", "Meld", "Play", "Counting cards taken in tricks", "Scoring",
@@ -131,7 +131,8 @@ def test_two_handed_double_values_complete_beside_the_first() -> None:
     (preset("double_deck", bonus_melds=True), "aces around         10     100     200        400"),
     (preset("double_deck", bonus_melds=True), "three runs score 165 and four 300"),
     (preset("double_deck", bid_rounds=1), "goes round the table once only"),
-    (preset("double_deck", pass_cards=3, pass_before_trump=True), "Before trump is named (seed 003 variation)"),
+    (preset("double_deck", pass_cards=3, pass_before_trump=True),
+     "Before trump is named (a variation of the double-deck rules)"),
     (preset("double_deck", pass_cards=3, marriage_after_pass=True), "in it once the cards are passed"),
 ])
 def test_issue_11_rules_say_which_document_they_follow(rules, words: str) -> None:  # noqa: ANN001
@@ -142,3 +143,14 @@ def test_not_on_board_default_follows_the_seed_of_each_preset() -> None:
     assert "set at once, without play" in rules_help(preset("partnership_auction"))  # seed 002
     assert "set at once, without play" not in rules_help(preset("partnership_auction_div10"))  # seed 001
     assert "set at once, without play" not in rules_help(preset("double_deck"))  # seed 003
+
+
+@pytest.mark.parametrize(("name", "options"), [(name, {}) for name in sorted(PRESETS)] + list(VARIATIONS))
+def test_the_help_names_the_rule_books_in_words_not_by_file_number(name: str, options: dict[str, object]) -> None:
+    text = rules_help(preset(name, **options))
+    assert "seed 0" not in text.lower()  # "Bicycle's rules", "John Hay's order", never "seed 000"
+
+
+def test_the_options_explain_themselves_without_file_numbers() -> None:
+    for option in OPTIONS.values():
+        assert "seed 0" not in f"{option.label} {option.help}".lower(), option.name
