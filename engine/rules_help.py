@@ -175,8 +175,8 @@ def _trump(rules: Rules) -> list[str]:
         passing = rules.pass_cards and rules.partnerships
         if rules.trump_needs_marriage and passing and rules.marriage_after_pass and not rules.pass_before_trump:
             lines.append("The declarer may name any suit, but must hold a marriage (K and Q) in it once the cards "
-                         "are passed (a variation of the double-deck rules). Without one, the hand is not played: the declaring side "
-                         "loses its bid and nobody scores meld.")
+                         "are passed (a variation of the double-deck rules). Without one, the hand is not played: "
+                         "the declaring side loses its bid and nobody scores meld.")
         elif rules.trump_needs_marriage:
             lines.append("The declarer must hold a marriage (K and Q) in the suit named"
                          + (", after the passing" if passing and rules.pass_before_trump else "")
@@ -367,8 +367,9 @@ def _play(rules: Rules) -> list[str]:
         lines.append(f"Each player must {post_1945}.")
     elif rules.play_rule == "win_if_able":
         lines.append("Each player must follow suit if able, otherwise may play any card; but whoever holds a card "
-                     "that would win the trick must play one, even over a partner (the divided-by-ten rules). A player who cannot "
-                     "win may play any card of the suit led, or any card when void: there is no forced losing trump.")
+                     "that would win the trick must play one, even over a partner (the divided-by-ten rules). A "
+                     "player who cannot win may play any card of the suit led, or any card when void: there is no "
+                     "forced losing trump.")
     elif rules.play_rule == "always_win":
         lines.append("Each player must try to win every trick: " + must_beat + ".")
     else:
@@ -474,8 +475,8 @@ def _house(rules: Rules) -> list[str]:
                      "the run).")
     if rules.bonus_melds and rules.double_deck:
         run = next(row for row in rows if row.key == "run")
-        lines.append("The bonus melds are those of 'Pinochle with its Many Variations', at the double deck's scale (a tenth: its double run 1500 is "
-                     f"this table's {run.points[1]}). That book gives a triple run less than a double run and a run, "
+        lines.append("The bonus melds are those of 'Pinochle with its Many Variations', at the double deck's "
+                     f"scale (a tenth: its double run 1500 is this table's {run.points[1]}). That book gives a triple run less than a double run and a run, "
                      f"so three runs score {run.best(3)[0]} and four {run.best(4)[0]}, the best sum of listed melds.")
     if rules.meld_table == "seed001":
         lines.append("The divided-by-ten table carries its own double values; the bonus-meld and run-with-extra "
