@@ -476,7 +476,8 @@ def _house(rules: Rules) -> list[str]:
     if rules.bonus_melds and rules.double_deck:
         run = next(row for row in rows if row.key == "run")
         lines.append("The bonus melds are those of 'Pinochle with its Many Variations', at the double deck's "
-                     f"scale (a tenth: its double run 1500 is this table's {run.points[1]}). That book gives a triple run less than a double run and a run, "
+                     f"scale (a tenth: its double run 1500 is this table's {run.points[1]}). That book gives a "
+                     "triple run less than a double run and a run, "
                      f"so three runs score {run.best(3)[0]} and four {run.best(4)[0]}, the best sum of listed melds.")
     if rules.meld_table == "seed001":
         lines.append("The divided-by-ten table carries its own double values; the bonus-meld and run-with-extra "
