@@ -115,7 +115,7 @@ def pages_for(rules: Rules) -> list[Page]:
     pages = [
         Page(
             "Welcome to Pinochle",
-            f"You are about to play {variant_name(name).lower()} pinochle: {PRESET_HELP.get(name, '')} "
+            f"You are about to play {variant_name(name).lower()} pinochle. {PRESET_HELP.get(name, '')} "
             f"{partners} A game goes on until one side wins: {goal}. "
             "These pages show the main ideas; the Rules screen has every detail, and these pages again.",
             tuple(parse_cards("AS TS KS QS JS 9S")),
