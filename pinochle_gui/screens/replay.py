@@ -42,13 +42,24 @@ def verdict(original: dict[str, Any], replay: dict[str, Any], side: int) -> str:
 
 class ReplayResultScene(Overlay):
     heading = "The deal played again"
-    panel_size = (1000, 560)
+    panel_size = (1000, 480)
 
     def __init__(self, app: App, original: dict[str, Any], replay: dict[str, Any]) -> None:
         super().__init__(app)
         self.original = original
         self.replay = replay
         self.side = next(i for i, team in enumerate(original["teams"]) if 0 in team)
+
+    @property
+    def standing(self) -> bool:
+        """A window taller than wide: the two hands one above the other."""
+        return self.size[0] < self.size[1]
+
+    def panel_rect(self) -> pygame.Rect:
+        if not self.standing:
+            return super().panel_rect()
+        w, h = self.size[0] - 20, min(self.size[1] - 20, self.px(860))
+        return pygame.Rect(10, (self.size[1] - h) // 2, w, h)
 
     def content_state(self) -> object:
         return (id(self.original), id(self.replay))
@@ -82,11 +93,16 @@ class ReplayResultScene(Overlay):
     def draw_content(self, surface: pygame.Surface) -> None:
         panel, t = self.panel_rect(), self.theme
         gap = self.px(16)
-        half = (self.tables.w - gap) // 2
+        label_h = self.px(30)
         for i, (label, record) in enumerate((("First time", self.original), ("Played again", self.replay))):
-            box = pygame.Rect(self.tables.x + i * (half + gap), self.tables.y, half, self.tables.h)
+            if self.standing:
+                tall = (self.tables.h - gap - label_h) // 2
+                box = pygame.Rect(self.tables.x, self.tables.y + i * (tall + gap + label_h), self.tables.w, tall)
+            else:
+                half = (self.tables.w - gap) // 2
+                box = pygame.Rect(self.tables.x + i * (half + gap), self.tables.y, half, self.tables.h)
             blit_text(surface, label, self.px(20), t.accent, (box.centerx, box.y - self.px(6)), "bold", "midbottom",
-                      half)
+                      box.w)
             head, rows = hand_table(record)
             draw_table(surface, box, t, head, rows, "", None)
         blit_text(surface, verdict(self.original, self.replay, self.side), self.px(18), t.text,
