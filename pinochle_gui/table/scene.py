@@ -500,7 +500,9 @@ class TableScene(Scene):
 
     # -- drawing: pinochle_gui.table.painter ------------------------------------------------------------------
     def status_text(self) -> str:
-        """What the status line says now."""
+        """What the status line says now (not the next deal's turns once a deal played again is over)."""
+        if self.replay_over and self.director.idle:
+            return "The deal is played"
         return status_text(self)
 
     def observation_now(self) -> Observation:
