@@ -1,9 +1,10 @@
 """Render every screen to PNG files: ``python -m pinochle_gui.screens [--out DIR] [--size WxH ...]``.
 
 Writes ``screen-<name>-<W>x<H>.png`` for the title, new game, settings, statistics, rules, welcome,
-pause menu, hand history, a deal played again beside the first time and a message dialog, headless (SDL's dummy drivers). The storage is a
-fresh temporary folder; the statistics and the hand history come from real games played by the
-engine's random players, so every number on them is one the engine produced.
+pause menu, hand history, a deal played again beside the first time and a message dialog, headless
+(SDL's dummy drivers). The storage is a fresh temporary folder; the statistics and the hand history
+come from real games played by the engine's random players, so every number on them is one the engine
+produced.
 """
 
 from __future__ import annotations
