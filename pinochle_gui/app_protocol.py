@@ -71,6 +71,11 @@ class App(Protocol):
         """Close the app (the game in progress is saved)."""
         ...
 
+    def replay_deal(self, record: dict[str, Any]) -> bool:
+        """Play the hand of ``record`` again: the same cards at the same seats and names, the computers at
+        the same levels, as a one-hand game that is neither saved nor counted. True when it started."""
+        ...
+
 
 class TableApp(App, Protocol):
     """What the card table needs of the application besides the screens' :class:`App`.
@@ -134,6 +139,14 @@ class TableApp(App, Protocol):
 
     def game_over_shown(self, table: Any) -> None:
         """The game's end is on screen."""
+        ...
+
+    def review_hand(self, records: Sequence[dict[str, Any]], index: int) -> None:
+        """The review of ``records[index]``, over the table."""
+        ...
+
+    def replay_finished(self, table: Any) -> None:
+        """A deal played again is over: its result beside the first one's."""
         ...
 
 

@@ -11,7 +11,9 @@
 
 :class:`App` is what the scenes see of the application (the ``App`` and ``TableApp`` protocols of
 :mod:`pinochle_gui.app_protocol`): ``start_game``, ``continue_game``, ``leave_game``, ``quit``,
-``update_settings``, and the table's callbacks (save after every action, hands and games finished).
+``update_settings``, ``replay_deal``, and the table's callbacks (save after every action, hands and games
+finished). A deal played again (:meth:`App.replay_deal`) is a table pushed over the one below: the callbacks
+neither save it nor count it, so the game in progress and the statistics stay as they were.
 """
 
 from __future__ import annotations
@@ -31,7 +33,8 @@ import pygame  # noqa: E402 - the prompt variable must be set first
 
 import engine  # noqa: E402
 from engine.game import Game  # noqa: E402
-from engine.rules import Rules  # noqa: E402
+from engine.record import check_record, game_at_deal  # noqa: E402
+from engine.rules import Rules, rules_from_dict  # noqa: E402
 from engine.save import game_to_dict  # noqa: E402
 from pinochle_gui import APP_TITLE, STARTED, asset  # noqa: E402
 from pinochle_gui.frames import FPS, FrameClock, prefer_plain_frame_buffer  # noqa: E402
@@ -131,17 +134,50 @@ class App:
         self.games_started += 1
         game = engine.new_game(rules, seed=seed, first_deal=deal_number)
         game.game_id = f"{seed}-{int(time.time() * 1000)}"
-        s = self.settings
-        avatars = list(s.avatars)
-        if rules.players == 3:
-            avatars = [avatars[0], avatars[1], avatars[3]]
-        elif rules.players == 2:
-            avatars = [avatars[0], avatars[2]]
-        config = SeatsConfig(list(names), list(levels), avatars, demo, game.game_id, time.time())
+        config = SeatsConfig(list(names), list(levels), self.avatars(rules.players), demo, game.game_id, time.time())
         table = TableScene(self, game, config)
         self._show_table(table)
         self.after_action(table)
         return table
+
+    def avatars(self, players: int) -> list[int]:
+        """The settings' avatars of the seats of a ``players``-handed table."""
+        avatars = list(self.settings.avatars)
+        if players == 3:
+            return [avatars[0], avatars[1], avatars[3]]
+        if players == 2:
+            return [avatars[0], avatars[2]]
+        return avatars
+
+    def replay_deal(self, record: dict[str, Any]) -> bool:
+        """Play the hand of ``record`` again, over what is open now: the same cards (the record's deal), seats,
+        names, scores before the hand and target, the computers at the same levels and seeded by the deal number
+        (so a replay of a replay plays alike). Back from its result, the scene below is as it was."""
+        try:
+            check_record(record, replay=False)
+            rules = rules_from_dict(record["rules"])
+            game = game_at_deal(record, rules)
+        except ValueError as err:
+            self._tell([StorageMessage("warning", f"This deal cannot be played again ({err}).")])
+            return False
+        table = TableScene(self, game, self.seats_for(record, rules.players), original=record)
+        self.stack.push(table, "fade")
+        return True
+
+    def seats_for(self, record: dict[str, Any], players: int) -> SeatsConfig:
+        """Who sits where to play ``record``'s deal again: the seats of its game's table when it is open (the
+        player in seat 0 even after a demo), else the record's names with the computers at the default level."""
+        for scene in reversed(self.stack.scenes):
+            if isinstance(scene, TableScene) and scene.game.game_id == record.get("game_id") \
+                    and scene.rules.players == players:
+                seats = scene.config
+                return SeatsConfig(list(seats.names), [None, *seats.levels[1:]], list(seats.avatars),
+                                   started_at=time.time())
+        names = [str(n) for n in record.get("players") or []]
+        if len(names) != players:
+            names = [self.settings.seat_name(seat, players) for seat in range(players)]
+        return SeatsConfig(names, [None] + [self.default_level] * (players - 1), self.avatars(players),
+                           started_at=time.time())
 
     def default_game(self) -> TableScene:
         """A game of the command line's variant (or the settings' default) with the default seats."""
@@ -239,8 +275,9 @@ class App:
 
     # -- the table's callbacks ----------------------------------------------------------------------------
     def after_action(self, table: TableScene) -> None:
-        """Save the game after every action (off the event loop), so quitting loses nothing."""
-        if table.game.is_over:
+        """Save the game after every action (off the event loop), so quitting loses nothing; a deal played
+        again is not saved (the game in progress stays the one to continue)."""
+        if table.game.is_over or table.replaying:
             return
         try:
             self.saver.submit(game_to_dict(table.game), table=table.config.to_dict(), demo=table.demo)
@@ -250,7 +287,10 @@ class App:
 
     def hands_finished(self, table: TableScene, records: list[dict[str, Any]],
                        previous_scores: Sequence[int] | None) -> None:
-        """Hands just scored: append their records (--records), add them to the statistics, count them."""
+        """Hands just scored: append their records (--records), add them to the statistics, count them
+        (not those of a deal played again)."""
+        if table.replaying:
+            return
         if self.options.hands is not None:
             records = records[: max(0, self.options.hands - self.hands_done)]
         if self.options.records is not None and records:
@@ -262,7 +302,10 @@ class App:
         self.hands_done += len(records)
 
     def game_finished(self, table: TableScene) -> None:
-        """The game is over: into the statistics (not a demo), and no save to continue."""
+        """The game is over: into the statistics (not a demo), and no save to continue (a deal played again
+        that ends its game changes neither)."""
+        if table.replaying:
+            return
         self.messages.extend(self.storage.record_game(table.game.hand_records, 0, table.config.levels, table.demo,
                                                       table.config.started_at, table.config.game_key))
         self.messages.extend(self.saver.clear())
@@ -271,6 +314,18 @@ class App:
         """An undo went back past a hand's end: what was recorded of the hands after ``hands_kept`` (and of
         the game's end) leaves the statistics, so that they count the game as finally played."""
         self.messages.extend(self.storage.withdraw(table.config.game_key, hands_kept))
+
+    def review_hand(self, records: Sequence[dict[str, Any]], index: int) -> None:
+        from pinochle_gui.screens import open_review
+
+        open_review(self, records, index)
+
+    def replay_finished(self, table: TableScene) -> None:
+        """The deal played again is scored: its result beside the first one's, over its table."""
+        from pinochle_gui.screens import replay_result_scene
+
+        if table.original is not None and table.game.hand_records:
+            self.stack.push(replay_result_scene(self, table.original, table.game.hand_records[0]))
 
     def game_over_shown(self, table: TableScene) -> None:
         if table.demo:

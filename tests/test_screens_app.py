@@ -48,6 +48,7 @@ class FakeApp:
         self.continued = 0
         self.left = 0
         self.quitted = 0
+        self.replayed: list[dict[str, Any]] = []
 
     @property
     def settings(self) -> Settings:
@@ -76,6 +77,10 @@ class FakeApp:
 
     def quit(self) -> None:
         self.quitted += 1
+
+    def replay_deal(self, record: dict[str, Any]) -> bool:
+        self.replayed.append(record)
+        return True
 
 
 def _check_protocol(app: FakeApp) -> App:

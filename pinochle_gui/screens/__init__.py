@@ -18,6 +18,7 @@ shell's door to them: each ``*_scene`` function builds a scene ready to push on 
 - :func:`open_review` a finished hand told again step by step from its record (the summary's and the
   history's "Review"); :func:`open_record_scene` chooses a record file; :func:`open_record_file` opens
   one (a file dropped on the window).
+- :func:`replay_result_scene` a deal played again beside the first time (``app.replay_deal`` plays it).
 """
 
 from __future__ import annotations
@@ -89,6 +90,12 @@ def open_review(app: App, records: Sequence[dict[str, Any]], index: int = 0) -> 
     return open_it(app, records, index)
 
 
+def replay_result_scene(app: App, original: dict[str, Any], replay: dict[str, Any]) -> Scene:
+    from pinochle_gui.screens.replay import ReplayResultScene
+
+    return ReplayResultScene(app, original, replay)
+
+
 def open_record_scene(app: App) -> Scene:
     from pinochle_gui.screens.open_record import OpenRecordScene
 
@@ -109,6 +116,7 @@ __all__ = [
     "open_record_scene",
     "open_review",
     "pause_scene",
+    "replay_result_scene",
     "rules_scene",
     "settings_scene",
     "statistics_scene",

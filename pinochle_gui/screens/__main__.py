@@ -1,9 +1,10 @@
 """Render every screen to PNG files: ``python -m pinochle_gui.screens [--out DIR] [--size WxH ...]``.
 
 Writes ``screen-<name>-<W>x<H>.png`` for the title, new game, settings, statistics, rules, welcome,
-pause menu, hand history and a message dialog, headless (SDL's dummy drivers). The storage is a
-fresh temporary folder; the statistics and the hand history come from real games played by the
-engine's random players, so every number on them is one the engine produced.
+pause menu, hand history, a deal played again beside the first time and a message dialog, headless
+(SDL's dummy drivers). The storage is a fresh temporary folder; the statistics and the hand history
+come from real games played by the engine's random players, so every number on them is one the engine
+produced.
 """
 
 from __future__ import annotations
@@ -23,6 +24,8 @@ import pygame  # noqa: E402
 import engine  # noqa: E402
 from engine.game import Game  # noqa: E402
 from engine.players import RandomPlayer  # noqa: E402
+from engine.record import game_at_deal  # noqa: E402
+from engine.rules import rules_from_dict  # noqa: E402
 from pinochle_gui.scene import Scene, SceneStack  # noqa: E402
 from pinochle_gui.storage import Settings, Storage, StorageMessage  # noqa: E402
 from pinochle_gui.theme import felt_surface  # noqa: E402
@@ -59,6 +62,10 @@ class ShotApp:
     def leave_game(self) -> None:
         """Nothing to leave in a screenshot."""
 
+    def replay_deal(self, record: dict[str, Any]) -> bool:
+        """Nothing to play again in a screenshot."""
+        return False
+
     def quit(self) -> None:
         self.stack.running = False
 
@@ -75,6 +82,17 @@ def play(variant: str, seed: int, hands: int | None = None) -> Game:
         assert seat is not None
         game.apply(players[seat].choose(game, seat))
     return game
+
+
+def play_again(record: dict[str, Any], seed: int) -> dict[str, Any]:
+    """The record of ``record``'s deal played again by random players seeded with ``seed``."""
+    game = game_at_deal(record, rules_from_dict(record["rules"]))
+    players = [RandomPlayer(seed * 10 + seat) for seat in range(game.rules.players)]
+    while not game.hand_records:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(players[seat].choose(game, seat))
+    return game.hand_records[0]
 
 
 def fill_statistics(storage: Storage, games: int = 14) -> None:
@@ -95,6 +113,7 @@ def shots() -> dict[str, Callable[[ShotApp, Game], Scene]]:
         history_scene,
         new_game_scene,
         pause_scene,
+        replay_result_scene,
         rules_scene,
         settings_scene,
         statistics_scene,
@@ -118,6 +137,11 @@ def shots() -> dict[str, Callable[[ShotApp, Game], Scene]]:
         app.stack.push(_Felt())
         return pause_scene(app, game)
 
+    def replay(app: ShotApp, game: Game) -> Scene:
+        app.stack.push(_Felt())
+        first = game.hand_records[0]
+        return replay_result_scene(app, first, play_again(first, 5))
+
     return {
         "title": lambda app, game: title_scene(app),
         "new-game": lambda app, game: new_game_scene(app),
@@ -127,6 +151,7 @@ def shots() -> dict[str, Callable[[ShotApp, Game], Scene]]:
         "welcome": lambda app, game: welcome_scene(app),
         "pause": pause,
         "history": lambda app, game: history_scene(app, game),
+        "replay": replay,
         "confirm": confirm,
     }
 

@@ -1,7 +1,8 @@
 """The hand history of the game in progress: each finished hand (from the engine's hand records), its
 bidding, meld, tricks and score change; and an export of the records as JSON Lines (RECORD.md).
 
-Up/Down (or a click) choose a hand; V reviews it step by step; E exports; Escape goes back.
+Up/Down (or a click) choose a hand; V reviews it step by step; A plays its deal again; E exports; Escape goes
+back.
 """
 
 from __future__ import annotations
@@ -170,13 +171,21 @@ class HistoryScene(Screen):
         )
         export.enabled = bool(self.records)
         review = self.button(
-            pygame.Rect((w - bw) // 2, y, bw, bh),
+            pygame.Rect(w // 2 - bw - self.px(6), y, bw, bh),
             "Review",
             lambda: open_review(self.app, self.records, self.selected),
             pygame.K_v,
             "The chosen hand again, step by step, every hand face up",
         )
         review.enabled = bool(self.records)
+        again = self.button(
+            pygame.Rect(w // 2 + self.px(6), y, bw, bh),
+            "Play again",
+            lambda: self.app.replay_deal(self.records[self.selected]),
+            pygame.K_a,
+            "Play the chosen hand's deal again: the same cards and seats, the computers at the same levels",
+        )
+        again.enabled = bool(self.records)
         self.set_focus(back)
         self.keep_in_view()
 

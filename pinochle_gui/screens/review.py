@@ -5,7 +5,8 @@ exchanges, the passes both ways, the bury, every meld, then each card of each tr
 hand shrinking, who won each trick and the running trick points per side.
 
 Right (or Next) one step on, Left (or Previous) one back, Home and End the first and last step,
-Page Up and Page Down the previous and next hand of a record file with many; Escape closes.
+Page Up and Page Down the previous and next hand of a record file with many; A plays the deal again
+(``app.replay_deal``); Escape closes.
 :func:`open_review` is the door for the hand summary, the hand history and the record files.
 """
 
@@ -93,6 +94,9 @@ class ReviewScene(Screen):
         if event.key in moves:
             self.go(moves[event.key])
             return True
+        if event.key == pygame.K_a:
+            self.app.replay_deal(self.records[self.index])
+            return True
         hands = {pygame.K_PAGEUP: -1, pygame.K_PAGEDOWN: 1}
         if event.key in hands and len(self.records) > 1:
             self.change_hand(hands[event.key])
@@ -112,6 +116,8 @@ class ReviewScene(Screen):
         if len(self.records) > 1:
             buttons += [("Previous hand", lambda: self.change_hand(-1), "The hand before (Page Up)"),
                         ("Next hand", lambda: self.change_hand(1), "The hand after (Page Down)")]
+        buttons.append(("Play again", lambda: self.app.replay_deal(self.records[self.index]),
+                        "Play this deal again: the same cards and seats (A)"))
         buttons.append(("Close", self.back, "Back (Escape)"))
         bw = min(self.px(150), (w - m * (len(buttons) + 1)) // len(buttons))
         x = (w - len(buttons) * bw - (len(buttons) - 1) * m) // 2

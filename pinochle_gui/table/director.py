@@ -177,8 +177,10 @@ class Director(TableZones):
         return hold
 
     # -- events --------------------------------------------------------------------------------------
-    def feed(self, events: Iterable[Event], obs: Observation) -> None:
-        """Queue the animations of ``events`` (seen from :data:`VIEW_SEAT`); ``obs``: the state after them."""
+    def feed(self, events: Iterable[Event], obs: Observation, catch_up: bool = True) -> None:
+        """Queue the animations of ``events`` (seen from :data:`VIEW_SEAT`); ``obs``: the state after them,
+        which the table shows once they are played unless ``catch_up`` is false (a deal played again stops
+        at its hand's summary: the next deal, already in ``obs``, is not shown)."""
         batch = [visible_to(e, VIEW_SEAT) for e in events]
         deals = [i for i, e in enumerate(batch) if e.kind == ev.DEAL]
         melds = [i for i, e in enumerate(batch) if e.kind == ev.MELD]
@@ -191,7 +193,8 @@ class Director(TableZones):
             if melds and i == melds[-1]:
                 # Everybody's meld is on the table: a moment to look at it (a click goes on).
                 self.steps.append(self._meld_hold)
-        self.steps.append(lambda: self._caught_up(obs))
+        if catch_up:
+            self.steps.append(lambda: self._caught_up(obs))
 
     def _caught_up(self, obs: Observation) -> Animation | None:
         """The batch is played out: the table and the score board show ``obs``."""

@@ -99,8 +99,13 @@ class TablePainter:
             footer = f"Deal #{number}" if number is not None else ""
             if not table.demo:
                 footer = f"{footer} · click or press Enter to go on" if footer else "Click or press Enter to go on"
-            draw_summary(surface, centre, table.theme, news.summary, table.sides, table.names, footer,
-                         table.rules.team_of(VIEW_SEAT))
+            buttons = table.summary_buttons_shown
+            box = draw_summary(surface, centre, table.theme, news.summary, table.sides, table.names, footer,
+                               table.rules.team_of(VIEW_SEAT), buttons)
+            if buttons:
+                table.place_end_buttons(box, "summary")
+                for button in table.end_buttons:
+                    button.draw(surface)
         elif news.game_over is not None and table.director.idle:
             box = draw_game_over(surface, centre, table.theme, news.game_over, table.sides,
                                  table.rules.team_of(VIEW_SEAT), len(table.game.hand_records),

@@ -8,9 +8,14 @@ its thinker, off the event loop) and its action goes to :meth:`TableScene.apply`
 the engine, queues the events' animations, saves the game and records finished hands.
 The player's keys and clicks are read in :mod:`.controls`; the frame is drawn by :mod:`.painter`.
 
+A deal played again (``original``: the record of the hand it was first played in) is a one-hand game:
+it stops at its hand's summary and the app shows the two results side by side; it is never saved and
+stays out of the statistics (the app's callbacks leave such a table alone).
+
 Keys: arrows and Enter choose cards and bids; H hint, U (or Ctrl+Z) undo, L last trick, S the score
 pad, O the sort order, R (or F1) the rules in force, M mute, F11 full screen, Escape the pause menu.
-A click while cards move finishes the animation; a click or Enter closes the hand summary.
+A click while cards move finishes the animation; a click or Enter closes the hand summary, whose buttons
+review the hand just played (V) or play its deal again.
 """
 
 from __future__ import annotations
@@ -76,11 +81,14 @@ class SeatsConfig:
 class TableScene(Scene):
     """A game at the table. ``app`` gives settings, sound, storage and the way back to the menus."""
 
-    def __init__(self, app: App, game: Game, seats: SeatsConfig, restored: bool = False) -> None:
+    def __init__(self, app: App, game: Game, seats: SeatsConfig, restored: bool = False,
+                 original: dict[str, Any] | None = None) -> None:
         super().__init__()
         self.app = app
         self.game = game
         self.config = seats
+        self.original = original  # the record of the hand whose deal this table plays again
+        self.replay_shown = False
         self.rules = game.rules
         self.demo = seats.demo
         settings = app.settings
@@ -124,8 +132,8 @@ class TableScene(Scene):
         self.closing = False
         self.menu_button: Button | None = None
         self.tools: list[Button] = []
-        self.end_buttons: list[Button] = []
-        self.summary_button: Button | None = None
+        self.end_buttons: list[Button] = []  # under the hand's summary or the game's end
+        self.end_buttons_for: tuple[str, int, int] = ("", 0, 0)
         self.painter = TablePainter()
         self._warm: Iterator[tuple[int, int, str]] | None = None
         self.art_ready = False  # every card picture of this window size is drawn
@@ -183,9 +191,18 @@ class TableScene(Scene):
 
     # -- the flow of the game ----------------------------------------------------------------------------
     @property
+    def replaying(self) -> bool:
+        return self.original is not None
+
+    @property
+    def replay_over(self) -> bool:
+        """The deal played again is scored (the engine has dealt the next hand, which is not played)."""
+        return self.replaying and bool(self.game.hand_records)
+
+    @property
     def human_turn(self) -> bool:
         seat = self.game.to_act
-        return seat is not None and isinstance(self.seats[seat], HumanSeat)
+        return seat is not None and isinstance(self.seats[seat], HumanSeat) and not self.replay_over
 
     def submit(self, action: Action) -> None:
         """The player's choice from a panel, a card or a key."""
@@ -209,7 +226,9 @@ class TableScene(Scene):
         self.obs = observe(self.game, VIEW_SEAT)
         self.selected = []
         self.focus = 0
-        self.director.feed(events, self.obs)
+        if self.replay_over:  # the one hand is over: its summary is the last thing shown
+            events = events[:next(i for i, e in enumerate(events) if e.kind == "hand_scored") + 1]
+        self.director.feed(events, self.obs, catch_up=not self.replay_over)
         self.app.after_action(self)
         records = self.game.hand_records
         if len(records) > self.records_seen:
@@ -229,9 +248,17 @@ class TableScene(Scene):
         self.lifting = controls.update_lift(self, dt)
         self._warm_art()
         self._poll_hint()
+        if self.director.news.summary is None and self.end_buttons_for[0] == "summary":
+            self.end_buttons = []
+            self.end_buttons_for = ("", 0, 0)
         if not self.director.idle:
             return
         game = self.game
+        if self.replay_over:
+            if not self.replay_shown:
+                self.replay_shown = True
+                self.app.replay_finished(self)
+            return
         if game.is_over:
             self._show_game_over()
             return
@@ -365,6 +392,9 @@ class TableScene(Scene):
         if self.demo or not any(isinstance(s, HumanSeat) for s in self.seats):
             self.hud.toast("Nothing to undo in a demo game")
             return
+        if self.replay_over:
+            self.hud.toast("The deal is played: nothing to undo")
+            return
         if not self.director.idle and self.director.hold is None:
             self.director.skip()
         cut = self.last_human_action()
@@ -470,7 +500,9 @@ class TableScene(Scene):
 
     # -- drawing: pinochle_gui.table.painter ------------------------------------------------------------------
     def status_text(self) -> str:
-        """What the status line says now."""
+        """What the status line says now (not the next deal's turns once a deal played again is over)."""
+        if self.replay_over and self.director.idle:
+            return "The deal is played"
         return status_text(self)
 
     def observation_now(self) -> Observation:
@@ -482,26 +514,53 @@ class TableScene(Scene):
     def draw_tooltips(self, surface: pygame.Surface) -> None:
         """The tooltip of the menu or tool button under the pointer."""
         lay = self.director.lay
-        for button in self.tools + ([self.menu_button] if self.menu_button is not None else []):
+        for button in self.tools + self.end_buttons + ([self.menu_button] if self.menu_button is not None else []):
             if button.show_tooltip:
                 tip = Tooltip(button.tooltip, self.theme, max(13, button.rect.h // 3))
                 tip.place(button.rect.midbottom, pygame.Rect(0, 0, lay.width, lay.height))
                 tip.draw(surface)
 
-    def place_end_buttons(self, box: pygame.Rect) -> None:
-        """New game and Menu under the game's end in ``box`` (none in a demo)."""
+    # -- after a hand ------------------------------------------------------------------------------------------
+    @property
+    def summary_buttons_shown(self) -> bool:
+        """The hand's summary offers Review and Play this deal again (not in a demo or a deal played again)."""
+        return not self.demo and not self.replaying
+
+    def review_last_hand(self) -> None:
+        """The hand just scored, step by step (the summary's Review, key V)."""
+        records = self.game.hand_records
+        if records:
+            self.app.review_hand(records, len(records) - 1)
+        else:
+            self.hud.toast("No hand is finished yet")
+
+    def replay_last_hand(self) -> None:
+        """The deal of the hand just scored, played again at the same seats."""
+        if self.game.hand_records:
+            self.app.replay_deal(self.game.hand_records[-1])
+
+    def place_end_buttons(self, box: pygame.Rect, kind: str = "game over") -> None:
+        """The buttons under the panel in ``box``: Review and Play this deal again under the hand's summary,
+        New game and Menu under the game's end (none in a demo)."""
         if self.demo:
             self.end_buttons = []
             return
-        if self.end_buttons and self.end_buttons[0].rect.bottom == box.bottom - 12:
+        if self.end_buttons_for == (kind, box.centerx, box.bottom):
             return
+        self.end_buttons_for = (kind, box.centerx, box.bottom)
+        if kind == "summary":
+            specs = [("Review", self.review_last_hand, pygame.K_v,
+                      "This hand again, step by step, every hand face up (V)"),
+                     ("Play this deal again", self.replay_last_hand, None,
+                      "The same cards at the same seats, the computers at the same levels")]
+        else:
+            specs = [("New game", lambda: self.app.new_game_like(self), None, ""),
+                     ("Menu", self.app.leave_game, None, "")]
         h = max(30, min(52, box.h // 7))
-        w = min(220, (box.w - 48) // 2)
+        w = min(240, (box.w - 48) // 2)
         y = box.bottom - h - 12
-        self.end_buttons = [
-            Button((box.centerx - w - 8, y, w, h), "New game", lambda: self.app.new_game_like(self), self.theme),
-            Button((box.centerx + 8, y, w, h), "Menu", self.app.leave_game, self.theme),
-        ]
+        self.end_buttons = [Button((box.centerx - w - 8 + i * (w + 16), y, w, h), text, action, self.theme, key, tip)
+                            for i, (text, action, key, tip) in enumerate(specs)]
 
 
 __all__ = ["SeatsConfig", "TableScene"]

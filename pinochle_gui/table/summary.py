@@ -109,9 +109,10 @@ def draw_table(surface: pygame.Surface, box: pygame.Rect, theme: Theme, head: st
 
 
 def draw_summary(surface: pygame.Surface, area: pygame.Rect, theme: Theme, summary: dict[str, Any],
-                 sides: Sequence[str], names: Sequence[str], footer: str, player_side: int) -> pygame.Rect:
+                 sides: Sequence[str], names: Sequence[str], footer: str, player_side: int,
+                 room_for_buttons: bool = False) -> pygame.Rect:
     head, rows = summary_lines(summary, sides, names)
-    box = panel_rect(area, len(rows))
+    box = panel_rect(area, len(rows) + room_for_buttons)
     declarer = summary.get("declarer")
     good = None
     if summary.get("made") is not None and isinstance(declarer, int):
