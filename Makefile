@@ -24,7 +24,7 @@ help:
 	@echo "make test          the whole test suite (the executable's build included), ruff and mypy"
 	@echo "make test-fast     the test suite without the slow tests"
 	@echo "make lint          ruff"
-	@echo "make typecheck     mypy on engine/"
+	@echo "make typecheck     mypy --strict on engine/ and pinochle_gui/"
 	@echo "make dist          the one-folder executable: dist/pinochle/pinochle"
 	@echo "make dist-onefile  the one-file executable: dist/onefile/pinochle"
 	@echo "make bench         benchmarks (engine speed, start-up time)"

@@ -163,8 +163,8 @@ def played_level(game: Game, level: Level) -> str:
 def test_reasons_speak_of_the_trick() -> None:
     game = staged(preset("partnership_auction"), ["TC QC", "KC", "KC", "AC"], DIAMONDS,
                   trick=[(1, "9C"), (2, "AC"), (3, "JC")])
-    _, reason = choose_play(game, 0, LEVELS["medium"], random.Random(0))
-    assert reason.startswith("ten of clubs on partner's trick: 20 points")
+    action, reason = choose_play(game, 0, LEVELS["medium"], random.Random(0))
+    assert action == Play(parse_card("TC")) and reason.startswith("20 points onto partner's trick")
 
 
 def test_the_only_legal_card_is_played_at_once() -> None:

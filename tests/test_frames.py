@@ -155,3 +155,39 @@ def test_the_table_draws_every_frame_while_cards_move_and_nothing_while_it_waits
     finally:
         app.close()
         pygame.event.clear()
+
+
+def test_every_tooltip_of_the_table_shows_when_its_delay_ends(tmp_path: Path) -> None:
+    """The menu button's "Pause menu (Esc)", the tools' and the bid panel's tooltips each show after
+    TOOLTIP_DELAY of hovering, and the loop wakes for them."""
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode((1280, 720))
+    storage = Storage.open(tmp_path)
+    storage.update_settings(first_run_done=True, sound_on=False)
+    app = App(parse_args(["--fast", "--seed", "3", "--level", "easy"]), screen, storage)
+    try:
+        rules = app.settings.rules_for("partnership_auction")
+        table = app.new_table(rules, [None, "easy", "easy", "easy"], [f"P{s}" for s in range(4)])
+        frames = FrameClock(app.stack, now=StepClock(1 / FPS))
+        for _ in range(3000):
+            run_turns(app, frames, 1)
+            if table.human_turn and table.director.idle and table.art_ready and table.wake_in() is None:
+                break
+        assert table.human_turn and table.menu_button is not None
+        tipped = [b for b in table.buttons + table.panel.buttons if b.tooltip and b.visible]
+        assert table.menu_button in tipped and len(tipped) >= 5  # the menu, four tools, the panel's buttons
+        for button in tipped:
+            run_turns(app, frames, 2)
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=button.rect.center, rel=(0, 0),
+                                                 buttons=(0, 0, 0)))
+            run_turns(app, frames, 1)
+            assert button.hovered and not button.show_tooltip
+            assert table.wake_in() == pytest.approx(TOOLTIP_DELAY, abs=0.05)
+            shown = sum(run_turns(app, frames, 1) for _ in range(round(TOOLTIP_DELAY * FPS) + 3))
+            assert button.show_tooltip, button.tooltip
+            assert shown >= 1
+        assert table.menu_button.tooltip == "Pause menu (Esc)"
+    finally:
+        app.close()
+        pygame.event.clear()

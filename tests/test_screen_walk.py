@@ -22,6 +22,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
+from engine.actions import Pass  # noqa: E402
 from engine.rules import PRESETS  # noqa: E402
 from pinochle_gui.screens.__main__ import ShotApp, fill_statistics, play, shots  # noqa: E402
 from pinochle_gui.screens.statistics import CHARTS, StatisticsScene  # noqa: E402
@@ -100,13 +101,16 @@ def test_every_screen_shows_whole_texts_with_cards_named_for_the_player(home: Pa
     assert not found, "\n".join(found)
 
 
-def walk_a_hand(tmp_path: Path, variant: str, size: tuple[int, int]) -> tuple[list[str], list[str]]:
-    """Play the first hand of ``variant`` at ``size`` by mouse; ask for a hint, the last trick and the
-    score pad on the way. Returns what :func:`problems` found and the overlaps seen."""
-    app, table, screen = make_table(tmp_path, variant, size=size, seed=3)
+def walk_a_hand(tmp_path: Path, variant: str, size: tuple[int, int], seed: int = 3,
+                pass_bids: bool = False) -> tuple[list[str], list[str], int]:
+    """Play the first hand of ``variant`` at ``size`` by mouse (passing every bid with ``pass_bids``); ask
+    for a hint, the last trick and the score pad on the way. Returns what :func:`problems` found, the
+    overlaps seen and how many frames of a hold (the meld on the table) were checked."""
+    app, table, screen = make_table(tmp_path, variant, size=size, seed=seed)
     found: list[str] = []
     overlaps: list[str] = []
     hinted = looked = False
+    holds = 0
     try:
         rng = random.Random(1)
         for _ in range(40_000):
@@ -121,6 +125,7 @@ def walk_a_hand(tmp_path: Path, variant: str, size: tuple[int, int]) -> tuple[li
             found += problems(seen)
             overlaps += table_overlaps(table)
             if table.director.hold is not None:
+                holds += 1
                 click(app, (size[0] // 2, size[1] // 2))
                 continue
             if not (table.human_turn and table.director.idle):
@@ -145,19 +150,22 @@ def walk_a_hand(tmp_path: Path, variant: str, size: tuple[int, int]) -> tuple[li
                         app.stack.draw(screen)
                     found += problems(seen)
                     key(app, k)
-            do_by_mouse(app, table, rng.choice(mouse_choices(table)))
+            choices = mouse_choices(table)
+            passes = [a for a in choices if isinstance(a, Pass)] if pass_bids else []
+            do_by_mouse(app, table, passes[0] if passes else rng.choice(choices))
         else:
             raise AssertionError("the hand never ended")
     finally:
         app.close()
-    return sorted(set(found)), sorted(set(overlaps))
+    return sorted(set(found)), sorted(set(overlaps)), holds
 
 
 def table_overlaps(table: TableScene) -> list[str]:
-    """The hint box or a toast over a button or a card of the table; a card resting over the top bar."""
+    """The hint box or a toast over a button or a card of the table; a card resting over the top bar (while
+    the table is idle or holds still: the meld on the table waiting for a click)."""
     covers = [("hint", table.hud.hint_box)] if table.hud.hint_box else []
-    if table.director.idle:
-        covers.append(("the top bar", table.status_rect))
+    if table.director.still:
+        covers.append(("the top bar", table.director.lay.status))
     if table.hud.toast_box is not None:
         covers.append(("a toast", table.hud.toast_box))
     buttons = [(f"button {b.text!r}", b.rect) for b in table.panel.buttons + table.tools if b.visible]
@@ -171,6 +179,17 @@ def table_overlaps(table: TableScene) -> list[str]:
 @pytest.mark.parametrize("variant", sorted(PRESETS))
 def test_a_hand_at_the_table_shows_whole_texts_and_nothing_covers_a_button_or_card(
         tmp_path: Path, variant: str, size: tuple[int, int]) -> None:
-    found, overlaps = walk_a_hand(tmp_path, variant, size)
+    found, overlaps, _holds = walk_a_hand(tmp_path, variant, size)
     assert not found, "\n".join(found)
     assert not overlaps, "\n".join(overlaps)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_cards_passed_to_north_rest_below_the_top_bar(tmp_path: Path, size: tuple[int, int]) -> None:
+    """Partnership auction, seed 1: the player passes every bid, North declares and the player passes
+    four cards to North, chosen (raised) by mouse. They lie flat in North's hand, below the top bar,
+    through the return and the meld on the table that waits for a click."""
+    found, overlaps, holds = walk_a_hand(tmp_path, "partnership_auction", size, seed=1, pass_bids=True)
+    assert holds >= 1  # the meld on the table was held and checked
+    assert not overlaps, "\n".join(overlaps)
+    assert not found, "\n".join(found)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 
 import pytest
 
@@ -83,6 +84,8 @@ def test_the_sprites_follow_a_whole_hand_of_each_variant(variant: str) -> None:
         director.feed(events, obs)
         director.skip()
         check_matches(director, obs)
+        said = [m for m in director.news.messages if re.search(r"\b[AKQJT9][SHDC]\b", m)]
+        assert not said, said  # "North exchanges the dix for the 10♠", never "the TS"
 
 
 def test_the_deal_is_animated_card_by_card_and_waits_for_nobody() -> None:

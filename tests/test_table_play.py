@@ -130,6 +130,8 @@ def do_by_mouse(app: App, table: TableScene, action: Action) -> None:
             sprite = next(s for s in free if s.card == c)
             free.remove(sprite)
             click(app, card_point(sprite))
+        for _ in range(20):  # the chosen cards rise, as the player sees them before the button
+            app.tick(1 / 60)
         verb = "Bury" if isinstance(action, Bury) else "Pass"
         click(app, button_labelled(table, f"{verb} {len(action.cards)} cards").center)
     else:

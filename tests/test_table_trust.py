@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import random
+import re
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from engine.actions import Bid, Pass, Play  # noqa: E402
+from engine.cards import card_label  # noqa: E402
 from engine.game import Game, new_game  # noqa: E402
 from engine.rules import preset  # noqa: E402
 from pinochle_gui.table.director import VIEW_SEAT  # noqa: E402
@@ -237,8 +239,6 @@ def test_a_new_game_asks_before_abandoning_the_game_in_progress(tmp_path: Path) 
 
 @pytest.mark.parametrize("variant", ["partnership_auction", "double_deck", "three_hand"])
 def test_a_bid_hints_figures_are_whole_and_add_up(variant: str) -> None:
-    import re
-
     from engine.ai.hint import hint
 
     for seed in range(3):
@@ -263,6 +263,41 @@ def test_card_hints_speak_to_the_player() -> None:
         reasons.append(reason)
         game.apply(action)
     assert all(" my " not in f" {r} " and " me " not in f" {r} " and " I " not in f" {r} " for r in reasons), reasons
+    assert not [r for r in reasons if NAMES_A_CARD.search(r) or re.search("[♠♥♦♣]", r)], reasons  # "Play 10♥" names it
+
+
+# A card named in words: hints name cards by rank and suit symbol, and the action's cards only once.
+NAMES_A_CARD = re.compile(r"\b(ace|ten|king|queen|jack|nine) of\b", re.IGNORECASE)
+
+
+@pytest.mark.parametrize("variant", ["partnership_auction", "three_hand", "two_hand"])
+def test_a_hint_names_its_cards_once(variant: str) -> None:
+    """Pass, return, bury, meld and trump hints: "Pass 9♥ K♥ A♣ - 2 trumps and 1 ace for your partner",
+    not the cards again in the reason."""
+    from engine.ai import decisions
+    from engine.ai.levels import LEVELS
+    from pinochle_gui.words import action_words
+
+    level = LEVELS["easy"]
+    phases: set[str] = set()
+    for seed in range(4):
+        game = new_game(preset(variant), seed=seed)
+        while not game.hand_records:
+            seat = game.to_act
+            assert seat is not None
+            if game.phase == "play":
+                game.apply(game.legal_actions()[0])
+                continue
+            action, reason = decisions.decide(game, seat, level, random.Random(seed))
+            line = f"{action_words(action)} - {reason}"
+            assert not NAMES_A_CARD.search(reason), line
+            for card in getattr(action, "cards", ()):
+                assert line.count(card_label(int(card))) == list(action.cards).count(card), line
+            phases.add(game.phase)
+            game.apply(action)
+    wanted = {"partnership_auction": {"passing", "return", "trump"}, "three_hand": {"bury", "trump"},
+              "two_hand": {"meld"}}[variant]
+    assert wanted <= phases, phases
 
 
 def test_the_score_board_changes_when_the_summary_shows(tmp_path: Path) -> None:

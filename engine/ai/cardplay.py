@@ -39,7 +39,7 @@ from engine.ai.levels import Level
 from engine.ai.solver import solve
 from engine.ai.trickplay import Position, greedy_playout
 from engine.ai.worlds import World, knowledge, play_likelihood, playing_sides, real_world, sample_world
-from engine.cards import CARDS, RANK_NAMES, SUIT_NAMES, counts
+from engine.cards import counts
 from engine.game import Game
 from engine.meld import meld_total
 from engine.play import beats, card_values, trick_winner
@@ -223,11 +223,6 @@ def _power(card: int, game: Game) -> int:
     return card % 6 + (6 if card // 6 == game.hand.trump else 0)
 
 
-def _name(card: int) -> str:
-    c = CARDS[card]
-    return f"{RANK_NAMES[c.rank]} of {SUIT_NAMES[c.suit]}"
-
-
 def _trick_note(game: Game, seat: int, card: int) -> str:
     """What the card does to the trick now, in words (empty when nothing worth saying)."""
     h = game.hand
@@ -235,7 +230,7 @@ def _trick_note(game: Game, seat: int, card: int) -> str:
     values = card_values(game.rules)
     trick = [c for _, c in h.trick]
     if not trick:
-        return f"lead the {_name(card)}"
+        return "your lead"
     counters = sum(values[c] for c in trick) + values[card]
     win_index = trick_winner(trick, h.trump)
     winner_seat = h.trick[win_index][0]
@@ -243,19 +238,19 @@ def _trick_note(game: Game, seat: int, card: int) -> str:
     takes = beats(card, trick[win_index], trick[0] // 6, h.trump)
     if partner_winning and not takes:
         if values[card]:
-            return f"{_name(card)} on partner's trick: {counters} points"
-        return f"{_name(card)} under partner"
+            return f"{counters} points onto partner's trick"
+        return "stay under partner"
     if takes:
         verb = "trump it" if card // 6 == h.trump and trick[0] // 6 != h.trump else "win it"
-        return f"{verb} with the {_name(card)}: {counters} points in the trick"
-    return f"throw the {_name(card)}"
+        return f"{verb}: {counters} points in the trick"
+    return "give up this trick"
 
 
 def _reason(game: Game, seat: int, card: int, points: float, made: float, worlds: int, contract: bool,
             declaring: bool) -> str:
     note = _trick_note(game, seat, card)
     total = game.rules.trick_total
-    text = f"{note}; about {round(points)} of {total} trick points for us"
+    text = f"{note}; about {round(points)} of {total} trick points for your side"
     if contract:
         share = round(100 * made)
         text += f", bid made in {share}%" if declaring else f", declarer set in {100 - share}%"
@@ -350,11 +345,11 @@ def _two_hand_early(game: Game, seat: int, plays: list[Play], level: Level, rng:
         pick = ranked[1][1]
     c = int(pick.card)
     if led is None:
-        why = f"lead the {_name(c)}: it keeps your meld and trumps"
+        why = "a lead that keeps your meld and trumps"
     elif beats(c, led, led // 6, trump):
-        why = f"take it with the {_name(c)}: {values[led] + values[c]} points, and the first draw"
+        why = f"take the trick: {values[led] + values[c]} points, and the first draw"
     else:
-        why = f"let it go with the {_name(c)}: not worth a trump or a meld card"
+        why = "let it go: not worth a trump or a meld card"
     return pick, why
 
 

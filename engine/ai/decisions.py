@@ -244,7 +244,7 @@ def choose_trump(game: Game, seat: int, level: Level, rng: random.Random) -> Cho
                 bv.quick_value(hand, ranked[1], rules) >= bv.quick_value(hand, best, rules) - 10 * bv.scale(rules):
             best = ranked[1]
         meld = meld_by_trump(hand, rules)[best]
-        return NameTrump(best), f"{SUIT_NAMES[best]}: meld {meld} and the most trick power"
+        return NameTrump(best), f"meld {meld} and the most trick power"
     # The suits the auction weighed (the same evaluation, cached, when the hand is unchanged).
     suits = [s for s in bv.promising_suits(hand, rules, level.suits_weighed) if s in suits] or suits
     if level.sees_all:
@@ -253,7 +253,7 @@ def choose_trump(game: Game, seat: int, level: Level, rng: random.Random) -> Cho
     else:
         value = bv.evaluate_hand(hand, seat, rules, level.simulated_deals, suits=suits)
     best_value = value.best
-    return NameTrump(best_value.trump), f"{SUIT_NAMES[best_value.trump]}: {_value_words(hand, rules, best_value)}"
+    return NameTrump(best_value.trump), _value_words(hand, rules, best_value)
 
 
 # -- passing ---------------------------------------------------------------------------------------
@@ -337,14 +337,14 @@ def _describe_pass(cards: Sequence[int], trump: int) -> str:
     if aces:
         parts.append(f"{aces} ace{'s' if aces != 1 else ''}")
     text = " and ".join(parts) or "what helps most"
-    return f"pass {cards_label(cards)}: {text} for the declarer"
+    return f"{text} for your partner"
 
 
 def _describe_return(cards: Sequence[int], hand: Sequence[int], trump: int) -> str:
     voids = [s for s in range(4) if s != trump and any(c // 6 == s for c in hand)
              and all(c // 6 != s or c in cards for c in hand)
              and sum(1 for c in cards if c // 6 == s) == sum(1 for c in hand if c // 6 == s)]
-    text = f"return {cards_label(cards)}: keep the meld and the trumps"
+    text = "keeps your meld and trumps"
     if voids:
         text += ", void in " + ", ".join(SUIT_NAMES[s] for s in voids)
     return text
@@ -393,7 +393,7 @@ def choose_bury(game: Game, seat: int, level: Level, rng: random.Random) -> Choi
         how = f"best in {len(sampled)} simulated deals"
     values = card_values(rules)
     counted = sum(values[c] for c in choice)
-    return Bury(_cards(choice)), f"bury {cards_label(choice)}: {counted} points banked ({how})"
+    return Bury(_cards(choice)), f"{counted} points banked at once ({how})"
 
 
 # -- throw-in ----------------------------------------------------------------------------------------
@@ -475,7 +475,7 @@ def choose_table_meld(game: Game, seat: int, level: Level, rng: random.Random) -
     if len(ranked) > 1 and _slip(level, rng) and ranked[1].play.meld.points >= best.play.meld.points - 10:
         best = ranked[1]
     play = best.play
-    return best, f"meld {play.meld.name} for {play.meld.points}"
+    return best, f"{play.meld.points} points"
 
 
 def choose_draw(game: Game, seat: int, level: Level, rng: random.Random) -> Choice:
@@ -506,8 +506,8 @@ def choose_draw(game: Game, seat: int, level: Level, rng: random.Random) -> Choi
     take = worth(trump_card)
     blind = sum(worth(c) for c in unseen) / max(1, len(unseen)) if unseen else 0.0
     if take >= blind:
-        return DrawChoice(True), f"take the {Card(trump_card).name}: worth about {take:.0f} against {blind:.0f} blind"
-    return DrawChoice(False), f"take the face-down card: worth about {blind:.0f} against {take:.0f}"
+        return DrawChoice(True), f"the {cards_label([trump_card])} is worth about {take:.0f}, a blind draw {blind:.0f}"
+    return DrawChoice(False), f"a blind draw is worth about {blind:.0f}, the {cards_label([trump_card])} {take:.0f}"
 
 
 def should_declare_out(game: Game, seat: int, level: Level, rng: random.Random) -> bool:

@@ -94,7 +94,7 @@ class ComputerPlayer:
         phase = game.phase
         if DeclareOut() in legal:
             if _should_declare_out(game, seat, self.level, rng):
-                return DeclareOut(), "declare out: our side has the points to win"
+                return DeclareOut(), "your side has the points to win"
         if phase == PLAY:
             from engine.ai.cardplay import choose_play
 

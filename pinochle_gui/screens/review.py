@@ -12,7 +12,7 @@ Page Up and Page Down the previous and next hand of a record file with many; A p
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -109,10 +109,11 @@ class ReviewScene(Screen):
         m = self.px(16)
         bh = self.px(46)
         y = h - bh - self.px(14)
-        buttons = [("First", lambda: self.go(0), "The hands as dealt (Home)"),
-                   ("Previous", lambda: self.go(self.at - 1), "One step back (Left)"),
-                   ("Next", lambda: self.go(self.at + 1), "One step on (Right)"),
-                   ("Last", lambda: self.go(len(self.steps) - 1), "The hand's score (End)")]
+        buttons: list[tuple[str, Callable[[], object], str]] = [
+            ("First", lambda: self.go(0), "The hands as dealt (Home)"),
+            ("Previous", lambda: self.go(self.at - 1), "One step back (Left)"),
+            ("Next", lambda: self.go(self.at + 1), "One step on (Right)"),
+            ("Last", lambda: self.go(len(self.steps) - 1), "The hand's score (End)")]
         if len(self.records) > 1:
             buttons += [("Previous hand", lambda: self.change_hand(-1), "The hand before (Page Up)"),
                         ("Next hand", lambda: self.change_hand(1), "The hand after (Page Down)")]

@@ -119,6 +119,11 @@ class Director(TableZones):
         """Nothing moves and nothing waits: the seats may act."""
         return not self.steps and not self.animator.busy
 
+    @property
+    def still(self) -> bool:
+        """No card moves: the table is idle, or rests on a hold (the meld on the table, the summary)."""
+        return not any(a is not self.hold for a in self.animator.running)
+
     def wake_in(self) -> float | None:
         """Seconds until the cards and the speech bubbles change by themselves: 0.0 while something moves
         (or a step is about to start), the time left on a hold with a timeout or on a speech bubble

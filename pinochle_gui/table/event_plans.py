@@ -134,7 +134,7 @@ def on_trump(director: Director, event: Event, obs: Observation) -> Animation | 
     director.trump = event["suit"]
     director.resort()
     if event.get("turnup") is not None:
-        director.say(f"{str(event['turnup'])} turned up: {SUIT_NAMES[director.trump]} are trump")
+        director.say(f"{cards_label([int(event['turnup'])])} turned up: {SUIT_NAMES[director.trump]} are trump")
     else:
         director.say(f"{director.who(event.seat, 'names')} {SUIT_NAMES[director.trump]} trump", event.seat,
                   SUIT_NAMES[director.trump].capitalize())
@@ -150,7 +150,7 @@ def on_dix_exchange(director: Director, event: Event, obs: Observation) -> Anima
     seat = event.seat
     assert seat is not None
     dix, taken = event["dix"], event["card"]
-    director.say(f"{director.who(seat, 'exchanges')} the dix for the {str(taken)}", seat, "Dix!")
+    director.say(f"{director.who(seat, 'exchanges')} the dix for the {cards_label([int(taken)])}", seat, "Dix!")
     sprite = director.take(director.tables[seat], dix) or director.take(director.hands[seat], dix, any_card=True)
     if sprite is None:
         sprite = director.spawn(dix)

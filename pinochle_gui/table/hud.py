@@ -176,6 +176,8 @@ class Hud:
             pygame.draw.circle(surface, (250, 248, 240), box.center, size // 2 + 3)
             draw_suit(surface, trump, box.inflate(-size // 4, -size // 4), SUIT_INK[trump])
             inner = pygame.Rect(box.right + 10, inner.y, inner.right - box.right - 10, inner.h)
+            if text_width(text, round(rect.h * 0.35)) > inner.w:  # even at the smallest size
+                text = text.removesuffix(f" · {trump_text(trump)}")  # the suit drawn at the left says it
         self.text(surface, text, round(rect.h * 0.5), self.theme.text, "regular", inner.w,
                   midleft=(inner.x, inner.centery))
 

@@ -189,6 +189,11 @@ class TableScene(Scene):
         self.status_rect = pygame.Rect(bar.x, bar.y, (self.tools[0].rect.x - gap - bar.x) if self.tools else bar.w,
                                        bar.h)
 
+    @property
+    def buttons(self) -> list[Button]:
+        """The table's own buttons (not the panel's): the menu, the tools and the game end's."""
+        return ([self.menu_button] if self.menu_button is not None else []) + self.tools + self.end_buttons
+
     # -- the flow of the game ----------------------------------------------------------------------------
     @property
     def replaying(self) -> bool:
@@ -243,7 +248,7 @@ class TableScene(Scene):
         self.director.update(dt)
         self.hud.update(dt)
         self.panel.update(dt)
-        for button in self.tools + self.end_buttons:
+        for button in self.buttons:
             button.update(dt)
         self.lifting = controls.update_lift(self, dt)
         self._warm_art()
@@ -291,7 +296,7 @@ class TableScene(Scene):
             return 0.0
         thinking = any(isinstance(s, ComputerSeat) and s.thinking for s in self.seats)
         return soonest((self.director.wake_in(), self.hud.wake_in(thinking),
-                        soonest_wake(self.tools + self.end_buttons + self.panel.buttons)))
+                        soonest_wake(self.buttons + self.panel.buttons)))
 
     def _warm_art(self, budget: float = 0.004) -> None:
         """Draw the card pictures of this window size ahead of need, a few each frame, so that no frame
@@ -514,7 +519,7 @@ class TableScene(Scene):
     def draw_tooltips(self, surface: pygame.Surface) -> None:
         """The tooltip of the menu or tool button under the pointer."""
         lay = self.director.lay
-        for button in self.tools + self.end_buttons + ([self.menu_button] if self.menu_button is not None else []):
+        for button in self.buttons:
             if button.show_tooltip:
                 tip = Tooltip(button.tooltip, self.theme, max(13, button.rect.h // 3))
                 tip.place(button.rect.midbottom, pygame.Rect(0, 0, lay.width, lay.height))

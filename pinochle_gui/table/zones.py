@@ -89,7 +89,17 @@ class TableZones:
 
     @staticmethod
     def take(zone: list[TableCard], c: int | None, any_card: bool = False) -> TableCard | None:
-        """Take the sprite of card ``c`` out of ``zone``; else (``any_card``) an unknown one, else the last."""
+        """Take the sprite of card ``c`` out of ``zone``; else (``any_card``) an unknown one, else the last.
+        A card the player raised leaves the hand flat: its lift becomes height where it is, so it flies
+        from there and lands level in its new place (not raised over the top bar in North's hand)."""
+        sprite = TableZones._pick(zone, c, any_card)
+        if sprite is not None:
+            sprite.y -= sprite.lift
+            sprite.lift = 0.0
+        return sprite
+
+    @staticmethod
+    def _pick(zone: list[TableCard], c: int | None, any_card: bool) -> TableCard | None:
         if c is not None:
             for i in range(len(zone) - 1, -1, -1):
                 if zone[i].card == c:
