@@ -65,6 +65,23 @@ _INF = 1 << 30
 _KEY_BITS = 3  # per card per seat: up to four copies (double deck)
 
 
+def _follow_order(moves: list[int], strength: tuple[int, ...], top: int, partner_winning: bool,
+                  values: tuple[int, ...]) -> list[int]:
+    """Cards following to a trick (ascending codes), in the order to search them: taking the trick,
+    the cheapest winner first with the counters it gains, or over a partner the lowest; not taking
+    it, the most valuable when the partner wins it, else the least. Of equals, the lower code first."""
+    keyed = []
+    for c in moves:
+        s = strength[c]
+        if s > top:
+            key = 50 + s if partner_winning else -100 + s - values[c]
+        else:
+            key = -values[c] if partner_winning else values[c]
+        keyed.append(key * 32 + c)  # a code is below 32: sorting these sorts by key, then code
+    keyed.sort()
+    return [k & 31 for k in keyed]
+
+
 class Solver:
     """Alpha-beta search over tricks with a transposition table, for the side to move at the root.
 
@@ -109,6 +126,7 @@ class Solver:
         # static strength of a card for the estimate past the search horizon
         # leads: high cards first (they take tricks or show the way), trumps after plain aces
         self.lead_order = tuple(-(c % 6) + (3 if c // 6 == self.trump else 0) for c in range(KINDS))
+        self.strengths = tuple(trick_strengths(self.trump, led) for led in range(4))  # by the suit led
         self.power = tuple((c % 6 + 1) * (3 if c // 6 == self.trump else 1) for c in range(KINDS))
 
     # -- helpers -----------------------------------------------------------------------------
@@ -138,35 +156,35 @@ class Solver:
             return moves
         if not trick:
             return sorted(moves, key=self.lead_order.__getitem__)
-        trump = self.trump
-        led = trick[0] // 6
-        top_card = trick[win_index]
-        top = top_card % 6 + 6 if top_card // 6 == trump else top_card % 6
+        strength = self.strengths[trick[0] // 6]
         partner_winning = self.ours[(self.leader + win_index) % self.seats] == self.ours[seat]
-        values = self.values
+        return _follow_order(moves, strength, strength[trick[win_index]], partner_winning, self.values)
 
-        def key(c: int) -> int:
-            s = c % 6 + 6 if c // 6 == trump else (c % 6 if c // 6 == led else -1)
-            if s > top:  # takes the trick: cheapest winner first, counters gained
-                return -100 + s - values[c] if not partner_winning else 50 + s
-            return -values[c] if partner_winning else values[c]
-
-        return sorted(moves, key=key)
+    def _winner(self, trick: list[int]) -> int:
+        """:func:`engine.play.trick_winner` of a trick in progress."""
+        strength = self.strengths[trick[0] // 6]
+        win_index = 0
+        top = strength[trick[0]]
+        for i in range(1, len(trick)):
+            if strength[trick[i]] > top:
+                top = strength[trick[i]]
+                win_index = i
+        return win_index
 
     def estimate(self) -> int:
         """Trick points the root side should take from a trick start on, past the search horizon."""
-        values, power, ours = self.values, self.power, self.ours
-        total = self.bonus
+        power, ours = self.power, self.ours
         ours_power = 0
         all_power = 0
         for seat, held in enumerate(self.held):
+            seat_power = 0
             for c in mask_cards(self.masks[seat]):
-                copies = held[c]
-                total += values[c] * copies
-                all_power += power[c] * copies
-                if ours[seat]:
-                    ours_power += power[c] * copies
-        return total * ours_power // all_power if all_power else 0
+                seat_power += power[c] * held[c]
+            all_power += seat_power
+            if ours[seat]:
+                ours_power += seat_power
+        # at a trick start the points not yet taken are all in the hands (and the last-trick bonus)
+        return self.remaining * ours_power // all_power if all_power else 0
 
     # -- search ------------------------------------------------------------------------------
 
@@ -213,7 +231,7 @@ class Solver:
             if len(moves) > 1:
                 moves = self._order(seat, self._distinct(seat, moves), 0)
         else:
-            win_index = trick_winner(trick, self.trump)
+            win_index = self._winner(trick)
             moves = mask_cards(legal_mask(own, trick[0] // 6, trick[win_index], self.trump, self.mode))
             if len(moves) > 1:
                 moves = self._order(seat, self._distinct(seat, moves), win_index)
@@ -295,8 +313,8 @@ class Solver:
         trump = self.trump
         values = self.values
         unplayed = self.unplayed
-        strength = trick_strengths(trump, trick[0] // 6)
-        win_index = trick_winner(trick, trump)
+        strength = self.strengths[trick[0] // 6]
+        win_index = self._winner(trick)
         top = strength[trick[win_index]]
         ahead = (leader + win_index) % seats
         ours = self.ours
@@ -306,11 +324,8 @@ class Solver:
         moves = mask_cards(legal_mask(own, trick[0] // 6, trick[win_index], trump, self.mode))
         if len(moves) > 1:  # (the trick's cards still count as unplayed: they tell equivalents apart)
             moves = self._distinct(seat, moves)
-            if len(moves) > 1:  # the order of :meth:`_order`, from what is known here already
-                if ours[ahead] == maximizing:
-                    moves.sort(key=lambda c: 50 + strength[c] if strength[c] > top else -values[c])
-                else:
-                    moves.sort(key=lambda c: -100 + strength[c] - values[c] if strength[c] > top else values[c])
+            if len(moves) > 1:
+                moves = _follow_order(moves, strength, top, ours[ahead] == maximizing, values)
         counted = 0
         for c in trick:
             counted += values[c]
