@@ -12,7 +12,7 @@ from engine.ai.trickplay import (
     greedy_choice,
     greedy_playout,
     holdings,
-    legal_mask,
+    legal_cards,
     mask_cards,
     random_playout,
 )
@@ -300,7 +300,7 @@ PLAY_RULES = [MUST, POST, preset("partnership_auction", play_rule="always_win"),
 
 
 @pytest.mark.parametrize("free", [False, True], ids=["rule of play", "free (two-handed, stock left)"])
-def test_legal_masks_agree_with_the_rules_of_play(free: bool) -> None:
+def test_legal_cards_by_mask_agree_with_the_rules_of_play(free: bool) -> None:
     rng = random.Random(12)
     narrowed = 0
     for _ in range(4000):
@@ -314,7 +314,7 @@ def test_legal_masks_agree_with_the_rules_of_play(free: bool) -> None:
         (held,), _ = holdings([hand])
         expected = legal_codes(hand, trick, trump, mode)
         if trick:
-            got = mask_cards(legal_mask(held, trick[0] // 6, trick[trick_winner(trick, trump)], trump, mode))
+            got = legal_cards(held, trick[0] // 6, trick[trick_winner(trick, trump)], trump, mode)
         else:
             got = mask_cards(held)
         assert got == expected, (rules.play_rule, mode, hand, trick, trump)

@@ -28,7 +28,7 @@ from engine.ai.trickplay import (
     greedy_choice,
     greedy_playout,
     holdings,
-    legal_mask,
+    legal_cards,
     mask_cards,
 )
 from engine.cards import KINDS
@@ -232,7 +232,7 @@ class Solver:
                 moves = self._order(seat, self._distinct(seat, moves), 0)
         else:
             win_index = self._winner(trick)
-            moves = mask_cards(legal_mask(own, trick[0] // 6, trick[win_index], self.trump, self.mode))
+            moves = legal_cards(own, trick[0] // 6, trick[win_index], self.trump, self.mode)
             if len(moves) > 1:
                 moves = self._order(seat, self._distinct(seat, moves), win_index)
         if hint >= 0 and moves[0] != hint and hint in moves:
@@ -321,7 +321,7 @@ class Solver:
         maximizing = ours[seat]
         masks = self.masks
         own = masks[seat]
-        moves = mask_cards(legal_mask(own, trick[0] // 6, trick[win_index], trump, self.mode))
+        moves = legal_cards(own, trick[0] // 6, trick[win_index], trump, self.mode)
         if len(moves) > 1:  # (the trick's cards still count as unplayed: they tell equivalents apart)
             moves = self._distinct(seat, moves)
             if len(moves) > 1:
@@ -428,7 +428,7 @@ class Solver:
         if not trick:
             return mask_cards(own)
         win = trick[trick_winner(trick, self.trump)]
-        return mask_cards(legal_mask(own, trick[0] // 6, win, self.trump, self.mode))
+        return legal_cards(own, trick[0] // 6, win, self.trump, self.mode)
 
     def root_moves(self) -> tuple[list[int], list[int]]:
         """The legal cards at the root, and the ones worth searching (equivalents pruned), ordered."""

@@ -71,29 +71,25 @@ def mask_cards(mask: int) -> list[int]:
     return _LOW[mask & 0xFFF] + _HIGH[mask >> 12]
 
 
-def legal_mask(held: int, led: int, win: int, trump: int, mode: int) -> int:
+def legal_cards(held: int, led: int, win: int, trump: int, mode: int) -> list[int]:
     """The cards of ``held`` that may follow to a trick led in ``led`` and now won by card ``win``.
 
-    The same rules as :func:`engine.play.legal_codes` (a hand's legal cards are ``mask_cards`` of
-    this, when the hand is sorted); leading, any card of ``held`` may be played.
+    The same cards, in the same order, as :func:`engine.play.legal_codes` gives for the sorted hand
+    (leading, any card may be played: ``mask_cards(held)``).
     """
-    if mode == FREE:
-        return held
-    beaters = BEATERS[trump][win]
-    follow = held & SUIT_MASKS[led]
-    if mode == WIN_IF_ABLE:
-        allowed = follow or held
-        return allowed & beaters or allowed
-    if follow:  # must-beat beats in the suit led; post-1945 only when trump is led
-        if mode == MUST_BEAT or led == trump:
-            return follow & beaters or follow
-        return follow
-    trumps = held & SUIT_MASKS[trump]
-    if trumps:
-        if mode == MUST_BEAT:
-            return trumps & beaters or trumps
-        return trumps
-    return held
+    mask = held
+    if mode != FREE:
+        beaters = BEATERS[trump][win]
+        follow = held & SUIT_MASKS[led]
+        trumps = held & SUIT_MASKS[trump]
+        if mode == WIN_IF_ABLE:
+            allowed = follow or held
+            mask = allowed & beaters or allowed
+        elif follow:  # must-beat beats in the suit led; post-1945 only when trump is led
+            mask = follow & beaters or follow if mode == MUST_BEAT or led == trump else follow
+        elif trumps:
+            mask = trumps & beaters or trumps if mode == MUST_BEAT else trumps
+    return _LOW[mask & 0xFFF] + _HIGH[mask >> 12]
 
 
 def holdings(hands: Sequence[Sequence[int]]) -> tuple[list[int], list[list[int]]]:
@@ -326,7 +322,7 @@ def _play_out(position: Position, rng: random.Random | None) -> list[int]:
     while masks[seat]:
         held = masks[seat]
         if played:
-            moves = mask_cards(legal_mask(held, led, win, trump, mode))
+            moves = legal_cards(held, led, win, trump, mode)
         else:
             moves = mask_cards(held)
         if choice is not None:
