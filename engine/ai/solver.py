@@ -67,9 +67,10 @@ _KEY_BITS = 3  # per card per seat: up to four copies (double deck)
 
 def _follow_order(moves: list[int], strength: tuple[int, ...], top: int, partner_winning: bool,
                   values: tuple[int, ...]) -> list[int]:
-    """Cards following to a trick (ascending codes), in the order to search them: taking the trick,
-    the cheapest winner first with the counters it gains, or over a partner the lowest; not taking
-    it, the most valuable when the partner wins it, else the least. Of equals, the lower code first."""
+    """Cards following to a trick (ascending codes), in the order to search them. The partner winning:
+    the cards that do not take the trick, the most valuable first, then the weakest winners.
+    Otherwise: the winners, the weakest first (of equal strength the one gaining more counters),
+    then the least valuable losers. Of equals, the lower code first."""
     keyed = []
     for c in moves:
         s = strength[c]
@@ -160,17 +161,6 @@ class Solver:
         partner_winning = self.ours[(self.leader + win_index) % self.seats] == self.ours[seat]
         return _follow_order(moves, strength, strength[trick[win_index]], partner_winning, self.values)
 
-    def _winner(self, trick: list[int]) -> int:
-        """:func:`engine.play.trick_winner` of a trick in progress."""
-        strength = self.strengths[trick[0] // 6]
-        win_index = 0
-        top = strength[trick[0]]
-        for i in range(1, len(trick)):
-            if strength[trick[i]] > top:
-                top = strength[trick[i]]
-                win_index = i
-        return win_index
-
     def estimate(self) -> int:
         """Trick points the root side should take from a trick start on, past the search horizon."""
         power, ours = self.power, self.ours
@@ -231,7 +221,7 @@ class Solver:
             if len(moves) > 1:
                 moves = self._order(seat, self._distinct(seat, moves), 0)
         else:
-            win_index = self._winner(trick)
+            win_index = trick_winner(trick, self.trump)
             moves = legal_cards(own, trick[0] // 6, trick[win_index], self.trump, self.mode)
             if len(moves) > 1:
                 moves = self._order(seat, self._distinct(seat, moves), win_index)
@@ -314,7 +304,7 @@ class Solver:
         values = self.values
         unplayed = self.unplayed
         strength = self.strengths[trick[0] // 6]
-        win_index = self._winner(trick)
+        win_index = trick_winner(trick, self.trump)
         top = strength[trick[win_index]]
         ahead = (leader + win_index) % seats
         ours = self.ours

@@ -2,8 +2,9 @@
 
 This is the core the computer players stand on: they sample the hands they cannot see and play
 them out here, when all cards are known; the search (:mod:`engine.ai.solver`) works on the same
-positions. Everything works on plain card codes (``suit * 6 + rank``); who may play what and who
-wins a trick come from :mod:`engine.play`, never from a copy of those rules here.
+positions. Everything works on plain card codes (``suit * 6 + rank``). :class:`Position` plays by
+:mod:`engine.play`'s rules; the playouts and the search hold hands as bit masks and use
+:func:`legal_cards`, the same rules on masks for speed (tests/test_trickplay.py checks that they agree).
 
 >>> from engine.cards import parse_cards, HEARTS
 >>> from engine.rules import preset
@@ -44,9 +45,9 @@ __all__ = ["Position", "greedy_choice", "greedy_playout", "random_playout"]
 
 # -- the rules of play on bit masks ------------------------------------------------------------
 # The playouts and the search hold each hand as a mask of the cards it holds (bit ``c`` for card
-# code ``c``, set while at least one copy is left) and the number of copies of each card. These
-# are :func:`engine.play.legal_codes` and :func:`engine.play.trick_winner` on such masks, for
-# speed; tests/test_trickplay.py checks that they agree with the game's rules everywhere.
+# code ``c``, set while at least one copy is left) and the number of copies of each card.
+# :func:`legal_cards` is :func:`engine.play.legal_codes` on such masks, and ``BEATERS`` says which
+# cards take a trick; tests/test_trickplay.py checks that they agree with the game's rules.
 
 SUIT_MASKS = tuple(0x3F << (6 * suit) for suit in range(4))
 
@@ -89,7 +90,7 @@ def legal_cards(held: int, led: int, win: int, trump: int, mode: int) -> list[in
             mask = follow & beaters or follow if mode == MUST_BEAT or led == trump else follow
         elif trumps:
             mask = trumps & beaters or trumps if mode == MUST_BEAT else trumps
-    return _LOW[mask & 0xFFF] + _HIGH[mask >> 12]
+    return mask_cards(mask)
 
 
 def holdings(hands: Sequence[Sequence[int]]) -> tuple[list[int], list[list[int]]]:
