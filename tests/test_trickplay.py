@@ -7,9 +7,17 @@ import random
 import pytest
 
 from engine.ai.solver import solve
-from engine.ai.trickplay import Position, greedy_choice, greedy_playout, random_playout
+from engine.ai.trickplay import (
+    Position,
+    greedy_choice,
+    greedy_playout,
+    holdings,
+    legal_cards,
+    mask_cards,
+    random_playout,
+)
 from engine.cards import CLUBS, DIAMONDS, HEARTS, SPADES, Card, new_deck, parse_cards
-from engine.play import FREE
+from engine.play import FREE, legal_codes, play_mode, trick_winner
 from engine.rules import Rules, preset
 
 MUST = preset("partnership_auction")
@@ -282,3 +290,57 @@ def test_the_play_core_allows_exactly_what_the_game_allows(rules: Rules) -> None
                 checked += 1
             game.apply(player.choose(game, game.to_act))
     assert checked > 100
+
+
+# The play core keeps its own, faster form of the rules of play (hands as bit masks); it must
+# allow exactly what engine.play.legal_codes allows, in the same order, under every rule of play.
+PLAY_RULES = [MUST, POST, preset("partnership_auction", play_rule="always_win"),
+              preset("partnership_auction", play_rule="win_if_able"), TWO,
+              preset("two_hand", phase2_must_win="trump_led"), preset("three_hand"), preset("double_deck")]
+
+
+@pytest.mark.parametrize("free", [False, True], ids=["rule of play", "free (two-handed, stock left)"])
+def test_legal_cards_by_mask_agree_with_the_rules_of_play(free: bool) -> None:
+    rng = random.Random(12)
+    narrowed = 0
+    for _ in range(4000):
+        rules = rng.choice(PLAY_RULES)
+        mode = play_mode(rules, free)
+        deck: list[int] = list(new_deck(rules.double_deck))
+        rng.shuffle(deck)
+        hand = sorted(deck[:rng.randrange(1, 13)])
+        trick = deck[20:20 + rng.randrange(rules.players)]
+        trump = rng.randrange(4)
+        (held,), _ = holdings([hand])
+        expected = legal_codes(hand, trick, trump, mode)
+        if trick:
+            got = legal_cards(held, trick[0] // 6, trick[trick_winner(trick, trump)], trump, mode)
+        else:
+            got = mask_cards(held)
+        assert got == expected, (rules.play_rule, mode, hand, trick, trump)
+        narrowed += len(expected) < len(set(hand))
+    if free:
+        assert narrowed == 0
+    else:
+        assert narrowed > 2000  # most positions with a trick in progress restrict the cards (2256 here)
+
+
+@pytest.mark.parametrize("rules", PLAY_RULES, ids=lambda r: f"{r.variant}-{r.play_rule}-{r.phase2_must_win}")
+@pytest.mark.parametrize("free", [False, True], ids=["rule of play", "free"])
+def test_playouts_play_what_the_rules_and_the_rule_of_thumb_choose(rules: Rules, free: bool) -> None:
+    """The playouts give what playing the position card by card gives (the game's legal cards)."""
+    for seed in range(15):
+        position = deal(rules, seed, tricks=1 + seed % 12, trick_cards=seed % rules.players)
+        if free:
+            position.mode = FREE
+        played = position.copy()
+        rng = random.Random(seed)
+        while not played.over:
+            played.play(rng.choice(played.legal()))
+        assert random_playout(position, random.Random(seed)) == played.points
+        played = position.copy()
+        while not played.over:
+            seat = played.to_move
+            played.play(greedy_choice(played.hands[seat], played.trick, seat, played.leader, played.side_of,
+                                      played.trump, played.mode, played.values))
+        assert greedy_playout(position) == played.points

@@ -23,9 +23,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.ai.trickplay import Position, greedy_choice, greedy_playout
+from engine.ai.trickplay import (
+    Position,
+    greedy_choice,
+    greedy_playout,
+    holdings,
+    legal_cards,
+    mask_cards,
+)
 from engine.cards import KINDS
-from engine.play import legal_codes, trick_strengths, trick_winner
+from engine.play import trick_strengths, trick_winner
 
 __all__ = ["SearchResult", "Solver", "Table", "solve"]
 
@@ -58,6 +65,24 @@ _INF = 1 << 30
 _KEY_BITS = 3  # per card per seat: up to four copies (double deck)
 
 
+def _follow_order(moves: list[int], strength: tuple[int, ...], top: int, partner_winning: bool,
+                  values: tuple[int, ...]) -> list[int]:
+    """Cards following to a trick (ascending codes), in the order to search them. The partner winning:
+    the cards that do not take the trick, the most valuable first, then the weakest winners.
+    Otherwise: the winners, the weakest first (of equal strength the one gaining more counters),
+    then the least valuable losers. Of equals, the lower code first."""
+    keyed = []
+    for c in moves:
+        s = strength[c]
+        if s > top:
+            key = 50 + s if partner_winning else -100 + s - values[c]
+        else:
+            key = -values[c] if partner_winning else values[c]
+        keyed.append(key * 32 + c)  # a code is below 32: sorting these sorts by key, then code
+    keyed.sort()
+    return [k & 31 for k in keyed]
+
+
 class Solver:
     """Alpha-beta search over tricks with a transposition table, for the side to move at the root.
 
@@ -70,7 +95,9 @@ class Solver:
 
     def __init__(self, position: Position, max_nodes: int | None = None, table: Table | None = None) -> None:
         self.seats = seats = position.seats
-        self.hands = [list(h) for h in position.hands]
+        # each hand as a mask of the cards it holds and its copies of each card (see trickplay)
+        self.masks, self.held = holdings(position.hands)
+        self.cards_each = position.tricks_left  # cards in each hand at the start of a trick
         self.trick = list(position.trick)
         self.leader = position.leader
         self.trump = position.trump
@@ -88,12 +115,10 @@ class Solver:
         self.table: Table = table if table is not None else {}
         self.bits = tuple(tuple(1 << (_KEY_BITS * (seat * KINDS + c)) for c in range(KINDS)) for seat in range(seats))
         self.key = 0
-        self.held = [[0] * KINDS for _ in range(seats)]
         self.unplayed = [0] * KINDS  # cards in hands or in the current trick
-        for seat, hand in enumerate(self.hands):
+        for seat, hand in enumerate(position.hands):
             for c in hand:
                 self.key += self.bits[seat][c]
-                self.held[seat][c] += 1
                 self.unplayed[c] += 1
         for c in self.trick:
             self.unplayed[c] += 1
@@ -102,6 +127,7 @@ class Solver:
         # static strength of a card for the estimate past the search horizon
         # leads: high cards first (they take tricks or show the way), trumps after plain aces
         self.lead_order = tuple(-(c % 6) + (3 if c // 6 == self.trump else 0) for c in range(KINDS))
+        self.strengths = tuple(trick_strengths(self.trump, led) for led in range(4))  # by the suit led
         self.power = tuple((c % 6 + 1) * (3 if c // 6 == self.trump else 1) for c in range(KINDS))
 
     # -- helpers -----------------------------------------------------------------------------
@@ -124,41 +150,31 @@ class Solver:
             previous = c
         return kept
 
-    def _order(self, seat: int, moves: list[int]) -> list[int]:
+    def _order(self, seat: int, moves: list[int], win_index: int) -> list[int]:
+        """The moves in the order to search them; ``win_index``: the card of the trick now winning it."""
         trick = self.trick
         if len(moves) < 2:
             return moves
         if not trick:
             return sorted(moves, key=self.lead_order.__getitem__)
-        trump = self.trump
-        led = trick[0] // 6
-        win_index = trick_winner(trick, trump)
-        top_card = trick[win_index]
-        top = top_card % 6 + 6 if top_card // 6 == trump else top_card % 6
+        strength = self.strengths[trick[0] // 6]
         partner_winning = self.ours[(self.leader + win_index) % self.seats] == self.ours[seat]
-        values = self.values
-
-        def key(c: int) -> int:
-            s = c % 6 + 6 if c // 6 == trump else (c % 6 if c // 6 == led else -1)
-            if s > top:  # takes the trick: cheapest winner first, counters gained
-                return -100 + s - values[c] if not partner_winning else 50 + s
-            return -values[c] if partner_winning else values[c]
-
-        return sorted(moves, key=key)
+        return _follow_order(moves, strength, strength[trick[win_index]], partner_winning, self.values)
 
     def estimate(self) -> int:
         """Trick points the root side should take from a trick start on, past the search horizon."""
-        values, power, ours = self.values, self.power, self.ours
-        total = self.bonus
+        power, ours = self.power, self.ours
         ours_power = 0
         all_power = 0
-        for seat, hand in enumerate(self.hands):
-            for c in hand:
-                total += values[c]
-                all_power += power[c]
-                if ours[seat]:
-                    ours_power += power[c]
-        return total * ours_power // all_power if all_power else 0
+        for seat, held in enumerate(self.held):
+            seat_power = 0
+            for c in mask_cards(self.masks[seat]):
+                seat_power += power[c] * held[c]
+            all_power += seat_power
+            if ours[seat]:
+                ours_power += seat_power
+        # at a trick start the points not yet taken are all in the hands (and the last-trick bonus)
+        return self.remaining * ours_power // all_power if all_power else 0
 
     # -- search ------------------------------------------------------------------------------
 
@@ -170,11 +186,12 @@ class Solver:
         seats = self.seats
         trick = self.trick
         seat = (self.leader + len(trick)) % seats
-        hand = self.hands[seat]
+        own = self.masks[seat]
         entry_key = -1
         hint = -1
         if not trick:
-            if not hand:
+            cards_left = self.cards_each
+            if not cards_left:
                 return 0
             remaining = self.remaining
             if remaining <= alpha:
@@ -183,7 +200,6 @@ class Solver:
                 return 0
             if depth <= 0:
                 return self.estimate()
-            cards_left = len(hand)
             if cards_left == 1:  # the last trick plays itself
                 return self.last_trick()
             if depth > cards_left:
@@ -201,9 +217,14 @@ class Solver:
                         return lower
                     alpha = max(alpha, lower)
                     beta = min(beta, upper)
-        moves = legal_codes(hand, trick, self.trump, self.mode)
-        if len(moves) > 1:
-            moves = self._order(seat, self._distinct(seat, moves))
+            moves = mask_cards(own)
+            if len(moves) > 1:
+                moves = self._order(seat, self._distinct(seat, moves), 0)
+        else:
+            win_index = trick_winner(trick, self.trump)
+            moves = legal_cards(own, trick[0] // 6, trick[win_index], self.trump, self.mode)
+            if len(moves) > 1:
+                moves = self._order(seat, self._distinct(seat, moves), win_index)
         if hint >= 0 and moves[0] != hint and hint in moves:
             moves.remove(hint)
             moves.insert(0, hint)
@@ -214,10 +235,12 @@ class Solver:
         best_move = moves[0]
         bit = self.bits[seat]
         held = self.held[seat]
+        masks = self.masks
         for card in moves:
-            place = hand.index(card)
-            del hand[place]
-            held[card] -= 1
+            copies = held[card] - 1
+            held[card] = copies
+            if not copies:
+                masks[seat] = own ^ 1 << card
             self.key -= bit[card]
             trick.append(card)
             if len(trick) == last:
@@ -226,8 +249,8 @@ class Solver:
                 value = self.search(alpha, beta, depth)
             trick.pop()
             self.key += bit[card]
-            held[card] += 1
-            hand.insert(place, card)
+            held[card] = copies + 1
+            masks[seat] = own
             if maximizing:
                 if value > best:
                     best, best_move = value, card
@@ -255,10 +278,10 @@ class Solver:
 
     def last_trick(self) -> int:
         """The root side's points from the last trick, each seat holding one card."""
-        hands = self.hands
+        masks = self.masks
         seats = self.seats
         leader = self.leader
-        trick = [hands[(leader + i) % seats][0] for i in range(seats)]
+        trick = [(masks[(leader + i) % seats]).bit_length() - 1 for i in range(seats)]
         winner = (leader + trick_winner(trick, self.trump)) % seats
         if not self.ours[winner]:
             return 0
@@ -277,33 +300,32 @@ class Solver:
         trick = self.trick
         leader = self.leader
         seat = (leader + seats - 1) % seats
-        hand = self.hands[seat]
         trump = self.trump
         values = self.values
         unplayed = self.unplayed
-        strength = trick_strengths(trump, trick[0] // 6)
-        win_index = trick_winner(trick, trump)
+        strength = self.strengths[trick[0] // 6]
+        win_index = trick_winner(trick, self.trump)
         top = strength[trick[win_index]]
         ahead = (leader + win_index) % seats
         ours = self.ours
         maximizing = ours[seat]
-        moves = legal_codes(hand, trick, trump, self.mode)
+        masks = self.masks
+        own = masks[seat]
+        moves = legal_cards(own, trick[0] // 6, trick[win_index], trump, self.mode)
         if len(moves) > 1:  # (the trick's cards still count as unplayed: they tell equivalents apart)
             moves = self._distinct(seat, moves)
-            if len(moves) > 1:  # the order of :meth:`_order`, from what is known here already
-                if ours[ahead] == maximizing:
-                    moves.sort(key=lambda c: 50 + strength[c] if strength[c] > top else -values[c])
-                else:
-                    moves.sort(key=lambda c: -100 + strength[c] - values[c] if strength[c] > top else values[c])
+            if len(moves) > 1:
+                moves = _follow_order(moves, strength, top, ours[ahead] == maximizing, values)
         counted = 0
         for c in trick:
             counted += values[c]
         best = -_INF if maximizing else _INF
         bit = self.bits[seat]
         held = self.held[seat]
-        last_trick = len(hand) == 1
+        cards_left = self.cards_each
+        last_trick = cards_left == 1
         bonus = self.bonus if last_trick else 0
-        child_depth = min(depth - 1, len(hand) - 1)
+        child_depth = min(depth - 1, cards_left - 1)
         if child_depth > 0 and len(moves) > 1:
             # enhanced transposition cut-off: a trick start already known to settle the window
             table = self.table
@@ -322,6 +344,7 @@ class Solver:
         for c in trick:
             unplayed[c] -= 1
         self.trick = []
+        self.cards_each = cards_left - 1
         try:
             for card in moves:
                 winner = seat if strength[card] > top else ahead
@@ -330,9 +353,10 @@ class Solver:
                 if last_trick:
                     value = gained
                 else:
-                    place = hand.index(card)
-                    del hand[place]
-                    held[card] -= 1
+                    copies = held[card] - 1
+                    held[card] = copies
+                    if not copies:
+                        masks[seat] = own ^ 1 << card
                     unplayed[card] -= 1
                     self.key -= bit[card]
                     self.leader = winner
@@ -342,8 +366,8 @@ class Solver:
                     self.leader = leader
                     self.key += bit[card]
                     unplayed[card] += 1
-                    held[card] += 1
-                    hand.insert(place, card)
+                    held[card] = copies + 1
+                    masks[seat] = own
                 if maximizing:
                     if value > best:
                         best = value
@@ -358,6 +382,7 @@ class Solver:
         finally:
             self.trick = trick
             self.leader = leader
+            self.cards_each = cards_left
             for c in trick:
                 unplayed[c] += 1
         return best
@@ -368,16 +393,18 @@ class Solver:
         leader = self.leader
         winner = (leader + trick_winner(trick, self.trump)) % self.seats
         taken = sum(self.values[c] for c in trick)
-        if not self.hands[winner]:
+        if self.cards_each == 1:
             taken += self.bonus
         gained = taken if self.ours[winner] else 0
         for c in trick:
             self.unplayed[c] -= 1
         self.leader, self.trick = winner, []
         self.remaining -= taken
+        self.cards_each -= 1
         try:
             return gained + self.search(alpha - gained, beta - gained, depth - 1)
         finally:
+            self.cards_each += 1
             self.remaining += taken
             self.leader, self.trick = leader, trick
             for c in trick:
@@ -385,11 +412,20 @@ class Solver:
 
     # -- the root ----------------------------------------------------------------------------
 
+    def _legal(self, seat: int) -> list[int]:
+        own = self.masks[seat]
+        trick = self.trick
+        if not trick:
+            return mask_cards(own)
+        win = trick[trick_winner(trick, self.trump)]
+        return legal_cards(own, trick[0] // 6, win, self.trump, self.mode)
+
     def root_moves(self) -> tuple[list[int], list[int]]:
         """The legal cards at the root, and the ones worth searching (equivalents pruned), ordered."""
         seat = (self.leader + len(self.trick)) % self.seats
-        moves = legal_codes(self.hands[seat], self.trick, self.trump, self.mode)
-        searched = self._order(seat, self._distinct(seat, moves))
+        moves = self._legal(seat)
+        win_index = trick_winner(self.trick, self.trump) if self.trick else 0
+        searched = self._order(seat, self._distinct(seat, moves), win_index)
         if self.best_so_far in searched:
             searched.remove(self.best_so_far)
             searched.insert(0, self.best_so_far)
@@ -398,10 +434,11 @@ class Solver:
     def after(self, card: int, alpha: int, beta: int, depth: int) -> int:
         """The root side's points from here on when the seat to move plays ``card`` (within the window)."""
         seat = (self.leader + len(self.trick)) % self.seats
-        hand = self.hands[seat]
-        place = hand.index(card)
-        del hand[place]
-        self.held[seat][card] -= 1
+        own = self.masks[seat]
+        held = self.held[seat]
+        held[card] -= 1
+        if not held[card]:
+            self.masks[seat] = own ^ 1 << card
         self.key -= self.bits[seat][card]
         self.trick.append(card)
         try:
@@ -413,8 +450,8 @@ class Solver:
         finally:
             self.trick.pop()
             self.key += self.bits[seat][card]
-            self.held[seat][card] += 1
-            hand.insert(place, card)
+            held[card] += 1
+            self.masks[seat] = own
 
     def best(self, moves: list[int], alpha: int, beta: int, depth: int) -> tuple[int, int]:
         """Fail-soft search of the root moves (the root side is to move): (best card, value)."""

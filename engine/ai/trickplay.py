@@ -2,8 +2,9 @@
 
 This is the core the computer players stand on: they sample the hands they cannot see and play
 them out here, when all cards are known; the search (:mod:`engine.ai.solver`) works on the same
-positions. Everything works on plain card codes (``suit * 6 + rank``); who may play what and who
-wins a trick come from :mod:`engine.play`, never from a copy of those rules here.
+positions. Everything works on plain card codes (``suit * 6 + rank``). :class:`Position` plays by
+:mod:`engine.play`'s rules; the playouts and the search hold hands as bit masks and use
+:func:`legal_cards`, the same rules on masks for speed (tests/test_trickplay.py checks that they agree).
 
 >>> from engine.cards import parse_cards, HEARTS
 >>> from engine.rules import preset
@@ -25,18 +26,86 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from engine.cards import CARDS
+from engine.cards import CARDS, KINDS
 from engine.play import (
+    FREE,
     MUST_BEAT,
+    WIN_IF_ABLE,
     card_values,
     last_trick_bonus,
     legal_codes,
     play_mode,
+    trick_strengths,
     trick_winner,
 )
 from engine.rules import Rules
 
 __all__ = ["Position", "greedy_choice", "greedy_playout", "random_playout"]
+
+
+# -- the rules of play on bit masks ------------------------------------------------------------
+# The playouts and the search hold each hand as a mask of the cards it holds (bit ``c`` for card
+# code ``c``, set while at least one copy is left) and the number of copies of each card.
+# :func:`legal_cards` is :func:`engine.play.legal_codes` on such masks, and ``BEATERS`` says which
+# cards take a trick; tests/test_trickplay.py checks that they agree with the game's rules.
+
+SUIT_MASKS = tuple(0x3F << (6 * suit) for suit in range(4))
+
+# BEATERS[trump][card]: the cards that take a trick from ``card``, the card now winning it (a
+# winning card is a trump or of the suit led, so the suit led does not matter).
+BEATERS = tuple(
+    tuple(
+        sum(1 << c for c in range(KINDS)
+            if c // 6 == win // 6 and c % 6 > win % 6 or c // 6 == trump != win // 6)
+        for win in range(KINDS)
+    )
+    for trump in range(4)
+)
+
+# The card codes of a mask in ascending order, by its low and high twelve bits.
+_LOW = tuple([c for c in range(12) if m >> c & 1] for m in range(1 << 12))
+_HIGH = tuple([c + 12 for c in range(12) if m >> c & 1] for m in range(1 << 12))
+
+
+def mask_cards(mask: int) -> list[int]:
+    """The card codes of ``mask``, in ascending order (a new list)."""
+    return _LOW[mask & 0xFFF] + _HIGH[mask >> 12]
+
+
+def legal_cards(held: int, led: int, win: int, trump: int, mode: int) -> list[int]:
+    """The cards of ``held`` that may follow to a trick led in ``led`` and now won by card ``win``.
+
+    The same cards, in the same order, as :func:`engine.play.legal_codes` gives for the sorted hand
+    (leading, any card may be played: ``mask_cards(held)``).
+    """
+    mask = held
+    if mode != FREE:
+        beaters = BEATERS[trump][win]
+        follow = held & SUIT_MASKS[led]
+        trumps = held & SUIT_MASKS[trump]
+        if mode == WIN_IF_ABLE:
+            allowed = follow or held
+            mask = allowed & beaters or allowed
+        elif follow:  # must-beat beats in the suit led; post-1945 only when trump is led
+            mask = follow & beaters or follow if mode == MUST_BEAT or led == trump else follow
+        elif trumps:
+            mask = trumps & beaters or trumps if mode == MUST_BEAT else trumps
+    return mask_cards(mask)
+
+
+def holdings(hands: Sequence[Sequence[int]]) -> tuple[list[int], list[list[int]]]:
+    """Each hand's mask and its number of copies of each card."""
+    masks = []
+    copies = []
+    for hand in hands:
+        mask = 0
+        held = [0] * KINDS
+        for c in hand:
+            mask |= 1 << c
+            held[c] += 1
+        masks.append(mask)
+        copies.append(held)
+    return masks, copies
 
 
 @dataclass
@@ -158,32 +227,7 @@ def random_playout(position: Position, rng: random.Random) -> list[int]:
 
     ``position`` is left as it was.
     """
-    hands = [list(h) for h in position.hands]
-    trick = list(position.trick)
-    points = list(position.points)
-    leader = position.leader
-    trump, mode, values, side_of = position.trump, position.mode, position.values, position.side_of
-    seats = len(hands)
-    seat = (leader + len(trick)) % seats
-    choice = rng.choice
-    while hands[seat]:
-        hand = hands[seat]
-        card = choice(legal_codes(hand, trick, trump, mode))
-        hand.remove(card)
-        trick.append(card)
-        if len(trick) == seats:
-            leader = (leader + trick_winner(trick, trump)) % seats
-            gained = values[trick[0]] + values[trick[1]]
-            for c in trick[2:]:
-                gained += values[c]
-            if not hands[leader]:
-                gained += position.bonus
-            points[side_of[leader]] += gained
-            trick = []
-            seat = leader
-        else:
-            seat = (seat + 1) % seats
-    return points
+    return _play_out(position, rng)
 
 
 def greedy_choice(hand: Sequence[int], trick: Sequence[int], seat: int, leader: int, side_of: Sequence[int],
@@ -196,66 +240,116 @@ def greedy_choice(hand: Sequence[int], trick: Sequence[int], seat: int, leader: 
     unable to win, the least valuable card.
     """
     moves = legal_codes(hand, trick, trump, mode)
+    if not trick:
+        return _greedy_pick(moves, trump, values, -1, -1, False, False)
+    win_index = trick_winner(trick, trump)
+    partner_winning = side_of[(leader + win_index) % len(side_of)] == side_of[seat]
+    last = len(trick) == len(side_of) - 1
+    return _greedy_pick(moves, trump, values, trick[0] // 6, trick[win_index], partner_winning, last)
+
+
+def _greedy_pick(moves: Sequence[int], trump: int, values: Sequence[int], led: int, win: int,
+                 partner_winning: bool, last: bool) -> int:
+    """:func:`greedy_choice` among the legal ``moves``: ``led`` is -1 when leading, else the suit
+    led, with ``win`` the card now winning the trick. Of equally good cards, the first."""
     if len(moves) == 1:
         return moves[0]
-    if not trick:
-        best = -1
+    if led < 0:
         for c in moves:
             if c % 6 == 5 and c // 6 != trump:
                 return c
         # lowest non-trump by rank, else the lowest trump
-        best_key = 99
+        best_key, best = 99, -1
         for c in moves:
             key = c % 6 + (10 if c // 6 == trump else 0)
             if key < best_key:
                 best_key, best = key, c
         return best
-    seats = len(side_of)
-    win_index = trick_winner(trick, trump)
-    winning = trick[win_index]
-    led = trick[0] // 6
-    partner_winning = side_of[(leader + win_index) % seats] == side_of[seat]
-    last = len(trick) == seats - 1
-
-    def strength(c: int) -> int:
-        return c % 6 + 6 if c // 6 == trump else (c % 6 if c // 6 == led else -1)
-
-    top = strength(winning)
-    winners = [c for c in moves if strength(c) > top]
-    losers = [c for c in moves if strength(c) <= top]
-    if partner_winning and losers:
-        return max(losers, key=lambda c: (values[c], -strength(c)))
-    if winners:
-        if last or partner_winning:
-            return min(winners, key=lambda c: (strength(c), -values[c]))
-        return max(winners, key=lambda c: (strength(c), values[c]))
-    return min(moves, key=lambda c: (values[c], strength(c)))
+    # The keys below weigh a card by its count first, its strength in the trick second (or the
+    # other way round): strength is -1..11, so ``a * 64 + b`` orders as the pair (a, b) does.
+    strength = trick_strengths(trump, led)
+    top = strength[win]
+    best = -1
+    if partner_winning:  # smear: the most valuable card that does not take the trick, the weakest of equals
+        best_key = -99
+        for c in moves:
+            s = strength[c]
+            if s <= top and values[c] * 64 - s > best_key:
+                best_key, best = values[c] * 64 - s, c
+        if best >= 0:
+            return best
+    if last or partner_winning:  # the cheapest winner: the weakest, the most valuable of equals
+        best_key = 999
+        for c in moves:
+            s = strength[c]
+            if s > top and s * 64 - values[c] < best_key:
+                best_key, best = s * 64 - values[c], c
+    else:  # the highest winner, the most valuable of equals
+        best_key = -1
+        for c in moves:
+            s = strength[c]
+            if s > top and s * 64 + values[c] > best_key:
+                best_key, best = s * 64 + values[c], c
+    if best >= 0:
+        return best
+    best_key = 999  # unable to win: the least valuable card, the weakest of equals
+    for c in moves:
+        if values[c] * 64 + strength[c] < best_key:
+            best_key, best = values[c] * 64 + strength[c], c
+    return best
 
 
 def greedy_playout(position: Position) -> list[int]:
     """Play to the end with :func:`greedy_choice` for every seat; the points of each side at the end."""
-    hands = [list(h) for h in position.hands]
-    trick = list(position.trick)
+    return _play_out(position, None)
+
+
+def _play_out(position: Position, rng: random.Random | None) -> list[int]:
+    """Play ``position`` to the end, random legal cards from ``rng`` or greedy ones without it."""
+    masks, copies = holdings(position.hands)
     points = list(position.points)
-    leader = position.leader
     trump, mode, values, side_of = position.trump, position.mode, position.values, position.side_of
-    seats = len(hands)
-    seat = (leader + len(trick)) % seats
-    while hands[seat]:
-        hand = hands[seat]
-        card = greedy_choice(hand, trick, seat, leader, side_of, trump, mode, values)
-        hand.remove(card)
-        trick.append(card)
-        if len(trick) == seats:
-            leader = (leader + trick_winner(trick, trump)) % seats
-            gained = 0
-            for c in trick:
-                gained += values[c]
-            if not hands[leader]:
-                gained += position.bonus
-            points[side_of[leader]] += gained
-            trick = []
-            seat = leader
+    beaters = BEATERS[trump]
+    seats = len(masks)
+    trick = position.trick
+    played = len(trick)
+    seat = (position.leader + played) % seats
+    led = win = win_seat = gained = -1
+    if trick:
+        win_index = trick_winner(trick, trump)
+        led, win, win_seat = trick[0] // 6, trick[win_index], (position.leader + win_index) % seats
+        gained = sum(values[c] for c in trick)
+    choice = rng.choice if rng is not None else None
+    while masks[seat]:
+        held = masks[seat]
+        if played:
+            moves = legal_cards(held, led, win, trump, mode)
         else:
-            seat = (seat + 1) % seats
+            moves = mask_cards(held)
+        if choice is not None:
+            card = choice(moves)
+        elif played:
+            card = _greedy_pick(moves, trump, values, led, win, side_of[win_seat] == side_of[seat],
+                                played == seats - 1)
+        else:
+            card = _greedy_pick(moves, trump, values, -1, -1, False, False)
+        mine = copies[seat]
+        mine[card] -= 1
+        if not mine[card]:
+            masks[seat] = held ^ 1 << card
+        if not played:
+            led, win, win_seat, gained = card // 6, card, seat, values[card]
+        else:
+            if beaters[win] >> card & 1:
+                win, win_seat = card, seat
+            gained += values[card]
+        played += 1
+        if played == seats:
+            if not masks[win_seat]:
+                gained += position.bonus
+            points[side_of[win_seat]] += gained
+            played = 0
+            seat = win_seat
+        else:
+            seat = seat + 1 if seat + 1 < seats else 0
     return points
