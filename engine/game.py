@@ -112,8 +112,8 @@ class Game(Dealing, Auction, Exchanges, Melding, TrickPlay, HandEnd, GameState):
         self.sides = len(rules.teams)
         self.scores = list(scores) if scores else [0] * self.sides
         self.target = rules.game_target if target is None else target
-        self._first_scores = tuple(self.scores)  # how the game began, for _rewind
-        self._first_target = self.target
+        self.first_scores = tuple(self.scores)  # how the game began: for _rewind and saves
+        self.first_target = self.target
         self.hand_number = hand_number
         self.dealer = self.first_dealer
         self.winner = None
@@ -286,7 +286,7 @@ class Game(Dealing, Auction, Exchanges, Melding, TrickPlay, HandEnd, GameState):
         """Back to the state before the last action of the log, whatever a failed step left: the
         game dealt again as it began and every earlier action replayed."""
         again = Game(self.rules, seed=self.seed, first_deal=self.first_deal, dealer=self.first_dealer,
-                     hand_number=self.first_hand, scores=list(self._first_scores), target=self._first_target,
+                     hand_number=self.first_hand, scores=list(self.first_scores), target=self.first_target,
                      deal=self._stacked)
         again.game_id, again.players = self.game_id, self.players
         for action in self.log[:-1]:

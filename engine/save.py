@@ -49,6 +49,10 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         "players": list(game.players), "actions": [action_to_json(a) for a in game.log],
         "state": _check_facts(game),
     }
+    if (game.first_hand, list(game.first_scores), game.first_target) != (1, [0] * game.sides, game.rules.game_target):
+        # A game that began later than the first hand (a deal played again from its record, a test)
+        data["start"] = {"hand_number": game.first_hand, "scores": list(game.first_scores),
+                         "target": game.first_target}
     stacked = game.stacked_deal
     if stacked is not None:  # a first deal given card by card cannot be dealt again from the seed
         data["deal"] = {"dealer": stacked.dealer, "deal_number": stacked.deal_number,
@@ -116,7 +120,14 @@ def game_from_dict(data: Any) -> Game:
     if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
         raise SaveError("the saved game's actions are damaged")
     deal = None if data.get("deal") is None else _deal_from_dict(data["deal"], rules, dealer)
-    game = Game(rules, seed=seed, first_deal=first_deal, dealer=dealer, deal=deal)
+    start = data.get("start") or {}
+    if not isinstance(start, dict) or set(start) - {"hand_number", "scores", "target"}:
+        raise SaveError("the saved game's start is damaged")
+    try:
+        game = Game(rules, seed=seed, first_deal=first_deal, dealer=dealer, deal=deal,
+                    hand_number=start.get("hand_number", 1), scores=start.get("scores"), target=start.get("target"))
+    except (ValueError, TypeError) as err:
+        raise SaveError(f"the saved game's start is damaged: {err}") from None
     game.game_id = game_id
     game.players = [p[:40] for p in players]
     try:

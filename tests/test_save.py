@@ -164,3 +164,31 @@ BAD_DEALS: list[tuple[str, Any]] = [
 def test_damaged_stacked_deals_are_refused(why: str, change: Any) -> None:
     with pytest.raises(SaveError, match="deal is damaged"):
         game_from_dict(stacked_save(change))
+
+
+def test_a_game_that_began_later_than_hand_one_saves_how_it_began() -> None:
+    """A deal played again from its record starts at its hand number, with the scores and target before
+    it; the save (which the computers' worker process reads too) must bring that back."""
+    from engine.ai.worker import decide
+    from engine.record import game_at_deal
+    from engine.save import SaveError, game_from_dict, game_to_dict
+
+    rules = preset("partnership_auction")
+    game = new_game(rules, seed=7)
+    players = [RandomPlayer(s) for s in range(4)]
+    while len(game.hand_records) < 2:
+        game.apply(players[game.to_act or 0].choose(game, game.to_act or 0))
+    again = game_at_deal(game.hand_records[1], rules)
+    before = game.hand_records[0]["scores_after"]
+    assert again.hand_number == 2 and again.scores == before
+    again.apply(again.legal_actions()[0])
+    data = game_to_dict(again)
+    assert data["start"] == {"hand_number": 2, "scores": before, "target": rules.game_target}
+    back = game_from_dict(data)
+    assert (back.hand_number, back.scores, back.log) == (again.hand_number, again.scores, again.log)
+    answer = decide(data, again.to_act or 0, "easy", 1)
+    assert again.is_legal(again.action_from_json(answer))  # the worker rebuilt this very game
+    assert "start" not in game_to_dict(new_game(rules, seed=7))  # a game from the first hand saves as before
+    data["start"] = {"hand_number": 0, "scores": [1, 2], "target": 1500}
+    with pytest.raises(SaveError, match="start"):
+        game_from_dict(data)
