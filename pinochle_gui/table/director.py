@@ -23,8 +23,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import events as ev
-from engine.cards import NINE, Card, card
+from engine.cards import NINE, Card, card, parse_cards
 from engine.events import Event, visible_to
+from engine.meld import recorded_meld
 from engine.observation import Observation
 from engine.rules import Rules
 from pinochle_gui.anim import Animation, Animator
@@ -60,12 +61,27 @@ class Hold(Animation):
 
 @dataclass
 class MeldShown:
-    """One seat's meld as shown on the table: its items (name, points, cards text) and total."""
+    """One seat's meld as shown on the table: its items (name, points, cards text), total and cards.
+
+    ``cards`` are the physical cards the seat lays down: a card serving in melds of different classes
+    once, two dixes or a double pinochle as two copies (:meth:`engine.meld.MeldScore.shown_cards`).
+    """
 
     seat: int
     points: int
     items: list[tuple[str, int, str]]
-    laid: bool = False  # two-handed: laid during play
+    cards: list[Card] = field(default_factory=list)
+
+
+@dataclass
+class LaidMeld:
+    """Two-handed: a meld laid during play, with the sprites of its cards (they may leave the table:
+    played, the dix exchanged for the turned-up trump, the melds gone back to the hands)."""
+
+    seat: int
+    name: str
+    points: int
+    sprites: list[TableCard] = field(default_factory=list)
 
 
 BUBBLE_FADE = 0.3  # seconds a speech bubble takes to fade out at the end of its time
@@ -84,7 +100,7 @@ class TableNews:
     status: str = ""
     bubbles: dict[int, Bubble] = field(default_factory=dict)
     melds: dict[int, MeldShown] = field(default_factory=dict)
-    laid: list[tuple[int, str, int]] = field(default_factory=list)  # two-handed: (seat, meld name, points)
+    laid: list[LaidMeld] = field(default_factory=list)  # two-handed: the melds laid this hand
     summary: dict[str, Any] | None = None  # the hand just scored (summary overlay)
     game_over: dict[str, Any] | None = None
     last_trick: list[tuple[int, Card]] = field(default_factory=list)
@@ -232,11 +248,14 @@ class Director(TableZones):
         if self.rules.trump_by != "stock" and not obs.tricks and not obs.trick:
             for entry in obs.melds:
                 self.show_meld(entry["seat"], entry["points"], entry["items"])
+        self.resync(obs, snap=True)
         for entry in obs.melds:
             if "trick" in entry:
-                for name, points, _cards in entry["items"]:
-                    self.news.laid.append((entry["seat"], name, points))
-        self.resync(obs, snap=True)
+                seat = entry["seat"]
+                for name, points, text in entry["items"]:
+                    cards = set(parse_cards(text))
+                    on_table = [s for s in self.tables[seat] if s.card in cards] if seat < len(self.tables) else []
+                    self.news.laid.append(LaidMeld(seat, name, points, on_table))
 
     # -- the news ------------------------------------------------------------------------------------------
     def say(self, text: str, seat: int | None = None, bubble: str | None = None, seconds: float = 1.6) -> None:
@@ -259,9 +278,12 @@ class Director(TableZones):
         """The seat's name ("Nobody" for no seat)."""
         return self.names[seat] if seat is not None and 0 <= seat < len(self.names) else "Nobody"
 
-    def show_meld(self, seat: int, points: int, items: list[Any]) -> None:
-        """Show ``seat``'s meld on the table: its items (name, points, cards) and total."""
-        self.news.melds[seat] = MeldShown(seat, points, [(str(n), int(p), str(c)) for n, p, c in items])
+    def show_meld(self, seat: int, points: int, items: list[Any], cards: list[Card] | None = None) -> None:
+        """Show ``seat``'s meld on the table: its items (name, points, cards), total and the cards laid
+        down (by default found again from the items)."""
+        if cards is None:
+            cards = recorded_meld(items, self.rules).shown_cards()
+        self.news.melds[seat] = MeldShown(seat, points, [(str(n), int(p), str(c)) for n, p, c in items], cards)
 
 
 def _card(text: Any) -> Card:
@@ -270,4 +292,4 @@ def _card(text: Any) -> Card:
     return text if isinstance(text, Card) else parse_card(str(text))
 
 
-__all__ = ["Director", "Hold", "MeldShown", "TableCard", "TableNews", "VIEW_SEAT", "Z", "card", "NINE"]
+__all__ = ["Director", "Hold", "LaidMeld", "MeldShown", "TableCard", "TableNews", "VIEW_SEAT", "Z", "card", "NINE"]

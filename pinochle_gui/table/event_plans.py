@@ -15,7 +15,7 @@ from engine.cards import SUIT_NAMES, Card, cards_label
 from engine.events import Event
 from engine.observation import Observation
 from pinochle_gui.anim import Animation, Parallel, Sequence, Tween, Wait
-from pinochle_gui.table.director import Director, Plan
+from pinochle_gui.table.director import Director, LaidMeld, Plan
 from pinochle_gui.table.summary import claim_sentence
 from pinochle_gui.table.zones import VIEW_SEAT, TableCard, Z
 
@@ -203,7 +203,7 @@ def on_meld(director: Director, event: Event, obs: Observation) -> Animation | N
     assert seat is not None
     director.turnup_to_dealer()
     director.news.bubbles.clear()
-    director.show_meld(seat, event["points"], event["melds"])
+    director.show_meld(seat, event["points"], event["melds"], list(event["cards"]))
     director.say(f"{director.who(seat, 'melds')} {event['points']}")
     return director.settle("meld")
 
@@ -305,20 +305,29 @@ def on_lay_meld(director: Director, event: Event, obs: Observation) -> Animation
     assert seat is not None
     name, points = event["name"], event["points"]
     cards: list[Card] = list(event["cards"])
+    label = name.replace("_", " ")
+    if not obs.tricks:
+        # Meld before the first trick is Hoyle's option: the turned-up dix scores for the dealer where it
+        # lies, under the stock.
+        director.news.laid.append(LaidMeld(seat, name, points))
+        director.say(f"{director.who(seat, 'scores')} the turned-up {label}: {points}", seat, f"Dix {points}")
+        return None
+    director.say(f"{director.who(seat, 'lays')} {label} for {points}", seat, f"{label.capitalize()} {points}")
     from_table = len(event.get("from_table", []))
-    on_table = [s.card for s in director.tables[seat]]
+    on_table = list(director.tables[seat])
+    sprites: list[TableCard] = []  # the meld's cards, those already on the table and those laid now
     used = 0
     for c in cards:
-        if used < from_table and c in on_table:
-            on_table.remove(c)
+        lying = next((s for s in on_table if s.card == c), None) if used < from_table else None
+        if lying is not None:
+            on_table.remove(lying)
             used += 1
-            continue
-        sprite = director.take(director.hands[seat], c, any_card=True) or director.spawn(c)
-        sprite.card = c
-        director.tables[seat].append(sprite)
-    director.news.laid.append((seat, name, points))
-    label = name.replace("_", " ")
-    director.say(f"{director.who(seat, 'lays')} {label} for {points}", seat, f"{label.capitalize()} {points}")
+        else:
+            lying = director.take(director.hands[seat], c, any_card=True) or director.spawn(c)
+            lying.card = c
+            director.tables[seat].append(lying)
+        sprites.append(lying)
+    director.news.laid.append(LaidMeld(seat, name, points, sprites))
     return director.settle("meld")
 
 

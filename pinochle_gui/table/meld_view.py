@@ -6,16 +6,15 @@ in the seat's meld area of the table layout.
 
 from __future__ import annotations
 
-from collections import Counter
-
 import pygame
 
-from engine.cards import Card, parse_cards
+from engine.cards import Card
 from pinochle_gui.art import CardArt
 from pinochle_gui.fonts import get_font
 from pinochle_gui.layout import TableLayout, cards_in
-from pinochle_gui.table.director import MeldShown
+from pinochle_gui.table.director import LaidMeld, MeldShown
 from pinochle_gui.table.hud import draw_cached_panel
+from pinochle_gui.table.zones import TableCard
 from pinochle_gui.theme import Theme
 from pinochle_gui.widgets import fit_text, render, text_width
 
@@ -25,13 +24,9 @@ def meld_name(name: str) -> str:
     return name.replace("_", " ").capitalize()
 
 
-def shown_cards(items: list[tuple[str, int, str]]) -> list[Card]:
-    """The cards a seat shows for its melds: each card as many times as one meld needs it."""
-    need: Counter[Card] = Counter()
-    for _name, _points, text in items:
-        for c, k in Counter(parse_cards(text)).items():
-            need[c] = max(need[c], k)
-    return sorted(need.elements(), key=lambda c: (c // 6, -(c % 6)))
+def in_suits(cards: list[Card]) -> list[Card]:
+    """Cards as a meld lies on the table: suit by suit, the high cards first."""
+    return sorted(cards, key=lambda c: (c // 6, -(c % 6)))
 
 
 def _wrap(words: list[str], size: int, width: int) -> list[str]:
@@ -66,7 +61,7 @@ def draw_melds(surface: pygame.Surface, lay: TableLayout, art: CardArt, theme: T
         heading = f"{names[seat]} {verb} {shown.points}"
         widest = max([text_width(line, size) for line in lines] + [text_width(heading, size + 1, "bold")]) + 4
         text_h = line_h * (len(lines) + 1) + 6
-        cards = shown_cards(shown.items)
+        cards = in_suits(shown.cards)
         # The cards shrink a little when the names of many melds leave them less height than a small card,
         # never below three quarters of it (the panel then grows beyond the seat's meld area).
         card_w = max(round(lay.small_w * 0.75), min(lay.small_w, int((box.h - text_h) / 1.4)))
@@ -104,15 +99,24 @@ def draw_melds(surface: pygame.Surface, lay: TableLayout, art: CardArt, theme: T
             y += line_h
 
 
-def draw_laid_labels(surface: pygame.Surface, lay: TableLayout, theme: Theme,
-                     laid: list[tuple[int, str, int]]) -> None:
-    """Two-handed: the melds each seat has laid this hand, as a short line by its meld area."""
-    for seat in {s for s, _n, _p in laid}:
+def laid_labels(laid: list[LaidMeld], tables: list[list[TableCard]]) -> dict[int, str]:
+    """Two-handed: the line by each seat's laid cards, only while some lie on its table: the seat's meld
+    this hand (a dix exchanged or scored counts too) and the melds whose cards still lie there."""
+    labels: dict[int, str] = {}
+    for seat, table in enumerate(tables):
+        mine = [m for m in laid if m.seat == seat]
+        lying = [m for m in mine if any(s in table for s in m.sprites)]
+        if lying:
+            total = sum(m.points for m in mine)
+            labels[seat] = f"Meld {total}: " + ", ".join(f"{meld_name(m.name)} {m.points}" for m in lying[-4:])
+    return labels
+
+
+def draw_laid_labels(surface: pygame.Surface, lay: TableLayout, theme: Theme, labels: dict[int, str]) -> None:
+    """Two-handed: each seat's line (:func:`laid_labels`) by its meld area, where its laid cards lie."""
+    for seat, text in labels.items():
         if seat >= len(lay.seats):
             continue
-        mine = [(n, p) for s, n, p in laid if s == seat]
-        total = sum(p for _n, p in mine)
-        text = f"Laid {total}: " + ", ".join(f"{meld_name(n)} {p}" for n, p in mine[-4:])
         area = lay.seats[seat].meld
         size = max(11, min(18, lay.small_h // 6))
         text, size = fit_text(text, size, area.w, "regular")
@@ -122,4 +126,4 @@ def draw_laid_labels(surface: pygame.Surface, lay: TableLayout, theme: Theme,
         surface.blit(image, where)
 
 
-__all__ = ["draw_laid_labels", "draw_melds", "meld_name", "shown_cards"]
+__all__ = ["draw_laid_labels", "draw_melds", "in_suits", "laid_labels", "meld_name"]

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pygame
 
 from engine.cards import SUIT_NAMES
-from pinochle_gui.table.meld_view import draw_laid_labels, draw_melds
+from pinochle_gui.table.meld_view import draw_laid_labels, draw_melds, laid_labels
 from pinochle_gui.table.scorepad import draw_full_pad, draw_pad
 from pinochle_gui.table.seats import ComputerSeat, HumanSeat
 from pinochle_gui.table.summary import draw_game_over, draw_summary
@@ -128,16 +128,16 @@ class TablePainter:
         trick_points = obs.trick_points if obs.phase == "play" else None
         # The score board changes when the director gets there (the hand's summary), not when the engine does.
         scores, hand_number, deal_number = news.board or (obs.scores, obs.hand_number, obs.deal_number)
+        laid = laid_labels(news.laid, table.director.tables) if table.rules.trump_by == "stock" else {}
         key = (surface.get_size(), lay.width, lay.height, obs.to_act, obs.dealer, obs.declarer, obs.bid, obs.bids,
                scores, trick_points, obs.tricks_won, obs.phase, hand_number, obs.target, status, obs.trump,
-               len(news.laid))
+               tuple(laid.items()))
         if self.static is None or key != self.static_key or self.static.get_size() != surface.get_size():
             if self.felt is None or self.felt.get_size() != surface.get_size():
                 self.felt = felt_surface(table.theme.name, *surface.get_size())
             layer = self.felt.copy()
             table.hud.draw_seats(layer, lay, obs, news, table.rules.teams, None)
-            if news.laid and table.rules.trump_by == "stock":
-                draw_laid_labels(layer, lay, table.theme, news.laid)
+            draw_laid_labels(layer, lay, table.theme, laid)
             table.hud.draw_status(layer, table.status_rect, status, obs.trump)
             draw_pad(layer, lay.score_pad, table.theme, table.sides, list(scores), obs.target, trick_points,
                      hand_number, deal_number)
