@@ -494,6 +494,6 @@ def _house(rules: Rules) -> list[str]:
         lines.append("A meld of two copies with a value of its own (" + ", ".join(doubles) + ") may be laid at "
                      "once, or completed beside a single one still on the table; other doubles are laid as two "
                      "single melds, one per turn.")
-    if rules.auction and rules.all_pass == "dealer_stuck":
+    if rules.auction and rules.all_pass == "dealer_stuck" and not rules.first_bid_forced:
         lines.append("The dealer stuck at the minimum bid plays the hand like any declarer.")
     return lines
