@@ -139,8 +139,8 @@ def _bidding(rules: Rules) -> list[str]:
                      "highest bid wins (a variation of the double-deck rules).")
     if rules.pass_with_help and rules.partnerships:
         lines.append("A player may 'pass with help' to tell the partner of a good hand (the pass is still final).")
-    if rules.first_bid_forced:
-        pass  # the forced opening: somebody always bids
+    if rules.first_bid_forced:  # somebody always bids: nobody is stuck, no redeal
+        pass
     elif rules.all_pass == "dealer_stuck":
         lines.append(f"If everyone else passes, the dealer is stuck with the bid at {rules.min_bid}.")
     else:

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 import random
 import re
+from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
 from conftest import act, assert_refused, make_deal, play_out
 
-from engine.actions import Bid, Pass
+from engine.actions import Action, Bid, Pass
 from engine.ai import decisions
 from engine.ai.levels import LEVELS
 from engine.ai.players import ComputerPlayer, _fallback
@@ -114,10 +115,10 @@ def test_a_record_with_the_option_replays(name: str) -> None:
 def test_forced_bids_are_the_forced_opening_and_the_stuck_dealer() -> None:
     forced = preset("partnership_auction", first_bid_forced=True)
     usual = preset("partnership_auction")
-    opened = [(0, 250), (1, "pass"), (2, 300)]
+    opened: list[tuple[int, int | str]] = [(0, 250), (1, "pass"), (2, 300)]
     assert forced_bids(forced, opened) == [True, False, False]
     assert forced_bids(usual, opened) == [False, False, False]
-    stuck = [(0, "pass"), (1, "pass"), (2, "pass with help"), (3, 250)]
+    stuck: list[tuple[int, int | str]] = [(0, "pass"), (1, "pass"), (2, "pass with help"), (3, 250)]
     assert forced_bids(usual, stuck) == [False, False, False, True]
     assert forced_bids(preset("partnership_auction", all_pass="redeal"), stuck[:3]) == [False, False, False]
 
@@ -132,7 +133,7 @@ def _limit(reason: str) -> int:
     return int(found.group(1))
 
 
-def _seat_two_decides(level: str, opening: list[Bid | Pass], forced: bool) -> tuple[object, str]:
+def _seat_two_decides(level: str, opening: list[Bid | Pass], forced: bool) -> tuple[Action, str]:
     """Seat 2 (partner of seat 0, the first bidder; seat 3 deals) decides after ``opening``."""
     rules = preset("partnership_auction", first_bid_forced=forced)
     game = Game.for_deal(rules, make_deal(rules, ["", "", STRONG, ""], dealer=3))
@@ -181,14 +182,14 @@ def test_the_forced_opener_bids_the_minimum_with_any_hand(level: str) -> None:
 # -- every level stays legal ---------------------------------------------------------------------
 
 
-def _walk(name: str, seed: int, choose: object) -> int:
+def _walk(name: str, seed: int, choose: Callable[[Game, int], Action]) -> int:
     """One hand with the option on, each decision by ``choose(game, seat)`` (checked legal)."""
     game = new_game(preset(name, first_bid_forced=True), seed=seed)
     count = 0
     while not game.is_over and not game.hand_records:
         seat = game.to_act
         assert seat is not None
-        action = choose(game, seat)  # type: ignore[operator]
+        action = choose(game, seat)
         assert game.is_legal(action), (name, seed, game.phase, action)
         game.apply(action)
         count += 1
@@ -210,7 +211,7 @@ def test_medium_and_hard_decide_legally_with_the_option(name: str, level: str, s
     """Every decision outside the card play by the level, the cards at random (the play is as without the option)."""
     cards = RandomPlayer(0)
 
-    def choose(game: Game, seat: int) -> object:
+    def choose(game: Game, seat: int) -> Action:
         if game.phase == "play":
             return cards.choose(game, seat)
         return decisions.decide(game, seat, TINY[level], random.Random(seat))[0]

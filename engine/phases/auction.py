@@ -42,7 +42,7 @@ class Auction(GameState):
 
     def _opening_forced(self) -> bool:
         """The first bidder's first turn under ``first_bid_forced``: the minimum is the only choice."""
-        return self.rules.first_bid_forced and self.hand.phase == BIDDING and not self.hand.bids
+        return self.rules.first_bid_forced and not self.hand.bids
 
     def _dealer_stuck_check(self, out: list[Event]) -> None:
         """Everybody else passed and the dealer is stuck: the dealer takes it at the minimum."""
