@@ -195,6 +195,8 @@ class Game(Dealing, Auction, Exchanges, Melding, TrickPlay, HandEnd, GameState):
         if phase == PLAY:
             return list(self._legal_play_actions(seat))
         if phase == BIDDING:
+            if self._opening_forced():
+                return [bid(self.rules.min_bid)]
             current = h.high_bid
             bids: list[Action] = [bid(a) for a in self.rules.next_bids(current)]
             passes: list[Action] = [Pass()]

@@ -101,6 +101,8 @@ class Rules:
     bid_rounds: int = 0
     pass_before_trump: bool = False
     marriage_after_pass: bool = False
+    # -- issue 12 (a house rule) ------------------------------------------------------------------
+    first_bid_forced: bool = False
 
     def __post_init__(self) -> None:
         # Every way of building rules (a preset, an override, a save, ``Rules(...)`` by hand) is checked.
@@ -221,6 +223,8 @@ OPTIONS: dict[str, Option] = {
         Option("bid_rounds", "Bidding rounds", "The bidding goes round the table only this often: each player speaks at most once or twice, and the highest bid then wins (0: until all but one pass).", low=0, high=2, variants=AUCTION_VARIANTS),
         Option("pass_before_trump", "Pass before trump", "With card passing, the partners pass cards before the declarer names trump.", variants=PASSING_VARIANTS),
         Option("marriage_after_pass", "Marriage after the pass", "With card passing and a marriage needed for trump: the declarer names any suit, and needs the marriage in it only after the passing.", variants=PASSING_VARIANTS),
+        # issue 12: a house rule
+        Option("first_bid_forced", "First bid forced", "The player left of the dealer may not pass at the first turn and must open at exactly the minimum bid (no jump); a bid the rules forced says nothing about the hand.", variants=AUCTION_VARIANTS),
     )
 }
 
@@ -334,12 +338,14 @@ PRESETS: dict[str, Rules] = {
 #: The readings the presets do not take, played as hard as the presets by the random tests and the
 #: long run of ``python -m engine.bench --hands N``: the house choices where a seed document and
 #: another rule book differ (two-handed dix and order, saving meld), seed 001's rule of play, seed
-#: 003's variations and seed 004's bonus melds with the double deck.
+#: 003's variations, seed 004's bonus melds with the double deck, and the house rule of a forced
+#: first bid.
 VARIATIONS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("two_hand", {"turnup_dix_to_dealer": True, "meld_before_draw": True}),
     ("two_hand", {"double_values": True, "meld_before_draw": True}),
     ("partnership_auction", {"declarer_meld_needs": "points"}),
     ("partnership_auction", {"play_rule": "win_if_able"}),
+    ("partnership_auction", {"first_bid_forced": True}),
     ("double_deck", {"bid_rounds": 1, "bonus_melds": True}),
     ("double_deck", {"bid_rounds": 2, "pass_cards": 3, "pass_before_trump": True}),
     ("double_deck", {"pass_cards": 3, "marriage_after_pass": True}),

@@ -119,10 +119,13 @@ def _deal(rules: Rules) -> list[str]:
 def _bidding(rules: Rules) -> list[str]:
     bids = rules.next_bids(None)
     shown = ", ".join(map(str, bids[:6])) + (", ..." if len(bids) > 6 else "")
-    lines = [
-        f"The player left of the dealer bids first. The opening bid is {rules.min_bid} or more; "
-        f"the bids on offer are {shown} up to {rules.max_bid}.",
-    ]
+    if rules.first_bid_forced:
+        opening = (f"The player left of the dealer must open at exactly {rules.min_bid} and may not pass at that "
+                   "first turn (a common house rule; a forced bid says nothing about the hand).")
+    else:
+        opening = (f"The player left of the dealer bids first, and may pass like anyone else. "
+                   f"The opening bid is {rules.min_bid} or more.")
+    lines = [f"{opening} The bids on offer are {shown} up to {rules.max_bid}."]
     if rules.bid_step_high:
         lines.append(f"Bids go up by {rules.bid_step} until {rules.bid_step_high_from}; from there on every bid is a "
                      f"multiple of {rules.bid_step_high}.")
@@ -136,7 +139,9 @@ def _bidding(rules: Rules) -> list[str]:
                      "highest bid wins (a variation of the double-deck rules).")
     if rules.pass_with_help and rules.partnerships:
         lines.append("A player may 'pass with help' to tell the partner of a good hand (the pass is still final).")
-    if rules.all_pass == "dealer_stuck":
+    if rules.first_bid_forced:  # somebody always bids: nobody is stuck, no redeal
+        pass
+    elif rules.all_pass == "dealer_stuck":
         lines.append(f"If everyone else passes, the dealer is stuck with the bid at {rules.min_bid}.")
     else:
         lines.append("If everyone passes, the cards are dealt again.")
@@ -489,6 +494,6 @@ def _house(rules: Rules) -> list[str]:
         lines.append("A meld of two copies with a value of its own (" + ", ".join(doubles) + ") may be laid at "
                      "once, or completed beside a single one still on the table; other doubles are laid as two "
                      "single melds, one per turn.")
-    if rules.auction and rules.all_pass == "dealer_stuck":
+    if rules.auction and rules.all_pass == "dealer_stuck" and not rules.first_bid_forced:
         lines.append("The dealer stuck at the minimum bid plays the hand like any declarer.")
     return lines

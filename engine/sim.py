@@ -40,7 +40,7 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="override a rule option, e.g. --option min_bid=300")
     args = parser.parse_args(argv)
     try:
-        rules = preset(args.variant, **dict(_option(o) for o in args.option))
+        rules = preset(args.variant, **dict(option_from_text(o) for o in args.option))
     except (RulesError, ValueError) as err:
         parser.error(str(err))
     kinds = args.players.split(",") if args.players else ["random"] * rules.players
@@ -64,7 +64,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 0
 
 
-def _option(text: str) -> tuple[str, object]:
+def option_from_text(text: str) -> tuple[str, object]:
+    """``NAME=VALUE`` from the command line: true/false, a whole number, or a word."""
     name, _, value = text.partition("=")
     if not value:
         raise ValueError(f"--option wants NAME=VALUE, not {text!r}")

@@ -112,3 +112,15 @@ def test_command_line(capsys: pytest.CaptureFixture[str]) -> None:
     assert json.loads(out.strip().splitlines()[-1])["deals"] == 1
     with pytest.raises(SystemExit):
         main(["ai", "--a", "grandmaster"])
+
+
+def test_a_rule_option_changes_the_game_and_the_key(capsys: pytest.CaptureFixture[str]) -> None:
+    from engine.bench import main
+
+    settings = Settings("partnership_auction", ("easy",), ("random",), options=(("first_bid_forced", True),))
+    assert settings.rules().first_bid_forced and settings.key() != Settings("partnership_auction", ("easy",),
+                                                                            ("random",)).key()
+    assert main(["ai", "--deals", "1", "--a", "easy", "--b", "random", "--option", "first_bid_forced=true"]) == 0
+    assert "first_bid_forced=True" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        main(["ai", "--variant", "two_hand", "--option", "first_bid_forced=true"])

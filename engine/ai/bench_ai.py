@@ -5,6 +5,7 @@
     python -m engine.bench ai --variant partnership_auction --deals 100 --a hard,easy --b medium   # mixed side
     python -m engine.bench ai --variant partnership_auction --deals 100 --a hard --b hard --mode bidding
     python -m engine.bench ai ... --think 0.25 --out runs/hard_medium.jsonl   # quarter budgets; resumable
+    python -m engine.bench ai ... --option first_bid_forced=true   # a rule option changed from the preset
 
 A frozen set of seeded deals is played once per seating: with two sides the deal is played twice,
 the sides swapped; with three players three times, the ``--a`` level in each seat in turn against
@@ -43,7 +44,8 @@ from engine.actions import Action
 from engine.ai.levels import LEVELS, Level
 from engine.game import PLAY, Game, new_game
 from engine.players import Player, RandomPlayer
-from engine.rules import PRESETS, Rules, preset
+from engine.rules import PRESETS, Rules, RulesError, preset
+from engine.sim import option_from_text
 
 MODES = ("full", "cardplay", "bidding")
 UNITS = ("hand", "game")
@@ -60,11 +62,17 @@ class Settings:
     think: float = 1.0
     unit: str = "hand"
     seed: int = 1
+    options: tuple[tuple[str, Any], ...] = ()   # rule options changed from the variant's preset
+
+    def rules(self) -> Rules:
+        return preset(self.variant, **dict(self.options))
 
     def key(self) -> str:
-        return json.dumps({"variant": self.variant, "a": list(self.a), "b": list(self.b), "mode": self.mode,
-                           "fixed": self.fixed, "think": self.think, "unit": self.unit, "seed": self.seed},
-                          sort_keys=True)
+        fields = {"variant": self.variant, "a": list(self.a), "b": list(self.b), "mode": self.mode,
+                  "fixed": self.fixed, "think": self.think, "unit": self.unit, "seed": self.seed}
+        if self.options:  # runs without options keep the keys they were stored under
+            fields["options"] = dict(self.options)
+        return json.dumps(fields, sort_keys=True)
 
 
 def scaled(level: Level, think: float) -> Level:
@@ -133,7 +141,7 @@ def _levels_for(names: tuple[str, ...], seats: list[int]) -> dict[int, str]:
 
 def play_deal(settings: Settings, deal: int) -> dict[str, Any]:
     """Play deal number ``deal`` in every seating; the per-seating facts as a JSON-ready dict."""
-    rules = preset(settings.variant)
+    rules = settings.rules()
     game_seed = settings.seed * 1_000_003 + deal
     times: dict[str, list[float]] = {}
     rows = []
@@ -195,7 +203,7 @@ def deal_difference(rules: Rules, result: dict[str, Any]) -> float:
 
 def summarize(settings: Settings, results: Sequence[dict[str, Any]]) -> dict[str, Any]:
     """Every figure the report prints, from the finished deals."""
-    rules = preset(settings.variant)
+    rules = settings.rules()
     diffs = [deal_difference(rules, r) for r in results]
     n = len(diffs)
     mean = statistics.fmean(diffs) if diffs else 0.0
@@ -256,7 +264,8 @@ def report(settings: Settings, summary: dict[str, Any], elapsed: float, workers:
     lines = [
         f"{settings.variant}: A={a} vs B={b}, mode {settings.mode}"
         + (f" (fixed: {settings.fixed})" if settings.mode != "full" else "")
-        + f", unit {settings.unit}, think x{settings.think:g}, seed {settings.seed}",
+        + f", unit {settings.unit}, think x{settings.think:g}, seed {settings.seed}"
+        + "".join(f", {name}={value}" for name, value in settings.options),
         f"machine: python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores, "
         f"{workers} worker(s), {elapsed:.0f} s",
         f"deals: {summary['deals']} (each in every seating)",
@@ -348,8 +357,16 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--out", help="append results here as JSON lines; deals already there are skipped")
     parser.add_argument("--json", action="store_true", help="print the summary as JSON too")
     parser.add_argument("--progress", action="store_true")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="override a rule option, e.g. --option first_bid_forced=true")
     args = parser.parse_args(list(argv) if argv is not None else None)
-    settings = Settings(args.variant, args.a, args.b, args.mode, args.fixed[0], args.think, args.unit, args.seed)
+    try:
+        options = tuple(option_from_text(o) for o in args.option)
+        settings = Settings(args.variant, args.a, args.b, args.mode, args.fixed[0], args.think, args.unit, args.seed,
+                            options)
+        settings.rules()
+    except (RulesError, ValueError) as err:
+        parser.error(str(err))
     started = time.perf_counter()
     results = run(settings, args.deals, args.workers, args.out, args.first, args.progress)
     summary = summarize(settings, results)

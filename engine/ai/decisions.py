@@ -49,6 +49,7 @@ from engine.cards import ACE, NINE, SUIT_NAMES, SUITS, TEN, Card, cards_label, p
 from engine.game import Game
 from engine.meld import meld_by_trump
 from engine.observation import Observation, observe
+from engine.phases.auction import forced_bids
 from engine.play import card_values
 from engine.rules import Rules
 
@@ -165,20 +166,28 @@ def _value_words(hand: list[int], rules: Rules, value: bv.TrumpValue) -> str:
 
 
 def _partner_help(obs: Observation, game: Game) -> float:
-    """What the partner's bids say beyond an average hand (in this game's points)."""
+    """What the partner's bids say beyond an average hand (in this game's points); a bid the rules
+    forced (the first bidder's opening, the stuck dealer's) says nothing."""
     partner = _partner(game, obs.seat)
     if partner is None:
         return 0.0
     unit = bv.scale(game.rules)
     help_ = 0.0
-    for s, b in obs.bids:
-        if s != partner:
+    for (s, b), forced in zip(obs.bids, forced_bids(game.rules, obs.bids), strict=True):
+        if s != partner or forced:
             continue
         if isinstance(b, int):
             help_ = max(help_, 30.0)
         elif b == "pass with help":
             help_ = max(help_, 40.0)
     return help_ * unit
+
+
+def _partner_holds_bid(obs: Observation, game: Game) -> bool:
+    """Whether the partner holds the high bid by choice: over a forced opening one bids as over no bid."""
+    bids = [(s, forced) for (s, b), forced in zip(obs.bids, forced_bids(game.rules, obs.bids), strict=True)
+            if isinstance(b, int)]
+    return bool(bids) and bids[-1][0] == _partner(game, obs.seat) and not bids[-1][1]
 
 
 def _cushion(level: Level) -> float:
@@ -203,11 +212,11 @@ def choose_bid(game: Game, seat: int, level: Level, rng: random.Random) -> Choic
     legal = game.legal_actions()
     bids = sorted((a for a in legal if isinstance(a, Bid)), key=lambda a: a.amount)
     passes = [a for a in legal if isinstance(a, Pass)]
+    if not passes:
+        return bids[0], f"the first bid is forced: {bids[0].amount}, whatever the hand"
     limit, trump, why = _hand_value(game, seat, level, rng)
     limit += _partner_help(obs, game)
     unit = bv.scale(rules)
-    partner = _partner(game, seat)
-    high_bidder = game.hand.high_bidder
     pass_action: Action = passes[0]
     if len(passes) > 1:
         # Pass with help: tell the partner of good meld or aces.
@@ -218,7 +227,7 @@ def choose_bid(game: Game, seat: int, level: Level, rng: random.Random) -> Choic
     if not bids:
         return pass_action, "the bidding is beyond your hand"
     nxt = bids[0]
-    if partner is not None and high_bidder == partner:
+    if _partner_holds_bid(obs, game):
         # Over the partner only with clearly more: it raises the side's own contract.
         if limit >= nxt.amount + 40 * unit:
             return nxt, f"over partner: {why}"

@@ -179,6 +179,8 @@ def _fallback(phase: str, game: Game, seat: int) -> Choice:
     if phase == "bidding":
         best = max(meld_by_trump(hand, rules).values())
         bids = [a for a in legal if isinstance(a, Bid)]
+        if bids and Pass() not in legal:
+            return bids[0], "the first bid is forced"
         if bids and best + rules.trick_total // 2 >= bids[0].amount:
             return bids[0], f"meld about {best}: worth the lowest bid"
         return Pass(), "not enough meld to bid"

@@ -2,15 +2,33 @@
 
 With ``all_pass="dealer_stuck"`` the dealer takes it at the minimum when everybody else passed;
 when all pass otherwise the hand is dealt again. With ``bid_rounds`` each seat speaks at most that
-many times (seed 003 variation).
+many times (seed 003 variation). With ``first_bid_forced`` (a house rule) the player left of the
+dealer must open at exactly the minimum: that bid, like the stuck dealer's, says nothing about
+the hand (:func:`forced_bids`).
 """
 
 from __future__ import annotations
+
+from collections.abc import Sequence
 
 from engine import events as ev
 from engine.actions import Bid, Pass
 from engine.events import Event
 from engine.phases.state import BIDDING, GameState
+from engine.rules import Rules
+
+
+def forced_bids(rules: Rules, bids: Sequence[tuple[int, int | str]]) -> list[bool]:
+    """For each entry of an auction (``(seat, amount or "pass")``, in order), whether the rules made
+    that bid: the forced opening of ``first_bid_forced``, or the dealer stuck at the minimum after
+    everybody else passed. Neither tells anything about the bidder's cards."""
+    forced = []
+    for i, (_seat, amount) in enumerate(bids):
+        opening = rules.first_bid_forced and i == 0
+        stuck = (rules.all_pass == "dealer_stuck" and i == rules.players - 1
+                 and all(not isinstance(b, int) for _s, b in bids[:i]))
+        forced.append(isinstance(amount, int) and (opening or stuck))
+    return forced
 
 
 class Auction(GameState):
@@ -21,6 +39,10 @@ class Auction(GameState):
         h.phase = BIDDING
         h.to_act = (self.dealer + 1) % self.rules.players
         self._dealer_stuck_check(out)
+
+    def _opening_forced(self) -> bool:
+        """The first bidder's first turn under ``first_bid_forced``: the minimum is the only choice."""
+        return self.rules.first_bid_forced and not self.hand.bids
 
     def _dealer_stuck_check(self, out: list[Event]) -> None:
         """Everybody else passed and the dealer is stuck: the dealer takes it at the minimum."""
