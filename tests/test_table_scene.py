@@ -26,6 +26,13 @@ from tests.test_table_play import card_point, click, do_by_mouse, key, make_tabl
 pytestmark = pytest.mark.timeout(120)
 
 
+def one_card_to_play(table: TableScene) -> bool:
+    """The player is to play, nothing moves, and only one card may be played (it plays itself)."""
+    obs = table.obs
+    return (table.human_turn and table.director.idle and obs.phase == "play"
+            and len([a for a in obs.legal_actions if isinstance(a, Play)]) == 1)
+
+
 def run_until(app: App, table: TableScene, screen: pygame.Surface, done: object, act: bool = True,
               frames: int = 20_000) -> None:
     """Tick (and let the player act at random by mouse) until ``done()``; holds are clicked through."""
@@ -190,12 +197,7 @@ def test_the_table_fits_the_window(tmp_path: Path, variant: str, size: tuple[int
 def test_the_forced_card_plays_itself(tmp_path: Path) -> None:
     app, table, screen = make_table(tmp_path, "partnership_auction", seed=44)
     try:
-        def forced() -> bool:
-            obs = table.obs
-            return (table.human_turn and table.director.idle and obs.phase == "play"
-                    and len([a for a in obs.legal_actions if isinstance(a, Play)]) == 1)
-
-        run_until(app, table, screen, forced)
+        run_until(app, table, screen, lambda: one_card_to_play(table))
         log = len(table.game.log)
         for _ in range(120):
             app.tick(1 / 60)

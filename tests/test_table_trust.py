@@ -16,7 +16,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-from engine.actions import Bid, Pass, Play  # noqa: E402
+from engine.actions import Bid, Pass  # noqa: E402
 from engine.cards import card_label  # noqa: E402
 from engine.game import Game, new_game  # noqa: E402
 from engine.rules import preset  # noqa: E402
@@ -24,7 +24,7 @@ from pinochle_gui.table.director import VIEW_SEAT  # noqa: E402
 from pinochle_gui.table.scene import SeatsConfig, TableScene  # noqa: E402
 from pinochle_gui.table.summary import summary_lines  # noqa: E402
 from tests.test_table_play import click, do_by_mouse, key, make_table, mouse_choices  # noqa: E402
-from tests.test_table_scene import run_until  # noqa: E402
+from tests.test_table_scene import one_card_to_play, run_until  # noqa: E402
 
 pytestmark = pytest.mark.timeout(120)
 
@@ -329,12 +329,7 @@ def test_a_forced_card_waits_like_a_computers_and_the_last_trick_stays(tmp_path:
 
     app, table, screen = make_table(tmp_path, "partnership_auction", seed=44)
     try:
-        def forced() -> bool:
-            obs = table.obs
-            return (table.human_turn and table.director.idle and obs.phase == "play"
-                    and len([a for a in obs.legal_actions if isinstance(a, Play)]) == 1)
-
-        run_until(app, table, screen, forced)
+        run_until(app, table, screen, lambda: one_card_to_play(table))
         table.timing.set_speed("normal")
         log, waited = len(table.game.log), 0.0
         while len(table.game.log) == log:

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import events as ev
-from engine.cards import NINE, Card, card, parse_cards
+from engine.cards import Card, parse_cards
 from engine.events import Event, visible_to
 from engine.meld import recorded_meld
 from engine.observation import Observation
@@ -292,4 +292,4 @@ def _card(text: Any) -> Card:
     return text if isinstance(text, Card) else parse_card(str(text))
 
 
-__all__ = ["Director", "Hold", "LaidMeld", "MeldShown", "TableCard", "TableNews", "VIEW_SEAT", "Z", "card", "NINE"]
+__all__ = ["Director", "Hold", "LaidMeld", "MeldShown", "TableCard", "TableNews", "VIEW_SEAT", "Z"]

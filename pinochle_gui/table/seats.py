@@ -5,8 +5,8 @@ chosen action); a computer seat asks a computer player, off the main thread, and
 same kind of action. The table asks a seat for a decision only when nothing is moving on the table,
 and applies what it answers through the engine like any other action.
 
-The computer players live in :mod:`engine.ai` (``make_player(level, seed)``); while they are not
-there, or for a level this version does not know, :class:`engine.players.RandomPlayer` sits in.
+The computer players live in :mod:`engine.ai` (``make_player(level, seed)``); for a level this
+version does not know (an old save), :class:`engine.players.RandomPlayer` sits in.
 
 With ``PINOCHLE_THINK_AT_ONCE=1`` in the environment (the tests set it) every computer and every hint
 decides at once, on the event loop's own thread, when asked: its answer is there on the very next frame
@@ -23,6 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.actions import Action, DeclareOut
+from engine.ai.levels import LEVELS
 from engine.ai.players import make_player
 from engine.game import Game
 from engine.players import Player, RandomPlayer
@@ -32,12 +33,10 @@ MIN_THINK = 0.45
 
 
 def make_computer(level: str, seed: int) -> Player:
-    """The computer player of ``level``; :class:`RandomPlayer` when the AI is missing or the level unknown."""
-    if level == "random":
-        return RandomPlayer(seed)
+    """The computer player of ``level``; :class:`RandomPlayer` when the level is unknown."""
     try:
         return make_player(level, seed)
-    except (ValueError, ImportError):
+    except ValueError:
         return RandomPlayer(seed)
 
 
@@ -99,14 +98,12 @@ class LocalThinker:
 
 
 def make_thinker(processes: bool = True) -> Any:
-    """A thinker for the table: :class:`engine.ai.worker.Thinker` (a worker process) when the computer
-    players are there, else a :class:`LocalThinker`; one that decides at once when :func:`thinking_at_once`."""
+    """A thinker for the table: :class:`engine.ai.worker.Thinker` (a worker process), or a
+    :class:`LocalThinker` that decides at once when :func:`thinking_at_once`."""
     if thinking_at_once():
         return LocalThinker(at_once=True)
-    try:
-        from engine.ai.worker import Thinker
-    except ImportError:
-        return LocalThinker()
+    from engine.ai.worker import Thinker  # late: the worker's process machinery waits for the first table
+
     return Thinker(processes=processes)
 
 
@@ -179,10 +176,6 @@ class ComputerSeat:
 
 def real_level(kind: str) -> bool:
     """Whether the computer players of this version play ``kind``."""
-    try:
-        from engine.ai.levels import LEVELS
-    except ImportError:
-        return False
     return kind in LEVELS
 
 
