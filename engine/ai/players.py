@@ -161,12 +161,7 @@ def _should_declare_out(game: Game, seat: int, level: Level, rng: random.Random)
 
 def _has_won(game: Game, seat: int) -> bool:
     """Whether the seat's side surely has the game now (what a declaration would count)."""
-    h = game.hand
-    side = game.side_of(seat)
-    total = game.scores[side] + h.trick_points[side]
-    if game.rules.trump_by != "stock" and h.tricks_won[side]:
-        total += sum(h.meld_points[s] for s in game.rules.teams[side])
-    return total >= game.target
+    return game.declared_total(game.side_of(seat)) >= game.target
 
 
 def _fallback(phase: str, game: Game, seat: int) -> Choice:

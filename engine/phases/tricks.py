@@ -178,14 +178,21 @@ class TrickPlay(GameState):
                                              "from_table": list(from_table)}))
 
     # -- declaring out -----------------------------------------------------------------------------
+    def declared_total(self, side: int) -> int:
+        """What declaring out now counts for ``side``: its score, its trick points so far and, once it
+        has taken a trick, its meld of the hand (two-handed meld is in the score as soon as it is laid)."""
+        h = self.hand
+        total = self.scores[side] + h.trick_points[side]
+        if self.rules.trump_by != "stock" and h.tricks_won[side]:
+            total += sum(h.meld_points[s] for s in self.rules.teams[side])
+        return total
+
     def _on_declare_out(self, action: Action, out: list[Event]) -> None:
         """The seat to act claims the game, at any of its decisions (see :meth:`Game.legal_actions`)."""
         h = self.hand
         seat = h.to_act
         side = self.side_of(seat)
-        total = self.scores[side] + h.trick_points[side]
-        if self.rules.trump_by != "stock" and h.tricks_won[side]:
-            total += sum(h.meld_points[s] for s in self.rules.teams[side])
+        total = self.declared_total(side)
         right = total >= self.target
         self.winner = side if right else 1 - side
         out.append(Event(ev.DECLARE_OUT, seat, {"side": side, "total": total, "right": right}))

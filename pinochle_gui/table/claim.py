@@ -1,7 +1,7 @@
 """Declaring out, as the player weighs it: the side's count against the target, from the engine itself.
 
-:func:`claim_of` asks a copy of the game what a claim now would count (the engine's ``declare_out``
-event says the total and whether it is right), so the table never reckons the rule on its own. The
+:func:`claim_of` asks the game what a claim now would count (:meth:`engine.game.Game.declared_total`,
+the count the engine's declaring out uses), so the table never reckons the rule on its own. The
 claim is *plausible* when one more hand's trick points and the side's meld could still reach the
 target; only then does the table offer it, and it always asks before claiming.
 
@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine import events as ev
 from engine.actions import DeclareOut
 from engine.game import Game
 
@@ -47,14 +46,9 @@ def claim_of(game: Game, seat: int) -> Claim | None:
     """The claim ``seat`` (the seat to act) could make now, or ``None`` when declaring out is not offered."""
     if game.to_act != seat or not any(isinstance(a, DeclareOut) for a in game.legal_actions()):
         return None
-    trial = game.clone()
-    events = trial.apply(DeclareOut())
-    found = next((e for e in events if e.kind == ev.DECLARE_OUT), None)
-    if found is None:
-        return None
-    count = int(found.get("total") or 0)
     rules = game.rules
     side = rules.team_of(seat)
+    count = game.declared_total(side)
     meld = sum(entry["points"] for entry in game.hand.meld_entries if rules.team_of(entry["seat"]) == side)
     reach = count + rules.trick_total + meld
     return Claim(count, game.target, reach >= game.target)
