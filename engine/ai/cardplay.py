@@ -143,7 +143,27 @@ def _world_values(position: Position, moves: Sequence[int], level: Level, exact:
     return values, 2 * cards * len(moves)
 
 
-def _sampled(game: Game, seat: int, plays: list[Play], level: Level, rng: random.Random) -> Choice:
+@dataclass(frozen=True)
+class CardValues:
+    """Every legal card valued over the sampled worlds: weighted sums over the worlds of the hand's
+    worth to the seat's side (:func:`hand_utility`), of its trick points, and of whether the bid is
+    made (when there is one); divide by ``weight_sum`` for the means (see :meth:`value`)."""
+
+    totals: dict[int, float]
+    points: dict[int, float]
+    made: dict[int, float]
+    weight_sum: float
+    worlds: int
+
+    def value(self, card: int) -> float:
+        """The card's mean worth in points of this hand: the side's score less the opponents'."""
+        return self.totals[card] / self.weight_sum
+
+
+def sampled_card_values(game: Game, seat: int, plays: Sequence[Play], level: Level,
+                        rng: random.Random) -> CardValues:
+    """Each of ``plays`` valued as the level values them: over the worlds it samples (the real one for a
+    level that sees all), each played out or, near the end, solved exactly, within its node budget."""
     # The work is budgeted in search nodes, so that a decision does not depend on the machine's
     # speed; the clock only stops a search that runs far over (a loaded machine).
     budget = level.search_nodes or None
@@ -198,7 +218,15 @@ def _sampled(game: Game, seat: int, plays: list[Play], level: Level, rng: random
         used += 1
         if budget is not None and spent >= budget or deadline is not None and time.perf_counter() > deadline:
             break
-    weight_sum = weight_sum or 1.0
+    return CardValues(totals, points, made, weight_sum or 1.0, used)
+
+
+def _sampled(game: Game, seat: int, plays: list[Play], level: Level, rng: random.Random) -> Choice:
+    valued = sampled_card_values(game, seat, plays, level, rng)
+    totals, weight_sum = valued.totals, valued.weight_sum
+    sides = playing_sides(game)
+    side = sides[seat]
+    moves = [int(p.card) for p in plays]
     ranked = sorted(moves, key=lambda c: (-(totals[c] / weight_sum - 0.001 * _power(c, game)), c))
     pick = ranked[0]
     slipped = False
@@ -206,8 +234,9 @@ def _sampled(game: Game, seat: int, plays: list[Play], level: Level, rng: random
         second = ranked[1]
         if (totals[pick] - totals[second]) / weight_sum <= SLIP_MARGIN * game.rules.trick_total:
             pick, slipped = second, True
-    reason = _reason(game, seat, pick, points[pick] / weight_sum, made[pick] / weight_sum, used,
-                     _contract(game, sides, seat, None).declaring is not None, side == _decl_side(game, sides))
+    reason = _reason(game, seat, pick, valued.points[pick] / weight_sum, valued.made[pick] / weight_sum,
+                     valued.worlds, _contract(game, sides, seat, None).declaring is not None,
+                     side == _decl_side(game, sides))
     if slipped:
         reason += " (a hunch)"
     return PLAYS[pick], reason
@@ -353,4 +382,4 @@ def _two_hand_early(game: Game, seat: int, plays: list[Play], level: Level, rng:
     return pick, why
 
 
-__all__ = ["Contract", "choose_play", "hand_utility"]
+__all__ = ["CardValues", "Contract", "choose_play", "hand_utility", "sampled_card_values"]
