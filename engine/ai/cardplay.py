@@ -242,6 +242,44 @@ def _sampled(game: Game, seat: int, plays: list[Play], level: Level, rng: random
     return PLAYS[pick], reason
 
 
+def _meld_edge(contract: Contract, side: int) -> float:
+    """Without an auction the meld is not in :func:`hand_utility`: our meld less theirs."""
+    if contract.declaring is not None or len(contract.meld) != 2:
+        return 0.0
+    return float(contract.meld[side] - contract.meld[1 - side])
+
+
+def playout_worth(game: Game, seat: int) -> float:
+    """What the hand is worth to ``seat``'s side (as :func:`hand_utility`, meld included) when the
+    rest of it is played out by the fast greedy policy with the cards as they lie in ``game`` (a game
+    whose hidden cards the caller dealt as it saw fit)."""
+    sides = playing_sides(game)
+    world = real_world(game)
+    position = _position(game, world, sides)
+    total = sum(position.points) + position.remaining_points()
+    contract = _contract(game, sides, seat, world)
+    points = greedy_playout(position)[sides[seat]]
+    return hand_utility(contract, sides[seat], points, total) + _meld_edge(contract, sides[seat])
+
+
+def solved_card_worths(game: Game, seat: int, plays: Sequence[Play], max_nodes: int | None = None) -> dict[int, float]:
+    """Every card of ``plays`` valued by an exact search of the rest of the hand with the cards as they
+    lie (two-handed once the stock is gone, when every card is known): the hand's worth to the seat's
+    side as :func:`playout_worth` counts it (within ``max_nodes``, the deepest search that fits)."""
+    sides = playing_sides(game)
+    world = real_world(game)
+    position = _position(game, world, sides)
+    total = sum(position.points) + position.remaining_points()
+    contract = _contract(game, sides, seat, world)
+    side = sides[seat]
+    moves = [int(p.card) for p in plays]
+    values: dict[int, int] = dict(solve(position, max_nodes=max_nodes, want_values=True).values)
+    if any(c not in values for c in moves):  # not even one trick searched within the budget: play out
+        values = _world_values(position, moves, Level("playout"), exact=False)[0]
+    edge = _meld_edge(contract, side)
+    return {c: hand_utility(contract, side, values[c], total) + edge for c in moves}
+
+
 def _decl_side(game: Game, sides: Sequence[int]) -> int | None:
     declarer = game.hand.declarer
     return sides[declarer] if declarer is not None else None
@@ -382,4 +420,5 @@ def _two_hand_early(game: Game, seat: int, plays: list[Play], level: Level, rng:
     return pick, why
 
 
-__all__ = ["CardValues", "Contract", "choose_play", "hand_utility", "sampled_card_values"]
+__all__ = ["CardValues", "Contract", "choose_play", "hand_utility", "playout_worth", "sampled_card_values",
+           "solved_card_worths"]
