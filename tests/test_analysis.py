@@ -6,6 +6,8 @@ Budgets are in search nodes and simulated deals, never seconds, so no verdict de
 
 from __future__ import annotations
 
+import doctest
+import importlib
 import json
 import re
 from functools import cache
@@ -236,3 +238,10 @@ def test_played_with_hard_the_deal_is_the_same(variant: str) -> None:
 
 def test_the_seat_view_is_the_hard_search_without_a_clock() -> None:
     assert SEAT_VIEW.name == "hard" and SEAT_VIEW.think_seconds == 0 and SEAT_VIEW.search_nodes > 0
+
+
+@pytest.mark.parametrize("module", ["engine.ai.analysis", "engine.ai.analysis_words", "engine.ai.valuation",
+                                    "engine.ai.worker"])
+def test_doctests(module: str) -> None:
+    result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0
