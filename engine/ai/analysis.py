@@ -283,8 +283,10 @@ def work_order(record: dict[str, Any], seat: int) -> list[tuple[int, int]]:
 
 
 def analyse_hand(record: dict[str, Any], seat: int, seed: int = 0) -> HandAnalysis:
-    """Every decision of the record reviewed (``seat``'s first in the work order), in the record's order."""
-    reviews = [review_decision(record, index, seed, viewer=seat) for index, _s in work_order(record, seat)]
+    """Every decision of the record reviewed (``seat``'s first in the work order), in the record's order:
+    ``seat``'s in both views, the other seats' from their own view only (as :class:`~engine.ai.worker.Analyst`)."""
+    reviews = [review_decision(record, index, seed, every_card=s == seat, viewer=seat)
+               for index, s in work_order(record, seat)]
     return HandAnalysis(seat, tuple(sorted(reviews, key=lambda r: r.action_index)))
 
 

@@ -116,13 +116,21 @@ def _card_facts(game: Game, seat: int, chosen: int, best: int) -> list[str]:
     return facts
 
 
-def _auction_facts(game: Game, seat: int) -> list[str]:
+def _auction_facts(game: Game, seat: int, chosen: Action, best: Action) -> list[str]:
     obs = observe(game, seat)
     names = _names(game)
     rules = game.rules
     melds = meld_by_trump(obs.hand, rules)
     suit = max(melds, key=lambda s: (melds[s], -s))
-    facts = [f"your meld was {melds[suit]} at most (in {SUIT_NAMES[suit]})"]
+    meld = melds[suit]
+    helpers = "your partner's meld and the tricks" if rules.partnerships else "the widow and the tricks"
+    if isinstance(chosen, Bid) and isinstance(best, Pass):
+        facts = [f"your meld was {meld} at most (in {SUIT_NAMES[suit]}), so a bid of {chosen.amount} needed "
+                 f"about {max(0, chosen.amount - meld)} from {helpers}"]
+    elif isinstance(chosen, Bid) and isinstance(best, Bid):
+        facts = [f"{best.amount} would do as well when it won the auction: a higher bid only adds to what a set costs"]
+    else:
+        facts = [f"your hand was worth the bid: meld {meld} in {SUIT_NAMES[suit]}"]
     for s, what in obs.bids:
         if s == seat:
             continue
@@ -151,7 +159,7 @@ def reason_for(game: Game, seat: int, chosen: Action, best: Action, values: Mapp
     if isinstance(chosen, Play) and isinstance(best, Play):
         facts = _card_facts(game, seat, int(chosen.card), int(best.card))
     elif isinstance(chosen, Bid | Pass) and kind == "bid":
-        facts = _auction_facts(game, seat)
+        facts = _auction_facts(game, seat, chosen, best)
     elif isinstance(chosen, NameTrump) and isinstance(best, NameTrump):
         melds = meld_by_trump(obs.hand, rules)
         length = [sum(1 for c in obs.hand if c // 6 == s) for s in range(4)]
