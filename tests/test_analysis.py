@@ -28,7 +28,7 @@ from engine.ai.analysis import (
     review_at,
     review_decision,
 )
-from engine.ai.analysis_words import reason_for
+from engine.ai.analysis_words import reason_for, shown_voids
 from engine.ai.worker import Analyst
 from engine.cards import DIAMONDS, parse_card
 from engine.game import PLAY, Game, new_game
@@ -139,6 +139,19 @@ def test_the_reason_names_the_void_shown() -> None:
     reason = reason_for(game, 0, ace, nine, {ace: -40.0, nine: -20.0}, "play", "9♥")
     assert "East was void in hearts (shown when East trumped trick 11)" in reason
     assert "TD" not in reason and "10♦" not in reason and "K♦" not in reason  # West's cards stay hidden
+
+
+def test_two_handed_play_shows_no_void_while_the_stock_lasts() -> None:
+    """Any card may be played while the stock lasts: not following then says nothing of a hand."""
+    record = record_of("two_hand")
+    early = [i for i, _s in decisions_in(record) if game_before(record, i)[0].hand.stock][-1]
+    game, _action = game_before(record, early)
+    assert len(game.hand.tricks) > 5
+    assert shown_voids(game, 0) == [] and shown_voids(game, 1) == []
+    late = decisions_in(record)[-1][0]
+    game, _action = game_before(record, late)
+    stock_over = next(n for n, t in enumerate(game.hand.tricks, 1) if not t.get("draws"))
+    assert all(number >= stock_over for _s, _suit, number, _t in shown_voids(game, 0))
 
 
 # -- whole records -------------------------------------------------------------------------------------

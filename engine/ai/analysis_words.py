@@ -33,10 +33,13 @@ def _names(game: Game) -> list[str]:
 
 def shown_voids(game: Game, seat: int) -> list[tuple[int, int, int, bool]]:
     """(seat, suit, trick number, trumped) for every void that ``seat`` has seen shown: a seat that did
-    not follow the suit led, first time per seat and suit (the trick in play counts as the next one)."""
+    not follow the suit led, first time per seat and suit (the trick in play counts as the next one).
+    Two-handed tricks played while the stock lasted show nothing: any card could be played."""
     obs = observe(game, seat)
+    free = [bool(t.get("draws")) for t in obs.tricks] + [obs.stock_size > 0]
     tricks: list[list[tuple[int, int]]] = [[(s, int(parse_card(c))) for s, c in t["plays"]] for t in obs.tricks]
     tricks.append([(s, int(c)) for s, c in obs.trick])
+    tricks = [[] if any_card else plays for plays, any_card in zip(tricks, free, strict=True)]
     found: list[tuple[int, int, int, bool]] = []
     seen: set[tuple[int, int]] = set()
     trump = obs.trump
