@@ -103,12 +103,10 @@ def value_choices(game: Game, seat: int, level: Level, rng: random.Random, chose
 
 def contract_worth(rules: Rules, bid: int, total: float, tricks: float) -> float:
     """The declaring side's score less the defenders' trick points, when it reaches ``total`` (meld
-    and tricks) of which ``tricks`` in tricks, against a ``bid`` (a set loses the bid and, where the
-    rules say so, gives it to the defenders)."""
-    made = total >= bid
-    score = total if made else -bid
-    if not made and rules.set_gives_bid:
-        score -= bid
+    and tricks) of which ``tricks`` in tricks, against a ``bid``: a set costs the bid (lost by the
+    declarer, or where the rules say so given to the defenders, as :func:`~engine.ai.cardplay.hand_utility`
+    counts it)."""
+    score = total if total >= bid else -bid
     return score - (rules.trick_total - tricks)
 
 
@@ -281,7 +279,7 @@ def _throw_in(game: Game, seat: int, level: Level, rng: random.Random) -> Valued
     side = rules.team_of(seat)
     ours = sum(p for s, p in enumerate(h.meld_points) if rules.team_of(s) == side)
     theirs = sum(h.meld_points) - ours
-    concede = -h.bid - theirs - (h.bid if rules.set_gives_bid else 0)
+    concede = -h.bid - theirs  # the bid lost (or given to the defenders), their meld scored
     sides = [0 if rules.team_of(s) == side else 1 for s in range(rules.players)]
     worlds = _worlds(game, seat, level, rng)
     worth = 0.0
