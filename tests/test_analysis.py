@@ -183,6 +183,17 @@ def test_a_record_of_every_preset_is_analysed(variant: str) -> None:
                                                 - review.chosen.value))
 
 
+def test_a_dix_kept_leaves_the_next_dix_to_a_seat_that_holds_one() -> None:
+    """South keeps the dix and North, who holds the other nine of trumps, decides next: in the deals
+    sampled to value South's choice North may not hold it, and then has no dix to decide on."""
+    rules = preset("partnership_turnup")
+    record = play_game(new_game(rules, seed=8), ["random"] * 4, 8, 1).hand_records[0]
+    game, action = game_before(record, 0)
+    assert game.phase == "dix" and game.hand.dix_seats == [0, 2] and str(action) == "keep dix"
+    review = review_decision(record, 0, seed=1, level=EASY)
+    assert {review.chosen.action, review.best[0].action} == {"Keep the dix", "Exchange the dix"}
+
+
 def test_a_review_is_the_same_under_its_seed_and_goes_through_json() -> None:
     record = record_of("partnership_auction")
     picks = firsts_of_each_kind(record)

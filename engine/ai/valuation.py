@@ -54,8 +54,8 @@ from engine.ai.cardplay import choose_play, playout_worth, sampled_card_values, 
 from engine.ai.decisions import decide, sample_worlds
 from engine.ai.levels import LEVELS, Level
 from engine.ai.trickplay import Position, greedy_playout
-from engine.ai.worlds import knowledge, real_world, sample_world
-from engine.cards import Card, counts
+from engine.ai.worlds import World, knowledge, real_world, sample_world
+from engine.cards import NINE, Card, card, counts
 from engine.game import BIDDING, BURY, PASSING, PLAY, RETURN, THROW_IN, TRUMP, Game
 from engine.meld import meld_total
 from engine.play import card_values
@@ -305,17 +305,27 @@ def _by_playouts(game: Game, seat: int, choices: Sequence[Action], level: Level,
     for action in choices:
         worth = 0.0
         for world, seed in zip(worlds, seeds, strict=True):
-            copy = game.clone()
-            h = copy.hand
-            for s in range(copy.rules.players):
-                if s != seat:
-                    h.hands[s] = list(world.hands[s])
-            if h.stock:
-                h.stock = list(world.stock)
+            copy = _dealt(game, seat, world)
             copy.apply(action)
             worth += _play_out(copy, seat, random.Random(seed))
         valued.append((action, worth / len(worlds)))
     return valued
+
+
+def _dealt(game: Game, seat: int, world: World) -> Game:
+    """A copy of ``game`` with the cards ``seat`` cannot see as ``world`` deals them (the seats still to
+    decide on the dix: those that hold a nine of trumps in that deal)."""
+    copy = game.clone()
+    h = copy.hand
+    for s in range(copy.rules.players):
+        if s != seat:
+            h.hands[s] = list(world.hands[s])
+    if h.stock:
+        h.stock = list(world.stock)
+    if h.dix_seats and h.trump is not None:
+        nine = card(h.trump, NINE)
+        h.dix_seats = [s for s in h.dix_seats if s == seat or nine in h.hands[s]]
+    return copy
 
 
 def _play_out(game: Game, seat: int, rng: random.Random) -> float:
