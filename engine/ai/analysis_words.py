@@ -5,11 +5,14 @@ a void shown by a seat that did not follow suit, a higher card of the suit still
 already winning the trick, the trumps still out, what the contract still needed, the meld shown, the
 bids and passes made. It never names a card the seat could not see.
 
+>>> from engine.ai.analysis import game_before
 >>> from engine.game import new_game
 >>> from engine.rules import preset
->>> game = new_game(preset("partnership_auction"), seed=2)
->>> shown_voids(game, 0)
-[]
+>>> from engine.sim import play_game
+>>> record = play_game(new_game(preset("partnership_auction"), seed=3), ["random"] * 4, 3, 1).hand_records[0]
+>>> game, _last_card = game_before(record, len(record["actions"]) - 1)
+>>> shown_voids(game, 0)[0]  # West (seat 1) showed no club (suit 3) when trumping trick 7
+(1, 3, 7, True)
 """
 
 from __future__ import annotations
