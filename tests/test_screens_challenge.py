@@ -211,3 +211,25 @@ def test_a_damaged_challenge_save_gives_a_message_and_a_new_challenge_can_start(
         assert "Continue challenge" not in [getattr(w, "text", "") for w in app.stack.top.widgets]
     finally:
         app.close()
+
+
+def test_finished_challenges_in_the_statistics_best_average_and_reset(tmp_path: Path) -> None:
+    from pinochle_gui.screens.statistics import StatisticsScene
+    from pinochle_gui.storage.challenges import FinishedChallenge
+
+    app, screen = open_app(tmp_path / "home")
+    try:
+        results = app.storage.challenge_results
+        assert results.recent() == [] and results.best_and_average() is None  # the table is made when needed
+        for number, (mine, theirs) in enumerate([(100, 40), (-30, 50), (200, 90)], 1):
+            assert results.record(FinishedChallenge(number, "two_hand", 8, mine, theirs, float(number))) == []
+        assert [c.difference for c in results.recent()] == [60, -80, 110]
+        assert results.best_and_average() == (110, 30.0, 3)
+        scene = StatisticsScene(app)
+        app.stack.push(scene)
+        scene._set_chart("challenges")
+        assert "Best +110, average +30 over 3 challenges" in texts_on(app, screen)
+        assert app.storage.stats.reset() == []
+        assert results.recent() == [] and results.best_and_average() is None
+    finally:
+        app.close()

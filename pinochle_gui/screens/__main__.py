@@ -25,14 +25,15 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 import engine  # noqa: E402
-from engine.challenge import Challenge, deal_game  # noqa: E402
+from engine.challenge import Challenge, ChallengeDeal, challenge_deals, deal_game, duplicate_score  # noqa: E402
 from engine.game import Game  # noqa: E402
 from engine.players import RandomPlayer  # noqa: E402
 from engine.record import game_at_deal  # noqa: E402
-from engine.rules import rules_from_dict  # noqa: E402
+from engine.rules import Rules, rules_from_dict  # noqa: E402
 from pinochle_gui.challenge_run import ChallengeRun, new_run  # noqa: E402
 from pinochle_gui.scene import Scene, SceneStack  # noqa: E402
 from pinochle_gui.storage import Settings, Storage, StorageMessage  # noqa: E402
+from pinochle_gui.storage.challenges import FinishedChallenge  # noqa: E402
 from pinochle_gui.theme import felt_surface  # noqa: E402
 
 DEFAULT_SIZES = ((1280, 800), (720, 1100))
@@ -136,7 +137,29 @@ def finished_challenge() -> ChallengeRun:
     return run
 
 
+def random_hand(rules: Rules, deal: ChallengeDeal, seed: int) -> dict[str, Any]:
+    """One challenge deal played by random players."""
+    game = deal_game(rules, deal)
+    players = [RandomPlayer(seed * 10 + seat) for seat in range(rules.players)]
+    while not game.hand_records:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(players[seat].choose(game, seat))
+    return game.hand_records[0]
+
+
+def fill_challenges(storage: Storage, challenges: int = 9) -> None:
+    """Finished challenges of four deals, both sides played by random players."""
+    rules = engine.preset("two_hand")
+    for number in range(1, challenges + 1):
+        deals = challenge_deals(number, rules, 4)
+        mine = sum(duplicate_score(random_hand(rules, deal, number)) for deal in deals)
+        theirs = sum(duplicate_score(random_hand(rules, deal, -number)) for deal in deals)
+        storage.challenge_results.record(FinishedChallenge(number, "two_hand", 4, mine, theirs, float(number)))
+
+
 def fill_statistics(storage: Storage, games: int = 14) -> None:
+    fill_challenges(storage)
     for seed in range(games):
         game = play("two_hand", seed)
         levels = [None, "hard"]
@@ -170,7 +193,7 @@ def shots() -> dict[str, Callable[[ShotApp, Game], Scene]]:
         return ConfirmDialog(
             app,
             "Reset statistics?",
-            "Every game, hand and your rating will be forgotten. This cannot be undone.",
+            "Every game, hand, challenge and your rating will be forgotten. This cannot be undone.",
             lambda: None,
             "Reset",
             "Keep them",

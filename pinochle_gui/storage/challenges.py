@@ -158,8 +158,9 @@ class ChallengeResults:
             return []
         return [FinishedChallenge(*row) for row in reversed(rows)]
 
-    def best_and_average(self) -> tuple[int, float] | None:
-        """The best difference of all finished challenges and their average; ``None`` before the first."""
+    def best_and_average(self) -> tuple[int, float, int] | None:
+        """The best difference of all finished challenges, their average and how many there are; ``None``
+        before the first."""
         try:
             db = self._db()
             row = None if db is None else db.execute(
@@ -169,7 +170,7 @@ class ChallengeResults:
             return None
         if row is None or not row[2]:
             return None
-        return int(row[0]), float(row[1])
+        return int(row[0]), float(row[1]), int(row[2])
 
 
 __all__ = ["CHALLENGE_FORMAT", "ChallengeResults", "ChallengeSave", "FinishedChallenge"]
