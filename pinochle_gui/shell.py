@@ -430,7 +430,9 @@ class App:
         game = run.game()
         game.game_id = f"challenge {run.challenge.number} deal {run.place + 1}"
         seats = SeatsConfig(list(run.names), list(run.challenge.levels), list(run.avatars), started_at=time.time())
-        self._show_table(TableScene(self, game, seats, challenge=True))
+        table = TableScene(self, game, seats, challenge=True)
+        self._show_table(table)
+        table.hud.toast(f"Challenge {run.challenge.number}: deal {run.place + 1} of {run.challenge.deals}")
 
     def show_challenge_results(self) -> None:
         from pinochle_gui.screens import challenge_results_scene

@@ -63,7 +63,7 @@ class ChallengeDealScene(Overlay):
     """A deal of the challenge is over: how both sides did on it."""
 
     heading = "Duplicate challenge"
-    panel_size = (820, 380)
+    panel_size = (820, 350)
 
     def __init__(self, app: App) -> None:
         run = app.challenge
@@ -112,9 +112,10 @@ class ChallengeDealScene(Overlay):
         blit_text(surface, deal_line(self.run, self.place), self.px(22), t.text, (panel.centerx, y), "bold", "midtop",
                   width)
         y += self.px(48)
-        sides = [("You", self.run.played[self.place]), ("The computer", self.run.computer_record(self.place))]
+        sides = [("At your table", self.run.played[self.place]),
+                 ("With the computer in your seat", self.run.computer_record(self.place))]
         for who, record in sides:
-            text = f"{who}: {hand_table(record)[0]}" if record is not None else f"{who}: still playing this deal"
+            text = f"{who}: {hand_table(record)[0]}" if record is not None else f"{who}: still being played"
             blit_text(surface, text, self.px(18), t.text_dim, (panel.centerx, y), "regular", "midtop", width)
             y += self.px(32)
         y += self.px(16)

@@ -180,7 +180,7 @@ class TableScene(Scene):
         labels = [("Hint", self.ask_hint, "What the hard computer would do (H)"),
                   ("Undo", self.undo, "Take back your last action (U)"),
                   ("Last", self.toggle_last_trick, "The last trick (L)"),
-                  ("Pad", self.toggle_pad, "The score pad of the game (S)")]
+                  ("Pad", self.toggle_pad, "The score pad of the game (S)")][2 if self.challenge else 0:]
         w = max(44, min(110, round(bar.h * 1.9)))
         gap = max(4, lay.margin // 2)
         fits = bar.w - len(labels) * (w + gap) > bar.w * 0.45
