@@ -400,22 +400,23 @@ class App:
         self.play_challenge_deal()
 
     def continue_challenge(self) -> None:
-        """The saved challenge, where it was left: the deal under way, or its results when all are played."""
-        saved = self.storage.challenge_save
-        data, messages = saved.load()
-        try:
-            if data is None:
-                raise ChallengeError("")
-            run = run_from_dict(data)
-        except ChallengeError as err:
-            if data is not None:
-                messages += saved.keep_aside(f"cannot be continued ({err})")
-            self._tell(messages or [StorageMessage("warning", "There is no challenge to continue.")])
-            return
-        if self.challenge is not None:
-            self.challenge.close()
-        self.challenge = run
-        run.start_background(processes=not thinking_at_once())
+        """The challenge left (still open in this run, else read from its save), where it was left: the deal
+        under way, or its results when all are played."""
+        run = self.challenge
+        if run is None:
+            saved = self.storage.challenge_save
+            data, messages = saved.load()
+            try:
+                if data is None:
+                    raise ChallengeError("")
+                run = run_from_dict(data)
+            except ChallengeError as err:
+                if data is not None:
+                    messages += saved.keep_aside(f"cannot be continued ({err})")
+                self._tell(messages or [StorageMessage("warning", "There is no challenge to continue.")])
+                return
+            self.challenge = run
+            run.start_background(processes=not thinking_at_once())
         if run.finished:
             self.challenge_progress()
             self.show_challenge_results()
@@ -471,10 +472,12 @@ class App:
             top.changed()
 
     def leave_challenge(self) -> None:
-        """Stop for now (the challenge is saved: Continue brings it back) or, finished, close it."""
+        """Back to the title screen: a finished challenge is closed; one the computer has not finished is
+        saved (Continue challenge brings it back) and its computer plays on meanwhile, counted when done."""
+        run = self.challenge
         self.save_challenge()
-        if self.challenge is not None:
-            self.challenge.close()
+        if run is not None and run.counted:
+            run.close()
             self.challenge = None
         self.leave_game()
 

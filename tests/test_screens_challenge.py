@@ -233,3 +233,39 @@ def test_finished_challenges_in_the_statistics_best_average_and_reset(tmp_path: 
         assert results.recent() == [] and results.best_and_average() is None
     finally:
         app.close()
+
+
+def test_a_challenge_played_out_before_the_computer_is_done_is_counted_after_a_restart(tmp_path: Path) -> None:
+    """The player's deals are all played and saved, the computer's not yet: Continue challenge shows the
+    results, the computer's deals fill in, and the challenge goes into the statistics."""
+    from engine.challenge import Challenge, deal_game
+    from engine.players import RandomPlayer
+    from pinochle_gui.challenge_run import new_run
+
+    home = tmp_path / "home"
+    run = new_run(Challenge(5, preset("two_hand"), 2, (None, "easy")), ["You", "North"], [1, 3])
+    for deal in run.deals:
+        game = deal_game(run.challenge.rules, deal)
+        players = [RandomPlayer(seat) for seat in range(2)]
+        while not game.hand_records:
+            seat = game.to_act
+            assert seat is not None
+            game.apply(players[seat].choose(game, seat))
+        run.deal_played(game.hand_records[0])
+    storage = Storage.open(home)
+    storage.challenge_save.save(run.to_dict())
+    storage.close()
+    app, screen = open_app(home)
+    try:
+        frame(app, screen)
+        click(app, labelled(app, "Continue challenge"))
+        assert isinstance(app.stack.top, ChallengeResultsScene)
+        frame(app, screen)
+        continued = app.challenge
+        assert continued is not None and continued.played == run.played and continued.complete
+        mine, theirs = continued.totals()
+        recorded = app.storage.challenge_results.recent()
+        assert [(c.number, c.deals, c.player_total, c.computer_total) for c in recorded] == [(5, 2, mine, theirs)]
+        assert not app.storage.challenge_save.exists()
+    finally:
+        app.close()
