@@ -74,7 +74,7 @@ class ChallengeRun:
         if self.current is not None:
             try:
                 game = game_from_dict(self.current)
-                if not game.hand_records:
+                if not game.hand_records and game.first_deal == self.deals[self.place].deal_number:
                     return game
             except (ValueError, KeyError, TypeError, IndexError):
                 pass  # a deal under way that cannot be read is dealt again

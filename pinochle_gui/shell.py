@@ -13,7 +13,11 @@
 :mod:`pinochle_gui.app_protocol`): ``start_game``, ``continue_game``, ``leave_game``, ``quit``,
 ``update_settings``, ``replay_deal``, and the table's callbacks (save after every action, hands and games
 finished). A deal played again (:meth:`App.replay_deal`) is a table pushed over the one below: the callbacks
-neither save it nor count it, so the game in progress and the statistics stay as they were.
+neither save it nor count it, so the game in progress and the statistics stay as they were. A duplicate
+challenge (``start_challenge``, ``continue_challenge``; :mod:`pinochle_gui.challenge_run`) plays its deals
+at such one-hand tables while the hard computer's side is played in the background and collected by
+:meth:`App.tick`; it is saved after each deal and when the player leaves, and counted once both sides
+have played every deal.
 """
 
 from __future__ import annotations
@@ -283,7 +287,8 @@ class App:
     # -- the table's callbacks ----------------------------------------------------------------------------
     def after_action(self, table: TableScene) -> None:
         """Save the game after every action (off the event loop), so quitting loses nothing; a deal played
-        again is not saved (the game in progress stays the one to continue)."""
+        again is not saved (the game in progress stays the one to continue), nor a challenge's deal (kept in
+        the challenge, written when the player leaves)."""
         if table.challenge and self.challenge is not None and not table.replay_over:
             self.challenge.current = game_to_dict(table.game)  # written when the player leaves
         if table.game.is_over or table.replaying:
@@ -330,7 +335,8 @@ class App:
         open_review(self, records, index)
 
     def replay_finished(self, table: TableScene) -> None:
-        """The deal played again is scored: its result beside the first one's, over its table."""
+        """The deal played again is scored: its result beside the first one's, over its table; a challenge's
+        deal is scored: into the challenge, and how both sides did on it over its table."""
         from pinochle_gui.screens import challenge_deal_scene, replay_result_scene
 
         if table.challenge and self.challenge is not None and table.game.hand_records:
@@ -386,7 +392,6 @@ class App:
             self.challenge.close()
         self.saver.close()
         self.storage.close()
-
 
     # -- the duplicate challenge --------------------------------------------------------------------------
     def start_challenge(self, challenge: Challenge, names: Sequence[str]) -> None:
