@@ -19,7 +19,7 @@ import pygame
 from pinochle_gui.screens.replay import hand_table
 from pinochle_gui.screens.review import open_review
 from pinochle_gui.screens.screen import Overlay, Screen
-from pinochle_gui.widgets import blit_text
+from pinochle_gui.widgets import MenuButton, blit_text
 
 if TYPE_CHECKING:
     from pinochle_gui.app_protocol import App
@@ -131,6 +131,7 @@ class ChallengeResultsScene(Screen):
         run = app.challenge
         assert run is not None
         self.run = run
+        self.computer_buttons: dict[int, MenuButton] = {}  # each deal's review of the computer's play
         super().__init__(app)
 
     def content_state(self) -> object:
@@ -159,17 +160,27 @@ class ChallengeResultsScene(Screen):
         area, row_h = self.table_rect(), self.row_height()
         right = self.columns()[-1][1]
         gap = self.px(8)
+        self.computer_buttons: dict[int, MenuButton] = {}
         bw = (area.right - right - 3 * gap) // 2
         for place in range(len(self.run.played)):
             y = area.y + row_h * (place + 1) + 2
             for i, (text, computer) in enumerate((("Yours", False), ("Computer's", True))):
                 rect = pygame.Rect(right + gap * (2 + i) + i * bw, y, bw, row_h - 4)
-                self.button(rect, text, self._review(place, computer),
-                            tooltip=f"Deal {place + 1} step by step: {'the computer' if computer else 'you'}")
+                b = self.button(rect, text, self._review(place, computer),
+                                tooltip=f"Deal {place + 1} step by step: {'the computer' if computer else 'you'}")
+                if computer:
+                    self.computer_buttons[place] = b
+        self.update(0.0)
         bh = self.px(50)
         done = self.button(pygame.Rect(w - self.px(24) - self.px(200), h - bh - self.px(20), self.px(200), bh),
                            "Done", self.app.leave_challenge, tooltip="Back to the title screen (Esc)")
         self.set_focus(done)
+
+    def update(self, dt: float) -> None:
+        """The computer's review is there once its deal is (it may arrive while the screen is up)."""
+        for place, b in self.computer_buttons.items():
+            b.enabled = place in self.run.computer
+        super().update(dt)
 
     def _review(self, place: int, computer: bool) -> Any:
         return lambda: review_deal(self.app, self.run, place, computer)
