@@ -160,7 +160,7 @@ class ChallengeResultsScene(Screen):
         area, row_h = self.table_rect(), self.row_height()
         right = self.columns()[-1][1]
         gap = self.px(8)
-        self.computer_buttons: dict[int, MenuButton] = {}
+        self.computer_buttons = {}
         bw = (area.right - right - 3 * gap) // 2
         for place in range(len(self.run.played)):
             y = area.y + row_h * (place + 1) + 2
