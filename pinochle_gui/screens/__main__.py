@@ -117,35 +117,29 @@ def play_again(record: dict[str, Any], seed: int) -> dict[str, Any]:
     return game.hand_records[0]
 
 
-@functools.cache
-def finished_challenge() -> ChallengeRun:
-    """A finished challenge of eight four-handed deals: the player's side played by random players, the
-    computer's by the hard level (in this process)."""
-    challenge = Challenge(482913507, engine.preset("partnership_auction"), 8, (None, "medium", "medium", "medium"))
-    run = new_run(challenge, ["You", "West", "North", "East"], [1, 2, 3, 4])
-    for place, deal in enumerate(challenge.deal_list()):
-        game = deal_game(challenge.rules, deal)
-        game.players = list(run.names)
-        players = [RandomPlayer(place * 10 + seat) for seat in range(4)]
-        while not game.hand_records:
-            seat = game.to_act
-            assert seat is not None
-            game.apply(players[seat].choose(game, seat))
-        run.deal_played(game.hand_records[0])
-    run.start_background(processes=False)
-    run.wait()
-    return run
-
-
-def random_hand(rules: Rules, deal: ChallengeDeal, seed: int) -> dict[str, Any]:
-    """One challenge deal played by random players."""
+def random_hand(rules: Rules, deal: ChallengeDeal, seed: int, names: Sequence[str] = ()) -> dict[str, Any]:
+    """One challenge deal played by random players (with these names, when given)."""
     game = deal_game(rules, deal)
+    game.players = list(names) or game.players
     players = [RandomPlayer(seed * 10 + seat) for seat in range(rules.players)]
     while not game.hand_records:
         seat = game.to_act
         assert seat is not None
         game.apply(players[seat].choose(game, seat))
     return game.hand_records[0]
+
+
+@functools.cache
+def finished_challenge() -> ChallengeRun:
+    """A finished challenge of eight four-handed deals: the player's side played by random players, the
+    computer's by the hard level in the player's seat (in this process)."""
+    challenge = Challenge(482913507, engine.preset("partnership_auction"), 8, (None, "medium", "medium", "medium"))
+    run = new_run(challenge, ["You", "West", "North", "East"], [1, 2, 3, 4])
+    for place, deal in enumerate(challenge.deal_list()):
+        run.deal_played(random_hand(challenge.rules, deal, place, run.names))
+    run.start_background(processes=False)
+    run.wait()
+    return run
 
 
 def fill_challenges(storage: Storage, challenges: int = 9) -> None:
