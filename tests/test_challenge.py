@@ -107,6 +107,25 @@ def test_the_background_worker_plays_what_this_process_plays() -> None:
         worker.close()
 
 
+def test_a_worker_that_dies_is_replaced_and_its_deal_played_again() -> None:
+    import os
+    import signal
+
+    rules = preset("three_hand")
+    challenge = Challenge(99, rules, 2, levels(3))
+    worker = DuplicatePlayer(challenge, processes=True)
+    try:
+        worker.start([0, 1])
+        pool = worker._executor
+        assert pool is not None
+        for pid in list(pool._processes):  # type: ignore[attr-defined]
+            os.kill(pid, signal.SIGKILL)
+        assert worker.wait() == {p: computer_hand(challenge, p) for p in range(2)}
+        assert not worker.errors
+    finally:
+        worker.close()
+
+
 def test_the_table_and_the_background_seed_their_computers_alike() -> None:
     """The seat and decision seeds are the table's (pinochle_gui.table uses these functions)."""
     assert seat_seed(1000, 0) == 1000 and seat_seed(1000, 3) == 1000 + 3 * 7919

@@ -87,22 +87,26 @@ class DuplicatePlayer:
         self._executor: Executor | None = None
         self._futures: dict[int, Future[dict[str, Any]]] = {}
         self._queued: list[int] = []
-        self.errors: dict[int, str] = {}
+        self._retried: set[int] = set()
+        self.errors: dict[int, str] = {}  # the deals that could not be played, and why
 
     def start(self, places: list[int]) -> None:
         """Play these deals (by place, from 0) in order, after any already started."""
-        if not self.processes:
-            self._queued += [p for p in places if p not in self._queued]
-            return
-        data = self.challenge.to_dict()
         for place in places:
-            if place in self._futures:
-                continue
+            if not self.processes:
+                if place not in self._queued:
+                    self._queued.append(place)
+            elif place not in self._futures:
+                self._submit(place)
+
+    def _submit(self, place: int) -> None:
+        for _ in range(2):
             try:
-                self._futures[place] = self._pool().submit(computer_hand_from_dict, data, place)
-            except RuntimeError:  # a broken pool: play it here, rather than never
-                self.processes = False
-                self._queued.append(place)
+                self._futures[place] = self._pool().submit(computer_hand_from_dict, self.challenge.to_dict(), place)
+                return
+            except RuntimeError:  # a broken pool (its worker died): a fresh one, once
+                self._drop_pool()
+        self.errors[place] = "the background player could not be started"
 
     def _pool(self) -> Executor:
         if self._executor is None:
@@ -110,14 +114,19 @@ class DuplicatePlayer:
                                                  initializer=_lower_priority)
         return self._executor
 
+    def _drop_pool(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
+
     @property
     def pending(self) -> int:
         """Deals started and not yet handed over."""
         return len(self._futures) + len(self._queued)
 
     def results(self) -> dict[int, dict[str, Any]]:
-        """The records of the deals finished since the last call, by place. A deal that failed is left out
-        (its reason in :attr:`errors`)."""
+        """The records of the deals finished since the last call, by place. A deal that fails is tried once
+        more (in a fresh worker when the first one died), then left out with its reason in :attr:`errors`."""
         done: dict[int, dict[str, Any]] = {}
         for place in self._queued:
             done[place] = computer_hand(self.challenge, place)
@@ -128,18 +137,25 @@ class DuplicatePlayer:
             del self._futures[place]
             try:
                 done[place] = future.result()
-            except Exception as err:  # noqa: BLE001 - a failed deal is reported, never fatal
-                self.errors[place] = str(err) or type(err).__name__
+            except Exception as err:  # noqa: BLE001 - reported, never fatal
+                if place in self._retried:
+                    self.errors[place] = str(err) or type(err).__name__
+                else:
+                    self._retried.add(place)
+                    self._submit(place)
         return done
 
     def wait(self) -> dict[int, dict[str, Any]]:
-        """Every deal started, waited for (tests and scripts)."""
-        for future in list(self._futures.values()):
-            try:
-                future.result()
-            except Exception:  # noqa: BLE001, S110 - collected with its reason by results()
-                pass
-        return self.results()
+        """Every deal started, waited for, retries too (tests and scripts)."""
+        done = self.results()
+        while self._futures:
+            for future in list(self._futures.values()):
+                try:
+                    future.result()
+                except Exception:  # noqa: BLE001, S110 - collected with its reason by results()
+                    pass
+            done.update(self.results())
+        return done
 
     def close(self) -> None:
         """Stop the worker; deals not yet played are dropped."""
@@ -147,9 +163,7 @@ class DuplicatePlayer:
             future.cancel()
         self._futures = {}
         self._queued = []
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+        self._drop_pool()
 
 
 __all__ = ["COMPUTER_LEVEL", "DuplicatePlayer", "computer_hand", "computer_hand_from_dict", "decide",
