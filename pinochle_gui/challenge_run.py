@@ -100,6 +100,11 @@ class ChallengeRun:
         self.computer.update(new)
         return bool(new)
 
+    @property
+    def failed(self) -> dict[int, str]:
+        """The deals the computer could not play (by place), and why."""
+        return dict(self.background.errors) if self.background is not None else {}
+
     def wait(self) -> None:
         """Every computer deal, waited for (tests)."""
         if self.background is not None:

@@ -135,7 +135,7 @@ class ChallengeResultsScene(Screen):
         super().__init__(app)
 
     def content_state(self) -> object:
-        return len(self.run.computer)
+        return (len(self.run.computer), len(self.run.failed))
 
     def table_rect(self) -> pygame.Rect:
         w, h = self.size
@@ -217,8 +217,14 @@ class ChallengeResultsScene(Screen):
                 blit_text(surface, text, size, color, (columns[j][1] - self.px(10), y), face, "midright")
         blit_text(surface, "Review", size, t.accent, ((columns[-1][1] + area.right) // 2, area.y + row_h // 2),
                   "bold", "center")
-        note = (f"The computer is still playing deal {waiting[0] + 1}; the totals count the deals both have played."
-                if waiting else totals_line(run))
+        failed = run.failed
+        if failed:
+            place, why = min(failed.items())
+            note = f"The computer could not play deal {place + 1} ({why}); the totals count the deals both played."
+        elif waiting:
+            note = f"The computer is still playing deal {waiting[0] + 1}; the totals count the deals both have played."
+        else:
+            note = totals_line(run)
         blit_text(surface, note, self.px(17), t.text_dim if waiting else t.accent,
                   (self.px(24), self.size[1] - self.px(70)), "italic" if waiting else "bold", "midleft",
                   w - self.px(260))
