@@ -130,3 +130,12 @@ def test_the_table_and_the_background_seed_their_computers_alike() -> None:
     """The seat and decision seeds are the table's (pinochle_gui.table uses these functions)."""
     assert seat_seed(1000, 0) == 1000 and seat_seed(1000, 3) == 1000 + 3 * 7919
     assert decision_seed(5, 12) == (5 * 1_000_003 + 12) % 2**31
+
+
+@pytest.mark.parametrize("module", ["engine.challenge", "pinochle_gui.storage.challenges"])
+def test_doctests(module: str) -> None:
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(module))
+    assert result.attempted > 0 and result.failed == 0
