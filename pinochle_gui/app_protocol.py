@@ -11,7 +11,9 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 if TYPE_CHECKING:
+    from engine.challenge import Challenge
     from engine.rules import Rules
+    from pinochle_gui.challenge_run import ChallengeRun
     from pinochle_gui.scene import SceneStack
     from pinochle_gui.storage import Settings, Storage, StorageMessage
 
@@ -74,6 +76,31 @@ class App(Protocol):
     def replay_deal(self, record: dict[str, Any]) -> bool:
         """Play the hand of ``record`` again: the same cards at the same seats and names, the computers at
         the same levels, as a one-hand game that is neither saved nor counted. True when it started."""
+        ...
+
+    @property
+    def challenge(self) -> ChallengeRun | None:
+        """The duplicate challenge being played, if any."""
+        ...
+
+    def start_challenge(self, challenge: Challenge, names: Sequence[str]) -> None:
+        """A new duplicate challenge: the computer starts on its deals, the player's first deal is dealt."""
+        ...
+
+    def continue_challenge(self) -> None:
+        """The saved challenge, where it was left (or a message saying why it cannot be)."""
+        ...
+
+    def play_challenge_deal(self) -> None:
+        """The challenge's next deal at the table."""
+        ...
+
+    def show_challenge_results(self) -> None:
+        """The challenge's results, deal by deal."""
+        ...
+
+    def leave_challenge(self) -> None:
+        """Save the challenge (unless finished) and go back to the title screen."""
         ...
 
 

@@ -13,7 +13,11 @@
 :mod:`pinochle_gui.app_protocol`): ``start_game``, ``continue_game``, ``leave_game``, ``quit``,
 ``update_settings``, ``replay_deal``, and the table's callbacks (save after every action, hands and games
 finished). A deal played again (:meth:`App.replay_deal`) is a table pushed over the one below: the callbacks
-neither save it nor count it, so the game in progress and the statistics stay as they were.
+neither save it nor count it, so the game in progress and the statistics stay as they were. A duplicate
+challenge (``start_challenge``, ``continue_challenge``; :mod:`pinochle_gui.challenge_run`) plays its deals
+at such one-hand tables while the hard computer's side is played in the background and collected by
+:meth:`App.tick`; it is saved after each deal and when the player leaves, and counted once both sides
+have played every deal.
 """
 
 from __future__ import annotations
@@ -32,18 +36,22 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame  # noqa: E402 - the prompt variable must be set first
 
 import engine  # noqa: E402
+from engine.challenge import Challenge, ChallengeError  # noqa: E402
 from engine.game import Game  # noqa: E402
 from engine.record import check_record, game_at_deal  # noqa: E402
 from engine.rules import Rules, rules_from_dict  # noqa: E402
 from engine.save import game_to_dict  # noqa: E402
 from pinochle_gui import APP_TITLE, STARTED, asset  # noqa: E402
+from pinochle_gui.challenge_run import ChallengeRun, new_run, run_from_dict  # noqa: E402
 from pinochle_gui.frames import FPS, FrameClock, prefer_plain_frame_buffer  # noqa: E402
 from pinochle_gui.options import Options  # noqa: E402
 from pinochle_gui.scene import Scene, SceneStack  # noqa: E402
 from pinochle_gui.sound import SoundBank  # noqa: E402
 from pinochle_gui.storage import ALREADY_OPEN, Settings, Storage, StorageMessage  # noqa: E402
+from pinochle_gui.storage.challenges import FinishedChallenge  # noqa: E402
 from pinochle_gui.storage.saves import SaveWorker  # noqa: E402
 from pinochle_gui.table.scene import SeatsConfig, TableScene  # noqa: E402
+from pinochle_gui.table.seats import thinking_at_once  # noqa: E402
 
 DEMO_PAUSE = 2.5  # seconds a demo game's final score stays before the next game
 
@@ -68,6 +76,7 @@ class App:
         self._next_demo_game: float | None = None
         self.fullscreen = False
         self.messages: list[StorageMessage] = []
+        self.challenge: ChallengeRun | None = None  # the duplicate challenge being played
 
     # -- what the screens read ------------------------------------------------------------------------
     @property
@@ -218,6 +227,7 @@ class App:
     def leave_game(self) -> None:
         """Save the game (it is saved after every action already) and go back to the title screen."""
         table = self.table
+        self.save_challenge()
         if table is not None:
             self.after_action(table)
             self.saver.flush(5.0)
@@ -260,6 +270,7 @@ class App:
 
     def quit(self) -> None:
         table = self.table
+        self.save_challenge()
         if table is not None:
             self.after_action(table)
         self.stack.running = False
@@ -276,7 +287,10 @@ class App:
     # -- the table's callbacks ----------------------------------------------------------------------------
     def after_action(self, table: TableScene) -> None:
         """Save the game after every action (off the event loop), so quitting loses nothing; a deal played
-        again is not saved (the game in progress stays the one to continue)."""
+        again is not saved (the game in progress stays the one to continue), nor a challenge's deal (kept in
+        the challenge, written when the player leaves)."""
+        if table.challenge and self.challenge is not None and not table.replay_over:
+            self.challenge.current = game_to_dict(table.game)  # written when the player leaves
         if table.game.is_over or table.replaying:
             return
         try:
@@ -321,10 +335,15 @@ class App:
         open_review(self, records, index)
 
     def replay_finished(self, table: TableScene) -> None:
-        """The deal played again is scored: its result beside the first one's, over its table."""
-        from pinochle_gui.screens import replay_result_scene
+        """The deal played again is scored: its result beside the first one's, over its table; a challenge's
+        deal is scored: into the challenge, and how both sides did on it over its table."""
+        from pinochle_gui.screens import challenge_deal_scene, replay_result_scene
 
-        if table.original is not None and table.game.hand_records:
+        if table.challenge and self.challenge is not None and table.game.hand_records:
+            self.challenge.deal_played(table.game.hand_records[0])
+            self.challenge_progress()
+            self.stack.push(challenge_deal_scene(self))
+        elif table.original is not None and table.game.hand_records:
             self.stack.push(replay_result_scene(self, table.original, table.game.hand_records[0]))
 
     def game_over_shown(self, table: TableScene) -> None:
@@ -339,8 +358,11 @@ class App:
 
     # -- every frame -------------------------------------------------------------------------------------
     def tick(self, dt: float) -> None:
-        """Advance the scenes by ``dt`` seconds; start the next demo game; notice --hands being done."""
+        """Advance the scenes by ``dt`` seconds; start the next demo game; notice --hands being done; collect
+        the challenge computer's deals."""
         self.stack.update(dt)
+        if self.challenge is not None and self.challenge.poll():
+            self.challenge_progress()
         table = self.table
         if self.messages and (table is None or table.director.idle):
             # What saving or the statistics had to say during play (a full disk, a damaged file).
@@ -366,8 +388,103 @@ class App:
         table = self.table
         if table is not None:
             table.close()
+        if self.challenge is not None:
+            self.challenge.close()
         self.saver.close()
         self.storage.close()
+
+    # -- the duplicate challenge --------------------------------------------------------------------------
+    def start_challenge(self, challenge: Challenge, names: Sequence[str]) -> None:
+        """A new duplicate challenge (the one in progress, if any, is dropped): the hard computer starts on
+        its deals in the background and the player's first deal is dealt."""
+        if self.challenge is not None:
+            self.challenge.close()
+        self.challenge = new_run(challenge, list(names), self.avatars(challenge.rules.players))
+        self.challenge.start_background(processes=not thinking_at_once())
+        self.save_challenge()
+        self.play_challenge_deal()
+
+    def continue_challenge(self) -> None:
+        """The challenge left (still open in this run, else read from its save), where it was left: the deal
+        under way, or its results when all are played."""
+        run = self.challenge
+        if run is None:
+            saved = self.storage.challenge_save
+            data, messages = saved.load()
+            try:
+                if data is None:
+                    raise ChallengeError("")
+                run = run_from_dict(data)
+            except ChallengeError as err:
+                if data is not None:
+                    messages += saved.keep_aside(f"cannot be continued ({err})")
+                self._tell(messages or [StorageMessage("warning", "There is no challenge to continue.")])
+                return
+            self.challenge = run
+            run.start_background(processes=not thinking_at_once())
+        if run.finished:
+            self.challenge_progress()
+            self.show_challenge_results()
+        else:
+            self.play_challenge_deal()
+
+    def play_challenge_deal(self) -> None:
+        """The challenge's next deal at a table of its own (the deal under way, after Continue)."""
+        run = self.challenge
+        if run is None or run.finished:
+            return
+        game = run.game()
+        game.game_id = f"challenge {run.challenge.number} deal {run.place + 1}"
+        seats = SeatsConfig(list(run.names), list(run.challenge.levels), list(run.avatars), started_at=time.time())
+        table = TableScene(self, game, seats, challenge=True)
+        self._show_table(table)
+        table.hud.toast(f"Challenge {run.challenge.number}: deal {run.place + 1} of {run.challenge.deals}")
+
+    def show_challenge_results(self) -> None:
+        from pinochle_gui.screens import challenge_results_scene
+
+        if self.challenge is not None:
+            old = self.table
+            if old is not None:
+                old.close()
+            self.stack.clear()
+            self.stack.running = True
+            self.stack.push(challenge_results_scene(self), "fade")
+
+    def save_challenge(self) -> None:
+        """Write the challenge in progress (nothing once it is finished and counted)."""
+        run = self.challenge
+        if run is not None and not run.complete:
+            self.messages.extend(self.storage.challenge_save.save(run.to_dict()))
+
+    def challenge_progress(self) -> None:
+        """The computer finished a deal: once every deal is played by both, the challenge goes into the
+        statistics and its save is removed."""
+        run = self.challenge
+        if run is None:
+            return
+        if run.complete and not run.counted:
+            run.counted = True
+            mine, computer = run.totals()
+            c = run.challenge
+            self.messages.extend(self.storage.challenge_results.record(
+                FinishedChallenge(c.number, c.rules.variant, c.deals, mine, computer, time.time())))
+            self.messages.extend(self.storage.challenge_save.clear())
+        else:
+            self.save_challenge()
+        top = self.stack.top
+        if top is not None:
+            top.changed()
+
+    def leave_challenge(self) -> None:
+        """Back to the title screen: a finished challenge is closed; one the computer has not finished is
+        saved (Continue challenge brings it back) and its computer plays on meanwhile, counted when done."""
+        run = self.challenge
+        self.save_challenge()
+        if run is not None and run.counted:
+            run.close()
+            self.challenge = None
+        self.leave_game()
 
 
 def _open_window(options: Options) -> pygame.Surface:

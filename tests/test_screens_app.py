@@ -17,8 +17,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 import pytest
 
+from engine.challenge import Challenge
 from engine.rules import Rules
 from pinochle_gui.app_protocol import App
+from pinochle_gui.challenge_run import ChallengeRun
 from pinochle_gui.scene import Scene, SceneStack
 from pinochle_gui.screens.dialogs import ConfirmDialog, MessageDialog, confirm, message, show_messages
 from pinochle_gui.screens.screen import Screen
@@ -49,6 +51,8 @@ class FakeApp:
         self.left = 0
         self.quitted = 0
         self.replayed: list[dict[str, Any]] = []
+        self.challenges_started: list[tuple[Challenge, list[str]]] = []
+        self._challenge: ChallengeRun | None = None
 
     @property
     def settings(self) -> Settings:
@@ -81,6 +85,25 @@ class FakeApp:
     def replay_deal(self, record: dict[str, Any]) -> bool:
         self.replayed.append(record)
         return True
+
+    @property
+    def challenge(self) -> ChallengeRun | None:
+        return self._challenge
+
+    def start_challenge(self, challenge: Challenge, names: Sequence[str]) -> None:
+        self.challenges_started.append((challenge, list(names)))
+
+    def continue_challenge(self) -> None:
+        self.continued += 1
+
+    def play_challenge_deal(self) -> None:
+        """The fake has no table."""
+
+    def show_challenge_results(self) -> None:
+        """The fake has no table."""
+
+    def leave_challenge(self) -> None:
+        self.left += 1
 
 
 def _check_protocol(app: FakeApp) -> App:

@@ -42,10 +42,13 @@ def test_title_lists_continue_only_when_a_game_is_saved(app: FakeApp) -> None:
     app.update_settings(first_run_done=True)
     title = app.stack.push(title_scene(app))
     texts = [getattr(w, "text", "") for w in title.widgets]  # type: ignore[attr-defined]
-    assert texts == ["New game", "Statistics", "Settings", "Open a hand record", "Rules", "Quit"]
+    assert texts == ["New game", "Duplicate challenge", "Statistics", "Settings", "Open a hand record", "Rules",
+                     "Quit"]
     app.storage.saves.save({"any": "game"}, {})
+    app.storage.challenge_save.save({"any": "challenge"})
     title.uncover()
-    assert [getattr(w, "text", "") for w in title.widgets][0] == "Continue"  # type: ignore[attr-defined]
+    texts = [getattr(w, "text", "") for w in title.widgets]  # type: ignore[attr-defined]
+    assert texts[:2] == ["Continue", "Continue challenge"]
     click_button(app, "Continue")
     assert app.continued == 1
     click_button(app, "Quit")
@@ -57,6 +60,7 @@ def test_title_buttons_open_their_screens_and_escape_comes_back(app: FakeApp) ->
     app.stack.push(title_scene(app))
     for text, kind in (
         ("New game", "NewGameScene"),
+        ("Duplicate challenge", "ChallengeSetupScene"),
         ("Statistics", "StatisticsScene"),
         ("Settings", "SettingsScene"),
         ("Open a hand record", "OpenRecordScene"),
@@ -72,7 +76,7 @@ def test_title_buttons_open_their_screens_and_escape_comes_back(app: FakeApp) ->
 def test_title_keyboard_moves_down_the_menu(app: FakeApp) -> None:
     app.update_settings(first_run_done=True)
     app.stack.push(title_scene(app))
-    key(app, pygame.K_DOWN, pygame.K_DOWN, pygame.K_RETURN)
+    key(app, pygame.K_DOWN, pygame.K_DOWN, pygame.K_DOWN, pygame.K_RETURN)
     assert type(app.stack.top).__name__ == "SettingsScene"
 
 
@@ -263,3 +267,30 @@ def test_issue_11_options_show_in_words(variant: str, labels: list[str]) -> None
     if variant == "partnership_auction_div10":
         assert rows["Play rule"].value_text() == "Win if able"
         assert "play a card that wins the trick" in rows["Play rule"].help
+
+
+def test_a_new_challenge_takes_the_variant_levels_deals_and_number(app: FakeApp) -> None:
+    from pinochle_gui.screens.challenge_setup import ChallengeSetupScene
+
+    app.update_settings(first_run_done=True)
+    app.stack.push(title_scene(app))
+    click_button(app, "Duplicate challenge")
+    scene = app.stack.top
+    assert isinstance(scene, ChallengeSetupScene)
+    click_button(app, scene_label("three_hand"))
+    scene = app.stack.top
+    assert isinstance(scene, ChallengeSetupScene) and scene.variant == "three_hand"
+    deals = row_named(scene, "Deals")
+    assert deals.value == 8
+    click(app, deals.arrows()[0].center)
+    number = row_named(scene, "Challenge number")
+    click(app, number.control_rect().center)
+    type_text(app, "4711x")  # digits only
+    click_button(app, "Start")
+    ((challenge, names),) = app.challenges_started
+    assert (challenge.number, challenge.deals, challenge.rules.variant) == (4711, 7, "three_hand")
+    assert challenge.levels[0] is None and len(challenge.levels) == 3 and names[0] == "You"
+    # with a challenge in progress, Start asks first
+    app.storage.challenge_save.save({"any": "challenge"})
+    click_button(app, "Start")
+    assert type(app.stack.top).__name__ == "ConfirmDialog" and len(app.challenges_started) == 1

@@ -19,6 +19,8 @@ shell's door to them: each ``*_scene`` function builds a scene ready to push on 
   history's "Review"); :func:`open_record_scene` chooses a record file; :func:`open_record_file` opens
   one (a file dropped on the window).
 - :func:`replay_result_scene` a deal played again beside the first time (``app.replay_deal`` plays it).
+- :func:`challenge_deal_scene` a duplicate challenge's deal is over: both sides' results;
+  :func:`challenge_results_scene` the finished challenge, deal by deal (``app.start_challenge`` starts one).
 """
 
 from __future__ import annotations
@@ -96,6 +98,18 @@ def replay_result_scene(app: App, original: dict[str, Any], replay: dict[str, An
     return ReplayResultScene(app, original, replay)
 
 
+def challenge_deal_scene(app: App) -> Scene:
+    from pinochle_gui.screens.challenge import ChallengeDealScene
+
+    return ChallengeDealScene(app)
+
+
+def challenge_results_scene(app: App) -> Scene:
+    from pinochle_gui.screens.challenge import ChallengeResultsScene
+
+    return ChallengeResultsScene(app)
+
+
 def open_record_scene(app: App) -> Scene:
     from pinochle_gui.screens.open_record import OpenRecordScene
 
@@ -110,6 +124,8 @@ def open_record_file(app: App, path: str | Path) -> bool:
 
 
 __all__ = [
+    "challenge_deal_scene",
+    "challenge_results_scene",
     "history_scene",
     "new_game_scene",
     "open_record_file",

@@ -1,7 +1,8 @@
 """Render every screen to PNG files: ``python -m pinochle_gui.screens [--out DIR] [--size WxH ...]``.
 
 Writes ``screen-<name>-<W>x<H>.png`` for the title, new game, settings, statistics, rules, welcome,
-pause menu, hand history, a deal played again beside the first time and a message dialog, headless
+pause menu, hand history, a deal played again beside the first time, a message dialog and the duplicate
+challenge's new-challenge, after-a-deal and results screens, headless
 (SDL's dummy drivers). The storage is a fresh temporary folder; the statistics and the hand history
 come from real games played by the engine's random players, so every number on them is one the engine
 produced.
@@ -10,9 +11,11 @@ produced.
 from __future__ import annotations
 
 import argparse
+import functools
 import os
 import tempfile
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -22,12 +25,15 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 import engine  # noqa: E402
+from engine.challenge import Challenge, ChallengeDeal, challenge_deals, deal_game, duplicate_score  # noqa: E402
 from engine.game import Game  # noqa: E402
 from engine.players import RandomPlayer  # noqa: E402
 from engine.record import game_at_deal  # noqa: E402
-from engine.rules import rules_from_dict  # noqa: E402
+from engine.rules import Rules, rules_from_dict  # noqa: E402
+from pinochle_gui.challenge_run import ChallengeRun, new_run  # noqa: E402
 from pinochle_gui.scene import Scene, SceneStack  # noqa: E402
 from pinochle_gui.storage import Settings, Storage, StorageMessage  # noqa: E402
+from pinochle_gui.storage.challenges import FinishedChallenge  # noqa: E402
 from pinochle_gui.theme import felt_surface  # noqa: E402
 
 DEFAULT_SIZES = ((1280, 800), (720, 1100))
@@ -45,6 +51,7 @@ class ShotApp:
         self.stack = SceneStack(size, transition_time=0.0)
         self.storage = Storage.open(home)
         self.sound = _Silent()
+        self.challenge: ChallengeRun | None = None
 
     @property
     def settings(self) -> Settings:
@@ -68,6 +75,21 @@ class ShotApp:
 
     def quit(self) -> None:
         self.stack.running = False
+
+    def start_challenge(self, challenge: Challenge, names: Sequence[str]) -> None:
+        """Nothing to start in a screenshot."""
+
+    def continue_challenge(self) -> None:
+        """Nothing to continue in a screenshot."""
+
+    def play_challenge_deal(self) -> None:
+        """No table in a screenshot."""
+
+    def show_challenge_results(self) -> None:
+        """No table in a screenshot."""
+
+    def leave_challenge(self) -> None:
+        """Nothing to leave in a screenshot."""
 
 
 def play(variant: str, seed: int, hands: int | None = None) -> Game:
@@ -95,7 +117,43 @@ def play_again(record: dict[str, Any], seed: int) -> dict[str, Any]:
     return game.hand_records[0]
 
 
+def random_hand(rules: Rules, deal: ChallengeDeal, seed: int, names: Sequence[str] = ()) -> dict[str, Any]:
+    """One challenge deal played by random players (with these names, when given)."""
+    game = deal_game(rules, deal)
+    game.players = list(names) or game.players
+    players = [RandomPlayer(seed * 10 + seat) for seat in range(rules.players)]
+    while not game.hand_records:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(players[seat].choose(game, seat))
+    return game.hand_records[0]
+
+
+@functools.cache
+def finished_challenge() -> ChallengeRun:
+    """A finished challenge of eight four-handed deals: the player's side played by random players, the
+    computer's by the hard level in the player's seat (in this process)."""
+    challenge = Challenge(482913507, engine.preset("partnership_auction"), 8, (None, "medium", "medium", "medium"))
+    run = new_run(challenge, ["You", "West", "North", "East"], [1, 2, 3, 4])
+    for place, deal in enumerate(challenge.deal_list()):
+        run.deal_played(random_hand(challenge.rules, deal, place, run.names))
+    run.start_background(processes=False)
+    run.wait()
+    return run
+
+
+def fill_challenges(storage: Storage, challenges: int = 9) -> None:
+    """Finished challenges of four deals, both sides played by random players."""
+    rules = engine.preset("two_hand")
+    for number in range(1, challenges + 1):
+        deals = challenge_deals(number, rules, 4)
+        mine = sum(duplicate_score(random_hand(rules, deal, number)) for deal in deals)
+        theirs = sum(duplicate_score(random_hand(rules, deal, -number)) for deal in deals)
+        storage.challenge_results.record(FinishedChallenge(number, "two_hand", 4, mine, theirs, float(number)))
+
+
 def fill_statistics(storage: Storage, games: int = 14) -> None:
+    fill_challenges(storage)
     for seed in range(games):
         game = play("two_hand", seed)
         levels = [None, "hard"]
@@ -110,6 +168,8 @@ class _Felt(Scene):
 
 def shots() -> dict[str, Callable[[ShotApp, Game], Scene]]:
     from pinochle_gui.screens import (
+        challenge_deal_scene,
+        challenge_results_scene,
         history_scene,
         new_game_scene,
         pause_scene,
@@ -127,7 +187,7 @@ def shots() -> dict[str, Callable[[ShotApp, Game], Scene]]:
         return ConfirmDialog(
             app,
             "Reset statistics?",
-            "Every game, hand and your rating will be forgotten. This cannot be undone.",
+            "Every game, hand, challenge and your rating will be forgotten. This cannot be undone.",
             lambda: None,
             "Reset",
             "Keep them",
@@ -142,6 +202,21 @@ def shots() -> dict[str, Callable[[ShotApp, Game], Scene]]:
         first = game.hand_records[0]
         return replay_result_scene(app, first, play_again(first, 5))
 
+    def challenge_setup(app: ShotApp, game: Game) -> Scene:
+        from pinochle_gui.screens.challenge_setup import ChallengeSetupScene
+
+        return ChallengeSetupScene(app)
+
+    def challenge_deal(app: ShotApp, game: Game) -> Scene:
+        app.stack.push(_Felt())
+        run = finished_challenge()
+        app.challenge = replace(run, played=run.played[:3])  # just after the third deal
+        return challenge_deal_scene(app)
+
+    def challenge_results(app: ShotApp, game: Game) -> Scene:
+        app.challenge = finished_challenge()
+        return challenge_results_scene(app)
+
     return {
         "title": lambda app, game: title_scene(app),
         "new-game": lambda app, game: new_game_scene(app),
@@ -153,6 +228,9 @@ def shots() -> dict[str, Callable[[ShotApp, Game], Scene]]:
         "history": lambda app, game: history_scene(app, game),
         "replay": replay,
         "confirm": confirm,
+        "challenge-setup": challenge_setup,
+        "challenge-deal": challenge_deal,
+        "challenge-results": challenge_results,
     }
 
 

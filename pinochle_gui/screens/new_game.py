@@ -308,6 +308,12 @@ class NewGameScene(Screen):
         rules = self.options.rules
         if rules is None:
             return
+        names = self.remember_choices()
+        deal = int(self.deal_text) if self.deal_text else None
+        self.app.start_game(rules, self.seat_levels(), names, None, deal)
+
+    def remember_choices(self) -> list[str]:
+        """Keep the variant, its options, the names and the level in the settings; the seats' names."""
         s = self.app.settings
         names = self.seat_names()
         computer = list(s.computer_names)
@@ -322,8 +328,7 @@ class NewGameScene(Screen):
         if self.levels[0] in CHOICES["computer_level"]:
             changes["computer_level"] = self.levels[0]
         self.app.update_settings(**changes)
-        deal = int(self.deal_text) if self.deal_text else None
-        self.app.start_game(rules, self.seat_levels(), names, None, deal)
+        return names
 
     # -- drawing --------------------------------------------------------------------------------------
     def draw_content(self, surface: pygame.Surface) -> None:

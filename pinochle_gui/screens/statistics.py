@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from engine.rules import PRESETS
+from pinochle_gui.screens.challenge_chart import draw_challenge_chart
 from pinochle_gui.screens.dialogs import confirm, show_messages
 from pinochle_gui.screens.screen import Screen
 from pinochle_gui.storage import GamePoint, StatsSummary
@@ -23,8 +24,9 @@ if TYPE_CHECKING:
 
 ALL = "all"
 CHART_GAMES = 30
-CHARTS = ("rating", "scores", "breakdown")
-CHART_NAMES = {"rating": "Rating chart", "scores": "Scores chart", "breakdown": "Win rate by variant"}
+CHARTS = ("rating", "scores", "challenges", "breakdown")
+CHART_NAMES = {"rating": "Rating chart", "scores": "Scores chart", "breakdown": "Win rate by variant",
+               "challenges": "Challenges"}
 
 
 def percent(part: int, whole: int) -> str:
@@ -81,6 +83,9 @@ class StatisticsScene(Screen):
         self.summary = stats.summary(variant, level)
         self.points: list[GamePoint] = stats.recent_games(CHART_GAMES, variant, level)
         self.breakdown = stats.breakdown()
+        challenges = self.app.storage.challenge_results
+        self.challenges = challenges.recent(CHART_GAMES)
+        self.challenge_best = challenges.best_and_average()
         self.available = stats.available
         self.loads += 1
 
@@ -162,7 +167,7 @@ class StatisticsScene(Screen):
         confirm(
             self.app,
             "Reset statistics?",
-            "Every game, hand and your rating will be forgotten. This cannot be undone.",
+            "Every game, hand, challenge and your rating will be forgotten. This cannot be undone.",
             self.reset,
             yes_text="Reset",
             no_text="Keep them",
@@ -275,6 +280,7 @@ class StatisticsScene(Screen):
             "rating": "Rating over the last games",
             "scores": "Final scores",
             "breakdown": "Win rate by variant and level",
+            "challenges": "Duplicate challenges: you against the hard computer",
         }[self.chart]
         blit_text(
             surface,
@@ -286,6 +292,9 @@ class StatisticsScene(Screen):
             max_width=area.w - 24,
         )
         plot = pygame.Rect(area.x + self.px(56), area.y + self.px(40), area.w - self.px(72), area.h - self.px(70))
+        if self.chart == "challenges":
+            draw_challenge_chart(surface, plot, t, self.px(15), self.challenges, self.challenge_best)
+            return
         if self.chart == "breakdown":
             self.draw_breakdown(surface, pygame.Rect(area.x + self.px(16), plot.y, area.w - self.px(32), plot.h))
             return

@@ -1,5 +1,5 @@
-"""The title screen: New game, Continue (when a game is saved), Statistics, Settings, Open a hand record,
-Rules, Quit.
+"""The title screen: New game, Duplicate challenge, Continue (when a game is saved), Continue challenge (when
+one is in progress), Statistics, Settings, Open a hand record, Rules, Quit.
 
 The first time it shows, it lists the storage's messages about bad files (the app has started
 anyway) and, on the very first run, opens the welcome pages.
@@ -15,6 +15,7 @@ import pygame
 from engine.cards import parse_cards
 from pinochle_gui import __version__
 from pinochle_gui.art import CardArt
+from pinochle_gui.screens.challenge_setup import WHAT_IT_IS, ChallengeSetupScene
 from pinochle_gui.screens.dialogs import show_messages
 from pinochle_gui.screens.new_game import NewGameScene
 from pinochle_gui.screens.open_record import OpenRecordScene
@@ -34,7 +35,7 @@ FAN = parse_cards("JD QS KS TS AS")  # a pinochle and the rest of a spade run
 class TitleScene(Screen):
     def content_state(self) -> object:
         s = self.app.settings
-        return (self.has_saved_game(), s.deck_design, s.card_back)
+        return (self.has_saved_game(), self.app.storage.challenge_save.exists(), s.deck_design, s.card_back)
 
     def __init__(self, app: App) -> None:
         self.first_button = pygame.Rect(0, 0, 0, 0)  # where the menu starts (set by build)
@@ -81,8 +82,12 @@ class TitleScene(Screen):
         entries: list[tuple[str, Callable[[], object], int | None, str]] = []
         if self.has_saved_game():
             entries.append(("Continue", app.continue_game, pygame.K_c, "Go back to the game you left"))
+        if app.storage.challenge_save.exists():
+            entries.append(("Continue challenge", app.continue_challenge, None,
+                            "Go back to the duplicate challenge you left"))
         entries += [
             ("New game", lambda: app.stack.push(NewGameScene(app), "fade"), pygame.K_n, "Choose a variant and play"),
+            ("Duplicate challenge", lambda: app.stack.push(ChallengeSetupScene(app), "fade"), pygame.K_d, WHAT_IT_IS),
             ("Statistics", lambda: app.stack.push(StatisticsScene(app), "fade"), pygame.K_s, "Your games and rating"),
             ("Settings", lambda: app.stack.push(SettingsScene(app), "fade"), None, "Names, cards, table, sound"),
             ("Open a hand record", lambda: app.stack.push(OpenRecordScene(app), "fade"), None,

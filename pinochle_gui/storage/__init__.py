@@ -13,11 +13,13 @@ bad file; see docs/reliability.md for the faults tried.
 from __future__ import annotations
 
 import dataclasses
+import functools
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from .challenges import ChallengeResults, ChallengeSave
 from .lock import AppLock
 from .paths import APP_NAME, HOME_ENV, AppPaths, app_paths
 from .rating import COMPUTER_LEVELS, INITIAL_RATING, LEVEL_RATINGS, expected_score, level_rating, update_rating
@@ -117,6 +119,16 @@ class Storage:
         first = [StorageMessage("warning", ALREADY_OPEN)] if read_only else []
         return cls(paths, settings_store, saves, stats, settings, first + messages + stats_messages, lock,
                    read_only)
+
+    @functools.cached_property
+    def challenge_save(self) -> ChallengeSave:
+        """The duplicate challenge in progress."""
+        return ChallengeSave(self.paths.challenge_file, self.read_only)
+
+    @property
+    def challenge_results(self) -> ChallengeResults:
+        """The finished duplicate challenges (in the statistics database)."""
+        return ChallengeResults(self.stats)
 
     def update_settings(self, **changes: object) -> list[StorageMessage]:
         """Change some settings and save them at once."""

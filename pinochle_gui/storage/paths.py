@@ -34,6 +34,11 @@ class AppPaths:
         return self.data_dir / "current_game.json"
 
     @property
+    def challenge_file(self) -> Path:
+        """The duplicate challenge in progress."""
+        return self.data_dir / "challenge.json"
+
+    @property
     def stats_file(self) -> Path:
         return self.data_dir / "statistics.sqlite3"
 

@@ -102,6 +102,11 @@ class StatsStore:
     def available(self) -> bool:
         return self._db is not None
 
+    @property
+    def connection(self) -> sqlite3.Connection | None:
+        """The open database, for the tables other modules keep in it (``None`` when statistics are off)."""
+        return self._db
+
     # -- opening ------------------------------------------------------------------------------
     @classmethod
     def open(cls, path: Path, read_only: bool = False) -> tuple[StatsStore, list[StorageMessage]]:
@@ -323,6 +328,8 @@ class StatsStore:
             with _transaction(db):
                 db.execute("DELETE FROM hands")
                 db.execute("DELETE FROM games")
+                if db.execute("SELECT 1 FROM sqlite_master WHERE name = 'challenges'").fetchone():
+                    db.execute("DELETE FROM challenges")  # the duplicate challenges' own table (storage.challenges)
         except sqlite3.Error as exc:
             return [error(f"The statistics could not be reset: {exc}", self.path)]
         return []

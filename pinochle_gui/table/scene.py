@@ -10,7 +10,9 @@ The player's keys and clicks are read in :mod:`.controls`; the frame is drawn by
 
 A deal played again (``original``: the record of the hand it was first played in) is a one-hand game:
 it stops at its hand's summary and the app shows the two results side by side; it is never saved and
-stays out of the statistics (the app's callbacks leave such a table alone).
+stays out of the statistics (the app's callbacks leave such a table alone). A deal of a duplicate
+challenge (``challenge``) is a one-hand game the same way, without hints or undo (the computer it is
+compared with has neither); the app keeps it in the challenge.
 
 Keys: arrows and Enter choose cards and bids; H hint, U (or Ctrl+Z) undo, L last trick, S the score
 pad, O the sort order, R (or F1) the rules in force, M mute, F11 full screen, Escape the pause menu.
@@ -28,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from engine.actions import Action, Bury, DeclareOut, NoMeld, PassCards, Play
+from engine.ai.duplicate import seat_seed
 from engine.cards import Card
 from engine.game import Game
 from engine.observation import Observation, observe
@@ -82,12 +85,13 @@ class TableScene(Scene):
     """A game at the table. ``app`` gives settings, sound, storage and the way back to the menus."""
 
     def __init__(self, app: App, game: Game, seats: SeatsConfig, restored: bool = False,
-                 original: dict[str, Any] | None = None) -> None:
+                 original: dict[str, Any] | None = None, challenge: bool = False) -> None:
         super().__init__()
         self.app = app
         self.game = game
         self.config = seats
         self.original = original  # the record of the hand whose deal this table plays again
+        self.challenge = challenge  # a deal of the duplicate challenge
         self.replay_shown = False
         self.rules = game.rules
         self.demo = seats.demo
@@ -112,7 +116,7 @@ class TableScene(Scene):
             if level is None and not self.demo:
                 self.seats.append(HumanSeat(self.names[seat]))
             else:
-                self.seats.append(ComputerSeat(self.names[seat], level or app.default_level, base + seat * 7919,
+                self.seats.append(ComputerSeat(self.names[seat], level or app.default_level, seat_seed(base, seat),
                                                self.thinker))
         self.hud = Hud(self.theme, self.names, list(seats.avatars) or [1, 2, 3, 4])
         self.panel = DecisionPanel(self.theme, self.rules, self.names, self.submit)
@@ -176,7 +180,7 @@ class TableScene(Scene):
         labels = [("Hint", self.ask_hint, "What the hard computer would do (H)"),
                   ("Undo", self.undo, "Take back your last action (U)"),
                   ("Last", self.toggle_last_trick, "The last trick (L)"),
-                  ("Pad", self.toggle_pad, "The score pad of the game (S)")]
+                  ("Pad", self.toggle_pad, "The score pad of the game (S)")][2 if self.challenge else 0:]
         w = max(44, min(110, round(bar.h * 1.9)))
         gap = max(4, lay.margin // 2)
         fits = bar.w - len(labels) * (w + gap) > bar.w * 0.45
@@ -197,7 +201,8 @@ class TableScene(Scene):
     # -- the flow of the game ----------------------------------------------------------------------------
     @property
     def replaying(self) -> bool:
-        return self.original is not None
+        """A one-hand game, off the books: a deal played again or a challenge's deal."""
+        return self.original is not None or self.challenge
 
     @property
     def replay_over(self) -> bool:
@@ -347,6 +352,9 @@ class TableScene(Scene):
 
     # -- help --------------------------------------------------------------------------------------------
     def ask_hint(self) -> None:
+        if self.challenge:
+            self.hud.toast("No hints in a challenge: the computer you are compared with has none")
+            return
         if not self.human_turn or not self.director.idle:
             self.hud.toast("A hint is for your own turn")
             return
@@ -399,6 +407,9 @@ class TableScene(Scene):
             return
         if self.replay_over:
             self.hud.toast("The deal is played: nothing to undo")
+            return
+        if self.challenge:
+            self.hud.toast("No undo in a challenge: every deal counts as played")
             return
         if not self.director.idle and self.director.hold is None:
             self.director.skip()

@@ -23,6 +23,7 @@ from collections.abc import Callable
 from typing import Any
 
 from engine.actions import Action, DeclareOut
+from engine.ai.duplicate import decision_seed
 from engine.ai.levels import LEVELS
 from engine.ai.players import make_player
 from engine.game import Game
@@ -141,7 +142,7 @@ class ComputerSeat:
         self.thinking = True
         self.started = time.perf_counter()
         self.decisions += 1
-        seed = (self.seed * 1_000_003 + len(game.log)) % (2**31)
+        seed = decision_seed(self.seed, len(game.log))
         if self.kind == "random":
             self.thinker.start(game, seat, "random", seed)
         else:

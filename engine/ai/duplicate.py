@@ -1,0 +1,170 @@
+"""The computer's side of a duplicate challenge: the hard level plays each deal from the player's seat.
+
+:func:`computer_hand` plays one deal of a :class:`~engine.challenge.Challenge` to its end, the hard level
+in seat 0 and the challenge's levels at the other seats, every seat seeded as the table seeds its
+computers (:func:`seat_seed`, :func:`decision_seed`): the same partners and opponents as the player
+meets. It plays by the levels' search budgets alone, without their clock (which only cuts a search
+short on a loaded machine), so a deal's record depends on the challenge alone: the same challenge
+number gives the same computer results on any machine.
+
+:class:`DuplicatePlayer` plays the deals in the background, in one worker process at a low priority
+(``nice`` 15, below the table's own computers), so that the table never waits for it; its results
+are polled. Without processes it plays a deal when it is asked for, on the caller's thread (tests).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from dataclasses import replace
+from typing import Any
+
+from engine.ai.levels import LEVELS
+from engine.ai.players import ComputerPlayer
+from engine.challenge import Challenge, challenge_from_dict, deal_game
+from engine.players import RandomPlayer
+
+#: The level that plays the player's seat.
+COMPUTER_LEVEL = "hard"
+#: How much lower than normal the background player's process runs (the table's thinker runs at 5).
+NICENESS = 15
+
+
+def seat_seed(game_seed: int, seat: int) -> int:
+    """The seed of the computer in ``seat`` of a game with ``game_seed`` (the table's, too)."""
+    return game_seed + seat * 7919
+
+
+def decision_seed(seat_seed: int, actions_so_far: int) -> int:
+    """The seed of one decision of a computer seat: its seat's seed and how far the game has gone."""
+    return (seat_seed * 1_000_003 + actions_so_far) % (2**31)
+
+
+def decide(level: str, seed: int, game: Any, seat: int) -> Any:
+    """One decision of ``level`` (by its search budgets alone), as the table's worker would make it."""
+    if level not in LEVELS:
+        return RandomPlayer(seed).choose(game, seat)
+    return ComputerPlayer(replace(LEVELS[level], think_seconds=0.0), seed).choose(game, seat)
+
+
+def computer_hand(challenge: Challenge, place: int) -> dict[str, Any]:
+    """The hand record of deal ``place`` (from 0) of ``challenge`` played with the hard level in seat 0."""
+    deal = challenge.deal_list()[place]
+    game = deal_game(challenge.rules, deal)
+    levels = [COMPUTER_LEVEL, *challenge.levels[1:]]
+    while not game.hand_records:
+        seat = game.to_act
+        assert seat is not None
+        level = levels[seat]
+        assert level is not None
+        game.apply(decide(level, decision_seed(seat_seed(game.seed, seat), len(game.log)), game, seat))
+    return game.hand_records[0]
+
+
+def computer_hand_from_dict(challenge: dict[str, Any], place: int) -> dict[str, Any]:
+    """:func:`computer_hand` of a challenge written by :meth:`Challenge.to_dict` (what the worker is sent)."""
+    return computer_hand(challenge_from_dict(challenge), place)
+
+
+def _lower_priority() -> None:
+    try:
+        os.nice(NICENESS)
+    except (AttributeError, OSError):
+        pass
+
+
+class DuplicatePlayer:
+    """Plays a challenge's deals in the background, one at a time in a low-priority worker process.
+
+    ``start(places)`` queues the deals still to play; :meth:`results` hands over each record once it is
+    there (once). ``processes=False``: no worker; :meth:`results` plays the queued deals itself.
+    """
+
+    def __init__(self, challenge: Challenge, processes: bool = True) -> None:
+        self.challenge = challenge
+        self.processes = processes
+        self._executor: Executor | None = None
+        self._futures: dict[int, Future[dict[str, Any]]] = {}
+        self._queued: list[int] = []
+        self._retried: set[int] = set()
+        self.errors: dict[int, str] = {}  # the deals that could not be played, and why
+
+    def start(self, places: list[int]) -> None:
+        """Play these deals (by place, from 0) in order, after any already started."""
+        for place in places:
+            if not self.processes:
+                if place not in self._queued:
+                    self._queued.append(place)
+            elif place not in self._futures:
+                self._submit(place)
+
+    def _submit(self, place: int) -> None:
+        for _ in range(2):
+            try:
+                self._futures[place] = self._pool().submit(computer_hand_from_dict, self.challenge.to_dict(), place)
+                return
+            except RuntimeError:  # a broken pool (its worker died): a fresh one, once
+                self._drop_pool()
+        self.errors[place] = "the background player could not be started"
+
+    def _pool(self) -> Executor:
+        if self._executor is None:
+            self._executor = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                                                 initializer=_lower_priority)
+        return self._executor
+
+    def _drop_pool(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
+
+    @property
+    def pending(self) -> int:
+        """Deals started and not yet handed over."""
+        return len(self._futures) + len(self._queued)
+
+    def results(self) -> dict[int, dict[str, Any]]:
+        """The records of the deals finished since the last call, by place. A deal that fails is tried once
+        more (in a fresh worker when the first one died), then left out with its reason in :attr:`errors`."""
+        done: dict[int, dict[str, Any]] = {}
+        for place in self._queued:
+            done[place] = computer_hand(self.challenge, place)
+        self._queued = []
+        for place, future in list(self._futures.items()):
+            if not future.done():
+                continue
+            del self._futures[place]
+            try:
+                done[place] = future.result()
+            except Exception as err:  # noqa: BLE001 - reported, never fatal
+                if place in self._retried:
+                    self.errors[place] = str(err) or type(err).__name__
+                else:
+                    self._retried.add(place)
+                    self._submit(place)
+        return done
+
+    def wait(self) -> dict[int, dict[str, Any]]:
+        """Every deal started, waited for, retries too (tests and scripts)."""
+        done = self.results()
+        while self._futures:
+            for future in list(self._futures.values()):
+                try:
+                    future.result()
+                except Exception:  # noqa: BLE001, S110 - collected with its reason by results()
+                    pass
+            done.update(self.results())
+        return done
+
+    def close(self) -> None:
+        """Stop the worker; deals not yet played are dropped."""
+        for future in self._futures.values():
+            future.cancel()
+        self._futures = {}
+        self._queued = []
+        self._drop_pool()
+
+
+__all__ = ["COMPUTER_LEVEL", "DuplicatePlayer", "computer_hand", "computer_hand_from_dict", "decide",
+           "decision_seed", "seat_seed"]
