@@ -143,7 +143,27 @@ def _world_values(position: Position, moves: Sequence[int], level: Level, exact:
     return values, 2 * cards * len(moves)
 
 
-def _sampled(game: Game, seat: int, plays: list[Play], level: Level, rng: random.Random) -> Choice:
+@dataclass(frozen=True)
+class CardValues:
+    """Every legal card valued over the sampled worlds: weighted sums over the worlds of the hand's
+    worth to the seat's side (:func:`hand_utility`), of its trick points, and of whether the bid is
+    made (when there is one); divide by ``weight_sum`` for the means (see :meth:`value`)."""
+
+    totals: dict[int, float]
+    points: dict[int, float]
+    made: dict[int, float]
+    weight_sum: float
+    worlds: int
+
+    def value(self, card: int) -> float:
+        """The card's mean worth in points of this hand: the side's score less the opponents'."""
+        return self.totals[card] / self.weight_sum
+
+
+def sampled_card_values(game: Game, seat: int, plays: Sequence[Play], level: Level,
+                        rng: random.Random) -> CardValues:
+    """Each of ``plays`` valued as the level values them: over the worlds it samples (the real one for a
+    level that sees all), each played out or, near the end, solved exactly, within its node budget."""
     # The work is budgeted in search nodes, so that a decision does not depend on the machine's
     # speed; the clock only stops a search that runs far over (a loaded machine).
     budget = level.search_nodes or None
@@ -198,7 +218,15 @@ def _sampled(game: Game, seat: int, plays: list[Play], level: Level, rng: random
         used += 1
         if budget is not None and spent >= budget or deadline is not None and time.perf_counter() > deadline:
             break
-    weight_sum = weight_sum or 1.0
+    return CardValues(totals, points, made, weight_sum or 1.0, used)
+
+
+def _sampled(game: Game, seat: int, plays: list[Play], level: Level, rng: random.Random) -> Choice:
+    valued = sampled_card_values(game, seat, plays, level, rng)
+    totals, weight_sum = valued.totals, valued.weight_sum
+    sides = playing_sides(game)
+    side = sides[seat]
+    moves = [int(p.card) for p in plays]
     ranked = sorted(moves, key=lambda c: (-(totals[c] / weight_sum - 0.001 * _power(c, game)), c))
     pick = ranked[0]
     slipped = False
@@ -206,11 +234,50 @@ def _sampled(game: Game, seat: int, plays: list[Play], level: Level, rng: random
         second = ranked[1]
         if (totals[pick] - totals[second]) / weight_sum <= SLIP_MARGIN * game.rules.trick_total:
             pick, slipped = second, True
-    reason = _reason(game, seat, pick, points[pick] / weight_sum, made[pick] / weight_sum, used,
-                     _contract(game, sides, seat, None).declaring is not None, side == _decl_side(game, sides))
+    reason = _reason(game, seat, pick, valued.points[pick] / weight_sum, valued.made[pick] / weight_sum,
+                     valued.worlds, _contract(game, sides, seat, None).declaring is not None,
+                     side == _decl_side(game, sides))
     if slipped:
         reason += " (a hunch)"
     return PLAYS[pick], reason
+
+
+def _meld_edge(contract: Contract, side: int) -> float:
+    """Without an auction the meld is not in :func:`hand_utility`: our meld less theirs."""
+    if contract.declaring is not None or len(contract.meld) != 2:
+        return 0.0
+    return float(contract.meld[side] - contract.meld[1 - side])
+
+
+def playout_worth(game: Game, seat: int) -> float:
+    """What the hand is worth to ``seat``'s side (as :func:`hand_utility`, meld included) when the
+    rest of it is played out by the fast greedy policy with the cards as they lie in ``game`` (a game
+    whose hidden cards the caller dealt as it saw fit)."""
+    sides = playing_sides(game)
+    world = real_world(game)
+    position = _position(game, world, sides)
+    total = sum(position.points) + position.remaining_points()
+    contract = _contract(game, sides, seat, world)
+    points = greedy_playout(position)[sides[seat]]
+    return hand_utility(contract, sides[seat], points, total) + _meld_edge(contract, sides[seat])
+
+
+def solved_card_worths(game: Game, seat: int, plays: Sequence[Play], max_nodes: int | None = None) -> dict[int, float]:
+    """Every card of ``plays`` valued by an exact search of the rest of the hand with the cards as they
+    lie (two-handed once the stock is gone, when every card is known): the hand's worth to the seat's
+    side as :func:`playout_worth` counts it (within ``max_nodes``, the deepest search that fits)."""
+    sides = playing_sides(game)
+    world = real_world(game)
+    position = _position(game, world, sides)
+    total = sum(position.points) + position.remaining_points()
+    contract = _contract(game, sides, seat, world)
+    side = sides[seat]
+    moves = [int(p.card) for p in plays]
+    values: dict[int, int] = dict(solve(position, max_nodes=max_nodes, want_values=True).values)
+    if any(c not in values for c in moves):  # not even one trick searched within the budget: play out
+        values = _world_values(position, moves, Level("playout"), exact=False)[0]
+    edge = _meld_edge(contract, side)
+    return {c: hand_utility(contract, side, values[c], total) + edge for c in moves}
 
 
 def _decl_side(game: Game, sides: Sequence[int]) -> int | None:
@@ -353,4 +420,5 @@ def _two_hand_early(game: Game, seat: int, plays: list[Play], level: Level, rng:
     return pick, why
 
 
-__all__ = ["Contract", "choose_play", "hand_utility"]
+__all__ = ["CardValues", "Contract", "choose_play", "hand_utility", "playout_worth", "sampled_card_values",
+           "solved_card_worths"]

@@ -18,17 +18,31 @@ move) is dropped.
 >>> game.is_legal(action)
 True
 >>> thinker.close()
+
+An :class:`Analyst` reviews a whole hand the same way, decision by decision (:mod:`engine.ai.analysis`),
+the player's decisions first, on one or two worker processes:
+
+>>> from engine.sim import play_game
+>>> record = play_game(new_game(preset("partnership_auction"), seed=3), ["easy"] * 4, 3, 1).hand_records[0]
+>>> analyst = Analyst(processes=False, level="medium", every_card=False)
+>>> analyst.start(record, seat=0, seed=1)
+>>> analysis = analyst.wait(timeout=120)
+>>> analyst.progress == (len(analysis.decisions),) * 2, analysis.decisions[0].action_index
+(True, 0)
+>>> analyst.close()
 """
 
 from __future__ import annotations
 
 import multiprocessing
 import os
+import time
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Any
 
 from engine.actions import action_to_json
+from engine.ai.analysis import ANALYSIS_LEVELS, DecisionReview, HandAnalysis, review_decision, work_order
 from engine.ai.choice import Choice
 from engine.ai.levels import LEVELS
 from engine.ai.players import ComputerPlayer
@@ -149,4 +163,126 @@ class Thinker:
             self._executor = None
 
 
-__all__ = ["Thinker", "decide", "decide_with_reason"]
+def _review(record: dict[str, Any], action_index: int, seed: int, level: str, every_card: bool,
+            viewer: int) -> DecisionReview:
+    """In the worker: one decision of the record reviewed (see :func:`engine.ai.analysis.review_decision`)."""
+    return review_decision(record, action_index, seed, level=ANALYSIS_LEVELS[level], every_card=every_card,
+                           viewer=viewer)
+
+
+class Analyst:
+    """Analyses one hand record off the main thread (worker processes unless ``processes`` is false);
+    the results come in decision by decision, the player's first.
+
+    ``level`` names the seat's view (:data:`engine.ai.analysis.ANALYSIS_LEVELS`, the ``hard`` search
+    by default); ``every_card`` adds the view with every card visible. A decision that fails in the
+    worker is counted as done and left out of the result (its error kept in :attr:`errors`).
+    """
+
+    def __init__(self, processes: bool = True, workers: int = 2, level: str = "hard", every_card: bool = True) -> None:
+        self.processes = processes
+        self.workers = max(1, workers)
+        self.level = level
+        self.every_card = every_card
+        self.errors: list[str] = []
+        self._executor: Executor | None = None
+        self._futures: list[Future[DecisionReview]] = []
+        self._collected: list[DecisionReview] = []
+        self._pending: list[Future[DecisionReview]] = []
+        self._seat = 0
+        self._total = 0
+        self._done = 0
+
+    def _pool(self) -> Executor:
+        if self._executor is None:
+            if self.processes:
+                try:
+                    self._executor = ProcessPoolExecutor(max_workers=self.workers,
+                                                         mp_context=multiprocessing.get_context("spawn"),
+                                                         initializer=_yield_to_the_table)
+                except (OSError, ValueError, NotImplementedError):
+                    self.processes = False
+            if self._executor is None:
+                self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pinochle-analysis")
+        return self._executor
+
+    def start(self, record: dict[str, Any], seat: int, seed: int = 0) -> None:
+        """Start analysing ``record`` for the player in ``seat`` (dropping any analysis under way);
+        a record that cannot be replayed raises :class:`~engine.record.RecordError` here."""
+        self.cancel()
+        order = work_order(record, seat)
+        self._seat = seat
+        self._total = len(order)
+        args = [(record, index, seed, self.level, self.every_card, seat) for index, _s in order]
+        try:
+            self._futures = [self._pool().submit(_review, *a) for a in args]
+        except RuntimeError:  # a broken pool (a worker died): start afresh once
+            self._shutdown()
+            self._futures = [self._pool().submit(_review, *a) for a in args]
+        self._pending = list(self._futures)
+
+    def poll(self) -> list[DecisionReview]:
+        """The decisions finished since the last poll."""
+        fresh = []
+        still = []
+        for future in self._pending:
+            if not future.done():
+                still.append(future)
+                continue
+            self._done += 1
+            try:
+                review = future.result()
+            except Exception as err:  # noqa: BLE001 - a bad decision must not stop the others
+                self.errors.append(f"{type(err).__name__}: {err}")
+                continue
+            fresh.append(review)
+        self._pending = still
+        self._collected += fresh
+        return fresh
+
+    @property
+    def progress(self) -> tuple[int, int]:
+        """(decisions done, decisions in all)."""
+        return self._done, self._total
+
+    def done(self) -> bool:
+        return bool(self._futures) and not self._pending
+
+    def result(self) -> HandAnalysis | None:
+        """The whole analysis once every decision is in (poll first), else None."""
+        if not self.done():
+            return None
+        return HandAnalysis(self._seat, tuple(sorted(self._collected, key=lambda r: r.action_index)))
+
+    def wait(self, timeout: float | None = None) -> HandAnalysis:
+        """Block until every decision is in (for tests and scripts)."""
+        end = None if timeout is None else time.monotonic() + timeout
+        while True:
+            self.poll()
+            analysis = self.result()
+            if analysis is not None:
+                return analysis
+            if end is not None and time.monotonic() > end:
+                raise TimeoutError("the analysis took too long")
+            time.sleep(0.02)
+
+    def cancel(self) -> None:
+        """Drop the analysis under way (decisions already running finish unseen)."""
+        for future in self._futures:
+            future.cancel()
+        self._futures, self._pending, self._collected = [], [], []
+        self._total = self._done = 0
+        self.errors = []
+
+    def _shutdown(self) -> None:
+        if self._executor is not None:
+            self._executor.shutdown(wait=False, cancel_futures=True)
+            self._executor = None
+
+    def close(self) -> None:
+        """Stop the workers (started again on the next :meth:`start`)."""
+        self.cancel()
+        self._shutdown()
+
+
+__all__ = ["Analyst", "Thinker", "decide", "decide_with_reason"]

@@ -1,0 +1,297 @@
+"""The analysis of a hand's decisions: what each one was worth, what it cost, and why.
+
+Every real decision of a hand record (more than one legal choice) is valued twice from the game
+rebuilt from the record's actions up to it: from what the deciding seat could see, with the ``hard``
+level's search, and as a second view with every card visible (the ``perfect`` level); see
+:mod:`engine.ai.valuation` for how each kind of decision is valued. Values are points of this hand
+for the deciding seat's side (its score less the opponents'). A choice is *costly* when the best
+choice there was, in the seat's view, was worth at least :func:`cost_threshold` more; a costly
+choice gets a reason in plain words from what the seat could see (:mod:`engine.ai.analysis_words`).
+
+>>> from engine.ai.levels import LEVELS
+>>> from engine.game import new_game
+>>> from engine.rules import preset
+>>> from engine.sim import play_game
+>>> record = play_game(new_game(preset("partnership_auction"), seed=3), ["easy"] * 4, 3, 1).hand_records[0]
+>>> index, seat = decisions_in(record)[-1]
+>>> review = review_decision(record, index, seed=1, level=LEVELS["medium"])
+>>> review.kind, review.trick, review.costly == (review.cost >= cost_threshold(preset("partnership_auction")))
+('play', 11, True)
+>>> DecisionReview.from_json(review.to_json()) == review
+True
+
+The values are deterministic: the same record, decision and seed give the same review on any machine
+(the searches are budgeted in nodes, never in seconds).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from engine.actions import (
+    Action,
+    Bid,
+    Bury,
+    CallRedeal,
+    DeclareOut,
+    DrawChoice,
+    ExchangeDix,
+    LayMeld,
+    NameTrump,
+    NoMeld,
+    Pass,
+    PassCards,
+    Play,
+    PlayOn,
+    ThrowIn,
+)
+from engine.ai.analysis_words import reason_for
+from engine.ai.bidding import stable_seed
+from engine.ai.levels import LEVELS, Level
+from engine.ai.players import make_player
+from engine.ai.valuation import value_choices
+from engine.cards import SUIT_NAMES, card_label, cards_label
+from engine.game import Game
+from engine.record import check_record, game_at_deal
+from engine.review import seat_names
+from engine.rules import Rules, rules_from_dict
+
+# The two views, without the clock: a review must not depend on the machine's speed.
+# The views an analysis may take of the seat's decisions, by name (a smaller search for a quicker look).
+ANALYSIS_LEVELS = {name: replace(LEVELS[name], think_seconds=0.0) for name in ("easy", "medium", "hard", "perfect")}
+SHOWN_ALTERNATIVES = 2
+SEAT_VIEW = ANALYSIS_LEVELS["hard"]
+EVERY_CARD = ANALYSIS_LEVELS["perfect"]
+
+
+@dataclass(frozen=True)
+class Alternative:
+    action: str               # the choice in words: "A♥", "Bid 300", "Pass", "Hearts", "Meld 60"
+    value: float              # points of this hand to the deciding side, from what the seat saw
+    seen_value: float | None  # the same with every card visible (None when not computed)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action": self.action, "value": self.value, "seen_value": self.seen_value}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> Alternative:
+        seen = data.get("seen_value")
+        return cls(str(data["action"]), float(data["value"]), None if seen is None else float(seen))
+
+
+@dataclass(frozen=True)
+class DecisionReview:
+    action_index: int         # index into record["actions"] of this decision
+    seat: int
+    kind: str                 # "bid", "trump", "pass", "return", "bury", "meld", "play", ... (for code)
+    title: str                # in words for the player: "Trick 3, your lead", "Your bid"
+    trick: int | None         # 1-based trick number for a card, else None
+    chosen: Alternative
+    best: tuple[Alternative, ...]  # up to two other choices, best first (seat's view)
+    cost: float               # max(0, best value there was - chosen.value), seat's view
+    seen_cost: float | None   # the same with every card visible
+    costly: bool              # cost >= cost_threshold(rules)
+    reason: str               # why the better choice was better, from what the seat could see; "" if not costly
+
+    def to_json(self) -> dict[str, Any]:
+        return {"action_index": self.action_index, "seat": self.seat, "kind": self.kind, "title": self.title,
+                "trick": self.trick, "chosen": self.chosen.to_json(), "best": [b.to_json() for b in self.best],
+                "cost": self.cost, "seen_cost": self.seen_cost, "costly": self.costly, "reason": self.reason}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> DecisionReview:
+        trick, seen = data.get("trick"), data.get("seen_cost")
+        return cls(int(data["action_index"]), int(data["seat"]), str(data["kind"]), str(data["title"]),
+                   None if trick is None else int(trick), Alternative.from_json(data["chosen"]),
+                   tuple(Alternative.from_json(b) for b in data["best"]), float(data["cost"]),
+                   None if seen is None else float(seen), bool(data["costly"]), str(data["reason"]))
+
+
+@dataclass(frozen=True)
+class HandAnalysis:
+    seat: int                                 # the player whose hand this analysis is for
+    decisions: tuple[DecisionReview, ...]     # every analysed decision, in the order of the record's actions
+
+    def lost(self, seat: int) -> float:
+        """The points ``seat``'s decisions cost (seat's view)."""
+        return sum(d.cost for d in self.decisions if d.seat == seat)
+
+    def costliest(self, seat: int, count: int = 3) -> list[DecisionReview]:
+        """``seat``'s ``count`` costliest costly decisions, costliest first."""
+        costly = [d for d in self.decisions if d.seat == seat and d.costly]
+        return sorted(costly, key=lambda d: (-d.cost, d.action_index))[:count]
+
+    def to_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "decisions": [d.to_json() for d in self.decisions]}
+
+    @classmethod
+    def from_json(cls, data: dict[str, Any]) -> HandAnalysis:
+        return cls(int(data["seat"]), tuple(DecisionReview.from_json(d) for d in data["decisions"]))
+
+
+def cost_threshold(rules: Rules) -> float:
+    """From what cost a choice is marked: 10 points single deck, 1 when scores are divided by ten,
+    2 with the double deck (whose cards count a fifth as much, see docs/ai.md)."""
+    if rules.double_deck:
+        return 2.0
+    return 1.0 if rules.trick_total < 100 else 10.0
+
+
+# -- the record replayed ---------------------------------------------------------------------------
+
+
+def _rules(record: dict[str, Any]) -> Rules:
+    check_record(record, replay=False)
+    return rules_from_dict(record["rules"])
+
+
+def _replay(record: dict[str, Any]) -> Iterator[tuple[int, Game, Action]]:
+    """(index, the game just before the action, the action) for each action of the record's hand."""
+    game = game_at_deal(record, _rules(record))
+    for index, value in enumerate(record.get("actions", [])):
+        if game.hand_records:
+            return
+        action = game.action_from_json(value)
+        yield index, game, action
+        game.apply(action)
+
+
+def _is_decision(game: Game, action: Action) -> bool:
+    return not isinstance(action, DeclareOut) and \
+        sum(1 for a in game.legal_actions() if not isinstance(a, DeclareOut)) > 1
+
+
+def decisions_in(record: dict[str, Any]) -> list[tuple[int, int]]:
+    """(action index, seat) of every real decision of the record (more than one legal choice), in order."""
+    found = []
+    for index, game, action in _replay(record):
+        if _is_decision(game, action):
+            assert game.to_act is not None
+            found.append((index, game.to_act))
+    return found
+
+
+def game_before(record: dict[str, Any], action_index: int) -> tuple[Game, Action]:
+    """The record's game just before its action ``action_index``, and that action."""
+    for index, game, action in _replay(record):
+        if index == action_index:
+            return game, action
+    raise ValueError(f"the record has no action {action_index}")
+
+
+# -- one decision ---------------------------------------------------------------------------------
+
+
+def action_words(action: Action, game: Game) -> str:
+    """The choice in words, cards with suit symbols."""
+    if isinstance(action, Play):
+        return card_label(action.card) + (" from the table" if action.from_table else "")
+    if isinstance(action, Bid):
+        return f"Bid {action.amount}"
+    if isinstance(action, Pass):
+        return "Pass with help" if action.help else "Pass"
+    if isinstance(action, NameTrump):
+        return SUIT_NAMES[action.suit].capitalize()
+    if isinstance(action, PassCards):
+        verb = "Return" if game.hand.declarer == game.to_act else "Pass"
+        return f"{verb} {cards_label(action.cards)}"
+    if isinstance(action, Bury):
+        return f"Bury {cards_label(action.cards)}"
+    if isinstance(action, LayMeld):
+        meld = action.play.meld
+        return f"Meld {meld.points}: {meld.name} {cards_label(meld.cards)}"
+    words: dict[Action, str] = {
+        NoMeld(): "No meld", DrawChoice(True): "Take the trump card", DrawChoice(False): "Take the face-down card",
+        ThrowIn(): "Throw in", PlayOn(): "Play on", ExchangeDix(True): "Exchange the dix",
+        ExchangeDix(False): "Keep the dix", CallRedeal(True): "Ask for a new deal", CallRedeal(False): "Keep the hand"}
+    return words.get(action, str(action).capitalize())
+
+
+KINDS = {"bidding": "bid", "trump": "trump", "passing": "pass", "return": "return", "bury": "bury", "meld": "meld",
+         "play": "play", "dix": "dix", "draw_choice": "draw", "throw_in": "throw_in", "redeal": "redeal"}
+
+
+def _title(game: Game, seat: int, kind: str, names: Sequence[str], viewer: int | None) -> str:
+    you = seat == viewer
+    who = "your" if you else f"{names[seat]}'s"
+    h = game.hand
+    if kind == "play":
+        trick = len(h.tricks) + 1
+        return f"Trick {trick}, {who} {'lead' if not h.trick else 'card'}"
+    if kind in ("pass", "return"):
+        to = h.declarer if kind == "pass" else (seat + 2) % game.rules.players
+        assert to is not None
+        verb = "pass" if kind == "pass" else "return"
+        return f"{who.capitalize()} {verb} to {names[to]}"
+    if kind == "meld" or kind == "draw":
+        return f"{who.capitalize()} {kind} after trick {len(h.tricks)}"
+    nouns = {"bid": "bid", "trump": "trump", "bury": "bury", "throw_in": "throw-in", "dix": "dix", "redeal": "redeal"}
+    return f"{who.capitalize()} {nouns.get(kind, kind)}"
+
+
+def review_decision(record: dict[str, Any], action_index: int, seed: int = 0, level: Level = SEAT_VIEW,
+                    every_card: bool = True, viewer: int | None = None) -> DecisionReview:
+    """The review of the record's decision ``action_index``: its choices valued from the seat's view with
+    ``level`` (the ``hard`` search by default) and, with ``every_card``, with every card visible;
+    ``viewer`` is the player the titles speak to ("your lead")."""
+    game, action = game_before(record, action_index)
+    seat = game.to_act
+    assert seat is not None
+    if not _is_decision(game, action):
+        raise ValueError(f"action {action_index} of the record is no decision (one legal choice)")
+    kind = KINDS.get(game.phase, game.phase)
+    rng = random.Random(stable_seed("analysis", seed, action_index, "seat"))
+    valued = value_choices(game.clone(), seat, level, rng, chosen=action)
+    seen: dict[Action, float] = {}
+    if every_card:
+        seen_rng = random.Random(stable_seed("analysis", seed, action_index, "every card"))
+        seen = dict(value_choices(game.clone(), seat, EVERY_CARD, seen_rng, chosen=action))
+    values = dict(valued)
+    if action not in values:  # a choice the valuation did not try (never for the kinds analysed)
+        values[action] = min(values.values())
+    ranked = sorted(values, key=lambda a: (-values[a], action_words(a, game)))
+    best_value = values[ranked[0]]
+
+    def alternative(a: Action) -> Alternative:
+        return Alternative(action_words(a, game), round(values[a], 1), round(seen[a], 1) if a in seen else None)
+
+    chosen = alternative(action)
+    others = tuple(alternative(a) for a in ranked if a != action)[:SHOWN_ALTERNATIVES]
+    cost = round(max(0.0, best_value - values[action]), 1)
+    seen_cost = round(max(0.0, max(seen.values()) - seen[action]), 1) if action in seen else None
+    costly = cost >= cost_threshold(game.rules)
+    reason = reason_for(game, seat, action, ranked[0], values, kind, action_words(ranked[0], game)) if costly else ""
+    trick = len(game.hand.tricks) + 1 if kind == "play" else None
+    title = _title(game, seat, kind, seat_names(record), viewer)
+    return DecisionReview(action_index, seat, kind, title, trick, chosen, others, cost, seen_cost, costly, reason)
+
+
+def work_order(record: dict[str, Any], seat: int) -> list[tuple[int, int]]:
+    """The record's decisions, ``seat``'s first, each group in the record's order."""
+    found = decisions_in(record)
+    return [d for d in found if d[1] == seat] + [d for d in found if d[1] != seat]
+
+
+def analyse_hand(record: dict[str, Any], seat: int, seed: int = 0) -> HandAnalysis:
+    """Every decision of the record reviewed (``seat``'s first in the work order), in the record's order."""
+    reviews = [review_decision(record, index, seed, viewer=seat) for index, _s in work_order(record, seat)]
+    return HandAnalysis(seat, tuple(sorted(reviews, key=lambda r: r.action_index)))
+
+
+def play_with_hard(record: dict[str, Any], seat: int, levels: Sequence[str], seed: int = 0) -> dict[str, Any]:
+    """The record's deal played again with the ``hard`` computer in ``seat`` and ``levels[s]`` in each other
+    seat (the same cards, dealer, scores before the hand): the new hand's record."""
+    game = game_at_deal(record, _rules(record))
+    players = [make_player("hard" if s == seat else levels[s], seed * 100 + s) for s in range(game.rules.players)]
+    while not game.hand_records:
+        actor = game.to_act
+        assert actor is not None
+        game.apply(players[actor].choose(game, actor))
+    return game.hand_records[0]
+
+
+__all__ = ["ANALYSIS_LEVELS", "Alternative", "DecisionReview", "HandAnalysis", "action_words", "analyse_hand",
+           "cost_threshold", "decisions_in", "play_with_hard", "review_decision", "work_order"]

@@ -1,0 +1,313 @@
+"""What every choice of one decision was worth, in points of this hand, for the hand analysis.
+
+:func:`value_choices` takes a game at a decision and values each choice the analysis shows - all
+the legal ones for a card, a bid, trump, a throw-in, a dix, a two-handed meld or draw; for passes,
+returns and buries (too many to try) the level's rule-of-thumb candidates and the choice made - as
+the deciding seat's side's score less the opponents' (:func:`engine.ai.cardplay.hand_utility`):
+
+* a card: over the worlds the level samples, played out or solved exactly near the end
+  (:func:`engine.ai.cardplay.sampled_card_values`, the very values the ``hard`` level plays by);
+  two-handed once the stock is gone, every card is known and the rest of the hand is solved;
+* a bid and trump: from the hand's simulated deals (:func:`engine.ai.bidding.evaluate_hand`): a bid
+  as if it won the auction (the side's meld and tricks when made, the bid lost when set), a pass as
+  if the other side took the contract at the bid standing;
+* passes, returns, buries and the throw-in: the candidates played out in simulated deals, as
+  :mod:`engine.ai.decisions` tries them;
+* the rest (two-handed play while the stock lasts, meld laid, the draw, the dix, a redeal): each choice
+  made in a few sampled deals of the hidden cards and the hand played out by a quick policy.
+
+The level decides the view: ``hard`` samples what the seat could not see, ``perfect`` values with every
+card in view. Everything comes from ``rng``: the same seed gives the same values.
+
+>>> import random
+>>> from engine.ai.levels import LEVELS
+>>> from engine.game import new_game
+>>> from engine.rules import preset
+>>> game = new_game(preset("partnership_auction"), seed=5)
+>>> valued = value_choices(game, game.to_act, LEVELS["medium"], random.Random(1))
+>>> sorted(type(a).__name__ for a, _v in valued)[:2], all(isinstance(v, float) for _a, v in valued)
+(['Bid', 'Bid'], True)
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from dataclasses import replace
+
+from engine.actions import (
+    Action,
+    Bid,
+    Bury,
+    CallRedeal,
+    NameTrump,
+    Pass,
+    PassCards,
+    Play,
+    PlayOn,
+    ThrowIn,
+)
+from engine.ai import bidding as bv
+from engine.ai.cardplay import choose_play, playout_worth, sampled_card_values, solved_card_worths
+from engine.ai.decisions import decide, sample_worlds
+from engine.ai.levels import LEVELS, Level
+from engine.ai.trickplay import Position, greedy_playout
+from engine.ai.worlds import knowledge, real_world, sample_world
+from engine.cards import Card, counts
+from engine.game import BIDDING, BURY, PASSING, PLAY, RETURN, THROW_IN, TRUMP, Game
+from engine.meld import meld_by_trump, meld_total
+from engine.play import card_values
+from engine.rules import Rules
+
+Valued = list[tuple[Action, float]]
+
+PLAYOUT_DEALS = 6        # sampled deals for a choice valued by playing the hand out (seat's view)
+# The quick policy that plays the rest of a hand out after a choice: rules of thumb and greedy play,
+# remembering everything, never slipping.
+PLAYOUT = replace(LEVELS["easy"], name="playout", memory=1.0, slip=0.0)
+
+
+def value_choices(game: Game, seat: int, level: Level, rng: random.Random, chosen: Action | None = None) -> Valued:
+    """Each choice of ``seat`` (to act in ``game``) with its value; ``chosen`` is always among them."""
+    phase = game.phase
+    legal = [a for a in game.legal_actions() if type(a).__name__ != "DeclareOut"]
+    if phase == PLAY:
+        plays = [a for a in legal if isinstance(a, Play)]
+        if game.rules.trump_by == "stock" and (game.hand.stock or game.hand.tables):
+            return _by_playouts(game, seat, plays, level, rng)
+        if game.rules.trump_by == "stock":
+            worths = solved_card_worths(game, seat, plays, max_nodes=level.search_nodes or None)
+            return [(p, worths[int(p.card)]) for p in plays]
+        valued = sampled_card_values(game, seat, plays, level, rng)
+        return [(p, valued.value(int(p.card))) for p in plays]
+    if phase == BIDDING:
+        return _bids(game, seat, legal, level)
+    if phase == TRUMP:
+        return _trumps(game, seat, legal, level)
+    if phase in (PASSING, RETURN):
+        return _passes(game, seat, level, rng, chosen)
+    if phase == BURY:
+        return _buries(game, seat, level, rng, chosen)
+    if phase == THROW_IN:
+        return _throw_in(game, seat, level, rng)
+    if any(isinstance(a, CallRedeal) for a in legal):
+        keep = CallRedeal(False)
+        return [(CallRedeal(True), 0.0)] + _by_playouts(game, seat, [keep], level, rng)
+    return _by_playouts(game, seat, legal, level, rng)
+
+
+# -- the contract's worth ------------------------------------------------------------------------
+
+
+def contract_worth(rules: Rules, bid: int, total: float, tricks: float) -> float:
+    """The declaring side's score less the defenders' trick points, when it reaches ``total`` (meld
+    and tricks) of which ``tricks`` in tricks, against a ``bid`` (a set loses the bid and, where the
+    rules say so, gives it to the defenders)."""
+    made = total >= bid
+    score = total if made else -bid
+    if not made and rules.set_gives_bid:
+        score -= bid
+    return score - (rules.trick_total - tricks)
+
+
+def _declaring(rules: Rules, value: bv.TrumpValue, bid: int) -> float:
+    """The mean worth of a contract at ``bid`` over a trump suit's simulated deals."""
+    totals = value.totals or (0,)
+    return sum(contract_worth(rules, bid, t, value.tricks) for t in totals) / len(totals)
+
+
+def _hand_value(game: Game, seat: int, level: Level, suits: Sequence[int] | None) -> bv.HandValue:
+    rules = game.rules
+    hand = [int(c) for c in game.hand.hands[seat]]
+    if level.sees_all:
+        return bv.evaluate_hand(hand, seat, rules, 1, suits=suits, known=game.hand.hands,
+                                known_widow=game.hand.deal.widow)
+    return bv.evaluate_hand(hand, seat, rules, max(8, level.simulated_deals), suits=suits)
+
+
+def _bids(game: Game, seat: int, legal: Sequence[Action], level: Level) -> Valued:
+    """A bid as if it ended the auction; a pass as if the high bidder kept the contract at its bid
+    (partner's contract valued by this hand's prospects, an opponent's by the defence: this hand's
+    meld and the tricks the declarer would not take)."""
+    rules = game.rules
+    h = game.hand
+    hand = [int(c) for c in h.hands[seat]]
+    suits = bv.promising_suits(hand, rules, level.suits_weighed) or list(range(4))
+    best = _hand_value(game, seat, level, suits).best
+    standing = max(h.high_bid or 0, rules.min_bid)
+    partner_holds = h.high_bidder is not None and h.high_bidder != seat \
+        and rules.team_of(h.high_bidder) == rules.team_of(seat)
+    if partner_holds:
+        passing = _declaring(rules, best, standing)
+    else:
+        melds = meld_by_trump(hand, rules)
+        defence = sum(melds.values()) / len(melds) + (rules.trick_total - best.tricks)
+        passing = defence - standing
+    valued: Valued = []
+    for action in legal:
+        if isinstance(action, Bid):
+            valued.append((action, _declaring(rules, best, action.amount)))
+        elif isinstance(action, Pass):
+            valued.append((action, passing))
+    return valued
+
+
+def _trumps(game: Game, seat: int, legal: Sequence[Action], level: Level) -> Valued:
+    suits = [a.suit for a in legal if isinstance(a, NameTrump)]
+    by_trump = _hand_value(game, seat, level, suits).by_trump
+    bid = game.hand.bid
+    worst = min((_declaring(game.rules, v, bid) for v in by_trump.values()), default=0.0)
+    return [(NameTrump(s), _declaring(game.rules, by_trump[s], bid) if s in by_trump else worst) for s in suits]
+
+
+# -- passes, buries, the throw-in: candidates in simulated deals ------------------------------------------
+
+
+def _worlds(game: Game, seat: int, level: Level, rng: random.Random) -> list[list[list[int]]]:
+    count = 1 if level.sees_all else max(8, level.simulated_deals // 4)
+    return [hands for hands, _widow in sample_worlds(game, seat, level, rng, count)]
+
+
+def _with_chosen(candidates: list[tuple[int, ...]], chosen: Action | None) -> list[tuple[int, ...]]:
+    if isinstance(chosen, PassCards | Bury):
+        mine = tuple(sorted(int(c) for c in chosen.cards))
+        if mine not in candidates:
+            candidates.append(mine)
+    return candidates
+
+
+def _passes(game: Game, seat: int, level: Level, rng: random.Random, chosen: Action | None) -> Valued:
+    rules = game.rules
+    h = game.hand
+    assert h.declarer is not None
+    declarer = h.declarer
+    partner = (declarer + 2) % rules.players
+    hand = [int(c) for c in h.hands[seat]]
+    trump = h.trump if h.trump is not None else (bv.promising_suits(hand, rules, 1) or [0])[0]
+    size = rules.pass_cards
+    to_declarer = seat != declarer
+    ranked = (bv.pass_candidates if to_declarer else bv.return_candidates)(hand, trump, rules, size, limit=6)
+    candidates = _with_chosen([tuple(sorted(c)) for _s, c in ranked[: level.candidates]], chosen)
+    worlds = _worlds(game, seat, level, rng)
+    valued: Valued = []
+    for combo in candidates:
+        worth = 0.0
+        for dealt in worlds:
+            hands = [list(x) for x in dealt]
+            if to_declarer:
+                _move(hands, partner, declarer, combo)
+                _move(hands, declarer, partner, bv.quick_return(hands[declarer], trump, size))
+            else:
+                _move(hands, declarer, partner, combo)
+            _m, _p, tricks, total = bv.simulate_contract(hands, [], declarer, trump, rules, passed=True)
+            worth += contract_worth(rules, h.bid, total, tricks)
+        valued.append((PassCards(tuple(Card(c) for c in combo)), worth / len(worlds)))
+    return valued
+
+
+def _move(hands: list[list[int]], giver: int, taker: int, cards: Sequence[int]) -> None:
+    for c in cards:
+        hands[giver].remove(c)
+    hands[taker].extend(cards)
+
+
+def _buries(game: Game, seat: int, level: Level, rng: random.Random, chosen: Action | None) -> Valued:
+    rules = game.rules
+    h = game.hand
+    assert h.trump is not None
+    trump = h.trump
+    hand = [int(c) for c in h.hands[seat]]
+    pool = sorted({int(c) for a in game.legal_actions() if isinstance(a, Bury) for c in a.cards})
+    ranked = bv.bury_candidates(hand, [c for c in pool for _ in range(hand.count(c))], trump, rules, limit=6)
+    candidates = _with_chosen([tuple(sorted(c)) for _s, c in ranked[: level.candidates]], chosen)
+    values = card_values(rules)
+    worlds = _worlds(game, seat, level, rng)
+    sides = [0 if s == seat else 1 for s in range(rules.players)]
+    valued: Valued = []
+    for combo in candidates:
+        kept = list(hand)
+        for c in combo:
+            kept.remove(c)
+        meld = meld_total(counts(kept), trump, rules)
+        worth = 0.0
+        for dealt in worlds:
+            hands = [list(x) for x in dealt]
+            hands[seat] = list(kept)
+            start = Position.start(hands, trump, rules, leader=seat, points=[sum(values[c] for c in combo), 0],
+                                   side_of=sides)
+            tricks = greedy_playout(start)[0]
+            worth += contract_worth(rules, h.bid, meld + tricks, tricks)
+        valued.append((Bury(tuple(Card(c) for c in combo)), worth / len(worlds)))
+    return valued
+
+
+def _throw_in(game: Game, seat: int, level: Level, rng: random.Random) -> Valued:
+    rules = game.rules
+    h = game.hand
+    assert h.trump is not None
+    side = rules.team_of(seat)
+    ours = sum(p for s, p in enumerate(h.meld_points) if rules.team_of(s) == side)
+    theirs = sum(h.meld_points) - ours
+    concede = -h.bid - theirs - (h.bid if rules.set_gives_bid else 0)
+    sides = [0 if rules.team_of(s) == side else 1 for s in range(rules.players)]
+    worlds = _worlds(game, seat, level, rng)
+    worth = 0.0
+    for hands in worlds:
+        tricks = greedy_playout(Position.start(hands, h.trump, rules, leader=seat, side_of=sides))[0]
+        worth += contract_worth(rules, h.bid, ours + tricks, tricks) - (theirs if tricks < rules.trick_total else 0)
+    return [(PlayOn(), worth / len(worlds)), (ThrowIn(), float(concede))]
+
+
+# -- any other choice: made in sampled deals, the hand played out ---------------------------------------
+
+
+def _by_playouts(game: Game, seat: int, choices: Sequence[Action], level: Level, rng: random.Random) -> Valued:
+    """Each choice made in the same sampled deals of the hidden cards (the real one for a level that
+    sees all), the rest of the hand played by :data:`PLAYOUT`; the mean worth to the seat's side."""
+    if level.sees_all:
+        worlds = [real_world(game)]
+    else:
+        know = knowledge(game, seat)
+        worlds = [sample_world(know, rng) for _ in range(PLAYOUT_DEALS)]
+    seeds = [rng.randrange(1 << 30) for _ in worlds]
+    valued: Valued = []
+    for action in choices:
+        worth = 0.0
+        for world, seed in zip(worlds, seeds, strict=True):
+            copy = game.clone()
+            h = copy.hand
+            for s in range(copy.rules.players):
+                if s != seat:
+                    h.hands[s] = list(world.hands[s])
+            if h.stock:
+                h.stock = list(world.stock)
+            copy.apply(action)
+            worth += _play_out(copy, seat, random.Random(seed))
+        valued.append((action, worth / len(worlds)))
+    return valued
+
+
+def _play_out(game: Game, seat: int, rng: random.Random) -> float:
+    """The hand's worth to ``seat``'s side once played to its end by :data:`PLAYOUT` (greedy play once
+    no stock is left to draw from)."""
+    hands_before = len(game.hand_records)
+    while len(game.hand_records) == hands_before and not game.is_over:
+        phase = game.phase
+        h = game.hand
+        if phase == PLAY and not (h.stock or h.tables):
+            return playout_worth(game, seat)
+        actor = game.to_act
+        assert actor is not None
+        if phase == PLAY:
+            action = choose_play(game, actor, PLAYOUT, rng)[0]
+        else:
+            action = decide(game, actor, PLAYOUT, rng)[0]
+        game.apply(action)
+    if len(game.hand_records) == hands_before:
+        return 0.0
+    delta = game.hand_records[-1].get("score_delta") or [0] * len(game.rules.teams)
+    side = game.rules.team_of(seat)
+    return float(delta[side] - sum(d for i, d in enumerate(delta) if i != side))
+
+
+__all__ = ["PLAYOUT", "Valued", "contract_worth", "value_choices"]
