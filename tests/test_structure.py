@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("engine", "pinochle_gui")
 MAX_LINES = 700
-ENGINE_TOOLS = {"engine.sim", "engine.bench", "engine.bench_play", "engine.ai.bench_ai"}
+ENGINE_TOOLS = {"engine.sim", "engine.bench", "engine.bench_play", "engine.ai.bench_ai", "engine.ai.bench_analysis"}
 
 
 def _module_files() -> dict[str, Path]:

@@ -238,6 +238,13 @@ def review_decision(record: dict[str, Any], action_index: int, seed: int = 0, le
     ``level`` (the ``hard`` search by default) and, with ``every_card``, with every card visible;
     ``viewer`` is the player the titles speak to ("your lead")."""
     game, action = game_before(record, action_index)
+    return review_at(game, action, action_index, seed, level, every_card, viewer)
+
+
+def review_at(game: Game, action: Action, action_index: int, seed: int = 0, level: Level = SEAT_VIEW,
+              every_card: bool = True, viewer: int | None = None) -> DecisionReview:
+    """The review of ``action`` taken in ``game`` by the seat to act (see :func:`review_decision`);
+    ``action_index`` numbers it (and seeds its samples)."""
     seat = game.to_act
     assert seat is not None
     if not _is_decision(game, action):
@@ -248,15 +255,15 @@ def review_decision(record: dict[str, Any], action_index: int, seed: int = 0, le
     seen: dict[Action, float] = {}
     if every_card:
         seen_rng = random.Random(stable_seed("analysis", seed, action_index, "every card"))
-        seen = dict(value_choices(game.clone(), seat, EVERY_CARD, seen_rng, chosen=action))
-    values = dict(valued)
+        seen = {a: round(v, 1) for a, v in value_choices(game.clone(), seat, EVERY_CARD, seen_rng, chosen=action)}
+    values = {a: round(v, 1) for a, v in valued}
     if action not in values:  # a choice the valuation did not try (never for the kinds analysed)
         values[action] = min(values.values())
     ranked = sorted(values, key=lambda a: (-values[a], action_words(a, game)))
     best_value = values[ranked[0]]
 
     def alternative(a: Action) -> Alternative:
-        return Alternative(action_words(a, game), round(values[a], 1), round(seen[a], 1) if a in seen else None)
+        return Alternative(action_words(a, game), values[a], seen.get(a))
 
     chosen = alternative(action)
     others = tuple(alternative(a) for a in ranked if a != action)[:SHOWN_ALTERNATIVES]
@@ -265,7 +272,7 @@ def review_decision(record: dict[str, Any], action_index: int, seed: int = 0, le
     costly = cost >= cost_threshold(game.rules)
     reason = reason_for(game, seat, action, ranked[0], values, kind, action_words(ranked[0], game)) if costly else ""
     trick = len(game.hand.tricks) + 1 if kind == "play" else None
-    title = _title(game, seat, kind, seat_names(record), viewer)
+    title = _title(game, seat, kind, seat_names({"players": game.players, "seats": game.rules.players}), viewer)
     return DecisionReview(action_index, seat, kind, title, trick, chosen, others, cost, seen_cost, costly, reason)
 
 
@@ -294,4 +301,5 @@ def play_with_hard(record: dict[str, Any], seat: int, levels: Sequence[str], see
 
 
 __all__ = ["ANALYSIS_LEVELS", "Alternative", "DecisionReview", "HandAnalysis", "action_words", "analyse_hand",
-           "cost_threshold", "decisions_in", "play_with_hard", "review_decision", "work_order"]
+           "cost_threshold", "decisions_in", "play_with_hard", "review_at", "review_decision",
+           "work_order"]

@@ -73,7 +73,7 @@ def _need(game: Game, seat: int, obs: Observation) -> str:
         return ""
     rules = game.rules
     side = rules.team_of(h.declarer)
-    meld = sum(e["points"] for e in obs.melds if rules.team_of(e["seat"]) == side)
+    meld = sum(p for s, p in enumerate(h.meld_points) if rules.team_of(s) == side)  # shown to every seat
     need = h.bid - meld - obs.trick_points[side]
     if need <= 0:
         return ""

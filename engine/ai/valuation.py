@@ -8,9 +8,10 @@ the deciding seat's side's score less the opponents' (:func:`engine.ai.cardplay.
 * a card: over the worlds the level samples, played out or solved exactly near the end
   (:func:`engine.ai.cardplay.sampled_card_values`, the very values the ``hard`` level plays by);
   two-handed once the stock is gone, every card is known and the rest of the hand is solved;
-* a bid and trump: from the hand's simulated deals (:func:`engine.ai.bidding.evaluate_hand`): a bid
-  as if it won the auction (the side's meld and tricks when made, the bid lost when set), a pass as
-  if the other side took the contract at the bid standing;
+* a bid: in sampled deals of the hidden cards, as if it won the auction (the side's meld and tricks
+  when made, the bid lost when set, the defenders' meld and tricks), a pass as if the high bidder
+  kept the contract at the bid standing (an opponent's: the side defends);
+* trump: each suit's simulated value (:func:`engine.ai.bidding.evaluate_hand`) at the bid;
 * passes, returns, buries and the throw-in: the candidates played out in simulated deals, as
   :mod:`engine.ai.decisions` tries them;
 * the rest (two-handed play while the stock lasts, meld laid, the draw, the dix, a redeal): each choice
@@ -55,7 +56,7 @@ from engine.ai.trickplay import Position, greedy_playout
 from engine.ai.worlds import knowledge, real_world, sample_world
 from engine.cards import Card, counts
 from engine.game import BIDDING, BURY, PASSING, PLAY, RETURN, THROW_IN, TRUMP, Game
-from engine.meld import meld_by_trump, meld_total
+from engine.meld import meld_total
 from engine.play import card_values
 from engine.rules import Rules
 
@@ -81,7 +82,7 @@ def value_choices(game: Game, seat: int, level: Level, rng: random.Random, chose
         valued = sampled_card_values(game, seat, plays, level, rng)
         return [(p, valued.value(int(p.card))) for p in plays]
     if phase == BIDDING:
-        return _bids(game, seat, legal, level)
+        return _bids(game, seat, legal, level, rng)
     if phase == TRUMP:
         return _trumps(game, seat, legal, level)
     if phase in (PASSING, RETURN):
@@ -120,36 +121,67 @@ def _hand_value(game: Game, seat: int, level: Level, suits: Sequence[int] | None
     rules = game.rules
     hand = [int(c) for c in game.hand.hands[seat]]
     if level.sees_all:
-        return bv.evaluate_hand(hand, seat, rules, 1, suits=suits, known=game.hand.hands,
-                                known_widow=game.hand.deal.widow)
+        widow = game.hand.deal.widow if len(hand) <= rules.hand_size else ()  # not yet taken
+        return bv.evaluate_hand(hand, seat, rules, 1, suits=suits, known=game.hand.hands, known_widow=widow)
     return bv.evaluate_hand(hand, seat, rules, max(8, level.simulated_deals), suits=suits)
 
 
-def _bids(game: Game, seat: int, legal: Sequence[Action], level: Level) -> Valued:
-    """A bid as if it ended the auction; a pass as if the high bidder kept the contract at its bid
-    (partner's contract valued by this hand's prospects, an opponent's by the defence: this hand's
-    meld and the tricks the declarer would not take)."""
+def _bids(game: Game, seat: int, legal: Sequence[Action], level: Level, rng: random.Random) -> Valued:
+    """In deals of the hidden cards sampled as the seat saw them (the real one with every card seen):
+    a bid as if it won the auction, the seat declaring in its best suit; a pass as if the high bidder
+    (an opponent when nobody has bid) kept the contract at the bid standing. Each deal is played out
+    as :func:`engine.ai.bidding.simulate_contract` plays it; a side's worth is its score less the
+    other side's (the defenders' meld counted when they take trick points)."""
     rules = game.rules
     h = game.hand
-    hand = [int(c) for c in h.hands[seat]]
-    suits = bv.promising_suits(hand, rules, level.suits_weighed) or list(range(4))
-    best = _hand_value(game, seat, level, suits).best
     standing = max(h.high_bid or 0, rules.min_bid)
-    partner_holds = h.high_bidder is not None and h.high_bidder != seat \
-        and rules.team_of(h.high_bidder) == rules.team_of(seat)
-    if partner_holds:
-        passing = _declaring(rules, best, standing)
-    else:
-        melds = meld_by_trump(hand, rules)
-        defence = sum(melds.values()) / len(melds) + (rules.trick_total - best.tricks)
-        passing = defence - standing
-    valued: Valued = []
-    for action in legal:
-        if isinstance(action, Bid):
-            valued.append((action, _declaring(rules, best, action.amount)))
-        elif isinstance(action, Pass):
-            valued.append((action, passing))
+    holder = h.high_bidder if h.high_bidder is not None and h.high_bidder != seat else (seat + 1) % rules.players
+    side = rules.team_of(seat)
+    amounts = sorted({a.amount for a in legal if isinstance(a, Bid)})
+    declaring = dict.fromkeys(amounts, 0.0)
+    passing = 0.0
+    deals = _auction_deals(game, seat, level, rng)
+    for hands, widow in deals:
+        results = _contract_results(rules, hands, widow, seat)
+        for amount in amounts:
+            declaring[amount] += _side_worth(rules, results, amount, side)
+        passing += _side_worth(rules, _contract_results(rules, hands, widow, holder), standing, side)
+    n = len(deals)
+    valued: Valued = [(a, declaring[a.amount] / n) for a in legal if isinstance(a, Bid)]
+    valued += [(a, passing / n) for a in legal if isinstance(a, Pass)]
     return valued
+
+
+def _auction_deals(game: Game, seat: int, level: Level, rng: random.Random) -> list[tuple[list[list[int]], list[int]]]:
+    """(every hand, the widow) in deals of what the seat could not see: sampled, or the real one."""
+    h = game.hand
+    if level.sees_all:
+        return [([[int(c) for c in x] for x in h.hands], [int(c) for c in h.deal.widow])]
+    know = knowledge(game, seat)
+    deals = []
+    for _ in range(max(8, level.simulated_deals // 2)):
+        hands = [[int(c) for c in x] for x in sample_world(know, rng).hands]
+        deals.append((hands, bv.unseen_cards(game.rules, [c for x in hands for c in x])))
+    return deals
+
+
+ContractResult = tuple[int, int, int, int, int]  # declarer, trump, the side's trick points and total, defenders' meld
+
+
+def _contract_results(rules: Rules, hands: list[list[int]], widow: list[int], declarer: int) -> ContractResult:
+    """One deal played out with ``declarer`` taking the contract in the suit its cards favour."""
+    trump = (bv.promising_suits(hands[declarer] + widow, rules, 1) or [0])[0]
+    _m, _p, tricks, total = bv.simulate_contract(hands, widow, declarer, trump, rules)
+    side = rules.team_of(declarer)
+    defence = sum(meld_total(counts(hands[s]), trump, rules) for s in range(rules.players) if rules.team_of(s) != side)
+    return declarer, trump, tricks, total, defence
+
+
+def _side_worth(rules: Rules, result: ContractResult, bid: int, side: int) -> float:
+    """What a contract at ``bid`` played as in ``result`` is worth to ``side``."""
+    declarer, _trump, tricks, total, defence = result
+    worth = contract_worth(rules, bid, total, tricks) - (defence if tricks < rules.trick_total else 0)
+    return worth if rules.team_of(declarer) == side else -worth
 
 
 def _trumps(game: Game, seat: int, legal: Sequence[Action], level: Level) -> Valued:

@@ -170,6 +170,10 @@ def _review(record: dict[str, Any], action_index: int, seed: int, level: str, ev
                            viewer=viewer)
 
 
+def _ready() -> bool:
+    return True
+
+
 class Analyst:
     """Analyses one hand record off the main thread (worker processes unless ``processes`` is false);
     the results come in decision by decision, the player's first.
@@ -192,6 +196,7 @@ class Analyst:
         self._seat = 0
         self._total = 0
         self._done = 0
+        self.order: list[tuple[int, int]] = []  # (action index, seat) of the decisions, in the order of the work
 
     def _pool(self) -> Executor:
         if self._executor is None:
@@ -206,11 +211,17 @@ class Analyst:
                 self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pinochle-analysis")
         return self._executor
 
+    def warm_up(self) -> None:
+        """Start the workers now and wait until each has loaded the engine (else the first analysis does it)."""
+        pool = self._pool()
+        for future in [pool.submit(_ready) for _ in range(self.workers if self.processes else 1)]:
+            future.result()
+
     def start(self, record: dict[str, Any], seat: int, seed: int = 0) -> None:
         """Start analysing ``record`` for the player in ``seat`` (dropping any analysis under way);
         a record that cannot be replayed raises :class:`~engine.record.RecordError` here."""
         self.cancel()
-        order = work_order(record, seat)
+        order = self.order = work_order(record, seat)
         self._seat = seat
         self._total = len(order)
         args = [(record, index, seed, self.level, self.every_card, seat) for index, _s in order]
