@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from engine.rules import PRESETS
+from pinochle_gui.screens.cost_chart import TITLE as COST_TITLE
+from pinochle_gui.screens.cost_chart import draw_costs
 from pinochle_gui.screens.dialogs import confirm, show_messages
 from pinochle_gui.screens.screen import Screen
 from pinochle_gui.storage import GamePoint, StatsSummary
@@ -23,8 +25,9 @@ if TYPE_CHECKING:
 
 ALL = "all"
 CHART_GAMES = 30
-CHARTS = ("rating", "scores", "breakdown")
-CHART_NAMES = {"rating": "Rating chart", "scores": "Scores chart", "breakdown": "Win rate by variant"}
+CHARTS = ("rating", "scores", "breakdown", "cost")
+CHART_NAMES = {"rating": "Rating chart", "scores": "Scores chart", "breakdown": "Win rate by variant",
+               "cost": "Cost of your decisions"}
 
 
 def percent(part: int, whole: int) -> str:
@@ -81,6 +84,7 @@ class StatisticsScene(Screen):
         self.summary = stats.summary(variant, level)
         self.points: list[GamePoint] = stats.recent_games(CHART_GAMES, variant, level)
         self.breakdown = stats.breakdown()
+        self.costs = stats.cost_series(CHART_GAMES, variant, level)
         self.available = stats.available
         self.loads += 1
 
@@ -275,6 +279,7 @@ class StatisticsScene(Screen):
             "rating": "Rating over the last games",
             "scores": "Final scores",
             "breakdown": "Win rate by variant and level",
+            "cost": COST_TITLE,
         }[self.chart]
         blit_text(
             surface,
@@ -288,6 +293,9 @@ class StatisticsScene(Screen):
         plot = pygame.Rect(area.x + self.px(56), area.y + self.px(40), area.w - self.px(72), area.h - self.px(70))
         if self.chart == "breakdown":
             self.draw_breakdown(surface, pygame.Rect(area.x + self.px(16), plot.y, area.w - self.px(32), plot.h))
+            return
+        if self.chart == "cost":
+            draw_costs(surface, plot, t, self.costs, self.px(16))
             return
         if not self.points:
             blit_text(
