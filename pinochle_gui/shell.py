@@ -374,9 +374,9 @@ class App:
                     self.finished = True
 
     def close(self) -> None:
-        table = self.table
-        if table is not None:
-            table.close()
+        """Stop every background worker: the tables' computers, the reviews' analyses, the hands' costs."""
+        for scene in self.stack.scenes:
+            scene.leave()
         self.coster.close()
         self.saver.close()
         self.storage.close()
