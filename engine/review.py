@@ -234,6 +234,7 @@ class _Review:
 
     def keep(self, event: Event, text: str, shown: Sequence[Card], label: str) -> None:
         trump = self.trump
+        text = second_person(text)
         self.steps.append(Step(
             kind=event.kind, seat=event.seat, text=text,
             hands=tuple(tuple(sort_hand(h, trump)) for h in self.hands),
@@ -250,6 +251,24 @@ class _Review:
         for seat in range(len(self.hands)):
             if Counter(self.hands[seat]) != Counter(h.hands[seat]) or Counter(self.laid[seat]) != Counter(tables[seat]):
                 raise RecordError(f"the review lost track of {self.names[seat]}'s cards")
+
+
+#: The verbs of the steps' words, as they go after "You".
+YOU_SAY = {"bids": "bid", "passes": "pass", "wins": "win", "takes": "take", "names": "name", "holds": "hold",
+           "exchanges": "exchange", "buries": "bury", "melds": "meld", "has": "have", "throws": "throw",
+           "plays": "play", "draws": "draw", "lays": "lay", "declares": "declare"}
+
+
+def second_person(text: str) -> str:
+    """A step's words about a seat named "You" (the app's name for the player) as one says them:
+    "You play", "Your side has 40 meld"."""
+    if text.startswith("You's "):
+        return "Your " + text[len("You's "):]
+    first, _, rest = text.partition(" ")
+    verb, _, after = rest.partition(" ")
+    if first == "You" and verb in YOU_SAY:
+        return " ".join(w for w in ("You", YOU_SAY[verb], after.replace("and shows", "and show")) if w)
+    return text
 
 
 def _take(cards: list[Card], taken: Iterable[Card]) -> None:

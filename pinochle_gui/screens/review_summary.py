@@ -16,6 +16,7 @@ from pinochle_gui.table.scorepad import side_names
 from pinochle_gui.table.summary import draw_table, summary_lines
 from pinochle_gui.theme import draw_panel
 from pinochle_gui.widgets import blit_text
+from pinochle_gui.widgets.text import wrap
 
 if TYPE_CHECKING:
     from pinochle_gui.screens.review import ReviewScene
@@ -39,6 +40,21 @@ def lost_lines(analysis: ReviewAnalysis) -> list[tuple[str, str]]:
     """(who, points lost to their decisions) for every seat, the analysed seat first."""
     return [(who, analysis.points(analysis.lost(seat), signed=False))
             for seat, who in seat_roles(analysis.record, analysis.seat)]
+
+
+def cards_verdict(analysis: ReviewAnalysis) -> str:
+    """How the seat's side did, and how it did with the hard computer in the seat."""
+    hard = analysis.hard_record
+    if hard is None:
+        return ""
+    record = analysis.record
+    side = next(i for i, team in enumerate(record["teams"]) if analysis.seat in team)
+    first, again = record["score_delta"][side], hard["score_delta"][side]
+    who = "your" if analysis.seat in (record.get("humans") or []) else f"{seat_names(record)[analysis.seat]}'s"
+    if first == again:
+        return f"The cards: {who} side scored {first:+d}, as with the hard computer in the seat"
+    more = f"{abs(again - first)} {'more' if again > first else 'less'}"
+    return f"The cards: {who} side scored {first:+d}; with the hard computer in the seat {again:+d} ({more})"
 
 
 def hand_table(record: dict[str, Any]) -> tuple[str, list[list[str]]]:
@@ -107,6 +123,13 @@ class SummaryView:
             "No costly decision" if a.analysed else "No costly decision found yet")
         blit_text(surface, heading, screen.px(17), t.accent, (x, self.rows_top - screen.px(30)), "bold", "topleft",
                   self.left.w - 2 * pad)
+        verdict = cards_verdict(a)
+        if verdict:
+            lines = wrap(verdict, size, self.left.w - 2 * pad)
+            y = self.left.bottom - pad - screen.px(38) - screen.px(12) - len(lines) * line
+            for text in lines:
+                blit_text(surface, text, size, t.text, (x, y))
+                y += line
         self.draw_cards(surface, screen)
 
     def draw_cards(self, surface: pygame.Surface, screen: ReviewScene) -> None:
