@@ -117,12 +117,16 @@ def test_the_review_is_usable_at_once_and_shows_its_progress(app: FakeApp) -> No
     total = len(decisions_in(record))
     with watch_text() as seen:
         render(app)
-    assert f"Analysing: 0 of {total} decisions" in [t.text for t in seen]
+    assert any(t.text.startswith(f"Analysing: 0 of {total} decisions") for t in seen)
     key(app, pygame.K_RIGHT)
     assert scene.at == 1  # stepping needs no analysis
     analysed(app, scene)
     assert scene.analysis is not None and len(scene.analysis.decisions) == total
     assert any(t.startswith(f"Analysed {total} decisions") for t in texts_at(app, scene, 1))
+    key(app, pygame.K_w)  # another seat's decisions: the analysis starts again for the next seat
+    assert scene.analysis is not None and scene.analysis.seat == 1
+    assert any(t.startswith(f"Analysing: 0 of {total} decisions, {record['players'][1]}'s first")
+               for t in texts_at(app, scene, 1))
 
 
 def test_reasons_go_through_the_record_and_show_with_the_bids_and_cards(app: FakeApp) -> None:

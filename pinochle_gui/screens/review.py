@@ -11,7 +11,7 @@ the choice and of the best two others, with a mark and the sentence why for a co
 marked on it (a click goes there). S shows the hand's summary (:mod:`pinochle_gui.screens.review_summary`).
 
 Right (or Next) one step on, Left (or Previous) one back, Home and End the first and last step,
-C and Shift+C the next and previous costly decision, Page Up and Page Down the previous and next hand of a
+C and Shift+C the next and previous costly decision, W whose decisions are analysed (the next seat's), Page Up and Page Down the previous and next hand of a
 record file with many; A plays the deal again (``app.replay_deal``); Escape closes.
 :func:`open_review` is the door for the hand summary, the hand history and the record files.
 """
@@ -88,10 +88,13 @@ class ReviewScene(Screen):
         self.steps = review_steps(self.records[index])
         self.index = index
         self.at = 0
+        self.analyse(analysed_seat(self.records[index]))
+
+    def analyse(self, seat: int) -> None:
+        """Analyse the hand for ``seat`` (the player's, or the one chosen with W), dropping what runs."""
         self.close_analysis()
-        record = self.records[index]
         if self.app.settings.analyse_hands:
-            self.analysis = ReviewAnalysis(record, analysed_seat(record))
+            self.analysis = ReviewAnalysis(self.records[self.index], seat)
         if self.summary is not None:
             self.summary = SummaryView(self.analysis) if self.analysis is not None else None
 
@@ -159,6 +162,10 @@ class ReviewScene(Screen):
             return True
         if event.key == pygame.K_s:
             self.toggle_summary()
+            return True
+        if event.key == pygame.K_w and self.analysis is not None:  # whose decisions: the next seat's
+            self.analyse((self.analysis.seat + 1) % len(self.step.hands))
+            self.rebuild()
             return True
         hands = {pygame.K_PAGEUP: -1, pygame.K_PAGEDOWN: 1}
         if event.key in hands and len(self.records) > 1:

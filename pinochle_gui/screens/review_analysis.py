@@ -146,9 +146,10 @@ class ReviewAnalysis:
         if self.failed and not self.decisions:
             return f"No analysis: {self.failed}"
         if self._analyst is not None:
-            return f"Analysing: {self.done} of {self.total} decisions"
+            return f"Analysing: {self.done} of {self.total} decisions" + (
+                "" if self.seat_word() == "yours" else f", {self.seat_word()} first")
         costly = len(self.costly(self.seat))
-        return f"Analysed {self.total} decisions: {costly} costly of {self.seat_word()}"
+        return f"Analysed {self.total} decisions: {costly} costly of {self.seat_word()} (W: another seat's)"
 
     def seat_word(self) -> str:
         names = self.record.get("players") or []
