@@ -270,7 +270,8 @@ def review_at(game: Game, action: Action, action_index: int, seed: int = 0, leve
     cost = round(max(0.0, best_value - values[action]), 1)
     seen_cost = round(max(0.0, max(seen.values()) - seen[action]), 1) if action in seen else None
     costly = cost >= cost_threshold(game.rules)
-    reason = reason_for(game, seat, action, ranked[0], values, kind, action_words(ranked[0], game)) if costly else ""
+    reason = reason_for(game, seat, action, ranked[0], values, kind, action_words(ranked[0], game), viewer) \
+        if costly else ""
     trick = len(game.hand.tricks) + 1 if kind == "play" else None
     title = _title(game, seat, kind, seat_names({"players": game.players, "seats": game.rules.players}), viewer)
     return DecisionReview(action_index, seat, kind, title, trick, chosen, others, cost, seen_cost, costly, reason)
@@ -283,8 +284,10 @@ def work_order(record: dict[str, Any], seat: int) -> list[tuple[int, int]]:
 
 
 def analyse_hand(record: dict[str, Any], seat: int, seed: int = 0) -> HandAnalysis:
-    """Every decision of the record reviewed (``seat``'s first in the work order), in the record's order."""
-    reviews = [review_decision(record, index, seed, viewer=seat) for index, _s in work_order(record, seat)]
+    """Every decision of the record reviewed (``seat``'s first in the work order), in the record's order:
+    ``seat``'s in both views, the other seats' from their own view only (as :class:`~engine.ai.worker.Analyst`)."""
+    reviews = [review_decision(record, index, seed, every_card=s == seat, viewer=seat)
+               for index, s in work_order(record, seat)]
     return HandAnalysis(seat, tuple(sorted(reviews, key=lambda r: r.action_index)))
 
 

@@ -41,6 +41,7 @@ from engine.actions import (
     Bid,
     Bury,
     CallRedeal,
+    DeclareOut,
     NameTrump,
     Pass,
     PassCards,
@@ -62,7 +63,7 @@ from engine.rules import Rules
 
 Valued = list[tuple[Action, float]]
 
-PLAYOUT_DEALS = 6        # sampled deals for a choice valued by playing the hand out (seat's view)
+PLAYOUT_DEALS = 16       # sampled deals for a choice valued by playing the hand out (seat's view)
 # The quick policy that plays the rest of a hand out after a choice: rules of thumb and greedy play,
 # remembering everything, never slipping.
 PLAYOUT = replace(LEVELS["easy"], name="playout", memory=1.0, slip=0.0)
@@ -71,7 +72,7 @@ PLAYOUT = replace(LEVELS["easy"], name="playout", memory=1.0, slip=0.0)
 def value_choices(game: Game, seat: int, level: Level, rng: random.Random, chosen: Action | None = None) -> Valued:
     """Each choice of ``seat`` (to act in ``game``) with its value; ``chosen`` is always among them."""
     phase = game.phase
-    legal = [a for a in game.legal_actions() if type(a).__name__ != "DeclareOut"]
+    legal = [a for a in game.legal_actions() if not isinstance(a, DeclareOut)]
     if phase == PLAY:
         plays = [a for a in legal if isinstance(a, Play)]
         if game.rules.trump_by == "stock" and (game.hand.stock or game.hand.tables):

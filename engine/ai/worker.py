@@ -179,7 +179,8 @@ class Analyst:
     the results come in decision by decision, the player's first.
 
     ``level`` names the seat's view (:data:`engine.ai.analysis.ANALYSIS_LEVELS`, the ``hard`` search
-    by default); ``every_card`` adds the view with every card visible. A decision that fails in the
+    by default); ``every_card`` adds, for the player's decisions, the view with every card visible (the
+    other seats' decisions are valued from their own view only). A decision that fails in the
     worker is counted as done and left out of the result (its error kept in :attr:`errors`).
     """
 
@@ -224,7 +225,7 @@ class Analyst:
         order = self.order = work_order(record, seat)
         self._seat = seat
         self._total = len(order)
-        args = [(record, index, seed, self.level, self.every_card, seat) for index, _s in order]
+        args = [(record, index, seed, self.level, self.every_card and s == seat, seat) for index, s in order]
         try:
             self._futures = [self._pool().submit(_review, *a) for a in args]
         except RuntimeError:  # a broken pool (a worker died): start afresh once
