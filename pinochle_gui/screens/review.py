@@ -11,8 +11,9 @@ the choice and of the best two others, with a mark and the sentence why for a co
 marked on it (a click goes there). S shows the hand's summary (:mod:`pinochle_gui.screens.review_summary`).
 
 Right (or Next) one step on, Left (or Previous) one back, Home and End the first and last step,
-C and Shift+C the next and previous costly decision, W whose decisions are analysed (the next seat's), Page Up and Page Down the previous and next hand of a
-record file with many; A plays the deal again (``app.replay_deal``); Escape closes.
+C and Shift+C the next and previous costly decision, W whose decisions are analysed (the next seat's),
+Page Up and Page Down the previous and next hand of a record file with many; A plays the deal again
+(``app.replay_deal``); Escape closes.
 :func:`open_review` is the door for the hand summary, the hand history and the record files.
 """
 

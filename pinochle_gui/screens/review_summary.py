@@ -5,8 +5,9 @@ the hand as it went beside the same deal played with the hard computer in the pl
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import pygame
 
@@ -14,12 +15,28 @@ from engine.review import seat_names
 from pinochle_gui.screens.review_analysis import ReviewAnalysis
 from pinochle_gui.table.scorepad import side_names
 from pinochle_gui.table.summary import draw_table, summary_lines
-from pinochle_gui.theme import draw_panel
-from pinochle_gui.widgets import blit_text
+from pinochle_gui.theme import Theme, draw_panel
+from pinochle_gui.widgets import MenuButton, blit_text
+from pinochle_gui.widgets.core import Focusable
 from pinochle_gui.widgets.text import wrap
 
-if TYPE_CHECKING:
-    from pinochle_gui.screens.review import ReviewScene
+
+class Host(Protocol):
+    """What the summary needs of the review screen it is shown on."""
+
+    @property
+    def theme(self) -> Theme: ...
+
+    def px(self, value: float) -> int: ...
+
+    def button(self, rect: pygame.Rect, text: str, on_click: Callable[[], object], hotkey: int | None = None,
+               tooltip: str = "") -> MenuButton: ...
+
+    def set_focus(self, widget: Focusable | None) -> None: ...
+
+    def go_action(self, action_index: int) -> None: ...
+
+    def toggle_summary(self) -> None: ...
 
 #: The columns of a hand's table: the side, its meld, its trick points and its score change.
 COLUMNS = 4
@@ -72,7 +89,7 @@ class SummaryView:
         self.left = self.right = self.area
         self.rows_top = 0
 
-    def build(self, screen: ReviewScene, area: pygame.Rect) -> None:
+    def build(self, screen: Host, area: pygame.Rect) -> None:
         """Lay the summary out in ``area`` and add its buttons to ``screen``: the costliest decisions, Close."""
         self.area = area
         gap = screen.px(16)
@@ -102,7 +119,7 @@ class SummaryView:
         screen.set_focus(screen.button(close, "Back to the hand", screen.toggle_summary,
                                        tooltip="The table again (S)"))
 
-    def draw(self, surface: pygame.Surface, screen: ReviewScene) -> None:
+    def draw(self, surface: pygame.Surface, screen: Host) -> None:
         t, a = screen.theme, self.analysis
         pad = screen.px(14)
         size = screen.px(16)
@@ -132,7 +149,7 @@ class SummaryView:
                 y += line
         self.draw_cards(surface, screen)
 
-    def draw_cards(self, surface: pygame.Surface, screen: ReviewScene) -> None:
+    def draw_cards(self, surface: pygame.Surface, screen: Host) -> None:
         """"The cards": what happened, and the same deal with the hard computer in the seat."""
         t, a, box = screen.theme, self.analysis, self.right
         gap = screen.px(10)

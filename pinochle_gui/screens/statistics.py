@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
 ALL = "all"
 CHART_GAMES = 30
-CHARTS = ("rating", "scores", "breakdown", "cost")
+CHARTS = ("rating", "scores", "cost", "breakdown")
 CHART_NAMES = {"rating": "Rating chart", "scores": "Scores chart", "breakdown": "Win rate by variant",
                "cost": "Cost of your decisions"}
 
