@@ -12,6 +12,7 @@ shows them at once.
 
 from __future__ import annotations
 
+import multiprocessing
 from collections import OrderedDict
 from collections.abc import Sequence
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
@@ -21,6 +22,7 @@ from engine.ai.analysis import DecisionReview, HandAnalysis, cost_threshold, pla
 from engine.ai.worker import Analyst
 from engine.record import RecordError
 from engine.rules import Rules, rules_from_dict
+from pinochle_gui.table.hand_costs import lower_priority
 from pinochle_gui.table.seats import thinking_at_once
 
 #: How often the review looks for results, in seconds.
@@ -39,8 +41,7 @@ def analysed_seat(record: dict[str, Any]) -> int:
 
 
 def hand_key(record: dict[str, Any], seat: int) -> tuple[Any, ...]:
-    return (record.get("game_id"), record.get("hand_number"), record.get("seed"), len(record.get("actions", [])),
-            seat)
+    return (record.get("game_id"), record.get("hand_number"), record.get("seed"), str(record.get("actions")), seat)
 
 
 def points_text(value: float, signed: bool = True, tenths: bool = False) -> str:
@@ -92,7 +93,8 @@ class ReviewAnalysis:
             return
         if self.processes:
             try:
-                self._pool = ProcessPoolExecutor(max_workers=1)
+                self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                                                 initializer=lower_priority)
             except (OSError, ValueError, NotImplementedError):
                 self._pool = None
         if self._pool is None:

@@ -29,9 +29,10 @@ def decision_cost(record: dict[str, Any], action_index: int, seat: int) -> float
     return review_decision(record, action_index, every_card=False, viewer=seat).cost
 
 
-def _lowest_priority() -> None:
+def lower_priority(steps: int = 19) -> None:
+    """In a worker process: give way to the app and the table's computers (no-op without ``os.nice``)."""
     try:
-        os.nice(19)
+        os.nice(steps)
     except (AttributeError, OSError):
         pass
 
@@ -106,7 +107,7 @@ class HandCoster:
             if self.processes:
                 try:
                     self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                                                     initializer=_lowest_priority)
+                                                     initializer=lower_priority)
                 except (OSError, ValueError, NotImplementedError):
                     self.processes = False
             if self._pool is None:
