@@ -249,29 +249,30 @@ def _meld_edge(contract: Contract, side: int) -> float:
     return float(contract.meld[side] - contract.meld[1 - side])
 
 
-def playout_worth(game: Game, seat: int) -> float:
-    """What the hand is worth to ``seat``'s side (as :func:`hand_utility`, meld included) when the
-    rest of it is played out by the fast greedy policy with the cards as they lie in ``game`` (a game
-    whose hidden cards the caller dealt as it saw fit)."""
+def _as_dealt(game: Game, seat: int) -> tuple[Position, Contract, int, int]:
+    """The rest of the hand with the cards as they lie in ``game``: its position, the contract, the
+    trick points in play and ``seat``'s side (merged as :func:`~engine.ai.worlds.playing_sides`)."""
     sides = playing_sides(game)
     world = real_world(game)
     position = _position(game, world, sides)
     total = sum(position.points) + position.remaining_points()
-    contract = _contract(game, sides, seat, world)
-    points = greedy_playout(position)[sides[seat]]
-    return hand_utility(contract, sides[seat], points, total) + _meld_edge(contract, sides[seat])
+    return position, _contract(game, sides, seat, world), total, sides[seat]
+
+
+def playout_worth(game: Game, seat: int) -> float:
+    """What the hand is worth to ``seat``'s side (as :func:`hand_utility`, meld included) when the
+    rest of it is played out by the fast greedy policy with the cards as they lie in ``game`` (a game
+    whose hidden cards the caller dealt as it saw fit)."""
+    position, contract, total, side = _as_dealt(game, seat)
+    points = greedy_playout(position)[side]
+    return hand_utility(contract, side, points, total) + _meld_edge(contract, side)
 
 
 def solved_card_worths(game: Game, seat: int, plays: Sequence[Play], max_nodes: int | None = None) -> dict[int, float]:
     """Every card of ``plays`` valued by an exact search of the rest of the hand with the cards as they
     lie (two-handed once the stock is gone, when every card is known): the hand's worth to the seat's
     side as :func:`playout_worth` counts it (within ``max_nodes``, the deepest search that fits)."""
-    sides = playing_sides(game)
-    world = real_world(game)
-    position = _position(game, world, sides)
-    total = sum(position.points) + position.remaining_points()
-    contract = _contract(game, sides, seat, world)
-    side = sides[seat]
+    position, contract, total, side = _as_dealt(game, seat)
     moves = [int(p.card) for p in plays]
     values: dict[int, int] = dict(solve(position, max_nodes=max_nodes, want_values=True).values)
     if any(c not in values for c in moves):  # not even one trick searched within the budget: play out

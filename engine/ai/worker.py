@@ -164,10 +164,13 @@ class Thinker:
 
 
 def _review(record: dict[str, Any], action_index: int, seed: int, level: str, every_card: bool,
-            viewer: int) -> DecisionReview:
-    """In the worker: one decision of the record reviewed (see :func:`engine.ai.analysis.review_decision`)."""
-    return review_decision(record, action_index, seed, level=ANALYSIS_LEVELS[level], every_card=every_card,
-                           viewer=viewer)
+            viewer: int) -> tuple[DecisionReview, float]:
+    """In the worker: one decision of the record reviewed (see :func:`engine.ai.analysis.review_decision`),
+    and the processor time it took."""
+    started = time.process_time()
+    review = review_decision(record, action_index, seed, level=ANALYSIS_LEVELS[level], every_card=every_card,
+                             viewer=viewer)
+    return review, time.process_time() - started
 
 
 def _ready() -> bool:
@@ -191,9 +194,10 @@ class Analyst:
         self.every_card = every_card
         self.errors: list[str] = []
         self._executor: Executor | None = None
-        self._futures: list[Future[DecisionReview]] = []
+        self._futures: list[Future[tuple[DecisionReview, float]]] = []
         self._collected: list[DecisionReview] = []
-        self._pending: list[Future[DecisionReview]] = []
+        self._pending: list[Future[tuple[DecisionReview, float]]] = []
+        self.cpu_seconds = 0.0  # processor time the decisions collected took in the workers (for benchmarks)
         self._seat = 0
         self._total = 0
         self._done = 0
@@ -243,11 +247,12 @@ class Analyst:
                 continue
             self._done += 1
             try:
-                review = future.result()
+                review, seconds = future.result()
             except Exception as err:  # noqa: BLE001 - a bad decision must not stop the others
                 self.errors.append(f"{type(err).__name__}: {err}")
                 continue
             fresh.append(review)
+            self.cpu_seconds += seconds
         self._pending = still
         self._collected += fresh
         return fresh
@@ -284,6 +289,7 @@ class Analyst:
             future.cancel()
         self._futures, self._pending, self._collected = [], [], []
         self._total = self._done = 0
+        self.cpu_seconds = 0.0
         self.errors = []
 
     def _shutdown(self) -> None:
