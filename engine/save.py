@@ -25,6 +25,7 @@ from engine.actions import action_to_json
 from engine.cards import format_cards
 from engine.deal import Deal, deal_from_text, is_seed
 from engine.game import Game, IllegalAction
+from engine.record import MAX_REASON
 from engine.rules import Rules, RulesError, rules_from_dict
 
 FORMAT = 1
@@ -149,7 +150,7 @@ def _reasons_from(value: Any, actions: int) -> dict[int, str]:
     if not isinstance(value, list) or not all(
             isinstance(r, list) and len(r) == 2 and _whole(r[0]) and isinstance(r[1], str) for r in value):
         raise SaveError("the saved game's reasons are damaged")
-    return {i: r[:MAX_NAME] for i, r in value if 0 <= i < actions}
+    return {i: r[:MAX_REASON] for i, r in value if 0 <= i < actions}
 
 
 def _whole(value: Any) -> TypeGuard[int]:

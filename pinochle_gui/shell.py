@@ -46,6 +46,7 @@ from pinochle_gui.storage.saves import SaveWorker  # noqa: E402
 from pinochle_gui.storage.tallies import level_of  # noqa: E402
 from pinochle_gui.table.hand_costs import HandCoster  # noqa: E402
 from pinochle_gui.table.scene import SeatsConfig, TableScene  # noqa: E402
+from pinochle_gui.table.seats import ComputerSeat  # noqa: E402
 
 DEMO_PAUSE = 2.5  # seconds a demo game's final score stays before the next game
 
@@ -350,7 +351,7 @@ class App:
         self.stack.update(dt)
         table = self.table
         if self.coster.busy:  # the next decision only while no computer at the table thinks
-            idle = table is None or not any(getattr(seat, "thinking", False) for seat in table.seats)
+            idle = table is None or not any(isinstance(seat, ComputerSeat) and seat.thinking for seat in table.seats)
             for cost in self.coster.poll(idle):
                 self.messages.extend(self.storage.stats.record_hand_cost(cost))
         if self.messages and (table is None or table.director.idle):
