@@ -3,8 +3,9 @@
     SDL_VIDEODRIVER=dummy python -m tests.make_review_shots [--out docs/screenshots]
 
 A four-handed hand with the player (random play) in seat 0 and easy computers, analysed to the end: the
-auction with the computers' reasons and the analysis of a bid, a trick whose card was costly, the hand's
-summary; and the statistics' chart of the cost per hand over some games of two-handed play.
+auction with the computers' reasons and the analysis of a bid, a trick whose card was costly, a trick won,
+the hand's summary; a three-handed widow and two-handed meld on the table, the analysis under way; and the
+statistics' chart of the cost per hand over some games of two-handed play.
 """
 
 from __future__ import annotations
@@ -82,11 +83,31 @@ def main(argv: list[str] | None = None) -> int:
         costly = [i for i in scene.costly_steps() if scene.steps[i].kind == "play"] or scene.costly_steps()
         scene.go(costly[0])
         save(app, args.out / "review-costly-trick.png")
+        scene.go(next(i for i, s in enumerate(scene.steps) if s.kind == "trick"))
+        save(app, args.out / "review-trick.png")
+        scene.go(next(i for i, s in enumerate(scene.steps) if s.kind == "auction_won"))
+        save(app, args.out / "review-auction.png")
         scene.toggle_summary()
         wait(app, lambda: analysis.finished)
         save(app, args.out / "review-summary.png")
         scene.leave()
         app.storage.close()
+        for variant, kind, name in (("three_hand", "widow", "review-three-handed-widow.png"),
+                                    ("two_hand", "lay_meld", "review-two-handed.png")):
+            game = new_game(preset(variant), seed=5)
+            game.players, game.humans = (["You", "West", "East"] if variant == "three_hand" else ["You", "North"]), (0,)
+            other = play_game(game, ["random"] + ["easy"] * (game.rules.players - 1), 5, 1).hand_records[0]
+            app = ShotApp(Path(home), SIZE)
+            assert open_review(app, [other])
+            scene = app.stack.top
+            assert isinstance(scene, ReviewScene)
+            for _ in range(30):  # the analysis under way
+                app.stack.update(0.1)
+                time.sleep(0.1)
+            scene.go(next(i for i, s in enumerate(scene.steps) if s.kind == kind))
+            save(app, args.out / name)
+            scene.leave()
+            app.storage.close()
         app = ShotApp(Path(home), SIZE)
         stats = statistics_scene(app)
         app.stack.push(stats)

@@ -83,7 +83,9 @@ def draw_notes(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, step: S
     elif step.action_index is not None and step.seat is not None:
         notes.write(f"{seat_name}'s decision", theme.accent, "bold", round(px * 1.15), gap=px // 3)
     else:
-        notes.write("Nothing to decide here", theme.text_dim, "italic")
+        notes.write("Nothing to decide here", theme.text_dim, "italic", gap=px // 2)
+        if analysis is not None:
+            overview(notes, theme, analysis)
     tenths = analysis is not None and analysis.tenths
     if step.reason:
         whose = "Your" if seat_name == "You" else f"{seat_name}'s"
@@ -100,6 +102,21 @@ def draw_notes(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, step: S
         notes.write("Not analysed yet", theme.text_dim, "italic")
     elif analysis is not None and step.action_index is not None:
         notes.write("Only one choice here, or not analysed", theme.text_dim, "italic")
+
+
+def overview(notes: NotesWriter, theme: Theme, analysis: ReviewAnalysis) -> None:
+    """The analysed seat's costly decisions found so far, in the order of the hand (C goes to the next)."""
+    costly = analysis.costly(analysis.seat)
+    whose = "Your" if analysis.seat_word() == "yours" else analysis.seat_word().capitalize()
+    if not costly:
+        if analysis.analysed:
+            notes.write(f"{whose} decisions: none costly", theme.text)
+        return
+    notes.write(f"{whose} costly decisions so far (C: the next one):", theme.text)
+    for review in costly:
+        if not notes.write(f"{review.title}: {review.chosen.action}, about "
+                           f"{analysis.points(review.cost, signed=False)}", theme.bad):
+            break
 
 
 def draw_progress(surface: pygame.Surface, pos: tuple[int, int], width: int, theme: Theme,
