@@ -17,9 +17,9 @@ from test_screens_app import FakeApp, _display, app, click, key, render
 from engine.ai.analysis import decisions_in, game_before
 from engine.game import new_game
 from engine.phases.state import PLAY
-from engine.rules import preset
+from engine.rules import PRESETS, preset
 from engine.sim import play_game
-from pinochle_gui.screens import open_review
+from pinochle_gui.screens import open_review, review_analysis
 from pinochle_gui.screens.review import ReviewScene
 from pinochle_gui.screens.review_notes import step_x
 from pinochle_gui.widgets.text import watch_text
@@ -66,6 +66,33 @@ def endgames() -> tuple[dict[str, Any], dict[int, float]]:
             truth = exact_values(game, seat)
             costs[index] = max(truth.values()) - truth[action]
     return record, costs
+
+
+@pytest.mark.parametrize("variant", sorted(PRESETS))
+def test_step_through_a_whole_analysed_hand_of_every_variant(app: FakeApp, variant: str,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """Forward and back through a whole hand by keys, the analysis (the easy search, to be quick) shown at
+    every decision: its title, the choice and its value, and the reason of a computer's."""
+    monkeypatch.setattr(review_analysis, "LEVEL", "easy")
+    game = new_game(preset(variant), seed=2)
+    game.humans = (0,)
+    record = play_game(game, ["random"] + ["easy"] * (game.rules.players - 1), 2, 1).hand_records[0]
+    scene = opened(app, [record])
+    analysed(app, scene)
+    analysis = scene.analysis
+    assert analysis is not None and len(analysis.decisions) + len(analysis.errors) == len(decisions_in(record))
+    seen_decisions = set()
+    for move in [pygame.K_RIGHT] * (len(scene.steps) - 1) + [pygame.K_LEFT] * (len(scene.steps) - 1):
+        key(app, move)
+        step = scene.step
+        review = analysis.decisions.get(step.action_index) if step.action_index is not None else None
+        if review is None or move == pygame.K_LEFT and step.kind not in ("bid", "trump", "pass_cards", "bury"):
+            continue
+        shown = " ".join(texts_at(app, scene, scene.at))
+        assert review.title in shown and f"Chosen: {review.chosen.action}" in shown
+        assert not step.reason or step.reason.split()[0] in shown
+        seen_decisions.add(step.action_index)
+    assert scene.at == 0 and seen_decisions == set(analysis.decisions)
 
 
 def test_costly_decisions_are_marked_where_the_exact_search_says(

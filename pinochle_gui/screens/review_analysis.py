@@ -27,6 +27,9 @@ from pinochle_gui.table.seats import thinking_at_once
 
 #: How often the review looks for results, in seconds.
 POLL_EVERY = 0.1
+#: The search that values the seat's choices (:data:`engine.ai.analysis.ANALYSIS_LEVELS`; a test may ask a
+#: smaller one).
+LEVEL = "hard"
 #: The level of the computers in the other seats when the record does not say (the app's default).
 OTHERS_LEVEL = "medium"
 #: Finished analyses kept for the app's run, by hand.
@@ -41,7 +44,8 @@ def analysed_seat(record: dict[str, Any]) -> int:
 
 
 def hand_key(record: dict[str, Any], seat: int) -> tuple[Any, ...]:
-    return (record.get("game_id"), record.get("hand_number"), record.get("seed"), str(record.get("actions")), seat)
+    return (record.get("game_id"), record.get("hand_number"), record.get("seed"), str(record.get("actions")), seat,
+            LEVEL)
 
 
 def points_text(value: float, signed: bool = True, tenths: bool = False) -> str:
@@ -65,6 +69,7 @@ class ReviewAnalysis:
         self.decisions: dict[int, DecisionReview] = {}
         self.total = 0
         self.failed = ""
+        self.errors: list[str] = []  # decisions the analysis could not value (their errors)
         self.hard_record: dict[str, Any] | None = None
         self._since_poll = POLL_EVERY
         self._analyst: Analyst | None = None
@@ -77,7 +82,7 @@ class ReviewAnalysis:
             self.decisions = {d.action_index: d for d in kept.decisions}
             self.total = len(kept.decisions)
         else:
-            self._analyst = Analyst(processes=self.processes, workers=1 if not self.processes else 2)
+            self._analyst = Analyst(processes=self.processes, workers=1 if not self.processes else 2, level=LEVEL)
             try:
                 self._analyst.start(record, seat)
             except RecordError as err:
@@ -127,8 +132,9 @@ class ReviewAnalysis:
                 self.decisions[review.action_index] = review
                 came = True
             if self._analyst.done():
+                self.errors = list(self._analyst.errors)
                 result = self._analyst.result()
-                if result is not None:
+                if result is not None and not self.errors:
                     FINISHED[hand_key(self.record, self.seat)] = result
                     while len(FINISHED) > KEEP_FINISHED:
                         FINISHED.popitem(last=False)
@@ -151,7 +157,9 @@ class ReviewAnalysis:
             return f"Analysing: {self.done} of {self.total} decisions" + (
                 "" if self.seat_word() == "yours" else f", {self.seat_word()} first")
         costly = len(self.costly(self.seat))
-        return f"Analysed {self.total} decisions: {costly} costly of {self.seat_word()} (W: another seat's)"
+        missing = f" ({len(self.errors)} could not be valued)" if self.errors else ""
+        return (f"Analysed {self.total} decisions{missing}: {costly} costly of {self.seat_word()} "
+                "(W: another seat's)")
 
     def seat_word(self) -> str:
         names = self.record.get("players") or []
