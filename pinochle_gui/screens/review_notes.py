@@ -51,9 +51,6 @@ class NotesWriter:
         self.surface, self.rect, self.size = surface, rect, size
         self.y = rect.y
 
-    def room(self, lines: int = 1) -> bool:
-        return self.y + lines * round(self.size * 1.35) <= self.rect.bottom
-
     def write(self, text: str, color: tuple[int, int, int], face: str = "regular", size: int | None = None,
               gap: int = 0) -> bool:
         """``text`` wrapped; False (and nothing drawn) when it does not fit whole in the room left."""
@@ -91,10 +88,11 @@ def draw_notes(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, step: S
         whose = "Your" if seat_name == "You" else f"{seat_name}'s"
         notes.write(f"{whose} reason: {step.reason}", theme.text, gap=px // 2)
     if review is not None:
-        if review.costly:
-            mark = pygame.Rect(inner.x - pad // 2, notes.y - 2, px // 3, round(px * 1.35) * 2)
-            pygame.draw.rect(surface, theme.bad, mark)
-            notes.write(cost_sentence(review, tenths), theme.bad, "bold", gap=px // 2)
+        if review.costly:  # the sentence, marked down its left edge
+            top = notes.y
+            notes.write(cost_sentence(review, tenths), theme.bad, "bold")
+            pygame.draw.rect(surface, theme.bad, (inner.x - pad // 2 - px // 6, top, px // 4, notes.y - top))
+            notes.y += px // 2
         notes.write("In points of this hand, from what the seat saw:", theme.text_dim, "italic")
         for label, action, values in value_lines(review, tenths):
             notes.write(f"{label}: {action}   {values}", theme.text)
