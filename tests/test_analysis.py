@@ -28,7 +28,7 @@ from engine.ai.analysis import (
     review_at,
     review_decision,
 )
-from engine.ai.analysis_words import reason_for
+from engine.ai.analysis_words import reason_for, shown_voids
 from engine.ai.worker import Analyst
 from engine.cards import DIAMONDS, parse_card
 from engine.game import PLAY, Game, new_game
@@ -141,6 +141,19 @@ def test_the_reason_names_the_void_shown() -> None:
     assert "TD" not in reason and "10♦" not in reason and "K♦" not in reason  # West's cards stay hidden
 
 
+def test_two_handed_play_shows_no_void_while_the_stock_lasts() -> None:
+    """Any card may be played while the stock lasts: not following then says nothing of a hand."""
+    record = record_of("two_hand")
+    early = [i for i, _s in decisions_in(record) if game_before(record, i)[0].hand.stock][-1]
+    game, _action = game_before(record, early)
+    assert len(game.hand.tricks) > 5
+    assert shown_voids(game, 0) == [] and shown_voids(game, 1) == []
+    late = decisions_in(record)[-1][0]
+    game, _action = game_before(record, late)
+    stock_over = next(n for n, t in enumerate(game.hand.tricks, 1) if not t.get("draws"))
+    assert all(number >= stock_over for _s, _suit, number, _t in shown_voids(game, 0))
+
+
 # -- whole records -------------------------------------------------------------------------------------
 
 
@@ -168,6 +181,17 @@ def test_a_record_of_every_preset_is_analysed(variant: str) -> None:
         assert [b.value for b in review.best] == sorted((b.value for b in review.best), reverse=True)
         assert review.cost == pytest.approx(max(0.0, max([review.chosen.value] + [b.value for b in review.best])
                                                 - review.chosen.value))
+
+
+def test_a_dix_kept_leaves_the_next_dix_to_a_seat_that_holds_one() -> None:
+    """South keeps the dix and North, who holds the other nine of trumps, decides next: in the deals
+    sampled to value South's choice North may not hold it, and then has no dix to decide on."""
+    rules = preset("partnership_turnup")
+    record = play_game(new_game(rules, seed=8), ["random"] * 4, 8, 1).hand_records[0]
+    game, action = game_before(record, 0)
+    assert game.phase == "dix" and game.hand.dix_seats == [0, 2] and str(action) == "keep dix"
+    review = review_decision(record, 0, seed=1, level=EASY)
+    assert {review.chosen.action, review.best[0].action} == {"Keep the dix", "Exchange the dix"}
 
 
 def test_a_review_is_the_same_under_its_seed_and_goes_through_json() -> None:
@@ -231,7 +255,7 @@ def test_the_analyst_drops_a_cancelled_analysis() -> None:
 @pytest.mark.parametrize("variant", ["two_hand", "three_hand"])
 def test_played_with_hard_the_deal_is_the_same(variant: str) -> None:
     record = record_of(variant)
-    again = play_with_hard(record, 0, ["easy"] * record["seats"], seed=1)
+    again = play_with_hard(record, 0, [None] + ["easy"] * (record["seats"] - 1), seed=1)
     for key in ("deal", "dealer", "seed", "hand_number", "variant", "widow", "stock"):
         assert again.get(key) == record.get(key)
 

@@ -291,11 +291,13 @@ def analyse_hand(record: dict[str, Any], seat: int, seed: int = 0) -> HandAnalys
     return HandAnalysis(seat, tuple(sorted(reviews, key=lambda r: r.action_index)))
 
 
-def play_with_hard(record: dict[str, Any], seat: int, levels: Sequence[str], seed: int = 0) -> dict[str, Any]:
+def play_with_hard(record: dict[str, Any], seat: int, levels: Sequence[str | None], seed: int = 0) -> dict[str, Any]:
     """The record's deal played again with the ``hard`` computer in ``seat`` and ``levels[s]`` in each other
-    seat (the same cards, dealer, scores before the hand): the new hand's record."""
+    seat (the same cards, dealer, scores before the hand): the new hand's record. ``levels[seat]`` is not
+    read, and another seat without a level (a person's) is played by ``hard`` too."""
     game = game_at_deal(record, _rules(record))
-    players = [make_player("hard" if s == seat else levels[s], seed * 100 + s) for s in range(game.rules.players)]
+    kinds = [("hard" if s == seat else levels[s]) or "hard" for s in range(game.rules.players)]
+    players = [make_player(kind, seed * 100 + s) for s, kind in enumerate(kinds)]
     while not game.hand_records:
         actor = game.to_act
         assert actor is not None

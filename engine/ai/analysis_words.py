@@ -5,11 +5,14 @@ a void shown by a seat that did not follow suit, a higher card of the suit still
 already winning the trick, the trumps still out, what the contract still needed, the meld shown, the
 bids and passes made. It never names a card the seat could not see.
 
+>>> from engine.ai.analysis import game_before
 >>> from engine.game import new_game
 >>> from engine.rules import preset
->>> game = new_game(preset("partnership_auction"), seed=2)
->>> shown_voids(game, 0)
-[]
+>>> from engine.sim import play_game
+>>> record = play_game(new_game(preset("partnership_auction"), seed=3), ["random"] * 4, 3, 1).hand_records[0]
+>>> game, _last_card = game_before(record, len(record["actions"]) - 1)
+>>> shown_voids(game, 0)[0]  # West (seat 1) showed no club (suit 3) when trumping trick 7
+(1, 3, 7, True)
 """
 
 from __future__ import annotations
@@ -33,10 +36,13 @@ def _names(game: Game) -> list[str]:
 
 def shown_voids(game: Game, seat: int) -> list[tuple[int, int, int, bool]]:
     """(seat, suit, trick number, trumped) for every void that ``seat`` has seen shown: a seat that did
-    not follow the suit led, first time per seat and suit (the trick in play counts as the next one)."""
+    not follow the suit led, first time per seat and suit (the trick in play counts as the next one).
+    Two-handed tricks played while the stock lasted show nothing: any card could be played."""
     obs = observe(game, seat)
+    free = [bool(t.get("draws")) for t in obs.tricks] + [obs.stock_size > 0]
     tricks: list[list[tuple[int, int]]] = [[(s, int(parse_card(c))) for s, c in t["plays"]] for t in obs.tricks]
     tricks.append([(s, int(c)) for s, c in obs.trick])
+    tricks = [[] if any_card else plays for plays, any_card in zip(tricks, free, strict=True)]
     found: list[tuple[int, int, int, bool]] = []
     seen: set[tuple[int, int]] = set()
     trump = obs.trump

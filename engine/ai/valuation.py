@@ -54,8 +54,8 @@ from engine.ai.cardplay import choose_play, playout_worth, sampled_card_values, 
 from engine.ai.decisions import decide, sample_worlds
 from engine.ai.levels import LEVELS, Level
 from engine.ai.trickplay import Position, greedy_playout
-from engine.ai.worlds import knowledge, real_world, sample_world
-from engine.cards import Card, counts
+from engine.ai.worlds import World, knowledge, real_world, sample_world
+from engine.cards import NINE, Card, card, counts
 from engine.game import BIDDING, BURY, PASSING, PLAY, RETURN, THROW_IN, TRUMP, Game
 from engine.meld import meld_total
 from engine.play import card_values
@@ -103,12 +103,10 @@ def value_choices(game: Game, seat: int, level: Level, rng: random.Random, chose
 
 def contract_worth(rules: Rules, bid: int, total: float, tricks: float) -> float:
     """The declaring side's score less the defenders' trick points, when it reaches ``total`` (meld
-    and tricks) of which ``tricks`` in tricks, against a ``bid`` (a set loses the bid and, where the
-    rules say so, gives it to the defenders)."""
-    made = total >= bid
-    score = total if made else -bid
-    if not made and rules.set_gives_bid:
-        score -= bid
+    and tricks) of which ``tricks`` in tricks, against a ``bid``: a set costs the bid (lost by the
+    declarer, or where the rules say so given to the defenders, as :func:`~engine.ai.cardplay.hand_utility`
+    counts it)."""
+    score = total if total >= bid else -bid
     return score - (rules.trick_total - tricks)
 
 
@@ -281,7 +279,7 @@ def _throw_in(game: Game, seat: int, level: Level, rng: random.Random) -> Valued
     side = rules.team_of(seat)
     ours = sum(p for s, p in enumerate(h.meld_points) if rules.team_of(s) == side)
     theirs = sum(h.meld_points) - ours
-    concede = -h.bid - theirs - (h.bid if rules.set_gives_bid else 0)
+    concede = -h.bid - theirs  # the bid lost (or given to the defenders), their meld scored
     sides = [0 if rules.team_of(s) == side else 1 for s in range(rules.players)]
     worlds = _worlds(game, seat, level, rng)
     worth = 0.0
@@ -307,17 +305,27 @@ def _by_playouts(game: Game, seat: int, choices: Sequence[Action], level: Level,
     for action in choices:
         worth = 0.0
         for world, seed in zip(worlds, seeds, strict=True):
-            copy = game.clone()
-            h = copy.hand
-            for s in range(copy.rules.players):
-                if s != seat:
-                    h.hands[s] = list(world.hands[s])
-            if h.stock:
-                h.stock = list(world.stock)
+            copy = _dealt(game, seat, world)
             copy.apply(action)
             worth += _play_out(copy, seat, random.Random(seed))
         valued.append((action, worth / len(worlds)))
     return valued
+
+
+def _dealt(game: Game, seat: int, world: World) -> Game:
+    """A copy of ``game`` with the cards ``seat`` cannot see as ``world`` deals them (the seats still to
+    decide on the dix: those that hold a nine of trumps in that deal)."""
+    copy = game.clone()
+    h = copy.hand
+    for s in range(copy.rules.players):
+        if s != seat:
+            h.hands[s] = list(world.hands[s])
+    if h.stock:
+        h.stock = list(world.stock)
+    if h.dix_seats and h.trump is not None:
+        nine = card(h.trump, NINE)
+        h.dix_seats = [s for s in h.dix_seats if s == seat or nine in h.hands[s]]
+    return copy
 
 
 def _play_out(game: Game, seat: int, rng: random.Random) -> float:

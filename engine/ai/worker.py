@@ -201,6 +201,7 @@ class Analyst:
         self._seat = 0
         self._total = 0
         self._done = 0
+        self._started = False
         self.order: list[tuple[int, int]] = []  # (action index, seat) of the decisions, in the order of the work
 
     def _pool(self) -> Executor:
@@ -236,6 +237,7 @@ class Analyst:
             self._shutdown()
             self._futures = [self._pool().submit(_review, *a) for a in args]
         self._pending = list(self._futures)
+        self._started = True
 
     def poll(self) -> list[DecisionReview]:
         """The decisions finished since the last poll."""
@@ -263,7 +265,8 @@ class Analyst:
         return self._done, self._total
 
     def done(self) -> bool:
-        return bool(self._futures) and not self._pending
+        """Every decision of the analysis started is in (a hand without any decision at once)."""
+        return self._started and not self._pending
 
     def result(self) -> HandAnalysis | None:
         """The whole analysis once every decision is in (poll first), else None."""
@@ -289,6 +292,7 @@ class Analyst:
             future.cancel()
         self._futures, self._pending, self._collected = [], [], []
         self._total = self._done = 0
+        self._started = False
         self.cpu_seconds = 0.0
         self.errors = []
 
