@@ -16,6 +16,7 @@ from engine.rules import preset
 from engine.sim import play_game
 from pinochle_gui.screens import statistics_scene
 from pinochle_gui.screens.cost_chart import EMPTY, TITLE
+from pinochle_gui.screens.review import ReviewScene
 from pinochle_gui.screens.statistics import StatisticsScene
 from pinochle_gui.storage.hand_costs import HandCost
 from pinochle_gui.storage.stats import StatsStore
@@ -123,5 +124,9 @@ def test_a_hand_played_at_the_table_goes_into_the_chart_with_its_reasons_in_the_
             time.sleep(0.01)
         series = app.storage.stats.cost_series()
         assert [(p.game_id, p.hands) for p in series] == [(table.config.game_key, 1)]
+        table.review_last_hand()  # the review of the hand: "the cards" with the table's computers
+        review = app.stack.top
+        assert isinstance(review, ReviewScene) and review.analysis is not None
+        assert review.analysis.seat == 0 and review.analysis.levels == [None, "easy"]
     finally:
         app.close()

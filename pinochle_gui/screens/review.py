@@ -29,7 +29,7 @@ from engine.record import RecordError
 from engine.review import Step, review_steps, seat_names, side_names
 from pinochle_gui.art import CardArt
 from pinochle_gui.screens.dialogs import message
-from pinochle_gui.screens.review_analysis import ReviewAnalysis, analysed_seat
+from pinochle_gui.screens.review_analysis import ReviewAnalysis, analysed_seat, table_levels
 from pinochle_gui.screens.review_notes import draw_notes, draw_progress, draw_step_bar, step_at
 from pinochle_gui.screens.review_summary import SummaryView
 from pinochle_gui.screens.screen import Screen
@@ -95,7 +95,9 @@ class ReviewScene(Screen):
         """Analyse the hand for ``seat`` (the player's, or the one chosen with W), dropping what runs."""
         self.close_analysis()
         if self.app.settings.analyse_hands:
-            self.analysis = ReviewAnalysis(self.records[self.index], seat)
+            record = self.records[self.index]
+            levels = table_levels(self.stack.scenes if self.stack is not None else self.app.stack.scenes, record)
+            self.analysis = ReviewAnalysis(record, seat, levels)
         if self.summary is not None:
             self.summary = SummaryView(self.analysis) if self.analysis is not None else None
 

@@ -23,6 +23,7 @@ from engine.ai.worker import Analyst
 from engine.record import RecordError
 from engine.rules import Rules, rules_from_dict
 from pinochle_gui.table.hand_costs import lower_priority
+from pinochle_gui.table.scene import TableScene
 from pinochle_gui.table.seats import thinking_at_once
 
 #: How often the review looks for results, in seconds.
@@ -30,7 +31,7 @@ POLL_EVERY = 0.1
 #: The search that values the seat's choices (:data:`engine.ai.analysis.ANALYSIS_LEVELS`; a test may ask a
 #: smaller one).
 LEVEL = "hard"
-#: The level of the computers in the other seats when the record does not say (the app's default).
+#: The level of the computers in the other seats for "the cards" when the record's table is not open.
 OTHERS_LEVEL = "medium"
 #: Finished analyses kept for the app's run, by hand.
 FINISHED: OrderedDict[tuple[Any, ...], HandAnalysis] = OrderedDict()
@@ -41,6 +42,15 @@ def analysed_seat(record: dict[str, Any]) -> int:
     """Whose decisions the review analyses first: the seat a person played, else seat 0."""
     humans = record.get("humans")
     return humans[0] if isinstance(humans, list) and humans else 0
+
+
+def table_levels(scenes: Sequence[object], record: dict[str, Any]) -> list[str | None] | None:
+    """The computer levels at the table of the record's game when it is open (``None``: a person's seat)."""
+    for scene in reversed(scenes):
+        if isinstance(scene, TableScene) and scene.game.game_id == record.get("game_id") \
+                and len(scene.config.levels) == record["seats"]:
+            return list(scene.config.levels)
+    return None
 
 
 def hand_key(record: dict[str, Any], seat: int) -> tuple[Any, ...]:
@@ -58,7 +68,7 @@ def points_text(value: float, signed: bool = True, tenths: bool = False) -> str:
 class ReviewAnalysis:
     """One hand's analysis for ``seat``, filling in as the workers finish (``processes``: worker processes)."""
 
-    def __init__(self, record: dict[str, Any], seat: int, levels: Sequence[str] | None = None,
+    def __init__(self, record: dict[str, Any], seat: int, levels: Sequence[str | None] | None = None,
                  processes: bool | None = None) -> None:
         self.record = record
         self.seat = seat
@@ -76,7 +86,7 @@ class ReviewAnalysis:
         self._pool: Executor | None = None
         self._hard: Future[dict[str, Any]] | None = None
         seats = record["seats"]
-        self.levels = list(levels) if levels is not None else [OTHERS_LEVEL] * seats
+        self.levels: list[str | None] = list(levels) if levels is not None else [OTHERS_LEVEL] * seats
         kept = FINISHED.get(hand_key(record, seat))
         if kept is not None:
             self.decisions = {d.action_index: d for d in kept.decisions}
