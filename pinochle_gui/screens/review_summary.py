@@ -61,10 +61,9 @@ def lost_lines(analysis: ReviewAnalysis) -> list[tuple[str, str]]:
 
 def cards_verdict(analysis: ReviewAnalysis) -> str:
     """How the seat's side did, and how it did with the hard computer in the seat."""
-    hard = analysis.hard_record
-    if hard is None:
+    record, hard = analysis.record, analysis.hard_record
+    if hard is None or "score_delta" not in record:
         return ""
-    record = analysis.record
     side = next(i for i, team in enumerate(record["teams"]) if analysis.seat in team)
     first, again = record["score_delta"][side], hard["score_delta"][side]
     who = "your" if analysis.seat in (record.get("humans") or []) else f"{seat_names(record)[analysis.seat]}'s"
