@@ -120,6 +120,8 @@ class Game(Dealing, Auction, Exchanges, Melding, TrickPlay, HandEnd, GameState):
         self.log = []
         self.hand_start = 0
         self.hand_records = []
+        self.reasons = {}
+        self.humans = ()
         self._redeals = 0
         self._values = card_values(rules)
         self._last_bonus = last_trick_bonus(rules)
@@ -264,8 +266,9 @@ class Game(Dealing, Auction, Exchanges, Melding, TrickPlay, HandEnd, GameState):
         return type(seat) is int and seat == self.to_act
 
     # -- changing the state ---------------------------------------------------------------------
-    def apply(self, action: Action, seat: int | None = None) -> list[Event]:
+    def apply(self, action: Action, seat: int | None = None, reason: str = "") -> list[Event]:
         """Take ``action`` for the seat to act (``seat``, when given, must be that seat); return what happened.
+        ``reason``: why a computer chose it, in words, kept in :attr:`reasons` for the hand's record.
 
         Anything but exactly one of :meth:`legal_actions` (passed or buried cards in any order)
         raises :class:`IllegalAction` and changes nothing. Should a step fail half way all the same
@@ -276,6 +279,8 @@ class Game(Dealing, Auction, Exchanges, Melding, TrickPlay, HandEnd, GameState):
             raise IllegalAction(self._why_illegal(action, seat))
         out: list[Event] = []
         handler = self._on_declare_out if type(accepted) is DeclareOut else getattr(self, "_on_" + self.hand.phase)
+        if reason:  # copied on change: clones share the dict
+            self.reasons = {**self.reasons, len(self.log): reason}
         self.log.append(accepted)
         try:
             handler(accepted, out)
@@ -290,7 +295,8 @@ class Game(Dealing, Auction, Exchanges, Melding, TrickPlay, HandEnd, GameState):
         again = Game(self.rules, seed=self.seed, first_deal=self.first_deal, dealer=self.first_dealer,
                      hand_number=self.first_hand, scores=list(self.first_scores), target=self.first_target,
                      deal=self._stacked)
-        again.game_id, again.players = self.game_id, self.players
+        again.game_id, again.players, again.humans = self.game_id, self.players, self.humans
+        again.reasons = {i: r for i, r in self.reasons.items() if i < len(self.log) - 1}
         for action in self.log[:-1]:
             again.apply(action)
         self.__dict__.update(again.__dict__)

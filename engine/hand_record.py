@@ -59,4 +59,10 @@ def hand_record(game: GameState, result: dict[str, Any]) -> dict[str, Any]:
     record["tricks"] = list(h.tricks)
     record.update(result)
     record["actions"] = [action_to_json(a) for a in actions]
+    start = game.hand_start
+    reasons = [[i - start, game.reasons[i]] for i in range(start, start + len(actions)) if i in game.reasons]
+    if reasons:
+        record["reasons"] = reasons  # per action index, the computer's reason for that decision
+    if game.humans:
+        record["humans"] = list(game.humans)  # the seats a person played
     return record

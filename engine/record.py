@@ -110,6 +110,7 @@ def check_record(record: Any, replay: bool = True) -> None:
             raise RecordError(f"{key} must list a whole number of points per side")
     if "target" in record and not (_whole(record["target"]) and record["target"] >= 0):
         raise RecordError(f"bad target {shown_value(record['target'])}")
+    _check_annotations(record, rules)
     if replay:
         if "actions" not in record:
             raise RecordError("record has no actions to replay (written by another program?)")
@@ -137,6 +138,38 @@ def _check_cards(record: dict[str, Any]) -> None:
     trump = record.get("trump")
     if trump is not None and not (isinstance(trump, str) and len(trump) == 1 and trump in SUIT_LETTERS):
         raise RecordError(f"bad trump {shown_value(trump)} (a suit letter, one of {', '.join(SUIT_LETTERS)})")
+
+
+#: Fields the replay cannot know, written beside the hand (checked by :func:`_check_annotations`).
+ANNOTATIONS = ("reasons", "humans")
+MAX_REASON = 2000  # characters of one computer's reason
+
+
+def _check_annotations(record: dict[str, Any], rules: Rules) -> None:
+    """``reasons``: ``[[action_index, "words"], ...]``, indexes rising and within the actions;
+    ``humans``: the seats a person played, each once."""
+    if "reasons" in record:
+        reasons, actions = record["reasons"], record.get("actions")
+        if not isinstance(reasons, list) or not all(
+                isinstance(r, list) and len(r) == 2 and _whole(r[0]) and isinstance(r[1], str) for r in reasons):
+            raise RecordError("reasons must list [action index, reason in words] pairs")
+        indexes = [r[0] for r in reasons]
+        if indexes != sorted(set(indexes)) or (indexes and indexes[0] < 0):
+            raise RecordError("the reasons' action indexes must rise, each once")
+        if isinstance(actions, list) and indexes and indexes[-1] >= len(actions):
+            raise RecordError(f"a reason for action {indexes[-1]}, but the hand has {len(actions)} actions")
+        if any(len(r[1]) > MAX_REASON for r in reasons):
+            raise RecordError("a reason is too long")
+    if "humans" in record:
+        humans = record["humans"]
+        if not (isinstance(humans, list) and all(_whole(s) and 0 <= s < rules.players for s in humans)
+                and len(set(humans)) == len(humans)):
+            raise RecordError(f"humans must list seats (0 to {rules.players - 1}), each once")
+
+
+def record_reasons(record: dict[str, Any]) -> dict[int, str]:
+    """The computers' reasons of a checked record, by action index (none in records without them)."""
+    return {index: text for index, text in record.get("reasons", [])}
 
 
 def _whole(value: Any) -> bool:
@@ -180,6 +213,7 @@ def _check_by_replay(record: dict[str, Any], rules: Rules) -> None:
     if not game.hand_records:
         raise RecordError("the actions do not finish the hand")
     replayed = game.hand_records[0]
-    differences = sorted(k for k in set(record) | set(replayed) if record.get(k) != replayed.get(k))
+    differences = sorted(k for k in set(record) | set(replayed)
+                         if k not in ANNOTATIONS and record.get(k) != replayed.get(k))
     if differences:
         raise RecordError(f"the record does not match its replay in: {', '.join(differences)}")

@@ -34,7 +34,7 @@ from engine.cards import SUIT_NAMES, Card, parse_cards, sort_hand
 from engine.events import Event
 from engine.game import Game, IllegalAction
 from engine.play import count_points
-from engine.record import RecordError, check_record, game_at_deal
+from engine.record import RecordError, check_record, game_at_deal, record_reasons
 from engine.rules import Rules, rules_from_dict
 
 Cards = tuple[Card, ...]
@@ -56,6 +56,8 @@ class Step:
     points: tuple[int, ...]                  # trick points per side so far (order of ``teams``)
     trump: int | None                        # the trump suit once known
     contract: tuple[int, int] | None         # (declarer, bid) once the auction is won
+    action_index: int | None = None          # the record's action this step is the first thing of
+    reason: str = ""                         # the computer's reason for that action, when the record has it
 
 
 def seat_names(record: dict[str, Any]) -> list[str]:
@@ -75,9 +77,11 @@ def review_steps(record: dict[str, Any]) -> list[Step]:
     game = game_at_deal(record, rules)
     review = _Review(record, rules, game)
     review.follow(game.opening_events())
+    reasons = record_reasons(record)
     try:
-        for value in record["actions"]:
+        for index, value in enumerate(record["actions"]):
             review.action = game.action_from_json(value)
+            review.action_index, review.reason = index, reasons.get(index, "")
             review.follow(game.apply(review.action))
             if game.hand_records:
                 break  # the game has dealt the next hand
@@ -107,6 +111,8 @@ class _Review:
         self.contract: tuple[int, int] | None = None
         self.steps: list[Step] = []
         self.action: Action | None = None  # the action being replayed
+        self.action_index: int | None = None  # its index in the record, until its first step is kept
+        self.reason = ""
         self.buried: list[Card] = []
 
     # -- following the events -------------------------------------------------------------------------
@@ -228,12 +234,15 @@ class _Review:
 
     def keep(self, event: Event, text: str, shown: Sequence[Card], label: str) -> None:
         trump = self.trump
+        text = second_person(text)
         self.steps.append(Step(
             kind=event.kind, seat=event.seat, text=text,
             hands=tuple(tuple(sort_hand(h, trump)) for h in self.hands),
             laid=tuple(tuple(sort_hand(t, trump)) for t in self.laid),
             trick=tuple(self.trick), shown=tuple(shown), shown_label=label if shown else "",
-            tricks_done=self.tricks_done, points=tuple(self.points), trump=trump, contract=self.contract))
+            tricks_done=self.tricks_done, points=tuple(self.points), trump=trump, contract=self.contract,
+            action_index=self.action_index, reason=self.reason))
+        self.action_index, self.reason = None, ""
 
     def check_against(self, game: Game) -> None:
         """The cards followed are the game's (a mismatch is a bug or a record of another hand)."""
@@ -242,6 +251,24 @@ class _Review:
         for seat in range(len(self.hands)):
             if Counter(self.hands[seat]) != Counter(h.hands[seat]) or Counter(self.laid[seat]) != Counter(tables[seat]):
                 raise RecordError(f"the review lost track of {self.names[seat]}'s cards")
+
+
+#: The verbs of the steps' words, as they go after "You".
+YOU_SAY = {"bids": "bid", "passes": "pass", "wins": "win", "takes": "take", "names": "name", "holds": "hold",
+           "exchanges": "exchange", "buries": "bury", "melds": "meld", "has": "have", "throws": "throw",
+           "plays": "play", "draws": "draw", "lays": "lay", "declares": "declare"}
+
+
+def second_person(text: str) -> str:
+    """A step's words about a seat named "You" (the app's name for the player) as one says them:
+    "You play", "Your side has 40 meld"."""
+    if text.startswith("You's "):
+        return "Your " + text[len("You's "):]
+    first, _, rest = text.partition(" ")
+    verb, _, after = rest.partition(" ")
+    if first == "You" and verb in YOU_SAY:
+        return " ".join(w for w in ("You", YOU_SAY[verb], after.replace("and shows", "and show")) if w)
+    return text
 
 
 def _take(cards: list[Card], taken: Iterable[Card]) -> None:

@@ -25,6 +25,7 @@ from engine.actions import action_to_json
 from engine.cards import format_cards
 from engine.deal import Deal, deal_from_text, is_seed
 from engine.game import Game, IllegalAction
+from engine.record import MAX_REASON
 from engine.rules import Rules, RulesError, rules_from_dict
 
 FORMAT = 1
@@ -53,6 +54,8 @@ def game_to_dict(game: Game) -> dict[str, Any]:
         # A game that began later than the first hand (a deal played again from its record, a test)
         data["start"] = {"hand_number": game.first_hand, "scores": list(game.first_scores),
                          "target": game.first_target}
+    if game.reasons:  # the computers' reasons, for the hands' records after a resume
+        data["reasons"] = [[i, r] for i, r in sorted(game.reasons.items())]
     stacked = game.stacked_deal
     if stacked is not None:  # a first deal given card by card cannot be dealt again from the seed
         data["deal"] = {"dealer": stacked.dealer, "deal_number": stacked.deal_number,
@@ -130,6 +133,7 @@ def game_from_dict(data: Any) -> Game:
         raise SaveError(f"the saved game's start is damaged: {err}") from None
     game.game_id = game_id
     game.players = [p[:40] for p in players]
+    game.reasons = _reasons_from(data.get("reasons", []), len(actions))
     try:
         for value in actions:
             game.apply(game.action_from_json(value))
@@ -139,6 +143,14 @@ def game_from_dict(data: Any) -> Game:
     if state is not None and state != _check_facts(game):
         raise SaveError("the saved game does not replay to the state it records")
     return game
+
+
+def _reasons_from(value: Any, actions: int) -> dict[int, str]:
+    """The saved reasons of the actions kept (an undo cuts the actions and leaves the reasons)."""
+    if not isinstance(value, list) or not all(
+            isinstance(r, list) and len(r) == 2 and _whole(r[0]) and isinstance(r[1], str) for r in value):
+        raise SaveError("the saved game's reasons are damaged")
+    return {i: r[:MAX_REASON] for i, r in value if 0 <= i < actions}
 
 
 def _whole(value: Any) -> TypeGuard[int]:

@@ -11,7 +11,7 @@ import sys
 import time
 from collections.abc import Sequence
 
-from engine.ai.players import make_player
+from engine.ai.players import ComputerPlayer, make_player
 from engine.game import Game, new_game
 from engine.record import write_records
 from engine.rules import PRESETS, RulesError, preset
@@ -23,7 +23,12 @@ def play_game(game: Game, kinds: Sequence[str], seed: int, max_hands: int = 0) -
     while not game.is_over and not (max_hands and len(game.hand_records) >= max_hands):
         seat = game.to_act
         assert seat is not None
-        game.apply(players[seat].choose(game, seat))
+        player = players[seat]
+        if isinstance(player, ComputerPlayer):  # its reason goes into the hand's record
+            action, reason = player.choose_with_reason(game, seat)
+            game.apply(action, reason=reason)
+        else:
+            game.apply(player.choose(game, seat))
     return game
 
 

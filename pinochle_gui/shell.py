@@ -50,8 +50,10 @@ from pinochle_gui.sound import SoundBank  # noqa: E402
 from pinochle_gui.storage import ALREADY_OPEN, Settings, Storage, StorageMessage  # noqa: E402
 from pinochle_gui.storage.challenges import FinishedChallenge  # noqa: E402
 from pinochle_gui.storage.saves import SaveWorker  # noqa: E402
+from pinochle_gui.storage.tallies import level_of  # noqa: E402
+from pinochle_gui.table.hand_costs import HandCoster  # noqa: E402
 from pinochle_gui.table.scene import SeatsConfig, TableScene  # noqa: E402
-from pinochle_gui.table.seats import thinking_at_once  # noqa: E402
+from pinochle_gui.table.seats import ComputerSeat, thinking_at_once  # noqa: E402
 
 DEMO_PAUSE = 2.5  # seconds a demo game's final score stays before the next game
 
@@ -77,6 +79,7 @@ class App:
         self.fullscreen = False
         self.messages: list[StorageMessage] = []
         self.challenge: ChallengeRun | None = None  # the duplicate challenge being played
+        self.coster = HandCoster()  # what the player's decisions cost, hand by hand, for the statistics
 
     # -- what the screens read ------------------------------------------------------------------------
     @property
@@ -313,6 +316,9 @@ class App:
             self.messages.extend(self.storage.record_hand(record, 0, table.config.levels, table.demo,
                                                           previous_scores, table.config.game_key))
             previous_scores = record.get("scores_after")
+            if not table.demo and self.settings.analyse_hands:
+                self.coster.add(record, 0, table.config.game_key or record.get("game_id", ""),
+                                level_of(table.config.levels))
         self.hands_done += len(records)
 
     def game_finished(self, table: TableScene) -> None:
@@ -328,6 +334,7 @@ class App:
         """An undo went back past a hand's end: what was recorded of the hands after ``hands_kept`` (and of
         the game's end) leaves the statistics, so that they count the game as finally played."""
         self.messages.extend(self.storage.withdraw(table.config.game_key, hands_kept))
+        self.coster.drop(table.config.game_key, hands_kept)
 
     def review_hand(self, records: Sequence[dict[str, Any]], index: int) -> None:
         from pinochle_gui.screens import open_review
@@ -364,6 +371,10 @@ class App:
         if self.challenge is not None and self.challenge.poll():
             self.challenge_progress()
         table = self.table
+        if self.coster.busy:  # the next decision only while no computer at the table thinks
+            idle = table is None or not any(isinstance(seat, ComputerSeat) and seat.thinking for seat in table.seats)
+            for cost in self.coster.poll(idle):
+                self.messages.extend(self.storage.stats.record_hand_cost(cost))
         if self.messages and (table is None or table.director.idle):
             # What saving or the statistics had to say during play (a full disk, a damaged file).
             messages, self.messages = self.messages, []
@@ -385,11 +396,13 @@ class App:
                     self.finished = True
 
     def close(self) -> None:
-        table = self.table
-        if table is not None:
-            table.close()
+        """Stop every background worker: the tables' computers, the reviews' analyses, the hands' costs,
+        the challenge computer."""
+        for scene in self.stack.scenes:
+            scene.leave()
         if self.challenge is not None:
             self.challenge.close()
+        self.coster.close()
         self.saver.close()
         self.storage.close()
 

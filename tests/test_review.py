@@ -132,3 +132,13 @@ def test_a_record_that_tells_another_hand_is_refused() -> None:
         review_steps({"format": 99})
     with pytest.raises(RecordError):
         review_steps([])  # type: ignore[arg-type]
+
+
+def test_the_player_named_you_is_spoken_to() -> None:
+    from engine.review import second_person
+
+    said = ("You plays", "You passes and shows help for partner", "You's side has 40 meld and cannot make 250",
+            "West plays", "Youssef bids 250")
+    assert [second_person(t) for t in said] == [
+        "You play", "You pass and show help for partner", "Your side has 40 meld and cannot make 250",
+        "West plays", "Youssef bids 250"]

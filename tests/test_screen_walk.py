@@ -22,12 +22,14 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
+import engine  # noqa: E402
 from engine.actions import Pass  # noqa: E402
 from engine.rules import PRESETS  # noqa: E402
 from pinochle_gui.screens.__main__ import ShotApp, fill_statistics, play, shots  # noqa: E402
 from pinochle_gui.screens.statistics import CHARTS, StatisticsScene  # noqa: E402
 from pinochle_gui.screens.welcome import WelcomeScene  # noqa: E402
 from pinochle_gui.storage import Storage  # noqa: E402
+from pinochle_gui.storage.hand_costs import HandCost  # noqa: E402
 from pinochle_gui.table.scene import TableScene  # noqa: E402
 from pinochle_gui.widgets.text import TextSeen, watch_text  # noqa: E402
 from tests.test_table_play import click, do_by_mouse, key, make_table, mouse_choices  # noqa: E402
@@ -68,6 +70,8 @@ def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     storage = Storage.open(folder)
     storage.update_settings(first_run_done=True)
     fill_statistics(storage, games=4)
+    for game_id, hand, cost in (("shot-0", 1, 42.0), ("shot-0", 2, 12.5), ("shot-1", 1, 8.0)):  # the cost chart
+        storage.stats.record_hand_cost(HandCost(game_id, hand, "two_hand", "hard", cost, 20))
     for variant in ("partnership_auction", "three_hand"):  # the statistics' rows of other variants and seats
         game = play(variant, 2)
         storage.record_game(game.hand_records, 0, [None] + ["hard"] * (game.rules.players - 1), game_id=variant)
@@ -96,6 +100,51 @@ def test_every_screen_shows_whole_texts_with_cards_named_for_the_player(home: Pa
                 found += [f"{name}: {p}" for p in problems(seen)]
                 if turn is not None:
                     turn()
+        finally:
+            app.storage.close()
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_review_with_its_analysis_and_summary_shows_whole_texts(home: Path, size: tuple[int, int]) -> None:
+    """Every step of an analysed hand (reasons in the auction and beside the cards, costly marks), then the
+    hand's summary with the hard computer's play."""
+    import time
+
+    from engine.sim import play_game
+    from pinochle_gui.screens import open_review
+    from pinochle_gui.screens.review import ReviewScene
+    from tests.test_analysis import record_of
+
+    game = engine.new_game(engine.preset("partnership_auction"), seed=4)
+    game.players, game.humans = ["You", "West", "North", "East"], (0,)
+    with_reasons = play_game(game, ["random", "easy", "easy", "easy"], 4, 1).hand_records[0]
+    found: list[str] = []
+    for record in (record_of("two_hand", 7), with_reasons):
+        app = ShotApp(home, size)
+        try:
+            assert open_review(app, [record])
+            scene = app.stack.top
+            assert isinstance(scene, ReviewScene) and scene.analysis is not None
+            while not scene.analysis.analysed:
+                app.stack.update(0.1)
+                time.sleep(0.02)
+            surface = pygame.Surface(size)
+            for at in range(len(scene.steps)):
+                scene.go(at)
+                with watch_text() as seen:
+                    app.stack.update(0.1)
+                    app.stack.draw(surface)
+                found += [f"review step {at}: {p}" for p in problems(seen)]
+            scene.toggle_summary()
+            while not scene.analysis.finished:
+                app.stack.update(0.1)
+                time.sleep(0.02)
+            with watch_text() as seen:
+                app.stack.update(0.1)
+                app.stack.draw(surface)
+            found += [f"summary: {p}" for p in problems(seen)]
+            scene.leave()
         finally:
             app.storage.close()
     assert not found, "\n".join(found)

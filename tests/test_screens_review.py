@@ -26,6 +26,13 @@ DEALT = {"two_hand": 12, "three_hand": 15, "partnership_turnup": 12, "partnershi
          "partnership_auction_div10": 12, "double_deck": 20}
 
 
+@pytest.fixture(autouse=True)
+def _no_analysis(request: pytest.FixtureRequest) -> None:
+    """These tests step through the hands; the analysis beside them is tested in test_screens_review_analysis."""
+    if "app" in request.fixturenames:
+        request.getfixturevalue("app").update_settings(analyse_hands=False)
+
+
 def review(app: FakeApp, records: list[dict[str, Any]], index: int = 0) -> ReviewScene:
     assert open_review(app, records, index)
     scene = app.stack.top
@@ -184,6 +191,7 @@ def test_title_lists_exported_files_and_opens_a_typed_path(app: FakeApp, tmp_pat
 @pytest.mark.parametrize("size", sorted(SIZES))
 def test_the_review_fits_every_window(tmp_path: Path, size: str) -> None:
     app = FakeApp(tmp_path, SIZES[size])
+    app.update_settings(analyse_hands=False)
     scene = review(app, [played("double_deck")])
     for at in (0, 12, len(scene.steps) // 2, len(scene.steps) - 1):
         scene.go(at)

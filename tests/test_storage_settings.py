@@ -50,6 +50,7 @@ def test_round_trip_keeps_every_field(tmp_path: Path) -> None:
         rule_overrides={"three_hand": {"min_bid": 300}, "two_hand": {"game_target": 1000}},
         auto_play_forced=False,
         meld_goes_on=True,
+        analyse_hands=False,
         sort_order="low_to_high",
         first_run_done=True,
         window_size=(1600, 900),

@@ -111,6 +111,8 @@ class GameState:
     hand_start: int  # where the current hand's actions begin in the log
     hand_stacked: bool  # the current hand was dealt card by card (the game's first deal, given)
     hand_records: list[dict[str, Any]]
+    reasons: dict[int, str]  # a computer's reason for its decision, by index in the log (shared: copy to change)
+    humans: tuple[int, ...]  # the seats a person plays, when the game knows (the app says; records tell)
     hand: HandState
     _stacked: Deal | None
     _redeals: int

@@ -4,7 +4,14 @@ The steps come from :func:`engine.review.review_steps`: the deal, each bid, the 
 exchanges, the passes both ways, the bury, every meld, then each card of each trick with the cards in
 hand shrinking, who won each trick and the running trick points per side.
 
+Beside the table, the notes: the computer's reason for the step's decision (from the record's ``reasons``)
+and, as the analysis fills in in the background (:mod:`pinochle_gui.screens.review_analysis`), the value of
+the choice and of the best two others, with a mark and the sentence why for a costly one
+(:mod:`pinochle_gui.screens.review_notes`); under the table a bar of the steps with the costly decisions
+marked on it (a click goes there). S shows the hand's summary (:mod:`pinochle_gui.screens.review_summary`).
+
 Right (or Next) one step on, Left (or Previous) one back, Home and End the first and last step,
+C and Shift+C the next and previous costly decision, W whose decisions are analysed (the next seat's),
 Page Up and Page Down the previous and next hand of a record file with many; A plays the deal again
 (``app.replay_deal``); Escape closes.
 :func:`open_review` is the door for the hand summary, the hand history and the record files.
@@ -22,8 +29,12 @@ from engine.record import RecordError
 from engine.review import Step, review_steps, seat_names, side_names
 from pinochle_gui.art import CardArt
 from pinochle_gui.screens.dialogs import message
+from pinochle_gui.screens.review_analysis import ReviewAnalysis, analysed_seat, table_levels
+from pinochle_gui.screens.review_notes import draw_notes, draw_progress, draw_step_bar, step_at
+from pinochle_gui.screens.review_summary import SummaryView
 from pinochle_gui.screens.screen import Screen
 from pinochle_gui.widgets import MenuButton, blit_text
+from pinochle_gui.widgets.text import wrap
 from pinochle_gui.words import variant_name
 
 if TYPE_CHECKING:
@@ -63,6 +74,8 @@ class ReviewScene(Screen):
         self.steps: list[Step] = []
         self.at = 0
         self.nav: dict[str, MenuButton] = {}
+        self.analysis: ReviewAnalysis | None = None
+        self.summary: SummaryView | None = None  # the hand's summary, shown instead of the table
         self.show_hand(index)  # raises RecordError for a record that does not replay
         self.art = CardArt(app.settings.deck_design, app.settings.card_back)
 
@@ -76,6 +89,56 @@ class ReviewScene(Screen):
         self.steps = review_steps(self.records[index])
         self.index = index
         self.at = 0
+        self.analyse(analysed_seat(self.records[index]))
+
+    def analyse(self, seat: int) -> None:
+        """Analyse the hand for ``seat`` (the player's, or the one chosen with W), dropping what runs."""
+        self.close_analysis()
+        if self.app.settings.analyse_hands:
+            record = self.records[self.index]
+            levels = table_levels(self.stack.scenes if self.stack is not None else self.app.stack.scenes, record)
+            self.analysis = ReviewAnalysis(record, seat, levels)
+        if self.summary is not None:
+            self.summary = SummaryView(self.analysis) if self.analysis is not None else None
+
+    def close_analysis(self) -> None:
+        if self.analysis is not None:
+            self.analysis.close()
+            self.analysis = None
+
+    def leave(self) -> None:
+        self.close_analysis()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.analysis is not None and self.analysis.poll(dt):
+            if self.summary is not None:
+                self.rebuild()  # its rows of the costliest decisions are buttons
+            self.refresh_buttons()
+            self.changed()
+
+    def costly_steps(self) -> list[int]:
+        """The steps of the analysed seat's costly decisions, in order."""
+        if self.analysis is None:
+            return []
+        indexes = {d.action_index for d in self.analysis.costly(self.analysis.seat)}
+        return [i for i, s in enumerate(self.steps) if s.action_index in indexes]
+
+    def go_costly(self, direction: int) -> None:
+        """To the next (1) or previous (-1) costly decision, if there is one."""
+        found = [i for i in self.costly_steps() if (i - self.at) * direction > 0]
+        if found:
+            self.go(found[0] if direction > 0 else found[-1])
+
+    def go_action(self, action_index: int) -> None:
+        """To the step of the record's action ``action_index`` (from the summary), the table shown again."""
+        self.summary = None
+        self.rebuild()
+        self.go(next((i for i, s in enumerate(self.steps) if s.action_index == action_index), self.at))
+
+    def toggle_summary(self) -> None:
+        self.summary = None if self.summary is not None or self.analysis is None else SummaryView(self.analysis)
+        self.rebuild()
 
     def go(self, at: int) -> None:
         self.at = max(0, min(len(self.steps) - 1, at))
@@ -96,6 +159,16 @@ class ReviewScene(Screen):
             return True
         if event.key == pygame.K_a:
             self.app.replay_deal(self.records[self.index])
+            return True
+        if event.key == pygame.K_c:
+            self.go_costly(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+            return True
+        if event.key == pygame.K_s:
+            self.toggle_summary()
+            return True
+        if event.key == pygame.K_w and self.analysis is not None:  # whose decisions: the next seat's
+            self.analyse((self.analysis.seat + 1) % len(self.step.hands))
+            self.rebuild()
             return True
         hands = {pygame.K_PAGEUP: -1, pygame.K_PAGEDOWN: 1}
         if event.key in hands and len(self.records) > 1:
@@ -126,8 +199,31 @@ class ReviewScene(Screen):
         for text, action, tip in buttons:
             self.nav[text] = self.button(pygame.Rect(x, y, bw, bh), text, action, tooltip=tip)
             x += bw + m
-        self.table = pygame.Rect(m, self.px(150), w - 2 * m, y - self.px(160))
+        self.bar = pygame.Rect(m + self.px(6), y - self.px(30), w - 2 * m - self.px(12), self.px(12))
+        top, bottom = self.px(150), self.bar.y - self.px(16)
+        if w >= h * 1.15:  # the notes beside the table
+            nw = max(self.px(300), round(w * 0.3))
+            self.notes = pygame.Rect(w - m - nw, top, nw, bottom - top)
+            self.table = pygame.Rect(m, top, w - 3 * m - nw, bottom - top)
+        else:  # under it
+            nh = round((bottom - top) * 0.36)
+            self.notes = pygame.Rect(m, bottom - nh, w - 2 * m, nh)
+            self.table = pygame.Rect(m, top, w - 2 * m, bottom - nh - m - top)
+        pad, sh = self.px(12), self.px(38)
+        row = self.notes.bottom - pad - sh
+        sw = (self.notes.w - 4 * pad) // 3
+        self.progress_at = (self.notes.x + pad, row - self.px(28))
+        self.notes_text = pygame.Rect(self.notes.x, self.notes.y, self.notes.w, self.progress_at[1] - self.notes.y)
         self.set_focus(self.nav["Next"])
+        if self.summary is not None:
+            self.summary.build(self, pygame.Rect(m, top, w - 2 * m, bottom - top))
+        else:
+            for i, (text, action, tip) in enumerate((
+                    ("Previous costly", lambda: self.go_costly(-1), "The costly decision before (Shift+C)"),
+                    ("Next costly", lambda: self.go_costly(1), "The next costly decision (C)"),
+                    ("Summary", self.toggle_summary, "Points lost, the costliest, the hard computer's play (S)"))):
+                self.nav[text] = self.button(pygame.Rect(self.notes.x + pad + i * (sw + pad), row, sw, sh), text,
+                                             action, tooltip=tip)
         self.refresh_buttons()
 
     def refresh_buttons(self) -> None:
@@ -139,11 +235,25 @@ class ReviewScene(Screen):
         if "Next hand" in self.nav:
             self.nav["Previous hand"].enabled = self.index > 0
             self.nav["Next hand"].enabled = self.index < len(self.records) - 1
+        if "Summary" in self.nav:
+            self.nav["Summary"].enabled = self.analysis is not None
+            costly = self.costly_steps()
+            self.nav["Previous costly"].enabled = any(i < self.at for i in costly)
+            self.nav["Next costly"].enabled = any(i > self.at for i in costly)
         if self.focus is not None and not self.focus.enabled:
             self.set_focus(self.nav["Close"] if first and last else self.nav["Previous" if last else "Next"])
 
     def content_state(self) -> object:
-        return (self.index, self.at)
+        a = self.analysis
+        return (self.index, self.at, self.summary is not None,
+                None if a is None else (len(a.decisions), a.done, a.analysed, a.hard_record is not None, a.failed))
+
+    def process_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.bar.inflate(0, self.px(16)).collidepoint(
+                event.pos):
+            self.go(step_at(self.bar, event.pos[0], len(self.steps)))
+            return True
+        return super().process_event(event)
 
     # -- drawing --------------------------------------------------------------------------------------
     def card_width(self) -> int:
@@ -155,8 +265,15 @@ class ReviewScene(Screen):
         blit_text(surface, step.text, self.px(24), t.text, (w // 2, self.px(82)), "bold", "midtop", w - self.px(40))
         blit_text(surface, self.status(record, step), self.px(16), t.text_dim, (w // 2, self.px(116)), "regular",
                   "midtop", w - self.px(40))
-        places = PLACES[len(step.hands)]
+        draw_step_bar(surface, self.bar, t, self.steps, self.at, self.analysis)
+        if self.summary is not None:
+            self.summary.draw(surface, self)
+            return
         names = seat_names(record)
+        draw_notes(surface, self.notes_text, t, step, names[step.seat] if step.seat is not None else "",
+                   self.analysis, self.px(16))
+        draw_progress(surface, self.progress_at, self.notes.w - self.px(24), t, self.analysis, self.px(14))
+        places = PLACES[len(step.hands)]
         for seat, place in enumerate(places):
             self.draw_seat(surface, place, names[seat], step.hands[seat], step.laid[seat],
                            seat == record.get("dealer"), step.contract is not None and seat == step.contract[0])
@@ -242,14 +359,30 @@ class ReviewScene(Screen):
                 pygame.draw.rect(surface, self.theme.highlight, rect.inflate(6, 6), 3, border_radius=self.px(6))
 
     def draw_auction(self, surface: pygame.Surface) -> None:
-        """The bids so far, one a line, in the middle of the table."""
-        said = [s.text for s in self.steps[: self.at + 1] if s.kind in AUCTION]
-        size = self.px(16)
-        lines = said[-max(1, self.table.h // round(size * 1.4) - 6):]
-        y = self.table.centery - len(lines) * round(size * 1.4) // 2
-        for line in lines:
-            blit_text(surface, line, size, self.theme.text, (self.table.centerx, y), "regular", "midtop")
-            y += round(size * 1.4)
+        """The bids so far in the middle of the table, each with the computer's reason under it; the latest
+        that fit."""
+        t = self.theme
+        size, small = self.px(15), self.px(13)
+        width = round(self.table.w * (0.8 if len(self.step.hands) == 2 else 0.36))
+        blocks: list[list[tuple[str, int, tuple[int, int, int], str]]] = []
+        for s in self.steps[: self.at + 1]:
+            if s.kind in AUCTION:
+                block = [(line, size, t.text, "bold") for line in wrap(s.text, size, width, "bold")]
+                block += [(line, small, t.text_dim, "italic") for line in wrap(s.reason, small, width, "italic")
+                          if s.reason]
+                blocks.append(block)
+        room = self.table.h - 2 * (round(self.card_width() * 1.4) + self.px(44))
+        shown: list[tuple[str, int, tuple[int, int, int], str]] = []
+        for block in reversed(blocks):
+            height = sum(round(line[1] * 1.3) for line in block + shown) + self.px(6) * (len(shown) > 0)
+            if shown and height > room:
+                break
+            shown = block + [("", self.px(6), t.text, "regular")] * bool(shown) + shown
+        y = self.table.centery - sum(round(line[1] * 1.3) for line in shown) // 2
+        for text, line_size, color, face in shown:
+            if text:
+                blit_text(surface, text, line_size, color, (self.table.centerx, y), face, "midtop")
+            y += round(line_size * 1.3)
 
     def draw_shown(self, surface: pygame.Surface, step: Step) -> None:
         rect = self.row_of_cards(surface, step.shown, self.table.center, round(self.table.w * 0.34))

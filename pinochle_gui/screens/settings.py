@@ -175,6 +175,12 @@ class SettingsScene(Screen):
                 self._setter("meld_goes_on"),
                 "The meld on the table goes on after a few seconds; else it waits for your click",
             ),
+            ToggleRow(
+                "Analyse my hands",
+                s.analyse_hands,
+                self._setter("analyse_hands"),
+                "In the background: the review values your decisions, the statistics chart their cost per hand",
+            ),
             ChoiceRow(
                 "Sort hand",
                 list(SORT_ORDERS),

@@ -13,6 +13,8 @@ import pygame
 
 from engine.rules import PRESETS
 from pinochle_gui.screens.challenge_chart import draw_challenge_chart
+from pinochle_gui.screens.cost_chart import TITLE as COST_TITLE
+from pinochle_gui.screens.cost_chart import draw_costs
 from pinochle_gui.screens.dialogs import confirm, show_messages
 from pinochle_gui.screens.screen import Screen
 from pinochle_gui.storage import GamePoint, StatsSummary
@@ -24,9 +26,9 @@ if TYPE_CHECKING:
 
 ALL = "all"
 CHART_GAMES = 30
-CHARTS = ("rating", "scores", "challenges", "breakdown")
+CHARTS = ("rating", "scores", "cost", "challenges", "breakdown")
 CHART_NAMES = {"rating": "Rating chart", "scores": "Scores chart", "breakdown": "Win rate by variant",
-               "challenges": "Challenges"}
+               "cost": "Cost of your decisions", "challenges": "Challenges"}
 
 
 def percent(part: int, whole: int) -> str:
@@ -86,6 +88,7 @@ class StatisticsScene(Screen):
         challenges = self.app.storage.challenge_results
         self.challenges = challenges.recent(CHART_GAMES)
         self.challenge_best = challenges.best_and_average()
+        self.costs = stats.cost_series(CHART_GAMES, variant, level)
         self.available = stats.available
         self.loads += 1
 
@@ -281,6 +284,7 @@ class StatisticsScene(Screen):
             "scores": "Final scores",
             "breakdown": "Win rate by variant and level",
             "challenges": "Duplicate challenges: you against the hard computer",
+            "cost": COST_TITLE,
         }[self.chart]
         blit_text(
             surface,
@@ -297,6 +301,9 @@ class StatisticsScene(Screen):
             return
         if self.chart == "breakdown":
             self.draw_breakdown(surface, pygame.Rect(area.x + self.px(16), plot.y, area.w - self.px(32), plot.h))
+            return
+        if self.chart == "cost":
+            draw_costs(surface, plot, t, self.costs, self.px(16))
             return
         if not self.points:
             blit_text(

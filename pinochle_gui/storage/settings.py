@@ -84,6 +84,7 @@ class Settings:
     rule_overrides: dict[str, dict[str, Any]] = field(default_factory=dict)
     auto_play_forced: bool = True
     meld_goes_on: bool = False  # the meld on the table goes on by itself after a while (else it waits for a click)
+    analyse_hands: bool = True  # the review analyses the player's decisions; each hand's cost goes to the statistics
     sort_order: str = "trump_first"
     first_run_done: bool = False
     window_size: tuple[int, int] = (1280, 800)
@@ -197,6 +198,7 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "volume": _volume,
     "auto_play_forced": _bool,
     "meld_goes_on": _bool,
+    "analyse_hands": _bool,
     "first_run_done": _bool,
     "window_size": _window,
     "fullscreen": _bool,

@@ -27,6 +27,8 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
+from . import hand_costs
+from .hand_costs import CostPoint, HandCost
 from .rating import INITIAL_RATING, update_rating
 from .safe_file import StorageMessage, backup_name, error, fsync_directory, info, warning
 from .tallies import BestHand, BreakdownRow, GamePoint, GameStat, HandStat, StatsSummary, level_of
@@ -206,6 +208,7 @@ class StatsStore:
                             db.execute(statement)
                     db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
                     db.execute(f"PRAGMA user_version = {number + 1}")
+            hand_costs.create(db)
         except BaseException:
             db.close()
             raise
@@ -282,9 +285,26 @@ class StatsStore:
             with _transaction(self._db):
                 self._db.execute("DELETE FROM hands WHERE game_id = ? AND hand_number > ?", (game_id, hands_kept))
                 self._db.execute("DELETE FROM games WHERE game_id = ?", (game_id,))
+                self._db.execute("DELETE FROM hand_costs WHERE game_id = ? AND hand_number > ?", (game_id, hands_kept))
         except sqlite3.Error as exc:
             return [error(f"The undone hand could not be taken out of the statistics: {exc}", self.path)]
         return []
+
+    def record_hand_cost(self, cost: HandCost) -> list[StorageMessage]:
+        """Store what the player's decisions in a hand cost (:mod:`.hand_costs`)."""
+        if self._db is None or self.read_only:
+            return []
+        try:
+            with _transaction(self._db):
+                hand_costs.insert(self._db, cost)
+        except (sqlite3.Error, ValueError) as exc:
+            return [error(f"The cost of a hand could not be added to the statistics: {exc}", self.path)]
+        return []
+
+    def cost_series(self, last: int = 50, variant: str | None = None, level: str | None = None) -> list[CostPoint]:
+        """The last ``last`` games' average cost of the player's decisions per hand, oldest first."""
+        where, args = _filter(variant, level)
+        return hand_costs.points(self._rows(*hand_costs.series_query(where, args, last)))
 
     def _insert_hand(self, db: sqlite3.Connection, hand: HandStat) -> None:
         db.execute(
@@ -330,6 +350,7 @@ class StatsStore:
                 db.execute("DELETE FROM games")
                 if db.execute("SELECT 1 FROM sqlite_master WHERE name = 'challenges'").fetchone():
                     db.execute("DELETE FROM challenges")  # the duplicate challenges' own table (storage.challenges)
+                db.execute("DELETE FROM hand_costs")
         except sqlite3.Error as exc:
             return [error(f"The statistics could not be reset: {exc}", self.path)]
         return []

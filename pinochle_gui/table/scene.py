@@ -121,6 +121,7 @@ class TableScene(Scene):
         self.hud = Hud(self.theme, self.names, list(seats.avatars) or [1, 2, 3, 4])
         self.panel = DecisionPanel(self.theme, self.rules, self.names, self.submit)
         self.sides = side_names(self.rules.teams, self.names)
+        game.humans = self.human_seats()
         self.obs: Observation = observe(game, VIEW_SEAT)
         self.records_seen = len(game.hand_records)
         self.hovered: TableCard | None = None
@@ -221,8 +222,9 @@ class TableScene(Scene):
         self.app.play_sound("click")
         self.apply(action)
 
-    def apply(self, action: Action) -> None:
-        """Apply ``action`` for the seat to act; animate, save and record what follows."""
+    def apply(self, action: Action, reason: str = "") -> None:
+        """Apply ``action`` for the seat to act (``reason``: a computer's, for the hand's record); animate,
+        save and record what follows."""
         if not self.game.is_legal(action):
             self.hud.toast(f"{action_words(action)} is not allowed now", bad=True)
             return
@@ -231,7 +233,7 @@ class TableScene(Scene):
         self.hint_asked = False
         if self.hints is not None:
             self.hints.cancel()
-        events = self.game.apply(action)
+        events = self.game.apply(action, reason=reason)
         self.changed()
         self.obs = observe(self.game, VIEW_SEAT)
         self.selected = []
@@ -282,7 +284,7 @@ class TableScene(Scene):
                 self.changed()  # the thinking dots
             action = controller.result(game, MIN_THINK * self.timing.factor * (0.6 if self.demo else 1.0))
             if action is not None:
-                self.apply(action)
+                self.apply(action, controller.last_reason)
             return
         self.panel.claim = self._claim()
         self.panel.build(self.obs, self.director.lay)
@@ -426,6 +428,7 @@ class TableScene(Scene):
                 seat.cancel()
         self.game = game_from_dict(data)
         self.game.players = list(self.names)
+        self.game.humans = self.human_seats()
         self.obs = observe(self.game, VIEW_SEAT)
         self.director.reset(self.obs)
         self.records_seen = len(self.game.hand_records)
@@ -437,6 +440,10 @@ class TableScene(Scene):
         if self.records_seen < scored:  # a finished hand (or the game's end) is unplayed: out of the statistics
             self.app.hands_withdrawn(self, self.records_seen)
         self.app.after_action(self)
+
+    def human_seats(self) -> tuple[int, ...]:
+        """The seats the player plays (none in a demo), written into the hands' records."""
+        return tuple(seat for seat, s in enumerate(self.seats) if isinstance(s, HumanSeat))
 
     def last_human_action(self) -> int | None:
         """The index in the log of the player's last decision in the current hand or, when the player has

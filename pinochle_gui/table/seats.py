@@ -165,6 +165,7 @@ class ComputerSeat:
         self.thinking = False
         action, self.last_reason = found
         if action is None or not game.is_legal(action):
+            self.last_reason = ""
             options = [a for a in game.legal_actions() if not isinstance(a, DeclareOut)]
             action = self.fallback.choice(options)
         return action

@@ -1,0 +1,201 @@
+"""The analysis behind the hand review: the decisions of one hand valued in the background, as they come.
+
+:class:`ReviewAnalysis` starts an :class:`engine.ai.worker.Analyst` on the record for one seat (the player's:
+the record's ``humans``, else seat 0) and, beside it, the same deal played with the hard computer in that
+seat ("the cards": :func:`engine.ai.analysis.play_with_hard`). The review polls it at most ten times a second
+(:meth:`ReviewAnalysis.poll`); nothing here waits. With ``PINOCHLE_THINK_AT_ONCE=1`` (the tests) both run on
+a thread of this process instead of worker processes.
+
+Finished analyses are kept for the app's run (:data:`FINISHED`, a few hands), so opening the same hand again
+shows them at once.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+from collections import OrderedDict
+from collections.abc import Sequence
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from typing import Any
+
+from engine.ai.analysis import DecisionReview, HandAnalysis, cost_threshold, play_with_hard
+from engine.ai.worker import Analyst
+from engine.record import RecordError
+from engine.rules import Rules, rules_from_dict
+from pinochle_gui.table.hand_costs import lower_priority
+from pinochle_gui.table.scene import TableScene
+from pinochle_gui.table.seats import thinking_at_once
+
+#: How often the review looks for results, in seconds.
+POLL_EVERY = 0.1
+#: The search that values the seat's choices (:data:`engine.ai.analysis.ANALYSIS_LEVELS`; a test may ask a
+#: smaller one).
+LEVEL = "hard"
+#: The level of the computers in the other seats for "the cards" when the record's table is not open.
+OTHERS_LEVEL = "medium"
+#: Finished analyses kept for the app's run, by hand.
+FINISHED: OrderedDict[tuple[Any, ...], HandAnalysis] = OrderedDict()
+KEEP_FINISHED = 12
+
+
+def analysed_seat(record: dict[str, Any]) -> int:
+    """Whose decisions the review analyses first: the seat a person played, else seat 0."""
+    humans = record.get("humans")
+    return humans[0] if isinstance(humans, list) and humans else 0
+
+
+def table_levels(scenes: Sequence[object], record: dict[str, Any]) -> list[str | None] | None:
+    """The computer levels at the table of the record's game when it is open (``None``: a person's seat)."""
+    for scene in reversed(scenes):
+        if isinstance(scene, TableScene) and scene.game.game_id == record.get("game_id") \
+                and len(scene.config.levels) == record["seats"]:
+            return list(scene.config.levels)
+    return None
+
+
+def hand_key(record: dict[str, Any], seat: int) -> tuple[Any, ...]:
+    return (record.get("game_id"), record.get("hand_number"), record.get("seed"), str(record.get("actions")), seat,
+            LEVEL)
+
+
+def points_text(value: float, signed: bool = True, tenths: bool = False) -> str:
+    """Points of a hand as the player reads them: whole points, or to a tenth (``tenths``) where a hand is
+    worth a few points (scores divided by ten, the double deck's costs)."""
+    text = f"{value:+.1f}" if tenths and value != round(value) else f"{value:+.0f}"
+    return text if signed else text.lstrip("+")
+
+
+class ReviewAnalysis:
+    """One hand's analysis for ``seat``, filling in as the workers finish (``processes``: worker processes)."""
+
+    def __init__(self, record: dict[str, Any], seat: int, levels: Sequence[str | None] | None = None,
+                 processes: bool | None = None) -> None:
+        self.record = record
+        self.seat = seat
+        self.rules: Rules = rules_from_dict(record["rules"])
+        self.threshold = cost_threshold(self.rules)
+        self.tenths = self.threshold < 10  # points shown to a tenth
+        self.processes = not thinking_at_once() if processes is None else processes
+        self.decisions: dict[int, DecisionReview] = {}
+        self.total = 0
+        self.failed = ""
+        self.errors: list[str] = []  # decisions the analysis could not value (their errors)
+        self.hard_record: dict[str, Any] | None = None
+        self._since_poll = POLL_EVERY
+        self._analyst: Analyst | None = None
+        self._pool: Executor | None = None
+        self._hard: Future[dict[str, Any]] | None = None
+        seats = record["seats"]
+        self.levels: list[str | None] = list(levels) if levels is not None else [OTHERS_LEVEL] * seats
+        kept = FINISHED.get(hand_key(record, seat))
+        if kept is not None:
+            self.decisions = {d.action_index: d for d in kept.decisions}
+            self.total = len(kept.decisions)
+        else:
+            self._analyst = Analyst(processes=self.processes, workers=1 if not self.processes else 2, level=LEVEL)
+            try:
+                self._analyst.start(record, seat)
+            except RecordError as err:
+                self.failed = str(err)
+                self._analyst.close()
+                self._analyst = None
+            else:
+                self.total = self._analyst.progress[1]
+
+    def start_hard(self) -> None:
+        """Play the deal again with the hard computer in the seat (once, when the summary first asks)."""
+        if self._pool is not None or self.hard_record is not None:
+            return
+        if self.processes:
+            try:
+                self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                                                 initializer=lower_priority)
+            except (OSError, ValueError, NotImplementedError):
+                self._pool = None
+        if self._pool is None:
+            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pinochle-hard-replay")
+        self._hard = self._pool.submit(play_with_hard, self.record, self.seat, self.levels)
+
+    # -- the results ---------------------------------------------------------------------------------------
+    @property
+    def done(self) -> int:
+        return len(self.decisions) if self._analyst is None else self._analyst.progress[0]
+
+    @property
+    def finished(self) -> bool:
+        return self._analyst is None and (self._hard is None or self.hard_record is not None)
+
+    @property
+    def analysed(self) -> bool:
+        """Every decision is in."""
+        return self._analyst is None
+
+    def poll(self, dt: float) -> bool:
+        """Collect what finished (at most every :data:`POLL_EVERY` seconds); True when something came."""
+        self._since_poll += dt
+        if self._since_poll < POLL_EVERY or self.finished:
+            return False
+        self._since_poll = 0.0
+        came = False
+        if self._analyst is not None:
+            for review in self._analyst.poll():
+                self.decisions[review.action_index] = review
+                came = True
+            if self._analyst.done():
+                self.errors = list(self._analyst.errors)
+                result = self._analyst.result()
+                if result is not None and not self.errors:
+                    FINISHED[hand_key(self.record, self.seat)] = result
+                    while len(FINISHED) > KEEP_FINISHED:
+                        FINISHED.popitem(last=False)
+                self._analyst.close()
+                self._analyst = None
+                came = True
+        if self._hard is not None and self._hard.done() and self.hard_record is None:
+            try:
+                self.hard_record = self._hard.result()
+            except Exception as err:  # noqa: BLE001 - the review goes on without "the cards"
+                self.failed = f"the hard computer's play could not be made: {err}"
+                self._hard = None
+            came = True
+        return came
+
+    def progress_text(self) -> str:
+        if self.failed and not self.decisions:
+            return f"No analysis: {self.failed}"
+        if self._analyst is not None:
+            return f"Analysing: {self.done} of {self.total} decisions" + (
+                "" if self.seat_word() == "yours" else f", {self.seat_word()} first")
+        costly = len(self.costly(self.seat))
+        missing = f" ({len(self.errors)} could not be valued)" if self.errors else ""
+        return (f"Analysed {self.total} decisions{missing}: {costly} costly of {self.seat_word()} "
+                "(W: another seat's)")
+
+    def seat_word(self) -> str:
+        names = self.record.get("players") or []
+        return "yours" if self.seat in (self.record.get("humans") or []) else (
+            f"{names[self.seat]}'s" if self.seat < len(names) else "the seat's")
+
+    def points(self, value: float, signed: bool = True) -> str:
+        return points_text(value, signed, self.tenths)
+
+    def costly(self, seat: int) -> list[DecisionReview]:
+        """The costly decisions of ``seat`` found so far, in the order of the hand."""
+        return [d for _i, d in sorted(self.decisions.items()) if d.seat == seat and d.costly]
+
+    def lost(self, seat: int) -> float:
+        return sum(d.cost for d in self.decisions.values() if d.seat == seat)
+
+    def costliest(self, seat: int, count: int = 3) -> list[DecisionReview]:
+        return sorted(self.costly(seat), key=lambda d: (-d.cost, d.action_index))[:count]
+
+    def close(self) -> None:
+        if self._analyst is not None:
+            self._analyst.close()
+            self._analyst = None
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+
+__all__ = ["FINISHED", "POLL_EVERY", "ReviewAnalysis", "analysed_seat", "hand_key", "points_text"]

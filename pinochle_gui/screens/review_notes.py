@@ -1,0 +1,158 @@
+"""What the hand review says beside the table: the computer's reason for the step's decision, its analysis
+(the value of the choice and of the best two others, from what the seat saw and with every card visible,
+and for a costly one a mark and the sentence why), the analysis's progress, and the step bar with the
+costly decisions marked along it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import pygame
+
+from engine.ai.analysis import DecisionReview
+from engine.review import Step
+from pinochle_gui.screens.review_analysis import ReviewAnalysis, points_text
+from pinochle_gui.theme import Theme, draw_panel
+from pinochle_gui.widgets import blit_text
+from pinochle_gui.widgets.text import wrap
+
+
+def cost_sentence(review: DecisionReview, tenths: bool = False) -> str:
+    """"Leading the A♥ here cost about 30: East was void in hearts (shown when East trumped trick 3)"."""
+    action = review.chosen.action
+    if review.kind == "play":
+        doing = f"Leading the {action}" if "lead" in review.title.lower() else f"Playing the {action}"
+    elif review.kind == "trump":
+        doing = f"Naming {action.lower()} trump"
+    else:
+        doing = f"“{action}”"
+    sentence = f"{doing} here cost about {points_text(review.cost, False, tenths)}"
+    return f"{sentence}: {review.reason}" if review.reason else sentence
+
+
+def value_lines(review: DecisionReview, tenths: bool = False) -> list[tuple[str, str, str]]:
+    """(label, choice, values) of the choice made and the best two others."""
+    def values(value: float, seen: float | None) -> str:
+        shown = points_text(value, True, tenths)
+        return shown + ("" if seen is None else f"  ·  every card seen {points_text(seen, True, tenths)}")
+
+    rows = [("Chosen", review.chosen.action, values(review.chosen.value, review.chosen.seen_value))]
+    for i, other in enumerate(review.best):
+        rows.append(("Best" if i == 0 and other.value > review.chosen.value else "Other", other.action,
+                     values(other.value, other.seen_value)))
+    return rows
+
+
+class NotesWriter:
+    """Lines of text laid down a panel, each wrapped to its width; stops at the panel's foot."""
+
+    def __init__(self, surface: pygame.Surface, rect: pygame.Rect, size: int) -> None:
+        self.surface, self.rect, self.size = surface, rect, size
+        self.y = rect.y
+
+    def write(self, text: str, color: tuple[int, int, int], face: str = "regular", size: int | None = None,
+              gap: int = 0) -> bool:
+        """``text`` wrapped; False (and nothing drawn) when it does not fit whole in the room left."""
+        size = size or self.size
+        lines = wrap(text, size, self.rect.w, face)
+        step = round(size * 1.35)
+        if self.y + len(lines) * step > self.rect.bottom:
+            return False
+        for line in lines:
+            blit_text(self.surface, line, size, color, (self.rect.x, self.y), face)
+            self.y += step
+        self.y += gap
+        return True
+
+
+def draw_notes(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, step: Step, seat_name: str,
+               analysis: ReviewAnalysis | None, px: int) -> None:
+    """The notes panel of ``step``: its reason and its analysis (``px``: the screen's unit of 16 px text)."""
+    draw_panel(surface, rect, theme, radius=min(12, px // 2))
+    pad = round(px * 0.8)
+    inner = rect.inflate(-2 * pad, -2 * pad)
+    notes = NotesWriter(surface, inner, px)
+    review = analysis.decisions.get(step.action_index) if analysis is not None and step.action_index is not None \
+        else None
+    if review is not None:
+        notes.write(review.title, theme.accent, "bold", round(px * 1.15), gap=px // 3)
+    elif step.action_index is not None and step.seat is not None:
+        notes.write(f"{seat_name}'s decision", theme.accent, "bold", round(px * 1.15), gap=px // 3)
+    else:
+        notes.write("Nothing to decide here", theme.text_dim, "italic", gap=px // 2)
+        if analysis is not None:
+            overview(notes, theme, analysis)
+    tenths = analysis is not None and analysis.tenths
+    if step.reason:
+        whose = "Your" if seat_name == "You" else f"{seat_name}'s"
+        notes.write(f"{whose} reason: {step.reason}", theme.text, gap=px // 2)
+    if review is not None:
+        if review.costly:  # the sentence, marked down its left edge
+            top = notes.y
+            notes.write(cost_sentence(review, tenths), theme.bad, "bold")
+            pygame.draw.rect(surface, theme.bad, (inner.x - pad // 2 - px // 6, top, px // 4, notes.y - top))
+            notes.y += px // 2
+        notes.write("In points of this hand, from what the seat saw:", theme.text_dim, "italic")
+        for label, action, values in value_lines(review, tenths):
+            notes.write(f"{label}: {action}   {values}", theme.text)
+    elif analysis is not None and step.action_index is not None and not analysis.analysed:
+        notes.write("Not analysed yet", theme.text_dim, "italic")
+    elif analysis is not None and step.action_index is not None:
+        notes.write("Only one choice here, or not analysed", theme.text_dim, "italic")
+
+
+def overview(notes: NotesWriter, theme: Theme, analysis: ReviewAnalysis) -> None:
+    """The analysed seat's costly decisions found so far, in the order of the hand (C goes to the next)."""
+    costly = analysis.costly(analysis.seat)
+    whose = "Your" if analysis.seat_word() == "yours" else analysis.seat_word().capitalize()
+    if not costly:
+        if analysis.analysed:
+            notes.write(f"{whose} decisions: none costly", theme.text)
+        return
+    notes.write(f"{whose} costly decisions so far (C: the next one):", theme.text)
+    for review in costly:
+        if not notes.write(f"{review.title}: {review.chosen.action}, about "
+                           f"{analysis.points(review.cost, signed=False)}", theme.bad):
+            break
+
+
+def draw_progress(surface: pygame.Surface, pos: tuple[int, int], width: int, theme: Theme,
+                  analysis: ReviewAnalysis | None, size: int) -> None:
+    if analysis is not None:
+        blit_text(surface, analysis.progress_text(), size, theme.text_dim, pos, "italic", "topleft", width)
+
+
+def draw_step_bar(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, steps: Sequence[Step], at: int,
+                  analysis: ReviewAnalysis | None) -> None:
+    """One tick per step, the analysed seat's decisions brighter, the costly ones marked red, the step shown
+    outlined."""
+    pygame.draw.rect(surface, theme.panel, rect, border_radius=rect.h // 2)
+    n = len(steps)
+    seat = analysis.seat if analysis is not None else None
+    for i, step in enumerate(steps):
+        x = step_x(rect, i, n)
+        review = analysis.decisions.get(step.action_index) if analysis is not None and step.action_index is not None \
+            else None
+        if review is not None and review.costly and review.seat == seat:
+            pygame.draw.rect(surface, theme.bad, (x - 3, rect.y - 4, 7, rect.h + 8), border_radius=2)
+        elif step.action_index is not None and step.seat == seat:
+            pygame.draw.line(surface, theme.text, (x, rect.y + 2), (x, rect.bottom - 3), 2)
+        else:
+            pygame.draw.line(surface, theme.text_dim, (x, rect.y + rect.h // 3), (x, rect.bottom - rect.h // 3), 1)
+    x = step_x(rect, at, n)
+    pygame.draw.rect(surface, theme.highlight, (x - 5, rect.y - 6, 11, rect.h + 12), 2, border_radius=3)
+
+
+def step_x(rect: pygame.Rect, i: int, n: int) -> int:
+    return rect.x + 6 + (round((rect.w - 12) * i / (n - 1)) if n > 1 else (rect.w - 12) // 2)
+
+
+def step_at(rect: pygame.Rect, x: int, n: int) -> int:
+    """The step whose tick is nearest ``x`` on the bar."""
+    if n <= 1:
+        return 0
+    return max(0, min(n - 1, round((x - rect.x - 6) * (n - 1) / max(1, rect.w - 12))))
+
+
+__all__ = ["cost_sentence", "draw_notes", "draw_progress", "draw_step_bar", "step_at", "value_lines"]

@@ -1,0 +1,130 @@
+"""What the player's decisions cost, hand after hand, found in the background for the statistics.
+
+After each hand the player plays (not a demo, not a deal played again), :class:`HandCoster` values the
+player's decisions of that hand with the hard level's search from what the player could see
+(:func:`engine.ai.analysis.review_decision`) and hands back the sum of what they cost, in points of that
+hand, for the statistics (:mod:`pinochle_gui.storage.hand_costs`). It works one decision at a time in one
+worker process at the lowest priority, and starts the next decision only while no computer seat is
+thinking (``idle``), so the player's computers are not slowed. A hand not finished when the app closes is
+not counted. With ``PINOCHLE_THINK_AT_ONCE=1`` (the tests) it works on a thread of this process.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from collections import deque
+from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from typing import Any
+
+from engine.ai.analysis import decisions_in, review_decision
+from engine.record import RecordError
+from pinochle_gui.storage.hand_costs import HandCost
+from pinochle_gui.table.seats import thinking_at_once
+
+
+def decision_cost(record: dict[str, Any], action_index: int, seat: int) -> float:
+    """What the decision ``action_index`` of ``record`` cost its seat (the seat's view only)."""
+    return review_decision(record, action_index, every_card=False, viewer=seat).cost
+
+
+def lower_priority(steps: int = 19) -> None:
+    """In a worker process: give way to the app and the table's computers (no-op without ``os.nice``)."""
+    try:
+        os.nice(steps)
+    except (AttributeError, OSError):
+        pass
+
+
+@dataclass
+class _Hand:
+    record: dict[str, Any]
+    seat: int
+    game_id: str
+    level: str
+    decisions: list[int]
+    cost: float = 0.0
+    done: int = 0
+    failed: list[str] = field(default_factory=list)
+
+
+class HandCoster:
+    """Finished hands in, their costs out (:meth:`poll`), one decision at a time."""
+
+    def __init__(self, processes: bool | None = None) -> None:
+        self.processes = not thinking_at_once() if processes is None else processes
+        self.hands: deque[_Hand] = deque()
+        self.errors: list[str] = []
+        self._pool: Executor | None = None
+        self._future: Future[float] | None = None
+
+    def add(self, record: dict[str, Any], seat: int, game_id: str, level: str) -> None:
+        """Cost the decisions of ``seat`` in the hand of ``record`` (of the game ``game_id``)."""
+        try:
+            decisions = [index for index, s in decisions_in(record) if s == seat]
+        except (RecordError, ValueError) as err:
+            self.errors.append(f"hand {record.get('hand_number')}: {err}")
+            return
+        self.hands.append(_Hand(record, seat, game_id, level, decisions))
+
+    def drop(self, game_id: str, hands_kept: int) -> None:
+        """Forget the hands of ``game_id`` after hand number ``hands_kept`` (an undo unplayed them)."""
+        first = self.hands[0] if self.hands else None
+        self.hands = deque(h for h in self.hands if not (h.game_id == game_id and h.record["hand_number"] > hands_kept))
+        if first is not None and (not self.hands or self.hands[0] is not first):
+            self._drop_future()  # it was costing a decision of a hand now gone
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.hands)
+
+    def poll(self, idle: bool) -> list[HandCost]:
+        """The hands whose every decision is now costed; starts the next decision when ``idle``."""
+        finished: list[HandCost] = []
+        if self._future is not None and self._future.done():
+            hand = self.hands[0]
+            try:
+                hand.cost += self._future.result()
+            except Exception as err:  # noqa: BLE001 - one decision failing loses that hand, not the app
+                hand.failed.append(f"{type(err).__name__}: {err}")
+            hand.done += 1
+            self._future = None
+        while self.hands and self.hands[0].done >= len(self.hands[0].decisions):
+            hand = self.hands.popleft()
+            if hand.failed:
+                self.errors.append(f"hand {hand.record['hand_number']}: {hand.failed[0]}")
+            else:
+                finished.append(HandCost(hand.game_id, hand.record["hand_number"], hand.record["variant"], hand.level,
+                                         hand.cost, len(hand.decisions)))
+        if self._future is None and self.hands and idle:
+            hand = self.hands[0]
+            self._future = self._executor().submit(decision_cost, hand.record, hand.decisions[hand.done], hand.seat)
+        return finished
+
+    def _executor(self) -> Executor:
+        if self._pool is None:
+            if self.processes:
+                try:
+                    self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
+                                                     initializer=lower_priority)
+                except (OSError, ValueError, NotImplementedError):
+                    self.processes = False
+            if self._pool is None:
+                self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pinochle-hand-costs")
+        return self._pool
+
+    def _drop_future(self) -> None:
+        if self._future is not None:
+            self._future.cancel()
+            self._future = None
+
+    def close(self) -> None:
+        self._drop_future()
+        self.hands.clear()
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
+
+
+__all__ = ["HandCoster", "decision_cost"]

@@ -1,0 +1,132 @@
+"""The cost of the player's decisions per hand: found in the background after each hand (one decision at a
+time, only while no computer thinks), stored in the statistics' own table, charted per game."""
+
+from __future__ import annotations
+
+import sqlite3
+import time
+from pathlib import Path
+
+import pytest
+from test_screens_app import FakeApp, _display, app, click, render, row_named
+
+from engine.ai.analysis import decisions_in, review_decision
+from engine.game import new_game
+from engine.rules import preset
+from engine.sim import play_game
+from pinochle_gui.screens import statistics_scene
+from pinochle_gui.screens.cost_chart import EMPTY, TITLE
+from pinochle_gui.screens.review import ReviewScene
+from pinochle_gui.screens.statistics import StatisticsScene
+from pinochle_gui.storage.hand_costs import HandCost
+from pinochle_gui.storage.stats import StatsStore
+from pinochle_gui.table.hand_costs import HandCoster
+from pinochle_gui.widgets.text import watch_text
+
+__all__ = ["_display", "app"]
+
+pytestmark = pytest.mark.timeout(300)
+
+
+def costs(store: StatsStore, *items: tuple[str, int, float]) -> None:
+    for game_id, hand, cost in items:
+        assert store.record_hand_cost(HandCost(game_id, hand, "two_hand", "hard", cost, 20)) == []
+
+
+def test_the_store_keeps_each_hand_once_and_averages_per_game(tmp_path: Path) -> None:
+    store, _ = StatsStore.open(tmp_path / "s.sqlite3")
+    costs(store, ("g1", 1, 30.0), ("g1", 2, 10.0), ("g1", 2, 99.0), ("g2", 1, 5.0))
+    series = store.cost_series()
+    assert [(p.game_id, p.hands, p.average) for p in series] == [("g1", 2, 20.0), ("g2", 1, 5.0)]
+    assert store.cost_series(variant="partnership_auction") == [] and len(store.cost_series(level="hard")) == 2
+    assert store.withdraw("g1", 1) == [] and store.cost_series()[0].hands == 1  # an undo took hand 2 back
+    bad = store.record_hand_cost(HandCost("g3", 1, "two_hand", "hard", float("nan"), 1))
+    assert bad and bad[0].level == "error"
+    assert store.reset() == [] and store.cost_series() == []
+    store.close()
+
+
+def test_the_table_is_made_when_missing(tmp_path: Path) -> None:
+    path = tmp_path / "s.sqlite3"
+    store, _ = StatsStore.open(path)
+    store.close()
+    with sqlite3.connect(path) as db:  # a file written before the table existed
+        db.execute("DROP TABLE hand_costs")
+    store, messages = StatsStore.open(path)
+    assert messages == []
+    costs(store, ("g", 1, 12.0))
+    assert store.cost_series()[0].average == 12.0
+    store.close()
+
+
+def test_the_coster_adds_up_the_players_decisions_only_while_the_table_is_idle() -> None:
+    game = new_game(preset("two_hand"), seed=3)
+    game.humans = (0,)
+    record = play_game(game, ["random", "easy"], 3, 1).hand_records[0]
+    mine = [i for i, seat in decisions_in(record) if seat == 0]
+    coster = HandCoster(processes=False)
+    try:
+        coster.add(record, 0, "g", "easy")
+        for _ in range(5):
+            assert coster.poll(idle=False) == []  # a computer thinks: nothing is started
+        found: list[HandCost] = []
+        while not found:
+            found = coster.poll(idle=True)
+            time.sleep(0.01)
+        assert found == [HandCost("g", 1, "two_hand", "easy", found[0].cost, len(mine))]
+        expected = sum(review_decision(record, i, every_card=False, viewer=0).cost for i in mine)
+        assert found[0].cost == pytest.approx(expected) and not coster.busy
+        coster.add(record, 0, "g", "easy")
+        coster.poll(idle=True)
+        coster.drop("g", 0)  # undone: the hand is forgotten, its decision under way dropped
+        assert not coster.busy and coster.poll(idle=True) == []
+    finally:
+        coster.close()
+
+
+def test_the_statistics_chart_the_cost_per_hand_per_game(app: FakeApp) -> None:
+    scene = app.stack.push(statistics_scene(app))
+    assert isinstance(scene, StatisticsScene)
+    chart = row_named(scene, "Chart")
+    while scene.chart != "cost":
+        click(app, chart.arrows()[1].center)
+    with watch_text() as seen:
+        render(app)
+    assert EMPTY in [t.text for t in seen]
+    costs(app.storage.stats, ("a", 1, 40.0), ("a", 2, 20.0), ("b", 1, 12.0))
+    scene.load()
+    with watch_text() as seen:
+        picture = render(app)
+    texts = [t.text for t in seen]
+    assert TITLE in texts and "2 games, 3 hands analysed" in " ".join(texts)
+    assert [p.average for p in scene.costs] == [30.0, 12.0]
+    plot = scene.chart_rect
+    reds = sum(picture.get_at((x, y))[:3] == scene.theme.bad
+               for x in range(plot.x, plot.right, 2) for y in range(plot.y, plot.bottom, 2))
+    assert reds > 20  # the line and its points
+
+
+def test_a_hand_played_at_the_table_goes_into_the_chart_with_its_reasons_in_the_record(tmp_path: Path) -> None:
+    import random
+
+    from tests.test_replay import frame, to_summary
+    from tests.test_table_play import make_table
+
+    app, table, screen = make_table(tmp_path, "two_hand", seed=4, level="easy")
+    try:
+        to_summary(app, table, screen, random.Random(2))
+        record = table.game.hand_records[-1]
+        computer = {seat for index, seat in decisions_in(record)} - {0}
+        assert record["humans"] == [0] and record["reasons"] and computer == {1}
+        assert not {i for i, _text in record["reasons"]} & {i for i, seat in decisions_in(record) if seat == 0}
+        while app.coster.busy:
+            frame(app, screen)
+            time.sleep(0.01)
+        series = app.storage.stats.cost_series()
+        assert [(p.game_id, p.hands) for p in series] == [(table.config.game_key, 1)]
+        table.review_last_hand()  # the review of the hand: "the cards" with the table's computers
+        review = app.stack.top
+        assert isinstance(review, ReviewScene) and review.analysis is not None
+        assert review.analysis.seat == 0 and review.analysis.levels == [None, "easy"]
+    finally:
+        app.close()
