@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from engine.actions import Action, DeclareOut, Play
+from engine.actions import Action, Bid, DeclareOut, Play
 from engine.ai.analysis import (
     ANALYSIS_LEVELS,
     SEAT_VIEW,
@@ -175,12 +175,39 @@ def test_a_record_of_every_preset_is_analysed(variant: str) -> None:
         review = review_decision(record, index, seed=2, level=EASY, viewer=0)
         texts = [review.title, review.reason, review.chosen.action] + [b.action for b in review.best]
         assert not any(CODE.search(t) for t in texts), texts
-        assert review.cost >= 0 and review.seen_cost is not None and review.seen_cost >= 0
+        assert review.cost >= 0 and (review.seen_cost is None if overbid(record, index) else review.seen_cost >= 0)
         assert review.costly == (review.cost >= cost_threshold(rules)) and bool(review.reason) == review.costly
         assert review.chosen.action not in [b.action for b in review.best]
         assert [b.value for b in review.best] == sorted((b.value for b in review.best), reverse=True)
         assert review.cost == pytest.approx(max(0.0, max([review.chosen.value] + [b.value for b in review.best])
                                                 - review.chosen.value))
+
+
+def overbid(record: dict[str, Any], index: int) -> bool:
+    game, action = game_before(record, index)
+    return isinstance(action, Bid) and (record["declarer"], record["bid"]) != (game.to_act, action.amount)
+
+
+def test_only_the_bid_that_won_the_auction_is_charged() -> None:
+    """Each bid is valued as if it ended the auction: a bid the auction went past shows its values but
+    costs nothing (else each raise of a long auction would count the same risk again); the winning bid
+    and every pass are charged."""
+    rules = preset("partnership_auction")  # seed 4: 250, 280 and 290 overbid, 300 wins
+    record = play_game(new_game(rules, seed=4), ["random", "medium"] * 2, 4, 1).hand_records[0]
+    before = [game_before(record, i) for i, _s in decisions_in(record)]
+    bids = [(i, action) for (i, _s), (game, action) in zip(decisions_in(record), before, strict=True)
+            if game.phase == "bidding"]
+    passed = [i for i, b in bids if not isinstance(b, Bid)]
+    went_past = [i for i, b in bids if isinstance(b, Bid) and overbid(record, i)]
+    won = [i for i, b in bids if isinstance(b, Bid) and not overbid(record, i)]
+    assert passed and went_past and len(won) == 1
+    for index in went_past:
+        review = review_decision(record, index, seed=2, level=EASY)
+        assert review.cost == 0 and not review.costly and review.seen_cost is None and review.best
+    for index in won + passed:
+        review = review_decision(record, index, seed=2, level=EASY)
+        assert review.seen_cost is not None
+        assert review.cost == pytest.approx(max(0.0, max(b.value for b in review.best) - review.chosen.value))
 
 
 def test_a_dix_kept_leaves_the_next_dix_to_a_seat_that_holds_one() -> None:

@@ -238,13 +238,22 @@ def review_decision(record: dict[str, Any], action_index: int, seed: int = 0, le
     ``level`` (the ``hard`` search by default) and, with ``every_card``, with every card visible;
     ``viewer`` is the player the titles speak to ("your lead")."""
     game, action = game_before(record, action_index)
-    return review_at(game, action, action_index, seed, level, every_card, viewer)
+    return review_at(game, action, action_index, seed, level, every_card, viewer,
+                     charged=not _overbid(record, game, action))
+
+
+def _overbid(record: dict[str, Any], game: Game, action: Action) -> bool:
+    """A bid the auction went past: not the one that became the contract. Each bid is valued as if it
+    ended the auction; charging every raise of a long auction that way would count the same risk again
+    at each step, so only the winning bid (and every pass) is charged."""
+    return isinstance(action, Bid) and (record.get("declarer") != game.to_act or record.get("bid") != action.amount)
 
 
 def review_at(game: Game, action: Action, action_index: int, seed: int = 0, level: Level = SEAT_VIEW,
-              every_card: bool = True, viewer: int | None = None) -> DecisionReview:
+              every_card: bool = True, viewer: int | None = None, charged: bool = True) -> DecisionReview:
     """The review of ``action`` taken in ``game`` by the seat to act (see :func:`review_decision`);
-    ``action_index`` numbers it (and seeds its samples)."""
+    ``action_index`` numbers it (and seeds its samples). A choice not ``charged`` (a bid the auction went
+    past) shows its values and costs nothing."""
     seat = game.to_act
     assert seat is not None
     if not _is_decision(game, action):
@@ -267,8 +276,8 @@ def review_at(game: Game, action: Action, action_index: int, seed: int = 0, leve
 
     chosen = alternative(action)
     others = tuple(alternative(a) for a in ranked if a != action)[:SHOWN_ALTERNATIVES]
-    cost = round(max(0.0, best_value - values[action]), 1)
-    seen_cost = round(max(0.0, max(seen.values()) - seen[action]), 1) if action in seen else None
+    cost = round(max(0.0, best_value - values[action]), 1) if charged else 0.0
+    seen_cost = round(max(0.0, max(seen.values()) - seen[action]), 1) if action in seen and charged else None
     costly = cost >= cost_threshold(game.rules)
     reason = reason_for(game, seat, action, ranked[0], values, kind, action_words(ranked[0], game), viewer) \
         if costly else ""
