@@ -255,7 +255,7 @@ class App:
         try:
             from pinochle_gui.screens import pause_scene
 
-            self.stack.push(pause_scene(self, table.game))
+            self.stack.push(pause_scene(self, table.game, table.challenge))
         except ImportError:
             self.leave_game()
 

@@ -19,6 +19,7 @@ from pinochle_gui.screens.history import HistoryScene, detail_lines, export_path
 from pinochle_gui.screens.pause import PauseScene
 from pinochle_gui.screens.rules import RulesScene
 from pinochle_gui.screens.settings import SettingsScene
+from pinochle_gui.widgets import MenuButton
 
 __all__ = ["_display", "app"]
 
@@ -206,3 +207,17 @@ def test_a_hand_set_without_play_says_why() -> None:
     record = {"players": ["You", "West", "North", "East"], "declarer": 2, "bid": 310, "trump": "H",
               "went_set": True, "how": "not_on_board"}
     assert result_text(record) == "North 310 in hearts: set (before play, too little meld)"
+
+
+def test_during_a_duplicate_challenge_the_pause_speaks_of_the_challenge(app: FakeApp) -> None:
+    game = played("partnership_auction", 1)
+    app.stack.push(Table())
+    tips = {}
+    for challenge in (False, True):
+        scene = app.stack.push(pause_scene(app, game, challenge))
+        render(app)
+        tips[challenge] = {b.text: b.tooltip for b in scene.widgets if isinstance(b, MenuButton)}
+        app.stack.pop()
+    assert tips[False]["Save and quit to title"] == "Your game is kept: Continue brings it back"
+    assert tips[True]["Save and quit to title"] == "Your challenge is kept: Continue challenge brings it back"
+    assert tips[True]["Quit"] == "Close the app; the challenge is saved"

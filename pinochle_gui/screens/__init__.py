@@ -73,10 +73,10 @@ def statistics_scene(app: App) -> Scene:
     return StatisticsScene(app)
 
 
-def pause_scene(app: App, game: Game) -> Scene:
+def pause_scene(app: App, game: Game, challenge: bool = False) -> Scene:
     from pinochle_gui.screens.pause import PauseScene
 
-    return PauseScene(app, game)
+    return PauseScene(app, game, challenge)
 
 
 def history_scene(app: App, game: Game) -> Scene:

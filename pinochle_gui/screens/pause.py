@@ -26,13 +26,15 @@ class PauseScene(Overlay):
     def content_state(self) -> object:
         return self.summary_lines()
 
-    def __init__(self, app: App, game: Game) -> None:
+    def __init__(self, app: App, game: Game, challenge: bool = False) -> None:
         super().__init__(app)
         self.game = game
+        self.challenge = challenge  # a deal of the duplicate challenge: "Continue challenge" brings it back
 
     def build(self) -> None:
         app, game = self.app, self.game
         panel = self.panel_rect()
+        kept, again = ("challenge", "Continue challenge") if self.challenge else ("game", "Continue")
         entries = [
             ("Resume", self.back, pygame.K_r, "Back to the table (Esc)"),
             ("Rules", lambda: app.stack.push(RulesScene(app, game.rules), "fade"), None, "The rules in force"),
@@ -43,8 +45,8 @@ class PauseScene(Overlay):
                 pygame.K_h,
                 "The hands of this game",
             ),
-            ("Save and quit to title", app.leave_game, None, "Your game is kept: Continue brings it back"),
-            ("Quit", app.quit, None, "Close the app; the game is saved"),
+            ("Save and quit to title", app.leave_game, None, f"Your {kept} is kept: {again} brings it back"),
+            ("Quit", app.quit, None, f"Close the app; the {kept} is saved"),
         ]
         top = panel.y + self.px(108)
         room = panel.bottom - self.px(20) - top
