@@ -296,3 +296,26 @@ def test_the_seat_view_is_the_hard_search_without_a_clock() -> None:
 def test_doctests(module: str) -> None:
     result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0
+
+
+def test_a_bid_is_valued_with_the_seat_declaring_in_the_suit_it_would_name(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The seat's own contracts are played in the best suit of its hand's valuation (as it would name
+    trump), not in a suit guessed by the quick value, which on a tie took spades over clubs."""
+    from engine.ai import valuation
+
+    rules = preset("partnership_auction")
+    record = play_game(new_game(rules, seed=4), ["random", "medium"] * 2, 4, 1).hand_records[0]
+    index, seat = next((i, s) for i, s in decisions_in(record) if game_before(record, i)[0].phase == "bidding")
+    game, _action = game_before(record, index)
+    named = valuation._hand_value(game, seat, EASY, None).best.trump
+    trumps: list[int | None] = []
+    real = valuation._contract_results
+
+    def spy(rules_: Any, hands: Any, widow: Any, declarer: int, trump: int | None = None) -> Any:
+        if declarer == seat:
+            trumps.append(trump)
+        return real(rules_, hands, widow, declarer, trump)
+
+    monkeypatch.setattr(valuation, "_contract_results", spy)
+    review_decision(record, index, seed=2, level=EASY, every_card=False)
+    assert trumps and set(trumps) == {named}

@@ -140,8 +140,12 @@ def _bids(game: Game, seat: int, legal: Sequence[Action], level: Level, rng: ran
     declaring = dict.fromkeys(amounts, 0.0)
     passing = 0.0
     deals = _auction_deals(game, seat, level, rng)
+    # The seat declares in the suit it would name (the best of its own hand's valuation, as
+    # decisions.choose_trump names it); a guess by the quick value alone took spades over clubs on
+    # a tie and valued a made 300 as set in two deals of three.
+    trump = _hand_value(game, seat, level, None).best.trump if not rules.widow_size else None
     for hands, widow in deals:
-        results = _contract_results(rules, hands, widow, seat)
+        results = _contract_results(rules, hands, widow, seat, trump)
         for amount in amounts:
             declaring[amount] += _side_worth(rules, results, amount, side)
         passing += _side_worth(rules, _contract_results(rules, hands, widow, holder), standing, side)
@@ -167,9 +171,12 @@ def _auction_deals(game: Game, seat: int, level: Level, rng: random.Random) -> l
 ContractResult = tuple[int, int, int, int, int]  # declarer, trump, the side's trick points and total, defenders' meld
 
 
-def _contract_results(rules: Rules, hands: list[list[int]], widow: list[int], declarer: int) -> ContractResult:
-    """One deal played out with ``declarer`` taking the contract in the suit its cards favour."""
-    trump = (bv.promising_suits(hands[declarer] + widow, rules, 1) or [0])[0]
+def _contract_results(rules: Rules, hands: list[list[int]], widow: list[int], declarer: int,
+                      trump: int | None = None) -> ContractResult:
+    """One deal played out with ``declarer`` taking the contract in ``trump``, else in the suit its cards
+    (the widow's too) favour."""
+    if trump is None:
+        trump = (bv.promising_suits(hands[declarer] + widow, rules, 1) or [0])[0]
     _m, _p, tricks, total = bv.simulate_contract(hands, widow, declarer, trump, rules)
     side = rules.team_of(declarer)
     defence = sum(meld_total(counts(hands[s]), trump, rules) for s in range(rules.players) if rules.team_of(s) != side)

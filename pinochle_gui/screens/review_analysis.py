@@ -173,8 +173,10 @@ class ReviewAnalysis:
 
     def seat_word(self) -> str:
         names = self.record.get("players") or []
-        return "yours" if self.seat in (self.record.get("humans") or []) else (
-            f"{names[self.seat]}'s" if self.seat < len(names) else "the seat's")
+        name = names[self.seat] if self.seat < len(names) else ""
+        if self.seat in (self.record.get("humans") or []) or name == "You":  # a demo's record names its seat 0 You
+            return "yours"
+        return f"{name}'s" if name else "the seat's"
 
     def points(self, value: float, signed: bool = True) -> str:
         return points_text(value, signed, self.tenths)
