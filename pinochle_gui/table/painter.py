@@ -140,7 +140,7 @@ class TablePainter:
             draw_laid_labels(layer, lay, table.theme, laid)
             table.hud.draw_status(layer, table.status_rect, status, obs.trump)
             draw_pad(layer, lay.score_pad, table.theme, table.sides, list(scores), obs.target, trick_points,
-                     hand_number, deal_number)
+                     0 if table.replaying else hand_number, deal_number, one_deal=table.replaying)
             self.static, self.static_key = layer, key
         surface.blit(self.static, (0, 0))
 

@@ -24,8 +24,9 @@ def side_names(teams: Sequence[Sequence[int]], names: Sequence[str]) -> list[str
 
 def draw_pad(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, sides: list[str], scores: Sequence[int],
              target: int, trick_points: Sequence[int] | None = None, hand_number: int = 0,
-             deal_number: int | None = None) -> None:
-    """The small pad: one line per side with its score (and this hand's trick points during play)."""
+             deal_number: int | None = None, one_deal: bool = False) -> None:
+    """The small pad: one line per side with its score (and this hand's trick points during play); a
+    ``one_deal`` game (a deal played again, a challenge's deal) is no game to a target and says so."""
     draw_cached_panel(surface, rect, theme)
     rows = len(sides) + 1
     row_h = rect.h / rows
@@ -46,7 +47,8 @@ def draw_pad(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, sides: li
             surface.blit(extra, er)
             right = er.x - 8
         surface.blit(value, value.get_rect(midright=(right, y)))
-    foot = f"Hand {hand_number} · game to {target}" if hand_number else f"Game to {target}"
+    foot = "One deal, scored alone" if one_deal else \
+        f"Hand {hand_number} · game to {target}" if hand_number else f"Game to {target}"
     if deal_number is not None:
         foot += f" · deal {deal_number}"
     fsize = max(10, round(row_h * 0.45))

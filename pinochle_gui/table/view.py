@@ -57,6 +57,9 @@ class TableView(Protocol):
     hint_action: Action | None
 
     @property
+    def replaying(self) -> bool: ...
+
+    @property
     def human_turn(self) -> bool: ...
 
     @property
