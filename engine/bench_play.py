@@ -2,7 +2,7 @@
 
     python -m engine.bench_play            # the standard figures (about half a minute)
     python -m engine.bench_play --quick    # a few seconds
-    python -m engine.bench_play --decisions 8   # hard's card-play decisions in 8 seeded deals (minutes)
+    python -m engine.bench_play --decisions 8 [--variant V] [--old-budget]   # hard's card play (minutes)
 
 Deals are seeded, so two runs on one machine measure the same work. Times are CPU time of this
 process (``time.process_time``), so that other work on a shared machine does not count.
@@ -159,20 +159,25 @@ def bench_worlds(tricks: int, count: int, deals: int) -> None:
               f"a decision, {nodes / deals / count:6.0f} nodes a world ({deals} decisions)")
 
 
-def bench_decisions(deals: int) -> None:
-    """Hard's card-play decisions in seeded four-handed games (medium bids, passes and melds for
-    every seat): the worlds each decision gets through within hard's node budget, and its CPU time,
-    by the tricks left. The clock is off and the budget is the one before issue 12's second part
-    (144 worlds, 216,000 nodes), so two versions of the code are compared on the same work."""
+def bench_decisions(deals: int, variant: str, old_budget: bool) -> None:
+    """Hard's card-play decisions in seeded games (medium bids, passes and melds for every seat),
+    with the clock off: the worlds each decision gets through within hard's node budget and its CPU
+    time, by the tricks left, and the CPU time of all of them (p50, p95, max). ``old_budget``: hard's
+    budget before issue 12's second part (144 worlds, 216,000 nodes), to compare two versions of the
+    code on the same work."""
     from engine.ai.levels import LEVELS
     from engine.ai.players import ComputerPlayer
     from engine.game import PLAY, new_game
 
-    hard = ComputerPlayer(replace(LEVELS["hard"], worlds=144, search_nodes=216_000, think_seconds=0.0), 1)
+    level = replace(LEVELS["hard"], think_seconds=0.0)
+    if old_budget:
+        level = replace(level, worlds=144, search_nodes=216_000)
+    hard = ComputerPlayer(level, 1)
     medium = ComputerPlayer(LEVELS["medium"], 1)
     by_tricks: dict[int, list[tuple[int, float]]] = {}
+    times = []
     for seed in range(deals):
-        game = new_game(preset("partnership_auction"), seed=500 + seed)
+        game = new_game(preset(variant), seed=500 + seed)
         while not game.is_over and not game.hand_records:
             seat = game.to_act
             assert seat is not None
@@ -182,26 +187,32 @@ def bench_decisions(deals: int) -> None:
             tricks = len(game.hand.hands[seat]) + (1 if game.hand.trick else 0)
             start = time.process_time()
             action, reason = hard.choose_with_reason(game, seat)
-            spent = time.process_time() - start
+            times.append(time.process_time() - start)
             found = re.search(r"\((\d+) deals? simulated\)", reason)
             if found:
-                by_tricks.setdefault(tricks, []).append((int(found.group(1)), spent))
+                by_tricks.setdefault(tricks, []).append((int(found.group(1)), times[-1]))
             game.apply(action)
+    print(f"hard ({level.worlds} worlds, {level.search_nodes} nodes), {variant}, {deals} deals:")
     for tricks in sorted(by_tricks):
         rows = by_tricks[tricks]
-        print(f"hard's decisions, {tricks:2d} tricks left: {sum(w for w, _ in rows) / len(rows):5.0f} worlds, "
+        print(f"  {tricks:2d} tricks left: {sum(w for w, _ in rows) / len(rows):5.0f} worlds, "
               f"{statistics.mean(t for _, t in rows) * 1e3:5.0f} ms CPU on average, "
               f"max {max(t for _, t in rows) * 1e3:5.0f} ms ({len(rows)} decisions)")
+    times.sort()
+    print(f"  every card-play decision: CPU p50 {times[len(times) // 2] * 1e3:.0f} ms, "
+          f"p95 {times[int(len(times) * 0.95)] * 1e3:.0f} ms, max {times[-1] * 1e3:.0f} ms ({len(times)} decisions)")
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="fewer deals and shorter timings")
     parser.add_argument("--decisions", type=int, default=0, metavar="DEALS",
-                        help="only hard's card-play decisions in this many seeded four-handed deals")
+                        help="only hard's card-play decisions, in this many seeded deals")
+    parser.add_argument("--variant", default="partnership_auction", help="the game of --decisions")
+    parser.add_argument("--old-budget", action="store_true", help="--decisions with hard's budget before issue 12")
     args = parser.parse_args()
     if args.decisions:
-        bench_decisions(args.decisions)
+        bench_decisions(args.decisions, args.variant, args.old_budget)
         return
     seconds = 0.3 if args.quick else 1.0
     deals = 3 if args.quick else 12
