@@ -184,7 +184,7 @@ def bench_decisions(deals: int, variant: str, old_budget: bool) -> None:
             if game.phase != PLAY:
                 game.apply(medium.choose(game, seat))
                 continue
-            tricks = len(game.hand.hands[seat]) + (1 if game.hand.trick else 0)
+            tricks = len(game.hand.hands[seat])  # the current trick included
             start = time.process_time()
             action, reason = hard.choose_with_reason(game, seat)
             times.append(time.process_time() - start)
