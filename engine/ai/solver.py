@@ -192,34 +192,35 @@ class Solver:
             others |= masks[s]
         return others
 
-    def _lead_moves(self, own: int, others: int) -> tuple[int, ...]:
-        """The distinct leads from ``own``, in the order to search them (cached)."""
-        key = own | others << 24 | _LEAD
-        moves = self.moves_cache.get(key)
-        if moves is None:
-            cards = mask_cards(own)
-            if len(cards) > 1:
-                cards = sorted(_distinct(cards, others, self.values), key=self.lead_order.__getitem__)
-            moves = self.moves_cache[key] = tuple(cards)
+    def _lead_moves(self, key: int, own: int, others: int) -> tuple[int, ...]:
+        """The distinct leads from ``own``, in the order to search them, kept under ``key``
+        (``own | others << 24 | _LEAD``)."""
+        cards = mask_cards(own)
+        if len(cards) > 1:
+            cards = sorted(_distinct(cards, others, self.values), key=self.lead_order.__getitem__)
+        moves = self.moves_cache[key] = tuple(cards)
         return moves
 
-    def _follow_moves(self, own: int, others: int, win: int, pw: bool) -> tuple[int, ...]:
-        """The distinct legal cards following to the trick (``win`` winning it, ``pw``: the seat's
-        own side is winning it), in the order to search them (cached)."""
-        led = self.trick[0] // 6
+    def _follow_key(self, own: int, others: int, win: int, led: int, pw: bool) -> int:
+        """The key of the cards following to a trick led in ``led`` that ``win`` is winning (``pw``:
+        the seat's own side is winning it): the seat's and the others' cards in the suits the seat may
+        play (search and last_card work it out inline, for speed)."""
         scope = self.follow_scope[led]
         if not own & scope:
             scope = self.void_scope if own & self.trump_mask else _ALL
-        key = (own | others << 24) & scope | win << 48 | led << 53 | pw << 55
-        moves = self.moves_cache.get(key)
-        if moves is None:
-            cards = legal_cards(own, led, win, self.trump, self.mode)
+        return (own | others << 24) & scope | win << 48 | led << 53 | pw << 55
+
+    def _follow_moves(self, key: int, own: int, others: int, win: int, pw: bool) -> tuple[int, ...]:
+        """The distinct legal cards following to the trick, in the order to search them, kept under
+        ``key`` (:meth:`_follow_key`)."""
+        led = self.trick[0] // 6
+        cards = legal_cards(own, led, win, self.trump, self.mode)
+        if len(cards) > 1:
+            cards = _distinct(cards, others, self.values)
             if len(cards) > 1:
-                cards = _distinct(cards, others, self.values)
-                if len(cards) > 1:
-                    strength = self.strengths[led]
-                    cards = _follow_order(cards, strength, strength[win], pw, self.values)
-            moves = self.moves_cache[key] = tuple(cards)
+                strength = self.strengths[led]
+                cards = _follow_order(cards, strength, strength[win], pw, self.values)
+        moves = self.moves_cache[key] = tuple(cards)
         return moves
 
     def estimate(self) -> int:
@@ -287,16 +288,17 @@ class Solver:
             key = own | others << 24 | _LEAD
             moves = self.moves_cache.get(key)
             if moves is None:
-                moves = self._lead_moves(own, others)
+                moves = self._lead_moves(key, own, others)
         else:
             led = trick[0] // 6
             scope = self.follow_scope[led]
             if not own & scope:
                 scope = self.void_scope if own & self.trump_mask else _ALL
-            key = (own | others << 24) & scope | win << 48 | led << 53 | (self.ours[ahead] == maximizing) << 55
+            pw = self.ours[ahead] == maximizing
+            key = (own | others << 24) & scope | win << 48 | led << 53 | pw << 55
             moves = self.moves_cache.get(key)
             if moves is None:
-                moves = self._follow_moves(own, others, win, self.ours[ahead] == maximizing)
+                moves = self._follow_moves(key, own, others, win, pw)
         if hint >= 0 and moves[0] != hint and hint in moves:
             moves = (hint, *[c for c in moves if c != hint])
         last = seats - 1
@@ -391,10 +393,11 @@ class Solver:
         scope = self.follow_scope[led]
         if not own & scope:
             scope = self.void_scope if own & self.trump_mask else _ALL
-        key = (own | others << 24) & scope | win << 48 | led << 53 | (ours[ahead] == maximizing) << 55
+        pw = ours[ahead] == maximizing
+        key = (own | others << 24) & scope | win << 48 | led << 53 | pw << 55
         moves = self.moves_cache.get(key)
         if moves is None:
-            moves = self._follow_moves(own, others, win, ours[ahead] == maximizing)
+            moves = self._follow_moves(key, own, others, win, pw)
         beaters = self.beaters[win]
         counted = 0
         for c in trick:
@@ -501,10 +504,13 @@ class Solver:
         win, ahead = self._winning()
         if win < 0:
             moves = mask_cards(own)
-            searched = list(self._lead_moves(own, others))
+            key = own | others << 24 | _LEAD
+            searched = list(self.moves_cache.get(key) or self._lead_moves(key, own, others))
         else:
             moves = legal_cards(own, self.trick[0] // 6, win, self.trump, self.mode)
-            searched = list(self._follow_moves(own, others, win, self.ours[ahead] == self.ours[seat]))
+            pw = self.ours[ahead] == self.ours[seat]
+            key = self._follow_key(own, others, win, self.trick[0] // 6, pw)
+            searched = list(self.moves_cache.get(key) or self._follow_moves(key, own, others, win, pw))
         if self.best_so_far in searched:
             searched.remove(self.best_so_far)
             searched.insert(0, self.best_so_far)
