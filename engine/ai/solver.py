@@ -557,13 +557,14 @@ class Solver:
                         break
         return best_card, best
 
-    def mtdf(self, moves: list[int], depth: int, guess: int, grid: int = 1) -> tuple[int, int]:
+    def mtdf(self, moves: list[int], depth: int, guess: int, grid: int = 1, near: bool = False) -> tuple[int, int]:
         """The exact value of the best of ``moves`` by zero-window probes: (best card, value).
 
         Each probe only asks "is it worth at least this much?", which prunes far more than a full
-        window. The first asks about ``guess``; the next ones step away from it on the side the
-        answer points to, one ``grid`` step and then twice as far each time, until the value is
-        caught between two answers, and then halve the range it lies in. ``grid`` is a step every
+        window. The first asks about ``guess``; the next ones halve the range the value is known to
+        lie in, or, when the guess is ``near`` (a value found for a like search), step away from it
+        on the side the answer points to, one ``grid`` step and then twice as far each time, until
+        the value is caught between two answers, and halve from there. ``grid`` is a step every
         value is a multiple of (1 when not known; the counts' common step when the search reaches
         the end of the hand), so that no probe asks about a value that cannot occur. The
         transposition table carries what earlier probes learnt.
@@ -572,7 +573,7 @@ class Solver:
         card = moves[0]
         beta = min(max(-(-guess // grid) * grid, lower + grid), upper)
         step = grid
-        rose = fell = False
+        rose = fell = not near
         while lower < upper:
             found, value = self.best(moves, beta - 1, beta, depth)
             if value >= beta:
@@ -597,16 +598,18 @@ class Solver:
     def root(self, depth: int, want_values: bool = False, guess: int | None = None) -> tuple[int, int, dict[int, int]]:
         """Search the root to ``depth`` tricks: (best card, its value, the value of every legal card if asked)."""
         moves, searched = self.root_moves()
+        near = guess is not None  # the value of the last, shallower iteration
         if guess is None:
             guess = self.remaining // 2
-        exact = depth >= self.cards_each + (1 if self.trick else 0)
+        exact = depth >= self.cards_each  # (tricks left, the current one included)
         grid = self.grid if exact else 1
         if not want_values:
-            card, value = self.mtdf(searched, depth, guess, grid)
+            card, value = self.mtdf(searched, depth, guess, grid, near)
             return card, value, {}
         values: dict[int, int] = {}
-        for card in searched:  # each card's value is the best guess for the next one's
-            guess = values[card] = self.mtdf([card], depth, guess, grid)[1]
+        for card in searched:  # each card's value is a near guess for the next one's
+            guess = values[card] = self.mtdf([card], depth, guess, grid, near)[1]
+            near = True
         best_card = max(searched, key=lambda c: values[c])  # the first of equals, in search order
         for card in moves:  # a card pruned as equivalent is worth what the card standing for it is worth
             if card not in values:
