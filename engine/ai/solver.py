@@ -88,17 +88,22 @@ def _follow_order(moves: list[int], strength: tuple[int, ...], top: int, partner
 
 # The moves of a node depend only on the cards of the seat to move, the cards others hold or the
 # trick shows, the card winning the trick, the suit led and whether the seat's side is winning it (for
-# one trump, rule of play and count): each such set is worked out once and kept, for every search.
+# one trump, rule of play and count): each such set is worked out once and kept, for every search of
+# a hand. One cache is kept, for the trump, rule and count of the last search (a hand's searches share
+# them), and it starts again when full (about 20 MB).
 _MoveCache = dict[int, tuple[int, ...]]
 _MOVE_CACHES: dict[tuple[int, int, tuple[int, ...]], _MoveCache] = {}
-_MOVE_CACHE_SIZE = 400_000  # entries per trump, rule and count before the cache starts again
+_MOVE_CACHE_SIZE = 100_000
 _ALL = (1 << 48) - 1  # every card, of a hand and of the others
 _LEAD = 1 << 56  # in a cache key, above what a following card's key uses: a lead
 
 
 def _move_cache(trump: int, mode: int, values: tuple[int, ...]) -> _MoveCache:
-    cache = _MOVE_CACHES.setdefault((trump, mode, values), {})
-    if len(cache) > _MOVE_CACHE_SIZE:
+    cache = _MOVE_CACHES.get((trump, mode, values))
+    if cache is None:
+        _MOVE_CACHES.clear()
+        cache = _MOVE_CACHES[(trump, mode, values)] = {}
+    elif len(cache) > _MOVE_CACHE_SIZE:
         cache.clear()
     return cache
 
