@@ -1,6 +1,6 @@
 """Speed of the play core: legal plays, playouts, and the search. Prints numbers; asserts nothing.
 
-    python -m engine.bench_play            # the standard figures (about half a minute)
+    python -m engine.bench_play            # the standard figures (about a minute)
     python -m engine.bench_play --quick    # a few seconds
     python -m engine.bench_play --decisions 8 [--variant V] [--old-budget]   # hard's card play (minutes)
 
