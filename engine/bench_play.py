@@ -1,7 +1,8 @@
 """Speed of the play core: legal plays, playouts, and the search. Prints numbers; asserts nothing.
 
-    python -m engine.bench_play            # the standard figures (about half a minute)
+    python -m engine.bench_play            # the standard figures (about a minute)
     python -m engine.bench_play --quick    # a few seconds
+    python -m engine.bench_play --decisions 8 [--variant V] [--old-budget]   # hard's card play (minutes)
 
 Deals are seeded, so two runs on one machine measure the same work. Times are CPU time of this
 process (``time.process_time``), so that other work on a shared machine does not count.
@@ -13,11 +14,13 @@ import argparse
 import functools
 import platform
 import random
+import re
 import statistics
 import time
 from collections.abc import Callable
+from dataclasses import replace
 
-from engine.ai.solver import solve
+from engine.ai.solver import Table, solve
 from engine.ai.trickplay import Position, greedy_playout, random_playout
 from engine.cards import new_deck
 from engine.play import MUST_BEAT, legal_codes, trick_winner
@@ -116,10 +119,101 @@ def bench_anytime(budget: int, deals: int) -> None:
           f"depth reached {min(depths)}-{max(depths)} tricks ({deals} deals)")
 
 
+def worlds_of(position: Position, seat: int, count: int, rng: random.Random) -> list[Position]:
+    """``count`` deals of the cards ``seat`` cannot see among the other hands, as a sampling player
+    imagines them: half of each other hand is known (shown in meld, or read from the play) and stays,
+    the rest is dealt at random."""
+    worlds = []
+    for _ in range(count):
+        known = [hand[:len(hand) // 2] if s != seat else list(hand) for s, hand in enumerate(position.hands)]
+        hidden = [c for s, hand in enumerate(position.hands) if s != seat for c in hand[len(hand) // 2:]]
+        rng.shuffle(hidden)
+        hands = []
+        for s, hand in enumerate(position.hands):
+            more = len(hand) - len(known[s])
+            hands.append(known[s] + hidden[:more])
+            hidden = hidden[more:]
+        worlds.append(Position.start(hands, position.trump, position.rules, position.leader, position.trick,
+                                     position.points, position.side_of))
+    return worlds
+
+
+def bench_worlds(tricks: int, count: int, deals: int) -> None:
+    """What the exact endgame of a sampling player costs: every card's value in each of ``count``
+    worlds of one decision, each world searched afresh or all sharing one table (as the levels do)."""
+    rules = preset("partnership_auction")
+    for shared in (False, True):
+        times = []
+        nodes = 0
+        for seed in range(deals):
+            position = deal(rules, 300 + seed, tricks)
+            worlds = worlds_of(position, position.to_move, count, random.Random(seed))
+            table: Table = {}
+            start = time.process_time()
+            for world in worlds:
+                nodes += solve(world, want_values=True, table=table if shared else None).nodes
+            times.append(time.process_time() - start)
+        how = "one table shared" if shared else "a table per world"
+        print(f"worlds 4 seats, {tricks} tricks, {count} worlds, {how:17s}: "
+              f"median {statistics.median(times) * 1e3:6.0f} ms "
+              f"a decision, {nodes / deals / count:6.0f} nodes a world ({deals} decisions)")
+
+
+def bench_decisions(deals: int, variant: str, old_budget: bool) -> None:
+    """Hard's card-play decisions in seeded games (medium bids, passes and melds for every seat),
+    with the clock off: the worlds each decision gets through within hard's node budget and its CPU
+    time, by the tricks left, and the CPU time of all of them (p50, p95, max). ``old_budget``: hard's
+    budget before issue 12's second part (144 worlds, 216,000 nodes), to compare two versions of the
+    code on the same work."""
+    from engine.ai.levels import LEVELS
+    from engine.ai.players import ComputerPlayer
+    from engine.game import PLAY, new_game
+
+    level = replace(LEVELS["hard"], think_seconds=0.0)
+    if old_budget:
+        level = replace(level, worlds=144, search_nodes=216_000)
+    hard = ComputerPlayer(level, 1)
+    medium = ComputerPlayer(LEVELS["medium"], 1)
+    by_tricks: dict[int, list[tuple[int, float]]] = {}
+    times = []
+    for seed in range(deals):
+        game = new_game(preset(variant), seed=500 + seed)
+        while not game.is_over and not game.hand_records:
+            seat = game.to_act
+            assert seat is not None
+            if game.phase != PLAY:
+                game.apply(medium.choose(game, seat))
+                continue
+            tricks = len(game.hand.hands[seat])  # the current trick included
+            start = time.process_time()
+            action, reason = hard.choose_with_reason(game, seat)
+            times.append(time.process_time() - start)
+            found = re.search(r"\((\d+) deals? simulated\)", reason)
+            if found:
+                by_tricks.setdefault(tricks, []).append((int(found.group(1)), times[-1]))
+            game.apply(action)
+    print(f"hard ({level.worlds} worlds, {level.search_nodes} nodes), {variant}, {deals} deals:")
+    for tricks in sorted(by_tricks):
+        rows = by_tricks[tricks]
+        print(f"  {tricks:2d} tricks left: {sum(w for w, _ in rows) / len(rows):5.0f} worlds, "
+              f"{statistics.mean(t for _, t in rows) * 1e3:5.0f} ms CPU on average, "
+              f"max {max(t for _, t in rows) * 1e3:5.0f} ms ({len(rows)} decisions)")
+    times.sort()
+    print(f"  every card-play decision: CPU p50 {times[len(times) // 2] * 1e3:.0f} ms, "
+          f"p95 {times[int(len(times) * 0.95)] * 1e3:.0f} ms, max {times[-1] * 1e3:.0f} ms ({len(times)} decisions)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="fewer deals and shorter timings")
+    parser.add_argument("--decisions", type=int, default=0, metavar="DEALS",
+                        help="only hard's card-play decisions, in this many seeded deals")
+    parser.add_argument("--variant", default="partnership_auction", help="the game of --decisions")
+    parser.add_argument("--old-budget", action="store_true", help="--decisions with hard's budget before issue 12")
     args = parser.parse_args()
+    if args.decisions:
+        bench_decisions(args.decisions, args.variant, args.old_budget)
+        return
     seconds = 0.3 if args.quick else 1.0
     deals = 3 if args.quick else 12
     print(f"python {platform.python_version()} on {platform.machine()} {platform.system()}")
@@ -132,6 +226,7 @@ def main() -> None:
     bench_solve(preset("partnership_auction", play_rule="post_1945"), "4 seats post-1945", 6, deals)
     bench_solve(preset("three_hand"), "3 seats must-beat", 8, deals)
     bench_anytime(20000, deals)
+    bench_worlds(6, 30, deals)
 
 
 if __name__ == "__main__":

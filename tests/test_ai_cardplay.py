@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from collections.abc import Sequence
+from dataclasses import replace
 
 import pytest
 
@@ -15,6 +16,7 @@ from engine.ai.worlds import knowledge
 from engine.cards import DIAMONDS, new_deck, parse_card, parse_cards
 from engine.deal import Deal
 from engine.game import PLAY, Game, new_game
+from engine.players import RandomPlayer
 from engine.rules import Rules, preset
 
 SEARCHING = ("medium", "hard", "perfect")
@@ -171,3 +173,33 @@ def test_the_only_legal_card_is_played_at_once() -> None:
     game = staged(preset("partnership_auction"), ["TC", "", "", ""], DIAMONDS, trick=[(1, "9C"), (2, "AC"), (3, "JC")])
     only = (Play(parse_card("TC")), "the only card you may play")
     assert choose_play(game, 0, LEVELS["hard"], random.Random(0)) == only
+
+
+def test_every_level_plays_a_legal_card_the_same_under_a_seed() -> None:
+    """Over 500 random play positions and levels (every variant, every point of the hand, a trick in progress or
+    not), each level at a small budget in nodes (no clock): the card is legal, and the same seed
+    gives the same card."""
+    levels = [replace(level, worlds=min(level.worlds, 6), search_nodes=min(level.search_nodes, 4000), think_seconds=0.0)
+              for level in (LEVELS["easy"], LEVELS["medium"], LEVELS["hard"], LEVELS["perfect"])]
+    rng = random.Random(20261124)
+    checked = 0
+    for n in range(280):
+        variant = ("partnership_auction", "three_hand", "two_hand", "double_deck")[n % 4]
+        game = new_game(preset(variant), seed=rng.randrange(10**6))
+        walker = RandomPlayer(n)
+        stop = rng.randrange(1, 12)
+        while not game.is_over and not (game.phase == PLAY and len(game.hand.tricks) >= stop):
+            seat = game.to_act
+            assert seat is not None
+            game.apply(walker.choose(game, seat))
+            if game.hand_records:
+                break
+        if game.phase != PLAY or game.hand_records:
+            continue
+        seat = game.hand.to_act
+        for level in levels:
+            action, _ = choose_play(game, seat, level, random.Random(n))
+            assert isinstance(action, Play) and game.is_legal(action), (variant, level.name, action)
+            assert choose_play(game, seat, level, random.Random(n))[0] == action
+            checked += 1
+    assert checked >= 500

@@ -344,3 +344,72 @@ def test_playouts_play_what_the_rules_and_the_rule_of_thumb_choose(rules: Rules,
             played.play(greedy_choice(played.hands[seat], played.trick, seat, played.leader, played.side_of,
                                       played.trump, played.mode, played.values))
         assert greedy_playout(position) == played.points
+
+
+# -- many random small endgames: the search, shared tables and the playouts against the references ---
+
+SMALL_RULES = [MUST, POST, TWO, preset("two_hand", phase2_must_win="trump_led"), preset("three_hand"),
+               preset("double_deck"), preset("partnership_auction", play_rule="win_if_able"),
+               preset("partnership_auction", count="old_timers"), preset("partnership_turnup")]
+
+
+def test_search_agrees_with_brute_force_on_thousands_of_small_endgames() -> None:
+    """1,800 random endgames of one to three tricks (two tricks or fewer with four seats), every rule
+    of play and count, a trick in progress or not: the values of every card, the best value of the
+    pruned search, and the same searches sharing one table (as a decision's worlds do)."""
+    rng = random.Random(20261124)
+    tables: dict[int, dict[int, tuple[int, int, int, int]]] = {}
+    checked = 0
+    for n in range(1800):
+        rules = SMALL_RULES[n % len(SMALL_RULES)]
+        tricks = rng.randrange(1, 3 if rules.players == 4 else 4)
+        position = deal(rules, rng.randrange(10**6), tricks, trick_cards=rng.randrange(rules.players))
+        if position.over:
+            continue
+        expected = brute_force_moves(position)
+        result = solve(position, want_values=True)
+        assert result.values == expected
+        assert result.value == max(expected.values()) == solve(position).value
+        # one table per set of rules and trump, shared by every search of that kind
+        table = tables.setdefault(SMALL_RULES.index(rules) * 4 + position.trump, {})
+        assert solve(position, want_values=True, table=table).values == expected
+        checked += 1
+    assert checked == 1800
+
+
+def test_worlds_sharing_a_table_get_the_values_of_fresh_searches() -> None:
+    """The hidden cards dealt differently, as a sampling player's worlds are: one table for all."""
+    rng = random.Random(5)
+    for rules, tricks in ((MUST, 5), (preset("three_hand"), 5), (TWO, 7)):
+        base = deal(rules, rng.randrange(1000), tricks, trick_cards=1)
+        seat = base.to_move
+        table: dict[int, tuple[int, int, int, int]] = {}
+        for _ in range(12):
+            hidden = [c for s, hand in enumerate(base.hands) if s != seat for c in hand]
+            rng.shuffle(hidden)
+            hands = []
+            for s, hand in enumerate(base.hands):
+                if s == seat:
+                    hands.append(list(hand))
+                else:
+                    hands.append(sorted(hidden[:len(hand)]))
+                    hidden = hidden[len(hand):]
+            world = Position.start(hands, base.trump, rules, base.leader, base.trick, base.points, base.side_of)
+            assert solve(world, want_values=True, table=table).values == solve(world, want_values=True).values
+
+
+def test_greedy_playouts_follow_the_rule_of_thumb_in_thousands_of_positions() -> None:
+    """The playout's choices on masks are greedy_choice's, card for card, from 3,000 random positions
+    (a trick in progress or not, every rule of play, free play too)."""
+    rng = random.Random(11)
+    for n in range(3000):
+        rules = SMALL_RULES[n % len(SMALL_RULES)]
+        position = deal(rules, rng.randrange(10**6), rng.randrange(1, 8), trick_cards=rng.randrange(rules.players))
+        if n % 5 == 0:
+            position.mode = FREE
+        line = position.copy()
+        while not line.over:
+            seat = line.to_move
+            line.play(greedy_choice(line.hands[seat], line.trick, seat, line.leader, line.side_of, line.trump,
+                                    line.mode, line.values))
+        assert greedy_playout(position) == line.points

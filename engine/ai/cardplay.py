@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from engine.actions import PLAYS, Play
 from engine.ai.choice import Choice
 from engine.ai.levels import Level
-from engine.ai.solver import solve
+from engine.ai.solver import Table, solve
 from engine.ai.trickplay import Position, greedy_playout
 from engine.ai.worlds import World, knowledge, play_likelihood, playing_sides, real_world, sample_world
 from engine.cards import counts
@@ -127,11 +127,13 @@ def _position(game: Game, world: World, sides: tuple[int, ...]) -> Position:
     return Position.start(world.hands, h.trump, game.rules, leader, [c for _, c in h.trick], points, sides)
 
 
-def _world_values(position: Position, moves: Sequence[int], level: Level, exact: bool) -> tuple[dict[int, int], int]:
+def _world_values(position: Position, moves: Sequence[int], level: Level, exact: bool,
+                  table: Table | None = None) -> tuple[dict[int, int], int]:
     """Each move's final points for the side to move in one world, and the work it took (in search
-    nodes; a playout counts two nodes a card)."""
+    nodes; a playout counts two nodes a card). ``table``: one transposition table for every world of
+    a decision (worlds that differ in a card soon played reach the same positions)."""
     if exact:
-        result = solve(position, want_values=True)
+        result = solve(position, want_values=True, table=table)
         return dict(result.values), result.nodes
     side = position.side_of[position.to_move]
     values: dict[int, int] = {}
@@ -198,13 +200,14 @@ def sampled_card_values(game: Game, seat: int, plays: Sequence[Play], level: Lev
     made = dict.fromkeys(moves, 0.0)
     weight_sum = 0.0
     used = spent = 0
+    table: Table = {}
     for world in worlds:
         position = _position(game, world, sides)
         tricks_left = position.tricks_left
         exact = tricks_left <= level.exact_tricks
         total = sum(position.points) + position.remaining_points()
         contract = _contract(game, sides, seat, world)
-        values, work = _world_values(position, moves, level, exact)
+        values, work = _world_values(position, moves, level, exact, table)
         spent += work
         w = world.weight if level.weighted else 1.0
         for card in moves:

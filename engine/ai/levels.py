@@ -31,7 +31,7 @@ class Level:
     candidates: int = 2             # passes, returns and buries tried in simulated deals
 
 
-_HARD = Level("hard", worlds=144, weighted=True, exact_tricks=6, search_nodes=216_000, think_seconds=0.9,
+_HARD = Level("hard", worlds=200, weighted=True, exact_tricks=6, search_nodes=216_000, think_seconds=0.9,
               caution=0.4, caution_alone=0.5, caution_double_deck=0.1, simulated_deals=96, suits_weighed=3,
               candidates=4)
 

@@ -21,9 +21,12 @@ and the greedy rule of thumb a search falls back on, are :mod:`engine.ai.trickpl
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 
 from engine.ai.trickplay import (
+    BEATERS,
+    SUIT_MASKS,
     Position,
     greedy_choice,
     greedy_playout,
@@ -32,7 +35,7 @@ from engine.ai.trickplay import (
     mask_cards,
 )
 from engine.cards import KINDS
-from engine.play import trick_strengths, trick_winner
+from engine.play import FREE, MUST_BEAT, POST_1945, trick_strengths, trick_winner
 
 __all__ = ["SearchResult", "Solver", "Table", "solve"]
 
@@ -83,6 +86,50 @@ def _follow_order(moves: list[int], strength: tuple[int, ...], top: int, partner
     return [k & 31 for k in keyed]
 
 
+# The moves of a node depend only on the cards of the seat to move, the cards others hold or the
+# trick shows, the card winning the trick, the suit led and whether the seat's side is winning it (for
+# one trump, rule of play and count): each such set is worked out once and kept, for every search of
+# a hand. One cache is kept, for the trump, rule and count of the last search (a hand's searches share
+# them), and it starts again when full (about 20 MB).
+_MoveCache = dict[int, tuple[int, ...]]
+_MOVE_CACHES: dict[tuple[int, int, tuple[int, ...]], _MoveCache] = {}
+_MOVE_CACHE_SIZE = 100_000
+_ALL = (1 << 48) - 1  # every card, of a hand and of the others
+_LEAD = 1 << 56  # in a cache key, above what a following card's key uses: a lead
+
+
+def _move_cache(trump: int, mode: int, values: tuple[int, ...]) -> _MoveCache:
+    cache = _MOVE_CACHES.get((trump, mode, values))
+    if cache is None:
+        _MOVE_CACHES.clear()
+        cache = _MOVE_CACHES[(trump, mode, values)] = {}
+    elif len(cache) > _MOVE_CACHE_SIZE:
+        cache.clear()
+    return cache
+
+
+def _distinct(moves: list[int], others: int, values: tuple[int, ...]) -> list[int]:
+    """Drop each move (ascending codes) that an equivalent lower card of the same suit already
+    stands for: one that counts the same, with no card from it to the move held by another seat or
+    shown in the trick (``others``)."""
+    kept = [moves[0]]
+    previous = moves[0]
+    for c in moves[1:]:
+        if c // 6 == previous // 6 and values[c] == values[previous] and not others & ((2 << c) - (1 << previous)):
+            continue  # equivalent to ``previous``
+        kept.append(c)
+        previous = c
+    return kept
+
+
+def _grid(values: tuple[int, ...], bonus: int) -> int:
+    """The step every exact value is a multiple of (every count and the last-trick bonus are)."""
+    step = bonus
+    for v in values:
+        step = math.gcd(step, v)
+    return step or 1
+
+
 class Solver:
     """Alpha-beta search over tricks with a transposition table, for the side to move at the root.
 
@@ -90,7 +137,8 @@ class Solver:
     suit that count the same, where no other seat holds, and no trick shows, a copy of either or a
     card between them, take and lose the same tricks whichever goes first. The
     transposition table is keyed by all hands and the leader, at trick starts. Values are trick
-    points the root side takes from the position on.
+    points the root side takes from the position on. The card winning the trick and its seat are
+    passed down the search as the cards fall (``win`` is -1 at a trick start).
     """
 
     def __init__(self, position: Position, max_nodes: int | None = None, table: Table | None = None) -> None:
@@ -99,13 +147,18 @@ class Solver:
         self.masks, self.held = holdings(position.hands)
         self.cards_each = position.tricks_left  # cards in each hand at the start of a trick
         self.trick = list(position.trick)
+        self.trick_mask = 0  # the cards of the current trick
+        for c in self.trick:
+            self.trick_mask |= 1 << c
         self.leader = position.leader
         self.trump = position.trump
         self.mode = position.mode
         self.values = position.values
         self.bonus = position.bonus
+        self.grid = _grid(self.values, self.bonus)
         self.root_side = position.side_of[position.to_move]
         self.ours = tuple(side == self.root_side for side in position.side_of)
+        self.others_of = tuple(tuple(s for s in range(seats) if s != seat) for seat in range(seats))
         self.max_nodes = max_nodes if max_nodes is not None else _INF
         self.leader_shift = _KEY_BITS * KINDS * seats  # the leader's place in a transposition key
         # values are the root side's points, so a table shared between searches keeps sides apart
@@ -113,15 +166,19 @@ class Solver:
         self.nodes = 0
         self.best_so_far = -1  # the best root card of the last finished iteration, searched first
         self.table: Table = table if table is not None else {}
+        self.moves_cache = _move_cache(self.trump, self.mode, self.values)
+        self.beaters = BEATERS[self.trump]
+        # the suits a following card comes from (the suit led; void in it, trumps or any), as masks
+        # of a hand and of the others' cards side by side: what a cached set of moves is keyed by
+        both = tuple(m | m << 24 for m in SUIT_MASKS)
+        self.follow_scope = both if self.mode != FREE else (_ALL,) * 4
+        self.void_scope = both[self.trump] if self.mode in (MUST_BEAT, POST_1945) else _ALL
+        self.trump_mask = SUIT_MASKS[self.trump]
         self.bits = tuple(tuple(1 << (_KEY_BITS * (seat * KINDS + c)) for c in range(KINDS)) for seat in range(seats))
         self.key = 0
-        self.unplayed = [0] * KINDS  # cards in hands or in the current trick
         for seat, hand in enumerate(position.hands):
             for c in hand:
                 self.key += self.bits[seat][c]
-                self.unplayed[c] += 1
-        for c in self.trick:
-            self.unplayed[c] += 1
         # trick points not yet in a finished trick (the last-trick bonus included): bounds every value
         self.remaining = position.remaining_points()
         # static strength of a card for the estimate past the search horizon
@@ -132,34 +189,44 @@ class Solver:
 
     # -- helpers -----------------------------------------------------------------------------
 
-    def _distinct(self, seat: int, moves: list[int]) -> list[int]:
-        """Drop each move that an equivalent lower card of the same suit already stands for."""
-        if len(moves) < 2:
-            return moves
-        unplayed, mine, values = self.unplayed, self.held[seat], self.values
-        kept = [moves[0]]
-        previous = moves[0]
-        for c in moves[1:]:
-            if c // 6 == previous // 6 and values[c] == values[previous]:
-                for between in range(previous, c + 1):
-                    if unplayed[between] != mine[between]:
-                        break
-                else:
-                    continue  # equivalent to ``previous``
-            kept.append(c)
-            previous = c
-        return kept
+    def _others(self, seat: int) -> int:
+        """The cards other seats hold or the trick shows."""
+        others = self.trick_mask
+        masks = self.masks
+        for s in self.others_of[seat]:
+            others |= masks[s]
+        return others
 
-    def _order(self, seat: int, moves: list[int], win_index: int) -> list[int]:
-        """The moves in the order to search them; ``win_index``: the card of the trick now winning it."""
-        trick = self.trick
-        if len(moves) < 2:
-            return moves
-        if not trick:
-            return sorted(moves, key=self.lead_order.__getitem__)
-        strength = self.strengths[trick[0] // 6]
-        partner_winning = self.ours[(self.leader + win_index) % self.seats] == self.ours[seat]
-        return _follow_order(moves, strength, strength[trick[win_index]], partner_winning, self.values)
+    def _lead_moves(self, key: int, own: int, others: int) -> tuple[int, ...]:
+        """The distinct leads from ``own``, in the order to search them, kept under ``key``
+        (``own | others << 24 | _LEAD``)."""
+        cards = mask_cards(own)
+        if len(cards) > 1:
+            cards = sorted(_distinct(cards, others, self.values), key=self.lead_order.__getitem__)
+        moves = self.moves_cache[key] = tuple(cards)
+        return moves
+
+    def _follow_key(self, own: int, others: int, win: int, led: int, pw: bool) -> int:
+        """The key of the cards following to a trick led in ``led`` that ``win`` is winning (``pw``:
+        the seat's own side is winning it): the seat's and the others' cards in the suits the seat may
+        play (search and last_card work it out inline, for speed)."""
+        scope = self.follow_scope[led]
+        if not own & scope:
+            scope = self.void_scope if own & self.trump_mask else _ALL
+        return (own | others << 24) & scope | win << 48 | led << 53 | pw << 55
+
+    def _follow_moves(self, key: int, own: int, others: int, win: int, pw: bool) -> tuple[int, ...]:
+        """The distinct legal cards following to the trick, in the order to search them, kept under
+        ``key`` (:meth:`_follow_key`)."""
+        led = self.trick[0] // 6
+        cards = legal_cards(own, led, win, self.trump, self.mode)
+        if len(cards) > 1:
+            cards = _distinct(cards, others, self.values)
+            if len(cards) > 1:
+                strength = self.strengths[led]
+                cards = _follow_order(cards, strength, strength[win], pw, self.values)
+        moves = self.moves_cache[key] = tuple(cards)
+        return moves
 
     def estimate(self) -> int:
         """Trick points the root side should take from a trick start on, past the search horizon."""
@@ -178,18 +245,24 @@ class Solver:
 
     # -- search ------------------------------------------------------------------------------
 
-    def search(self, alpha: int, beta: int, depth: int) -> int:
-        """The root side's points from here on, within the window; ``depth``: tricks to search fully."""
+    def search(self, alpha: int, beta: int, depth: int, win: int, ahead: int) -> int:
+        """The root side's points from here on, within the window; ``depth``: tricks to search fully;
+        ``win``: the card winning the trick so far (-1 at a trick start), played by seat ``ahead``."""
         self.nodes += 1
         if self.nodes > self.max_nodes:
             raise _OutOfNodes
         seats = self.seats
         trick = self.trick
         seat = (self.leader + len(trick)) % seats
-        own = self.masks[seat]
+        masks = self.masks
+        own = masks[seat]
+        others = self.trick_mask
+        for s in self.others_of[seat]:
+            others |= masks[s]
+        maximizing = self.ours[seat]
         entry_key = -1
         hint = -1
-        if not trick:
+        if win < 0:
             cards_left = self.cards_each
             if not cards_left:
                 return 0
@@ -217,25 +290,30 @@ class Solver:
                         return lower
                     alpha = max(alpha, lower)
                     beta = min(beta, upper)
-            moves = mask_cards(own)
-            if len(moves) > 1:
-                moves = self._order(seat, self._distinct(seat, moves), 0)
+            key = own | others << 24 | _LEAD
+            moves = self.moves_cache.get(key)
+            if moves is None:
+                moves = self._lead_moves(key, own, others)
         else:
-            win_index = trick_winner(trick, self.trump)
-            moves = legal_cards(own, trick[0] // 6, trick[win_index], self.trump, self.mode)
-            if len(moves) > 1:
-                moves = self._order(seat, self._distinct(seat, moves), win_index)
+            led = trick[0] // 6
+            scope = self.follow_scope[led]
+            if not own & scope:
+                scope = self.void_scope if own & self.trump_mask else _ALL
+            pw = self.ours[ahead] == maximizing
+            key = (own | others << 24) & scope | win << 48 | led << 53 | pw << 55
+            moves = self.moves_cache.get(key)
+            if moves is None:
+                moves = self._follow_moves(key, own, others, win, pw)
         if hint >= 0 and moves[0] != hint and hint in moves:
-            moves.remove(hint)
-            moves.insert(0, hint)
-        maximizing = self.ours[seat]
+            moves = (hint, *[c for c in moves if c != hint])
         last = seats - 1
         alpha0, beta0 = alpha, beta
         best = -_INF if maximizing else _INF
         best_move = moves[0]
         bit = self.bits[seat]
         held = self.held[seat]
-        masks = self.masks
+        beaters = self.beaters[win] if win >= 0 else 0
+        trick_mask = self.trick_mask
         for card in moves:
             copies = held[card] - 1
             held[card] = copies
@@ -243,10 +321,16 @@ class Solver:
                 masks[seat] = own ^ 1 << card
             self.key -= bit[card]
             trick.append(card)
-            if len(trick) == last:
-                value = self.last_card(alpha, beta, depth)
+            self.trick_mask = trick_mask | 1 << card
+            if win < 0 or beaters >> card & 1:
+                if len(trick) == last:
+                    value = self.last_card(alpha, beta, depth, card, seat)
+                else:
+                    value = self.search(alpha, beta, depth, card, seat)
+            elif len(trick) == last:
+                value = self.last_card(alpha, beta, depth, win, ahead)
             else:
-                value = self.search(alpha, beta, depth)
+                value = self.search(alpha, beta, depth, win, ahead)
             trick.pop()
             self.key += bit[card]
             held[card] = copies + 1
@@ -262,6 +346,7 @@ class Solver:
                     beta = value
             if alpha >= beta:
                 break
+        self.trick_mask = trick_mask
         if entry_key >= 0:
             lower, upper = -_INF, _INF
             if best <= alpha0:
@@ -291,7 +376,7 @@ class Solver:
             taken += values[c]
         return taken
 
-    def last_card(self, alpha: int, beta: int, depth: int) -> int:
+    def last_card(self, alpha: int, beta: int, depth: int, win: int, ahead: int) -> int:
         """The node of the seat that completes the trick: each card's trick is scored on the spot."""
         self.nodes += 1
         if self.nodes > self.max_nodes:
@@ -300,22 +385,25 @@ class Solver:
         trick = self.trick
         leader = self.leader
         seat = (leader + seats - 1) % seats
-        trump = self.trump
         values = self.values
-        unplayed = self.unplayed
-        strength = self.strengths[trick[0] // 6]
-        win_index = trick_winner(trick, self.trump)
-        top = strength[trick[win_index]]
-        ahead = (leader + win_index) % seats
         ours = self.ours
         maximizing = ours[seat]
         masks = self.masks
         own = masks[seat]
-        moves = legal_cards(own, trick[0] // 6, trick[win_index], trump, self.mode)
-        if len(moves) > 1:  # (the trick's cards still count as unplayed: they tell equivalents apart)
-            moves = self._distinct(seat, moves)
-            if len(moves) > 1:
-                moves = _follow_order(moves, strength, top, ours[ahead] == maximizing, values)
+        trick_mask = self.trick_mask
+        others = trick_mask  # (the trick's cards tell equivalents apart)
+        for s in self.others_of[seat]:
+            others |= masks[s]
+        led = trick[0] // 6
+        scope = self.follow_scope[led]
+        if not own & scope:
+            scope = self.void_scope if own & self.trump_mask else _ALL
+        pw = ours[ahead] == maximizing
+        key = (own | others << 24) & scope | win << 48 | led << 53 | pw << 55
+        moves = self.moves_cache.get(key)
+        if moves is None:
+            moves = self._follow_moves(key, own, others, win, pw)
+        beaters = self.beaters[win]
         counted = 0
         for c in trick:
             counted += values[c]
@@ -332,7 +420,7 @@ class Solver:
             base = self.key + self.side_tag
             shift = self.leader_shift
             for card in moves:
-                winner = seat if strength[card] > top else ahead
+                winner = seat if beaters >> card & 1 else ahead
                 entry = table.get(base - bit[card] + (winner << shift))
                 if entry is not None and entry[0] >= child_depth:
                     gained = counted + values[card] if ours[winner] else 0
@@ -341,13 +429,12 @@ class Solver:
                             return gained + entry[1]
                     elif gained + entry[2] <= alpha:
                         return gained + entry[2]
-        for c in trick:
-            unplayed[c] -= 1
         self.trick = []
+        self.trick_mask = 0
         self.cards_each = cards_left - 1
         try:
             for card in moves:
-                winner = seat if strength[card] > top else ahead
+                winner = seat if beaters >> card & 1 else ahead
                 taken = counted + values[card] + bonus
                 gained = taken if ours[winner] else 0
                 if last_trick:
@@ -357,15 +444,13 @@ class Solver:
                     held[card] = copies
                     if not copies:
                         masks[seat] = own ^ 1 << card
-                    unplayed[card] -= 1
                     self.key -= bit[card]
                     self.leader = winner
                     self.remaining -= taken
-                    value = gained + self.search(alpha - gained, beta - gained, depth - 1)
+                    value = gained + self.search(alpha - gained, beta - gained, depth - 1, -1, -1)
                     self.remaining += taken
                     self.leader = leader
                     self.key += bit[card]
-                    unplayed[card] += 1
                     held[card] = copies + 1
                     masks[seat] = own
                 if maximizing:
@@ -381,51 +466,56 @@ class Solver:
                     break
         finally:
             self.trick = trick
+            self.trick_mask = trick_mask
             self.leader = leader
             self.cards_each = cards_left
-            for c in trick:
-                unplayed[c] += 1
         return best
 
     def _score_trick(self, alpha: int, beta: int, depth: int) -> int:
         """Score the trick just completed at the root (one seat only), then search on."""
         trick = self.trick
+        trick_mask = self.trick_mask
         leader = self.leader
         winner = (leader + trick_winner(trick, self.trump)) % self.seats
         taken = sum(self.values[c] for c in trick)
         if self.cards_each == 1:
             taken += self.bonus
         gained = taken if self.ours[winner] else 0
-        for c in trick:
-            self.unplayed[c] -= 1
-        self.leader, self.trick = winner, []
+        self.leader, self.trick, self.trick_mask = winner, [], 0
         self.remaining -= taken
         self.cards_each -= 1
         try:
-            return gained + self.search(alpha - gained, beta - gained, depth - 1)
+            return gained + self.search(alpha - gained, beta - gained, depth - 1, -1, -1)
         finally:
             self.cards_each += 1
             self.remaining += taken
-            self.leader, self.trick = leader, trick
-            for c in trick:
-                self.unplayed[c] += 1
+            self.leader, self.trick, self.trick_mask = leader, trick, trick_mask
 
     # -- the root ----------------------------------------------------------------------------
 
-    def _legal(self, seat: int) -> list[int]:
-        own = self.masks[seat]
+    def _winning(self) -> tuple[int, int]:
+        """The card winning the current trick and its seat ((-1, -1) at a trick start)."""
         trick = self.trick
         if not trick:
-            return mask_cards(own)
-        win = trick[trick_winner(trick, self.trump)]
-        return legal_cards(own, trick[0] // 6, win, self.trump, self.mode)
+            return -1, -1
+        index = trick_winner(trick, self.trump)
+        return trick[index], (self.leader + index) % self.seats
 
     def root_moves(self) -> tuple[list[int], list[int]]:
         """The legal cards at the root, and the ones worth searching (equivalents pruned), ordered."""
         seat = (self.leader + len(self.trick)) % self.seats
-        moves = self._legal(seat)
-        win_index = trick_winner(self.trick, self.trump) if self.trick else 0
-        searched = self._order(seat, self._distinct(seat, moves), win_index)
+        own = self.masks[seat]
+        others = self._others(seat)
+        win, ahead = self._winning()
+        if win < 0:
+            moves = mask_cards(own)
+            key = own | others << 24 | _LEAD
+            searched = list(self.moves_cache.get(key) or self._lead_moves(key, own, others))
+        else:
+            moves = legal_cards(own, self.trick[0] // 6, win, self.trump, self.mode)
+            pw = self.ours[ahead] == self.ours[seat]
+            key = self._follow_key(own, others, win, self.trick[0] // 6, pw)
+            searched = list(self.moves_cache.get(key) or self._follow_moves(key, own, others, win, pw))
         if self.best_so_far in searched:
             searched.remove(self.best_so_far)
             searched.insert(0, self.best_so_far)
@@ -436,19 +526,25 @@ class Solver:
         seat = (self.leader + len(self.trick)) % self.seats
         own = self.masks[seat]
         held = self.held[seat]
+        win, ahead = self._winning()
+        if win < 0 or self.beaters[win] >> card & 1:
+            win, ahead = card, seat
         held[card] -= 1
         if not held[card]:
             self.masks[seat] = own ^ 1 << card
         self.key -= self.bits[seat][card]
         self.trick.append(card)
+        trick_mask = self.trick_mask
+        self.trick_mask |= 1 << card
         try:
             if len(self.trick) == self.seats:
                 return self._score_trick(alpha, beta, depth)
             if len(self.trick) == self.seats - 1:
-                return self.last_card(alpha, beta, depth)
-            return self.search(alpha, beta, depth)
+                return self.last_card(alpha, beta, depth, win, ahead)
+            return self.search(alpha, beta, depth, win, ahead)
         finally:
             self.trick.pop()
+            self.trick_mask = trick_mask
             self.key += self.bits[seat][card]
             held[card] += 1
             self.masks[seat] = own
@@ -466,38 +562,59 @@ class Solver:
                         break
         return best_card, best
 
-    def mtdf(self, moves: list[int], depth: int, guess: int) -> tuple[int, int]:
+    def mtdf(self, moves: list[int], depth: int, guess: int, grid: int = 1, near: bool = False) -> tuple[int, int]:
         """The exact value of the best of ``moves`` by zero-window probes: (best card, value).
 
         Each probe only asks "is it worth at least this much?", which prunes far more than a full
-        window; the first asks about ``guess``, the next ones halve the range the value is known to
-        lie in (MTD with bisection; stepping from the last bound, as MTD(f) does, searched more
-        nodes here). The transposition table carries what earlier probes learnt.
+        window. The first asks about ``guess``; the next ones halve the range the value is known to
+        lie in, or, when the guess is ``near`` (a value found for a like search), step away from it
+        on the side the answer points to, one ``grid`` step and then twice as far each time, until
+        the value is caught between two answers, and halve from there. ``grid`` is a step every
+        value is a multiple of (1 when not known; the counts' common step when the search reaches
+        the end of the hand), so that no probe asks about a value that cannot occur. The
+        transposition table carries what earlier probes learnt.
         """
         lower, upper = 0, self.remaining  # the value lies in [lower, upper]
         card = moves[0]
-        beta = min(max(guess, lower + 1), upper)
+        beta = min(max(-(-guess // grid) * grid, lower + grid), upper)
+        step = grid
+        rose = fell = not near
         while lower < upper:
             found, value = self.best(moves, beta - 1, beta, depth)
             if value >= beta:
                 lower = value
                 card = found
+                rose = True
                 if moves[0] != card:  # search the best card so far first in the next probes
                     moves = [card] + [c for c in moves if c != card]
             else:
                 upper = value
-            beta = (lower + upper + 1) // 2
+                fell = True
+            if rose and fell:  # caught: halve the range
+                beta = lower + ((upper - lower) // grid + 1) // 2 * grid
+            elif rose:
+                beta = min(lower + step, upper)
+                step *= 2
+            else:
+                beta = max(upper - step + grid, lower + grid)
+                step *= 2
         return card, lower
 
     def root(self, depth: int, want_values: bool = False, guess: int | None = None) -> tuple[int, int, dict[int, int]]:
         """Search the root to ``depth`` tricks: (best card, its value, the value of every legal card if asked)."""
         moves, searched = self.root_moves()
+        near = guess is not None  # the value of the last, shallower iteration
         if guess is None:
             guess = self.remaining // 2
+        exact = depth >= self.cards_each  # (tricks left, the current one included)
+        grid = self.grid if exact else 1
         if not want_values:
-            card, value = self.mtdf(searched, depth, guess)
+            card, value = self.mtdf(searched, depth, guess, grid, near)
             return card, value, {}
-        values = {card: self.mtdf([card], depth, guess)[1] for card in searched}
+        values: dict[int, int] = {}
+        for card in searched:  # each card's value is a near guess for the next one's
+            guess = values[card] = self.mtdf([card], depth, guess, grid, near)[1]
+            near = True
         best_card = max(searched, key=lambda c: values[c])  # the first of equals, in search order
         for card in moves:  # a card pruned as equivalent is worth what the card standing for it is worth
             if card not in values:

@@ -72,25 +72,30 @@ def mask_cards(mask: int) -> list[int]:
     return _LOW[mask & 0xFFF] + _HIGH[mask >> 12]
 
 
+def legal_mask(held: int, led: int, win: int, trump: int, mode: int) -> int:
+    """The mask of the cards of ``held`` that may follow to a trick led in ``led`` and now won by card ``win``."""
+    if mode == FREE:
+        return held
+    beaters = BEATERS[trump][win]
+    follow = held & SUIT_MASKS[led]
+    if mode == WIN_IF_ABLE:
+        allowed = follow or held
+        return allowed & beaters or allowed
+    if follow:  # must-beat beats in the suit led; post-1945 only when trump is led
+        return follow & beaters or follow if mode == MUST_BEAT or led == trump else follow
+    trumps = held & SUIT_MASKS[trump]
+    if trumps:
+        return trumps & beaters or trumps if mode == MUST_BEAT else trumps
+    return held
+
+
 def legal_cards(held: int, led: int, win: int, trump: int, mode: int) -> list[int]:
     """The cards of ``held`` that may follow to a trick led in ``led`` and now won by card ``win``.
 
     The same cards, in the same order, as :func:`engine.play.legal_codes` gives for the sorted hand
     (leading, any card may be played: ``mask_cards(held)``).
     """
-    mask = held
-    if mode != FREE:
-        beaters = BEATERS[trump][win]
-        follow = held & SUIT_MASKS[led]
-        trumps = held & SUIT_MASKS[trump]
-        if mode == WIN_IF_ABLE:
-            allowed = follow or held
-            mask = allowed & beaters or allowed
-        elif follow:  # must-beat beats in the suit led; post-1945 only when trump is led
-            mask = follow & beaters or follow if mode == MUST_BEAT or led == trump else follow
-        elif trumps:
-            mask = trumps & beaters or trumps if mode == MUST_BEAT else trumps
-    return mask_cards(mask)
+    return mask_cards(legal_mask(held, led, win, trump, mode))
 
 
 def holdings(hands: Sequence[Sequence[int]]) -> tuple[list[int], list[list[int]]]:
@@ -304,52 +309,136 @@ def greedy_playout(position: Position) -> list[int]:
     return _play_out(position, None)
 
 
+# -- the rule of thumb on masks, for the playouts ------------------------------------------------
+# :func:`_greedy_pick` on the mask of the legal cards: each of its choices is the first card of a
+# set under an order (by count, then strength in the trick, then code), found here with a few mask
+# operations. Within a suit a higher code is a higher rank, and a stronger card in a trick: the
+# suit led is above any other plain suit, trumps above the suit led.
+
+_RANKS = tuple(sum(1 << (suit * 6 + rank) for suit in range(4)) for rank in range(6))
+_ACES = _RANKS[5]
+_COUNT_LEVELS: dict[tuple[int, ...], tuple[tuple[int, ...], tuple[int, ...]]] = {}
+
+
+def _count_levels(values: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The masks of the cards of each count, the least valuable first, and the most valuable first."""
+    levels = _COUNT_LEVELS.get(values)
+    if levels is None:
+        by_count = tuple(sum(1 << c for c in range(KINDS) if values[c] == v) for v in sorted(set(values)))
+        levels = _COUNT_LEVELS[values] = (by_count, by_count[::-1])
+    return levels
+
+
+def _lowest(mask: int) -> int:
+    return (mask & -mask).bit_length() - 1
+
+
+def _weakest(mask: int, led_mask: int, trump_mask: int) -> int:
+    """The weakest card of ``mask`` in the trick (another plain suit, then the suit led, then
+    trumps; of equal strength the lowest code)."""
+    part = mask & ~(led_mask | trump_mask) or mask & led_mask or mask
+    return (part & -part).bit_length() - 1
+
+
+def _greedy_lead(held: int, trump_mask: int) -> int:
+    """:func:`_greedy_pick` leading: a plain ace, else the lowest plain card, else the lowest trump."""
+    plain = held & ~trump_mask
+    if not plain:
+        return _lowest(held)
+    aces = plain & _ACES
+    if aces:
+        return _lowest(aces)
+    for rank_mask in _RANKS:
+        if plain & rank_mask:
+            return _lowest(plain & rank_mask)
+    raise AssertionError("a plain card of no rank")
+
+
 def _play_out(position: Position, rng: random.Random | None) -> list[int]:
     """Play ``position`` to the end, random legal cards from ``rng`` or greedy ones without it."""
     masks, copies = holdings(position.hands)
     points = list(position.points)
     trump, mode, values, side_of = position.trump, position.mode, position.values, position.side_of
     beaters = BEATERS[trump]
+    trump_mask = SUIT_MASKS[trump]
+    cheap_first, dear_first = _count_levels(values)
     seats = len(masks)
     trick = position.trick
     played = len(trick)
     seat = (position.leader + played) % seats
-    led = win = win_seat = gained = -1
+    choice = rng.choice if rng is not None else None
     if trick:
         win_index = trick_winner(trick, trump)
         led, win, win_seat = trick[0] // 6, trick[win_index], (position.leader + win_index) % seats
         gained = sum(values[c] for c in trick)
-    choice = rng.choice if rng is not None else None
-    while masks[seat]:
-        held = masks[seat]
-        if played:
-            moves = legal_cards(held, led, win, trump, mode)
-        else:
-            moves = mask_cards(held)
-        if choice is not None:
-            card = choice(moves)
-        elif played:
-            card = _greedy_pick(moves, trump, values, led, win, side_of[win_seat] == side_of[seat],
-                                played == seats - 1)
-        else:
-            card = _greedy_pick(moves, trump, values, -1, -1, False, False)
-        mine = copies[seat]
-        mine[card] -= 1
-        if not mine[card]:
-            masks[seat] = held ^ 1 << card
-        if not played:
+    elif masks[seat]:
+        led = win = win_seat = gained = -1
+    else:
+        return points
+    while True:
+        if not played:  # the lead
+            held = masks[seat]
+            if choice is not None:
+                card = choice(mask_cards(held))
+            elif not held & (held - 1):
+                card = held.bit_length() - 1
+            else:
+                card = _greedy_lead(held, trump_mask)
+            mine = copies[seat]
+            mine[card] -= 1
+            if not mine[card]:
+                masks[seat] = held ^ 1 << card
             led, win, win_seat, gained = card // 6, card, seat, values[card]
-        else:
+            played = 1
+            seat = seat + 1 if seat + 1 < seats else 0
+        led_mask = SUIT_MASKS[led]
+        while played < seats:  # the cards following
+            held = masks[seat]
+            if mode == FREE:
+                legal = held
+            elif held & led_mask and mode != WIN_IF_ABLE:
+                legal = held & led_mask
+                if mode == MUST_BEAT or led_mask == trump_mask:
+                    legal = legal & beaters[win] or legal
+            else:
+                legal = legal_mask(held, led, win, trump, mode)
+            if choice is not None:
+                card = choice(mask_cards(legal))
+            elif not legal & (legal - 1):  # one card
+                card = legal.bit_length() - 1
+            else:
+                winners = legal & beaters[win]
+                if side_of[win_seat] == side_of[seat]:  # smear: the most valuable card that does not take it
+                    losers = legal & ~winners
+                    if losers:
+                        for level in dear_first:
+                            if losers & level:
+                                card = _weakest(losers & level, led_mask, trump_mask)
+                                break
+                    else:  # the cheapest winner
+                        card = _lowest(winners & led_mask or winners)
+                elif winners:
+                    if played == seats - 1:  # the cheapest winner
+                        card = _lowest(winners & led_mask or winners)
+                    else:  # the highest winner
+                        card = (winners & trump_mask or winners).bit_length() - 1
+                else:  # unable to win: the least valuable card
+                    for level in cheap_first:
+                        if legal & level:
+                            card = _weakest(legal & level, led_mask, trump_mask)
+                            break
+            mine = copies[seat]
+            mine[card] -= 1
+            if not mine[card]:
+                masks[seat] = held ^ 1 << card
             if beaters[win] >> card & 1:
                 win, win_seat = card, seat
             gained += values[card]
-        played += 1
-        if played == seats:
-            if not masks[win_seat]:
-                gained += position.bonus
-            points[side_of[win_seat]] += gained
-            played = 0
-            seat = win_seat
-        else:
+            played += 1
             seat = seat + 1 if seat + 1 < seats else 0
-    return points
+        if not masks[win_seat]:
+            points[side_of[win_seat]] += gained + position.bonus
+            return points
+        points[side_of[win_seat]] += gained
+        played = 0
+        seat = win_seat
