@@ -27,8 +27,9 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from engine.ai.auction_model import load_model
 from engine.ai.trickplay import greedy_choice
-from engine.cards import CARDS, KINDS, Card, counts, new_deck
+from engine.cards import ACE, CARDS, KINDS, Card, counts, new_deck
 from engine.game import Game
 from engine.observation import Observation, observe
 from engine.play import FREE, MUST_BEAT, POST_1945, WIN_IF_ABLE, card_values, legal_codes, play_mode, trick_strengths
@@ -388,4 +389,137 @@ def play_likelihood(game: Game, seat: int, world: World, agree: float = 0.6) -> 
     return likelihood
 
 
-__all__ = ["Knowledge", "World", "knowledge", "play_likelihood", "playing_sides", "real_world", "sample_world"]
+# -- what the auction and the passes say --------------------------------------------------------------
+
+PASS_CLASSES = 3   # the order in which a partner passes cards: trumps, then aces, then the rest
+
+
+def pass_class(code: int, trump: int) -> int:
+    """2 for a trump, 1 for another ace, 0 for the rest: the partner passes the highest classes
+    first and the declarer returns the lowest (:func:`engine.ai.bidding.pass_score` and
+    ``return_candidates`` rank the same way, less the meld each keeps)."""
+    if code // 6 == trump:
+        return 2
+    return 1 if code % 6 == ACE else 0
+
+
+def skipped_cards(kept: Sequence[int], given: Sequence[int], trump: int, to_declarer: bool) -> int:
+    """How many cards ``kept`` go against the order of passing, given that ``given`` went: a kept
+    card of a higher class than the lowest passed to the declarer (a trump kept while an ace went),
+    or of a lower class than the highest returned by the declarer (a plain card kept while a trump
+    went back)."""
+    if not given:
+        return 0
+    classes = [pass_class(c, trump) for c in given]
+    if to_declarer:
+        low = min(classes)
+        return sum(1 for c in kept if pass_class(c, trump) > low)
+    high = max(classes)
+    return sum(1 for c in kept if pass_class(c, trump) < high)
+
+
+@dataclass(frozen=True)
+class _Before:
+    """What turns a world's hands back into the hands of the auction and of the passes."""
+
+    bids: tuple[tuple[int, int | str], ...]
+    played: tuple[tuple[int, ...], ...]
+    delta: tuple[tuple[tuple[int, ...], tuple[int, ...]] | None, ...]   # per seat: (gave, got); None: unknown
+    widow: tuple[int, ...]
+    declarer: int | None
+    passes: tuple[tuple[int, int, tuple[int, ...]], ...]   # the passes the seat saw: (giver, taker, cards)
+    meld: tuple[tuple[int, ...] | None, ...]               # each seat's shown meld cards, once shown
+
+
+_BEFORE: dict[tuple[object, ...], _Before] = {}
+
+
+def _before(game: Game, seat: int) -> _Before:
+    key = (id(game), game.seed, game.hand_number, game.deal_number, len(game.log), seat)
+    found = _BEFORE.get(key)
+    if found is not None:
+        return found
+    h = game.hand
+    n = game.rules.players
+    obs = observe(game, seat)
+    played = _played_by_seat(obs, n)
+    delta: list[tuple[tuple[int, ...], tuple[int, ...]] | None] = []
+    for s in range(n):
+        gave = [int(c) for a, b, cs in h.passes if a == s for c in cs]
+        got = [int(c) for a, b, cs in h.passes if b == s for c in cs]
+        seen = all(seat in (a, b) for a, b, _cs in h.passes if s in (a, b))
+        delta.append((tuple(gave), tuple(got)) if seen else None)
+    seen_passes = tuple((a, b, tuple(int(c) for c in cs)) for a, b, cs in h.passes if seat in (a, b))
+    meld = tuple(tuple(int(c) for c in score.shown_cards()) if score is not None and s != seat else None
+                 for s, score in enumerate(h.meld))
+    found = _Before(tuple(h.bids), tuple(tuple(int(c) for c in p) for p in played), tuple(delta),
+                    tuple(int(c) for c in h.deal.widow) if h.declarer is not None else (), h.declarer,
+                    seen_passes, meld)
+    if len(_BEFORE) > 64:
+        _BEFORE.clear()
+    _BEFORE[key] = found
+    return found
+
+
+def _auction_hand(world: World, before: _Before, s: int) -> list[int] | None:
+    """Seat ``s``'s cards as they were in the auction, in ``world`` (None if passes unseen hide them)."""
+    delta = before.delta[s]
+    if delta is None:
+        return None
+    cards = Counter(int(c) for c in world.hands[s])
+    cards.update(before.played[s])
+    gave, got = delta
+    cards.update(gave)
+    cards.subtract(got)
+    if s == before.declarer and before.widow:
+        cards.update(int(c) for c in world.buried)
+        cards.subtract(before.widow)
+    if any(k < 0 for k in cards.values()):
+        return None
+    return sorted(cards.elements())
+
+
+def auction_likelihood(game: Game, seat: int, world: World) -> float:
+    """How much more likely the other seats' bids and passes are in ``world`` than with average hands
+    (:mod:`engine.ai.auction_model`); seats whose auction hand the passes hide from ``seat`` count 1."""
+    model = load_model()
+    if not model.knows(game.rules) or not game.hand.bids:
+        return 1.0
+    before = _before(game, seat)
+    hands = {}
+    for s in range(game.rules.players):
+        if s != seat:
+            hand = _auction_hand(world, before, s)
+            if hand is not None:
+                hands[s] = hand
+    return model.likelihood(game.rules, before.bids, hands)
+
+
+def pass_likelihood(game: Game, seat: int, world: World, talk: float = 0.35) -> float:
+    """How likely the passes ``seat`` received are in ``world``, under the order of passing
+    (:func:`skipped_cards`): ``talk`` for each card kept against it, other than the giver's shown meld."""
+    h = game.hand
+    if h.trump is None:
+        return 1.0
+    before = _before(game, seat)
+    value = 1.0
+    for giver, taker, cards in before.passes:
+        if taker != seat or before.meld[giver] is None:
+            continue
+        hand = Counter(int(c) for c in world.hands[giver])
+        hand.update(before.played[giver])
+        hand.subtract(before.meld[giver] or ())
+        hand.subtract(c for a, b, cs in before.passes if a == seat and b == giver for c in cs)
+        kept = [c for c in sorted(hand.elements())]
+        value *= talk ** skipped_cards(kept, cards, h.trump, taker == h.declarer)
+    return value
+
+
+def world_likelihood(game: Game, seat: int, world: World) -> float:
+    """The weight of a world for a level that reads the play, the auction and the passes."""
+    return (play_likelihood(game, seat, world) * auction_likelihood(game, seat, world)
+            * pass_likelihood(game, seat, world))
+
+
+__all__ = ["Knowledge", "World", "auction_likelihood", "knowledge", "pass_likelihood", "play_likelihood",
+           "playing_sides", "real_world", "sample_world", "skipped_cards", "world_likelihood"]
