@@ -200,3 +200,24 @@ def test_hard_bids_legally_in_random_auctions(seed: int) -> None:
             game.legal_actions())
         assert game.is_legal(action)
         game.apply(action)
+
+
+@pytest.mark.parametrize(("name", "seed"), [(n, s) for n in ("partnership_auction", "three_hand", "double_deck")
+                                            for s in range(3)])
+def test_hard_decides_whole_hands_legally(name: str, seed: int) -> None:
+    """Every decision of a hand (auction, passes, bury, every card) straight from the decision
+    functions, not through the player's guard against an illegal action."""
+    from engine.ai.cardplay import choose_play
+
+    level = replace(TINY_HARD, search_nodes=3_000)
+    game = new_game(preset(name), seed=50 + seed)
+    rng = random.Random(seed)
+    while not game.hand_records:
+        seat = game.to_act
+        assert seat is not None
+        if game.phase == PLAY:
+            action = choose_play(game, seat, level, rng)[0]
+        else:
+            action = decisions.decide(game, seat, level, rng)[0]
+        assert game.is_legal(action), (name, seed, game.phase, action)
+        game.apply(action)

@@ -29,7 +29,7 @@ from engine.ai.bidding import stable_seed
 from engine.ai.decisions import choose_bid
 from engine.ai.levels import LEVELS
 from engine.ai.players import ComputerPlayer
-from engine.ai.worlds import auction_likelihood, knowledge, pass_likelihood, sample_world
+from engine.ai.worlds import auction_likelihood, knowledge, pass_likelihood, pass_skips, real_world, sample_world
 from engine.cards import ACE, Card
 from engine.game import BIDDING, PLAY, new_game
 from engine.rules import AUCTION_VARIANTS, Rules, preset
@@ -93,6 +93,7 @@ def check(rules: Rules, deals: int, seed: int, level_name: str, worlds: int = 60
     player = ComputerPlayer(LEVELS[level_name], seed)
     errors = {"trumps unweighed": 0.0, "trumps weighed": 0.0, "aces unweighed": 0.0, "aces weighed": 0.0}
     count = 0
+    skips: dict[bool, tuple[list[int], list[int]]] = {True: ([], []), False: ([], [])}  # real, imagined
     for i in range(deals):
         game = new_game(rules, seed=stable_seed("check auction", seed, i))
         while game.phase != PLAY and not game.hand_records:
@@ -107,6 +108,11 @@ def check(rules: Rules, deals: int, seed: int, level_name: str, worlds: int = 60
             rng = random.Random(stable_seed("check worlds", seed, i, seat))
             sampled = [sample_world(know, rng) for _ in range(worlds)]
             weights = [auction_likelihood(game, seat, w) * pass_likelihood(game, seat, w) for w in sampled]
+            for to_declarer, k in pass_skips(game, seat, real_world(game)):
+                skips[to_declarer][0].append(k)
+            for w in sampled:
+                for to_declarer, k in pass_skips(game, seat, w):
+                    skips[to_declarer][1].append(k)
             total = sum(weights) or 1.0
             for other in range(rules.players):
                 if other == seat:
@@ -119,7 +125,33 @@ def check(rules: Rules, deals: int, seed: int, level_name: str, worlds: int = 60
                     errors[f"{name} unweighed"] += abs(mean - truth[k])
                     errors[f"{name} weighed"] += abs(weighed - truth[k])
                 count += 1
-    return {k: v / max(1, count) for k, v in errors.items()}
+    out = {k: v / max(1, count) for k, v in errors.items()}
+    for to_declarer, (real, imagined) in skips.items():
+        name = "pass" if to_declarer else "return"
+        out[f"{name} cards against the order, real"] = sum(real) / max(1, len(real))
+        out[f"{name} cards against the order, imagined"] = sum(imagined) / max(1, len(imagined))
+        out[f"{name} talk fitted"] = fit_talk(real, imagined)
+    return out
+
+
+def fit_talk(real: Sequence[int], imagined: Sequence[int]) -> float:
+    """The factor t per card against the order that, weighing each imagined world by t ** k, gives
+    the imagined worlds as many such cards on average as the real hands hold (1: none fits better)."""
+    if not real or not imagined:
+        return 1.0
+    target = sum(real) / len(real)
+
+    def mean(t: float) -> float:
+        weights = [t ** k for k in imagined]
+        return sum(w * k for w, k in zip(weights, imagined, strict=True)) / sum(weights)
+
+    if mean(1.0) <= target:
+        return 1.0
+    low, high = 1e-4, 1.0
+    for _ in range(50):
+        mid = (low + high) / 2
+        low, high = (mid, high) if mean(mid) < target else (low, mid)
+    return (low + high) / 2
 
 
 def _dump(data: dict[str, Any]) -> str:
@@ -156,7 +188,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for variant in args.variant or ["partnership_auction"]:
             errors = check(preset(variant), args.check, args.seed, levels[0])
             print(f"{variant}, {args.check} hands at {levels[0]}: mean error of each hidden hand's count, "
-                  + ", ".join(f"{k} {v:.3f}" for k, v in errors.items()))
+                  + ", ".join(f"{k} {v:.3f}" for k, v in errors.items()))  # (and the passes' talk)
         return 0
     out = Path(args.out)
     tables: dict[str, Counts] = {}

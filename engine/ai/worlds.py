@@ -495,14 +495,21 @@ def auction_likelihood(game: Game, seat: int, world: World) -> float:
     return model.likelihood(game.rules, before.bids, hands)
 
 
-def pass_likelihood(game: Game, seat: int, world: World, talk: float = 0.35) -> float:
-    """How likely the passes ``seat`` received are in ``world``, under the order of passing
-    (:func:`skipped_cards`): ``talk`` for each card kept against it, other than the giver's shown meld."""
+# What each card kept against the order of passing multiplies a world's weight by, for the partner's
+# pass and for the declarer's return: fitted to hard's own passes so that the weighted worlds hold
+# as many such cards as the real hands do (``python -m engine.ai.learn_auction --check 300``).
+PASS_TALK = 0.35
+RETURN_TALK = 0.35
+
+
+def pass_skips(game: Game, seat: int, world: World) -> list[tuple[bool, int]]:
+    """For each pass ``seat`` received once the giver's meld is shown: (whether it went to the
+    declarer, how many cards the giver kept against the order of passing in ``world``)."""
     h = game.hand
     if h.trump is None:
-        return 1.0
+        return []
     before = _before(game, seat)
-    value = 1.0
+    out = []
     for giver, taker, cards in before.passes:
         if taker != seat or before.meld[giver] is None:
             continue
@@ -510,8 +517,16 @@ def pass_likelihood(game: Game, seat: int, world: World, talk: float = 0.35) -> 
         hand.update(before.played[giver])
         hand.subtract(before.meld[giver] or ())
         hand.subtract(c for a, b, cs in before.passes if a == seat and b == giver for c in cs)
-        kept = [c for c in sorted(hand.elements())]
-        value *= talk ** skipped_cards(kept, cards, h.trump, taker == h.declarer)
+        to_declarer = taker == h.declarer
+        out.append((to_declarer, skipped_cards(sorted(hand.elements()), cards, h.trump, to_declarer)))
+    return out
+
+
+def pass_likelihood(game: Game, seat: int, world: World) -> float:
+    """How likely the passes ``seat`` received are in ``world`` under the order of passing."""
+    value = 1.0
+    for to_declarer, skipped in pass_skips(game, seat, world):
+        value *= (PASS_TALK if to_declarer else RETURN_TALK) ** skipped
     return value
 
 
@@ -521,5 +536,5 @@ def world_likelihood(game: Game, seat: int, world: World) -> float:
             * pass_likelihood(game, seat, world))
 
 
-__all__ = ["Knowledge", "World", "auction_likelihood", "knowledge", "pass_likelihood", "play_likelihood",
+__all__ = ["Knowledge", "World", "auction_likelihood", "knowledge", "pass_likelihood", "pass_skips", "play_likelihood",
            "playing_sides", "real_world", "sample_world", "skipped_cards", "world_likelihood"]
