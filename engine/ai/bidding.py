@@ -6,7 +6,9 @@ the other seats (and the widow) many times; in each deal the widow is taken, par
 both ways by the rules of thumb below, the declarer buries, and the hand is played out by the fast
 greedy policy of :mod:`engine.ai.trickplay`. The declaring side's meld plus its trick points in each
 deal make a distribution; the bidder bids up to one of its lower quantiles (how low is the level's
-caution, see :func:`bid_limit`).
+caution, see :func:`bid_limit`), or, bidding for the expected score (:func:`score_limit`), to the
+highest bid worth more than passing among those made often enough. The deals may be weighed by
+what the auction says about the hidden hands (``weigh`` of :func:`evaluate_hand`).
 
 >>> import random
 >>> from engine.cards import parse_cards, HEARTS

@@ -116,8 +116,8 @@ def sample_worlds(game: Game, seat: int, level: Level, rng: random.Random, count
     """``count`` deals of every seat's hand consistent with the seat's view (meld shown, cards passed
     and returned, the widow), from :mod:`engine.ai.worlds`; the one real deal for a level that sees
     all. A level that reads the auction deals three times as many and draws ``count`` of them by
-    how likely the auction, the passes and the play seen are in each (:func:`bv.weighted_pick`). Each world is
-    (hands, unseen widow: always empty once the auction is over)."""
+    how likely the auction, the passes and the play seen are in each (``bidding.weighted_pick``).
+    Each world is (hands, unseen widow: always empty once the auction is over)."""
     h = game.hand
     if level.sees_all:
         return [([[int(c) for c in x] for x in h.hands], [])]

@@ -8,7 +8,10 @@ and under the must-beat rules one that followed without beating the winning card
 higher in that suit. :func:`knowledge` gathers all of that; :func:`sample_world` deals the unseen
 cards to the hidden places (other hands, two-handed stock, three-handed buried cards) so that every
 fact holds; :func:`play_likelihood` weighs a world by how likely the plays seen are under our own
-playout policy (the ``hard`` level's "weighted worlds").
+playout policy (the ``hard`` level's "weighted worlds"), :func:`auction_likelihood` by how likely
+each seat's bids and passes are with its hand (the learned :mod:`engine.ai.auction_model`), and
+:func:`pass_likelihood` by how well the cards passed follow the order of passing; a weight only
+makes a world less likely, it never makes one inconsistent with what the seat saw.
 
 >>> import random
 >>> from engine.game import new_game
@@ -391,8 +394,6 @@ def play_likelihood(game: Game, seat: int, world: World, agree: float = 0.6) -> 
 
 # -- what the auction and the passes say --------------------------------------------------------------
 
-PASS_CLASSES = 3   # the order in which a partner passes cards: trumps, then aces, then the rest
-
 
 def pass_class(code: int, trump: int) -> int:
     """2 for a trump, 1 for another ace, 0 for the rest: the partner passes the highest classes
@@ -497,9 +498,9 @@ def auction_likelihood(game: Game, seat: int, world: World) -> float:
 
 # What each card kept against the order of passing multiplies a world's weight by, for the partner's
 # pass and for the declarer's return: fitted to hard's own passes so that the weighted worlds hold
-# as many such cards as the real hands do (``python -m engine.ai.learn_auction --check 300``).
-PASS_TALK = 0.35
-RETURN_TALK = 0.35
+# as many such cards as the real hands do (``python -m engine.ai.learn_auction --check 120 --seed 11``).
+PASS_TALK = 0.18
+RETURN_TALK = 0.67
 
 
 def pass_skips(game: Game, seat: int, world: World) -> list[tuple[bool, int]]:
