@@ -119,15 +119,17 @@ def test_over_a_forced_partner_opening_hard_bids_as_over_no_bid() -> None:
 
 def test_bidding_for_score() -> None:
     deals = tuple((t, 100) for t in (200, 260, 300, 320, 340, 360, 380, 400, 420, 500))
-    value = TrumpValue(0, 0.0, 0.0, 0.0, tuple(sorted(t for t, _ in deals)), deals, ((300, 80),) * 10)
+    rivals = ((300, 80),) * 5 + ((200, 120),) * 5  # (the rival side's total, ours defending)
+    value = TrumpValue(0, 0.0, 0.0, 0.0, tuple(sorted(t for t, _ in deals)), deals, rivals)
     assert made_share(value, 300) == 0.8 and made_share(value, 410) == 0.2
     assert declare_value(value, 300) == pytest.approx((3020 - 2 * 300) / 10 - 100)
-    assert rival_value(value, 250) == -220 and rival_value(value, 350) == 80 + 350
+    # a rival holding 250 scores at least 250; one that has not bid takes it only where it reaches 250
+    assert rival_value(value, 250, holds=True) == pytest.approx((5 * (80 - 300) + 5 * (120 - 250)) / 10)
+    assert rival_value(value, 250, holds=False) == pytest.approx(5 * (80 - 300) / 10)
     bids = list(range(250, 510, 10))
     assert score_limit(value, bids, 0.7, 0.0) == 320
-    # passing against a rival who makes 300 at 250 costs 220: bidding is still worth it to 320, no higher
-    assert score_limit(value, bids, 0.7, rival_value(value, 250)) == 320
-    assert score_limit(value, bids, 0.95, 0.0) is None
+    assert score_limit(value, bids, 0.7, 150.0) == 260  # above 260 declaring is worth less than 150
+    assert score_limit(value, bids, 0.95, -1000.0) is None  # made too rarely, however bad passing is
 
 
 def _random_position(seed: int) -> tuple[Game, int]:

@@ -465,11 +465,19 @@ def declare_value(value: TrumpValue, bid: int) -> float:
     return sum((ours if ours >= bid else -bid) - theirs for ours, theirs in value.deals) / len(value.deals)
 
 
-def rival_value(value: TrumpValue, bid: int) -> float:
-    """Our side's score less the opponents', on average, if we pass and the rival declares at ``bid``."""
+def rival_value(value: TrumpValue, bid: int, holds: bool) -> float:
+    """Our side's score less the opponents', on average, if we pass and the rival takes the contract
+    at ``bid``. A rival that ``holds`` that bid already declares and scores at least the bid (the
+    players make most of the contracts they bid; the simulated rival, dealt at random, would make
+    too few), more when its deal gives it more; one that has not bid takes the contract only in
+    the deals in which its side reaches ``bid`` (else nothing is scored)."""
     if not value.rivals:
         return 0.0
-    return sum(ours - (theirs if theirs >= bid else -bid) for theirs, ours in value.rivals) / len(value.rivals)
+    if holds:
+        total = sum(ours - max(theirs, bid) for theirs, ours in value.rivals)
+    else:
+        total = sum(ours - theirs for theirs, ours in value.rivals if theirs >= bid)
+    return total / len(value.rivals)
 
 
 def score_limit(value: TrumpValue, bids: Sequence[int], least_made: float, passing: float) -> int | None:

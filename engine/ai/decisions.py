@@ -147,12 +147,19 @@ def _auction_weigh(game: Game, seat: int, level: Level) -> Callable[[list[list[i
     return lambda hands: model.likelihood(rules, bids, {s: hands[s] for s in others})
 
 
-def _rival(game: Game, seat: int) -> int | None:
-    """The opponent holding the high bid, if one does: passing leaves it the contract."""
-    bidder = game.hand.high_bidder
-    if bidder is None or game.rules.team_of(bidder) == game.rules.team_of(seat):
-        return None
-    return bidder
+def _rival(game: Game, seat: int) -> tuple[int, bool] | None:
+    """The opponent who takes the contract if we pass, and whether it holds the high bid already:
+    the high bidder if it is an opponent, else the next opponent still in the auction."""
+    h = game.hand
+    rules = game.rules
+    bidder = h.high_bidder
+    if bidder is not None and rules.team_of(bidder) != rules.team_of(seat):
+        return bidder, True
+    for step in range(1, rules.players):
+        other = (seat + step) % rules.players
+        if rules.team_of(other) != rules.team_of(seat) and not h.out[other]:
+            return other, False
+    return None
 
 
 def _valuation(game: Game, seat: int, level: Level, suits: list[int], rival: int | None = None) -> bv.HandValue:
@@ -189,9 +196,9 @@ def _hand_value(game: Game, seat: int, level: Level, rng: random.Random,
         best_value = _valuation(game, seat, level, suits).best
         return bv.bid_limit(best_value, _caution(level, rules)), best_value.trump, _value_words(hand, rules, best_value)
     rival = _rival(game, seat)
-    best_value = _valuation(game, seat, level, suits, rival).best
+    best_value = _valuation(game, seat, level, suits, rival[0] if rival else None).best
     high = game.hand.high_bid
-    passing = bv.rival_value(best_value, high) if rival is not None and high is not None else 0.0
+    passing = bv.rival_value(best_value, high if high is not None else rules.min_bid, rival[1]) if rival else 0.0
     limit = bv.score_limit(best_value, bids, 1 - _caution(level, rules), passing)
     words = _value_words(hand, rules, best_value)
     if limit is None:
