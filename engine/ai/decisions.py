@@ -48,7 +48,7 @@ from engine.ai.levels import Level
 from engine.ai.trickplay import Position, greedy_playout
 from engine.cards import ACE, NINE, SUIT_NAMES, SUITS, TEN, Card, cards_label, parse_cards
 from engine.game import Game
-from engine.meld import meld_by_trump
+from engine.meld import meld_by_trump, score_meld
 from engine.observation import Observation, observe
 from engine.phases.auction import forced_bids
 from engine.play import card_values
@@ -365,9 +365,11 @@ def choose_pass(game: Game, seat: int, level: Level, rng: random.Random) -> Choi
     trump = h.trump if h.trump is not None else _likely_trump(hand, rules)
     to_declarer = seat != h.declarer
     if to_declarer:
-        ranked = bv.pass_candidates(hand, trump, rules, size, limit=6)
+        ranked = bv.pass_candidates(hand, trump, rules, size, limit=0 if level.reads_auction else 6)
     else:
-        ranked = bv.return_candidates(hand, trump, rules, size, limit=6)
+        ranked = bv.return_candidates(hand, trump, rules, size, limit=0 if level.reads_auction else 6)
+    if level.reads_auction:
+        ranked = _in_order(ranked, hand, trump, rules, to_declarer)[:6]
     choice = _pick(ranked, level, rng)
     how = "rule of thumb"
     if level.simulated_deals and len(ranked) > 1:
@@ -389,6 +391,21 @@ def choose_pass(game: Game, seat: int, level: Level, rng: random.Random) -> Choi
         action = PassCards(_cards(hand[:size]))
     kinds = _describe_pass(choice, trump) if to_declarer else _describe_return(choice, hand, trump)
     return action, f"{kinds} ({how})"
+
+
+def _in_order(ranked: bv.Ranked, hand: Sequence[int], trump: int, rules: Rules, to_declarer: bool) -> bv.Ranked:
+    """The candidates that keep the order of passing the receiver reads (``worlds.skipped_cards``:
+    trumps, then aces, then the rest to the declarer; the reverse back), outside the meld the giver
+    will show: so that what is passed tells what is left. All of them if none does."""
+    kept_in_order = []
+    for score, combo in ranked:
+        kept = Counter(hand)
+        kept.subtract(combo)
+        cards = sorted(kept.elements())
+        rest = Counter(cards) - Counter(int(c) for c in score_meld(cards, trump, rules).shown_cards())
+        if hidden.skipped_cards(sorted(rest.elements()), combo, trump, to_declarer) == 0:
+            kept_in_order.append((score, combo))
+    return kept_in_order or ranked
 
 
 def _likely_trump(hand: Sequence[int], rules: Rules) -> int:
