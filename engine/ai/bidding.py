@@ -273,6 +273,9 @@ def _opponents_meld(hands: list[list[int]], seat: int, trump: int, rules: Rules)
     return sum(meld_total(tally(hands[s]), trump, rules) for s in range(rules.players) if rules.team_of(s) != side)
 
 
+T = TypeVar("T")
+
+
 def weighted_pick(items: Sequence[T], weights: Sequence[float], count: int, rng: random.Random) -> list[T]:
     """``count`` of the ``items``, none twice, each drawn in turn with a chance in proportion to its
     weight (weights of 0 last): the likely ones more often, without letting a few very likely ones
@@ -360,7 +363,6 @@ def quick_bury(hand: Sequence[int], trump: int, values: Sequence[int]) -> list[i
     return sorted(hand, key=key)[:3]
 
 
-T = TypeVar("T")
 _CACHE: dict[tuple[object, ...], HandValue] = {}
 DRAWN_PER_DEAL = 3   # deals dealt per deal played out when the auction weighs them
 
