@@ -192,7 +192,9 @@ def _hand_value(game: Game, seat: int, level: Level, rng: random.Random,
     suits = bv.promising_suits(hand, rules, level.suits_weighed)
     if not suits:
         return 0.0, 0, "no marriage to name trump"
-    if not level.bids_for_score or not bids:
+    # The score weighed is one side's against the other's: partnership games only (three-handed each
+    # scores alone against two, and the quantile measured for it is kept).
+    if not level.bids_for_score or not bids or not rules.partnerships:
         best_value = _valuation(game, seat, level, suits).best
         return bv.bid_limit(best_value, _caution(level, rules)), best_value.trump, _value_words(hand, rules, best_value)
     rival = _rival(game, seat)

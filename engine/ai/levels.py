@@ -32,8 +32,8 @@ class Level:
     # by how likely each seat's bids and passes are with them (engine/ai/auction_model.py) and by the
     # meaning of the passes it received; instead of a fixed amount for a partner's bid.
     reads_auction: bool = False
-    # Bids for the expected score: the highest bid worth more on average than passing (the rival's
-    # contract when an opponent holds the bid), made in at least a share 1 - caution of the deals.
+    # Bids for the expected score (partnership games): the highest bid worth more on average than
+    # passing (the rival's contract), made in at least a share 1 - caution of the deals.
     bids_for_score: bool = False
     candidates: int = 2             # passes, returns and buries tried in simulated deals
 
