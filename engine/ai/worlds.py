@@ -497,8 +497,10 @@ def auction_likelihood(game: Game, seat: int, world: World) -> float:
 
 
 # What each card kept against the order of passing multiplies a world's weight by, for the partner's
-# pass and for the declarer's return: fitted to hard's own passes so that the weighted worlds hold
-# as many such cards as the real hands do (``python -m engine.ai.learn_auction --check 120 --seed 11``).
+# pass and for the declarer's return: fitted to hard's passes so that the weighted worlds hold as
+# many such cards as the real hands did (``python -m engine.ai.learn_auction --check 120 --seed 11``,
+# before hard kept the order strictly; now the fit is 0, and these stay as a floor for a partner
+# who passes otherwise).
 PASS_TALK = 0.18
 RETURN_TALK = 0.67
 
