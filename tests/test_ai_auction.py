@@ -3,19 +3,21 @@ by it, bidding for the expected score."""
 
 from __future__ import annotations
 
+import json
 import math
 import random
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from conftest import act, make_deal
 
 from engine.actions import Bid, Pass
-from engine.ai import decisions
+from engine.ai import decisions, learn_auction
 from engine.ai import worlds as hidden
-from engine.ai.auction_model import action_kinds, family, hand_features, load_model
+from engine.ai.auction_model import AuctionModel, action_kinds, family, hand_features, load_model
 from engine.ai.bidding import TrumpValue, declare_value, made_share, rival_value, score_limit
 from engine.ai.levels import LEVELS
 from engine.cards import new_deck, parse_cards
@@ -223,3 +225,18 @@ def test_hard_decides_whole_hands_legally(name: str, seed: int) -> None:
             action = decisions.decide(game, seat, level, rng)[0]
         assert game.is_legal(action), (name, seed, game.phase, action)
         game.apply(action)
+
+
+def test_learning_writes_a_table_the_model_reads(tmp_path: Path) -> None:
+    out = tmp_path / "model.json"
+    assert learn_auction.main(["--deals", "3", "--seed", "1", "--out", str(out)]) == 0
+    data = json.loads(out.read_text(encoding="utf-8"))
+    table = data["tables"]["partners"]
+    assert sum(table["all"][0]) == 12 and any(kind.startswith("pass") or kind.startswith("open") for kind in table)
+    model = AuctionModel({fam: dict(kinds) for fam, kinds in data["tables"].items()})
+    assert model.knows(RULES) and not model.knows(preset("three_hand"))
+
+
+def test_the_talk_fitted_gives_the_imagined_worlds_the_real_count() -> None:
+    assert learn_auction.fit_talk([0, 0, 1, 0], [0, 1, 2, 3, 1, 2]) < 0.5
+    assert learn_auction.fit_talk([2, 2], [0, 1, 2]) == 1.0  # the real hands skip more: no weighing
