@@ -26,12 +26,12 @@ from __future__ import annotations
 import functools
 import json
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from importlib import resources
 from typing import Any
 
 from engine.cards import ACE, SUITS
-from engine.meld import meld_by_trump
+from engine.meld import meld_total
 from engine.phases.auction import forced_bids
 from engine.rules import Rules
 
@@ -68,9 +68,12 @@ def hand_features(hand: Sequence[int], rules: Rules) -> tuple[int, int, int]:
     and for a hand of twelve cards, so that the buckets mean the same in every variant."""
     unit = rules.trick_total / 250
     size = max(1, len(hand)) / 12
-    meld = max(meld_by_trump(hand, rules).values()) / unit / size
-    length = max(sum(1 for c in hand if c // 6 == s) for s in SUITS) / size
-    aces = sum(1 for c in hand if c % 6 == ACE) / size
+    tally = [0] * 24
+    for c in hand:
+        tally[c] += 1
+    meld = max(meld_total(tally, s, rules) for s in SUITS) / unit / size
+    length = max(sum(tally[s * 6: s * 6 + 6]) for s in SUITS) / size
+    aces = sum(tally[s * 6 + ACE] for s in SUITS) / size
     return _bucket(meld, _MELD_EDGES), _bucket(length, _LENGTH_EDGES), _bucket(aces, _ACE_EDGES)
 
 
@@ -126,10 +129,18 @@ class AuctionModel:
     """Per family of auctions, per kind of action, the counts of each feature's buckets."""
 
     tables: Mapping[str, Mapping[str, list[list[float]]]]   # family -> kind -> feature -> counts
+    memo: dict[tuple[str, str, tuple[int, ...]], float] = field(default_factory=dict, compare=False, repr=False)
 
     def factor(self, rules: Rules, kind: str, features: Sequence[int]) -> float:
         """How much more likely the action ``kind`` is with a hand of these features than on average."""
-        table = self.tables.get(family(rules))
+        key = (family(rules), kind, tuple(features))
+        found = self.memo.get(key)
+        if found is None:
+            found = self.memo[key] = self._factor(key[0], kind, features)
+        return found
+
+    def _factor(self, fam: str, kind: str, features: Sequence[int]) -> float:
+        table = self.tables.get(fam)
         if not table or kind not in table:
             return 1.0
         overall = table["all"]
@@ -147,9 +158,14 @@ class AuctionModel:
     def likelihood(self, rules: Rules, bids: Bids, hands: Mapping[int, Sequence[int]]) -> float:
         """How much more likely the auction is, for the seats in ``hands`` (their cards as they were
         in the auction), than with average hands."""
+        return self.weight(rules, action_kinds(rules, bids), hands)
+
+    def weight(self, rules: Rules, kinds: Sequence[tuple[int, str | None]],
+               hands: Mapping[int, Sequence[int]]) -> float:
+        """:meth:`likelihood` from the auction's :func:`action_kinds`, worked out once."""
         value = 1.0
         features: dict[int, tuple[int, int, int]] = {}
-        for seat, kind in action_kinds(rules, bids):
+        for seat, kind in kinds:
             if kind is None or seat not in hands:
                 continue
             if seat not in features:

@@ -30,7 +30,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from engine.ai.auction_model import load_model
+from engine.ai.auction_model import action_kinds, load_model
 from engine.ai.trickplay import greedy_choice
 from engine.cards import ACE, CARDS, KINDS, Card, counts, new_deck
 from engine.game import Game
@@ -423,7 +423,7 @@ def skipped_cards(kept: Sequence[int], given: Sequence[int], trump: int, to_decl
 class _Before:
     """What turns a world's hands back into the hands of the auction and of the passes."""
 
-    bids: tuple[tuple[int, int | str], ...]
+    kinds: tuple[tuple[int, str | None], ...]   # the auction's actions and what kind each is
     played: tuple[tuple[int, ...], ...]
     delta: tuple[tuple[tuple[int, ...], tuple[int, ...]] | None, ...]   # per seat: (gave, got); None: unknown
     widow: tuple[int, ...]
@@ -453,7 +453,8 @@ def _before(game: Game, seat: int) -> _Before:
     seen_passes = tuple((a, b, tuple(int(c) for c in cs)) for a, b, cs in h.passes if seat in (a, b))
     meld = tuple(tuple(int(c) for c in score.shown_cards()) if score is not None and s != seat else None
                  for s, score in enumerate(h.meld))
-    found = _Before(tuple(h.bids), tuple(tuple(int(c) for c in p) for p in played), tuple(delta),
+    found = _Before(tuple(action_kinds(game.rules, h.bids)), tuple(tuple(int(c) for c in p) for p in played),
+                    tuple(delta),
                     tuple(int(c) for c in h.deal.widow) if h.declarer is not None else (), h.declarer,
                     seen_passes, meld)
     if len(_BEFORE) > 64:
@@ -467,17 +468,19 @@ def _auction_hand(world: World, before: _Before, s: int) -> list[int] | None:
     delta = before.delta[s]
     if delta is None:
         return None
-    cards = Counter(int(c) for c in world.hands[s])
-    cards.update(before.played[s])
     gave, got = delta
-    cards.update(gave)
-    cards.subtract(got)
+    cards = [int(c) for c in world.hands[s]]
+    cards.extend(before.played[s])
+    cards.extend(gave)
+    taken = list(got)
     if s == before.declarer and before.widow:
-        cards.update(int(c) for c in world.buried)
-        cards.subtract(before.widow)
-    if any(k < 0 for k in cards.values()):
-        return None
-    return sorted(cards.elements())
+        cards.extend(int(c) for c in world.buried)
+        taken.extend(before.widow)
+    for c in taken:
+        if c not in cards:
+            return None
+        cards.remove(c)
+    return cards
 
 
 def auction_likelihood(game: Game, seat: int, world: World) -> float:
@@ -493,7 +496,7 @@ def auction_likelihood(game: Game, seat: int, world: World) -> float:
             hand = _auction_hand(world, before, s)
             if hand is not None:
                 hands[s] = hand
-    return model.likelihood(game.rules, before.bids, hands)
+    return model.weight(game.rules, before.kinds, hands)
 
 
 # What each card kept against the order of passing multiplies a world's weight by, for the partner's
