@@ -26,6 +26,7 @@ makes a world less likely, it never makes one inconsistent with what the seat sa
 from __future__ import annotations
 
 import random
+import weakref
 from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass, field
@@ -432,14 +433,16 @@ class _Before:
     meld: tuple[tuple[int, ...] | None, ...]               # each seat's shown meld cards, once shown
 
 
-_BEFORE: dict[tuple[object, ...], _Before] = {}
+# One decision weighs hundreds of worlds from the same position: what they share is worked out once
+# (keyed by the game object, checked alive, and how far it has gone).
+_BEFORE: dict[tuple[object, ...], tuple[weakref.ref[Game], _Before]] = {}
 
 
 def _before(game: Game, seat: int) -> _Before:
-    key = (id(game), game.seed, game.hand_number, game.deal_number, len(game.log), seat)
-    found = _BEFORE.get(key)
-    if found is not None:
-        return found
+    key = (id(game), len(game.log), game.log[-1] if game.log else None, seat)
+    cached = _BEFORE.get(key)
+    if cached is not None and cached[0]() is game:
+        return cached[1]
     h = game.hand
     n = game.rules.players
     obs = observe(game, seat)
@@ -459,7 +462,7 @@ def _before(game: Game, seat: int) -> _Before:
                     seen_passes, meld)
     if len(_BEFORE) > 64:
         _BEFORE.clear()
-    _BEFORE[key] = found
+    _BEFORE[key] = (weakref.ref(game), found)
     return found
 
 
