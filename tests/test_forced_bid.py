@@ -142,7 +142,12 @@ def _seat_two_decides(level: str, opening: list[Bid | Pass], forced: bool) -> tu
     return decisions.choose_bid(game, 2, TINY[level], random.Random(1))
 
 
-@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+# Hard reads every bid and pass by the learned auction model: a partner's pass says something there,
+# so its forced opening is compared with no bid at all in tests/test_ai_auction.py instead.
+FIXED_HELP = [name for name in ("easy", "medium", "hard") if not LEVELS[name].reads_auction]
+
+
+@pytest.mark.parametrize("level", FIXED_HELP)
 def test_a_forced_partner_opening_adds_nothing_and_a_real_one_does(level: str) -> None:
     # The partner's bid 250 and the opponent's 260 in each case; only whether 250 was forced differs.
     forced_action, forced_reason = _seat_two_decides(level, [Bid(250), Bid(260)], forced=True)
@@ -156,7 +161,7 @@ def test_a_forced_partner_opening_adds_nothing_and_a_real_one_does(level: str) -
         assert real_action.amount == forced_action.amount + 30
 
 
-@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+@pytest.mark.parametrize("level", FIXED_HELP)
 def test_over_a_forced_partner_opening_one_bids_as_over_no_bid(level: str) -> None:
     forced_action, forced_reason = _seat_two_decides(level, [Bid(250), Pass()], forced=True)
     none_action, none_reason = _seat_two_decides(level, [Pass(), Pass()], forced=False)

@@ -6,7 +6,9 @@ the other seats (and the widow) many times; in each deal the widow is taken, par
 both ways by the rules of thumb below, the declarer buries, and the hand is played out by the fast
 greedy policy of :mod:`engine.ai.trickplay`. The declaring side's meld plus its trick points in each
 deal make a distribution; the bidder bids up to one of its lower quantiles (how low is the level's
-caution, see :func:`bid_limit`).
+caution, see :func:`bid_limit`), or, bidding for the expected score (:func:`score_limit`), to the
+highest bid worth more than passing among those made often enough. The deals may be weighed by
+what the auction says about the hidden hands (``weigh`` of :func:`evaluate_hand`).
 
 >>> import random
 >>> from engine.cards import parse_cards, HEARTS
@@ -27,8 +29,9 @@ import random
 import time
 import zlib
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import TypeVar
 
 from engine.ai.trickplay import Position, greedy_playout
 from engine.cards import ACE, JACK, JACK_OF_DIAMONDS, KING, NINE, QUEEN, QUEEN_OF_SPADES, SUITS, TEN, card, new_deck
@@ -43,13 +46,17 @@ __all__ = [
     "best_pass",
     "best_return",
     "bid_limit",
+    "declare_value",
     "evaluate_hand",
     "keep_strength",
     "pass_score",
     "quick_value",
+    "rival_value",
     "scale",
+    "score_limit",
     "stable_seed",
     "trump_choices",
+    "weighted_pick",
 ]
 
 
@@ -223,6 +230,11 @@ class TrumpValue:
     partner_meld: float       # the partner's meld (mean, after passes; 0 without a partner)
     tricks: float             # the declaring side's trick points (mean, buried points included)
     totals: tuple[int, ...]   # the side's meld + tricks in each simulated deal, sorted
+    # Per simulated deal: (the side's meld + tricks, the opponents' meld + tricks as defenders) and,
+    # when a rival seat was named, (the rival side's meld + tricks as declarers in its best suit, our
+    # side's meld + tricks defending it); for bidding to the expected score (:func:`score_limit`).
+    deals: tuple[tuple[int, int], ...] = ()
+    rivals: tuple[tuple[int, int], ...] = ()
 
     @property
     def mean(self) -> float:
@@ -243,6 +255,34 @@ class HandValue:
     @property
     def best(self) -> TrumpValue:
         return max(self.by_trump.values(), key=lambda v: (v.mean, -v.trump))
+
+
+def _rival_contract(hands: list[list[int]], widow: Sequence[int], rival: int, rules: Rules) -> tuple[int, int]:
+    """The rival side declaring in the suit its declarer's hand is best in: (its total, ours)."""
+    hand = hands[rival]
+    suits = trump_choices(hand + list(widow), rules) or list(SUITS)
+    trump = max(suits, key=lambda s: (quick_value(hand, s, rules), -s))
+    _meld, _partner, tricks, total = simulate_contract(hands, widow, rival, trump, rules)
+    ours = sum(meld_total(tally(hands[s]), trump, rules) for s in range(rules.players)
+               if rules.team_of(s) != rules.team_of(rival))
+    return total, ours + rules.trick_total - tricks
+
+
+def _opponents_meld(hands: list[list[int]], seat: int, trump: int, rules: Rules) -> int:
+    side = rules.team_of(seat)
+    return sum(meld_total(tally(hands[s]), trump, rules) for s in range(rules.players) if rules.team_of(s) != side)
+
+
+T = TypeVar("T")
+
+
+def weighted_pick(items: Sequence[T], weights: Sequence[float], count: int, rng: random.Random) -> list[T]:
+    """``count`` of the ``items``, none twice, each drawn in turn with a chance in proportion to its
+    weight (weights of 0 last): the likely ones more often, without letting a few very likely ones
+    crowd out the rest."""
+    keys = [(rng.random() ** (1.0 / w) if w > 0 else -rng.random(), i) for i, w in enumerate(weights)]
+    keys.sort(reverse=True)
+    return [items[i] for _key, i in keys[:count]]
 
 
 def unseen_cards(rules: Rules, known: Iterable[int]) -> list[int]:
@@ -324,43 +364,45 @@ def quick_bury(hand: Sequence[int], trump: int, values: Sequence[int]) -> list[i
 
 
 _CACHE: dict[tuple[object, ...], HandValue] = {}
+DRAWN_PER_DEAL = 3   # deals dealt per deal played out when the auction weighs them
 
 
 def evaluate_hand(hand: Sequence[int], seat: int, rules: Rules, samples: int, rng: random.Random | None = None,
                   suits: Sequence[int] | None = None, deadline: float | None = None,
-                  known: Sequence[Sequence[int]] | None = None, known_widow: Sequence[int] = ()) -> HandValue:
+                  known: Sequence[Sequence[int]] | None = None, known_widow: Sequence[int] = (),
+                  weigh: Callable[[list[list[int]]], float] | None = None, rival: int | None = None) -> HandValue:
     """The hand's value as the declarer's with each trump suit, over ``samples`` random deals of the
     unseen cards (``known`` and ``known_widow``: the real cards, for the player that sees all).
 
     Deterministic: the deals come from ``rng`` when given, else from a seed made of the hand and
     the rules; results without ``rng`` are cached. ``deadline`` (a ``time.perf_counter`` value) cuts
-    the sampling short (at least four deals are always made).
+    the sampling short (at least four deals are always made). ``weigh`` (a deal's hands -> how
+    likely the auction seen is with them): ``DRAWN_PER_DEAL`` times as many deals are dealt and the
+    ``samples`` played out are drawn from them in proportion to it. ``rival``: a seat of the other
+    side whose contract in its best suit is played out in each deal too (``TrumpValue.rivals``).
     """
     hand = sorted(int(c) for c in hand)
     choices = list(suits) if suits is not None else trump_choices(hand + [], rules)
     if not choices:
         choices = list(SUITS)
     key: tuple[object, ...] | None = None
-    if rng is None and known is None and deadline is None:
-        key = (rules, tuple(hand), seat, samples, tuple(choices))
+    if rng is None and known is None and deadline is None and weigh is None:
+        key = (rules, tuple(hand), seat, samples, tuple(choices), rival)
         cached = _CACHE.get(key)
         if cached is not None:
             return cached
         rng = random.Random(stable_seed("evaluate", hand, seat, samples))
     elif rng is None:
         rng = random.Random(stable_seed("evaluate", hand, seat, samples))
-    results: dict[int, list[tuple[int, int, int, int]]] = {s: [] for s in choices}
+    results: dict[int, list[tuple[int, int, int, int, int]]] = {s: [] for s in choices}
+    rivals: list[tuple[int, int]] = []
     players = rules.players
+    deals: list[tuple[list[list[int]], list[int]]] = []
     if known is not None:
-        hands = [sorted(int(c) for c in h) for h in known]
-        widow = [int(c) for c in known_widow]
-        for s in choices:
-            results[s].append(simulate_contract(hands, widow, seat, s, rules))
+        deals = [([sorted(int(c) for c in h) for h in known], [int(c) for c in known_widow])]
     else:
         pool = unseen_cards(rules, hand)
-        for i in range(max(1, samples)):
-            if deadline is not None and i >= 4 and time.perf_counter() > deadline:
-                break
+        for _ in range(max(1, samples) * (DRAWN_PER_DEAL if weigh is not None else 1)):
             rng.shuffle(pool)
             hands = []
             at = 0
@@ -370,18 +412,27 @@ def evaluate_hand(hand: Sequence[int], seat: int, rules: Rules, samples: int, rn
                 else:
                     hands.append(pool[at: at + rules.hand_size])
                     at += rules.hand_size
-            widow = pool[at: at + rules.widow_size]
-            for s in choices:
-                if rules.trump_needs_marriage and s not in trump_choices(hand + widow, rules):
-                    continue
-                results[s].append(simulate_contract(hands, widow, seat, s, rules))
+            deals.append((hands, pool[at: at + rules.widow_size]))
+        if weigh is not None:
+            deals = weighted_pick(deals, [weigh(hands) for hands, _widow in deals], max(1, samples), rng)
+    for i, (hands, widow) in enumerate(deals):
+        if deadline is not None and i >= 4 and time.perf_counter() > deadline:
+            break
+        for s in choices:
+            if known is None and rules.trump_needs_marriage and s not in trump_choices(hand + widow, rules):
+                continue
+            results[s].append(simulate_contract(hands, widow, seat, s, rules)
+                              + (_opponents_meld(hands, seat, s, rules),))
+        if rival is not None:
+            rivals.append(_rival_contract(hands, widow, rival, rules))
     by_trump: dict[int, TrumpValue] = {}
     for s, rows in results.items():
         if not rows:
             continue
         n = len(rows)
         by_trump[s] = TrumpValue(s, sum(r[0] for r in rows) / n, sum(r[1] for r in rows) / n,
-                                 sum(r[2] for r in rows) / n, tuple(sorted(r[3] for r in rows)))
+                                 sum(r[2] for r in rows) / n, tuple(sorted(r[3] for r in rows)),
+                                 tuple((r[3], r[4] + rules.trick_total - r[2]) for r in rows), tuple(rivals))
     if not by_trump:  # no suit can be trump with any widow: worth nothing as the declarer
         by_trump[choices[0]] = TrumpValue(choices[0], 0.0, 0.0, 0.0, (0,))
     value = HandValue(by_trump)
@@ -399,6 +450,49 @@ def promising_suits(hand: Sequence[int], rules: Rules, count: int) -> list[int]:
         return []
     ranked = sorted(choices, key=lambda s: (-quick_value(hand, s, rules), s))
     return ranked[:count]
+
+
+def made_share(value: TrumpValue, bid: int) -> float:
+    """The share of the simulated deals in which the side reaches ``bid``."""
+    return sum(1 for t in value.totals if t >= bid) / max(1, len(value.totals))
+
+
+def declare_value(value: TrumpValue, bid: int) -> float:
+    """Our side's score less the opponents', on average over the simulated deals, if we declare at
+    ``bid``: our meld and tricks when the contract is made, minus the bid when it is set, less what
+    the opponents take as defenders. (When a set gives the bid to the opponents instead, the
+    difference is the same.)"""
+    if not value.deals:
+        return 0.0
+    return sum((ours if ours >= bid else -bid) - theirs for ours, theirs in value.deals) / len(value.deals)
+
+
+def rival_value(value: TrumpValue, bid: int, holds: bool) -> float:
+    """Our side's score less the opponents', on average, if we pass and the rival takes the contract
+    at ``bid``. A rival that ``holds`` that bid already declares and scores at least the bid (the
+    players make most of the contracts they bid; the simulated rival, dealt at random, would make
+    too few), more when its deal gives it more; one that has not bid takes the contract only in
+    the deals in which its side reaches ``bid`` (else nothing is scored)."""
+    if not value.rivals:
+        return 0.0
+    if holds:
+        total = sum(ours - max(theirs, bid) for theirs, ours in value.rivals)
+    else:
+        total = sum(ours - theirs for theirs, ours in value.rivals if theirs >= bid)
+    return total / len(value.rivals)
+
+
+def score_limit(value: TrumpValue, bids: Sequence[int], least_made: float, passing: float) -> int | None:
+    """The highest of ``bids`` worth declaring at: made in at least a share ``least_made`` of the
+    deals, and worth more on average than ``passing`` (what passing is worth: the rival's contract,
+    :func:`rival_value`, or nothing). ``None`` if no bid is."""
+    best = None
+    for bid in sorted(bids):
+        if made_share(value, bid) < least_made:
+            break
+        if declare_value(value, bid) >= passing:
+            best = bid
+    return best
 
 
 def bid_limit(value: TrumpValue, caution: float) -> float:

@@ -38,7 +38,15 @@ from engine.ai.choice import Choice
 from engine.ai.levels import Level
 from engine.ai.solver import Table, solve
 from engine.ai.trickplay import Position, greedy_playout
-from engine.ai.worlds import World, knowledge, play_likelihood, playing_sides, real_world, sample_world
+from engine.ai.worlds import (
+    World,
+    knowledge,
+    play_likelihood,
+    playing_sides,
+    real_world,
+    sample_world,
+    world_likelihood,
+)
 from engine.cards import counts
 from engine.game import Game
 from engine.meld import meld_total
@@ -186,7 +194,7 @@ def sampled_card_values(game: Game, seat: int, plays: Sequence[Play], level: Lev
                 break
             world = sample_world(know, rng)
             if level.weighted:
-                world.weight = play_likelihood(game, seat, world)
+                world.weight = (world_likelihood if level.reads_auction else play_likelihood)(game, seat, world)
                 if world.weight <= 0:
                     continue
             worlds.append(world)

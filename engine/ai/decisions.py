@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from engine.actions import (
     Action,
@@ -42,12 +42,13 @@ from engine.actions import (
 )
 from engine.ai import bidding as bv
 from engine.ai import worlds as hidden
+from engine.ai.auction_model import action_kinds, load_model
 from engine.ai.choice import Choice
 from engine.ai.levels import Level
 from engine.ai.trickplay import Position, greedy_playout
 from engine.cards import ACE, NINE, SUIT_NAMES, SUITS, TEN, Card, cards_label, parse_cards
 from engine.game import Game
-from engine.meld import meld_by_trump
+from engine.meld import meld_by_trump, score_meld
 from engine.observation import Observation, observe
 from engine.phases.auction import forced_bids
 from engine.play import card_values
@@ -114,19 +115,70 @@ World = tuple[list[list[int]], list[int]]
 def sample_worlds(game: Game, seat: int, level: Level, rng: random.Random, count: int) -> list[World]:
     """``count`` deals of every seat's hand consistent with the seat's view (meld shown, cards passed
     and returned, the widow), from :mod:`engine.ai.worlds`; the one real deal for a level that sees
-    all. Each world is (hands, unseen widow: always empty once the auction is over)."""
+    all. A level that reads the auction deals three times as many and draws ``count`` of them by
+    how likely the auction, the passes and the play seen are in each (``bidding.weighted_pick``).
+    Each world is (hands, unseen widow: always empty once the auction is over)."""
     h = game.hand
     if level.sees_all:
         return [([[int(c) for c in x] for x in h.hands], [])]
     know = hidden.knowledge(game, seat)
-    return [([[int(c) for c in hand] for hand in hidden.sample_world(know, rng).hands], []) for _ in range(count)]
+    if not level.reads_auction:
+        worlds = [hidden.sample_world(know, rng) for _ in range(count)]
+    else:
+        drawn = [hidden.sample_world(know, rng) for _ in range(bv.DRAWN_PER_DEAL * count)]
+        weights = [hidden.world_likelihood(game, seat, w) for w in drawn]
+        worlds = bv.weighted_pick(drawn, weights, count, rng)
+    return [([[int(c) for c in hand] for hand in w.hands], []) for w in worlds]
 
 
 # -- the auction -----------------------------------------------------------------------------------
 
 
-def _hand_value(game: Game, seat: int, level: Level, rng: random.Random) -> tuple[float, int, str]:
-    """(what the hand is worth as the declarer's, the best trump, how that was reckoned)."""
+def _auction_weigh(game: Game, seat: int, level: Level) -> Callable[[list[list[int]]], float] | None:
+    """For a level that reads the auction: a deal's hands -> how likely the other seats' bids and
+    passes are with them (None when the auction says nothing yet, or the model has no table)."""
+    rules = game.rules
+    model = load_model()
+    bids = list(game.hand.bids)
+    if not level.reads_auction or level.sees_all or not model.knows(rules) or \
+            not any(s != seat and kind for s, kind in action_kinds(rules, bids)):
+        return None
+    others = [s for s in range(rules.players) if s != seat]
+    return lambda hands: model.likelihood(rules, bids, {s: hands[s] for s in others})
+
+
+def _rival(game: Game, seat: int) -> tuple[int, bool] | None:
+    """The opponent who takes the contract if we pass, and whether it holds the high bid already:
+    the high bidder if it is an opponent, else the next opponent still in the auction."""
+    h = game.hand
+    rules = game.rules
+    bidder = h.high_bidder
+    if bidder is not None and rules.team_of(bidder) != rules.team_of(seat):
+        return bidder, True
+    for step in range(1, rules.players):
+        other = (seat + step) % rules.players
+        if rules.team_of(other) != rules.team_of(seat) and not h.out[other]:
+            return other, False
+    return None
+
+
+def _valuation(game: Game, seat: int, level: Level, suits: list[int], rival: int | None = None) -> bv.HandValue:
+    """The hand's value by simulation (the real deal for a level that sees all)."""
+    rules = game.rules
+    hand = [int(c) for c in game.hand.hands[seat]]
+    if level.sees_all:
+        return bv.evaluate_hand(hand, seat, rules, 1, suits=suits, known=game.hand.hands,
+                                known_widow=game.hand.deal.widow, rival=rival)
+    weigh = _auction_weigh(game, seat, level)
+    rng = random.Random(bv.stable_seed("auction", hand, seat, list(game.hand.bids))) if weigh else None
+    return bv.evaluate_hand(hand, seat, rules, level.simulated_deals, rng=rng, suits=suits, weigh=weigh,
+                            rival=rival)
+
+
+def _hand_value(game: Game, seat: int, level: Level, rng: random.Random,
+                bids: Sequence[int] = ()) -> tuple[float, int, str]:
+    """(the highest bid the hand is worth as the declarer's, the best trump, how that was reckoned).
+    A level that bids for score weighs the ``bids`` it may make (below the lowest: none is worth it)."""
     rules = game.rules
     hand = [int(c) for c in game.hand.hands[seat]]
     if not level.simulated_deals and not level.sees_all:
@@ -140,14 +192,21 @@ def _hand_value(game: Game, seat: int, level: Level, rng: random.Random) -> tupl
     suits = bv.promising_suits(hand, rules, level.suits_weighed)
     if not suits:
         return 0.0, 0, "no marriage to name trump"
-    if level.sees_all:
-        hv = bv.evaluate_hand(hand, seat, rules, 1, suits=suits, known=game.hand.hands,
-                              known_widow=game.hand.deal.widow)
-    else:
-        hv = bv.evaluate_hand(hand, seat, rules, level.simulated_deals, suits=suits)
-    best_value = hv.best
-    limit = bv.bid_limit(best_value, _caution(level, rules))
-    return limit, best_value.trump, _value_words(hand, rules, best_value)
+    # The score weighed is one side's against the other's: partnership games only (three-handed each
+    # scores alone against two, and the quantile measured for it is kept).
+    if not level.bids_for_score or not bids or not rules.partnerships:
+        best_value = _valuation(game, seat, level, suits).best
+        return bv.bid_limit(best_value, _caution(level, rules)), best_value.trump, _value_words(hand, rules, best_value)
+    rival = _rival(game, seat)
+    best_value = _valuation(game, seat, level, suits, rival[0] if rival else None).best
+    high = game.hand.high_bid
+    passing = bv.rival_value(best_value, high if high is not None else rules.min_bid, rival[1]) if rival else 0.0
+    limit = bv.score_limit(best_value, bids, 1 - _caution(level, rules), passing)
+    words = _value_words(hand, rules, best_value)
+    if limit is None:
+        return min(bids) - 1.0, best_value.trump, f"{words}; made in {bv.made_share(best_value, min(bids)):.0%} " \
+            "of the deals at the next bid"
+    return float(limit), best_value.trump, f"{words}; made in {bv.made_share(best_value, limit):.0%} at {limit}"
 
 
 def _value_words(hand: list[int], rules: Rules, value: bv.TrumpValue) -> str:
@@ -214,8 +273,9 @@ def choose_bid(game: Game, seat: int, level: Level, rng: random.Random) -> Choic
     passes = [a for a in legal if isinstance(a, Pass)]
     if not passes:
         return bids[0], f"the first bid is forced: {bids[0].amount}, whatever the hand"
-    limit, trump, why = _hand_value(game, seat, level, rng)
-    limit += _partner_help(obs, game)
+    limit, trump, why = _hand_value(game, seat, level, rng, [b.amount for b in bids])
+    if not level.reads_auction:
+        limit += _partner_help(obs, game)
     unit = bv.scale(rules)
     pass_action: Action = passes[0]
     if len(passes) > 1:
@@ -260,7 +320,7 @@ def choose_trump(game: Game, seat: int, level: Level, rng: random.Random) -> Cho
         h = game.hand
         value = bv.evaluate_hand(hand, seat, rules, 1, suits=suits, known=h.hands)
     else:
-        value = bv.evaluate_hand(hand, seat, rules, level.simulated_deals, suits=suits)
+        value = _valuation(game, seat, level, suits)
     best_value = value.best
     return NameTrump(best_value.trump), _value_words(hand, rules, best_value)
 
@@ -307,9 +367,11 @@ def choose_pass(game: Game, seat: int, level: Level, rng: random.Random) -> Choi
     trump = h.trump if h.trump is not None else _likely_trump(hand, rules)
     to_declarer = seat != h.declarer
     if to_declarer:
-        ranked = bv.pass_candidates(hand, trump, rules, size, limit=6)
+        ranked = bv.pass_candidates(hand, trump, rules, size, limit=0 if level.reads_auction else 6)
     else:
-        ranked = bv.return_candidates(hand, trump, rules, size, limit=6)
+        ranked = bv.return_candidates(hand, trump, rules, size, limit=0 if level.reads_auction else 6)
+    if level.reads_auction:
+        ranked = _in_order(ranked, hand, trump, rules, to_declarer)[:6]
     choice = _pick(ranked, level, rng)
     how = "rule of thumb"
     if level.simulated_deals and len(ranked) > 1:
@@ -331,6 +393,21 @@ def choose_pass(game: Game, seat: int, level: Level, rng: random.Random) -> Choi
         action = PassCards(_cards(hand[:size]))
     kinds = _describe_pass(choice, trump) if to_declarer else _describe_return(choice, hand, trump)
     return action, f"{kinds} ({how})"
+
+
+def _in_order(ranked: bv.Ranked, hand: Sequence[int], trump: int, rules: Rules, to_declarer: bool) -> bv.Ranked:
+    """The candidates that keep the order of passing the receiver reads (``worlds.skipped_cards``:
+    trumps, then aces, then the rest to the declarer; the reverse back), outside the meld the giver
+    will show: so that what is passed tells what is left. All of them if none does."""
+    kept_in_order = []
+    for score, combo in ranked:
+        kept = Counter(hand)
+        kept.subtract(combo)
+        cards = sorted(kept.elements())
+        rest = Counter(cards) - Counter(int(c) for c in score_meld(cards, trump, rules).shown_cards())
+        if hidden.skipped_cards(sorted(rest.elements()), combo, trump, to_declarer) == 0:
+            kept_in_order.append((score, combo))
+    return kept_in_order or ranked
 
 
 def _likely_trump(hand: Sequence[int], rules: Rules) -> int:

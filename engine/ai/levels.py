@@ -28,12 +28,19 @@ class Level:
     simulated_deals: int = 0        # deals played out to value a hand (a half to weigh a throw-in, a quarter
                                     # for passes and buries); 0: rules of thumb
     suits_weighed: int = 2          # trump suits simulated when valuing a hand
+    # Reads the auction: the hidden hands of the deals it imagines (to bid, pass and play) are weighed
+    # by how likely each seat's bids and passes are with them (engine/ai/auction_model.py) and by the
+    # meaning of the passes it received; instead of a fixed amount for a partner's bid.
+    reads_auction: bool = False
+    # Bids for the expected score (partnership games): the highest bid worth more on average than
+    # passing (the rival's contract), made in at least a share 1 - caution of the deals.
+    bids_for_score: bool = False
     candidates: int = 2             # passes, returns and buries tried in simulated deals
 
 
 _HARD = Level("hard", worlds=200, weighted=True, exact_tricks=6, search_nodes=216_000, think_seconds=0.9,
               caution=0.4, caution_alone=0.5, caution_double_deck=0.1, simulated_deals=96, suits_weighed=3,
-              candidates=4)
+              candidates=4, reads_auction=True, bids_for_score=True)
 
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", memory=0.6, slip=0.15),
