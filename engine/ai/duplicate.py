@@ -14,14 +14,13 @@ are polled. Without processes it plays a deal when it is asked for, on the calle
 
 from __future__ import annotations
 
-import multiprocessing
-import os
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import Executor, Future
 from dataclasses import replace
 from typing import Any
 
 from engine.ai.levels import LEVELS
 from engine.ai.players import ComputerPlayer
+from engine.ai.worker import background_pool
 from engine.challenge import Challenge, challenge_from_dict, deal_game
 from engine.players import RandomPlayer
 
@@ -67,13 +66,6 @@ def computer_hand_from_dict(challenge: dict[str, Any], place: int) -> dict[str, 
     return computer_hand(challenge_from_dict(challenge), place)
 
 
-def _lower_priority() -> None:
-    try:
-        os.nice(NICENESS)
-    except (AttributeError, OSError):
-        pass
-
-
 class DuplicatePlayer:
     """Plays a challenge's deals in the background, one at a time in a low-priority worker process.
 
@@ -110,8 +102,9 @@ class DuplicatePlayer:
 
     def _pool(self) -> Executor:
         if self._executor is None:
-            self._executor = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                                                 initializer=_lower_priority)
+            self._executor = background_pool("pinochle-challenge", niceness=NICENESS, thread_fallback=False)
+            if self._executor is None:
+                raise RuntimeError("no worker process could be started")
         return self._executor
 
     def _drop_pool(self) -> None:

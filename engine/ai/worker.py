@@ -66,13 +66,27 @@ def decide_with_reason(game_dict: dict[str, Any], seat: int, level: str, seed: i
     return action_to_json(action), reason
 
 
-def _yield_to_the_table() -> None:
-    """In the worker process: think at a lower priority, so that drawing the table comes first
-    when the cores are busy (no-op where the platform has no ``os.nice``)."""
+def lower_priority(steps: int = 5) -> None:
+    """In a worker process: work ``steps`` lower in priority, so that drawing the table (and, further
+    down, the table's own computers) comes first when the cores are busy (no-op without ``os.nice``)."""
     try:
-        os.nice(5)
+        os.nice(steps)
     except (AttributeError, OSError):
         pass
+
+
+def background_pool(name: str, processes: bool = True, workers: int = 1, niceness: int = 5,
+                    thread_fallback: bool = True) -> Executor | None:
+    """A pool for work off the main thread: ``workers`` spawned processes ``niceness`` steps lower in
+    priority; where processes are not wanted or cannot start, one thread named ``name`` (None without
+    ``thread_fallback``: work that must never run in the app's own process)."""
+    if processes:
+        try:
+            return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
+                                       initializer=lower_priority, initargs=(niceness,))
+        except (OSError, ValueError, NotImplementedError):
+            pass
+    return ThreadPoolExecutor(max_workers=1, thread_name_prefix=name) if thread_fallback else None
 
 
 class Thinker:
@@ -90,14 +104,9 @@ class Thinker:
 
     def _pool(self) -> Executor:
         if self._executor is None:
-            if self.processes:
-                try:
-                    self._executor = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                                                         initializer=_yield_to_the_table)
-                except (OSError, ValueError, NotImplementedError):
-                    self.processes = False
-            if self._executor is None:
-                self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pinochle-ai")
+            self._executor = background_pool("pinochle-ai", self.processes)
+            assert self._executor is not None
+            self.processes = isinstance(self._executor, ProcessPoolExecutor)
         return self._executor
 
     def start(self, game: Game, seat: int, level: str, seed: int) -> None:
@@ -206,15 +215,9 @@ class Analyst:
 
     def _pool(self) -> Executor:
         if self._executor is None:
-            if self.processes:
-                try:
-                    self._executor = ProcessPoolExecutor(max_workers=self.workers,
-                                                         mp_context=multiprocessing.get_context("spawn"),
-                                                         initializer=_yield_to_the_table)
-                except (OSError, ValueError, NotImplementedError):
-                    self.processes = False
-            if self._executor is None:
-                self._executor = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pinochle-analysis")
+            self._executor = background_pool("pinochle-analysis", self.processes, self.workers)
+            assert self._executor is not None
+            self.processes = isinstance(self._executor, ProcessPoolExecutor)
         return self._executor
 
     def warm_up(self) -> None:

@@ -12,17 +12,16 @@ shows them at once.
 
 from __future__ import annotations
 
-import multiprocessing
 from collections import OrderedDict
 from collections.abc import Sequence
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, Future
 from typing import Any
 
 from engine.ai.analysis import DecisionReview, HandAnalysis, cost_threshold, play_with_hard
-from engine.ai.worker import Analyst
+from engine.ai.worker import Analyst, background_pool
 from engine.record import RecordError
 from engine.rules import Rules, rules_from_dict
-from pinochle_gui.table.hand_costs import lower_priority
+from pinochle_gui.table.hand_costs import LAST
 from pinochle_gui.table.scene import TableScene
 from pinochle_gui.table.seats import thinking_at_once
 
@@ -106,14 +105,8 @@ class ReviewAnalysis:
         """Play the deal again with the hard computer in the seat (once, when the summary first asks)."""
         if self._pool is not None or self.hard_record is not None:
             return
-        if self.processes:
-            try:
-                self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                                                 initializer=lower_priority)
-            except (OSError, ValueError, NotImplementedError):
-                self._pool = None
-        if self._pool is None:
-            self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pinochle-hard-replay")
+        self._pool = background_pool("pinochle-hard-replay", self.processes, niceness=LAST)
+        assert self._pool is not None
         self._hard = self._pool.submit(play_with_hard, self.record, self.seat, self.levels)
 
     # -- the results ---------------------------------------------------------------------------------------

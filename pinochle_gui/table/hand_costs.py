@@ -11,30 +11,23 @@ not counted. With ``PINOCHLE_THINK_AT_ONCE=1`` (the tests) it works on a thread 
 
 from __future__ import annotations
 
-import multiprocessing
-import os
 from collections import deque
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
 from engine.ai.analysis import decisions_in, review_decision
+from engine.ai.worker import background_pool
 from engine.record import RecordError
 from pinochle_gui.storage.hand_costs import HandCost
 from pinochle_gui.table.seats import thinking_at_once
+
+LAST = 19  # how many steps lower the hands' costs work: after the app and the table's computers (5)
 
 
 def decision_cost(record: dict[str, Any], action_index: int, seat: int) -> float:
     """What the decision ``action_index`` of ``record`` cost its seat (the seat's view only)."""
     return review_decision(record, action_index, every_card=False, viewer=seat).cost
-
-
-def lower_priority(steps: int = 19) -> None:
-    """In a worker process: give way to the app and the table's computers (no-op without ``os.nice``)."""
-    try:
-        os.nice(steps)
-    except (AttributeError, OSError):
-        pass
 
 
 @dataclass
@@ -104,14 +97,9 @@ class HandCoster:
 
     def _executor(self) -> Executor:
         if self._pool is None:
-            if self.processes:
-                try:
-                    self._pool = ProcessPoolExecutor(max_workers=1, mp_context=multiprocessing.get_context("spawn"),
-                                                     initializer=lower_priority)
-                except (OSError, ValueError, NotImplementedError):
-                    self.processes = False
-            if self._pool is None:
-                self._pool = ThreadPoolExecutor(max_workers=1, thread_name_prefix="pinochle-hand-costs")
+            self._pool = background_pool("pinochle-hand-costs", self.processes, niceness=LAST)
+            assert self._pool is not None
+            self.processes = isinstance(self._pool, ProcessPoolExecutor)
         return self._pool
 
     def _drop_future(self) -> None:
