@@ -45,7 +45,7 @@ from engine.ai.worlds import (
     playing_sides,
     real_world,
     sample_world,
-    world_likelihood,
+    world_weigher,
 )
 from engine.cards import counts
 from engine.game import Game
@@ -188,13 +188,14 @@ def sampled_card_values(game: Game, seat: int, plays: Sequence[Play], level: Lev
         count = level.worlds or EASY_WORLDS
         draw = count * (CANDIDATES_PER_WORLD if level.weighted else 1)
         worlds = []
+        weigh = world_weigher(game, seat) if level.reads_auction else None
         for i in range(draw):
             if i >= 2 and (budget is not None and i * SAMPLE_NODES >= budget / 2
                            or deadline is not None and time.perf_counter() > deadline):
                 break
             world = sample_world(know, rng)
             if level.weighted:
-                world.weight = (world_likelihood if level.reads_auction else play_likelihood)(game, seat, world)
+                world.weight = weigh(world) if weigh is not None else play_likelihood(game, seat, world)
                 if world.weight <= 0:
                     continue
             worlds.append(world)

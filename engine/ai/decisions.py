@@ -126,7 +126,8 @@ def sample_worlds(game: Game, seat: int, level: Level, rng: random.Random, count
         worlds = [hidden.sample_world(know, rng) for _ in range(count)]
     else:
         drawn = [hidden.sample_world(know, rng) for _ in range(bv.DRAWN_PER_DEAL * count)]
-        weights = [hidden.world_likelihood(game, seat, w) for w in drawn]
+        weigh = hidden.world_weigher(game, seat)
+        weights = [weigh(w) for w in drawn]
         worlds = bv.weighted_pick(drawn, weights, count, rng)
     return [([[int(c) for c in hand] for hand in w.hands], []) for w in worlds]
 

@@ -26,9 +26,8 @@ makes a world less likely, it never makes one inconsistent with what the seat sa
 from __future__ import annotations
 
 import random
-import weakref
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from engine.ai.auction_model import action_kinds, load_model
@@ -433,16 +432,9 @@ class _Before:
     meld: tuple[tuple[int, ...] | None, ...]               # each seat's shown meld cards, once shown
 
 
-# One decision weighs hundreds of worlds from the same position: what they share is worked out once
-# (keyed by the game object, checked alive, and how far it has gone).
-_BEFORE: dict[tuple[object, ...], tuple[weakref.ref[Game], _Before]] = {}
-
-
 def _before(game: Game, seat: int) -> _Before:
-    key = (id(game), len(game.log), game.log[-1] if game.log else None, seat)
-    cached = _BEFORE.get(key)
-    if cached is not None and cached[0]() is game:
-        return cached[1]
+    """What the worlds of one of ``seat``'s decisions share (one decision weighs hundreds of worlds:
+    :func:`world_weigher` works this out once for them all)."""
     h = game.hand
     n = game.rules.players
     obs = observe(game, seat)
@@ -456,14 +448,9 @@ def _before(game: Game, seat: int) -> _Before:
     seen_passes = tuple((a, b, tuple(int(c) for c in cs)) for a, b, cs in h.passes if seat in (a, b))
     meld = tuple(tuple(int(c) for c in score.shown_cards()) if score is not None and s != seat else None
                  for s, score in enumerate(h.meld))
-    found = _Before(tuple(action_kinds(game.rules, h.bids)), tuple(tuple(int(c) for c in p) for p in played),
-                    tuple(delta),
-                    tuple(int(c) for c in h.deal.widow) if h.declarer is not None else (), h.declarer,
-                    seen_passes, meld)
-    if len(_BEFORE) > 64:
-        _BEFORE.clear()
-    _BEFORE[key] = (weakref.ref(game), found)
-    return found
+    return _Before(tuple(action_kinds(game.rules, h.bids)), tuple(tuple(int(c) for c in p) for p in played),
+                   tuple(delta), tuple(int(c) for c in h.deal.widow) if h.declarer is not None else (), h.declarer,
+                   seen_passes, meld)
 
 
 def _auction_hand(world: World, before: _Before, s: int) -> list[int] | None:
@@ -486,13 +473,13 @@ def _auction_hand(world: World, before: _Before, s: int) -> list[int] | None:
     return cards
 
 
-def auction_likelihood(game: Game, seat: int, world: World) -> float:
+def auction_likelihood(game: Game, seat: int, world: World, before: _Before | None = None) -> float:
     """How much more likely the other seats' bids and passes are in ``world`` than with average hands
     (:mod:`engine.ai.auction_model`); seats whose auction hand the passes hide from ``seat`` count 1."""
     model = load_model()
     if not model.knows(game.rules) or not game.hand.bids:
         return 1.0
-    before = _before(game, seat)
+    before = before or _before(game, seat)
     hands = {}
     for s in range(game.rules.players):
         if s != seat:
@@ -511,13 +498,13 @@ PASS_TALK = 0.18
 RETURN_TALK = 0.67
 
 
-def pass_skips(game: Game, seat: int, world: World) -> list[tuple[bool, int]]:
+def pass_skips(game: Game, seat: int, world: World, before: _Before | None = None) -> list[tuple[bool, int]]:
     """For each pass ``seat`` received once the giver's meld is shown: (whether it went to the
     declarer, how many cards the giver kept against the order of passing in ``world``)."""
     h = game.hand
     if h.trump is None:
         return []
-    before = _before(game, seat)
+    before = before or _before(game, seat)
     out = []
     for giver, taker, cards in before.passes:
         if taker != seat or before.meld[giver] is None:
@@ -531,19 +518,31 @@ def pass_skips(game: Game, seat: int, world: World) -> list[tuple[bool, int]]:
     return out
 
 
-def pass_likelihood(game: Game, seat: int, world: World) -> float:
+def pass_likelihood(game: Game, seat: int, world: World, before: _Before | None = None) -> float:
     """How likely the passes ``seat`` received are in ``world`` under the order of passing."""
     value = 1.0
-    for to_declarer, skipped in pass_skips(game, seat, world):
+    for to_declarer, skipped in pass_skips(game, seat, world, before):
         value *= (PASS_TALK if to_declarer else RETURN_TALK) ** skipped
     return value
 
 
+def world_weigher(game: Game, seat: int) -> Callable[[World], float]:
+    """The weight of a world of ``seat``'s decision now, for a level that reads the play, the auction
+    and the passes (what the worlds share is worked out once)."""
+    before = _before(game, seat)
+
+    def weight(world: World) -> float:
+        return (play_likelihood(game, seat, world) * auction_likelihood(game, seat, world, before)
+                * pass_likelihood(game, seat, world, before))
+
+    return weight
+
+
 def world_likelihood(game: Game, seat: int, world: World) -> float:
-    """The weight of a world for a level that reads the play, the auction and the passes."""
-    return (play_likelihood(game, seat, world) * auction_likelihood(game, seat, world)
-            * pass_likelihood(game, seat, world))
+    """The weight of one world (:func:`world_weigher`, for a single world)."""
+    return world_weigher(game, seat)(world)
 
 
 __all__ = ["Knowledge", "World", "auction_likelihood", "knowledge", "pass_likelihood", "pass_skips", "play_likelihood",
-           "playing_sides", "real_world", "sample_world", "skipped_cards", "world_likelihood"]
+           "playing_sides", "real_world", "sample_world", "skipped_cards", "world_likelihood",
+           "world_weigher"]
