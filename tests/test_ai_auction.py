@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 import random
+import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
@@ -89,9 +90,18 @@ def test_a_partner_jump_raises_the_value_over_a_partner_pass() -> None:
     pass_weigh = decisions._auction_weigh(passed, 2, LEVELS["hard"])
     assert jump_weigh is not None and pass_weigh is not None
     assert _partner_meld(jump_weigh) > _partner_meld(pass_weigh) + 0.5  # buckets of the best meld
-    over_jump = decisions.choose_bid(jumped, 2, LEVELS["hard"], random.Random(1))[0]
-    over_pass = decisions.choose_bid(passed, 2, LEVELS["hard"], random.Random(1))[0]
-    assert isinstance(over_jump, Bid) and isinstance(over_pass, Bid) and over_jump.amount > over_pass.amount
+    # Hard climbs a step at a time: the value it would bid up to says what the jump told it.
+    over_jump = decisions.choose_bid(jumped, 2, LEVELS["hard"], random.Random(1))
+    over_pass = decisions.choose_bid(passed, 2, LEVELS["hard"], random.Random(1))
+    assert over_jump[0] == over_pass[0] == Bid(320)
+    assert _limit(over_jump[1]) > _limit(over_pass[1])
+
+
+def _limit(reason: str) -> int:
+    """The value a bidder's reason names ("... worth bidding up to about 412")."""
+    found = re.search(r"up to about (\d+)", reason)
+    assert found, reason
+    return int(found.group(1))
 
 
 def test_a_forced_opening_weighs_no_hand() -> None:
@@ -114,7 +124,8 @@ def test_a_forced_opening_weighs_no_hand() -> None:
 
 def test_over_a_forced_partner_opening_hard_bids_as_over_no_bid() -> None:
     action, reason = decisions.choose_bid(_seat_two([Bid(250), Pass()], forced=True), 2, TINY_HARD, random.Random(1))
-    assert isinstance(action, Bid) and action.amount > 260 and not reason.startswith("over partner")
+    # As over no bid: the next step (hard climbs), with a value well above it, and not "over partner".
+    assert action == Bid(260) and _limit(reason) > 260 and not reason.startswith("over partner")
     action, reason = decisions.choose_bid(_seat_two([Bid(250), Pass()]), 2, TINY_HARD, random.Random(1))
     assert reason.startswith("over partner") or reason.startswith("partner holds")
 

@@ -250,10 +250,7 @@ def _partner_holds_bid(obs: Observation, game: Game) -> bool:
     return bool(bids) and bids[-1][0] == _partner(game, obs.seat) and not bids[-1][1]
 
 
-def _cushion(level: Level) -> float:
-    """How far under its value a player jumps in the auction (standard points); the rest is kept
-    for outbidding. A player without simulation bids one step at a time (a large cushion)."""
-    return 10.0 if level.simulated_deals or level.sees_all else 1000.0
+JUMP_CUSHION = 10.0   # how far under its value a player that jumps bids (standard points)
 
 
 def _jump(bids: Sequence[Bid], target: float) -> Bid:
@@ -294,9 +291,10 @@ def choose_bid(game: Game, seat: int, level: Level, rng: random.Random) -> Choic
             return nxt, f"over partner: {why}"
         return pass_action, f"partner holds the bid; {why}"
     if nxt.amount <= limit:
-        # Partners jump to just under the value (it tells the partner, and makes the opponents pay);
-        # alone, a player climbs one step at a time and pays no more than the contract costs.
-        jump = _jump(bids, limit - _cushion(level) * unit) if rules.jump_bids and rules.partnerships else nxt
+        # A player that jumps (between partners) bids just under the value at once; the others, and
+        # every player alone, climb one step at a time and pay no more than the contract costs.
+        jumping = level.jumps and rules.jump_bids and rules.partnerships
+        jump = _jump(bids, limit - JUMP_CUSHION * unit) if jumping else nxt
         return jump, f"{why}; worth bidding up to about {limit:.0f}"
     return pass_action, f"{why}; worth bidding only up to about {limit:.0f}"
 

@@ -36,16 +36,20 @@ class Level:
     # passing (the rival's contract), made in at least a share 1 - caution of the deals.
     bids_for_score: bool = False
     candidates: int = 2             # passes, returns and buries tried in simulated deals
+    # Where the rules allow jump bids between partners: jump at once to just under the hand's value
+    # (it tells the partner, and makes the opponents pay) instead of climbing one step at a time,
+    # which buys the contract as cheaply as the opponents let it (measured in docs/ai.md).
+    jumps: bool = False
 
 
 _HARD = Level("hard", worlds=200, weighted=True, exact_tricks=6, search_nodes=216_000, think_seconds=0.9,
-              caution=0.4, caution_alone=0.5, caution_double_deck=0.1, simulated_deals=96, suits_weighed=3,
+              caution=0.45, caution_alone=0.5, caution_double_deck=0.1, simulated_deals=96, suits_weighed=3,
               candidates=4, reads_auction=True, bids_for_score=True)
 
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", memory=0.6, slip=0.15),
     "medium": Level("medium", worlds=16, exact_tricks=3, search_nodes=15_000, think_seconds=0.25,
-                    simulated_deals=32),
+                    simulated_deals=32, jumps=True),
     "hard": _HARD,
     # hard's budget and bidding, with every card in view: one world (the real one), nothing to sample or weigh
     "perfect": replace(_HARD, name="perfect", sees_all=True, worlds=0, weighted=False, simulated_deals=0),
