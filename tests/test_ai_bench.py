@@ -20,12 +20,15 @@ def test_seatings_swap_sides_and_rotate_three_players() -> None:
 
 
 def test_the_same_level_on_both_sides_plays_identical_duplicates() -> None:
-    """Same level, same seeds per seat: swapping the sides changes nothing, the difference is zero."""
-    settings = Settings("partnership_auction", ("easy",), ("easy",))
-    result = play_deal(settings, 3)
+    """Same level, same seeds per seat: swapping the sides changes nothing, the difference is zero;
+    so a match of a level against itself plays each deal once."""
+    both = Settings("partnership_auction", ("easy",), ("easy", "easy"))  # named apart: both seatings played
+    result = play_deal(both, 3)
     first, second = result["rows"]
     assert first["hands"][0]["delta"] == second["hands"][0]["delta"]
     assert deal_difference(preset("partnership_auction"), result) == 0
+    once = play_deal(Settings("partnership_auction", ("easy",), ("easy",)), 3)
+    assert [row["hands"] for row in once["rows"]] == [first["hands"]]
 
 
 def test_a_level_beats_random_and_the_figures_add_up() -> None:

@@ -9,8 +9,9 @@
 
 A frozen set of seeded deals is played once per seating: with two sides the deal is played twice,
 the sides swapped; with three players three times, the ``--a`` level in each seat in turn against
-``--b`` in the other two. Luck of the cards cancels out, and what is left is the levels'
-difference, reported per deal with a 95% confidence interval (normal approximation over deals).
+``--b`` in the other two (the same levels on both sides play every seating alike, so only once).
+Luck of the cards cancels out, and what is left is the levels' difference, reported per deal with
+a 95% confidence interval (normal approximation over deals).
 
 Modes: ``full`` (every decision by the levels under test), ``cardplay`` (every decision outside the
 card play - bids, trump, passes, bury, melds - made by the ``--fixed`` level for every seat, so each
@@ -145,7 +146,9 @@ def play_deal(settings: Settings, deal: int) -> dict[str, Any]:
     game_seed = settings.seed * 1_000_003 + deal
     times: dict[str, list[float]] = {}
     rows = []
-    for seating in seatings(rules):
+    # The same levels on both sides play every seating alike (each seat's seed is its own): once is enough.
+    played = seatings(rules)[:1] if settings.a == settings.b else seatings(rules)
+    for seating in played:
         a_seats = [s for s in range(rules.players) if seating[s] == "A"]
         b_seats = [s for s in range(rules.players) if seating[s] == "B"]
         names = {**_levels_for(settings.a, a_seats), **_levels_for(settings.b, b_seats)}
