@@ -44,12 +44,14 @@ def test_kinds_of_actions_and_a_forced_bid_has_none() -> None:
     assert [k for _s, k in action_kinds(RULES, bids)][:2] == ["open step 0", "overcall step 0"]
 
 
-def test_the_data_says_a_jump_promises_meld_and_an_early_pass_denies_it() -> None:
+def test_the_data_says_a_high_bid_promises_meld_and_an_early_pass_denies_it() -> None:
     model = load_model()
     rich = hand_features([int(c) for c in parse_cards("AH TH KH QH JH KS QS JD AC AD KD QD")], RULES)
     poor = hand_features([int(c) for c in parse_cards("9H 9S 9D 9C JS JC TS TC KC QH TD JH")], RULES)
-    assert model.factor(RULES, "open jump 1", rich) > 1 > model.factor(RULES, "open jump 1", poor)
-    assert model.factor(RULES, "pass first none 0", poor) > model.factor(RULES, "pass first none 0", rich)
+    for kind in ("open step 0", "overcall step 1", "raise step 1"):  # 300-340 is one step of 50 up
+        assert model.factor(RULES, kind, rich) > 1 > model.factor(RULES, kind, poor)
+    assert model.factor(RULES, "overcall step 1", rich) > model.factor(RULES, "open step 0", rich)
+    assert model.factor(RULES, "pass first none 0", poor) > 1 > model.factor(RULES, "pass first none 0", rich)
 
 
 STRONG = "AH AH TH TH KH QH JH KS QS JD AC AD"
@@ -81,20 +83,20 @@ def _partner_meld(weigh: Callable[[list[list[int]]], float], deals: int = 400) -
     return total / weight
 
 
-def test_a_partner_jump_raises_the_value_over_a_partner_pass() -> None:
-    """The partner's jump to 300 weighs the imagined deals toward more partner's meld than its pass
-    does (the direction the learned data says), and the bid over an opponent's 310 follows."""
-    jumped = _seat_two([Bid(300), Bid(310)], hand=MIDDLING)
+def test_a_partner_bid_raises_the_value_over_a_partner_pass() -> None:
+    """The partner's opening weighs the imagined deals toward more partner's meld than its pass does
+    (the direction the learned data says), and the value of bidding over an opponent's 310 follows."""
+    opened = _seat_two([Bid(250), Bid(310)], hand=MIDDLING)
     passed = _seat_two([Pass(), Bid(310)], hand=MIDDLING)
-    jump_weigh = decisions._auction_weigh(jumped, 2, LEVELS["hard"])
+    open_weigh = decisions._auction_weigh(opened, 2, LEVELS["hard"])
     pass_weigh = decisions._auction_weigh(passed, 2, LEVELS["hard"])
-    assert jump_weigh is not None and pass_weigh is not None
-    assert _partner_meld(jump_weigh) > _partner_meld(pass_weigh) + 0.5  # buckets of the best meld
-    # Hard climbs a step at a time: the value it would bid up to says what the jump told it.
-    over_jump = decisions.choose_bid(jumped, 2, LEVELS["hard"], random.Random(1))
+    assert open_weigh is not None and pass_weigh is not None
+    assert _partner_meld(open_weigh) > _partner_meld(pass_weigh) + 0.5  # buckets of the best meld
+    # Hard climbs a step at a time: the value it would bid up to says what the opening told it.
+    over_open = decisions.choose_bid(opened, 2, LEVELS["hard"], random.Random(1))
     over_pass = decisions.choose_bid(passed, 2, LEVELS["hard"], random.Random(1))
-    assert over_jump[0] == over_pass[0] == Bid(320)
-    assert _limit(over_jump[1]) > _limit(over_pass[1])
+    assert over_open[0] == Bid(320)
+    assert _limit(over_open[1]) > _limit(over_pass[1])
 
 
 def _limit(reason: str) -> int:
