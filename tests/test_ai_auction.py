@@ -106,6 +106,18 @@ def _limit(reason: str) -> int:
     return int(found.group(1))
 
 
+def test_hard_climbs_a_step_at_a_time_and_medium_jumps() -> None:
+    """Over two passes, with a hand worth far more than the minimum: hard bids the lowest bid (it pays
+    no more than the opponents make it pay), medium jumps to the highest bid at least 10 under its
+    value (it tells the partner)."""
+    game = _seat_two([Pass(), Pass()])
+    hard, hard_why = decisions.choose_bid(game, 2, TINY_HARD, random.Random(1))
+    assert hard == Bid(250) and _limit(hard_why) > 300
+    medium = replace(LEVELS["medium"], simulated_deals=16, think_seconds=0)
+    jump, jump_why = decisions.choose_bid(game, 2, medium, random.Random(1))
+    assert isinstance(jump, Bid) and _limit(jump_why) - 21 < jump.amount <= _limit(jump_why) - 9  # (rounded)
+
+
 def test_a_forced_opening_weighs_no_hand() -> None:
     """Seat 0's forced opening says nothing: swapping its hand with the dealer's (who has not spoken)
     leaves every deal's weight as it was; with only the forced bid there is nothing to weigh."""

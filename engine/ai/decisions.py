@@ -294,8 +294,8 @@ def choose_bid(game: Game, seat: int, level: Level, rng: random.Random) -> Choic
         # A player that jumps (between partners) bids just under the value at once; the others, and
         # every player alone, climb one step at a time and pay no more than the contract costs.
         jumping = level.jumps and rules.jump_bids and rules.partnerships
-        jump = _jump(bids, limit - JUMP_CUSHION * unit) if jumping else nxt
-        return jump, f"{why}; worth bidding up to about {limit:.0f}"
+        bid = _jump(bids, limit - JUMP_CUSHION * unit) if jumping else nxt
+        return bid, f"{why}; worth bidding up to about {limit:.0f}"
     return pass_action, f"{why}; worth bidding only up to about {limit:.0f}"
 
 
