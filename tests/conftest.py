@@ -9,6 +9,7 @@ that it comes out identical, as :func:`engine.record.check_record` does for seed
 from __future__ import annotations
 
 import os
+import re
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -175,3 +176,10 @@ def assert_record_replays(game: Game, index: int = 0) -> dict[str, Any]:
         assert again.hand_records and again.hand_records[0] == record
         assert [format_cards(h) for h in deal.hands] == record["deal"]
     return record
+
+
+def bid_limit(reason: str) -> int:
+    """The value a computer's bid reason names ("... worth bidding up to about 412")."""
+    found = re.search(r"up to about (\d+)", reason)
+    assert found, reason
+    return int(found.group(1))

@@ -6,14 +6,13 @@ from __future__ import annotations
 import json
 import math
 import random
-import re
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from conftest import act, make_deal
+from conftest import act, bid_limit, make_deal
 
 from engine.actions import Bid, Pass
 from engine.ai import decisions, learn_auction
@@ -96,14 +95,7 @@ def test_a_partner_bid_raises_the_value_over_a_partner_pass() -> None:
     over_open = decisions.choose_bid(opened, 2, LEVELS["hard"], random.Random(1))
     over_pass = decisions.choose_bid(passed, 2, LEVELS["hard"], random.Random(1))
     assert over_open[0] == Bid(320)
-    assert _limit(over_open[1]) > _limit(over_pass[1])
-
-
-def _limit(reason: str) -> int:
-    """The value a bidder's reason names ("... worth bidding up to about 412")."""
-    found = re.search(r"up to about (\d+)", reason)
-    assert found, reason
-    return int(found.group(1))
+    assert bid_limit(over_open[1]) > bid_limit(over_pass[1])
 
 
 def test_hard_climbs_a_step_at_a_time_and_medium_jumps() -> None:
@@ -112,10 +104,10 @@ def test_hard_climbs_a_step_at_a_time_and_medium_jumps() -> None:
     value (it tells the partner)."""
     game = _seat_two([Pass(), Pass()])
     hard, hard_why = decisions.choose_bid(game, 2, TINY_HARD, random.Random(1))
-    assert hard == Bid(250) and _limit(hard_why) > 300
+    assert hard == Bid(250) and bid_limit(hard_why) > 300
     medium = replace(LEVELS["medium"], simulated_deals=16, think_seconds=0)
     jump, jump_why = decisions.choose_bid(game, 2, medium, random.Random(1))
-    assert isinstance(jump, Bid) and _limit(jump_why) - 21 < jump.amount <= _limit(jump_why) - 9  # (rounded)
+    assert isinstance(jump, Bid) and bid_limit(jump_why) - 21 < jump.amount <= bid_limit(jump_why) - 9  # (rounded)
 
 
 def test_a_forced_opening_weighs_no_hand() -> None:
@@ -139,7 +131,7 @@ def test_a_forced_opening_weighs_no_hand() -> None:
 def test_over_a_forced_partner_opening_hard_bids_as_over_no_bid() -> None:
     action, reason = decisions.choose_bid(_seat_two([Bid(250), Pass()], forced=True), 2, TINY_HARD, random.Random(1))
     # As over no bid: the next step (hard climbs), with a value well above it, and not "over partner".
-    assert action == Bid(260) and _limit(reason) > 260 and not reason.startswith("over partner")
+    assert action == Bid(260) and bid_limit(reason) > 260 and not reason.startswith("over partner")
     action, reason = decisions.choose_bid(_seat_two([Bid(250), Pass()]), 2, TINY_HARD, random.Random(1))
     assert reason.startswith("over partner") or reason.startswith("partner holds")
 

@@ -4,12 +4,11 @@ the minimum, and no computer level reads that bid as strength."""
 from __future__ import annotations
 
 import random
-import re
 from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
-from conftest import act, assert_refused, make_deal, play_out
+from conftest import act, assert_refused, bid_limit, make_deal, play_out
 
 from engine.actions import Action, Bid, Pass
 from engine.ai import decisions
@@ -127,13 +126,6 @@ def test_forced_bids_are_the_forced_opening_and_the_stuck_dealer() -> None:
 STRONG = "AH AH TH TH KH QH JH KS QS JD AC AD"  # a run in hearts, aces: worth a jump
 
 
-def _limit(reason: str) -> int:
-    """The value a bidder's reason names ("... worth bidding up to about 412")."""
-    found = re.search(r"up to about (\d+)", reason)
-    assert found, reason
-    return int(found.group(1))
-
-
 def _seat_two_decides(level: str, opening: list[Bid | Pass], forced: bool) -> tuple[Action, str]:
     """Seat 2 (partner of seat 0, the first bidder; seat 3 deals) decides after ``opening``."""
     rules = preset("partnership_auction", first_bid_forced=forced)
@@ -156,7 +148,7 @@ def test_a_forced_partner_opening_adds_nothing_and_a_real_one_does(level: str) -
     real_action, real_reason = _seat_two_decides(level, [Bid(250), Bid(260)], forced=False)
     assert (forced_action, forced_reason) == (none_action, none_reason)
     # A partner who chose to bid promises help: 30 points more in the bidder's reckoning.
-    assert _limit(real_reason) == _limit(none_reason) + 30
+    assert bid_limit(real_reason) == bid_limit(none_reason) + 30
     assert isinstance(real_action, Bid) and isinstance(forced_action, Bid)
     if level != "easy":  # easy climbs a step at a time; the others jump to just under their value
         assert real_action.amount == forced_action.amount + 30
@@ -166,7 +158,7 @@ def test_a_forced_partner_opening_adds_nothing_and_a_real_one_does(level: str) -
 def test_over_a_forced_partner_opening_one_bids_as_over_no_bid(level: str) -> None:
     forced_action, forced_reason = _seat_two_decides(level, [Bid(250), Pass()], forced=True)
     none_action, none_reason = _seat_two_decides(level, [Pass(), Pass()], forced=False)
-    assert _limit(forced_reason) == _limit(none_reason)
+    assert bid_limit(forced_reason) == bid_limit(none_reason)
     assert isinstance(forced_action, Bid) and isinstance(none_action, Bid)
     if level != "easy":
         assert forced_action == none_action and forced_action.amount > 260
