@@ -137,8 +137,10 @@ class Solver:
     suit that count the same, where no other seat holds, and no trick shows, a copy of either or a
     card between them, take and lose the same tricks whichever goes first. The
     transposition table is keyed by all hands and the leader, at trick starts. Values are trick
-    points the root side takes from the position on. The card winning the trick and its seat are
-    passed down the search as the cards fall (``win`` is -1 at a trick start).
+    points the root side takes from the position on. Three kinds of node: a lead (:meth:`lead`,
+    where the table is read and written), a card following to the trick (:meth:`follow`) and the
+    card completing it (:meth:`last_card`); the seat to play, the suit led, the card winning the
+    trick, its seat and the points in the trick are passed down as the cards fall.
     """
 
     def __init__(self, position: Position, max_nodes: int | None = None, table: Table | None = None) -> None:
@@ -159,6 +161,7 @@ class Solver:
         self.root_side = position.side_of[position.to_move]
         self.ours = tuple(side == self.root_side for side in position.side_of)
         self.others_of = tuple(tuple(s for s in range(seats) if s != seat) for seat in range(seats))
+        self.next_seat = tuple((seat + 1) % seats for seat in range(seats))
         self.max_nodes = max_nodes if max_nodes is not None else _INF
         self.leader_shift = _KEY_BITS * KINDS * seats  # the leader's place in a transposition key
         # values are the root side's points, so a table shared between searches keeps sides apart
@@ -215,10 +218,9 @@ class Solver:
             scope = self.void_scope if own & self.trump_mask else _ALL
         return (own | others << 24) & scope | win << 48 | led << 53 | pw << 55
 
-    def _follow_moves(self, key: int, own: int, others: int, win: int, pw: bool) -> tuple[int, ...]:
-        """The distinct legal cards following to the trick, in the order to search them, kept under
-        ``key`` (:meth:`_follow_key`)."""
-        led = self.trick[0] // 6
+    def _follow_moves(self, key: int, own: int, others: int, led: int, win: int, pw: bool) -> tuple[int, ...]:
+        """The distinct legal cards following to a trick led in ``led``, in the order to search them,
+        kept under ``key`` (:meth:`_follow_key`)."""
         cards = legal_cards(own, led, win, self.trump, self.mode)
         if len(cards) > 1:
             cards = _distinct(cards, others, self.values)
@@ -245,93 +247,69 @@ class Solver:
 
     # -- search ------------------------------------------------------------------------------
 
-    def search(self, alpha: int, beta: int, depth: int, win: int, ahead: int) -> int:
-        """The root side's points from here on, within the window; ``depth``: tricks to search fully;
-        ``win``: the card winning the trick so far (-1 at a trick start), played by seat ``ahead``."""
+    def lead(self, alpha: int, beta: int, depth: int) -> int:
+        """The root side's points from a trick start on, within the window; ``depth``: tricks to search fully."""
         self.nodes += 1
         if self.nodes > self.max_nodes:
             raise _OutOfNodes
-        seats = self.seats
-        trick = self.trick
-        seat = (self.leader + len(trick)) % seats
+        cards_left = self.cards_each
+        if not cards_left:
+            return 0
+        remaining = self.remaining
+        if remaining <= alpha:
+            return remaining
+        if beta <= 0:
+            return 0
+        if depth <= 0:
+            return self.estimate()
+        if cards_left == 1:  # the last trick plays itself
+            return self.last_trick()
+        if depth > cards_left:
+            depth = cards_left
+        seat = self.leader
         masks = self.masks
         own = masks[seat]
-        others = self.trick_mask
+        others = 0
         for s in self.others_of[seat]:
             others |= masks[s]
         maximizing = self.ours[seat]
-        entry_key = -1
         hint = -1
-        if win < 0:
-            cards_left = self.cards_each
-            if not cards_left:
-                return 0
-            remaining = self.remaining
-            if remaining <= alpha:
-                return remaining
-            if beta <= 0:
-                return 0
-            if depth <= 0:
-                return self.estimate()
-            if cards_left == 1:  # the last trick plays itself
-                return self.last_trick()
-            if depth > cards_left:
-                depth = cards_left
-            entry_key = self.key + (self.leader << self.leader_shift) + self.side_tag
-            entry = self.table.get(entry_key)
-            if entry is not None:
-                e_depth, lower, upper, hint = entry
-                if e_depth >= depth:
-                    if lower >= beta:
-                        return lower
-                    if upper <= alpha:
-                        return upper
-                    if lower == upper:
-                        return lower
-                    alpha = max(alpha, lower)
-                    beta = min(beta, upper)
-            key = own | others << 24 | _LEAD
-            moves = self.moves_cache.get(key)
-            if moves is None:
-                moves = self._lead_moves(key, own, others)
-        else:
-            led = trick[0] // 6
-            scope = self.follow_scope[led]
-            if not own & scope:
-                scope = self.void_scope if own & self.trump_mask else _ALL
-            pw = self.ours[ahead] == maximizing
-            key = (own | others << 24) & scope | win << 48 | led << 53 | pw << 55
-            moves = self.moves_cache.get(key)
-            if moves is None:
-                moves = self._follow_moves(key, own, others, win, pw)
+        entry_key = self.key + (seat << self.leader_shift) + self.side_tag
+        entry = self.table.get(entry_key)
+        if entry is not None:
+            e_depth, lower, upper, hint = entry
+            if e_depth >= depth:
+                if lower >= beta:
+                    return lower
+                if upper <= alpha:
+                    return upper
+                if lower == upper:
+                    return lower
+                alpha = max(alpha, lower)
+                beta = min(beta, upper)
+        key = own | others << 24 | _LEAD
+        moves = self.moves_cache.get(key)
+        if moves is None:
+            moves = self._lead_moves(key, own, others)
         if hint >= 0 and moves[0] != hint and hint in moves:
             moves = (hint, *[c for c in moves if c != hint])
-        last = seats - 1
         alpha0, beta0 = alpha, beta
         best = -_INF if maximizing else _INF
         best_move = moves[0]
         bit = self.bits[seat]
         held = self.held[seat]
-        beaters = self.beaters[win] if win >= 0 else 0
-        trick_mask = self.trick_mask
+        values = self.values
+        # the next card completes the trick (two seats), or another seat follows
+        child = self.last_card if self.seats == 2 else self.follow
+        follower = self.next_seat[seat]
         for card in moves:
             copies = held[card] - 1
             held[card] = copies
             if not copies:
                 masks[seat] = own ^ 1 << card
             self.key -= bit[card]
-            trick.append(card)
-            self.trick_mask = trick_mask | 1 << card
-            if win < 0 or beaters >> card & 1:
-                if len(trick) == last:
-                    value = self.last_card(alpha, beta, depth, card, seat)
-                else:
-                    value = self.search(alpha, beta, depth, card, seat)
-            elif len(trick) == last:
-                value = self.last_card(alpha, beta, depth, win, ahead)
-            else:
-                value = self.search(alpha, beta, depth, win, ahead)
-            trick.pop()
+            self.trick_mask = 1 << card
+            value = child(alpha, beta, depth, follower, card // 6, card, seat, values[card])
             self.key += bit[card]
             held[card] = copies + 1
             masks[seat] = own
@@ -346,19 +324,77 @@ class Solver:
                     beta = value
             if alpha >= beta:
                 break
-        self.trick_mask = trick_mask
-        if entry_key >= 0:
-            lower, upper = -_INF, _INF
-            if best <= alpha0:
-                upper = best
-            elif best >= beta0:
-                lower = best
+        self.trick_mask = 0
+        lower, upper = -_INF, _INF
+        if best <= alpha0:
+            upper = best
+        elif best >= beta0:
+            lower = best
+        else:
+            lower = upper = best
+        old = self.table.get(entry_key)
+        if old is not None and old[0] == depth:
+            lower, upper = max(lower, old[1]), min(upper, old[2])
+        self.table[entry_key] = (depth, lower, upper, best_move)
+        return best
+
+    def follow(self, alpha: int, beta: int, depth: int, seat: int, led: int, win: int, ahead: int,
+               counted: int) -> int:
+        """The root side's points from here on when ``seat`` follows to a trick led in ``led`` that
+        card ``win`` of seat ``ahead`` is winning, with ``counted`` points in it so far (another seat
+        plays after it)."""
+        self.nodes += 1
+        if self.nodes > self.max_nodes:
+            raise _OutOfNodes
+        masks = self.masks
+        own = masks[seat]
+        trick_mask = self.trick_mask
+        others = trick_mask
+        for s in self.others_of[seat]:
+            others |= masks[s]
+        ours = self.ours
+        maximizing = ours[seat]
+        scope = self.follow_scope[led]
+        if not own & scope:
+            scope = self.void_scope if own & self.trump_mask else _ALL
+        pw = ours[ahead] == maximizing
+        key = (own | others << 24) & scope | win << 48 | led << 53 | pw << 55
+        moves = self.moves_cache.get(key)
+        if moves is None:
+            moves = self._follow_moves(key, own, others, led, win, pw)
+        best = -_INF if maximizing else _INF
+        bit = self.bits[seat]
+        held = self.held[seat]
+        values = self.values
+        beaters = self.beaters[win]
+        follower = self.next_seat[seat]
+        child = self.last_card if self.next_seat[follower] == self.leader else self.follow
+        for card in moves:
+            copies = held[card] - 1
+            held[card] = copies
+            if not copies:
+                masks[seat] = own ^ 1 << card
+            self.key -= bit[card]
+            self.trick_mask = trick_mask | 1 << card
+            if beaters >> card & 1:
+                value = child(alpha, beta, depth, follower, led, card, seat, counted + values[card])
             else:
-                lower = upper = best
-            old = self.table.get(entry_key)
-            if old is not None and old[0] == depth:
-                lower, upper = max(lower, old[1]), min(upper, old[2])
-            self.table[entry_key] = (depth, lower, upper, best_move)
+                value = child(alpha, beta, depth, follower, led, win, ahead, counted + values[card])
+            self.key += bit[card]
+            held[card] = copies + 1
+            masks[seat] = own
+            if maximizing:
+                if value > best:
+                    best = value
+                    if value > alpha:
+                        alpha = value
+            elif value < best:
+                best = value
+                if value < beta:
+                    beta = value
+            if alpha >= beta:
+                break
+        self.trick_mask = trick_mask
         return best
 
     def last_trick(self) -> int:
@@ -376,15 +412,14 @@ class Solver:
             taken += values[c]
         return taken
 
-    def last_card(self, alpha: int, beta: int, depth: int, win: int, ahead: int) -> int:
-        """The node of the seat that completes the trick: each card's trick is scored on the spot."""
+    def last_card(self, alpha: int, beta: int, depth: int, seat: int, led: int, win: int, ahead: int,
+                  counted: int) -> int:
+        """The node of the seat that completes the trick (as :meth:`follow`): each card's trick is
+        scored on the spot."""
         self.nodes += 1
         if self.nodes > self.max_nodes:
             raise _OutOfNodes
-        seats = self.seats
-        trick = self.trick
         leader = self.leader
-        seat = (leader + seats - 1) % seats
         values = self.values
         ours = self.ours
         maximizing = ours[seat]
@@ -394,7 +429,6 @@ class Solver:
         others = trick_mask  # (the trick's cards tell equivalents apart)
         for s in self.others_of[seat]:
             others |= masks[s]
-        led = trick[0] // 6
         scope = self.follow_scope[led]
         if not own & scope:
             scope = self.void_scope if own & self.trump_mask else _ALL
@@ -402,11 +436,8 @@ class Solver:
         key = (own | others << 24) & scope | win << 48 | led << 53 | pw << 55
         moves = self.moves_cache.get(key)
         if moves is None:
-            moves = self._follow_moves(key, own, others, win, pw)
+            moves = self._follow_moves(key, own, others, led, win, pw)
         beaters = self.beaters[win]
-        counted = 0
-        for c in trick:
-            counted += values[c]
         best = -_INF if maximizing else _INF
         bit = self.bits[seat]
         held = self.held[seat]
@@ -429,7 +460,6 @@ class Solver:
                             return gained + entry[1]
                     elif gained + entry[2] <= alpha:
                         return gained + entry[2]
-        self.trick = []
         self.trick_mask = 0
         self.cards_each = cards_left - 1
         try:
@@ -447,7 +477,7 @@ class Solver:
                     self.key -= bit[card]
                     self.leader = winner
                     self.remaining -= taken
-                    value = gained + self.search(alpha - gained, beta - gained, depth - 1, -1, -1)
+                    value = gained + self.lead(alpha - gained, beta - gained, depth - 1)
                     self.remaining += taken
                     self.leader = leader
                     self.key += bit[card]
@@ -465,7 +495,6 @@ class Solver:
                 if alpha >= beta:
                     break
         finally:
-            self.trick = trick
             self.trick_mask = trick_mask
             self.leader = leader
             self.cards_each = cards_left
@@ -485,7 +514,7 @@ class Solver:
         self.remaining -= taken
         self.cards_each -= 1
         try:
-            return gained + self.search(alpha - gained, beta - gained, depth - 1, -1, -1)
+            return gained + self.lead(alpha - gained, beta - gained, depth - 1)
         finally:
             self.cards_each += 1
             self.remaining += taken
@@ -513,9 +542,10 @@ class Solver:
             searched = list(self.moves_cache.get(key) or self._lead_moves(key, own, others))
         else:
             moves = legal_cards(own, self.trick[0] // 6, win, self.trump, self.mode)
+            led = self.trick[0] // 6
             pw = self.ours[ahead] == self.ours[seat]
-            key = self._follow_key(own, others, win, self.trick[0] // 6, pw)
-            searched = list(self.moves_cache.get(key) or self._follow_moves(key, own, others, win, pw))
+            key = self._follow_key(own, others, win, led, pw)
+            searched = list(self.moves_cache.get(key) or self._follow_moves(key, own, others, led, win, pw))
         if self.best_so_far in searched:
             searched.remove(self.best_so_far)
             searched.insert(0, self.best_so_far)
@@ -539,9 +569,12 @@ class Solver:
         try:
             if len(self.trick) == self.seats:
                 return self._score_trick(alpha, beta, depth)
+            led = self.trick[0] // 6
+            counted = sum(self.values[c] for c in self.trick)
+            follower = self.next_seat[seat]
             if len(self.trick) == self.seats - 1:
-                return self.last_card(alpha, beta, depth, win, ahead)
-            return self.search(alpha, beta, depth, win, ahead)
+                return self.last_card(alpha, beta, depth, follower, led, win, ahead, counted)
+            return self.follow(alpha, beta, depth, follower, led, win, ahead, counted)
         finally:
             self.trick.pop()
             self.trick_mask = trick_mask
