@@ -162,6 +162,8 @@ class Solver:
         self.ours = tuple(side == self.root_side for side in position.side_of)
         self.others_of = tuple(tuple(s for s in range(seats) if s != seat) for seat in range(seats))
         self.next_seat = tuple((seat + 1) % seats for seat in range(seats))
+        # the seats in the order they play to a trick, by its leader
+        self.turn_order = tuple(tuple((leader + i) % seats for i in range(seats)) for leader in range(seats))
         self.max_nodes = max_nodes if max_nodes is not None else _INF
         self.leader_shift = _KEY_BITS * KINDS * seats  # the leader's place in a transposition key
         # values are the root side's points, so a table shared between searches keeps sides apart
@@ -267,12 +269,6 @@ class Solver:
         if depth > cards_left:
             depth = cards_left
         seat = self.leader
-        masks = self.masks
-        own = masks[seat]
-        others = 0
-        for s in self.others_of[seat]:
-            others |= masks[s]
-        maximizing = self.ours[seat]
         hint = -1
         entry_key = self.key + (seat << self.leader_shift) + self.side_tag
         entry = self.table.get(entry_key)
@@ -285,8 +281,16 @@ class Solver:
                     return upper
                 if lower == upper:
                     return lower
-                alpha = max(alpha, lower)
-                beta = min(beta, upper)
+                if lower > alpha:
+                    alpha = lower
+                if upper < beta:
+                    beta = upper
+        masks = self.masks
+        own = masks[seat]
+        others = 0
+        for s in self.others_of[seat]:
+            others |= masks[s]
+        maximizing = self.ours[seat]
         key = own | others << 24 | _LEAD
         moves = self.moves_cache.get(key)
         if moves is None:
@@ -400,17 +404,17 @@ class Solver:
     def last_trick(self) -> int:
         """The root side's points from the last trick, each seat holding one card."""
         masks = self.masks
-        seats = self.seats
-        leader = self.leader
-        trick = [(masks[(leader + i) % seats]).bit_length() - 1 for i in range(seats)]
-        winner = (leader + trick_winner(trick, self.trump)) % seats
-        if not self.ours[winner]:
-            return 0
+        beaters = self.beaters
         values = self.values
-        taken = self.bonus
-        for c in trick:
-            taken += values[c]
-        return taken
+        leader = winner = self.leader
+        win = masks[leader].bit_length() - 1
+        taken = self.bonus + values[win]
+        for seat in self.turn_order[leader][1:]:
+            card = masks[seat].bit_length() - 1
+            taken += values[card]
+            if beaters[win] >> card & 1:
+                win, winner = card, seat
+        return taken if self.ours[winner] else 0
 
     def last_card(self, alpha: int, beta: int, depth: int, seat: int, led: int, win: int, ahead: int,
                   counted: int) -> int:
@@ -444,7 +448,7 @@ class Solver:
         cards_left = self.cards_each
         last_trick = cards_left == 1
         bonus = self.bonus if last_trick else 0
-        child_depth = min(depth - 1, cards_left - 1)
+        child_depth = depth - 1 if depth < cards_left else cards_left - 1
         if child_depth > 0 and len(moves) > 1:
             # enhanced transposition cut-off: a trick start already known to settle the window
             table = self.table
