@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 
 import pytest
 
@@ -213,6 +214,17 @@ def test_anytime_search_answers_within_a_node_budget() -> None:
     assert result.nodes <= 3001
     deep = solve(position, max_depth=2)
     assert deep.depth == 2 and not deep.exact and deep.card in position.legal()
+
+
+def test_the_clock_cuts_a_search_short_and_only_then() -> None:
+    position = deal(TWO, 0, 12)
+    late = solve(position, max_nodes=400_000, deadline=time.perf_counter() - 1.0)  # the time is already up
+    assert not late.exact and late.card in position.legal()
+    assert late.nodes <= 2 * 2048  # stopped at the first reading of the clock
+    budget = solve(position, max_nodes=20_000)
+    timed = solve(position, max_nodes=20_000, deadline=time.perf_counter() + 3600.0)
+    assert (timed.card, timed.value, timed.depth) == (budget.card, budget.value, budget.depth)
+    assert timed.nodes == budget.nodes
 
 
 def test_two_handed_twelve_trick_endgame_solves_exactly() -> None:

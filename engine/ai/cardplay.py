@@ -54,9 +54,10 @@ from engine.play import beats, card_values, trick_winner
 
 EASY_WORLDS = 4          # worlds for a level with ``worlds == 0`` (easy): few, from a forgetful memory
 SAMPLE_NODES = 100         # what sampling and weighing one world costs, counted in search nodes
-# The exact two-handed endgame may use more: a 12-trick solve takes about 90,000 nodes (0.26 s) and
-# rarely 180,000; this cap (about 1.4 s at the 350,000 nodes a second measured here, 2.5 s on a
-# core half as fast) only turns the rare huge one into the deepest search that fits.
+# The exact two-handed endgame may use more: a 12-trick solve takes about 90,000 nodes (0.2 s) and
+# rarely 180,000; this cap (about 1.0 s at the 440,000 nodes a second measured here, docs/engine.md)
+# only turns the rare huge one into the deepest search that fits, and on a busy machine the clock
+# stops it at twice the level's time.
 ENDGAME_NODES_PER_SECOND = 500_000
 SLIP_MARGIN = 0.08       # a slip takes the second-best card only if it is within this share of the trick points
 CANDIDATES_PER_WORLD = 2  # weighted levels sample this many worlds per world kept, then weigh them
@@ -350,8 +351,11 @@ def _two_hand_endgame(game: Game, seat: int, plays: list[Play], level: Level, rn
     position = _position(game, world, playing_sides(game))
     moves = [int(p.card) for p in plays]
     if position.tricks_left <= two_hand_exact_tricks(level):
-        cap = int(level.think_seconds * ENDGAME_NODES_PER_SECOND) if level.think_seconds > 0 else None
-        result = solve(position, max_nodes=cap)
+        cap = deadline = None
+        if level.think_seconds > 0:  # as the other games' card play: the clock stops it at twice its time
+            cap = int(level.think_seconds * ENDGAME_NODES_PER_SECOND)
+            deadline = time.perf_counter() + 2 * level.think_seconds
+        result = solve(position, max_nodes=cap, deadline=deadline)
         note = _trick_note(game, seat, result.card)
         how = "worked out exactly" if result.exact else "searched as far as time allows"
         return PLAYS[result.card], f"{note}; {result.value} trick points for your side, {how}"

@@ -22,6 +22,7 @@ and the greedy rule of thumb a search falls back on, are :mod:`engine.ai.trickpl
 from __future__ import annotations
 
 import math
+import time
 from dataclasses import dataclass, field
 
 from engine.ai.trickplay import (
@@ -65,6 +66,7 @@ class _OutOfNodes(Exception):
 
 
 _INF = 1 << 30
+_CLOCK_EVERY = 2048  # nodes between two readings of the clock (about 5 ms)
 _KEY_BITS = 3  # per card per seat: up to four copies (double deck)
 
 
@@ -143,7 +145,8 @@ class Solver:
     trick, its seat and the points in the trick are passed down as the cards fall.
     """
 
-    def __init__(self, position: Position, max_nodes: int | None = None, table: Table | None = None) -> None:
+    def __init__(self, position: Position, max_nodes: int | None = None, table: Table | None = None,
+                 deadline: float | None = None) -> None:
         self.seats = seats = position.seats
         # each hand as a mask of the cards it holds and its copies of each card (see trickplay)
         self.masks, self.held = holdings(position.hands)
@@ -165,6 +168,10 @@ class Solver:
         # the seats in the order they play to a trick, by its leader
         self.turn_order = tuple(tuple((leader + i) % seats for i in range(seats)) for leader in range(seats))
         self.max_nodes = max_nodes if max_nodes is not None else _INF
+        # the search stops past ``max_nodes`` nodes or the ``deadline`` (a time.perf_counter() value),
+        # the clock read every _CLOCK_EVERY nodes: ``limit`` is the node count of the next check
+        self.deadline = deadline
+        self.limit = self.max_nodes if deadline is None else min(self.max_nodes, _CLOCK_EVERY)
         self.leader_shift = _KEY_BITS * KINDS * seats  # the leader's place in a transposition key
         # values are the root side's points, so a table shared between searches keeps sides apart
         self.side_tag = self.root_side << (self.leader_shift + 2)
@@ -193,6 +200,13 @@ class Solver:
         self.power = tuple((c % 6 + 1) * (3 if c // 6 == self.trump else 1) for c in range(KINDS))
 
     # -- helpers -----------------------------------------------------------------------------
+
+    def over_limit(self) -> None:
+        """The node count passed ``limit``: stop if the budget is spent or the time is up, else
+        set the next check."""
+        if self.nodes > self.max_nodes or self.deadline is not None and time.perf_counter() > self.deadline:
+            raise _OutOfNodes
+        self.limit = min(self.max_nodes, self.nodes + _CLOCK_EVERY)
 
     def _others(self, seat: int) -> int:
         """The cards other seats hold or the trick shows."""
@@ -252,8 +266,8 @@ class Solver:
     def lead(self, alpha: int, beta: int, depth: int) -> int:
         """The root side's points from a trick start on, within the window; ``depth``: tricks to search fully."""
         self.nodes += 1
-        if self.nodes > self.max_nodes:
-            raise _OutOfNodes
+        if self.nodes > self.limit:
+            self.over_limit()
         cards_left = self.cards_each
         if not cards_left:
             return 0
@@ -348,8 +362,8 @@ class Solver:
         card ``win`` of seat ``ahead`` is winning, with ``counted`` points in it so far (another seat
         plays after it)."""
         self.nodes += 1
-        if self.nodes > self.max_nodes:
-            raise _OutOfNodes
+        if self.nodes > self.limit:
+            self.over_limit()
         masks = self.masks
         own = masks[seat]
         trick_mask = self.trick_mask
@@ -421,8 +435,8 @@ class Solver:
         """The node of the seat that completes the trick (as :meth:`follow`): each card's trick is
         scored on the spot."""
         self.nodes += 1
-        if self.nodes > self.max_nodes:
-            raise _OutOfNodes
+        if self.nodes > self.limit:
+            self.over_limit()
         leader = self.leader
         values = self.values
         ours = self.ours
@@ -661,12 +675,14 @@ class Solver:
 
 
 def solve(position: Position, max_nodes: int | None = None, max_depth: int | None = None,
-          want_values: bool = False, table: Table | None = None) -> SearchResult:
+          want_values: bool = False, table: Table | None = None, deadline: float | None = None) -> SearchResult:
     """The best card for the seat to move and what its side ends the hand with.
 
-    Exact when the search reaches the end of the hand (always, without ``max_nodes`` and
-    ``max_depth``). Otherwise iterative deepening one trick at a time until ``max_depth`` tricks
-    or ``max_nodes`` nodes, answering with the deepest search finished (anytime); past its horizon
+    Exact when the search reaches the end of the hand (always, without ``max_nodes``, ``max_depth``
+    and ``deadline``). Otherwise iterative deepening one trick at a time until ``max_depth`` tricks,
+    ``max_nodes`` nodes or the ``deadline`` (a ``time.perf_counter()`` value: a budget in nodes
+    gives the same card on any machine, the clock only cuts a search short on a slow or busy one),
+    answering with the deepest search finished (anytime); past its horizon
     a search estimates the remaining points by the strength of each side's cards. ``want_values``
     fills :attr:`SearchResult.values` with every legal card's value (slower: no pruning at the root).
 
@@ -678,10 +694,10 @@ def solve(position: Position, max_nodes: int | None = None, max_depth: int | Non
         raise ValueError("the hand is over: nothing to play")
     side = position.side_of[position.to_move]
     taken = position.points[side]
-    solver = Solver(position, max_nodes, table)
+    solver = Solver(position, max_nodes, table, deadline)
     tricks = position.tricks_left
     limit = tricks if max_depth is None else min(max_depth, tricks)
-    start = limit if max_nodes is None else 1
+    start = limit if max_nodes is None and deadline is None else 1
     result: SearchResult | None = None
     guess: int | None = None
     for depth in range(start, limit + 1):
