@@ -3,6 +3,8 @@
     python -m engine.bench_play            # the standard figures (about a minute)
     python -m engine.bench_play --quick    # a few seconds
     python -m engine.bench_play --decisions 8 [--variant V] [--old-budget]   # hard's card play (minutes)
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null python -m engine.bench_play --work solve2
+                                           # instructions of a fixed piece of work, whatever the load
 
 Deals are seeded, so two runs on one machine measure the same work. Times are CPU time of this
 process (``time.process_time``), so that other work on a shared machine does not count.
@@ -203,6 +205,39 @@ def bench_decisions(deals: int, variant: str, old_budget: bool) -> None:
           f"p95 {times[int(len(times) * 0.95)] * 1e3:.0f} ms, max {times[-1] * 1e3:.0f} ms ({len(times)} decisions)")
 
 
+def fixed_work(what: str) -> None:
+    """A fixed piece of work and nothing else, to count its instructions under valgrind (less those
+    of ``none``: starting Python and importing the engine)."""
+    if what == "worlds":  # two decisions of 30 worlds sharing a table, six tricks from the end
+        rules = preset("partnership_auction")
+        for seed in range(2):
+            position = deal(rules, 300 + seed, 6)
+            table: Table = {}
+            for world in worlds_of(position, position.to_move, 30, random.Random(seed)):
+                solve(world, want_values=True, table=table)
+    elif what == "solve2":
+        solve(deal(preset("two_hand"), 100, 12))
+    elif what == "solve4":
+        for seed in range(12):
+            solve(deal(preset("partnership_auction"), 100 + seed, 6))
+    elif what == "solve3":
+        for seed in range(6):
+            solve(deal(preset("three_hand"), 100 + seed, 8))
+    elif what == "anytime":
+        for seed in range(3):
+            solve(deal(preset("partnership_auction"), 200 + seed), max_nodes=20000)
+    elif what == "playouts":
+        rng = random.Random(2)
+        for name in ("partnership_auction", "two_hand", "double_deck"):
+            position = deal(preset(name), 3)
+            for _ in range(300):
+                random_playout(position, rng)
+                greedy_playout(position)
+
+
+WORK = ("none", "solve2", "solve4", "solve3", "anytime", "worlds", "playouts")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="fewer deals and shorter timings")
@@ -210,7 +245,11 @@ def main() -> None:
                         help="only hard's card-play decisions, in this many seeded deals")
     parser.add_argument("--variant", default="partnership_auction", help="the game of --decisions")
     parser.add_argument("--old-budget", action="store_true", help="--decisions with hard's budget before issue 12")
+    parser.add_argument("--work", choices=WORK, help="only a fixed piece of work, printing nothing (for valgrind)")
     args = parser.parse_args()
+    if args.work:
+        fixed_work(args.work)
+        return
     if args.decisions:
         bench_decisions(args.decisions, args.variant, args.old_budget)
         return
