@@ -175,7 +175,7 @@ class Solver:
     def _follow_key(self, own: int, others: int, win: int, led: int, pw: bool) -> int:
         """The key of the cards following to a trick led in ``led`` that ``win`` is winning (``pw``:
         the seat's own side is winning it): the seat's and the others' cards in the suits the seat may
-        play (search and last_card work it out inline, for speed)."""
+        play (follow and last_card work it out inline, for speed)."""
         scope = self.follow_scope[led]
         if not own & scope:
             scope = self.void_scope if own & self.trump_mask else ALL
