@@ -112,8 +112,8 @@ class Solver:
         self.ours = tuple(side == self.root_side for side in position.side_of)
         self.others_of = tuple(tuple(s for s in range(seats) if s != seat) for seat in range(seats))
         self.next_seat = tuple((seat + 1) % seats for seat in range(seats))
-        # the seats in the order they play to a trick, by its leader
-        self.turn_order = tuple(tuple((leader + i) % seats for i in range(seats)) for leader in range(seats))
+        # the seats that follow a trick's leader, in order, by the leader
+        self.followers = tuple(tuple((leader + i) % seats for i in range(1, seats)) for leader in range(seats))
         self.max_nodes = max_nodes if max_nodes is not None else _INF
         # the search stops past ``max_nodes`` nodes or the ``deadline`` (a time.perf_counter() value),
         # the clock read every _CLOCK_EVERY nodes: ``limit`` is the node count of the next check
@@ -370,7 +370,7 @@ class Solver:
         leader = winner = self.leader
         win = masks[leader].bit_length() - 1
         taken = self.bonus + values[win]
-        for seat in self.turn_order[leader][1:]:
+        for seat in self.followers[leader]:
             card = masks[seat].bit_length() - 1
             taken += values[card]
             if beaters[win] >> card & 1:
