@@ -5,7 +5,8 @@
     python build/build.py --distpath D --workpath W   # elsewhere (the tests build into a temporary folder)
 
 PyInstaller's work files go to build/work (never into build/ itself, which holds this script and the
-spec). The script prints the build time and the size of what it built.
+spec). The computers' search is compiled first (build/compile_search.py; ``--interpreted`` skips it).
+The script prints the build time and the size of what it built.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "build"))  # build/icons.py (not `import build.icons`: PyPA's `build` may shadow it)
 
+from compile_search import compile_search  # noqa: E402
 from icons import write_icons  # noqa: E402
 
 from pinochle_gui import APP_NAME, APP_TITLE, __version__  # noqa: E402
@@ -69,8 +71,13 @@ def executable_path(distpath: Path, onefile: bool) -> Path:
 
 
 def build(onefile: bool = False, distpath: Path | None = None, workpath: Path | None = None,
-          clean: bool = False, quiet: bool = False) -> Path:
-    """Run PyInstaller on the spec; returns the executable's path. Raises CalledProcessError on failure."""
+          clean: bool = False, quiet: bool = False, compiled: bool = True) -> Path:
+    """Run PyInstaller on the spec; returns the executable's path. Raises CalledProcessError on failure.
+
+    ``compiled``: the computers' search compiled with mypyc (build/compile_search.py) into
+    ``workpath/compiled``, which the spec then takes the engine from; where that cannot be done the
+    build says why and packs the interpreted search.
+    """
     distpath = distpath or ROOT / "dist" / ("onefile" if onefile else "")
     workpath = workpath or ROOT / "build" / "work" / ("onefile" if onefile else "onefolder")
     if workpath.resolve() == (ROOT / "build").resolve():
@@ -84,6 +91,9 @@ def build(onefile: bool = False, distpath: Path | None = None, workpath: Path | 
         encoding="utf-8",
     )
     env = dict(os.environ, PINOCHLE_ONEFILE="1" if onefile else "0", PINOCHLE_GENERATED=str(generated))
+    if compiled:
+        compile_search(workpath / "compiled", quiet=quiet)
+        env["PINOCHLE_ENGINE"] = str(workpath / "compiled")
     command = [sys.executable, "-m", "PyInstaller", str(SPEC), "--noconfirm", "--distpath", str(distpath),
                "--workpath", str(workpath), "--log-level", "WARN"]
     if clean:
@@ -107,8 +117,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--distpath", type=Path, help="where the executable goes (default: dist/)")
     parser.add_argument("--workpath", type=Path, help="PyInstaller's work files (default: build/work/)")
     parser.add_argument("--clean", action="store_true", help="empty PyInstaller's cache first")
+    parser.add_argument("--interpreted", action="store_true", help="do not compile the computers' search")
     args = parser.parse_args(argv)
-    build(args.onefile, args.distpath, args.workpath, args.clean)
+    build(args.onefile, args.distpath, args.workpath, args.clean, compiled=not args.interpreted)
     return 0
 
 

@@ -103,6 +103,7 @@ class SteppingClock:
         return self.reads * self.step
 
 
+@pytest.mark.interpreted
 def test_time_limit_is_honoured(monkeypatch: pytest.MonkeyPatch) -> None:
     import engine.ai.cardplay as cardplay
 

@@ -1,4 +1,5 @@
-"""The standalone executable: the icon files, the build, and the built program run headless.
+"""The standalone executable: the icon files, the build, and the built program run headless; the
+computers' search compiled for it, which must play exactly as the source does.
 
 The build (PyInstaller, the same ``build/build.py`` that ``make dist`` runs) is slow: it happens once
 per session, into a temporary folder so that runs in a shared working tree never collide in dist/.
@@ -13,7 +14,6 @@ import shutil
 import struct
 import subprocess
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
 
@@ -40,6 +40,7 @@ pytestmark = pytest.mark.xdist_group("executable")
 
 build_script = load_script("build")
 icons = load_script("icons")
+compile_search = load_script("compile_search")
 
 HEADLESS = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -110,10 +111,24 @@ def test_assets_are_found_from_source_and_in_a_bundle(tmp_path: Path, monkeypatc
 
 # -- the executable -----------------------------------------------------------------------------------
 @pytest.fixture(scope="session")
-def executable(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Path]:
+def build_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
     folder = tmp_path_factory.mktemp("pyinstaller")
-    exe = build_script.build(distpath=folder / "dist", workpath=folder / "work", quiet=True)
-    yield exe
+    build_script.build(distpath=folder / "dist", workpath=folder / "work", quiet=True)
+    return folder
+
+
+@pytest.fixture(scope="session")
+def executable(build_folder: Path) -> Path:
+    return build_script.executable_path(build_folder / "dist", onefile=False)
+
+
+@pytest.fixture(scope="session")
+def compiled_engine(build_folder: Path) -> Path:
+    """The copy of engine/ the executable packs, its search compiled (skipped where that cannot be done)."""
+    reason = compile_search.cannot_compile()
+    if reason is not None:
+        pytest.skip(f"the search cannot be compiled on this machine: {reason}")
+    return build_folder / "work" / "compiled"
 
 
 def run_exe(exe: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -165,3 +180,77 @@ def test_executable_plays_a_demo_hand(executable: Path, tmp_path: Path) -> None:
 def test_executable_refuses_a_bad_variant(executable: Path) -> None:
     result = run_exe(executable, "--variant", "euchre")
     assert result.returncode == 2 and "unknown variant 'euchre'" in result.stderr
+
+
+# -- the compiled search --------------------------------------------------------------------------------
+@pytest.mark.slow
+@pytest.mark.timeout(900)
+def test_bundle_packs_the_compiled_search(executable: Path, compiled_engine: Path) -> None:
+    compiled = compile_search.compiled_modules(compiled_engine)
+    assert {m.name.split(".")[0] for m in compiled} == {Path(m).stem for m in compile_search.COMPILED}
+    packed = {p.name for p in executable.parent.rglob("*") if p.suffix in (".so", ".pyd")}
+    assert {m.name for m in compiled} <= packed
+    runtime = compile_search.runtime_modules(compiled_engine)
+    assert runtime and all(any(name.startswith(r + ".") for name in packed) for r in runtime)
+
+
+COMPILED_KIND = "pyd" if sys.platform == "win32" else "so"
+
+
+def python_in(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
+    """Python run in ``folder``, so that ``engine`` is the one found there (the source in ROOT, the
+    compiled copy in the build's folder) and ROOT's other packages (``tests``) after it; pytest's and
+    xdist's variables left out."""
+    env = {k: v for k, v in HEADLESS.items() if not k.startswith("PYTEST_")}
+    env["PYTHONPATH"] = str(ROOT)
+    return subprocess.run([sys.executable, *args], cwd=folder, capture_output=True, text=True, env=env, timeout=600)
+
+
+def engine_kind(folder: Path) -> str:
+    """How the search is built where :func:`python_in` runs: ``py`` (source) or ``so``/``pyd`` (compiled)."""
+    return python_in(folder, "-c", "import engine.ai.solver as s; print(s.__file__.rsplit('.', 1)[-1])").stdout.strip()
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(900)
+def test_compiled_search_passes_the_computers_tests(compiled_engine: Path) -> None:
+    """The computers' tests, on the compiled search (the ones that patch a compiled module's globals left out)."""
+    assert engine_kind(compiled_engine) == COMPILED_KIND
+    names = ("trickplay", "ai_worlds", "ai_cardplay", "ai_decisions", "ai_players", "analysis")
+    tests = [str(ROOT / "tests" / f"test_{name}.py") for name in names]
+    result = python_in(compiled_engine, "-m", "pytest", "-q", "-p", "no:cacheprovider", "-n", "0",
+                       "-m", "not slow and not interpreted", *tests)
+    assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-2000:]
+    assert " passed" in result.stdout and " failed" not in result.stdout
+
+
+# One hand of each game with every seat a computer of a level that searches (no clock: think_seconds 0, so
+# node budgets alone decide): the record of the hand (RECORD.md), printed whole.
+SAME_HANDS = """
+import json
+from dataclasses import replace
+from engine.ai.levels import LEVELS
+from engine.ai.players import ComputerPlayer
+from engine.game import new_game
+from engine.rules import preset
+for variant, levels in (("partnership_auction", ("hard", "medium")), ("two_hand", ("hard", "medium")),
+                        ("three_hand", ("medium", "hard", "medium"))):
+    game = new_game(preset(variant), seed=7)
+    players = [ComputerPlayer(replace(LEVELS[levels[s % len(levels)]], think_seconds=0.0), seed=s)
+               for s in range(game.rules.players)]
+    while not game.hand_records:
+        seat = game.to_act
+        game.apply(players[seat].choose(game, seat))
+    print(json.dumps(game.hand_records[0], sort_keys=True))
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(900)
+def test_compiled_search_plays_the_same_cards(compiled_engine: Path) -> None:
+    source = python_in(ROOT, "-c", SAME_HANDS)
+    compiled = python_in(compiled_engine, "-c", SAME_HANDS)
+    assert source.returncode == 0 and compiled.returncode == 0, source.stderr + compiled.stderr
+    assert (engine_kind(ROOT), engine_kind(compiled_engine)) == ("py", COMPILED_KIND)
+    hands = source.stdout.splitlines()
+    assert len(hands) == 3 and compiled.stdout.splitlines() == hands
