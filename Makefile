@@ -16,7 +16,7 @@ PYTEST_ARGS ?= -n 2 --dist loadgroup
 HEADLESS := SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy
 export PYGAME_HIDE_SUPPORT_PROMPT := 1
 
-.PHONY: help venv play demo test test-fast lint typecheck dist dist-onefile bench icon clean
+.PHONY: help venv play demo test test-fast lint typecheck dist dist-onefile bench bench-compiled icon clean
 
 help:
 	@echo "make play          create .venv if needed, install, start the game (ARGS='--variant three_hand')"
@@ -28,6 +28,7 @@ help:
 	@echo "make dist          the one-folder executable: dist/pinochle/pinochle"
 	@echo "make dist-onefile  the one-file executable: dist/onefile/pinochle"
 	@echo "make bench         benchmarks (engine speed, start-up time)"
+	@echo "make bench-compiled  the play core's benchmark on the search the executable packs (compiled by mypyc)"
 	@echo "make clean         remove .venv, build output and caches"
 
 venv: $(STAMP)
@@ -71,6 +72,10 @@ bench: $(STAMP)
 	@for module in $$(ls engine/bench*.py 2>/dev/null | sed 's|/|.|; s|\.py$$||'); do \
 		echo "== python -m $$module"; $(HEADLESS) $(PY) -m $$module || exit 1; done
 	$(HEADLESS) $(PY) build/measure_startup.py
+
+bench-compiled: $(STAMP)
+	$(PY) build/compile_search.py build/work/compiled
+	PYTHONPATH=build/work/compiled $(PY) -P -m engine.bench_play $(ARGS)
 
 icon: $(STAMP)
 	$(HEADLESS) $(PY) build/make_icon.py

@@ -11,6 +11,12 @@ compiled, never the working tree, so no compiled module can stand in for an edit
 
 It needs a C compiler and Python's headers; without them it says why, and the executable keeps the
 interpreted search.
+
+Two things compiled modules do differently, both kept out of the game's way: their globals cannot
+be patched from outside (the few tests that do are marked ``interpreted``), and their frozen
+dataclasses (``SearchResult``, ...) cannot be unpickled, so they must never cross to a worker
+process; what crosses (engine/ai/worker.py) is JSON and the analysis' own classes, which stay
+interpreted (tests/test_analysis.py runs the analysis in worker processes on the compiled copy too).
 """
 
 from __future__ import annotations

@@ -22,6 +22,7 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 
+from engine.ai import solver
 from engine.ai.solver import Table, solve
 from engine.ai.trickplay import Position, greedy_playout, random_playout
 from engine.cards import new_deck
@@ -250,12 +251,14 @@ def main() -> None:
     if args.work:
         fixed_work(args.work)
         return
+    # the executable's search is compiled (build/compile_search.py): say which one these figures are of
+    search = "interpreted" if solver.__file__.endswith(".py") else "compiled"
+    print(f"python {platform.python_version()} on {platform.machine()} {platform.system()}, the search {search}")
     if args.decisions:
         bench_decisions(args.decisions, args.variant, args.old_budget)
         return
     seconds = 0.3 if args.quick else 1.0
     deals = 3 if args.quick else 12
-    print(f"python {platform.python_version()} on {platform.machine()} {platform.system()}")
     bench_rules(seconds)
     bench_playouts(seconds)
     two = preset("two_hand")

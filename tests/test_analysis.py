@@ -271,6 +271,20 @@ def test_the_analyst_delivers_every_decision_with_progress() -> None:
     assert [r.cost for r in costliest] == sorted((r.cost for r in costliest), reverse=True)
 
 
+def test_the_analyst_in_worker_processes_finds_what_it_finds_at_home() -> None:
+    """As the review screen runs it: in worker processes (whose results cross back pickled), the same
+    analysis as in this process; medium's view, which searches."""
+    record = record_of("three_hand")
+    analyses = []
+    for processes in (False, True):
+        analyst = Analyst(processes=processes, workers=2, level="medium", every_card=False)
+        analyst.start(record, seat=0, seed=3)
+        analyses.append(analyst.wait())
+        assert analyst.processes == processes  # (not the thread it falls back on)
+        analyst.close()
+    assert analyses[0].decisions and analyses[1] == analyses[0]
+
+
 def test_the_analyst_drops_a_cancelled_analysis() -> None:
     analyst = Analyst(processes=False, level="easy", every_card=False)
     analyst.start(record_of("three_hand"), seat=0)
