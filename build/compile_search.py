@@ -40,6 +40,7 @@ COMPILED = (
     "engine/ai/worlds.py",
     "engine/ai/cardplay.py",
 )
+EXTENSIONS = (".so", ".pyd")  # what compiled modules' file names end in
 
 
 def cannot_compile() -> str | None:
@@ -58,8 +59,7 @@ def cannot_compile() -> str | None:
 
 def compiled_modules(dest: Path) -> list[Path]:
     """The compiled modules found under ``dest/engine`` (extension modules)."""
-    suffixes = (".so", ".pyd")
-    return sorted(p for p in (dest / "engine").rglob("*") if p.suffix in suffixes)
+    return sorted(p for p in (dest / "engine").rglob("*") if p.suffix in EXTENSIONS)
 
 
 def compile_search(dest: Path, quiet: bool = True) -> str | None:
@@ -82,9 +82,10 @@ def compile_search(dest: Path, quiet: bool = True) -> str | None:
             print(f"compiled the search: {', '.join(Path(m).stem for m in COMPILED)}")
     for work in (dest / "build", dest / ".mypy_cache"):  # mypyc's C sources and objects
         shutil.rmtree(work, ignore_errors=True)
-    if reason is not None:
-        for module in compiled_modules(dest):
-            module.unlink()
+    if reason is not None:  # whatever mypyc left: the compiled modules and its runtime beside them
+        for module in dest.rglob("*"):
+            if module.suffix in EXTENSIONS:
+                module.unlink()
         if not quiet:
             print(f"the search stays interpreted: {reason}")
     return reason
@@ -93,7 +94,7 @@ def compile_search(dest: Path, quiet: bool = True) -> str | None:
 def runtime_modules(dest: Path) -> list[str]:
     """The names of mypyc's shared runtime modules beside ``dest/engine`` (the compiled modules import
     them from C, where PyInstaller cannot see the import)."""
-    return sorted(p.name.split(".")[0] for p in dest.glob("*__mypyc*") if p.suffix in (".so", ".pyd"))
+    return sorted(p.name.split(".")[0] for p in dest.glob("*__mypyc*") if p.suffix in EXTENSIONS)
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -188,7 +188,7 @@ def test_executable_refuses_a_bad_variant(executable: Path) -> None:
 def test_bundle_packs_the_compiled_search(executable: Path, compiled_engine: Path) -> None:
     compiled = compile_search.compiled_modules(compiled_engine)
     assert {m.name.split(".")[0] for m in compiled} == {Path(m).stem for m in compile_search.COMPILED}
-    packed = {p.name for p in executable.parent.rglob("*") if p.suffix in (".so", ".pyd")}
+    packed = {p.name for p in executable.parent.rglob("*") if p.suffix in compile_search.EXTENSIONS}
     assert {m.name for m in compiled} <= packed
     runtime = compile_search.runtime_modules(compiled_engine)
     assert runtime and all(any(name.startswith(r + ".") for name in packed) for r in runtime)
@@ -224,20 +224,18 @@ def test_compiled_search_passes_the_computers_tests(compiled_engine: Path) -> No
     assert " passed" in result.stdout and " failed" not in result.stdout
 
 
-# One hand of each game with every seat a computer of a level that searches (no clock: think_seconds 0, so
-# node budgets alone decide): the record of the hand (RECORD.md), printed whole.
+# One hand of each game with every seat a computer of a level that searches, without a clock (the analysis'
+# levels: node budgets alone decide): the record of the hand (RECORD.md), printed whole.
 SAME_HANDS = """
 import json
-from dataclasses import replace
-from engine.ai.levels import LEVELS
+from engine.ai.analysis import ANALYSIS_LEVELS
 from engine.ai.players import ComputerPlayer
 from engine.game import new_game
 from engine.rules import preset
 for variant, levels in (("partnership_auction", ("hard", "medium")), ("two_hand", ("hard", "medium")),
                         ("three_hand", ("medium", "hard", "medium"))):
     game = new_game(preset(variant), seed=7)
-    players = [ComputerPlayer(replace(LEVELS[levels[s % len(levels)]], think_seconds=0.0), seed=s)
-               for s in range(game.rules.players)]
+    players = [ComputerPlayer(ANALYSIS_LEVELS[levels[s % len(levels)]], seed=s) for s in range(game.rules.players)]
     while not game.hand_records:
         seat = game.to_act
         game.apply(players[seat].choose(game, seat))
