@@ -1,4 +1,4 @@
-"""The pinochle rules engine: every variant of RULES.md, pure Python.
+"""The pinochle rules engine: every variant of docs/rules.md, pure Python.
 
 >>> import engine
 >>> rules = engine.preset("partnership_auction", min_bid=300)

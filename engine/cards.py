@@ -1,7 +1,7 @@
 """Cards, suits, ranks and decks.
 
 A card is a small integer (``suit * 6 + rank``) wrapped in :class:`Card`, an ``int`` subclass whose
-``str`` is the notation of RULES.md (``"TH"`` is the ten of hearts). Identical cards of a pinochle
+``str`` is the notation of docs/rules.md (``"TH"`` is the ten of hearts). Identical cards of a pinochle
 deck are equal: a hand is a list of cards in which a card may appear twice (four times in the
 double deck). Simulation code may use the plain integers (``code // 6`` is the suit, ``code % 6`` the rank).
 
@@ -119,7 +119,7 @@ def check_code(code: object) -> Card:
 
 
 def format_cards(cards: Iterable[int]) -> str:
-    """Cards to the space-separated notation of RULES.md; :class:`CardError` for a code that is no card."""
+    """Cards to the space-separated notation of docs/rules.md; :class:`CardError` for a code that is no card."""
     return " ".join(str(check_code(c)) for c in cards)
 
 

@@ -73,7 +73,7 @@ def deal_cards(rules: Rules, dealer: int, deal_number: int) -> Deal:
 
 
 def nines_redeal_allowed(hand: list[Card]) -> bool:
-    """Five or more nines and no aces (seed 001)."""
+    """Five or more nines and no aces (the divided-by-ten rules)."""
     return sum(1 for c in hand if c.rank == NINE) >= 5 and not any(c.rank == 5 for c in hand)
 
 

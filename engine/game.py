@@ -179,7 +179,7 @@ class Game(Dealing, Auction, Exchanges, Melding, TrickPlay, HandEnd, GameState):
     def legal_actions(self) -> list[Action]:
         """Every action the seat to act may take now (empty once the game is over).
 
-        With ``declare_out`` (seed 000: "any player may claim the game at any time"), every decision
+        With ``declare_out`` (Bicycle: "any player may claim the game at any time"), every decision
         of every seat may also be :class:`~engine.actions.DeclareOut`.
         """
         if self.winner is not None:

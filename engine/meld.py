@@ -1,4 +1,4 @@
-"""Meld: the best meld of a hand under every meld table of RULES.md.
+"""Meld: the best meld of a hand under every meld table of docs/rules.md.
 
 Meld falls into classes (``kind``): a physical card may serve in several melds of different
 classes, never in two melds of the same class. Within a class the counting is simple except in
@@ -44,7 +44,7 @@ from engine.cards import (
 )
 from engine.rules import Rules
 
-# Meld classes. The seed 001 table puts marriages in a class of their own ("marriage").
+# Meld classes. The divided-by-ten table puts marriages in a class of their own ("marriage").
 SEQUENCE = "sequence"
 MARRIAGE = "marriage"
 PINOCHLE = "pinochle"
@@ -204,11 +204,11 @@ def _build_rows(table: str, double_values: bool, bonus: bool) -> tuple[MeldRow, 
     raise ValueError(f"unknown meld table {table!r}")
 
 
-# Seed 004's bonus melds for games with more than one deck, at its own scale (a run 150): the double
+# Scarne's bonus melds for games with more than one deck, at its own scale (a run 150): the double
 # marriages, and the triple melds; "a quadruple bonus meld ... scores double the value of the
-# corresponding triple bonus meld". The double deck scores at a tenth of that scale (seed 003's
-# double run 150, eight aces 100 and double pinochle 30 are seed 004's 1,500, 1,000 and 300), so
-# there they count a tenth. Seed 004 prints 300 for three runs, less than a double run and a run:
+# corresponding triple bonus meld". The double deck scores at a tenth of that scale (the double-deck rules'
+# double run 150, eight aces 100 and double pinochle 30 are Scarne's 1,500, 1,000 and 300), so
+# there they count a tenth. Scarne prints 300 for three runs, less than a double run and a run:
 # three runs then score as those (the best sum of listed melds, as for any multiple).
 SEED004_DOUBLE_MARRIAGES = {"royal marriage": 300, "marriage": 150}
 SEED004_TRIPLES = {"run": 300, "royal marriage": 900, "marriage": 300, "pinochle": 900, "aces around": 2000,
@@ -216,7 +216,7 @@ SEED004_TRIPLES = {"run": 300, "royal marriage": 900, "marriage": 300, "pinochle
 
 
 def _with_bonus(row: MeldRow) -> MeldRow:
-    """A double-deck row with seed 004's bonus melds, at the double deck's scale."""
+    """A double-deck row with Scarne's bonus melds, at the double deck's scale."""
     double = SEED004_DOUBLE_MARRIAGES[row.key] // 10 if row.key in SEED004_DOUBLE_MARRIAGES else row.points[1]
     triple = SEED004_TRIPLES[row.key] // 10
     return MeldRow(row.key, row.kind, (row.points[0], double, triple, 2 * triple), row.names)

@@ -17,7 +17,7 @@ card once, in hand order.
 >>> trick_winner(parse_cards("AD TD AD 9S"), SPADES), trick_winner(parse_cards("AD TD AD"), SPADES)
 (3, 0)
 
-The rules of play (RULES.md, "Rules of play") come in three modes:
+The rules of play (docs/rules.md, "Play") come in these modes:
 
 * :data:`MUST_BEAT` (``play_rule="must_beat"``; two-handed phase 2 with ``phase2_must_win="always"``):
   follow suit and beat the card now winning the trick if able, even a partner's; once the trick
@@ -26,11 +26,11 @@ The rules of play (RULES.md, "Rules of play") come in three modes:
 * :data:`POST_1945` (``play_rule="post_1945"``; two-handed phase 2 with
   ``phase2_must_win="trump_led"``): follow suit if able, else trump if able (any trump); only when
   trump is led must a player beat the highest card so far if able.
-* ``play_rule="always_win"`` (the Bicycle variation, seed 000: "each player in turn must try to win
+* ``play_rule="always_win"`` (the Bicycle variation: "each player in turn must try to win
   every trick, whether a trump trick or not, and must play a card higher than any previously
   played, even if the highest card so far was played by his partner") is the same mode as
   :data:`MUST_BEAT` in every position, see :func:`play_mode`.
-* :data:`WIN_IF_ABLE` (``play_rule="win_if_able"``, seed 001): follow suit if able, otherwise any
+* :data:`WIN_IF_ABLE` (``play_rule="win_if_able"``, the divided-by-ten rules): follow suit if able, otherwise any
   card; whoever can play a card that would win the trick must play one, even over a partner. A
   player who cannot win may play any card of the suit led, or any card when void (no forced
   losing trump).

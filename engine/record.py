@@ -1,4 +1,4 @@
-"""Hand records (shared/RECORD.md) as files: one JSON object per hand, written as JSON Lines.
+"""Hand records (docs/records.md) as files: one JSON object per hand, written as JSON Lines.
 
 Our records carry the hand's actions too, so reading one back can replay the hand from its deal
 and check every field; a record that does not replay to itself is refused, as is one we cannot
@@ -120,7 +120,7 @@ def check_record(record: Any, replay: bool = True) -> None:
 
 
 def _check_cards(record: dict[str, Any]) -> None:
-    """The fields that are cards (where present) are cards, each in the notation of RULES.md."""
+    """The fields that are cards (where present) are cards, each in the notation of docs/rules.md."""
     for key, what in CARD_FIELDS.items():
         if key in record:
             if not isinstance(record[key], str):

@@ -1,4 +1,4 @@
-"""A finished hand told again step by step, from its hand record alone (shared/RECORD.md).
+"""A finished hand told again step by step, from its hand record alone (docs/records.md).
 
 :func:`review_steps` replays the record's actions through the game and keeps one :class:`Step` per
 thing that happened: the hands as dealt, each bid, the widow, trump, dix exchanges, passes both ways,

@@ -1,4 +1,4 @@
-"""Rule sets as data: one :class:`Rules` value holds every option of RULES.md.
+"""Rule sets as data: one :class:`Rules` value holds every option of docs/rules.md.
 
 A preset names a variant with its usual options; any option can be overridden by name:
 
@@ -53,56 +53,68 @@ class Option:
 class Rules:
     """Every rule in force for one game. Build it with :func:`preset`; it is immutable."""
 
-    # -- structure, fixed by the variant --------------------------------------------------------
+    # The fields are in the order hand records and saves write them (:meth:`to_dict`): a new option
+    # goes at the end, under the group it belongs to in docs/rules.md ("Every option").
+
+    # -- the structure, fixed by the variant ------------------------------------------------------
     variant: str = "partnership_auction"
     players: int = 4
-    double_deck: bool = False
+    double_deck: bool = False  # 80 cards, four of each A 10 K Q J, no nines
     hand_size: int = 12
     widow_size: int = 0
     trump_by: str = "auction"  # "auction", "turnup" (four-handed) or "stock" (two-handed)
-    # -- options ------------------------------------------------------------------------------
-    deal_packet: int = 3
-    meld_table: str = "standard"
-    double_values: bool = True
-    bonus_melds: bool = False
-    run_extra_marriage: bool = False
-    count: str = "streamlined"
-    play_rule: str = "must_beat"
-    phase2_must_win: str = "always"
-    remeld_reductions: bool = True
+    # -- the deal ------------------------------------------------------------------------------
+    deal_packet: int = 3  # cards dealt at a time (the double deck: 4 or 5)
+    # -- meld: which table, which doubles and extras count ----------------------------------------
+    meld_table: str = "standard"  # "standard", "seed001" (divided by ten), "double_deck", "masek"
+    double_values: bool = True  # double run 1500, eight aces 1000 ... instead of twice the single
+    bonus_melds: bool = False  # Scarne's bonus melds (double marriages; with the double deck, triples)
+    run_extra_marriage: bool = False  # an extra K or Q of trumps beside a run marries the run's partner
+    # -- play and counting -----------------------------------------------------------------------
+    count: str = "streamlined"  # what cards taken in tricks are worth
+    play_rule: str = "must_beat"  # who must play what: must_beat, post_1945, always_win, win_if_able
+    phase2_must_win: str = "always"  # two-handed, once the stock is gone: "always" or "trump_led"
+    remeld_reductions: bool = True  # two-handed: a meld completed on the table adds only the difference
+    # -- the auction -----------------------------------------------------------------------------
     min_bid: int = 250
     bid_step: int = 10
-    bid_step_high: int = 0
+    bid_step_high: int = 0  # from bid_step_high_from on, every bid a multiple of this (0: never)
     bid_step_high_from: int = 0
     max_bid: int = 2500
-    jump_bids: bool = True
-    all_pass: str = "dealer_stuck"
-    pass_with_help: bool = False
-    pass_cards: int = 4
-    pass_simultaneous: bool = False
-    trump_needs_marriage: bool = False
-    throw_in: bool = True
-    not_on_board_set: bool = True
-    meld_needs: str = "points"
-    dix_saves_itself: bool = True
-    set_gives_bid: bool = False
-    strict_bury: bool = False
-    redeal_nines: bool = False
-    game_target: int = 1500
-    both_over: str = "declarer"
-    declare_out: bool = False
+    jump_bids: bool = True  # a bid may skip steps
+    all_pass: str = "dealer_stuck"  # or "redeal"
+    pass_with_help: bool = False  # a partner may pass "with help" (still final)
+    # -- passing cards between partners ---------------------------------------------------------------
+    pass_cards: int = 4  # each way; 0: no passing
+    pass_simultaneous: bool = False  # both pass at once, unseen
+    # -- trump -----------------------------------------------------------------------------------
+    trump_needs_marriage: bool = False  # the declarer must hold K and Q of the suit named
+    # -- scoring a hand --------------------------------------------------------------------------
+    throw_in: bool = True  # the declarer may concede after the meld
+    not_on_board_set: bool = True  # set at once when the bid is more than the trick points above the meld
+    meld_needs: str = "points"  # what the other side(s) must take for their meld to count: trick, points, none
+    dix_saves_itself: bool = True  # a meld of nines of trumps alone always counts
+    set_gives_bid: bool = False  # Pacific-northwest: a set gives the bid to the opponents
+    # -- the widow (three-handed) -----------------------------------------------------------------
+    strict_bury: bool = False  # no meld cards buried
+    # -- the deal (continued) ----------------------------------------------------------------------
+    redeal_nines: bool = False  # five or more nines and no aces may call a new deal
+    # -- the end of the game ---------------------------------------------------------------------
+    game_target: int = 1500  # 0: a game of game_hands hands
+    both_over: str = "declarer"  # several over the target on one hand: "declarer", "extend", "highest"
+    declare_out: bool = False  # a player may claim the game: right wins, wrong loses
     game_hands: int = 0
-    # -- options of issue 11 (saving meld, two-handed dix and order) -----------------------------
-    declarer_meld_needs: str = "none"
-    turnup_dix_to_dealer: bool = False
-    meld_before_draw: bool = False
-
-    # -- seed 003's variations (double deck) ---------------------------------------------------------
-    bid_rounds: int = 0
-    pass_before_trump: bool = False
-    marriage_after_pass: bool = False
-    # -- issue 12 (a house rule) ------------------------------------------------------------------
-    first_bid_forced: bool = False
+    # -- scoring a hand (continued) ------------------------------------------------------------------
+    declarer_meld_needs: str = "none"  # what the declaring side must take for its meld to count
+    # -- two-handed: the turned-up dix and the order of meld and draw (the Hoyle readings) --------------
+    turnup_dix_to_dealer: bool = False  # a turned-up dix scores for the dealer at once and stays
+    meld_before_draw: bool = False  # after a trick the winner melds, then both draw
+    # -- the variations of the double-deck rules: the auction, passing and trump ----------------------
+    bid_rounds: int = 0  # the bidding goes round only this often (0: until all but one pass)
+    pass_before_trump: bool = False  # cards passed before trump is named
+    marriage_after_pass: bool = False  # the trump marriage looked for after the passing
+    # -- the auction: a house rule ---------------------------------------------------------------
+    first_bid_forced: bool = False  # the dealer's left must open at exactly the minimum
 
     def __post_init__(self) -> None:
         # Every way of building rules (a preset, an override, a save, ``Rules(...)`` by hand) is checked.
@@ -215,15 +227,15 @@ OPTIONS: dict[str, Option] = {
         Option("both_over", "Both pass game", "When several reach the target on the same hand: the declarer wins, the target goes up by 250, or the highest score wins.", ("declarer", "extend", "highest")),
         Option("declare_out", "Declaring out", "A player may claim the game at any of his or her own turns: right wins, wrong loses.", variants=("two_hand", "partnership_turnup")),
         Option("game_hands", "Hands per game", "Play this many hands, highest score wins (0: play to the target).", low=0, high=50),
-        # -- issue 11 --
+        # -- the saving meld of the declaring side; two-handed, the Hoyle readings --
         Option("declarer_meld_needs", "Declarer's saving meld", "What the declaring side must take in tricks for its meld to count toward the bid: nothing, a trick, or any trick points.", ("none", "trick", "points"), variants=AUCTION_VARIANTS),
         Option("turnup_dix_to_dealer", "Turned-up dix", "A nine of trumps turned up scores 10 for the dealer at once and stays there (Hoyle), instead of being exchanged for the first dix melded.", variants=("two_hand",)),
         Option("meld_before_draw", "Meld before drawing", "The winner of a trick melds first, then both draw (Hoyle), instead of drawing first and then melding.", variants=("two_hand",)),
-        # seed 003's variations
+        # -- the variations of the double-deck rules --
         Option("bid_rounds", "Bidding rounds", "The bidding goes round the table only this often: each player speaks at most once or twice, and the highest bid then wins (0: until all but one pass).", low=0, high=2, variants=AUCTION_VARIANTS),
         Option("pass_before_trump", "Pass before trump", "With card passing, the partners pass cards before the declarer names trump.", variants=PASSING_VARIANTS),
         Option("marriage_after_pass", "Marriage after the pass", "With card passing and a marriage needed for trump: the declarer names any suit, and needs the marriage in it only after the passing.", variants=PASSING_VARIANTS),
-        # issue 12: a house rule
+        # -- a house rule --
         Option("first_bid_forced", "First bid forced", "The player left of the dealer may not pass at the first turn and must open at exactly the minimum bid (no jump); a bid the rules forced says nothing about the hand.", variants=AUCTION_VARIANTS),
     )
 }
@@ -255,9 +267,9 @@ def _check(rules: Rules) -> None:
         if r.deal_packet != 3:
             raise RulesError("a single deck is dealt 3 cards at a time")
     if r.bonus_melds and r.meld_table == "masek":
-        raise RulesError("the Masek table has its own multiples: the bonus melds go with the seed 003 table")
+        raise RulesError("the Masek table has its own multiples: the bonus melds go with the double-deck table")
     if (r.meld_table == "seed001") != (r.count == "seed001"):
-        raise RulesError("the seed 001 meld table and the seed 001 count go together (scores divided by ten)")
+        raise RulesError("the divided-by-ten meld table and the divided-by-ten count go together")
     if r.auction:
         if r.min_bid % r.bid_step and not r.bid_step_high:
             raise RulesError(f"min_bid {r.min_bid} is not a multiple of bid_step {r.bid_step}")
@@ -336,10 +348,10 @@ PRESETS: dict[str, Rules] = {
 }
 
 #: The readings the presets do not take, played as hard as the presets by the random tests and the
-#: long run of ``python -m engine.bench --hands N``: the house choices where a seed document and
-#: another rule book differ (two-handed dix and order, saving meld), seed 001's rule of play, seed
-#: 003's variations, seed 004's bonus melds with the double deck, and the house rule of a forced
-#: first bid.
+#: long run of ``python -m engine.bench --hands N``: where the rule books differ (two-handed dix and
+#: order, saving meld), the divided-by-ten rule of play in the usual game, the variations of the
+#: double-deck rules, Scarne's bonus melds with the double deck, and the house rule of a forced first
+#: bid (docs/rules.md, "Where the sources differ").
 VARIATIONS: tuple[tuple[str, dict[str, Any]], ...] = (
     ("two_hand", {"turnup_dix_to_dealer": True, "meld_before_draw": True}),
     ("two_hand", {"double_values": True, "meld_before_draw": True}),
@@ -400,7 +412,7 @@ def rules_from_dict(data: dict[str, Any]) -> Rules:
 
 
 def preset_name(rules: Rules) -> str:
-    """The preset a rule set is closest to (the seed 001 game has its own name)."""
+    """The preset a rule set is closest to (the divided-by-ten game has its own name)."""
     if rules.variant == "partnership_auction" and rules.meld_table == "seed001":
         return "partnership_auction_div10"
     return rules.variant

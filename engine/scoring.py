@@ -54,7 +54,7 @@ def meld_saved(rules: Rules, facts: HandFacts, side: int) -> bool:
 def _counted_meld(rules: Rules, facts: HandFacts, side: int) -> tuple[int, bool]:
     if meld_saved(rules, facts, side):
         return facts.meld[side], True
-    # "A dix saves itself" (seed 002) only when the side's whole meld is one or both dixes.
+    # "A dix saves itself" (My Family's Pinochle) only when the side's whole meld is one or both dixes.
     only_dix = facts.meld[side] == facts.dix_meld[side]
     return (facts.meld[side] if rules.dix_saves_itself and only_dix else 0), False
 

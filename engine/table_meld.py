@@ -1,4 +1,4 @@
-"""Two-handed melding during play (RULES.md variant 1, seed 002 John Hay).
+"""Two-handed melding during play (docs/rules.md, "Meld during play": John Hay's rules).
 
 In phase 1 the winner of a trick may lay one meld face up and score it at once. Laid cards stay
 playable from the table. A :class:`MeldTable` is one player's laid meld: it knows each table

@@ -31,7 +31,7 @@ def run_module(*args: str, timeout: float = 60) -> subprocess.CompletedProcess[s
 
 
 def check_records(path: Path, variant: str, count: int, seed: int | None = None) -> list[dict[str, object]]:
-    """``path`` holds ``count`` JSON lines, each a hand record of ``variant`` (RECORD.md)."""
+    """``path`` holds ``count`` JSON lines, each a hand record of ``variant`` (docs/records.md)."""
     lines = path.read_text(encoding="utf-8").splitlines()
     assert len(lines) == count
     rules = PRESETS[variant]

@@ -1,4 +1,4 @@
-"""The auction, option by option (RULES.md variants 2, 4 and 5): bids, steps, passes, stuck dealer, redeals."""
+"""The auction, option by option (docs/rules.md, "The auction"): bids, steps, passes, stuck dealer, redeals."""
 
 from __future__ import annotations
 

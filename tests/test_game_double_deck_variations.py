@@ -1,4 +1,4 @@
-"""Seed 003's variations of the double-deck game: bidding once or twice round, cards passed before
+"""The variations of the double-deck rules: bidding once or twice round, cards passed before
 trump is named, the trump marriage found after the passing."""
 
 from __future__ import annotations

@@ -65,7 +65,7 @@ def played_hand_to(target: int, scores: list[int], **overrides: object):  # noqa
 
 
 def test_both_over_extend_plays_at_least_one_more_deal_to_250_more() -> None:
-    # Seed 000: "If at the end of play in any deal, both sides have reached 1,000 or more, play
+    # Bicycle: "If at the end of play in any deal, both sides have reached 1,000 or more, play
     # continues to 1,250. If the same thing happens again, play continues to 1,500, and so on."
     d = delta()
     for end in ([1300, 1100], [1500, 1490]):  # neither ends the game at once, nor jumps two steps
@@ -146,7 +146,7 @@ def test_turnup_declaring_out_meld_counts_only_after_a_trick() -> None:
 
 
 def test_declaring_out_at_the_dix_exchange() -> None:
-    # Seed 000: a player may claim the game "at any time": the dix decision is one of the claimant's turns
+    # Bicycle: a player may claim the game "at any time": the dix decision is one of the claimant's turns
     rules = preset("partnership_turnup")
     probe = stacked_game(rules, [TURNUP_SEAT0, "", "", ""], dealer=3, turnup="TH")
     assert probe.phase == DIX
@@ -189,7 +189,7 @@ def test_five_hands_tie_plays_another_hand() -> None:
 
 @pytest.mark.parametrize(("name", "seed"), [("partnership_turnup", 5), ("two_hand", 9)])
 def test_a_hand_that_raises_the_target_replays_from_its_record(name: str, seed: int) -> None:
-    """Both sides over the target: the record keeps the target the hand was played to (seed 000's
+    """Both sides over the target: the record keeps the target the hand was played to (Bicycle's
     next one applies from the next deal), so the hand replays to the same result."""
     from engine.players import RandomPlayer
     from engine.record import check_record

@@ -64,7 +64,7 @@ def test_not_on_board_off_lets_the_declarer_play_or_throw_in() -> None:
 
 
 def test_seed001_offers_the_throw_in_when_the_bid_is_more_than_25_above_meld() -> None:
-    # Seed 001: "if the bidding team's bid is more than 25 points higher than their meld points,
+    # The divided-by-ten rules: "if the bidding team's bid is more than 25 points higher than their meld points,
     # that team can choose to throw in": a choice, not an automatic set.
     rules = preset("partnership_auction_div10", pass_cards=0)
     probe = stacked_game(rules, [SEAT0, "", SEAT2, ""])
@@ -83,10 +83,10 @@ def test_seed001_offers_the_throw_in_when_the_bid_is_more_than_25_above_meld() -
 
 
 def test_double_deck_has_only_the_voluntary_throw_in() -> None:
-    # Seed 003: "If the bidding partners know that they cannot make the bid before play begins, they
+    # The double-deck rules: "If the bidding partners know that they cannot make the bid before play begins, they
     # may call trump and throw in their hand" - no automatic set at a bid above meld + 50.
     rules = preset("double_deck")
-    declarer = "AH TH KH KH KH QH QH JH QD QD JD QC QC AS KS KS QS QS JS JS"  # RULES.md: meld 87
+    declarer = "AH TH KH KH KH QH QH JH QD QD JD QC QC AS KS KS QS QS JS JS"  # docs/rules.md: meld 87
     game = stacked_game(rules, [declarer, "", "", ""])
     events = act(game, "bid 200", "pass", "pass", "pass", "trump hearts")
     assert game.hand.meld_points[0] == 87

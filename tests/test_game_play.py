@@ -1,4 +1,4 @@
-"""Trick play inside real games: who leads, who may play what (checked against RULES.md directly), counting."""
+"""Trick play inside real games: who leads, who may play what (checked against docs/rules.md directly), counting."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ def winning(trick: list[Card], trump: int) -> Card:
 
 
 def rules_say(hand: list[Card], trick: list[Card], trump: int, rule: str) -> set[Card]:
-    """The cards RULES.md ("Rules of play") allows, written out independently of engine.play."""
+    """The cards docs/rules.md ("Play") allows, written out independently of engine.play."""
     cards = set(hand)
     if not trick:
         return cards

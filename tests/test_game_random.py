@@ -94,7 +94,7 @@ def test_a_clone_is_independent_of_its_original_through_the_two_handed_last_draw
 
 @pytest.mark.parametrize("name", ["two_hand", "partnership_turnup"])
 def test_declaring_out_at_random_decisions_ends_the_game_and_replays(name: str) -> None:
-    """Seed 000: a claim "at any time" - here at one random decision of a random game, whatever its phase."""
+    """Bicycle: a claim "at any time" - here at one random decision of a random game, whatever its phase."""
     rules = preset(name)
     phases = set()
     outcomes = set()

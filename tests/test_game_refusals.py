@@ -109,7 +109,7 @@ def test_a_meld_with_a_field_of_another_type_is_refused_and_the_listed_one_is_la
     copied = copy.deepcopy(marriage)
     act(game, copied)
     assert game.log[-1] == marriage and game.log[-1] is not copied
-    assert game.scores == [20, 0]  # seed 002: a turned-up dix scores nothing for the dealer
+    assert game.scores == [20, 0]  # John Hay: a turned-up dix scores nothing for the dealer
 
 
 @pytest.mark.parametrize("thing", [None, "bid 250", 250, ("pass",), Pass], ids=repr)

@@ -1,4 +1,4 @@
-"""Three-handed cutthroat (RULES.md variant 2): widow, trump, meld of 18 cards, bury, concede, scoring."""
+"""Three-handed cutthroat (docs/rules.md): widow, trump, meld of 18 cards, bury, concede, scoring."""
 
 from __future__ import annotations
 

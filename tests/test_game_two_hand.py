@@ -1,4 +1,4 @@
-"""Two-handed pinochle (RULES.md variant 1): stock, draws, melds laid during play, the dix, phase 2, declaring out."""
+"""Two-handed pinochle (docs/rules.md): stock, draws, melds laid during play, the dix, phase 2, declaring out."""
 
 from __future__ import annotations
 

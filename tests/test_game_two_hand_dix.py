@@ -1,4 +1,4 @@
-"""Two-handed (seed 002, John Hay): the turned-up dix, each nine of trumps scoring once a hand, and the
+"""Two-handed (John Hay's rules): the turned-up dix, each nine of trumps scoring once a hand, and the
 order of meld and draw (Hoyle's order as an option)."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Meld scoring: the worked examples of RULES.md and the seeds, every table, and invariants."""
+"""Meld scoring: the worked examples of docs/rules.md and its sources, every table, and invariants."""
 
 from __future__ import annotations
 
@@ -47,7 +47,7 @@ def names(result: MeldScore) -> list[str]:
 @pytest.mark.parametrize(
     ("hand", "trump", "rules", "total"),
     [
-        # seed 004: a run plus K-Q in the three other suits, and the same with diamonds trump
+        # Scarne: a run plus K-Q in the three other suits, and the same with diamonds trump
         ("AH TH KH QH JH KS QS KD QD KC QC", HEARTS, STANDARD, 350),
         ("AD TD KD QD JD KS QS KH QH KC QC", DIAMONDS, STANDARD, 390),
         # a single piece of each kind
@@ -84,7 +84,7 @@ def names(result: MeldScore) -> list[str]:
         # tens around score nothing; a run outside trumps is only its marriage
         ("TS TH TD TC", HEARTS, STANDARD, 0),
         ("AS TS KS QS JS", HEARTS, STANDARD, 20),
-        # seed 001: the run's K-Q also count a royal marriage (a different class)
+        # the divided-by-ten rules: the run's K-Q also count a royal marriage (a different class)
         ("AH TH KH QH JH", HEARTS, SEED001, 15),
         ("AH AH TH TH KH KH QH QH JH JH", HEARTS, SEED001, 120 + 30),
         ("KH KH QH QH", HEARTS, SEED001, 30),
@@ -92,7 +92,7 @@ def names(result: MeldScore) -> list[str]:
         ("9H 9H QS QS JD JD", HEARTS, SEED001, 2 + 30),
         ("AS AS AH AH AD AD AC AC", HEARTS, SEED001, 100),
         ("KS KH KD KC", CLUBS, SEED001, 8),
-        # double deck (seed 003) and its worked example
+        # double deck (the double-deck rules) and its worked example
         ("AH TH KH KH KH QH QH JH QD QD JD QC QC AS KS KS QS QS JS JS", HEARTS, DOUBLE_DECK, 87),
         ("AH AH AH TH TH TH KH KH KH QH QH QH JH JH JH", HEARTS, DOUBLE_DECK, 225),
         ("AH AH AH AH TH TH TH TH KH KH KH KH QH QH QH QH JH JH JH JH", HEARTS, DOUBLE_DECK, 300),
@@ -166,24 +166,24 @@ def test_rows_are_the_values_in_force() -> None:
     assert masek["run"].best(4) == (515, (3, 1))
 
 
-# -- seed 004's bonus melds with the double deck (at its scale, a tenth) -------------------------
+# -- Scarne's bonus melds with the double deck (at its scale, a tenth) ----------------------------
 
 DOUBLE_DECK_BONUS = preset("double_deck", bonus_melds=True)
 
 
 @pytest.mark.parametrize(("hand", "trump", "plain", "bonus"), [
-    # twelve aces: seed 003's triple 150; seed 004's "triple aces ... 2000 points", a tenth: 200
+    # twelve aces: the double-deck table's triple 150; Scarne's "triple aces ... 2000 points", a tenth: 200
     ("AS AS AS AH AH AH AD AD AD AC AC AC TS TS TS TH TH TH TD TD", HEARTS, 150, 200),
     # sixteen aces: "a quadruple bonus meld ... scores double the value of the corresponding triple": 400
     ("AS AS AS AS AH AH AH AH AD AD AD AD AC AC AC AC TS TS TS TH", HEARTS, 200, 400),
-    # triple marriage in trumps 900 and triple marriage 300, a tenth: 90 + 30 (seed 003: 12 + 6)
+    # triple marriage in trumps 900 and triple marriage 300, a tenth: 90 + 30 (the double-deck table: 12 + 6)
     ("KH KH KH QH QH QH KC KC KC QC QC QC", HEARTS, 18, 120),
-    # double marriage in trumps 300 and double marriage 150, a tenth: 30 + 15 (seed 003: 8 + 4)
+    # double marriage in trumps 300 and double marriage 150, a tenth: 30 + 15 (the double-deck table: 8 + 4)
     ("KH KH QH QH KC KC QC QC", HEARTS, 12, 45),
-    # RULES.md's 87: its double marriage in spades scores 15 instead of 4, and its hearts score more
+    # docs/rules.md's 87: its double marriage in spades scores 15 instead of 4, and its hearts score more
     # as a double marriage in trumps (30) than as the run and a royal marriage (15 + 4): 87 + 11 + 11
     ("AH TH KH KH KH QH QH JH QD QD JD QC QC AS KS KS QS QS JS JS", HEARTS, 87, 109),
-    # seed 004's triple run (300, a tenth 30) is less than a double run and a run: 150 + 15
+    # Scarne's triple run (300, a tenth 30) is less than a double run and a run: 150 + 15
     ("AH AH AH TH TH TH KH KH KH QH QH QH JH JH JH", HEARTS, 225, 165),
 ])
 def test_double_deck_bonus_melds_follow_seed_004(hand: str, trump: int, plain: int, bonus: int) -> None:

@@ -225,7 +225,7 @@ def test_compiled_search_passes_the_computers_tests(compiled_engine: Path) -> No
 
 
 # One hand of each game with every seat a computer of a level that searches, without a clock (the analysis'
-# levels: node budgets alone decide): the record of the hand (RECORD.md), printed whole.
+# levels: node budgets alone decide): the record of the hand (docs/records.md), printed whole.
 SAME_HANDS = """
 import json
 from engine.ai.analysis import ANALYSIS_LEVELS

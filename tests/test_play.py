@@ -130,11 +130,11 @@ def test_post_1945_trump_led_must_beat() -> None:
     assert legal("KS QD", "KH", HEARTS, POST) == "KS QD"
 
 
-# -- seed 001: follow suit, else any card; win the trick if able ----------------------------------
+# -- the divided-by-ten rules: follow suit, else any card; win the trick if able ------------------
 
 
 def test_seed001_no_forced_losing_trump() -> None:
-    # RULES.md: holding 9H KC on AS AH with hearts trump, 9H cannot win, so both are legal
+    # docs/rules.md, "Play": holding 9H KC on AS AH with hearts trump, 9H cannot win, so both are legal
     assert legal("9H KC", "AS AH", HEARTS, WIN) == "9H KC"
     assert legal("9H KC", "AS AH", HEARTS, MUST) == "9H"
 

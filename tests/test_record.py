@@ -1,4 +1,4 @@
-"""Hand records (shared/RECORD.md): written, read back, replayed; every kind of bad record refused."""
+"""Hand records (docs/records.md): written, read back, replayed; every kind of bad record refused."""
 
 from __future__ import annotations
 

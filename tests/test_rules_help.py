@@ -140,15 +140,15 @@ def test_issue_11_rules_say_which_document_they_follow(rules, words: str) -> Non
 
 
 def test_not_on_board_default_follows_the_seed_of_each_preset() -> None:
-    assert "set at once, without play" in rules_help(preset("partnership_auction"))  # seed 002
-    assert "set at once, without play" not in rules_help(preset("partnership_auction_div10"))  # seed 001
-    assert "set at once, without play" not in rules_help(preset("double_deck"))  # seed 003
+    assert "set at once, without play" in rules_help(preset("partnership_auction"))  # My Family's Pinochle
+    assert "set at once, without play" not in rules_help(preset("partnership_auction_div10"))  # divided-by-ten rules
+    assert "set at once, without play" not in rules_help(preset("double_deck"))  # the double-deck rules
 
 
 @pytest.mark.parametrize(("name", "options"), [(name, {}) for name in sorted(PRESETS)] + list(VARIATIONS))
 def test_the_help_names_the_rule_books_in_words_not_by_file_number(name: str, options: dict[str, object]) -> None:
     text = rules_help(preset(name, **options))
-    assert "seed 0" not in text.lower()  # "Bicycle's rules", "John Hay's order", never "seed 000"
+    assert "seed 0" not in text.lower()  # "Bicycle's rules", "John Hay's order", never a source's file number
 
 
 def test_the_options_explain_themselves_without_file_numbers() -> None:

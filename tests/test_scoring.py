@@ -61,7 +61,7 @@ def test_meld_needs(needs: str, points: tuple[int, int], tricks: tuple[int, int]
 
 
 def test_dix_saves_itself_only_when_the_sides_whole_meld_is_dixes() -> None:
-    # Seed 002: "if their only meld was one or both deeces, the points are scored". The other side
+    # My Family's Pinochle: "if their only meld was one or both deeces, the points are scored". The other side
     # melded two dixes (20) and took nothing: the 20 count.
     only_dixes = facts(meld=(200, 20), dix=(0, 20), points=(250, 0), tricks=(12, 0))
     result = score_hand(preset("partnership_auction"), only_dixes)
@@ -74,7 +74,7 @@ def test_dix_saves_itself_only_when_the_sides_whole_meld_is_dixes() -> None:
 
 
 def test_declaring_side_meld_counts_without_trick_points_seed_002() -> None:
-    # Seed 002 (MFP): only the non-declaring side must save its meld. Bid 250, meld 300, the declaring
+    # My Family's Pinochle: only the non-declaring side must save its meld. Bid 250, meld 300, the declaring
     # side takes one trick worth nothing: made, +300.
     f = facts(declaring=0, bid=250, meld=(300, 100), points=(0, 250), tricks=(1, 11))
     result = score_hand(preset("partnership_auction"), f)
@@ -85,7 +85,7 @@ def test_declaring_side_meld_counts_without_trick_points_seed_002() -> None:
 
 
 def test_seed_001_declaring_side_needs_a_trick() -> None:
-    # Seed 001 (divided by ten): bid 25, meld 30, one trick worth 0: made, +30. With no trick at all
+    # The divided-by-ten rules: bid 25, meld 30, one trick worth 0: made, +30. With no trick at all
     # the bidding team "cannot receive any positive points": its meld is void and it is set.
     rules = preset("partnership_auction_div10")
     one_trick = facts(declaring=0, bid=25, meld=(30, 10), points=(0, 25), tricks=(1, 11))

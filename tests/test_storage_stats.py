@@ -19,7 +19,7 @@ LEVELS = (None, "hard", "hard", "hard")
 
 
 def hand_record(**changes: Any) -> dict[str, Any]:
-    """A hand record of the four-handed auction game, as RECORD.md writes it."""
+    """A hand record of the four-handed auction game, as docs/records.md describes it."""
     record: dict[str, Any] = {
         "format": 1,
         "variant": "partnership_auction",

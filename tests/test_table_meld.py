@@ -1,4 +1,4 @@
-"""Two-handed melding during play: the seed 002 (John Hay) examples and the table's bookkeeping."""
+"""Two-handed melding during play: John Hay's examples and the table's bookkeeping."""
 
 from __future__ import annotations
 
@@ -51,7 +51,7 @@ def test_single_melds_and_their_points() -> None:
 
 
 def test_marriage_cards_join_arounds_and_pinochle_but_no_second_marriage() -> None:
-    # seed 002: a spade marriage on the table; the K may join kings around, the Q queens around or
+    # John Hay: a spade marriage on the table; the K may join kings around, the Q queens around or
     # a pinochle, but another K of spades may not marry the Q already laid.
     table = MeldTable()
     hand = parse_cards("KS QS")
@@ -118,7 +118,7 @@ def test_roundhouse_at_once_and_around_a_run() -> None:
     assert not hand
     # all its cards served in both classes: no marriage or around can reuse them
     assert [(p.meld.name, p.from_table) for p in options(table, "KS QS")] == [("marriage", ())]
-    # seed 004: a run on the table, then the roundhouse around its K-Q: 200 (its royal marriage is the run's)
+    # Scarne: a run on the table, then the roundhouse around its K-Q: 200 (its royal marriage is the run's)
     table = MeldTable()
     hand = parse_cards("AH TH KH QH JH KS QS KD QD KC QC")
     lay(table, hand, "run")

@@ -81,7 +81,7 @@ def drawn_meld(director: Director, seat: int) -> Counter[Card]:
 
 
 # West's hand in each variant, the trump, and the cards West's meld lays down (from the meld tables of
-# RULES.md: two dixes are two nines; two marriages in spades and a double pinochle share their Q♠s, two
+# docs/rules.md: two dixes are two nines; two marriages in spades and a double pinochle share their Q♠s, two
 # of them; a double run beside a royal marriage needs three K♥ and three Q♥; quadruple aces are 16 aces).
 CASES = [
     ("partnership_turnup", dict(hands=["", "9H 9H KS KS QS QS JD JD TH TH KH QH", "", "AH"], dealer=3,
@@ -135,7 +135,7 @@ def dix(game: Game) -> LayMeld:
 
 
 def test_a_dix_exchanged_for_the_turned_up_trump_leaves_no_label_where_no_card_lies() -> None:
-    # Seed 002: the first dix melded is exchanged for the turned-up trump, here the other dix.
+    # John Hay: the first dix melded is exchanged for the turned-up trump, here the other dix.
     game = stacked_game(preset("two_hand"), ["AS AS QS JD 9H QH KD QD AC TC 9C 9D", TWO_HAND_DEALER], turnup="9H")
     director = two_hand_director(game)
     play(director, game, "play AS", "play 9S")

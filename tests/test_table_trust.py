@@ -363,4 +363,4 @@ def test_the_welcome_tour_says_the_stock_rules_of_the_rules_in_force() -> None:
         assert order in text and order in rules_help(rules)  # the sentence of the rules in force
     hay = " ".join(page.text for page in pages_for(preset("two_hand")))
     assert "both draw a card from the stock, the winner first; then the winner may lay one meld" in hay
-    assert "may lay one meld, then both draw" not in hay  # as RULES.md says: draw, then meld
+    assert "may lay one meld, then both draw" not in hay  # as John Hay's rules say: draw, then meld

@@ -361,7 +361,7 @@ def choose_pass(game: Game, seat: int, level: Level, rng: random.Random) -> Choi
     assert h.declarer is not None
     size = rules.pass_cards
     hand = [int(c) for c in h.hands[seat]]
-    # Cards passed before trump is named (seed 003 variation): pass as if for the suit this hand melds
+    # Cards passed before trump is named (a variation of the double-deck rules): pass as if for the suit this hand melds
     # and holds most in (the declarer: the suit it means to name).
     trump = h.trump if h.trump is not None else _likely_trump(hand, rules)
     to_declarer = seat != h.declarer

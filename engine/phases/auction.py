@@ -2,7 +2,7 @@
 
 With ``all_pass="dealer_stuck"`` the dealer takes it at the minimum when everybody else passed;
 when all pass otherwise the hand is dealt again. With ``bid_rounds`` each seat speaks at most that
-many times (seed 003 variation). With ``first_bid_forced`` (a house rule) the player left of the
+many times (a double-deck variation). With ``first_bid_forced`` (a house rule) the player left of the
 dealer must open at exactly the minimum: that bid, like the stuck dealer's, says nothing about
 the hand (:func:`forced_bids`).
 """
@@ -77,7 +77,7 @@ class Auction(GameState):
         while h.out[nxt]:
             nxt = (nxt + 1) % n
         if self.rules.bid_rounds and sum(1 for s, _ in h.bids if s == nxt) >= self.rules.bid_rounds:
-            # Seed 003 variation: the bidding goes round once (or twice) only; the high bid wins.
+            # A double-deck variation: the bidding goes round once (or twice) only; the high bid wins.
             self._auction_won(out)
             return
         h.to_act = nxt

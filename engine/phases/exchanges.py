@@ -3,7 +3,7 @@
 The declarer names trump (among the suits of a marriage when the rules ask for one); four-handed
 turn-up, a holder of the dix may exchange it for the turned-up trump; partners pass cards to the
 declarer and get as many back; three-handed, the declarer (who took the widow with the auction)
-buries three cards. Seed 003's variations: the cards may be passed before trump is named, or the
+buries three cards. The double-deck variations: the cards may be passed before trump is named, or the
 declarer's marriage in trumps looked for only after the passing.
 """
 
@@ -33,13 +33,13 @@ class Exchanges(GameState):
         return bool(self.rules.pass_cards) and self.rules.partnerships
 
     def _marriage_after_pass(self) -> bool:
-        """Seed 003 variation: trump is named first, and the declarer's marriage in it is looked for
+        """A double-deck variation: trump is named first, and the declarer's marriage in it is looked for
         only after the passing."""
         r = self.rules
         return r.trump_needs_marriage and r.marriage_after_pass and self._passes_cards() and not r.pass_before_trump
 
     def _after_auction(self, out: list[Event]) -> None:
-        """The declarer names trump; or first the partners pass cards (seed 003 variation)."""
+        """The declarer names trump; or first the partners pass cards (a double-deck variation)."""
         if self.rules.pass_before_trump and self._passes_cards():
             self._begin_passing()
         else:

@@ -62,7 +62,7 @@ class HandEnd(GameState):
                 self.winner = declaring
                 return
             if r.both_over == "extend":
-                # Seed 000: "play continues to 1,250" - at least one more deal, to the raised target.
+                # Bicycle: "play continues to 1,250" - at least one more deal, to the raised target.
                 self.target += 250
                 return
             self.winner = _unique_best(scores, over)

@@ -1,5 +1,5 @@
 """The hand history of the game in progress: each finished hand (from the engine's hand records), its
-bidding, meld, tricks and score change; and an export of the records as JSON Lines (RECORD.md).
+bidding, meld, tricks and score change; and an export of the records as JSON Lines (docs/records.md).
 
 Up/Down (or a click) choose a hand; V reviews it step by step; A plays its deal again; E exports; Escape goes
 back.

@@ -144,7 +144,7 @@ class Storage:
         previous_scores: Sequence[int] | None = None,
         game_id: str | None = None,
     ) -> list[StorageMessage]:
-        """Add a finished hand, given as its hand record (RECORD.md), to the statistics.
+        """Add a finished hand, given as its hand record (docs/records.md), to the statistics.
 
         ``levels``: each seat's computer level, ``None`` for the player's seat. Demo games are not recorded.
         ``previous_scores``: the scores before the hand, needed only for a hand cut short by a claim.

@@ -57,7 +57,7 @@ class HandStat:
         game_id: str | None = None,
         previous_scores: Sequence[int] | None = None,
     ) -> HandStat:
-        """Read a hand record (docs: RECORD.md). Raises ``ValueError`` when it lacks what is needed.
+        """Read a hand record (docs/records.md). Raises ``ValueError`` when it lacks what is needed.
 
         A hand cut short by a claim (declaring out) may have no ``score_delta``; its score change is
         then ``scores_after`` less ``previous_scores`` (the game's scores before it; zero before the

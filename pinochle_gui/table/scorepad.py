@@ -1,6 +1,6 @@
 """The score pad: the running scores in the corner, and the whole game hand by hand on demand.
 
-The numbers come from the game's hand records (RECORD.md), so the pad says what the engine scored.
+The numbers come from the game's hand records (docs/records.md), so the pad says what the engine scored.
 """
 
 from __future__ import annotations
