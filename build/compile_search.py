@@ -6,7 +6,7 @@
 The engine is pure Python and runs as it is from source. The modules the computers spend their
 thinking in (the search, the playouts, the sampling of hidden hands, the card-play decision) are
 plain typed Python that mypyc compiles into C extension modules from the same source: the same
-cards, two to three times sooner (docs/engine.md, "Compiled for the executable"). Only a copy is
+cards, two to three times sooner (docs/measurements/search-speed.md, "Compiled for the executable"). Only a copy is
 compiled, never the working tree, so no compiled module can stand in for an edited source.
 
 It needs a C compiler and Python's headers; without them it says why, and the executable keeps the

@@ -74,7 +74,7 @@ class Rules:
     count: str = "streamlined"  # what cards taken in tricks are worth
     play_rule: str = "must_beat"  # who must play what: must_beat, post_1945, always_win, win_if_able
     phase2_must_win: str = "always"  # two-handed, once the stock is gone: "always" or "trump_led"
-    remeld_reductions: bool = True  # two-handed: a meld completed on the table adds only the difference
+    remeld_reductions: bool = True  # two-handed: 110, 260 and 40 for melds built on what lies on the table
     # -- the auction -----------------------------------------------------------------------------
     min_bid: int = 250
     bid_step: int = 10

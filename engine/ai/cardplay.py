@@ -55,7 +55,7 @@ from engine.play import beats, card_values, trick_winner
 EASY_WORLDS = 4          # worlds for a level with ``worlds == 0`` (easy): few, from a forgetful memory
 SAMPLE_NODES = 100         # what sampling and weighing one world costs, counted in search nodes
 # The exact two-handed endgame may use more: a 12-trick solve takes about 90,000 nodes (0.2 s) and
-# rarely 180,000; this cap (about 1.0 s at the 440,000 nodes a second measured here, docs/engine.md)
+# rarely 180,000; this cap (about 1.0 s at the 440,000 nodes a second measured, docs/measurements/search-speed.md)
 # only turns the rare huge one into the deepest search that fits, and on a busy machine the clock
 # stops it at twice the level's time.
 ENDGAME_NODES_PER_SECOND = 500_000

@@ -21,7 +21,7 @@ class Level:
     think_seconds: float = 0.0      # time budget per decision (anytime: a card stops at twice this on a slow machine)
     # The auction: a player bids up to this quantile of its hand's simulated totals (0.4: a total the
     # side reached in six deals of ten; higher is bolder), in the partnership single-deck game, when
-    # each plays alone (three-handed) and with the double deck. Measured in docs/ai.md.
+    # each plays alone (three-handed) and with the double deck. Measured in docs/measurements/ai-bidding.md.
     caution: float = 0.35
     caution_alone: float = 0.55
     caution_double_deck: float = 0.2
@@ -38,7 +38,7 @@ class Level:
     candidates: int = 2             # passes, returns and buries tried in simulated deals
     # Where the rules allow jump bids between partners: jump at once to just under the hand's value
     # (it tells the partner, and makes the opponents pay) instead of climbing one step at a time,
-    # which buys the contract as cheaply as the opponents let it (measured in docs/ai.md).
+    # which buys the contract as cheaply as the opponents let it (measured in docs/measurements/ai-bidding.md).
     jumps: bool = False
 
 
