@@ -7,8 +7,8 @@ import random
 import pytest
 
 from engine.actions import Action, DeclareOut, Pass, Play
-from engine.claim import claim_plan, claimed_plays
 from engine.cards import HEARTS, SPADES
+from engine.claim import claim_plan, claimed_plays
 from engine.game import PLAY, Game, new_game
 from engine.rules import PRESETS, preset
 from tests.conftest import first_legal, stacked_game
