@@ -1,4 +1,4 @@
-"""Claiming the remaining tricks is offered only when they are certain (engine/claim.py)."""
+"""Claiming the remaining tricks is offered only when they are certain (engine/claim_tricks.py)."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ import pytest
 
 from engine.actions import Action, DeclareOut, Pass, Play
 from engine.cards import HEARTS, SPADES
-from engine.claim import claim_plan, claimed_plays
+from engine.claim_tricks import claim_plan, claimed_plays
 from engine.game import PLAY, Game, new_game
 from engine.rules import PRESETS, preset
 from tests.conftest import first_legal, stacked_game
