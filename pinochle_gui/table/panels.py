@@ -86,6 +86,8 @@ class DecisionPanel:
         self.claim: Claim | None = None  # declaring out now, as the table reckons it (offered when plausible)
         self.asking_out = False  # the question before declaring out is open
         self.offer_out = False  # declaring out is offered in this decision
+        self.rest_claimable = False  # every remaining trick is certain: the player may claim them
+        self.claim_rest: Callable[[], None] = lambda: None  # the table's claim of the remaining tricks
         self._bid_button: Button | None = None
         self._built_for: tuple[int, int] = (0, 0)
 
@@ -98,7 +100,7 @@ class DecisionPanel:
         """Make the widgets for ``obs`` (the human's turn) at ``lay``; keeps the chosen bid and cards."""
         actions = list(obs.legal_actions)
         key = (obs.phase, len(obs.bids), obs.hand_number, len(obs.tricks), len(obs.trick), tuple(map(str, actions[:3])),
-               self.asking_out)
+               self.asking_out, self.rest_claimable)
         fresh = key != self.key
         if not fresh and (lay.width, lay.height) == self._built_for:
             return  # the same decision at the same size: the widgets stand
@@ -158,6 +160,9 @@ class DecisionPanel:
             self.buttons = [button]
         elif phase == "play":
             self.card_mode = "play"
+            if self.rest_claimable:
+                self.buttons.append(Button(row[0], "Claim the rest", self.claim_rest, theme, pygame.K_c,
+                                           "Every trick left is yours whatever the others hold: take them all (C)"))
         if self.offer_out and self.declare_out is None:
             self.declare_out = Button(row[-1], "Declare out", self.ask_declare_out, theme, None,
                                       "Claim the game: right wins it, wrong loses it")

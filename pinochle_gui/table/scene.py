@@ -32,6 +32,7 @@ import pygame
 from engine.actions import Action, Bury, DeclareOut, NoMeld, PassCards, Play
 from engine.ai.duplicate import seat_seed
 from engine.cards import Card
+from engine.claim_tricks import claim_plan, claimed_plays
 from engine.game import Game
 from engine.observation import Observation, observe
 from engine.save import game_from_dict, game_to_dict
@@ -120,6 +121,7 @@ class TableScene(Scene):
                                                self.thinker))
         self.hud = Hud(self.theme, self.names, list(seats.avatars) or [1, 2, 3, 4])
         self.panel = DecisionPanel(self.theme, self.rules, self.names, self.submit)
+        self.panel.claim_rest = self.claim_rest
         self.sides = side_names(self.rules.teams, self.names)
         game.humans = self.human_seats()
         self.obs: Observation = observe(game, VIEW_SEAT)
@@ -132,6 +134,7 @@ class TableScene(Scene):
         self.hint_action: Action | None = None
         self.forced_wait = 0.0
         self._claim_at: tuple[int, Claim | None] = (-1, None)
+        self._rest_at: tuple[int, bool] = (-1, False)  # whether the player may claim the remaining tricks
         self.lifting = False  # the player's cards are still easing up or down
         self.game_over_shown = False
         self.closing = False
@@ -279,6 +282,9 @@ class TableScene(Scene):
             return
         controller = self.seats[seat]
         if isinstance(controller, ComputerSeat):
+            if not controller.thinking and claim_plan(game, seat) is not None:
+                self._finish_claimed(seat)
+                return
             if not controller.thinking:
                 controller.start(game, seat)
                 self.changed()  # the thinking dots
@@ -287,6 +293,7 @@ class TableScene(Scene):
                 self.apply(action, controller.last_reason)
             return
         self.panel.claim = self._claim()
+        self.panel.rest_claimable = self._rest_claimable()
         self.panel.build(self.obs, self.director.lay)
         self._auto_play(dt)
 
@@ -295,6 +302,26 @@ class TableScene(Scene):
         if self._claim_at[0] != len(self.game.log):
             self._claim_at = (len(self.game.log), claim_of(self.game, VIEW_SEAT))
         return self._claim_at[1]
+
+    def _rest_claimable(self) -> bool:
+        """Whether the player may claim the remaining tricks now (asked of the engine once per position)."""
+        if self._rest_at[0] != len(self.game.log):
+            self._rest_at = (len(self.game.log), claim_plan(self.game, VIEW_SEAT) is not None)
+        return self._rest_at[1]
+
+    def claim_rest(self) -> None:
+        """The player claims the remaining tricks (offered only when every one of them is certain)."""
+        if self.director.idle and self.human_turn and self.game.to_act is not None \
+                and claim_plan(self.game, self.game.to_act) is not None:
+            self._finish_claimed(self.game.to_act)
+
+    def _finish_claimed(self, seat: int) -> None:
+        """``seat`` takes every remaining trick: the hand is played out at once as the claim says."""
+        human = isinstance(self.seats[seat], HumanSeat)
+        self.hud.toast("You claim the remaining tricks" if human else f"{self.names[seat]} claims the remaining tricks")
+        reason = f"{self.names[seat]} holds the winners of every trick left"
+        for action in claimed_plays(self.game, seat):
+            self.apply(action, reason if self.game.to_act == seat and not human else "")
     def wake_in(self) -> float | None:
         """The table moves while cards move or are lifted, a forced card waits to be played by itself,
         a toast, a speech bubble, a timed hold or a button's tooltip runs out, or a computer's dots count;
@@ -329,7 +356,8 @@ class TableScene(Scene):
         """Take a forced action by itself when the setting asks for it, after as long a look as a computer's
         decision: the one card that may be played (it moves like any other), or "no meld" when the
         two-handed winner has no meld to lay."""
-        if not self.app.settings.auto_play_forced or self.obs.phase not in ("play", "meld"):
+        last_card = self.obs.phase == "play" and len(self.obs.hand) == 1 and not self.game.hand.stock
+        if not (self.app.settings.auto_play_forced or last_card) or self.obs.phase not in ("play", "meld"):
             self.forced_wait = 0.0
             return
         kind = Play if self.obs.phase == "play" else NoMeld

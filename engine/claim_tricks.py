@@ -1,0 +1,97 @@
+"""Claiming the remaining tricks: when a seat on lead is certain to take every trick left, it may say so
+and the hand is finished at once.
+
+A claim is offered only when it is *certain from what the claiming seat can see*: its own cards, and
+the cards already played. Every other card - the other hands, a bury it did not make - is *unseen*,
+wherever it really lies, partner's included. The seat is certain when
+
+* it is on lead, the trick is empty and the stock (two-handed) is gone;
+* its trumps are at least as many as the unseen trumps, and each is at least as high as every unseen
+  trump: leading them first draws every trump the others hold (each must follow suit), and a trump
+  equal to its own never wins, since of identical cards the first played takes the trick;
+* each of its other cards is at least as high as every unseen card of its suit: once the trumps are
+  drawn nobody can trump it and nobody can beat it.
+
+Then leading its trumps, highest first, and its other cards, highest first, takes every trick
+whatever the others hold and play, under every rule of play (a claimer's card can only be matched,
+never beaten). :func:`claimed_plays` plays the hand out that way - the claimer's cards in that order,
+each other seat its lowest legal card - so the hand record, the review and the score are exactly those
+of the hand played to the end: every card left goes to the claimer's side either way.
+"""
+
+from __future__ import annotations
+
+from engine.actions import Action, Play
+from engine.cards import Card, counts, new_deck, parse_card
+from engine.game import PLAY, Game
+
+__all__ = ["claim_plan", "claimed_plays"]
+
+
+def _unseen(game: Game, seat: int) -> list[int]:
+    """How many of each card ``seat`` cannot see: the deck less its own cards and the cards played."""
+    h = game.hand
+    unseen = counts(new_deck(game.rules.double_deck))
+    for c in h.hands[seat]:
+        unseen[c] -= 1
+    for trick in h.tricks:
+        for _seat, name in trick["plays"]:
+            unseen[parse_card(name)] -= 1
+    for _seat, c in h.trick:
+        unseen[c] -= 1
+    return unseen
+
+
+def _top_unseen(unseen: list[int], suit: int) -> int:
+    """The rank of the highest unseen card of ``suit``, -1 when none is unseen."""
+    for rank in range(5, -1, -1):
+        if unseen[suit * 6 + rank]:
+            return rank
+    return -1
+
+
+def claim_plan(game: Game, seat: int) -> list[Card] | None:
+    """The order in which ``seat`` leads its cards to take every remaining trick, when that is certain
+    from what it can see (see the module's text); ``None`` when it is not, or when there is no claim
+    to make (not ``seat``'s lead, one card left: the last trick plays itself)."""
+    h = game.hand
+    trump = h.trump
+    if (game.phase != PLAY or game.to_act != seat or h.trick or h.stock or trump is None
+            or any(t.cards() for t in h.tables) or len(h.hands[seat]) < 2):
+        return None
+    unseen = _unseen(game, seat)
+    mine = sorted(h.hands[seat], key=lambda c: -(c % 6))
+    trumps = [c for c in mine if c // 6 == trump]
+    unseen_trumps = sum(unseen[trump * 6 + rank] for rank in range(6))
+    if len(trumps) < unseen_trumps:
+        return None
+    top = [_top_unseen(unseen, suit) for suit in range(4)]
+    if any(c % 6 < top[c // 6] for c in mine):
+        return None
+    plan = trumps + [c for c in mine if c // 6 != trump]
+    if not game.is_legal(Play(plan[0]), seat):
+        return None
+    return plan
+
+
+def claimed_plays(game: Game, seat: int) -> list[Action]:
+    """The plays that finish the hand of a certain claim by ``seat``: its cards in :func:`claim_plan`'s
+    order, every other seat's lowest legal card (which it plays changes nothing: every card left goes
+    to the claimer's side). ``ValueError`` when ``seat`` has no certain claim."""
+    plan = claim_plan(game, seat)
+    if plan is None:
+        raise ValueError("no certain claim of the remaining tricks")
+    board = game.clone()
+    plays: list[Action] = []
+    lead = iter(plan)
+    while not board.hand_records and board.phase == PLAY:
+        to_act = board.to_act
+        legal = [a for a in board.legal_actions() if isinstance(a, Play)]
+        if to_act == seat:
+            action: Play = Play(next(lead))
+            assert action in legal, "a certain claim's lead is always legal"
+        else:
+            action = min(legal, key=lambda a: (a.card % 6, a.card))
+        board.apply(action)
+        plays.append(action)
+    return plays

@@ -1,0 +1,114 @@
+"""Claiming the remaining tricks is offered only when they are certain (engine/claim_tricks.py)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.actions import Action, DeclareOut, Pass, Play
+from engine.cards import HEARTS, SPADES
+from engine.claim_tricks import claim_plan, claimed_plays
+from engine.game import PLAY, Game, new_game
+from engine.rules import PRESETS, preset
+from tests.conftest import first_legal, stacked_game
+
+VARIANTS = sorted(PRESETS)
+
+
+def _random_action(game: Game, rng: random.Random) -> Action:
+    """A random legal action, passing in the auction when it may (random bids climb past every contract a hand
+    can make, and such hands end without a trick played)."""
+    legal = [a for a in game.legal_actions() if not isinstance(a, DeclareOut)]
+    passes = [a for a in legal if isinstance(a, Pass)]
+    return passes[0] if passes and rng.random() < 0.8 else rng.choice(legal)
+
+
+def _side_took_every_trick(game: Game, seat: int, plan: list[int], rng: random.Random) -> bool:
+    """Play the hand out from ``game``, ``seat`` leading ``plan`` in order and every other seat a random legal
+    card: did ``seat``'s side take every trick left?"""
+    side = game.rules.team_of(seat)
+    left = len(game.hand.hands[seat])
+    board = game.clone()
+    lead = iter(plan)
+    records = len(board.hand_records)
+    while len(board.hand_records) == records:
+        if board.to_act == seat:
+            board.apply(Play(next(lead)))
+        else:
+            board.apply(rng.choice([a for a in board.legal_actions() if isinstance(a, Play)]))
+    tricks = board.hand_records[-1]["tricks"]
+    return all(board.rules.team_of(t["winner"]) == side for t in tricks[-left:])
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_claim_is_offered_only_when_every_remaining_trick_is_certain(variant: str) -> None:
+    """Random hands of each variant: wherever a claim is offered, the claimer's side takes every trick left
+    whatever the others play (twenty random lines each), and the claim's own play-out scores so."""
+    rng = random.Random(variant)
+    offered = 0
+    for seed in range(30):
+        game = new_game(preset(variant), seed=seed)
+        while not game.is_over and len(game.hand_records) < 2:
+            seat = game.to_act
+            assert seat is not None
+            plan = claim_plan(game, seat)
+            if plan is not None:
+                offered += 1
+                for _ in range(20):
+                    assert _side_took_every_trick(game, seat, plan, rng), (variant, seed, plan)
+            game.apply(_random_action(game, rng))
+    assert offered > 0, f"no claim was ever offered in {variant}: the test would check nothing"
+
+
+def test_claimed_plays_finish_the_hand_with_every_trick_to_the_claimer() -> None:
+    rng = random.Random(5)
+    for seed in range(40):
+        game = new_game(preset("partnership_auction"), seed=seed)
+        while not game.hand_records:
+            seat = game.to_act
+            assert seat is not None
+            if claim_plan(game, seat) is not None:
+                side = game.rules.team_of(seat)
+                left = len(game.hand.hands[seat])
+                won_before = game.hand.tricks_won[side]
+                for action in claimed_plays(game, seat):
+                    game.apply(action)
+                assert game.hand_records, "the claim's plays finish the hand"
+                record = game.hand_records[-1]
+                assert sum(1 for t in record["tricks"][-left:] if game.rules.team_of(t["winner"]) == side) == left
+                assert won_before + left == sum(1 for t in record["tricks"] if game.rules.team_of(t["winner"]) == side)
+                return
+            game.apply(_random_action(game, rng))
+    pytest.fail("no claim in 40 hands")
+
+
+def _at_first_lead(south: str) -> Game:
+    """Four-handed with the trump turned up (hearts, the 9♥ at the foot of East's deal), South to lead first."""
+    game = stacked_game(preset("partnership_turnup"), [south, "", "", "9H"], dealer=3)
+    while game.phase != PLAY:
+        game.apply(first_legal(game))
+    assert game.to_act == 0 and not game.hand.tricks
+    return game
+
+
+def test_a_claim_with_the_top_trumps_and_the_masters_leads_trumps_first() -> None:
+    game = _at_first_lead("AH AH TH TH KH KH QH QH JH JH AS AS")
+    plan = claim_plan(game, 0)
+    assert plan is not None
+    assert [c.suit for c in plan] == [HEARTS] * 10 + [SPADES] * 2
+    assert [c.rank for c in plan[:10]] == sorted((c.rank for c in plan[:10]), reverse=True)
+
+
+def test_no_claim_while_an_unseen_card_could_beat_one_of_the_claimers() -> None:
+    assert claim_plan(_at_first_lead("AH AH TH TH KH KH QH QH JH JH AS KS"), 0) is None
+
+
+def test_no_claim_while_the_unseen_trumps_outnumber_the_claimers() -> None:
+    """Two trumps against the three unseen (9♥ 9♥ and a J♥): leading both cannot draw them all."""
+    assert claim_plan(_at_first_lead("AH AH AS AS TS TS AC AC TC TC AD AD"), 0) is None
+
+
+def test_no_claim_when_it_is_not_the_seats_lead() -> None:
+    game = _at_first_lead("AH AH TH TH KH KH QH QH JH JH AS AS")
+    assert all(claim_plan(game, seat) is None for seat in (1, 2, 3))
