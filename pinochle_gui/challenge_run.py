@@ -17,7 +17,7 @@ from typing import Any
 from engine.ai.duplicate import DuplicatePlayer
 from engine.challenge import Challenge, ChallengeDeal, ChallengeError, challenge_from_dict, deal_game, duplicate_score
 from engine.game import Game
-from engine.record import RecordError, check_record
+from engine.record import HandRecord, RecordError, check_record
 from engine.rules import OPTIONS
 from engine.save import game_from_dict
 from pinochle_gui.words import label_text, variant_name
@@ -44,8 +44,8 @@ class ChallengeRun:
     challenge: Challenge
     names: list[str]
     avatars: list[int]
-    played: list[dict[str, Any]] = field(default_factory=list)  # the player's hand records, deal by deal
-    computer: dict[int, dict[str, Any]] = field(default_factory=dict)  # the computer's, by deal (from 0)
+    played: list[HandRecord] = field(default_factory=list)  # the player's hand records, deal by deal
+    computer: dict[int, HandRecord] = field(default_factory=dict)  # the computer's, by deal (from 0)
     current: dict[str, Any] | None = None  # the deal under way, as the engine saves a game
     started_at: float = 0.0
     background: DuplicatePlayer | None = None
@@ -81,7 +81,7 @@ class ChallengeRun:
             self.current = None
         return deal_game(self.challenge.rules, self.deals[self.place])
 
-    def deal_played(self, record: dict[str, Any]) -> None:
+    def deal_played(self, record: HandRecord) -> None:
         self.played.append(record)
         self.current = None
 
@@ -115,7 +115,7 @@ class ChallengeRun:
             self.background.close()
             self.background = None
 
-    def computer_record(self, place: int) -> dict[str, Any] | None:
+    def computer_record(self, place: int) -> HandRecord | None:
         """The computer's hand of deal ``place``, with the table's names and the hard computer in the player's seat."""
         record = self.computer.get(place)
         if record is None:
@@ -170,7 +170,7 @@ def run_from_dict(data: Any) -> ChallengeRun:
     if not isinstance(played, list) or len(played) > challenge.deals or not isinstance(computer, dict):
         raise ChallengeError("the hands played")
     deals = challenge.deal_list()
-    by_place: dict[int, dict[str, Any]] = {}
+    by_place: dict[int, HandRecord] = {}
     for key, record in computer.items():
         if not (isinstance(key, str) and key.isdigit() and int(key) < challenge.deals):
             raise ChallengeError(f"no deal {key!r} in this challenge")

@@ -34,6 +34,7 @@ from engine.ai.duplicate import seat_seed
 from engine.cards import Card
 from engine.game import Game
 from engine.observation import Observation, observe
+from engine.record import HandRecord
 from engine.save import game_from_dict, game_to_dict
 from pinochle_gui.anim import Animator, Timing
 from pinochle_gui.art import CardArt
@@ -85,7 +86,7 @@ class TableScene(Scene):
     """A game at the table. ``app`` gives settings, sound, storage and the way back to the menus."""
 
     def __init__(self, app: App, game: Game, seats: SeatsConfig, restored: bool = False,
-                 original: dict[str, Any] | None = None, challenge: bool = False) -> None:
+                 original: HandRecord | None = None, challenge: bool = False) -> None:
         super().__init__()
         self.app = app
         self.game = game
