@@ -29,7 +29,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING
 
 from engine.actions import (
     Action,
@@ -59,6 +59,9 @@ from engine.record import HandRecord, check_record, game_at_deal
 from engine.review import seat_names
 from engine.rules import Rules, rules_from_dict
 
+if TYPE_CHECKING:
+    from engine.ai.analysis_json import AlternativeJson, DecisionReviewJson, HandAnalysisJson
+
 # The two views, without the clock: a review must not depend on the machine's speed.
 # The views an analysis may take of the seat's decisions, by name (a smaller search for a quicker look).
 ANALYSIS_LEVELS = {name: replace(LEVELS[name], think_seconds=0.0) for name in ("easy", "medium", "hard", "perfect")}
@@ -73,11 +76,11 @@ class Alternative:
     value: float              # points of this hand to the deciding side, from what the seat saw
     seen_value: float | None  # the same with every card visible (None when not computed)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> AlternativeJson:
         return {"action": self.action, "value": self.value, "seen_value": self.seen_value}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Alternative:
+    def from_json(cls, data: AlternativeJson) -> Alternative:
         seen = data.get("seen_value")
         return cls(str(data["action"]), float(data["value"]), None if seen is None else float(seen))
 
@@ -96,13 +99,13 @@ class DecisionReview:
     costly: bool              # cost >= cost_threshold(rules)
     reason: str               # why the better choice was better, from what the seat could see; "" if not costly
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> DecisionReviewJson:
         return {"action_index": self.action_index, "seat": self.seat, "kind": self.kind, "title": self.title,
                 "trick": self.trick, "chosen": self.chosen.to_json(), "best": [b.to_json() for b in self.best],
                 "cost": self.cost, "seen_cost": self.seen_cost, "costly": self.costly, "reason": self.reason}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> DecisionReview:
+    def from_json(cls, data: DecisionReviewJson) -> DecisionReview:
         trick, seen = data.get("trick"), data.get("seen_cost")
         return cls(int(data["action_index"]), int(data["seat"]), str(data["kind"]), str(data["title"]),
                    None if trick is None else int(trick), Alternative.from_json(data["chosen"]),
@@ -124,11 +127,11 @@ class HandAnalysis:
         costly = [d for d in self.decisions if d.seat == seat and d.costly]
         return sorted(costly, key=lambda d: (-d.cost, d.action_index))[:count]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> HandAnalysisJson:
         return {"seat": self.seat, "decisions": [d.to_json() for d in self.decisions]}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> HandAnalysis:
+    def from_json(cls, data: HandAnalysisJson) -> HandAnalysis:
         return cls(int(data["seat"]), tuple(DecisionReview.from_json(d) for d in data["decisions"]))
 
 

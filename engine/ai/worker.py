@@ -48,15 +48,15 @@ from engine.ai.levels import LEVELS
 from engine.ai.players import ComputerPlayer
 from engine.game import Game
 from engine.record import HandRecord
-from engine.save import game_from_dict, game_to_dict
+from engine.save import SavedGameDict, game_from_dict, game_to_dict
 
 
-def decide(game_dict: dict[str, Any], seat: int, level: str, seed: int) -> Any:
+def decide(game_dict: SavedGameDict, seat: int, level: str, seed: int) -> Any:
     """The action (as JSON) that the computer of ``level`` with ``seed`` takes for ``seat`` in the saved game."""
     return decide_with_reason(game_dict, seat, level, seed)[0]
 
 
-def decide_with_reason(game_dict: dict[str, Any], seat: int, level: str, seed: int) -> tuple[Any, str]:
+def decide_with_reason(game_dict: SavedGameDict, seat: int, level: str, seed: int) -> tuple[Any, str]:
     """:func:`decide`, with the decision's reason in words."""
     try:
         chosen = LEVELS[level]

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from engine.cards import CardError, cards_label, parse_cards
-from engine.record import HandRecord, write_records
+from engine.record import HandRecord, meld_items, write_records
 from pinochle_gui.screens.dialogs import message
 from pinochle_gui.screens.review import open_review
 from pinochle_gui.screens.screen import Screen
@@ -96,7 +96,7 @@ def detail_lines(record: HandRecord) -> list[tuple[str, str]]:
         lines.append(("dim", f"Widow {cards_text(record.get('widow', ''))}; buried {cards_text(record['buried'])}"))
     lines.append(("head", "Meld"))
     for entry in record.get("melds", []):
-        items = ", ".join(f"{item[0]} {item[1]}" for item in entry.get("items", [])) or "no meld"
+        items = ", ".join(f"{item.name} {item.points}" for item in meld_items(entry)) or "no meld"
         when = f" (after trick {entry['trick']})" if "trick" in entry else ""
         lines.append(("text", f"{name(entry['seat'])}: {entry.get('points', 0)}{when} — {items}"))
     lines.append(("head", "Score"))
