@@ -22,9 +22,10 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, TypedDict
+from typing import TypedDict
 
 from engine.game import Game
+from engine.record import HandRecord
 from engine.rules import Rules, RulesDict, RulesError, rules_from_dict
 
 #: How many deals a challenge has unless the player chooses, and the choices.
@@ -124,7 +125,7 @@ def side_of(teams: Sequence[Sequence[int]], seat: int) -> int:
     return next(i for i, team in enumerate(teams) if seat in team)
 
 
-def duplicate_score(record: Mapping[str, Any], seat: int = 0) -> int:
+def duplicate_score(record: HandRecord, seat: int = 0) -> int:
     """The result of ``seat``'s side on a hand, from its record: its score change less the opponents'
     (less the average of the others' when there are more than one, rounded half up)."""
     deltas = [int(d) for d in record["score_delta"]]

@@ -40,10 +40,7 @@ def load_records(path: Path) -> list[HandRecord]:
         except (UnicodeDecodeError, json.JSONDecodeError):
             data = None  # perhaps JSON Lines after all
         if data is not None:
-            records = data if isinstance(data, list) else [data]
-            for record in records:
-                check_record(record)
-            return records
+            return [check_record(record) for record in (data if isinstance(data, list) else [data])]
     return read_records(path)
 
 

@@ -25,7 +25,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 import pygame
 
@@ -56,6 +56,17 @@ from pinochle_gui.words import action_words
 if TYPE_CHECKING:
     from pinochle_gui.app_protocol import TableApp as App
 
+class SeatsDict(TypedDict):
+    """The seats as the save keeps them beside the game (:meth:`SeatsConfig.to_dict`)."""
+
+    names: list[str]
+    levels: list[str | None]
+    avatars: list[int]
+    demo: bool
+    game_key: str
+    started_at: float
+
+
 @dataclass
 class SeatsConfig:
     """Who sits where: every seat's name, its computer level (``None``: the player) and avatar."""
@@ -67,7 +78,7 @@ class SeatsConfig:
     game_key: str = ""  # unique to this game (statistics and saves)
     started_at: float = 0.0
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> SeatsDict:
         return {"names": list(self.names), "levels": list(self.levels), "avatars": list(self.avatars),
                 "demo": self.demo, "game_key": self.game_key, "started_at": self.started_at}
 
