@@ -1,4 +1,4 @@
-"""The record of one finished hand (shared/RECORD.md): the deal, every bid, exchange, meld and trick,
+"""The record of one finished hand (docs/records.md): the deal, every bid, exchange, meld and trick,
 the score, and the hand's actions, so that it can be replayed.
 
 A game builds one when a hand ends (:attr:`engine.game.Game.hand_records`); :mod:`engine.record`

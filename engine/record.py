@@ -1,4 +1,4 @@
-"""Hand records (shared/RECORD.md) as files: one JSON object per hand, written as JSON Lines.
+"""Hand records (docs/records.md) as files: one JSON object per hand, written as JSON Lines.
 
 Our records carry the hand's actions too, so reading one back can replay the hand from its deal
 and check every field; a record that does not replay to itself is refused, as is one we cannot
@@ -275,11 +275,11 @@ def _row(*fits: Callable[[object], bool]) -> Callable[[object], bool]:
 
 def _object(required: dict[str, Callable[[object], bool]],
             optional: dict[str, Callable[[object], bool]] | None = None) -> Callable[[object], bool]:
-    """A check of a JSON object with the ``required`` fields and perhaps the ``optional`` ones, each fitting."""
-    may = optional or {}
+    """A check of a JSON object with the ``required`` fields and perhaps the ``optional`` ones, each fitting
+    (other fields are left alone, as at the top of a record)."""
+    fields = {**(optional or {}), **required}
     return lambda value: (isinstance(value, dict) and all(k in value for k in required)
-                          and all(k in required or k in may for k in value)
-                          and all((required.get(k) or may[k])(v) for k, v in value.items()))
+                          and all(fits(value[k]) for k, fits in fields.items() if k in value))
 
 
 def _bid(value: object) -> bool:
@@ -288,6 +288,7 @@ def _bid(value: object) -> bool:
 
 _seat_card = _row(_whole, _text)
 _whole_list = _list_of(_whole)
+_laid_meld = _object({"meld": _text, "hand": _text, "table": _whole_list})
 
 #: The shape of each field not checked above, as :class:`HandRecord` types it (where present).
 SHAPES: dict[str, Callable[[object], bool]] = {
@@ -311,13 +312,12 @@ SHAPES: dict[str, Callable[[object], bool]] = {
     "game_over": _yes_no,
     "winner": _seat_or_none,
     "declared_out": _object({"seat": _whole, "total": _whole, "right": _yes_no}),
-    "actions": _list_of(lambda value: _text(value) or _object(
-        {"meld": _text, "hand": _text, "table": _whole_list})(value)),
+    "actions": _list_of(lambda value: _text(value) or _laid_meld(value)),
 }
 
 
 def _check_cards(record: dict[str, object]) -> None:
-    """The fields that are cards (where present) are cards, each in the notation of RULES.md."""
+    """The fields that are cards (where present) are cards, each in the notation of hand records."""
     for key, what in CARD_FIELDS.items():
         if key in record:
             cards = record[key]
