@@ -204,13 +204,13 @@ def run_from_dict(data: object) -> ChallengeRun:
             raise ChallengeError(f"deal {place + 1} is not a deal of challenge {challenge.number}")
         return record
 
-    played = [checked(place, value) for place, value in enumerate(played)]
+    records = [checked(place, value) for place, value in enumerate(played)]
     by_place = {int(key): checked(int(key), value) for key, value in computer.items()}
     current = data.get("current")
     if current is not None and not isinstance(current, dict):
         raise ChallengeError("the deal under way")
     started = data.get("started_at", 0.0)
-    return ChallengeRun(challenge, names, avatars, played, by_place, current,
+    return ChallengeRun(challenge, names, avatars, records, by_place, current,
                         float(started) if isinstance(started, (int, float)) else 0.0)
 
 
