@@ -142,11 +142,6 @@ def meld_items(entry: MeldEntry) -> list[MeldItem]:
     return [MeldItem(str(name), int(points), str(cards)) for name, points, cards in entry["items"]]
 
 
-def seat_cards(pairs: list[SeatCard]) -> list[tuple[int, str]]:
-    """The ``[seat, card]`` pairs of a checked record's trick (its plays or draws)."""
-    return [(int(seat), str(text)) for seat, text in pairs]
-
-
 class RecordError(ValueError):
     """A hand record that is malformed, from an unknown format, or does not replay to itself."""
 

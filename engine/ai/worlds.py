@@ -36,7 +36,6 @@ from engine.cards import ACE, CARDS, KINDS, Card, counts, new_deck
 from engine.game import Game
 from engine.observation import Observation, observe
 from engine.play import FREE, MUST_BEAT, POST_1945, WIN_IF_ABLE, card_values, legal_codes, play_mode, trick_strengths
-from engine.record import seat_cards
 
 ALL_KINDS = (1 << KINDS) - 1
 _SUIT_MASK = tuple(sum(1 << (s * 6 + r) for r in range(6)) for s in range(4))
@@ -365,7 +364,7 @@ def play_likelihood(game: Game, seat: int, world: World, agree: float = 0.6) -> 
     mode = play_mode(rules)
     values = card_values(rules)
     side_of = playing_sides(game)
-    sequence: list[list[tuple[int, int]]] = [[(s, _code(t)) for s, t in seat_cards(tr["plays"])] for tr in h.tricks]
+    sequence: list[list[tuple[int, int]]] = [[(int(s), _code(t)) for s, t in tr["plays"]] for tr in h.tricks]
     if h.trick:
         sequence.append([(s, int(c)) for s, c in h.trick])
     if rules.trump_by == "stock":
