@@ -22,10 +22,11 @@ from __future__ import annotations
 import random
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TypedDict
 
 from engine.game import Game
-from engine.rules import Rules, RulesError, rules_from_dict
+from engine.record import HandRecord
+from engine.rules import Rules, RulesDict, RulesError, rules_from_dict
 
 #: How many deals a challenge has unless the player chooses, and the choices.
 DEFAULT_DEALS = 8
@@ -37,6 +38,15 @@ MAX_NUMBER = 999_999_999
 
 class ChallengeError(ValueError):
     """A challenge (as written in a save) that is not one."""
+
+
+class ChallengeDict(TypedDict):
+    """A challenge as written (:meth:`Challenge.to_dict`)."""
+
+    number: int
+    rules: RulesDict
+    deals: int
+    levels: list[str | None]
 
 
 @dataclass(frozen=True)
@@ -69,17 +79,17 @@ class Challenge:
     def deal_list(self) -> list[ChallengeDeal]:
         return challenge_deals(self.number, self.rules, self.deals)
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> ChallengeDict:
         return {"number": self.number, "rules": self.rules.to_dict(), "deals": self.deals,
                 "levels": list(self.levels)}
 
 
-def challenge_from_dict(data: Any) -> Challenge:
+def challenge_from_dict(data: object) -> Challenge:
     """Read :meth:`Challenge.to_dict`; :class:`ChallengeError` for anything else."""
     if not isinstance(data, Mapping):
         raise ChallengeError("a challenge is written as an object")
     try:
-        rules = rules_from_dict(data.get("rules"))  # type: ignore[arg-type]
+        rules = rules_from_dict(data.get("rules"))
     except RulesError as err:
         raise ChallengeError(f"bad rules: {err}") from None
     levels = data.get("levels")
@@ -115,7 +125,7 @@ def side_of(teams: Sequence[Sequence[int]], seat: int) -> int:
     return next(i for i, team in enumerate(teams) if seat in team)
 
 
-def duplicate_score(record: Mapping[str, Any], seat: int = 0) -> int:
+def duplicate_score(record: HandRecord, seat: int = 0) -> int:
     """The result of ``seat``'s side on a hand, from its record: its score change less the opponents'
     (less the average of the others' when there are more than one, rounded half up)."""
     deltas = [int(d) for d in record["score_delta"]]

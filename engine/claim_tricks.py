@@ -36,7 +36,7 @@ def _unseen(game: Game, seat: int) -> list[int]:
         unseen[c] -= 1
     for trick in h.tricks:
         for _seat, name in trick["plays"]:
-            unseen[parse_card(name)] -= 1
+            unseen[parse_card(str(name))] -= 1
     for _seat, c in h.trick:
         unseen[c] -= 1
     return unseen

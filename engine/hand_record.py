@@ -7,23 +7,47 @@ writes them as JSON Lines and reads them back.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 from engine.actions import action_to_json
 from engine.cards import SUIT_LETTERS, format_cards
 from engine.phases.state import GameState
 from engine.rules import preset_name
 
+if TYPE_CHECKING:
+    from engine.record import HandFields, HandRecord, HandResult
+
 FORMAT = 1
 
 
-def hand_record(game: GameState, result: dict[str, Any]) -> dict[str, Any]:
+def hand_record(game: GameState, result: HandResult) -> HandRecord:
     """The record of the hand just finished in ``game`` (``result``: its scoring fields)."""
     h = game.hand
     r = game.rules
     deal = h.deal
     actions = game.log[game.hand_start:]
-    record: dict[str, Any] = {
+    # The fields each variant has or not, in the order they are written.
+    fields: HandFields = {}
+    if deal.widow:
+        fields["widow"] = format_cards(deal.widow)
+    if deal.stock:
+        fields["stock"] = format_cards(deal.stock)
+    if deal.turnup is not None:
+        fields["turnup"] = str(deal.turnup)
+    if game.hand_stacked:
+        fields["stacked"] = True  # dealt card by card: the deal replays from the record, not from the seed
+    if r.auction:
+        fields["bids"] = [[seat, bid] for seat, bid in h.bids]
+        fields["declarer"] = h.declarer
+        fields["bid"] = h.bid if h.declarer is not None else None
+    fields["trump"] = SUIT_LETTERS[h.trump] if h.trump is not None else None
+    if h.dix_exchanges:
+        fields["dix_exchanges"] = [[seat, str(dix), str(card)] for seat, dix, card in h.dix_exchanges]
+    if h.passes:
+        fields["passes"] = [{"from": a, "to": b, "cards": format_cards(cards)} for a, b, cards in h.passes]
+    if r.widow_size:
+        fields["buried"] = format_cards(h.buried)
+    record: HandRecord = {
         "format": FORMAT,
         "variant": preset_name(r),
         "rules": r.to_dict(),
@@ -35,32 +59,15 @@ def hand_record(game: GameState, result: dict[str, Any]) -> dict[str, Any]:
         "dealer": deal.dealer,
         "players": list(game.players),
         "deal": [format_cards(hand) for hand in deal.hands],
+        **fields,
+        "melds": list(h.meld_entries),
+        "tricks": list(h.tricks),
+        **result,  # a result's declarer and bid (in fields already, in an auction) keep their place
+        "actions": [action_to_json(a) for a in actions],
     }
-    if deal.widow:
-        record["widow"] = format_cards(deal.widow)
-    if deal.stock:
-        record["stock"] = format_cards(deal.stock)
-    if deal.turnup is not None:
-        record["turnup"] = str(deal.turnup)
-    if game.hand_stacked:
-        record["stacked"] = True  # dealt card by card: the deal replays from the record, not from the seed
-    if r.auction:
-        record["bids"] = [[seat, bid] for seat, bid in h.bids]
-        record["declarer"] = h.declarer
-        record["bid"] = h.bid if h.declarer is not None else None
-    record["trump"] = SUIT_LETTERS[h.trump] if h.trump is not None else None
-    if h.dix_exchanges:
-        record["dix_exchanges"] = [[seat, str(dix), str(card)] for seat, dix, card in h.dix_exchanges]
-    if h.passes:
-        record["passes"] = [{"from": a, "to": b, "cards": format_cards(cards)} for a, b, cards in h.passes]
-    if r.widow_size:
-        record["buried"] = format_cards(h.buried)
-    record["melds"] = list(h.meld_entries)
-    record["tricks"] = list(h.tricks)
-    record.update(result)
-    record["actions"] = [action_to_json(a) for a in actions]
     start = game.hand_start
-    reasons = [[i - start, game.reasons[i]] for i in range(start, start + len(actions)) if i in game.reasons]
+    reasons: list[list[int | str]] = [[i - start, game.reasons[i]] for i in range(start, start + len(actions))
+                                      if i in game.reasons]
     if reasons:
         record["reasons"] = reasons  # per action index, the computer's reason for that decision
     if game.humans:

@@ -8,11 +8,14 @@ received, the widow once shown, laid or shown meld, played cards).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.actions import Action
 from engine.cards import Card
 from engine.game import Game
+
+if TYPE_CHECKING:
+    from engine.record import MeldEntry
 
 
 @dataclass(frozen=True)
@@ -35,7 +38,7 @@ class Observation:
     passed: tuple[Card, ...]                # cards this seat passed
     received: tuple[Card, ...]              # cards this seat received
     buried: tuple[Card, ...]                # the declarer's own bury
-    melds: tuple[dict[str, Any], ...]       # meld shown or laid, every seat
+    melds: tuple[MeldEntry, ...]            # meld shown or laid, every seat
     tables: tuple[tuple[Card, ...], ...]    # two-handed: each seat's laid cards still on the table
     stock_size: int
     trick: tuple[tuple[int, Card], ...]
@@ -62,15 +65,16 @@ def observe(game: Game, seat: int) -> Observation:
     drawn = [i for i, t in enumerate(h.tricks) if "draws" in t]
     last_draw = drawn[-1] if drawn and r.trump_by == "stock" and not h.stock else None
     face_up = str(h.dix_exchanges[0][1] if h.dix_exchanges else h.deal.turnup)
-    tricks = []
+    tricks: list[dict[str, Any]] = []
     for i, t in enumerate(h.tricks):
         if "draws" in t:
             shown = [[s, c if s == seat else None] for s, c in t["draws"]]
             if i == last_draw:
                 public = next(n for n, (_s, c) in enumerate(t["draws"]) if c == face_up)
                 shown[public][1] = face_up
-            t = dict(t, draws=shown)
-        tricks.append(t)
+            tricks.append(dict(t, draws=shown))
+        else:
+            tricks.append(dict(t))
     return Observation(
         seat=seat,
         phase=game.phase,

@@ -9,31 +9,151 @@ understand. Nothing is guessed. A game builds the record of each hand it finishe
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import NotRequired, TypeAlias, TypedDict, cast
 
 from engine.cards import SUIT_LETTERS, CardError, format_cards, parse_card, parse_cards, shown_value
 from engine.deal import deal_from_text, is_seed
 from engine.game import Game, IllegalAction
 from engine.hand_record import FORMAT
-from engine.rules import Rules, RulesError, preset_name, rules_from_dict
+from engine.rules import Rules, RulesDict, RulesError, Variant, preset_name, rules_from_dict
 
 MAX_LINE = 1_000_000  # a hand record is a few kilobytes; refuse anything absurd before parsing
+
+#: ``[seat, card]``: a card a seat played or drew.
+SeatCard: TypeAlias = list[int | str]
+#: ``[seat, bid]``: a bid in points, or ``"pass"``.
+SeatBid: TypeAlias = list[int | str]
+#: ``[name, points, cards]``: one meld of a meld entry.
+MeldItemValue: TypeAlias = list[str | int]
+
+
+class MeldEntry(TypedDict):
+    """One seat's meld of the hand: shown before play, or laid after a trick (two-handed, with ``trick``)."""
+
+    seat: int
+    points: int
+    items: list[MeldItemValue]
+    trick: NotRequired[int]  # laid after this many tricks
+
+
+class TrickRecord(TypedDict):
+    """One finished trick: who led, the cards in the order played, who won; two-handed, the draws after it."""
+
+    leader: int
+    plays: list[SeatCard]
+    winner: int
+    draws: NotRequired[list[SeatCard]]  # the winner's draw first
+
+
+#: One pass of cards between partners (``from`` is a Python word, hence this spelling).
+CardPass = TypedDict("CardPass", {"from": int, "to": int, "cards": str})
+
+
+class DeclaredOut(TypedDict):
+    """A seat claimed the game in the middle of the hand: its side's total then, and whether it was right."""
+
+    seat: int
+    total: int
+    right: bool
+
+
+class LaidMeldValue(TypedDict):
+    """A two-handed meld action as written: the meld's name, the cards from the hand, the table's slots."""
+
+    meld: str
+    hand: str
+    table: list[int]
+
+
+#: An action as written: its text, or a two-handed meld.
+ActionValue: TypeAlias = str | LaidMeldValue
+
+
+class HandResult(TypedDict, total=False):
+    """What the end of a hand adds to its record: how it was scored, per side in the order of ``teams``.
+    A hand that ended when a seat declared out has only ``declared_out`` and the scores."""
+
+    trick_points: list[int]
+    meld: list[int]
+    meld_counted: list[bool]
+    score_delta: list[int]
+    scores_after: list[int]
+    went_set: bool
+    made: bool | None  # None: no contract
+    thrown_in: bool
+    how: str
+    declarer: int | None
+    bid: int | None
+    game_over: bool
+    winner: int | None
+    target: int
+    declared_out: DeclaredOut
+
+
+class HandFields(HandResult, total=False):
+    """The fields of a hand record that some variants or programs write and others not."""
+
+    game_id: str
+    players: list[str]
+    widow: str
+    stock: str
+    turnup: str
+    stacked: bool  # dealt card by card: the deal replays from the record, not from the seed
+    bids: list[SeatBid]
+    trump: str | None  # a suit letter
+    dix_exchanges: list[list[int | str]]  # [seat, the dix, the card taken for it]
+    passes: list[CardPass]
+    buried: str
+    actions: list[ActionValue]
+    reasons: list[list[int | str]]  # [action index, a computer's reason in words]
+    humans: list[int]  # the seats a person played
+
+
+class HandRecord(HandFields):
+    """One finished hand as written: one line of a JSON Lines file (see docs/records.md)."""
+
+    format: int
+    variant: Variant
+    rules: RulesDict
+    hand_number: int
+    seed: int
+    seats: int
+    teams: list[list[int]]
+    dealer: int
+    deal: list[str]
+    melds: list[MeldEntry]
+    tricks: list[TrickRecord]
+
+
+@dataclass(frozen=True)
+class MeldItem:
+    """One meld of a meld entry, as the app shows it."""
+
+    name: str
+    points: int
+    cards: str  # in the notation of hand records
+
+
+def meld_items(entry: MeldEntry) -> list[MeldItem]:
+    """The melds of a checked record's meld entry."""
+    return [MeldItem(str(name), int(points), str(cards)) for name, points, cards in entry["items"]]
 
 
 class RecordError(ValueError):
     """A hand record that is malformed, from an unknown format, or does not replay to itself."""
 
 
-def write_records(path: str | Path, records: Iterable[dict[str, Any]], append: bool = True) -> None:
+def write_records(path: str | Path, records: Iterable[HandRecord], append: bool = True) -> None:
     """Write records as JSON Lines (appending by default)."""
     with open(path, "a" if append else "w", encoding="utf-8") as f:
         for record in records:
             f.write(json.dumps(record, separators=(",", ":")) + "\n")
 
 
-def read_records(path: str | Path, replay: bool = True) -> list[dict[str, Any]]:
+def read_records(path: str | Path, replay: bool = True) -> list[HandRecord]:
     """Read and check every record of a JSON Lines file; raise :class:`RecordError` at the first bad one."""
     records = []
     with open(path, encoding="utf-8", errors="surrogateescape") as f:
@@ -45,14 +165,13 @@ def read_records(path: str | Path, replay: bool = True) -> list[dict[str, Any]]:
             if len(line) > MAX_LINE:
                 raise RecordError(f"{path}:{number}: line too long for a hand record")
             try:
-                record = json.loads(line)
+                value = json.loads(line)
             except json.JSONDecodeError as err:
                 raise RecordError(f"{path}:{number}: not JSON ({err})") from None
             try:
-                check_record(record, replay=replay)
+                records.append(check_record(value, replay=replay))
             except RecordError as err:
                 raise RecordError(f"{path}:{number}: {err}") from None
-            records.append(record)
     return records
 
 
@@ -62,9 +181,9 @@ REQUIRED = ("format", "variant", "rules", "hand_number", "seed", "seats", "teams
 CARD_FIELDS = {"widow": "the widow is", "stock": "the stock is", "buried": "the buried cards are"}
 
 
-def check_record(record: Any, replay: bool = True) -> None:
-    """Raise :class:`RecordError` unless ``record`` is a hand record we understand and, with
-    ``replay``, replays from its deal and actions to exactly the same record."""
+def check_record(record: object, replay: bool = True) -> HandRecord:
+    """``record`` as a hand record, once it is one we understand and, with ``replay``, it replays from its
+    deal and actions to exactly the same record; else raise :class:`RecordError`."""
     if not isinstance(record, dict):
         raise RecordError("a hand record is a JSON object")
     version = record.get("format")
@@ -111,26 +230,102 @@ def check_record(record: Any, replay: bool = True) -> None:
     if "target" in record and not (_whole(record["target"]) and record["target"] >= 0):
         raise RecordError(f"bad target {shown_value(record['target'])}")
     _check_annotations(record, rules)
+    for key, fits in SHAPES.items():
+        if key in record and not fits(record[key]):
+            raise RecordError(f"bad {key}: not written as a hand record writes it")
+    checked = cast(HandRecord, record)  # every field of HandRecord present is checked above
     if replay:
         if "actions" not in record:
             raise RecordError("record has no actions to replay (written by another program?)")
-        if not isinstance(record["actions"], list):
-            raise RecordError("actions must be a list")
-        _check_by_replay(record, rules)
+        _check_by_replay(checked, rules)
+    return checked
 
 
-def _check_cards(record: dict[str, Any]) -> None:
+def _whole(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _text(value: object) -> bool:
+    return isinstance(value, str)
+
+
+def _yes_no(value: object) -> bool:
+    return isinstance(value, bool)
+
+
+def _seat_or_none(value: object) -> bool:
+    return value is None or _whole(value)
+
+
+def _list_of(fits: Callable[[object], bool]) -> Callable[[object], bool]:
+    """A check of a list each of whose items ``fits``."""
+    return lambda value: isinstance(value, list) and all(fits(v) for v in value)
+
+
+def _row(*fits: Callable[[object], bool]) -> Callable[[object], bool]:
+    """A check of a list of ``len(fits)`` items, each fitting its own check."""
+    return lambda value: isinstance(value, list) and len(value) == len(fits) and all(
+        f(v) for f, v in zip(fits, value, strict=True))
+
+
+def _object(required: dict[str, Callable[[object], bool]],
+            optional: dict[str, Callable[[object], bool]] | None = None) -> Callable[[object], bool]:
+    """A check of a JSON object with the ``required`` fields and perhaps the ``optional`` ones, each fitting
+    (other fields are left alone, as at the top of a record)."""
+    fields = {**(optional or {}), **required}
+    return lambda value: (isinstance(value, dict) and all(k in value for k in required)
+                          and all(fits(value[k]) for k, fits in fields.items() if k in value))
+
+
+def _bid(value: object) -> bool:
+    return _whole(value) or value == "pass"
+
+
+_seat_card = _row(_whole, _text)
+_whole_list = _list_of(_whole)
+_laid_meld = _object({"meld": _text, "hand": _text, "table": _whole_list})
+
+#: The shape of each field not checked above, as :class:`HandRecord` types it (where present).
+SHAPES: dict[str, Callable[[object], bool]] = {
+    "stacked": _yes_no,
+    "bids": _list_of(_row(_whole, _bid)),
+    "declarer": _seat_or_none,
+    "bid": _seat_or_none,
+    "dix_exchanges": _list_of(_row(_whole, _text, _text)),
+    "passes": _list_of(_object({"from": _whole, "to": _whole, "cards": _text})),
+    "melds": _list_of(_object({"seat": _whole, "points": _whole, "items": _list_of(_row(_text, _whole, _text))},
+                              {"trick": _whole})),
+    "tricks": _list_of(_object({"leader": _whole, "plays": _list_of(_seat_card), "winner": _whole},
+                               {"draws": _list_of(_seat_card)})),
+    "trick_points": _whole_list,
+    "meld": _whole_list,
+    "meld_counted": _list_of(_yes_no),
+    "went_set": _yes_no,
+    "made": lambda value: value is None or _yes_no(value),
+    "thrown_in": _yes_no,
+    "how": _text,
+    "game_over": _yes_no,
+    "winner": _seat_or_none,
+    "declared_out": _object({"seat": _whole, "total": _whole, "right": _yes_no}),
+    "actions": _list_of(lambda value: _text(value) or _laid_meld(value)),
+}
+
+
+def _check_cards(record: dict[str, object]) -> None:
     """The fields that are cards (where present) are cards, each in the notation of docs/rules.md."""
     for key, what in CARD_FIELDS.items():
         if key in record:
-            if not isinstance(record[key], str):
+            cards = record[key]
+            if not isinstance(cards, str):
                 raise RecordError(f"{what} not a list of cards written as text")
             try:
-                parse_cards(record[key])
+                parse_cards(cards)
             except CardError as err:
                 raise RecordError(f"bad card in the {key}: {err}") from None
     turnup = record.get("turnup")
     if turnup is not None:
+        if not isinstance(turnup, str):
+            raise RecordError(f"bad turned-up card: {shown_value(turnup)} is not a card written as text")
         try:
             parse_card(turnup)
         except CardError as err:
@@ -145,7 +340,7 @@ ANNOTATIONS = ("reasons", "humans")
 MAX_REASON = 2000  # characters of one computer's reason
 
 
-def _check_annotations(record: dict[str, Any], rules: Rules) -> None:
+def _check_annotations(record: dict[str, object], rules: Rules) -> None:
     """``reasons``: ``[[action_index, "words"], ...]``, indexes rising and within the actions;
     ``humans``: the seats a person played, each once."""
     if "reasons" in record:
@@ -167,16 +362,12 @@ def _check_annotations(record: dict[str, Any], rules: Rules) -> None:
             raise RecordError(f"humans must list seats (0 to {rules.players - 1}), each once")
 
 
-def record_reasons(record: dict[str, Any]) -> dict[int, str]:
+def record_reasons(record: HandRecord) -> dict[int, str]:
     """The computers' reasons of a checked record, by action index (none in records without them)."""
-    return {index: text for index, text in record.get("reasons", [])}
+    return {int(index): str(text) for index, text in record.get("reasons", [])}
 
 
-def _whole(value: Any) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def game_at_deal(record: dict[str, Any], rules: Rules) -> Game:
+def game_at_deal(record: HandRecord, rules: Rules) -> Game:
     """A game at the start of the record's hand, its cards dealt (``record`` checked by :func:`check_record`
     without replay); :func:`_check_by_replay` and the hand review (:mod:`engine.review`) replay from it."""
     after, delta = record.get("scores_after") or [], record.get("score_delta") or []
@@ -199,7 +390,7 @@ def game_at_deal(record: dict[str, Any], rules: Rules) -> Game:
     return game
 
 
-def _check_by_replay(record: dict[str, Any], rules: Rules) -> None:
+def _check_by_replay(record: HandRecord, rules: Rules) -> None:
     game = game_at_deal(record, rules)
     try:
         for value in record["actions"]:

@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import NotRequired, TypedDict
 
 from engine import events as ev
 from engine.actions import Action, LayMeld
@@ -34,7 +34,7 @@ from engine.cards import SUIT_NAMES, Card, parse_cards, sort_hand
 from engine.events import Event
 from engine.game import Game, IllegalAction
 from engine.play import count_points
-from engine.record import RecordError, check_record, game_at_deal, record_reasons
+from engine.record import HandRecord, RecordError, check_record, game_at_deal, record_reasons
 from engine.rules import Rules, rules_from_dict
 
 Cards = tuple[Card, ...]
@@ -60,17 +60,24 @@ class Step:
     reason: str = ""                         # the computer's reason for that action, when the record has it
 
 
-def seat_names(record: dict[str, Any]) -> list[str]:
+class Seating(TypedDict):
+    """The fields of a hand record that name its seats."""
+
+    seats: int
+    players: NotRequired[list[str]]
+
+
+def seat_names(record: Seating) -> list[str]:
     players = record.get("players")
     return list(players) if isinstance(players, list) else [f"Seat {s + 1}" for s in range(record["seats"])]
 
 
-def side_names(record: dict[str, Any]) -> list[str]:
+def side_names(record: HandRecord) -> list[str]:
     names = seat_names(record)
     return [" & ".join(names[s] for s in team) for team in record["teams"]]
 
 
-def review_steps(record: dict[str, Any]) -> list[Step]:
+def review_steps(record: HandRecord) -> list[Step]:
     """Every step of the hand of ``record``; :class:`RecordError` if it is not a record we can replay."""
     check_record(record)
     rules = rules_from_dict(record["rules"])
@@ -98,7 +105,7 @@ def review_steps(record: dict[str, Any]) -> list[Step]:
 class _Review:
     """The hand followed event by event, a :class:`Step` kept for each event worth showing."""
 
-    def __init__(self, record: dict[str, Any], rules: Rules, game: Game) -> None:
+    def __init__(self, record: HandRecord, rules: Rules, game: Game) -> None:
         self.record = record
         self.rules = rules
         self.names = seat_names(record)

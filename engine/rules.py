@@ -21,7 +21,7 @@ import bisect
 import dataclasses
 import functools
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, TypeAlias, get_args
 
 
 class RulesError(ValueError):
@@ -34,6 +34,16 @@ PASSING_VARIANTS = ("partnership_auction", "double_deck")
 PARTNERSHIP_VARIANTS = ("partnership_turnup", "partnership_auction", "double_deck")
 SINGLE_DECK_VARIANTS = ("two_hand", "three_hand", "partnership_turnup", "partnership_auction")
 ALL = VARIANTS
+
+#: The name of a preset (:data:`PRESETS`), as hand records, settings and challenges write it.
+Variant: TypeAlias = Literal["two_hand", "three_hand", "partnership_turnup", "partnership_auction",
+                             "partnership_auction_div10", "double_deck"]
+PRESET_NAMES: tuple[Variant, ...] = get_args(Variant)
+
+#: The value of one option: a number, a yes/no or a choice by name.
+OptionValue: TypeAlias = bool | int | str
+#: Rules written out by :meth:`Rules.to_dict`, every option by name (or some options, as changes).
+RulesDict: TypeAlias = dict[str, OptionValue]
 
 
 @dataclass(frozen=True)
@@ -57,7 +67,7 @@ class Rules:
     # goes at the end, under the group it belongs to in docs/rules.md ("Every option").
 
     # -- the structure, fixed by the variant ------------------------------------------------------
-    variant: str = "partnership_auction"
+    variant: Variant = "partnership_auction"
     players: int = 4
     double_deck: bool = False  # 80 cards, four of each A 10 K Q J, no nines
     hand_size: int = 12
@@ -160,10 +170,10 @@ class Rules:
             return (amount // step + 1) * step
         return amount + self.bid_step
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> RulesDict:
         return {f.name: getattr(self, f.name) for f in dataclasses.fields(self)}
 
-    def changes(self) -> dict[str, Any]:
+    def changes(self) -> RulesDict:
         """The options that differ from the variant's preset (what a player chose)."""
         base = PRESETS[preset_name(self)]
         return {f: v for f, v in self.to_dict().items() if v != getattr(base, f)}
@@ -352,7 +362,7 @@ PRESETS: dict[str, Rules] = {
 #: order, saving meld), the divided-by-ten rule of play in the usual game, the variations of the
 #: double-deck rules, Scarne's bonus melds with the double deck, and the house rule of a forced first
 #: bid (docs/rules.md, "Where the sources differ").
-VARIATIONS: tuple[tuple[str, dict[str, Any]], ...] = (
+VARIATIONS: tuple[tuple[Variant, RulesDict], ...] = (
     ("two_hand", {"turnup_dix_to_dealer": True, "meld_before_draw": True}),
     ("two_hand", {"double_values": True, "meld_before_draw": True}),
     ("partnership_auction", {"declarer_meld_needs": "points"}),
@@ -389,7 +399,7 @@ def with_options(base: Rules, **overrides: Any) -> Rules:
     return dataclasses.replace(base, **overrides)  # checked whole by Rules.__post_init__
 
 
-def rules_from_dict(data: dict[str, Any]) -> Rules:
+def rules_from_dict(data: object) -> Rules:
     """Read rules written by :meth:`Rules.to_dict` (a save or a hand record), checking each option."""
     if not isinstance(data, dict) or data.get("variant") not in VARIANTS:
         raise RulesError(f"not a rule set: variant {data.get('variant') if isinstance(data, dict) else data!r} unknown")
@@ -411,7 +421,7 @@ def rules_from_dict(data: dict[str, Any]) -> Rules:
     return with_options(base, **changes)
 
 
-def preset_name(rules: Rules) -> str:
+def preset_name(rules: Rules) -> Variant:
     """The preset a rule set is closest to (the divided-by-ten game has its own name)."""
     if rules.variant == "partnership_auction" and rules.meld_table == "seed001":
         return "partnership_auction_div10"

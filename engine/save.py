@@ -19,14 +19,14 @@ True
 
 from __future__ import annotations
 
-from typing import Any, TypeGuard
+from typing import Any, NotRequired, TypedDict, TypeGuard
 
 from engine.actions import action_to_json
 from engine.cards import format_cards
 from engine.deal import Deal, deal_from_text, is_seed
 from engine.game import Game, IllegalAction
-from engine.record import MAX_REASON
-from engine.rules import Rules, RulesError, rules_from_dict
+from engine.record import MAX_REASON, ActionValue
+from engine.rules import Rules, RulesDict, RulesError, rules_from_dict
 
 FORMAT = 1
 KIND = "pinochle-game"
@@ -38,13 +38,62 @@ class SaveError(ValueError):
     """A saved game that is not one, is from a newer version, or does not replay to itself."""
 
 
-def _check_facts(game: Game) -> dict[str, Any]:
+class CheckedFacts(TypedDict):
+    """Facts of the saved game's state, compared with the replayed game's."""
+
+    hand_number: int
+    scores: list[int]
+    phase: str
+    to_act: int | None
+    deal_number: int
+    target: int
+    winner: int | None
+
+
+class GameStart(TypedDict):
+    """Where a game that began later than its first hand began."""
+
+    hand_number: int
+    scores: list[int]
+    target: int
+
+
+class StackedDeal(TypedDict):
+    """A first deal given card by card, each seat's hand and the other cards written as text."""
+
+    dealer: int
+    deal_number: int
+    hands: list[str]
+    widow: str
+    stock: str
+    turnup: str | None
+
+
+class SavedGameDict(TypedDict):
+    """A game as :func:`game_to_dict` writes it."""
+
+    format: int
+    kind: str
+    rules: RulesDict
+    seed: int
+    first_deal: int | None
+    dealer: int
+    game_id: str
+    players: list[str]
+    actions: list[ActionValue]
+    state: CheckedFacts | None  # None: a game cut short by an undo (see game_from_dict)
+    start: NotRequired[GameStart]
+    reasons: NotRequired[list[list[int | str]]]  # [action index, a computer's reason in words]
+    deal: NotRequired[StackedDeal]
+
+
+def _check_facts(game: Game) -> CheckedFacts:
     return {"hand_number": game.hand_number, "scores": list(game.scores), "phase": game.phase,
             "to_act": game.to_act, "deal_number": game.deal_number, "target": game.target, "winner": game.winner}
 
 
-def game_to_dict(game: Game) -> dict[str, Any]:
-    data = {
+def game_to_dict(game: Game) -> SavedGameDict:
+    data: SavedGameDict = {
         "format": FORMAT, "kind": KIND, "rules": game.rules.to_dict(), "seed": game.seed,
         "first_deal": game.first_deal, "dealer": game.first_dealer, "game_id": game.game_id,
         "players": list(game.players), "actions": [action_to_json(a) for a in game.log],
@@ -86,7 +135,7 @@ def _deal_from_dict(data: Any, rules: Rules, dealer: int) -> Deal:
 REQUIRED = ("rules", "seed", "first_deal", "dealer", "game_id", "players", "actions")
 
 
-def game_from_dict(data: Any) -> Game:
+def game_from_dict(data: object) -> Game:
     """The game saved by :func:`game_to_dict`; raise :class:`SaveError` for anything else.
 
     The actions are always replayed, each checked as legal when it comes. The facts in ``state``

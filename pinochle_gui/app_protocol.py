@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
+from engine.record import HandRecord
+
 if TYPE_CHECKING:
     from engine.challenge import Challenge
     from engine.rules import Rules
@@ -73,7 +75,7 @@ class App(Protocol):
         """Close the app (the game in progress is saved)."""
         ...
 
-    def replay_deal(self, record: dict[str, Any]) -> bool:
+    def replay_deal(self, record: HandRecord) -> bool:
         """Play the hand of ``record`` again: the same cards at the same seats and names, the computers at
         the same levels, as a one-hand game that is neither saved nor counted. True when it started."""
         ...
@@ -151,7 +153,7 @@ class TableApp(App, Protocol):
         ...
 
     def hands_finished(
-        self, table: Any, records: list[dict[str, Any]], previous_scores: Sequence[int] | None
+        self, table: Any, records: list[HandRecord], previous_scores: Sequence[int] | None
     ) -> None:
         """Hands just scored: their records, for the statistics and ``--records``."""
         ...
@@ -168,7 +170,7 @@ class TableApp(App, Protocol):
         """The game's end is on screen."""
         ...
 
-    def review_hand(self, records: Sequence[dict[str, Any]], index: int) -> None:
+    def review_hand(self, records: Sequence[HandRecord], index: int) -> None:
         """The review of ``records[index]``, over the table."""
         ...
 

@@ -11,19 +11,40 @@ save back, refusing with :class:`~engine.challenge.ChallengeError` anything that
 from __future__ import annotations
 
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TypedDict
 
 from engine.ai.duplicate import DuplicatePlayer
-from engine.challenge import Challenge, ChallengeDeal, ChallengeError, challenge_from_dict, deal_game, duplicate_score
+from engine.challenge import (
+    Challenge,
+    ChallengeDeal,
+    ChallengeDict,
+    ChallengeError,
+    challenge_from_dict,
+    deal_game,
+    duplicate_score,
+)
 from engine.game import Game
-from engine.record import RecordError, check_record
+from engine.record import HandRecord, RecordError, check_record
 from engine.rules import OPTIONS
 from engine.save import game_from_dict
 from pinochle_gui.words import label_text, variant_name
 
 #: Who plays the player's seat on the computer's side, as the review names it.
 COMPUTER_NAME = "Hard computer"
+
+
+class ChallengeRunDict(TypedDict):
+    """A challenge in progress as written (:meth:`ChallengeRun.to_dict`)."""
+
+    challenge: ChallengeDict
+    names: list[str]
+    avatars: list[int]
+    played: list[HandRecord]
+    computer: dict[str, HandRecord]  # by deal (from 0), written as text
+    current: Mapping[str, object] | None
+    started_at: float
 
 
 @dataclass(frozen=True)
@@ -44,9 +65,9 @@ class ChallengeRun:
     challenge: Challenge
     names: list[str]
     avatars: list[int]
-    played: list[dict[str, Any]] = field(default_factory=list)  # the player's hand records, deal by deal
-    computer: dict[int, dict[str, Any]] = field(default_factory=dict)  # the computer's, by deal (from 0)
-    current: dict[str, Any] | None = None  # the deal under way, as the engine saves a game
+    played: list[HandRecord] = field(default_factory=list)  # the player's hand records, deal by deal
+    computer: dict[int, HandRecord] = field(default_factory=dict)  # the computer's, by deal (from 0)
+    current: Mapping[str, object] | None = None  # the deal under way as the engine saves a game (checked when read)
     started_at: float = 0.0
     background: DuplicatePlayer | None = None
     counted: bool = False  # finished by both sides and in the statistics
@@ -81,7 +102,7 @@ class ChallengeRun:
             self.current = None
         return deal_game(self.challenge.rules, self.deals[self.place])
 
-    def deal_played(self, record: dict[str, Any]) -> None:
+    def deal_played(self, record: HandRecord) -> None:
         self.played.append(record)
         self.current = None
 
@@ -115,7 +136,7 @@ class ChallengeRun:
             self.background.close()
             self.background = None
 
-    def computer_record(self, place: int) -> dict[str, Any] | None:
+    def computer_record(self, place: int) -> HandRecord | None:
         """The computer's hand of deal ``place``, with the table's names and the hard computer in the player's seat."""
         record = self.computer.get(place)
         if record is None:
@@ -145,7 +166,7 @@ class ChallengeRun:
                 + (f"; rule options: {options}" if options else ""))
 
     # -- saving ------------------------------------------------------------------------------------------
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> ChallengeRunDict:
         return {"challenge": self.challenge.to_dict(), "names": list(self.names), "avatars": list(self.avatars),
                 "played": list(self.played), "computer": {str(p): r for p, r in self.computer.items()},
                 "current": self.current, "started_at": self.started_at}
@@ -155,7 +176,7 @@ def new_run(challenge: Challenge, names: list[str], avatars: list[int]) -> Chall
     return ChallengeRun(challenge, list(names), list(avatars), started_at=time.time())
 
 
-def run_from_dict(data: Any) -> ChallengeRun:
+def run_from_dict(data: object) -> ChallengeRun:
     """A challenge read back from :meth:`ChallengeRun.to_dict`; :class:`ChallengeError` says what is wrong."""
     if not isinstance(data, dict):
         raise ChallengeError("a saved challenge is an object")
@@ -170,23 +191,26 @@ def run_from_dict(data: Any) -> ChallengeRun:
     if not isinstance(played, list) or len(played) > challenge.deals or not isinstance(computer, dict):
         raise ChallengeError("the hands played")
     deals = challenge.deal_list()
-    by_place: dict[int, dict[str, Any]] = {}
-    for key, record in computer.items():
+    for key in computer:
         if not (isinstance(key, str) and key.isdigit() and int(key) < challenge.deals):
             raise ChallengeError(f"no deal {key!r} in this challenge")
-        by_place[int(key)] = record
-    for place, record in [*enumerate(played), *by_place.items()]:
+
+    def checked(place: int, value: object) -> HandRecord:
         try:
-            check_record(record)
+            record = check_record(value)
         except RecordError as err:
             raise ChallengeError(f"deal {place + 1}: {err}") from None
         if record["dealer"] != deals[place].dealer:
             raise ChallengeError(f"deal {place + 1} is not a deal of challenge {challenge.number}")
+        return record
+
+    records = [checked(place, value) for place, value in enumerate(played)]
+    by_place = {int(key): checked(int(key), value) for key, value in computer.items()}
     current = data.get("current")
     if current is not None and not isinstance(current, dict):
         raise ChallengeError("the deal under way")
     started = data.get("started_at", 0.0)
-    return ChallengeRun(challenge, names, avatars, played, by_place, current,
+    return ChallengeRun(challenge, names, avatars, records, by_place, current,
                         float(started) if isinstance(started, (int, float)) else 0.0)
 
 

@@ -38,7 +38,7 @@ import pygame  # noqa: E402 - the prompt variable must be set first
 import engine  # noqa: E402
 from engine.challenge import Challenge, ChallengeError  # noqa: E402
 from engine.game import Game  # noqa: E402
-from engine.record import check_record, game_at_deal  # noqa: E402
+from engine.record import HandRecord, check_record, game_at_deal  # noqa: E402
 from engine.rules import Rules, rules_from_dict  # noqa: E402
 from engine.save import game_to_dict  # noqa: E402
 from pinochle_gui import APP_TITLE, STARTED, asset  # noqa: E402
@@ -161,7 +161,7 @@ class App:
             return [avatars[0], avatars[2]]
         return avatars
 
-    def replay_deal(self, record: dict[str, Any]) -> bool:
+    def replay_deal(self, record: HandRecord) -> bool:
         """Play the hand of ``record`` again, over what is open now: the same cards (the record's deal), seats,
         names, scores before the hand and target, the computers at the same levels and seeded by the deal number
         (so a replay of a replay plays alike). Back from its result, the scene below is as it was."""
@@ -176,7 +176,7 @@ class App:
         self.stack.push(table, "fade")
         return True
 
-    def seats_for(self, record: dict[str, Any], players: int) -> SeatsConfig:
+    def seats_for(self, record: HandRecord, players: int) -> SeatsConfig:
         """Who sits where to play ``record``'s deal again: the seats of its game's table when it is open (the
         player in seat 0 even after a demo), else the record's names with the computers at the default level."""
         for scene in reversed(self.stack.scenes):
@@ -302,7 +302,7 @@ class App:
             pass  # the saver is closed: the app is ending
         self.messages.extend(self.saver.messages())
 
-    def hands_finished(self, table: TableScene, records: list[dict[str, Any]],
+    def hands_finished(self, table: TableScene, records: list[HandRecord],
                        previous_scores: Sequence[int] | None) -> None:
         """Hands just scored: append their records (--records), add them to the statistics, count them
         (not those of a deal played again)."""
@@ -336,7 +336,7 @@ class App:
         self.messages.extend(self.storage.withdraw(table.config.game_key, hands_kept))
         self.coster.drop(table.config.game_key, hands_kept)
 
-    def review_hand(self, records: Sequence[dict[str, Any]], index: int) -> None:
+    def review_hand(self, records: Sequence[HandRecord], index: int) -> None:
         from pinochle_gui.screens import open_review
 
         open_review(self, records, index)

@@ -12,7 +12,7 @@ from conftest import play_out, stacked_game
 
 from engine.game import new_game
 from engine.record import FORMAT, RecordError, check_record, read_records, write_records
-from engine.rules import PRESETS, preset
+from engine.rules import PRESET_NAMES, PRESETS, preset
 
 
 def records(name: str = "partnership_auction", seed: int = 5, hands: int = 2) -> list[dict[str, Any]]:
@@ -45,6 +45,10 @@ def test_every_preset_writes_records_that_read_back_and_replay(name: str, tmp_pa
         assert len(record["stock"].split()) == 24 and record["stock"].split()[-1] == record["turnup"]
     if rules.trump_by == "turnup":
         assert record["deal"][record["dealer"]].split()[-1] == record["turnup"]
+
+
+def test_the_variant_type_names_every_preset() -> None:
+    assert PRESET_NAMES == tuple(PRESETS)
 
 
 def test_blank_lines_are_skipped_and_replay_can_be_left_out(tmp_path: Path) -> None:
@@ -104,6 +108,33 @@ BAD: list[tuple[str, Any, str]] = [
 def test_bad_records_are_refused(why: str, change: Any, message: str) -> None:
     with pytest.raises(RecordError, match=message):
         check_record(broken(change))
+
+
+#: Fields the app reads, each damaged: refused by the check alone, before any replay.
+BAD_SHAPES: list[tuple[str, Any, str]] = [
+    ("meld item points as text", lambda r: r["melds"][0]["items"].append(["pinochle", "40", "QS JD"]), "bad melds"),
+    ("meld entry without seat", lambda r: r["melds"][0].pop("seat"), "bad melds"),
+    ("trick play of three", lambda r: r["tricks"][0]["plays"][0].append("AS"), "bad tricks"),
+    ("trick winner as text", lambda r: r["tricks"][0].update(winner="0"), "bad tricks"),
+    ("bid in words", lambda r: r["bids"][0].__setitem__(1, "double"), "bad bids"),
+    ("pass to a name", lambda r: r["passes"][0].update(to="partner"), "bad passes"),
+    ("made as text", lambda r: r.update(made="yes"), "bad made"),
+    ("meld counted as numbers", lambda r: r.update(meld_counted=[1, 0]), "bad meld_counted"),
+    ("action a number", lambda r: r["actions"].append(7), "bad actions"),
+    ("declarer as text", lambda r: r.update(declarer="North"), "bad declarer"),
+]
+
+
+@pytest.mark.parametrize(("why", "change", "message"), BAD_SHAPES, ids=[b[0] for b in BAD_SHAPES])
+def test_a_field_of_the_wrong_shape_is_refused_without_replay(why: str, change: Any, message: str) -> None:
+    with pytest.raises(RecordError, match=message):
+        check_record(broken(change), replay=False)
+
+
+def test_the_check_hands_back_the_record_it_checked() -> None:
+    record = records()[1]
+    assert check_record(record) is record
+    assert check_record(record, replay=False) is record
 
 
 def test_a_record_that_is_not_an_object() -> None:

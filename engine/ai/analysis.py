@@ -29,7 +29,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING
 
 from engine.actions import (
     Action,
@@ -55,9 +55,12 @@ from engine.ai.players import make_player
 from engine.ai.valuation import value_choices
 from engine.cards import SUIT_NAMES, card_label, cards_label
 from engine.game import Game
-from engine.record import check_record, game_at_deal
+from engine.record import HandRecord, check_record, game_at_deal
 from engine.review import seat_names
 from engine.rules import Rules, rules_from_dict
+
+if TYPE_CHECKING:
+    from engine.ai.analysis_json import AlternativeJson, DecisionReviewJson, HandAnalysisJson
 
 # The two views, without the clock: a review must not depend on the machine's speed.
 # The views an analysis may take of the seat's decisions, by name (a smaller search for a quicker look).
@@ -73,11 +76,11 @@ class Alternative:
     value: float              # points of this hand to the deciding side, from what the seat saw
     seen_value: float | None  # the same with every card visible (None when not computed)
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> AlternativeJson:
         return {"action": self.action, "value": self.value, "seen_value": self.seen_value}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> Alternative:
+    def from_json(cls, data: AlternativeJson) -> Alternative:
         seen = data.get("seen_value")
         return cls(str(data["action"]), float(data["value"]), None if seen is None else float(seen))
 
@@ -96,13 +99,13 @@ class DecisionReview:
     costly: bool              # cost >= cost_threshold(rules)
     reason: str               # why the better choice was better, from what the seat could see; "" if not costly
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> DecisionReviewJson:
         return {"action_index": self.action_index, "seat": self.seat, "kind": self.kind, "title": self.title,
                 "trick": self.trick, "chosen": self.chosen.to_json(), "best": [b.to_json() for b in self.best],
                 "cost": self.cost, "seen_cost": self.seen_cost, "costly": self.costly, "reason": self.reason}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> DecisionReview:
+    def from_json(cls, data: DecisionReviewJson) -> DecisionReview:
         trick, seen = data.get("trick"), data.get("seen_cost")
         return cls(int(data["action_index"]), int(data["seat"]), str(data["kind"]), str(data["title"]),
                    None if trick is None else int(trick), Alternative.from_json(data["chosen"]),
@@ -124,11 +127,11 @@ class HandAnalysis:
         costly = [d for d in self.decisions if d.seat == seat and d.costly]
         return sorted(costly, key=lambda d: (-d.cost, d.action_index))[:count]
 
-    def to_json(self) -> dict[str, Any]:
+    def to_json(self) -> HandAnalysisJson:
         return {"seat": self.seat, "decisions": [d.to_json() for d in self.decisions]}
 
     @classmethod
-    def from_json(cls, data: dict[str, Any]) -> HandAnalysis:
+    def from_json(cls, data: HandAnalysisJson) -> HandAnalysis:
         return cls(int(data["seat"]), tuple(DecisionReview.from_json(d) for d in data["decisions"]))
 
 
@@ -143,12 +146,12 @@ def cost_threshold(rules: Rules) -> float:
 # -- the record replayed ---------------------------------------------------------------------------
 
 
-def _rules(record: dict[str, Any]) -> Rules:
+def _rules(record: HandRecord) -> Rules:
     check_record(record, replay=False)
     return rules_from_dict(record["rules"])
 
 
-def _replay(record: dict[str, Any]) -> Iterator[tuple[int, Game, Action]]:
+def _replay(record: HandRecord) -> Iterator[tuple[int, Game, Action]]:
     """(index, the game just before the action, the action) for each action of the record's hand."""
     game = game_at_deal(record, _rules(record))
     for index, value in enumerate(record.get("actions", [])):
@@ -164,7 +167,7 @@ def _is_decision(game: Game, action: Action) -> bool:
         sum(1 for a in game.legal_actions() if not isinstance(a, DeclareOut)) > 1
 
 
-def decisions_in(record: dict[str, Any]) -> list[tuple[int, int]]:
+def decisions_in(record: HandRecord) -> list[tuple[int, int]]:
     """(action index, seat) of every real decision of the record (more than one legal choice), in order."""
     found = []
     for index, game, action in _replay(record):
@@ -174,7 +177,7 @@ def decisions_in(record: dict[str, Any]) -> list[tuple[int, int]]:
     return found
 
 
-def game_before(record: dict[str, Any], action_index: int) -> tuple[Game, Action]:
+def game_before(record: HandRecord, action_index: int) -> tuple[Game, Action]:
     """The record's game just before its action ``action_index``, and that action."""
     for index, game, action in _replay(record):
         if index == action_index:
@@ -232,7 +235,7 @@ def _title(game: Game, seat: int, kind: str, names: Sequence[str], viewer: int |
     return f"{who.capitalize()} {nouns.get(kind, kind)}"
 
 
-def review_decision(record: dict[str, Any], action_index: int, seed: int = 0, level: Level = SEAT_VIEW,
+def review_decision(record: HandRecord, action_index: int, seed: int = 0, level: Level = SEAT_VIEW,
                     every_card: bool = True, viewer: int | None = None) -> DecisionReview:
     """The review of the record's decision ``action_index``: its choices valued from the seat's view with
     ``level`` (the ``hard`` search by default) and, with ``every_card``, with every card visible;
@@ -242,7 +245,7 @@ def review_decision(record: dict[str, Any], action_index: int, seed: int = 0, le
                      charged=not _overbid(record, game, action))
 
 
-def _overbid(record: dict[str, Any], game: Game, action: Action) -> bool:
+def _overbid(record: HandRecord, game: Game, action: Action) -> bool:
     """A bid the auction went past: not the one that became the contract. Each bid is valued as if it
     ended the auction; charging every raise of a long auction that way would count the same risk again
     at each step, so only the winning bid (and every pass) is charged."""
@@ -286,13 +289,13 @@ def review_at(game: Game, action: Action, action_index: int, seed: int = 0, leve
     return DecisionReview(action_index, seat, kind, title, trick, chosen, others, cost, seen_cost, costly, reason)
 
 
-def work_order(record: dict[str, Any], seat: int) -> list[tuple[int, int]]:
+def work_order(record: HandRecord, seat: int) -> list[tuple[int, int]]:
     """The record's decisions, ``seat``'s first, each group in the record's order."""
     found = decisions_in(record)
     return [d for d in found if d[1] == seat] + [d for d in found if d[1] != seat]
 
 
-def analyse_hand(record: dict[str, Any], seat: int, seed: int = 0) -> HandAnalysis:
+def analyse_hand(record: HandRecord, seat: int, seed: int = 0) -> HandAnalysis:
     """Every decision of the record reviewed (``seat``'s first in the work order), in the record's order:
     ``seat``'s in both views, the other seats' from their own view only (as :class:`~engine.ai.worker.Analyst`)."""
     reviews = [review_decision(record, index, seed, every_card=s == seat, viewer=seat)
@@ -300,7 +303,7 @@ def analyse_hand(record: dict[str, Any], seat: int, seed: int = 0) -> HandAnalys
     return HandAnalysis(seat, tuple(sorted(reviews, key=lambda r: r.action_index)))
 
 
-def play_with_hard(record: dict[str, Any], seat: int, levels: Sequence[str | None], seed: int = 0) -> dict[str, Any]:
+def play_with_hard(record: HandRecord, seat: int, levels: Sequence[str | None], seed: int = 0) -> HandRecord:
     """The record's deal played again with the ``hard`` computer in ``seat`` and ``levels[s]`` in each other
     seat (the same cards, dealer, scores before the hand): the new hand's record. ``levels[seat]`` is not
     read, and another seat without a level (a person's) is played by ``hard`` too."""

@@ -39,7 +39,7 @@ import sys
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypedDict
 
 from engine.actions import Action
 from engine.ai.levels import LEVELS, Level
@@ -51,6 +51,53 @@ from engine.sim import option_from_text
 MODES = ("full", "cardplay", "bidding")
 UNITS = ("hand", "game")
 MAX_HANDS_PER_GAME = 80
+
+
+class HandOutcome(TypedDict):
+    """One hand of a deal in one seating."""
+
+    delta: list[int]           # what the hand changed each side's score by
+    declarer: int | None
+    declaring: str | None      # "A" or "B": the side of the declarer's seat
+    bid: int | None
+    made: bool | None
+    set: bool | None
+
+
+class SeatingResult(TypedDict):
+    seating: list[str]         # "A" or "B" for each seat, in seat order
+    hands: list[HandOutcome]
+    winner: str | None         # the side that won the game (unit "game")
+
+
+class DealResult(TypedDict):
+    """A deal played in every seating (one line of the ``--out`` file, under ``result``)."""
+
+    deal: int
+    rows: list[SeatingResult]
+    times: dict[str, list[float]]   # seconds of each decision, by level
+
+
+class Timing(TypedDict):
+    decisions: int
+    p50: float
+    p95: float
+    max: float
+
+
+class Summary(TypedDict):
+    """Every figure the report prints. ``made`` and ``set_as_defenders``: (rate or None, count) by side."""
+
+    deals: int
+    mean: float
+    ci95: float
+    deal_win_rate: float
+    made: dict[str, tuple[float | None, int]]
+    set_as_defenders: dict[str, tuple[float | None, int]]
+    average_bid: float | None
+    bids: int
+    game_win_rate: dict[str, float] | None
+    timing: dict[str, Timing]
 
 
 @dataclass(frozen=True)
@@ -140,12 +187,12 @@ def _levels_for(names: tuple[str, ...], seats: list[int]) -> dict[int, str]:
     return {seat: names[i % len(names)] for i, seat in enumerate(seats)}
 
 
-def play_deal(settings: Settings, deal: int) -> dict[str, Any]:
+def play_deal(settings: Settings, deal: int) -> DealResult:
     """Play deal number ``deal`` in every seating; the per-seating facts as a JSON-ready dict."""
     rules = settings.rules()
     game_seed = settings.seed * 1_000_003 + deal
     times: dict[str, list[float]] = {}
-    rows = []
+    rows: list[SeatingResult] = []
     # The same levels on both sides play every seating alike (each seat's seed is its own): once is enough.
     played = seatings(rules)[:1] if settings.a == settings.b else seatings(rules)
     for seating in played:
@@ -162,7 +209,7 @@ def play_deal(settings: Settings, deal: int) -> dict[str, Any]:
             fixed = _Timed(make_player(settings.fixed, seed, settings.think), settings.fixed, times)
             players.append(_Split(tested, fixed) if settings.mode == "cardplay" else _Split(fixed, tested))
         game = new_game(rules, seed=game_seed)
-        hands: list[dict[str, Any]] = []
+        hands: list[HandOutcome] = []
         previous = list(game.scores)
         while not game.is_over:
             to_act = game.to_act
@@ -191,7 +238,7 @@ def play_deal(settings: Settings, deal: int) -> dict[str, Any]:
     return {"deal": deal, "rows": rows, "times": times}
 
 
-def deal_difference(rules: Rules, result: dict[str, Any]) -> float:
+def deal_difference(rules: Rules, result: DealResult) -> float:
     """Side A's points less side B's on this deal, per seat, averaged over the seatings."""
     total = 0.0
     for row in result["rows"]:
@@ -204,7 +251,7 @@ def deal_difference(rules: Rules, result: dict[str, Any]) -> float:
     return total / len(result["rows"])
 
 
-def summarize(settings: Settings, results: Sequence[dict[str, Any]]) -> dict[str, Any]:
+def summarize(settings: Settings, results: Sequence[DealResult]) -> Summary:
     """Every figure the report prints, from the finished deals."""
     rules = settings.rules()
     diffs = [deal_difference(rules, r) for r in results]
@@ -237,7 +284,7 @@ def summarize(settings: Settings, results: Sequence[dict[str, Any]]) -> dict[str
                 defended[other][1] += 1
                 defended[other][0] += 1 if hand["set"] else 0
     rows = sum(len(r["rows"]) for r in results)
-    timing = {}
+    timing: dict[str, Timing] = {}
     for name, ts in sorted(times.items()):
         ts = sorted(ts)
         timing[name] = {"decisions": len(ts), "p50": _pct(ts, 0.5), "p95": _pct(ts, 0.95), "max": ts[-1] if ts else 0.0}
@@ -262,7 +309,7 @@ def _rate(pair: tuple[float | None, int]) -> str:
     return "-" if value is None else f"{100 * value:5.1f}% of {count}"
 
 
-def report(settings: Settings, summary: dict[str, Any], elapsed: float, workers: int) -> str:
+def report(settings: Settings, summary: Summary, elapsed: float, workers: int) -> str:
     a, b = ",".join(settings.a), ",".join(settings.b)
     lines = [
         f"{settings.variant}: A={a} vs B={b}, mode {settings.mode}"
@@ -288,15 +335,15 @@ def report(settings: Settings, summary: dict[str, Any], elapsed: float, workers:
     return "\n".join(lines)
 
 
-def _play(task: tuple[Settings, int]) -> dict[str, Any]:
+def _play(task: tuple[Settings, int]) -> DealResult:
     return play_deal(*task)
 
 
 def run(settings: Settings, deals: int, workers: int = 1, out: str | None = None, first: int = 0,
-        progress: bool = False) -> list[dict[str, Any]]:
+        progress: bool = False) -> list[DealResult]:
     """Play deals ``first .. first + deals - 1`` (skipping those already in ``out``); every result."""
     key = settings.key()
-    done: dict[int, dict[str, Any]] = {}
+    done: dict[int, DealResult] = {}
     if out and os.path.exists(out):
         with open(out, encoding="utf-8") as f:
             for line in f:
@@ -323,7 +370,7 @@ def run(settings: Settings, deals: int, workers: int = 1, out: str | None = None
     return [done[d] for d in sorted(done)]
 
 
-def _keep(result: dict[str, Any], done: dict[int, dict[str, Any]], sink: Any, key: str, progress: bool,
+def _keep(result: DealResult, done: dict[int, DealResult], sink: Any, key: str, progress: bool,
           count: int, deals: int) -> None:
     done[result["deal"]] = result
     if sink:

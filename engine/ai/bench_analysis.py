@@ -22,22 +22,22 @@ import statistics
 import sys
 import time
 from collections.abc import Sequence
-from typing import Any
 
 from engine.ai.worker import Analyst
 from engine.game import new_game
+from engine.record import HandRecord
 from engine.rules import PRESETS, preset
 from engine.sim import play_game
 
 
-def hand_records(variant: str, hands: int, seed: int, players: str) -> list[dict[str, Any]]:
+def hand_records(variant: str, hands: int, seed: int, players: str) -> list[HandRecord]:
     """One record per hand, each from its own deal (``seed``, ``seed + 1``, ...)."""
     rules = preset(variant)
     kinds = [players] * rules.players
     return [play_game(new_game(rules, seed=seed + i), kinds, seed + i, 1).hand_records[0] for i in range(hands)]
 
 
-def time_analyses(records: Sequence[dict[str, Any]], workers: int, seed: int) -> list[tuple[float, float, float, int]]:
+def time_analyses(records: Sequence[HandRecord], workers: int, seed: int) -> list[tuple[float, float, float, int]]:
     """(seconds for the whole hand, seconds for seat 0's decisions, processor seconds in the workers,
     decisions) per record."""
     analyst = Analyst(processes=True, workers=workers)

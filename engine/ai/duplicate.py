@@ -21,8 +21,9 @@ from typing import Any
 from engine.ai.levels import LEVELS
 from engine.ai.players import ComputerPlayer
 from engine.ai.worker import background_pool
-from engine.challenge import Challenge, challenge_from_dict, deal_game
+from engine.challenge import Challenge, ChallengeDict, challenge_from_dict, deal_game
 from engine.players import RandomPlayer
+from engine.record import HandRecord
 
 #: The level that plays the player's seat.
 COMPUTER_LEVEL = "hard"
@@ -47,7 +48,7 @@ def decide(level: str, seed: int, game: Any, seat: int) -> Any:
     return ComputerPlayer(replace(LEVELS[level], think_seconds=0.0), seed).choose(game, seat)
 
 
-def computer_hand(challenge: Challenge, place: int) -> dict[str, Any]:
+def computer_hand(challenge: Challenge, place: int) -> HandRecord:
     """The hand record of deal ``place`` (from 0) of ``challenge`` played with the hard level in seat 0."""
     deal = challenge.deal_list()[place]
     game = deal_game(challenge.rules, deal)
@@ -61,7 +62,7 @@ def computer_hand(challenge: Challenge, place: int) -> dict[str, Any]:
     return game.hand_records[0]
 
 
-def computer_hand_from_dict(challenge: dict[str, Any], place: int) -> dict[str, Any]:
+def computer_hand_from_dict(challenge: ChallengeDict, place: int) -> HandRecord:
     """:func:`computer_hand` of a challenge written by :meth:`Challenge.to_dict` (what the worker is sent)."""
     return computer_hand(challenge_from_dict(challenge), place)
 
@@ -77,7 +78,7 @@ class DuplicatePlayer:
         self.challenge = challenge
         self.processes = processes
         self._executor: Executor | None = None
-        self._futures: dict[int, Future[dict[str, Any]]] = {}
+        self._futures: dict[int, Future[HandRecord]] = {}
         self._queued: list[int] = []
         self._retried: set[int] = set()
         self.errors: dict[int, str] = {}  # the deals that could not be played, and why
@@ -117,10 +118,10 @@ class DuplicatePlayer:
         """Deals started and not yet handed over."""
         return len(self._futures) + len(self._queued)
 
-    def results(self) -> dict[int, dict[str, Any]]:
+    def results(self) -> dict[int, HandRecord]:
         """The records of the deals finished since the last call, by place. A deal that fails is tried once
         more (in a fresh worker when the first one died), then left out with its reason in :attr:`errors`."""
-        done: dict[int, dict[str, Any]] = {}
+        done: dict[int, HandRecord] = {}
         for place in self._queued:
             done[place] = computer_hand(self.challenge, place)
         self._queued = []
@@ -138,7 +139,7 @@ class DuplicatePlayer:
                     self._submit(place)
         return done
 
-    def wait(self) -> dict[int, dict[str, Any]]:
+    def wait(self) -> dict[int, HandRecord]:
         """Every deal started, waited for, retries too (tests and scripts)."""
         done = self.results()
         while self._futures:

@@ -47,15 +47,16 @@ from engine.ai.choice import Choice
 from engine.ai.levels import LEVELS
 from engine.ai.players import ComputerPlayer
 from engine.game import Game
-from engine.save import game_from_dict, game_to_dict
+from engine.record import HandRecord
+from engine.save import SavedGameDict, game_from_dict, game_to_dict
 
 
-def decide(game_dict: dict[str, Any], seat: int, level: str, seed: int) -> Any:
+def decide(game_dict: SavedGameDict, seat: int, level: str, seed: int) -> Any:
     """The action (as JSON) that the computer of ``level`` with ``seed`` takes for ``seat`` in the saved game."""
     return decide_with_reason(game_dict, seat, level, seed)[0]
 
 
-def decide_with_reason(game_dict: dict[str, Any], seat: int, level: str, seed: int) -> tuple[Any, str]:
+def decide_with_reason(game_dict: SavedGameDict, seat: int, level: str, seed: int) -> tuple[Any, str]:
     """:func:`decide`, with the decision's reason in words."""
     try:
         chosen = LEVELS[level]
@@ -172,7 +173,7 @@ class Thinker:
             self._executor = None
 
 
-def _review(record: dict[str, Any], action_index: int, seed: int, level: str, every_card: bool,
+def _review(record: HandRecord, action_index: int, seed: int, level: str, every_card: bool,
             viewer: int) -> tuple[DecisionReview, float]:
     """In the worker: one decision of the record reviewed (see :func:`engine.ai.analysis.review_decision`),
     and the processor time it took."""
@@ -226,7 +227,7 @@ class Analyst:
         for future in [pool.submit(_ready) for _ in range(self.workers if self.processes else 1)]:
             future.result()
 
-    def start(self, record: dict[str, Any], seat: int, seed: int = 0) -> None:
+    def start(self, record: HandRecord, seat: int, seed: int = 0) -> None:
         """Start analysing ``record`` for the player in ``seat`` (dropping any analysis under way);
         a record that cannot be replayed raises :class:`~engine.record.RecordError` here."""
         self.cancel()

@@ -364,7 +364,7 @@ def play_likelihood(game: Game, seat: int, world: World, agree: float = 0.6) -> 
     mode = play_mode(rules)
     values = card_values(rules)
     side_of = playing_sides(game)
-    sequence: list[list[tuple[int, int]]] = [[(s, _code(t)) for s, t in tr["plays"]] for tr in h.tricks]
+    sequence: list[list[tuple[int, int]]] = [[(int(s), _code(t)) for s, t in tr["plays"]] for tr in h.tricks]
     if h.trick:
         sequence.append([(s, int(c)) for s, c in h.trick])
     if rules.trump_by == "stock":

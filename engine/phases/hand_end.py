@@ -5,13 +5,16 @@ and the next hand.
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING
 
 from engine import events as ev
 from engine.events import Event
 from engine.hand_record import hand_record
 from engine.phases.state import GameState
 from engine.scoring import NO_MARRIAGE, PLAYED, THROWN_IN, HandFacts, score_hand
+
+if TYPE_CHECKING:
+    from engine.record import HandResult
 
 
 class HandEnd(GameState):
@@ -35,7 +38,7 @@ class HandEnd(GameState):
             self.scores[s] += result.score_delta[s] - already
         target = self.target  # the hand was played to this target; deciding the game may raise it
         self._decide_game(declaring)
-        summary = {
+        summary: HandResult = {
             "trick_points": list(h.trick_points) if h.how == PLAYED else [0] * self.sides,
             "meld": side_meld, "meld_counted": result.meld_counted, "score_delta": result.score_delta,
             "scores_after": list(self.scores), "went_set": result.went_set, "made": result.made,
@@ -43,7 +46,7 @@ class HandEnd(GameState):
             "game_over": self.winner is not None, "winner": self.winner, "target": target,
         }
         self._record_hand(summary)
-        out.append(Event(ev.HAND_SCORED, h.declarer, summary))
+        out.append(Event(ev.HAND_SCORED, h.declarer, dict(summary)))
         if self.winner is not None:
             out.append(Event(ev.GAME_OVER, None, {"winner": self.winner, "scores": list(self.scores)}))
         else:
@@ -70,7 +73,7 @@ class HandEnd(GameState):
         if len(over) == 1:
             self.winner = over[0]
 
-    def _record_hand(self, summary: dict[str, Any]) -> None:
+    def _record_hand(self, summary: HandResult) -> None:
         self.hand_records.append(hand_record(self, summary))
 
 

@@ -7,6 +7,8 @@ Two-handed meld is laid during the play (:mod:`engine.phases.tricks`).
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from engine import events as ev
 from engine.actions import PlayOn, ThrowIn
 from engine.cards import format_cards
@@ -14,6 +16,9 @@ from engine.events import Event
 from engine.meld import dix_value, score_meld
 from engine.phases.state import THROW_IN, GameState, seats_from
 from engine.scoring import NOT_ON_BOARD, THROWN_IN
+
+if TYPE_CHECKING:
+    from engine.record import MeldItemValue
 
 
 class Melding(GameState):
@@ -40,7 +45,7 @@ class Melding(GameState):
                                 self.rules.players):
             shown = h.meld[seat]
             assert shown is not None
-            items = [[m.name, m.points, format_cards(m.cards)] for m in shown.melds]
+            items: list[MeldItemValue] = [[m.name, m.points, format_cards(m.cards)] for m in shown.melds]
             h.meld_entries.append({"seat": seat, "points": h.meld_points[seat], "items": items})
             out.append(Event(ev.MELD, seat, {"points": h.meld_points[seat], "melds": items,
                                              "cards": shown.shown_cards()}))

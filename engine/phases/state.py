@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
 from engine.actions import Action
 from engine.cards import Card
@@ -19,6 +19,9 @@ from engine.meld import MeldScore
 from engine.rules import Rules
 from engine.scoring import PLAYED
 from engine.table_meld import MeldTable
+
+if TYPE_CHECKING:
+    from engine.record import HandRecord, HandResult, MeldEntry, TrickRecord
 
 # Phases: whose decision the game waits for.
 REDEAL = "redeal"
@@ -62,13 +65,13 @@ class HandState:
     meld: list[MeldScore | None] = field(default_factory=list)
     meld_points: list[int] = field(default_factory=list)    # per seat, after dix credits
     dix_points: list[int] = field(default_factory=list)     # per seat
-    meld_entries: list[dict[str, Any]] = field(default_factory=list)
+    meld_entries: list[MeldEntry] = field(default_factory=list)
     meld_shown: bool = False
     how: str = PLAYED
     # play
     leader: int = 0
     trick: list[tuple[int, Card]] = field(default_factory=list)
-    tricks: list[dict[str, Any]] = field(default_factory=list)
+    tricks: list[TrickRecord] = field(default_factory=list)
     trick_points: list[int] = field(default_factory=list)   # per side
     tricks_won: list[int] = field(default_factory=list)     # per side
     # two-handed
@@ -110,7 +113,7 @@ class GameState:
     log: list[Action]
     hand_start: int  # where the current hand's actions begin in the log
     hand_stacked: bool  # the current hand was dealt card by card (the game's first deal, given)
-    hand_records: list[dict[str, Any]]
+    hand_records: list[HandRecord]
     reasons: dict[int, str]  # a computer's reason for its decision, by index in the log (shared: copy to change)
     humans: tuple[int, ...]  # the seats a person plays, when the game knows (the app says; records tell)
     hand: HandState
@@ -159,7 +162,7 @@ class GameState:
     def _end_hand(self, out: list[Event]) -> None:
         raise NotImplementedError  # hand_end
 
-    def _record_hand(self, summary: dict[str, Any]) -> None:
+    def _record_hand(self, summary: HandResult) -> None:
         raise NotImplementedError  # hand_end
 
 

@@ -5,7 +5,7 @@ laid after each trick won; and declaring out (at any decision of the claimant, w
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from engine import events as ev
 from engine.actions import Action, DrawChoice, LayMeld, NoMeld, Play
@@ -13,6 +13,9 @@ from engine.cards import NINE, Card, card, format_cards
 from engine.events import Event
 from engine.phases.state import DRAW_CHOICE, MELD, PLAY, GameState
 from engine.play import trick_winner
+
+if TYPE_CHECKING:
+    from engine.record import HandResult, TrickRecord
 
 
 class TrickPlay(GameState):
@@ -50,7 +53,7 @@ class TrickPlay(GameState):
             points += self._last_bonus
         h.trick_points[side] += points
         h.tricks_won[side] += 1
-        record: dict[str, Any] = {"leader": h.trick[0][0], "plays": [[s, str(c)] for s, c in h.trick], "winner": winner}
+        record: TrickRecord = {"leader": h.trick[0][0], "plays": [[s, str(c)] for s, c in h.trick], "winner": winner}
         h.tricks.append(record)
         out.append(Event(ev.TRICK, winner, {"cards": list(h.trick), "points": points, "last": last}))
         h.trick = []
@@ -199,9 +202,9 @@ class TrickPlay(GameState):
         # Only meld laid during play (two-handed) has changed the scores in this hand so far.
         laid = [sum(h.meld_points[s] for s in team) if self.rules.trump_by == "stock" else 0
                 for team in self.rules.teams]
-        summary = {"declared_out": {"seat": seat, "total": total, "right": right},
+        summary: HandResult = {"declared_out": {"seat": seat, "total": total, "right": right},
                    "game_over": True, "winner": self.winner, "score_delta": laid,
                    "scores_after": list(self.scores), "target": self.target}
         self._record_hand(summary)
-        out.append(Event(ev.HAND_SCORED, h.declarer, summary))
+        out.append(Event(ev.HAND_SCORED, h.declarer, dict(summary)))
         out.append(Event(ev.GAME_OVER, None, {"winner": self.winner, "scores": list(self.scores)}))

@@ -25,7 +25,9 @@ shell's door to them: each ``*_scene`` function builds a scene ready to push on 
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from engine.record import HandRecord
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -85,14 +87,14 @@ def history_scene(app: App, game: Game) -> Scene:
     return HistoryScene(app, game)
 
 
-def open_review(app: App, records: Sequence[dict[str, Any]], index: int = 0) -> bool:
+def open_review(app: App, records: Sequence[HandRecord], index: int = 0) -> bool:
     """Push the review of ``records[index]`` (the others a page away), or a message if it cannot be replayed."""
     from pinochle_gui.screens.review import open_review as open_it
 
     return open_it(app, records, index)
 
 
-def replay_result_scene(app: App, original: dict[str, Any], replay: dict[str, Any]) -> Scene:
+def replay_result_scene(app: App, original: HandRecord, replay: HandRecord) -> Scene:
     from pinochle_gui.screens.replay import ReplayResultScene
 
     return ReplayResultScene(app, original, replay)

@@ -28,7 +28,7 @@ import engine  # noqa: E402
 from engine.challenge import Challenge, ChallengeDeal, challenge_deals, deal_game, duplicate_score  # noqa: E402
 from engine.game import Game  # noqa: E402
 from engine.players import RandomPlayer  # noqa: E402
-from engine.record import game_at_deal  # noqa: E402
+from engine.record import HandRecord, game_at_deal  # noqa: E402
 from engine.rules import Rules, rules_from_dict  # noqa: E402
 from pinochle_gui.challenge_run import ChallengeRun, new_run  # noqa: E402
 from pinochle_gui.scene import Scene, SceneStack  # noqa: E402
@@ -69,7 +69,7 @@ class ShotApp:
     def leave_game(self) -> None:
         """Nothing to leave in a screenshot."""
 
-    def replay_deal(self, record: dict[str, Any]) -> bool:
+    def replay_deal(self, record: HandRecord) -> bool:
         """Nothing to play again in a screenshot."""
         return False
 
@@ -106,7 +106,7 @@ def play(variant: str, seed: int, hands: int | None = None) -> Game:
     return game
 
 
-def play_again(record: dict[str, Any], seed: int) -> dict[str, Any]:
+def play_again(record: HandRecord, seed: int) -> HandRecord:
     """The record of ``record``'s deal played again by random players seeded with ``seed``."""
     game = game_at_deal(record, rules_from_dict(record["rules"]))
     players = [RandomPlayer(seed * 10 + seat) for seat in range(game.rules.players)]
@@ -117,7 +117,7 @@ def play_again(record: dict[str, Any], seed: int) -> dict[str, Any]:
     return game.hand_records[0]
 
 
-def random_hand(rules: Rules, deal: ChallengeDeal, seed: int, names: Sequence[str] = ()) -> dict[str, Any]:
+def random_hand(rules: Rules, deal: ChallengeDeal, seed: int, names: Sequence[str] = ()) -> HandRecord:
     """One challenge deal played by random players (with these names, when given)."""
     game = deal_game(rules, deal)
     game.players = list(names) or game.players

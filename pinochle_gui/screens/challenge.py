@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from engine.record import HandRecord
 from pinochle_gui.screens.replay import hand_table
 from pinochle_gui.screens.review import open_review
 from pinochle_gui.screens.screen import Overlay, Screen
@@ -52,7 +53,7 @@ def totals_line(run: ChallengeRun) -> str:
 
 def review_deal(app: App, run: ChallengeRun, place: int, computer: bool) -> None:
     """The review of deal ``place``: the player's hand, and the computer's a page away (Page Down)."""
-    records: list[dict[str, Any]] = [run.played[place]]
+    records: list[HandRecord] = [run.played[place]]
     theirs = run.computer_record(place)
     if theirs is not None:
         records.append(theirs)

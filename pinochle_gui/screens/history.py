@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from engine.cards import CardError, cards_label, parse_cards
-from engine.record import write_records
+from engine.record import HandRecord, meld_items, write_records
 from pinochle_gui.screens.dialogs import message
 from pinochle_gui.screens.review import open_review
 from pinochle_gui.screens.screen import Screen
@@ -27,7 +27,7 @@ if TYPE_CHECKING:
 SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 
-def side_names(record: dict[str, Any]) -> list[str]:
+def side_names(record: HandRecord) -> list[str]:
     players = record.get("players") or [f"Seat {i}" for i in range(record.get("seats", 0))]
     return [" & ".join(players[s] for s in team) for team in record.get("teams", [])]
 
@@ -39,7 +39,7 @@ HOW_WORDS = {
 }
 
 
-def result_text(record: dict[str, Any]) -> str:
+def result_text(record: HandRecord) -> str:
     """One line: who declared what and how it went (or the trump of a hand without bidding)."""
     players = record.get("players", [])
     trump = SUIT_NAMES.get(record.get("trump") or "", "no trump")
@@ -59,7 +59,7 @@ def result_text(record: dict[str, Any]) -> str:
     return f"{who} {record['bid']} in {trump}: {outcome}"
 
 
-def delta_text(record: dict[str, Any]) -> str:
+def delta_text(record: HandRecord) -> str:
     return "  ".join(f"{d:+d}" for d in record.get("score_delta", []))
 
 
@@ -72,7 +72,7 @@ def cards_text(text: object) -> str:
         return str(text)
 
 
-def detail_lines(record: dict[str, Any]) -> list[tuple[str, str]]:
+def detail_lines(record: HandRecord) -> list[tuple[str, str]]:
     """The hand told in lines of (style, text): style ``head``, ``text`` or ``dim``."""
     players = record.get("players", [])
 
@@ -83,20 +83,20 @@ def detail_lines(record: dict[str, Any]) -> list[tuple[str, str]]:
     dealer = record.get("dealer")
     lines.append(("dim", f"Deal {record.get('seed')}, dealt by {name(dealer) if isinstance(dealer, int) else '?'}"))
     if record.get("bids"):
-        bids = ", ".join(f"{name(seat)} {bid}" for seat, bid in record["bids"])
+        bids = ", ".join(f"{name(int(seat))} {bid}" for seat, bid in record["bids"])
         lines += [("head", "Bidding"), ("text", bids)]
     if record.get("turnup"):
         lines.append(("text", f"Turned up: {cards_text(record['turnup'])}"))
     lines.append(("text", result_text(record)))
     for seat, dix, taken in record.get("dix_exchanges", []):
-        lines.append(("dim", f"{name(seat)} exchanged the dix {cards_text(dix)} for {cards_text(taken)}"))
+        lines.append(("dim", f"{name(int(seat))} exchanged the dix {cards_text(dix)} for {cards_text(taken)}"))
     for passed in record.get("passes", []):
         lines.append(("dim", f"{name(passed['from'])} passed {cards_text(passed['cards'])} to {name(passed['to'])}"))
     if record.get("buried"):
         lines.append(("dim", f"Widow {cards_text(record.get('widow', ''))}; buried {cards_text(record['buried'])}"))
     lines.append(("head", "Meld"))
     for entry in record.get("melds", []):
-        items = ", ".join(f"{item[0]} {item[1]}" for item in entry.get("items", [])) or "no meld"
+        items = ", ".join(f"{item.name} {item.points}" for item in meld_items(entry)) or "no meld"
         when = f" (after trick {entry['trick']})" if "trick" in entry else ""
         lines.append(("text", f"{name(entry['seat'])}: {entry.get('points', 0)}{when} — {items}"))
     lines.append(("head", "Score"))
@@ -140,7 +140,7 @@ class HistoryScene(Screen):
     def __init__(self, app: App, game: Game) -> None:
         super().__init__(app)
         self.game = game
-        self.records: list[dict[str, Any]] = list(game.hand_records)
+        self.records: list[HandRecord] = list(game.hand_records)
         self.selected = len(self.records) - 1
         self.first = 0  # the first hand shown in the list
         self.exported: Path | None = None  # the file of the last export
@@ -305,7 +305,7 @@ class HistoryScene(Screen):
             )
         self.draw_detail(surface, self.records[self.selected])
 
-    def draw_detail(self, surface: pygame.Surface, record: dict[str, Any]) -> None:
+    def draw_detail(self, surface: pygame.Surface, record: HandRecord) -> None:
         t = self.theme
         area = self.detail_rect
         back = pygame.Surface(area.size, pygame.SRCALPHA)

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from engine.rules import OPTIONS, PRESET_HELP, PRESETS, Option, Rules, RulesError, preset
+from engine.rules import OPTIONS, PRESET_HELP, PRESETS, Option, Rules, RulesDict, RulesError, preset
 from engine.save import game_from_dict
 from pinochle_gui.screens.dialogs import confirm
 from pinochle_gui.screens.rules import RulesScene
@@ -74,7 +74,7 @@ class RuleOptions:
     """The rows of one preset's rule options, and the overrides they make (checked by the engine)."""
 
     def __init__(
-        self, preset_name: str, overrides: dict[str, Any], on_change: Callable[[], None] | None = None
+        self, preset_name: str, overrides: RulesDict, on_change: Callable[[], None] | None = None
     ) -> None:
         self.preset_name = preset_name
         self.base = PRESETS[preset_name]
@@ -141,7 +141,7 @@ class NewGameScene(Screen):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         s = app.settings
-        self.variant = s.default_variant if s.default_variant in PRESETS else "partnership_auction"
+        self.variant: str = s.default_variant if s.default_variant in PRESETS else "partnership_auction"
         self.levels_available = computer_levels()
         level = default_level(app, self.levels_available)
         self.names = [s.player_name, *s.computer_names]  # seat 0 and the three computer names
@@ -319,7 +319,7 @@ class NewGameScene(Screen):
         computer = list(s.computer_names)
         for seat in range(1, self.players):
             computer[self.name_index(seat) - 1] = names[seat]
-        changes: dict[str, Any] = {
+        changes: dict[str, object] = {
             "default_variant": self.variant,
             "rule_overrides": s.with_rules(self.options.overrides, self.variant).rule_overrides,
             "player_name": names[0],

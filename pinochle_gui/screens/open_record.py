@@ -11,11 +11,11 @@ from __future__ import annotations
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
-from engine.record import RecordError, check_record, read_records
+from engine.record import HandRecord, RecordError, check_record, read_records
 from pinochle_gui.screens.dialogs import message
 from pinochle_gui.screens.review import open_review
 from pinochle_gui.screens.screen import Screen
@@ -30,7 +30,7 @@ MAX_FILE_BYTES = 50_000_000  # thousands of hands; anything bigger is no record 
 LAST_FOLDER_FILE = "last_record_folder.txt"
 
 
-def load_records(path: Path) -> list[dict[str, Any]]:
+def load_records(path: Path) -> list[HandRecord]:
     """The hand records of a file: JSON Lines, or one JSON record (or a list of them) in a .json file."""
     if path.stat().st_size > MAX_FILE_BYTES:
         raise RecordError(f"{path.name} is too big for a file of hand records")
@@ -40,10 +40,7 @@ def load_records(path: Path) -> list[dict[str, Any]]:
         except (UnicodeDecodeError, json.JSONDecodeError):
             data = None  # perhaps JSON Lines after all
         if data is not None:
-            records = data if isinstance(data, list) else [data]
-            for record in records:
-                check_record(record)
-            return records
+            return [check_record(record) for record in (data if isinstance(data, list) else [data])]
     return read_records(path)
 
 

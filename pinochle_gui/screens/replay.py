@@ -7,10 +7,11 @@ to where the deal was chosen (the hand summary, the review or the hand history).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
+from engine.record import HandRecord
 from engine.review import seat_names
 from pinochle_gui.screens.review import open_review
 from pinochle_gui.screens.screen import Overlay
@@ -25,13 +26,13 @@ if TYPE_CHECKING:
 COLUMNS = 4
 
 
-def hand_table(record: dict[str, Any]) -> tuple[str, list[list[str]]]:
+def hand_table(record: HandRecord) -> tuple[str, list[list[str]]]:
     """The headline ("North bid 250 and made it") and the rows of a scored hand, from its record."""
     head, rows = summary_lines(record, side_names(record["teams"], seat_names(record)), seat_names(record))
     return head, [row[:COLUMNS] for row in rows]
 
 
-def verdict(original: dict[str, Any], replay: dict[str, Any], side: int) -> str:
+def verdict(original: HandRecord, replay: HandRecord, side: int) -> str:
     """How the player's side did the second time against the first, in points of the score."""
     first, again = original["score_delta"][side], replay["score_delta"][side]
     if again == first:
@@ -44,7 +45,7 @@ class ReplayResultScene(Overlay):
     heading = "The deal played again"
     panel_size = (1000, 480)
 
-    def __init__(self, app: App, original: dict[str, Any], replay: dict[str, Any]) -> None:
+    def __init__(self, app: App, original: HandRecord, replay: HandRecord) -> None:
         super().__init__(app)
         self.original = original
         self.replay = replay

@@ -20,12 +20,12 @@ Page Up and Page Down the previous and next hand of a record file with many; A p
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from engine.cards import SUIT_NAMES, Card
-from engine.record import RecordError
+from engine.record import HandRecord, RecordError
 from engine.review import Step, review_steps, seat_names, side_names
 from pinochle_gui.art import CardArt
 from pinochle_gui.screens.dialogs import message
@@ -50,7 +50,7 @@ AUCTION = ("bid", "pass", "auction_won")
 TOWARDS = {"bottom": (0, 1), "top": (0, -1), "left": (-1, 0), "right": (1, 0)}
 
 
-def open_review(app: App, records: Sequence[dict[str, Any]], index: int = 0) -> bool:
+def open_review(app: App, records: Sequence[HandRecord], index: int = 0) -> bool:
     """Show the review of ``records[index]`` (the others a page away); a record that cannot be
     replayed gives a message instead. True when the review is shown."""
     try:
@@ -65,7 +65,7 @@ def open_review(app: App, records: Sequence[dict[str, Any]], index: int = 0) -> 
 class ReviewScene(Screen):
     heading = "Hand review"
 
-    def __init__(self, app: App, records: Sequence[dict[str, Any]], index: int = 0) -> None:
+    def __init__(self, app: App, records: Sequence[HandRecord], index: int = 0) -> None:
         super().__init__(app)
         if not records:
             raise RecordError("the file holds no hand")
@@ -284,7 +284,7 @@ class ReviewScene(Screen):
         elif step.kind in AUCTION:
             self.draw_auction(surface)
 
-    def status(self, record: dict[str, Any], step: Step) -> str:
+    def status(self, record: HandRecord, step: Step) -> str:
         parts = [variant_name(record["variant"]), f"hand {record['hand_number']}"]
         if len(self.records) > 1:
             parts.append(f"{self.index + 1} of {len(self.records)} in the file")

@@ -19,7 +19,7 @@ from typing import Any
 
 from engine.ai.analysis import DecisionReview, HandAnalysis, cost_threshold, play_with_hard
 from engine.ai.worker import Analyst, background_pool
-from engine.record import RecordError
+from engine.record import HandRecord, RecordError
 from engine.rules import Rules, rules_from_dict
 from pinochle_gui.table.hand_costs import LAST
 from pinochle_gui.table.scene import TableScene
@@ -37,13 +37,13 @@ FINISHED: OrderedDict[tuple[Any, ...], HandAnalysis] = OrderedDict()
 KEEP_FINISHED = 12
 
 
-def analysed_seat(record: dict[str, Any]) -> int:
+def analysed_seat(record: HandRecord) -> int:
     """Whose decisions the review analyses first: the seat a person played, else seat 0."""
     humans = record.get("humans")
     return humans[0] if isinstance(humans, list) and humans else 0
 
 
-def table_levels(scenes: Sequence[object], record: dict[str, Any]) -> list[str | None] | None:
+def table_levels(scenes: Sequence[object], record: HandRecord) -> list[str | None] | None:
     """The computer levels at the table of the record's game when it is open (``None``: a person's seat)."""
     for scene in reversed(scenes):
         if isinstance(scene, TableScene) and scene.game.game_id == record.get("game_id") \
@@ -52,7 +52,7 @@ def table_levels(scenes: Sequence[object], record: dict[str, Any]) -> list[str |
     return None
 
 
-def hand_key(record: dict[str, Any], seat: int) -> tuple[Any, ...]:
+def hand_key(record: HandRecord, seat: int) -> tuple[Any, ...]:
     return (record.get("game_id"), record.get("hand_number"), record.get("seed"), str(record.get("actions")), seat,
             LEVEL)
 
@@ -67,7 +67,7 @@ def points_text(value: float, signed: bool = True, tenths: bool = False) -> str:
 class ReviewAnalysis:
     """One hand's analysis for ``seat``, filling in as the workers finish (``processes``: worker processes)."""
 
-    def __init__(self, record: dict[str, Any], seat: int, levels: Sequence[str | None] | None = None,
+    def __init__(self, record: HandRecord, seat: int, levels: Sequence[str | None] | None = None,
                  processes: bool | None = None) -> None:
         self.record = record
         self.seat = seat
@@ -79,11 +79,11 @@ class ReviewAnalysis:
         self.total = 0
         self.failed = ""
         self.errors: list[str] = []  # decisions the analysis could not value (their errors)
-        self.hard_record: dict[str, Any] | None = None
+        self.hard_record: HandRecord | None = None
         self._since_poll = POLL_EVERY
         self._analyst: Analyst | None = None
         self._pool: Executor | None = None
-        self._hard: Future[dict[str, Any]] | None = None
+        self._hard: Future[HandRecord] | None = None
         seats = record["seats"]
         self.levels: list[str | None] = list(levels) if levels is not None else [OTHERS_LEVEL] * seats
         kept = FINISHED.get(hand_key(record, seat))

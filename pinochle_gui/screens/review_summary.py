@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from functools import partial
-from typing import Any, Protocol
+from typing import Protocol
 
 import pygame
 
+from engine.record import HandRecord
 from engine.review import seat_names
 from pinochle_gui.screens.review_analysis import ReviewAnalysis
 from pinochle_gui.table.scorepad import side_names
@@ -42,7 +43,7 @@ class Host(Protocol):
 COLUMNS = 4
 
 
-def seat_roles(record: dict[str, Any], seat: int) -> list[tuple[int, str]]:
+def seat_roles(record: HandRecord, seat: int) -> list[tuple[int, str]]:
     """Every seat with who it is to ``seat``: the seat itself first, then its partner, then the others."""
     names = seat_names(record)
     me = "You" if seat in (record.get("humans") or []) else names[seat]
@@ -73,7 +74,7 @@ def cards_verdict(analysis: ReviewAnalysis) -> str:
     return f"The cards: {who} side scored {first:+d}; with the hard computer in the seat {again:+d} ({more})"
 
 
-def hand_table(record: dict[str, Any]) -> tuple[str, list[list[str]]]:
+def hand_table(record: HandRecord) -> tuple[str, list[list[str]]]:
     head, rows = summary_lines(record, side_names(record["teams"], seat_names(record)), seat_names(record))
     return head, [row[:COLUMNS] for row in rows]
 

@@ -81,7 +81,7 @@ class SettingsScene(Screen):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         s = app.settings
-        self.variant = s.default_variant if s.default_variant in PRESETS else "partnership_auction"
+        self.variant: str = s.default_variant if s.default_variant in PRESETS else "partnership_auction"
         self.options = RuleOptions(self.variant, dict(s.rule_overrides.get(self.variant, {})), self._rules_changed)
         self._art: CardArt | None = None
 

@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+
+from engine.record import HandRecord
 
 from .challenges import ChallengeResults, ChallengeSave
 from .lock import AppLock
@@ -137,7 +138,7 @@ class Storage:
 
     def record_hand(
         self,
-        record: Mapping[str, Any],
+        record: HandRecord,
         player_seat: int,
         levels: Sequence[str | None],
         demo: bool = False,
@@ -162,7 +163,7 @@ class Storage:
 
     def record_game(
         self,
-        records: Sequence[Mapping[str, Any]],
+        records: Sequence[HandRecord],
         player_seat: int,
         levels: Sequence[str | None],
         demo: bool = False,
@@ -176,9 +177,10 @@ class Storage:
         if demo:
             return []
         try:
+            before: list[Sequence[int] | None] = [None, *(record.get("scores_after") for record in records)]
             hands = [
-                HandStat.from_record(record, player_seat, levels, game_id, previous.get("scores_after"))
-                for previous, record in zip([{}, *records], records, strict=False)
+                HandStat.from_record(record, player_seat, levels, game_id, previous)
+                for previous, record in zip(before, records, strict=False)
             ]
             game = GameStat.from_records(records, player_seat, levels)
             game = dataclasses.replace(game, started_at=started_at, game_id=game_id or game.game_id)

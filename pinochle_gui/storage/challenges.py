@@ -22,9 +22,9 @@ from __future__ import annotations
 import json
 import sqlite3
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
 
 from .safe_file import MAX_JSON_BYTES, ReadStatus, StorageMessage, atomic_write_bytes, error, keep_aside, read_json
 from .stats import StatsStore
@@ -56,7 +56,7 @@ class ChallengeSave:
     def exists(self) -> bool:
         return self.path.is_file()
 
-    def save(self, data: dict[str, Any]) -> list[StorageMessage]:
+    def save(self, data: Mapping[str, object]) -> list[StorageMessage]:
         if self.read_only:
             return []
         content = json.dumps({"kind": CHALLENGE_KIND, "format": CHALLENGE_FORMAT, "challenge": data},
@@ -68,8 +68,9 @@ class ChallengeSave:
                           self.path)]
         return []
 
-    def load(self) -> tuple[dict[str, Any] | None, list[StorageMessage]]:
-        """The saved challenge's dictionary, or ``None`` (no file, or a bad one, kept aside with a message)."""
+    def load(self) -> tuple[dict[str, object] | None, list[StorageMessage]]:
+        """The saved challenge's dictionary as it was written (the caller checks it), or ``None`` (no file, or
+        a bad one, kept aside with a message)."""
         read = read_json(self.path, "saved challenge", MAX_JSON_BYTES, _AFRESH, self.read_only)
         messages = list(read.messages or [])
         if read.status is ReadStatus.UNREADABLE:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
@@ -55,8 +55,8 @@ def app_version() -> str:
 class SavedGame:
     """A save read back. ``restored`` is what the ``restore`` function given to :meth:`SaveStore.load` made."""
 
-    game: dict[str, Any]
-    table: dict[str, Any] = field(default_factory=dict)
+    game: dict[str, object]  # the engine's state, read back as it was written: the restore checks it
+    table: dict[str, object] = field(default_factory=dict)  # the table's settings, likewise
     demo: bool = False
     saved_at: str = ""
     app_version: str = ""
@@ -88,7 +88,7 @@ class SaveStore:
         return self.path.is_file()
 
     def save(
-        self, game: dict[str, Any], table: dict[str, Any] | None = None, demo: bool = False
+        self, game: Mapping[str, object], table: Mapping[str, object] | None = None, demo: bool = False
     ) -> list[StorageMessage]:
         """Save the game atomically; messages (never an exception) when it cannot be saved.
 
@@ -102,7 +102,7 @@ class SaveStore:
         return self.write(content)
 
     def encode(
-        self, game: dict[str, Any], table: dict[str, Any] | None = None, demo: bool = False
+        self, game: Mapping[str, object], table: Mapping[str, object] | None = None, demo: bool = False
     ) -> bytes | list[StorageMessage]:
         """The bytes of a save (a snapshot: later changes to ``game`` do not touch it), or why it cannot be made."""
         if not isinstance(cast(object, game), dict):  # a caller's mistake must not make a save that cannot load
@@ -154,7 +154,7 @@ class SaveStore:
         return []
 
     def load(
-        self, restore: Callable[[dict[str, Any]], Any] | None = None
+        self, restore: Callable[[dict[str, object]], Any] | None = None
     ) -> tuple[SavedGame | None, list[StorageMessage]]:
         """The saved game, or ``None`` (no save, or an unusable one: the messages say which).
 
@@ -267,7 +267,7 @@ def is_newer_version(saved: object, running: str) -> bool:
     return theirs + (0,) * (width - len(theirs)) > mine + (0,) * (width - len(mine))
 
 
-def _envelope_problem(data: dict[str, Any]) -> str:
+def _envelope_problem(data: dict[str, object]) -> str:
     """What is wrong with the envelope of a save, or ``""``."""
     if not isinstance(data["game"], dict) or not data["game"]:
         return "the game state is missing"
@@ -307,7 +307,7 @@ class SaveWorker:
         self._thread = threading.Thread(target=self._run, name="pinochle-save", daemon=True)
         self._thread.start()
 
-    def submit(self, game: dict[str, Any], table: dict[str, Any] | None = None, demo: bool = False) -> None:
+    def submit(self, game: Mapping[str, object], table: Mapping[str, object] | None = None, demo: bool = False) -> None:
         """Save this state soon. It is encoded now, so the caller may go on changing ``game``."""
         content = self.store.encode(game, table, demo)
         with self._lock:

@@ -17,9 +17,9 @@ import shutil
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, TypedDict
 
-from engine.rules import PRESETS, Rules, RulesError, preset
+from engine.rules import PRESET_NAMES, PRESETS, Rules, RulesDict, RulesError, Variant, preset
 from pinochle_gui.words import DEFAULT_LEVEL, clean_name
 
 from .rating import COMPUTER_LEVELS
@@ -56,11 +56,35 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "table_theme": TABLE_THEMES,
     "animation_speed": ANIMATION_SPEEDS,
     "sort_order": SORT_ORDERS,
-    "default_variant": tuple(PRESETS),
+    "default_variant": PRESET_NAMES,
 }
 SEATS = 4
 MIN_WINDOW = (640, 480)
 MAX_WINDOW = (16384, 16384)
+
+
+class SettingsDict(TypedDict):
+    """The settings as written in the settings file (:meth:`Settings.to_dict`)."""
+
+    player_name: str
+    computer_names: list[str]
+    avatars: list[int]
+    computer_level: str
+    deck_design: str
+    card_back: str
+    table_theme: str
+    animation_speed: str
+    sound_on: bool
+    volume: float
+    default_variant: Variant
+    rule_overrides: dict[str, RulesDict]
+    auto_play_forced: bool
+    meld_goes_on: bool
+    analyse_hands: bool
+    sort_order: str
+    first_run_done: bool
+    window_size: list[int]
+    fullscreen: bool
 
 
 @dataclass(frozen=True)
@@ -79,9 +103,9 @@ class Settings:
     animation_speed: str = "normal"
     sound_on: bool = True
     volume: float = 0.7
-    default_variant: str = "partnership_auction"
+    default_variant: Variant = "partnership_auction"
     #: Per preset name, the options the player changed (checked against the engine's rules).
-    rule_overrides: dict[str, dict[str, Any]] = field(default_factory=dict)
+    rule_overrides: dict[str, RulesDict] = field(default_factory=dict)
     auto_play_forced: bool = True
     meld_goes_on: bool = False  # the meld on the table goes on by itself after a while (else it waits for a click)
     analyse_hands: bool = True  # the review analyses the player's decisions; each hand's cost goes to the statistics
@@ -95,7 +119,7 @@ class Settings:
         name = preset_name or self.default_variant
         return preset(name, **self.rule_overrides.get(name, {}))
 
-    def with_rules(self, rules_changes: dict[str, Any], preset_name: str | None = None) -> Settings:
+    def with_rules(self, rules_changes: RulesDict, preset_name: str | None = None) -> Settings:
         """These settings with new overrides for a preset; raises ``RulesError`` if they are not valid."""
         name = preset_name or self.default_variant
         preset(name, **rules_changes)  # check them
@@ -114,12 +138,28 @@ class Settings:
             return self.computer_names[seat - 1]
         return self.computer_names[(0, 2)[seat - 1]] if players == 3 else self.computer_names[1]
 
-    def to_dict(self) -> dict[str, Any]:
-        data = dataclasses.asdict(self)
-        for key, value in data.items():
-            if isinstance(value, tuple):
-                data[key] = list(value)
-        return data
+    def to_dict(self) -> SettingsDict:
+        return {
+            "player_name": self.player_name,
+            "computer_names": list(self.computer_names),
+            "avatars": list(self.avatars),
+            "computer_level": self.computer_level,
+            "deck_design": self.deck_design,
+            "card_back": self.card_back,
+            "table_theme": self.table_theme,
+            "animation_speed": self.animation_speed,
+            "sound_on": self.sound_on,
+            "volume": self.volume,
+            "default_variant": self.default_variant,
+            "rule_overrides": {name: dict(options) for name, options in self.rule_overrides.items()},
+            "auto_play_forced": self.auto_play_forced,
+            "meld_goes_on": self.meld_goes_on,
+            "analyse_hands": self.analyse_hands,
+            "sort_order": self.sort_order,
+            "first_run_done": self.first_run_done,
+            "window_size": list(self.window_size),
+            "fullscreen": self.fullscreen,
+        }
 
 
 # -- validation, one function per field ----------------------------------------------------------
@@ -162,6 +202,13 @@ def _choice(choices: tuple[str, ...]) -> Callable[[Any], str]:
     return check
 
 
+def _variant(value: Any) -> Variant:
+    for name in PRESET_NAMES:
+        if value == name:
+            return name
+    raise _Bad(f"choose one of {', '.join(PRESET_NAMES)}")
+
+
 def _bool(value: Any) -> bool:
     if not isinstance(value, bool):
         raise _Bad("true or false expected")
@@ -194,6 +241,7 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "computer_names": _names,
     "avatars": _avatars,
     **{name: _choice(choices) for name, choices in CHOICES.items()},
+    "default_variant": _variant,
     "sound_on": _bool,
     "volume": _volume,
     "auto_play_forced": _bool,
@@ -206,12 +254,12 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
 assert set(_CHECKS) | {"rule_overrides"} == {f.name for f in dataclasses.fields(Settings)}
 
 
-def check_rule_overrides(value: Any) -> tuple[dict[str, dict[str, Any]], list[str]]:
+def check_rule_overrides(value: object) -> tuple[dict[str, RulesDict], list[str]]:
     """Keep the overrides the engine accepts; say what was dropped and why."""
     problems: list[str] = []
     if not isinstance(value, dict):
         return {}, ["the rule options were not a table of options; they were reset"]
-    kept: dict[str, dict[str, Any]] = {}
+    kept: dict[str, RulesDict] = {}
     for name, options in value.items():
         if name not in PRESETS:
             problems.append(f"rule options for unknown game {name!r} were dropped")
@@ -219,7 +267,7 @@ def check_rule_overrides(value: Any) -> tuple[dict[str, dict[str, Any]], list[st
         if not isinstance(options, dict):
             problems.append(f"the rule options for {name} were not a table of options; they were dropped")
             continue
-        good: dict[str, Any] = {}
+        good: RulesDict = {}
         for key, option_value in options.items():
             try:
                 preset(name, **{key: option_value})
@@ -237,10 +285,10 @@ def check_rule_overrides(value: Any) -> tuple[dict[str, dict[str, Any]], list[st
     return kept, problems
 
 
-def settings_from_dict(data: dict[str, Any]) -> tuple[Settings, list[str]]:
+def settings_from_dict(data: dict[str, object]) -> tuple[Settings, list[str]]:
     """Settings from the ``settings`` part of a file: unknown keys ignored, bad values defaulted."""
     defaults = Settings()
-    values: dict[str, Any] = {}
+    values: dict[str, Any] = {}  # checked values, by field
     problems: list[str] = []
     for key, check in _CHECKS.items():
         if key not in data:

@@ -3,9 +3,11 @@ statistics screen reads back (:mod:`.stats` keeps them in SQLite)."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+
+from engine.record import HandRecord
+from engine.rules import RulesDict
 
 from .rating import INITIAL_RATING
 
@@ -26,7 +28,7 @@ class HandStat:
     #: Each seat's computer level; ``None`` for the player's seat.
     levels: tuple[str | None, ...]
     hand_number: int
-    rules: Mapping[str, Any] = field(default_factory=dict)
+    rules: RulesDict = field(default_factory=dict)
     bid: int | None = None
     declarer: int | None = None
     #: The declarer's partner when the player's side declared (partnership games) counts as side_declared.
@@ -51,7 +53,7 @@ class HandStat:
     @classmethod
     def from_record(
         cls,
-        record: Mapping[str, Any],
+        record: HandRecord,
         player_seat: int,
         levels: Sequence[str | None],
         game_id: str | None = None,
@@ -86,7 +88,7 @@ class HandStat:
                 player_seat=player_seat,
                 levels=tuple(levels),
                 hand_number=int(record["hand_number"]),
-                bid=None if record.get("bid") is None else int(record["bid"]),
+                bid=record.get("bid"),
                 declarer=None if declarer is None else int(declarer),
                 side_declared=declarer is not None and declarer in teams[side],
                 went_set=bool(record.get("went_set", False)),
@@ -118,7 +120,7 @@ class GameStat:
     #: The winning side's index in ``teams``.
     winner_side: int
     hands: int
-    rules: Mapping[str, Any] = field(default_factory=dict)
+    rules: RulesDict = field(default_factory=dict)
     started_at: float = 0.0
     ended_at: float = 0.0
 
@@ -133,7 +135,7 @@ class GameStat:
     @classmethod
     def from_records(
         cls,
-        records: Sequence[Mapping[str, Any]],
+        records: Sequence[HandRecord],
         player_seat: int,
         levels: Sequence[str | None],
         winner_side: int | None = None,

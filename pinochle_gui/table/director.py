@@ -27,6 +27,7 @@ from engine.cards import Card, parse_cards
 from engine.events import Event, visible_to
 from engine.meld import recorded_meld
 from engine.observation import Observation
+from engine.record import meld_items
 from engine.rules import Rules
 from pinochle_gui.anim import Animation, Animator
 from pinochle_gui.art import CardArt
@@ -252,10 +253,10 @@ class Director(TableZones):
         for entry in obs.melds:
             if "trick" in entry:
                 seat = entry["seat"]
-                for name, points, text in entry["items"]:
-                    cards = set(parse_cards(text))
+                for item in meld_items(entry):
+                    cards = set(parse_cards(item.cards))
                     on_table = [s for s in self.tables[seat] if s.card in cards] if seat < len(self.tables) else []
-                    self.news.laid.append(LaidMeld(seat, name, points, on_table))
+                    self.news.laid.append(LaidMeld(seat, item.name, item.points, on_table))
 
     # -- the news ------------------------------------------------------------------------------------------
     def say(self, text: str, seat: int | None = None, bubble: str | None = None, seconds: float = 1.6) -> None:

@@ -14,25 +14,24 @@ from __future__ import annotations
 from collections import deque
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
-from typing import Any
 
 from engine.ai.analysis import decisions_in, review_decision
 from engine.ai.worker import background_pool
-from engine.record import RecordError
+from engine.record import HandRecord, RecordError
 from pinochle_gui.storage.hand_costs import HandCost
 from pinochle_gui.table.seats import thinking_at_once
 
 LAST = 19  # how many steps lower the hands' costs work: after the app and the table's computers (5)
 
 
-def decision_cost(record: dict[str, Any], action_index: int, seat: int) -> float:
+def decision_cost(record: HandRecord, action_index: int, seat: int) -> float:
     """What the decision ``action_index`` of ``record`` cost its seat (the seat's view only)."""
     return review_decision(record, action_index, every_card=False, viewer=seat).cost
 
 
 @dataclass
 class _Hand:
-    record: dict[str, Any]
+    record: HandRecord
     seat: int
     game_id: str
     level: str
@@ -52,7 +51,7 @@ class HandCoster:
         self._pool: Executor | None = None
         self._future: Future[float] | None = None
 
-    def add(self, record: dict[str, Any], seat: int, game_id: str, level: str) -> None:
+    def add(self, record: HandRecord, seat: int, game_id: str, level: str) -> None:
         """Cost the decisions of ``seat`` in the hand of ``record`` (of the game ``game_id``)."""
         try:
             decisions = [index for index, s in decisions_in(record) if s == seat]

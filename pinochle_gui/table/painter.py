@@ -7,9 +7,12 @@ surfaces it reuses from frame to frame; :func:`status_text` says what the status
 
 from __future__ import annotations
 
+from typing import cast
+
 import pygame
 
 from engine.cards import SUIT_NAMES
+from engine.record import HandResult
 from pinochle_gui.table.meld_view import draw_laid_labels, draw_melds, laid_labels
 from pinochle_gui.table.scorepad import draw_full_pad, draw_pad
 from pinochle_gui.table.seats import ComputerSeat, HumanSeat
@@ -100,7 +103,9 @@ class TablePainter:
             if not table.demo:
                 footer = f"{footer} · click or press Enter to go on" if footer else "Click or press Enter to go on"
             buttons = table.summary_buttons_shown
-            box = draw_summary(surface, centre, table.theme, news.summary, table.sides, table.names, footer,
+            # The hand-scored event's information: the hand's result fields (and its deal number).
+            result = cast("HandResult", news.summary)
+            box = draw_summary(surface, centre, table.theme, result, table.sides, table.names, footer,
                                table.rules.team_of(VIEW_SEAT), buttons)
             if buttons:
                 table.place_end_buttons(box, "summary")

@@ -25,7 +25,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypedDict
 
 import pygame
 
@@ -35,6 +35,7 @@ from engine.cards import Card
 from engine.claim_tricks import claim_plan, claimed_plays
 from engine.game import Game
 from engine.observation import Observation, observe
+from engine.record import HandRecord
 from engine.save import game_from_dict, game_to_dict
 from pinochle_gui.anim import Animator, Timing
 from pinochle_gui.art import CardArt
@@ -56,6 +57,17 @@ from pinochle_gui.words import action_words
 if TYPE_CHECKING:
     from pinochle_gui.app_protocol import TableApp as App
 
+class SeatsDict(TypedDict):
+    """The seats as the save keeps them beside the game (:meth:`SeatsConfig.to_dict`)."""
+
+    names: list[str]
+    levels: list[str | None]
+    avatars: list[int]
+    demo: bool
+    game_key: str
+    started_at: float
+
+
 @dataclass
 class SeatsConfig:
     """Who sits where: every seat's name, its computer level (``None``: the player) and avatar."""
@@ -67,7 +79,7 @@ class SeatsConfig:
     game_key: str = ""  # unique to this game (statistics and saves)
     started_at: float = 0.0
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> SeatsDict:
         return {"names": list(self.names), "levels": list(self.levels), "avatars": list(self.avatars),
                 "demo": self.demo, "game_key": self.game_key, "started_at": self.started_at}
 
@@ -86,7 +98,7 @@ class TableScene(Scene):
     """A game at the table. ``app`` gives settings, sound, storage and the way back to the menus."""
 
     def __init__(self, app: App, game: Game, seats: SeatsConfig, restored: bool = False,
-                 original: dict[str, Any] | None = None, challenge: bool = False) -> None:
+                 original: HandRecord | None = None, challenge: bool = False) -> None:
         super().__init__()
         self.app = app
         self.game = game

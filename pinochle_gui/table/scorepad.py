@@ -6,10 +6,10 @@ The numbers come from the game's hand records (docs/records.md), so the pad says
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import pygame
 
+from engine.record import HandRecord
 from pinochle_gui.table.hud import draw_cached_panel
 from pinochle_gui.theme import Theme
 from pinochle_gui.widgets import blit_text, fit_text, render, wrap
@@ -63,7 +63,7 @@ def draw_pad(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, sides: li
         y += line_h
 
 
-def pad_rows(records: Sequence[dict[str, Any]], names: Sequence[str]) -> list[list[str]]:
+def pad_rows(records: Sequence[HandRecord], names: Sequence[str]) -> list[list[str]]:
     """One row per finished hand: number, declarer and bid, then each side's change and total."""
     rows = []
     for record in records:
@@ -88,7 +88,7 @@ def pad_rows(records: Sequence[dict[str, Any]], names: Sequence[str]) -> list[li
 
 
 def draw_full_pad(surface: pygame.Surface, area: pygame.Rect, theme: Theme, sides: list[str],
-                  records: Sequence[dict[str, Any]], names: Sequence[str], scores: Sequence[int], target: int) -> None:
+                  records: Sequence[HandRecord], names: Sequence[str], scores: Sequence[int], target: int) -> None:
     """The whole game's pad in a panel over ``area``: the last hands that fit, newest last."""
     box = area.inflate(-area.w // 8, -area.h // 10)
     draw_cached_panel(surface, box, theme)

@@ -10,13 +10,14 @@ from typing import Any
 
 import pygame
 
+from engine.record import HandResult
 from pinochle_gui.table.hud import draw_cached_panel
 from pinochle_gui.theme import Theme
 from pinochle_gui.widgets import fit_text, render
 from pinochle_gui.words import count_of
 
 
-def summary_lines(summary: dict[str, Any], sides: Sequence[str], names: Sequence[str]) -> tuple[str, list[list[str]]]:
+def summary_lines(summary: HandResult, sides: Sequence[str], names: Sequence[str]) -> tuple[str, list[list[str]]]:
     """The headline and the table rows (a header row, then one row per side) of a scored hand."""
     declarer = summary.get("declarer")
     bid = summary.get("bid")
@@ -108,7 +109,7 @@ def draw_table(surface: pygame.Surface, box: pygame.Rect, theme: Theme, head: st
     return y
 
 
-def draw_summary(surface: pygame.Surface, area: pygame.Rect, theme: Theme, summary: dict[str, Any],
+def draw_summary(surface: pygame.Surface, area: pygame.Rect, theme: Theme, summary: HandResult,
                  sides: Sequence[str], names: Sequence[str], footer: str, player_side: int,
                  room_for_buttons: bool = False) -> pygame.Rect:
     head, rows = summary_lines(summary, sides, names)

@@ -1,0 +1,31 @@
+"""The hand analysis (:mod:`engine.ai.analysis`) as JSON: the shape :meth:`HandAnalysis.to_json` writes and
+``from_json`` reads back, field by field as the dataclasses have them."""
+
+from __future__ import annotations
+
+from typing import TypedDict
+
+
+class AlternativeJson(TypedDict):
+    action: str
+    value: float
+    seen_value: float | None
+
+
+class DecisionReviewJson(TypedDict):
+    action_index: int
+    seat: int
+    kind: str
+    title: str
+    trick: int | None
+    chosen: AlternativeJson
+    best: list[AlternativeJson]
+    cost: float
+    seen_cost: float | None
+    costly: bool
+    reason: str
+
+
+class HandAnalysisJson(TypedDict):
+    seat: int
+    decisions: list[DecisionReviewJson]
