@@ -11,14 +11,16 @@ from typing import Any
 
 from engine.actions import action_to_json
 from engine.cards import SUIT_LETTERS, format_cards
+from engine.events import DeclaredOut, HandScored
 from engine.phases.state import GameState
 from engine.rules import preset_name
+from engine.scoring import THROWN_IN
 
 FORMAT = 1
 
 
-def hand_record(game: GameState, result: dict[str, Any]) -> dict[str, Any]:
-    """The record of the hand just finished in ``game`` (``result``: its scoring fields)."""
+def hand_record(game: GameState, scored: HandScored) -> dict[str, Any]:
+    """The record of the hand just finished in ``game`` (``scored``: how it counted)."""
     h = game.hand
     r = game.rules
     deal = h.deal
@@ -57,7 +59,7 @@ def hand_record(game: GameState, result: dict[str, Any]) -> dict[str, Any]:
         record["buried"] = format_cards(h.buried)
     record["melds"] = list(h.meld_entries)
     record["tricks"] = list(h.tricks)
-    record.update(result)
+    record.update(result_fields(scored))
     record["actions"] = [action_to_json(a) for a in actions]
     start = game.hand_start
     reasons = [[i - start, game.reasons[i]] for i in range(start, start + len(actions)) if i in game.reasons]
@@ -66,3 +68,19 @@ def hand_record(game: GameState, result: dict[str, Any]) -> dict[str, Any]:
     if game.humans:
         record["humans"] = list(game.humans)  # the seats a person played
     return record
+
+
+def result_fields(scored: HandScored) -> dict[str, Any]:
+    """The record's fields of how the hand counted, as the hand scored says it."""
+    ended = scored.ended
+    if isinstance(ended, DeclaredOut):
+        return {"declared_out": {"seat": ended.seat, "total": ended.total, "right": ended.right},
+                "game_over": scored.game_over, "winner": scored.winner, "score_delta": list(scored.score_delta),
+                "scores_after": list(scored.scores_after), "target": scored.target}
+    return {
+        "trick_points": list(ended.trick_points), "meld": list(ended.meld), "meld_counted": list(ended.meld_counted),
+        "score_delta": list(scored.score_delta), "scores_after": list(scored.scores_after),
+        "went_set": ended.went_set, "made": ended.made, "thrown_in": ended.how == THROWN_IN, "how": ended.how,
+        "declarer": scored.seat, "bid": ended.bid, "game_over": scored.game_over, "winner": scored.winner,
+        "target": scored.target,
+    }
