@@ -11,15 +11,15 @@
 'QS'
 >>> game = engine.new_game(rules, seed=7)
 >>> game.phase, game.to_act, len(game.legal_actions()) > 1
-('bidding', 0, True)
+(<Phase.BIDDING: 'bidding'>, 0, True)
 >>> game.is_legal(engine.Bid(300)), game.is_legal(engine.Bid(300.0)), game.is_legal(engine.Bid(300), seat=1)
 (True, False, False)
 >>> game.apply(engine.Bid(300.0))
 Traceback (most recent call last):
 ...
 engine.game.IllegalAction: bid 300.0 is not allowed now: seat 0 is to act in the bidding phase
->>> [(e.kind, e.seat, e["amount"]) for e in game.apply(engine.Bid(300), seat=0)]
-[('bid', 0, 300)]
+>>> game.apply(engine.Bid(300), seat=0)
+[BidMade(seat=0, amount=300, stuck=False)]
 
 :meth:`Game.apply` takes only exactly one of ``legal_actions()`` (the same class, fields of the same
 types), for the seat to act (``seat=``, when given, must be that seat); it refuses anything else with
@@ -57,15 +57,15 @@ from engine.actions import (
     action_from_text,
 )
 from engine.cards import Card, CardError, format_cards, parse_card, parse_cards, parse_suit, sort_hand
-from engine.events import Event
-from engine.game import Game, IllegalAction, new_game
+from engine.events import Event, EventKind
+from engine.game import Game, IllegalAction, Phase, new_game
 from engine.meld import Meld, MeldScore, meld_by_trump, meld_total
 from engine.meld import score_meld as _score_meld
 from engine.observation import Observation, observe
 from engine.play import legal_plays as _legal_plays
 from engine.play import trick_winner
 from engine.record import RecordError, check_record, read_records, write_records
-from engine.rules import OPTIONS, PRESET_HELP, PRESETS, Rules, RulesError, preset
+from engine.rules import OPTIONS, PRESET_HELP, PRESETS, Rules, RulesError, TrumpBy, preset
 from engine.rules_help import rules_help
 from engine.save import SaveError, game_from_dict, game_to_dict
 
@@ -88,10 +88,11 @@ def legal_plays(hand: Sequence[int], trick: Sequence[int] = (), trump: int | str
 
 
 __all__ = [
-    "Action", "Bid", "Bury", "CallRedeal", "Card", "CardError", "DeclareOut", "DrawChoice", "Event", "ExchangeDix",
-    "Game", "IllegalAction", "LayMeld", "Meld", "MeldScore", "NameTrump", "NoMeld", "OPTIONS", "Observation",
-    "PRESETS", "PRESET_HELP", "Pass", "PassCards", "Play", "PlayOn", "RecordError", "Rules", "RulesError",
-    "SaveError", "ThrowIn", "action_from_text", "check_record", "format_cards", "game_from_dict", "game_to_dict",
-    "legal_plays", "meld_by_trump", "meld_total", "new_game", "observe", "parse_card", "parse_cards", "parse_suit",
-    "preset", "read_records", "rules_help", "score_meld", "sort_hand", "trick_winner", "write_records",
+    "Action", "Bid", "Bury", "CallRedeal", "Card", "CardError", "DeclareOut", "DrawChoice", "Event", "EventKind",
+    "ExchangeDix", "Game", "IllegalAction", "LayMeld", "Meld", "MeldScore", "NameTrump", "NoMeld", "OPTIONS",
+    "Observation", "PRESETS", "Phase", "PRESET_HELP", "Pass", "PassCards", "Play", "PlayOn", "RecordError", "Rules",
+    "RulesError", "SaveError", "ThrowIn", "TrumpBy", "action_from_text", "check_record", "format_cards",
+    "game_from_dict", "game_to_dict", "legal_plays", "meld_by_trump", "meld_total", "new_game", "observe",
+    "parse_card", "parse_cards", "parse_suit", "preset", "read_records", "rules_help", "score_meld", "sort_hand",
+    "trick_winner", "write_records",
 ]

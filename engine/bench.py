@@ -15,7 +15,7 @@ import time
 from collections.abc import Sequence
 
 from engine.actions import DeclareOut
-from engine.game import PLAY, Game, new_game
+from engine.game import Game, Phase, new_game
 from engine.players import RandomPlayer
 from engine.record import check_record
 from engine.rules import PRESETS, VARIATIONS, preset
@@ -49,8 +49,8 @@ def play_phase_playouts(name: str, seconds: float) -> tuple[int, float]:
     starts = []
     for seed in range(1, 40):
         game = new_game(rules, seed=seed)
-        _play_to_phase(game, player, PLAY)
-        if game.phase == PLAY and not game.hand_records:
+        _play_to_phase(game, player, Phase.PLAY)
+        if game.phase == Phase.PLAY and not game.hand_records:
             starts.append(game)
     rng = random.Random(3)
     playouts = 0
@@ -67,7 +67,7 @@ def play_phase_playouts(name: str, seconds: float) -> tuple[int, float]:
 
 def copies(name: str, seconds: float) -> tuple[int, float]:
     game = new_game(preset(name), seed=5)
-    _play_to_phase(game, RandomPlayer(4), PLAY)
+    _play_to_phase(game, RandomPlayer(4), Phase.PLAY)
     n = 0
     started = time.perf_counter()
     while time.perf_counter() - started < seconds:

@@ -170,7 +170,7 @@ def bench_decisions(deals: int, variant: str, old_budget: bool) -> None:
     code on the same work."""
     from engine.ai.levels import LEVELS
     from engine.ai.players import ComputerPlayer
-    from engine.game import PLAY, new_game
+    from engine.game import Phase, new_game
 
     level = replace(LEVELS["hard"], think_seconds=0.0)
     if old_budget:
@@ -184,7 +184,7 @@ def bench_decisions(deals: int, variant: str, old_budget: bool) -> None:
         while not game.is_over and not game.hand_records:
             seat = game.to_act
             assert seat is not None
-            if game.phase != PLAY:
+            if game.phase != Phase.PLAY:
                 game.apply(medium.choose(game, seat))
                 continue
             tricks = len(game.hand.hands[seat])  # the current trick included

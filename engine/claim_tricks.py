@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from engine.actions import Action, Play
 from engine.cards import Card, counts, new_deck, parse_card
-from engine.game import PLAY, Game
+from engine.game import Game, Phase
 
 __all__ = ["claim_plan", "claimed_plays"]
 
@@ -56,7 +56,7 @@ def claim_plan(game: Game, seat: int) -> list[Card] | None:
     to make (not ``seat``'s lead, one card left: the last trick plays itself)."""
     h = game.hand
     trump = h.trump
-    if (game.phase != PLAY or game.to_act != seat or h.trick or h.stock or trump is None
+    if (game.phase != Phase.PLAY or game.to_act != seat or h.trick or h.stock or trump is None
             or any(t.cards() for t in h.tables) or len(h.hands[seat]) < 2):
         return None
     unseen = _unseen(game, seat)
@@ -84,7 +84,7 @@ def claimed_plays(game: Game, seat: int) -> list[Action]:
     board = game.clone()
     plays: list[Action] = []
     lead = iter(plan)
-    while not board.hand_records and board.phase == PLAY:
+    while not board.hand_records and board.phase == Phase.PLAY:
         to_act = board.to_act
         legal = [a for a in board.legal_actions() if isinstance(a, Play)]
         if to_act == seat:

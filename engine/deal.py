@@ -13,7 +13,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from engine.cards import NINE, Card, CardError, check_code, new_deck, parse_card, parse_cards
-from engine.rules import Rules
+from engine.rules import Rules, TrumpBy
 
 
 @dataclass
@@ -64,10 +64,10 @@ def deal_cards(rules: Rules, dealer: int, deal_number: int) -> Deal:
             pos += 1
     rest = deck[pos:]
     deal = Deal(dealer, deal_number, hands, widow)
-    if rules.trump_by == "stock":
+    if rules.trump_by == TrumpBy.STOCK:
         deal.turnup = rest[0]
         deal.stock = rest[1:] + [rest[0]]
-    elif rules.trump_by == "turnup":
+    elif rules.trump_by == TrumpBy.TURNUP:
         deal.turnup = hands[dealer][-1]
     return deal
 
@@ -116,9 +116,9 @@ def check_deal(rules: Rules, deal: Deal) -> None:
                          + (f" and the widow {rules.widow_size}" if rules.widow_size else ""))
     if Counter(c for part in (*held, rest, last) for c in part) != Counter(new_deck(rules.double_deck)):
         raise ValueError("a deal uses the whole deck, every card once")
-    if rules.trump_by == "stock":
+    if rules.trump_by == TrumpBy.STOCK:
         ok = turn is not None and bool(last) and last[-1] == turn
-    elif rules.trump_by == "turnup":
+    elif rules.trump_by == TrumpBy.TURNUP:
         ok = not last and turn is not None and held[deal.dealer][-1] == turn
     else:
         ok = not last and turn is None

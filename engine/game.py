@@ -4,7 +4,7 @@
 >>> from engine.rules import preset
 >>> game = new_game(preset("partnership_auction"), seed=7)
 >>> game.phase, game.to_act
-('bidding', 0)
+(<Phase.BIDDING: 'bidding'>, 0)
 >>> rng = random.Random(1)
 >>> while not game.is_over and game.hand_number == 1:
 ...     _ = game.apply(rng.choice(game.legal_actions()))
@@ -60,25 +60,10 @@ from engine.phases.dealing import Dealing
 from engine.phases.exchanges import Exchanges
 from engine.phases.hand_end import HandEnd
 from engine.phases.melding import Melding
-from engine.phases.state import (
-    BIDDING,
-    BURY,
-    DIX,
-    DRAW_CHOICE,
-    GAME_OVER,
-    MELD,
-    PASSING,
-    PLAY,
-    REDEAL,
-    RETURN,
-    THROW_IN,
-    TRUMP,
-    GameState,
-    HandState,
-)
+from engine.phases.state import GameState, HandState, Phase
 from engine.phases.tricks import TrickPlay
 from engine.play import card_values, last_trick_bonus, legal_codes, play_mode
-from engine.rules import Rules
+from engine.rules import Rules, TrumpBy
 
 DEFAULT_NAMES = {2: ("South", "North"), 3: ("South", "West", "East"), 4: ("South", "West", "North", "East")}
 
@@ -153,8 +138,8 @@ class Game(Dealing, Auction, Exchanges, Melding, TrickPlay, HandEnd, GameState):
 
     # -- reading the state ------------------------------------------------------------------------
     @property
-    def phase(self) -> str:
-        return GAME_OVER if self.winner is not None else self.hand.phase
+    def phase(self) -> Phase:
+        return Phase.GAME_OVER if self.winner is not None else self.hand.phase
 
     @property
     def to_act(self) -> int | None:
@@ -194,9 +179,9 @@ class Game(Dealing, Auction, Exchanges, Melding, TrickPlay, HandEnd, GameState):
         h = self.hand
         seat = h.to_act
         phase = h.phase
-        if phase == PLAY:
+        if phase == Phase.PLAY:
             return list(self._legal_play_actions(seat))
-        if phase == BIDDING:
+        if phase == Phase.BIDDING:
             if self._opening_forced():
                 return [bid(self.rules.min_bid)]
             current = h.high_bid
@@ -205,19 +190,19 @@ class Game(Dealing, Auction, Exchanges, Melding, TrickPlay, HandEnd, GameState):
             if self.rules.pass_with_help and self.rules.partnerships:
                 passes.append(Pass(help=True))
             return passes + bids
-        if phase == TRUMP:
+        if phase == Phase.TRUMP:
             return [NameTrump(s) for s in self._trump_choices(seat)]
-        if phase in (PASSING, RETURN):
+        if phase in (Phase.PASSING, Phase.RETURN):
             return [PassCards(c) for c in _distinct_combinations(h.hands[seat], self.rules.pass_cards)]
-        if phase == BURY:
+        if phase == Phase.BURY:
             return [Bury(c) for c in _distinct_combinations(self._buriable(), 3)]
-        if phase == THROW_IN:
+        if phase == Phase.THROW_IN:
             return [PlayOn(), ThrowIn()]
-        if phase == DIX:
+        if phase == Phase.DIX:
             return [ExchangeDix(True), ExchangeDix(False)]
-        if phase == REDEAL:
+        if phase == Phase.REDEAL:
             return [CallRedeal(True), CallRedeal(False)]
-        if phase == MELD:
+        if phase == Phase.MELD:
             assert h.trump is not None
             options = h.tables[seat].options(h.hands[seat], h.trump, self.rules)
             if not self._dix_meldable(seat):
@@ -225,7 +210,7 @@ class Game(Dealing, Auction, Exchanges, Melding, TrickPlay, HandEnd, GameState):
             melds: list[Action] = [NoMeld()]
             melds += [LayMeld(o) for o in options]
             return melds
-        if phase == DRAW_CHOICE:
+        if phase == Phase.DRAW_CHOICE:
             return [DrawChoice(False), DrawChoice(True)]
         raise AssertionError(f"no actions for phase {phase}")
 
@@ -234,7 +219,7 @@ class Game(Dealing, Auction, Exchanges, Melding, TrickPlay, HandEnd, GameState):
         assert h.trump is not None
         hand = h.hands[seat]
         trick = [c for _, c in h.trick]
-        if self.rules.trump_by == "stock" and h.tables:
+        if self.rules.trump_by == TrumpBy.STOCK and h.tables:
             # Two-handed, stock not yet gone: lead or answer with any card, from hand or table.
             plays = [PLAYS[c] for c in dict.fromkeys(hand)]
             plays += [PLAYS_FROM_TABLE[c] for c in dict.fromkeys(h.tables[seat].cards())]
@@ -251,13 +236,13 @@ class Game(Dealing, Auction, Exchanges, Melding, TrickPlay, HandEnd, GameState):
         if self.winner is not None or (seat is not None and not self._turn_of(seat)):
             return None
         h = self.hand
-        if h.phase == PLAY and type(action) is Play:
+        if h.phase == Phase.PLAY and type(action) is Play:
             ok = type(action.card) is Card and type(action.from_table) is bool
             return action if ok and action in self._legal_play_actions(h.to_act) else None
-        if h.phase in (PASSING, RETURN) and type(action) is PassCards:
+        if h.phase in (Phase.PASSING, Phase.RETURN) and type(action) is PassCards:
             ok = _cards(action.cards, self.rules.pass_cards) and _holds(h.hands[h.to_act], action.cards)
             return action if ok else None
-        if h.phase == BURY and type(action) is Bury:
+        if h.phase == Phase.BURY and type(action) is Bury:
             return action if _cards(action.cards, 3) and _holds(self._buriable(), action.cards) else None
         # The listed action itself goes on, so fields that equality does not compare come from the game.
         return next((legal for legal in self.legal_actions() if legal == action and _exactly(legal, action)), None)
@@ -409,6 +394,5 @@ def _distinct_combinations(hand: Sequence[Card], size: int) -> list[tuple[Card, 
 
 
 __all__ = [
-    "BIDDING", "BURY", "DEFAULT_NAMES", "DIX", "DRAW_CHOICE", "GAME_OVER", "MELD", "PASSING", "PLAY", "REDEAL",
-    "RETURN", "THROW_IN", "TRUMP", "Game", "GameState", "HandState", "IllegalAction", "new_game",
+    "DEFAULT_NAMES", "Game", "GameState", "HandState", "IllegalAction", "Phase", "new_game",
 ]

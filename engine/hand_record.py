@@ -11,8 +11,10 @@ from typing import TYPE_CHECKING
 
 from engine.actions import action_to_json
 from engine.cards import SUIT_LETTERS, format_cards
+from engine.events import DeclaredOut, HandScored
 from engine.phases.state import GameState
 from engine.rules import preset_name
+from engine.scoring import THROWN_IN
 
 if TYPE_CHECKING:
     from engine.record import HandFields, HandRecord, HandResult
@@ -20,8 +22,8 @@ if TYPE_CHECKING:
 FORMAT = 1
 
 
-def hand_record(game: GameState, result: HandResult) -> HandRecord:
-    """The record of the hand just finished in ``game`` (``result``: its scoring fields)."""
+def hand_record(game: GameState, scored: HandScored) -> HandRecord:
+    """The record of the hand just finished in ``game`` (``scored``: how it counted)."""
     h = game.hand
     r = game.rules
     deal = h.deal
@@ -62,7 +64,7 @@ def hand_record(game: GameState, result: HandResult) -> HandRecord:
         **fields,
         "melds": list(h.meld_entries),
         "tricks": list(h.tricks),
-        **result,  # a result's declarer and bid (in fields already, in an auction) keep their place
+        **result_fields(scored),  # a result's declarer and bid (in fields already, in an auction) keep their place
         "actions": [action_to_json(a) for a in actions],
     }
     start = game.hand_start
@@ -73,3 +75,19 @@ def hand_record(game: GameState, result: HandResult) -> HandRecord:
     if game.humans:
         record["humans"] = list(game.humans)  # the seats a person played
     return record
+
+
+def result_fields(scored: HandScored) -> HandResult:
+    """The record's fields of how the hand counted, as the hand scored says it."""
+    ended = scored.ended
+    if isinstance(ended, DeclaredOut):
+        return {"declared_out": {"seat": ended.seat, "total": ended.total, "right": ended.right},
+                "game_over": scored.game_over, "winner": scored.winner, "score_delta": list(scored.score_delta),
+                "scores_after": list(scored.scores_after), "target": scored.target}
+    return {
+        "trick_points": list(ended.trick_points), "meld": list(ended.meld), "meld_counted": list(ended.meld_counted),
+        "score_delta": list(scored.score_delta), "scores_after": list(scored.scores_after),
+        "went_set": ended.went_set, "made": ended.made, "thrown_in": ended.how == THROWN_IN, "how": ended.how,
+        "declarer": scored.seat, "bid": ended.bid, "game_over": scored.game_over, "winner": scored.winner,
+        "target": scored.target,
+    }

@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from engine.actions import Action
 from engine.cards import Card
-from engine.game import Game
+from engine.game import Game, Phase
+from engine.rules import TrumpBy
 
 if TYPE_CHECKING:
     from engine.record import MeldEntry
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
 @dataclass(frozen=True)
 class Observation:
     seat: int
-    phase: str
+    phase: Phase
     to_act: int | None
     legal_actions: tuple[Action, ...]       # empty unless this seat is to act
     hand: tuple[Card, ...]
@@ -55,15 +56,15 @@ def observe(game: Game, seat: int) -> Observation:
     r = game.rules
     declared = h.declarer is not None
     turnup = h.deal.turnup
-    if r.trump_by == "stock":
+    if r.trump_by == TrumpBy.STOCK:
         turnup = h.stock[-1] if h.stock else None
-    elif r.trump_by == "turnup" and h.meld_shown:
+    elif r.trump_by == TrumpBy.TURNUP and h.meld_shown:
         turnup = None
     passed = tuple(c for a, _b, cards in h.passes if a == seat for c in cards)
     received = tuple(c for _a, b, cards in h.passes if b == seat for c in cards)
     # The last draw of the stock takes the face-up trump card (or the dix exchanged for it): both see that one.
     drawn = [i for i, t in enumerate(h.tricks) if "draws" in t]
-    last_draw = drawn[-1] if drawn and r.trump_by == "stock" and not h.stock else None
+    last_draw = drawn[-1] if drawn and r.trump_by == TrumpBy.STOCK and not h.stock else None
     face_up = str(h.dix_exchanges[0][1] if h.dix_exchanges else h.deal.turnup)
     tricks: list[dict[str, Any]] = []
     for i, t in enumerate(h.tricks):

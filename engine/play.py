@@ -45,7 +45,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from engine.cards import CARDS, KINDS, Card, CardError, check_suit, checked_counts
-from engine.rules import Rules
+from engine.rules import Rules, TrumpBy
 
 FREE, POST_1945, MUST_BEAT, WIN_IF_ABLE = 0, 1, 2, 3
 
@@ -90,7 +90,7 @@ def play_mode(rules: Rules, free: bool = False) -> int:
     """
     if free:
         return FREE
-    if rules.trump_by == "stock":
+    if rules.trump_by == TrumpBy.STOCK:
         return MUST_BEAT if rules.phase2_must_win == "always" else POST_1945
     return _PLAY_MODES[rules.play_rule]
 

@@ -28,14 +28,37 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NotRequired, TypedDict
 
-from engine import events as ev
 from engine.actions import Action, LayMeld
 from engine.cards import SUIT_NAMES, Card, parse_cards, sort_hand
-from engine.events import Event
+from engine.events import (
+    AuctionWon,
+    BidMade,
+    Buried,
+    CardPlayed,
+    CardsPassed,
+    Dealt,
+    DeclaredOut,
+    DixExchanged,
+    Drawn,
+    Event,
+    EventKind,
+    HandScored,
+    Melded,
+    MeldLaid,
+    MeldsReturned,
+    NoMarriage,
+    NotOnBoard,
+    Passed,
+    PlayedOn,
+    ThrownIn,
+    TrickTaken,
+    TrumpNamed,
+    WidowTaken,
+)
 from engine.game import Game, IllegalAction
 from engine.play import count_points
 from engine.record import HandRecord, RecordError, check_record, game_at_deal, record_reasons
-from engine.rules import Rules, rules_from_dict
+from engine.rules import Rules, TrumpBy, rules_from_dict
 
 Cards = tuple[Card, ...]
 
@@ -44,7 +67,7 @@ Cards = tuple[Card, ...]
 class Step:
     """The hand at one moment of the review."""
 
-    kind: str                                # the event's kind (engine.events)
+    kind: EventKind                          # what happened (the event's kind)
     seat: int | None                         # who acted, if anyone
     text: str                                # what happened, in words
     hands: tuple[Cards, ...]                 # every seat's cards in hand now
@@ -125,7 +148,7 @@ class _Review:
     # -- following the events -------------------------------------------------------------------------
     def follow(self, events: Iterable[Event]) -> None:
         for event in events:
-            if event.kind == ev.DEAL and self.steps:
+            if isinstance(event, Dealt) and self.steps:
                 return  # the next hand: not this record's
             told = self.tell(event)
             if told is not None:
@@ -133,111 +156,98 @@ class _Review:
 
     def tell(self, event: Event) -> tuple[str, Sequence[Card], str] | None:
         """Apply ``event`` to the cards followed; its words, the cards it shows and their label."""
-        seat, info = event.seat, event.info
+        seat = event.seat
         who = self.names[seat] if seat is not None else ""
-        kind = event.kind
-        if kind == ev.DEAL:
-            deal = f"Hand {self.record['hand_number']}, dealt by {who}"
-            if info.get("turnup") is not None:
-                return deal, [info["turnup"]], "Turned up"
-            return deal, parse_cards(self.record.get("widow") or ""), "Widow"
-        if kind == ev.BID:
-            return f"{who} bids {info['amount']}" + (" (the dealer is stuck)" if info.get("stuck") else ""), (), ""
-        if kind == ev.PASS:
-            return f"{who} passes" + (" and shows help for partner" if info.get("help") else ""), (), ""
-        if kind == ev.AUCTION_WON:
-            assert seat is not None
-            self.contract = (seat, info["bid"])
-            return f"{who} wins the bid at {info['bid']}", (), ""
-        if kind == ev.WIDOW:
-            assert seat is not None
-            self.hands[seat] += info["cards"]
-            return f"{who} takes the widow", info["cards"], "Widow"
-        if kind == ev.TRUMP:
-            self.trump = info["suit"]
-            suit = SUIT_NAMES[info["suit"]]
-            if info.get("turnup") is not None:
-                return f"The turned-up card makes {suit} trump", [info["turnup"]], "Turned up"
-            return f"{who} names {suit} trump", (), ""
-        if kind == ev.NO_MARRIAGE:
-            return f"{who} holds no marriage to name trump: the hand is lost", (), ""
-        if kind == ev.DIX_EXCHANGE:
-            assert seat is not None
-            dix, taken = info["dix"], info["card"]
-            if self.rules.trump_by == "stock":  # the dix was laid on the table; the turned-up trump goes to hand
-                _take(self.laid[seat], [dix])
-            else:  # the dealer held the turned-up card
-                _take(self.hands[seat], [dix])
-                _take(self.hands[self.record["dealer"]], [taken])
-                self.hands[self.record["dealer"]].append(dix)
-            self.hands[seat].append(taken)
-            return f"{who} exchanges the dix for the turned-up card", [dix, taken], "Exchanged"
-        if kind == ev.PASS_CARDS:
-            assert seat is not None
-            to = info["to"]
-            _take(self.hands[seat], info["cards"])
-            self.hands[to] += info["cards"]
-            count = len(info["cards"])
-            return f"{who} passes {count} card{'s' * (count != 1)} to {self.names[to]}", info["cards"], "Passed"
-        if kind == ev.BURY:
-            assert seat is not None
-            _take(self.hands[seat], info["cards"])
-            self.buried = list(info["cards"])
-            return f"{who} buries {len(info['cards'])} cards", info["cards"], "Buried"
-        if kind == ev.MELD:
-            items = ", ".join(f"{name} {points}" for name, points, _cards_text in info["melds"])
-            if not items and not info["points"]:
-                return f"{who} has no meld", (), ""
-            return f"{who} melds {info['points']}" + (f": {items}" if items else ""), info["cards"], "Meld"
-        if kind == ev.NOT_ON_BOARD:
-            return (f"{who}'s side has {info['meld']} meld and cannot make {info['bid']}: set without play",
-                    (), "")
-        if kind == ev.THROW_IN:
-            return f"{who} throws the hand in", (), ""
-        if kind == ev.PLAY_ON:
-            return f"{who} plays the hand", (), ""
-        if kind == ev.PLAY:
-            assert seat is not None
-            if len(self.trick) == self.rules.players:
-                self.trick = []
-            _take(self.laid[seat] if info.get("from_table") else self.hands[seat], [info["card"]])
-            self.trick.append((seat, info["card"]))
-            return f"{who} plays" + (" from the meld on the table" if info.get("from_table") else ""), (), ""
-        if kind == ev.TRICK:
-            assert seat is not None
-            self.tricks_done += 1
-            self.points[self.rules.team_of(seat)] += info["points"]
-            last = " (with the last trick's bonus)" if info.get("last") else ""
-            return f"{who} wins trick {self.tricks_done}: {info['points']} points{last}", (), ""
-        if kind == ev.DRAW:
-            assert seat is not None
-            self.hands[seat].append(info["card"])
-            return f"{who} draws from the stock", [info["card"]], "Drawn"
-        if kind == ev.LAY_MELD:
-            assert seat is not None
-            if not isinstance(self.action, LayMeld):  # a turned-up dix scores for the dealer, left in the stock
-                return f"The turned-up dix scores {info['points']} for {who}", info["cards"], "Meld"
-            # the event names the table's cards by slot; the action says which came from the hand
-            _take(self.hands[seat], self.action.play.from_hand)
-            self.laid[seat] += self.action.play.from_hand
-            return f"{who} lays {info['name']} for {info['points']}", info["cards"], "Meld"
-        if kind == ev.MELDS_RETURN:
-            for hand, laid in zip(self.hands, self.laid, strict=True):
-                hand += laid
-                laid.clear()
-            return "The stock is gone: the laid meld goes back to the hands", (), ""
-        if kind == ev.DECLARE_OUT:
-            return f"{who} declares out with {info['total']}: " + ("right" if info["right"] else "wrong"), (), ""
-        if kind == ev.HAND_SCORED:
-            sides = side_names(self.record)
-            change = ", ".join(f"{side} {d:+d}" for side, d in zip(sides, self.record.get("score_delta", []),
-                                                                     strict=False))
-            if self.buried and self.tricks_done and self.contract is not None:
-                worth = count_points(self.buried, self.rules)
-                self.points[self.rules.team_of(self.contract[0])] += worth
-                change = f"the buried cards count {worth} for {self.names[self.contract[0]]}; " + change
-            return "The hand is scored" + (f": {change}" if change else ""), (), ""
-        return None  # redeals, the game's end: not part of this hand's story
+        match event:
+            case Dealt(turnup=turnup):
+                deal = f"Hand {self.record['hand_number']}, dealt by {who}"
+                if turnup is not None:
+                    return deal, [turnup], "Turned up"
+                return deal, parse_cards(self.record.get("widow") or ""), "Widow"
+            case BidMade(amount=amount, stuck=stuck):
+                return f"{who} bids {amount}" + (" (the dealer is stuck)" if stuck else ""), (), ""
+            case Passed(help=help_):
+                return f"{who} passes" + (" and shows help for partner" if help_ else ""), (), ""
+            case AuctionWon(seat=declarer, bid=bid):
+                self.contract = (declarer, bid)
+                return f"{who} wins the bid at {bid}", (), ""
+            case WidowTaken(seat=declarer, cards=cards):
+                self.hands[declarer] += cards
+                return f"{who} takes the widow", cards, "Widow"
+            case TrumpNamed(suit=suit, turnup=turnup):
+                self.trump = suit
+                if turnup is not None:
+                    return f"The turned-up card makes {SUIT_NAMES[suit]} trump", [turnup], "Turned up"
+                return f"{who} names {SUIT_NAMES[suit]} trump", (), ""
+            case NoMarriage():
+                return f"{who} holds no marriage to name trump: the hand is lost", (), ""
+            case DixExchanged(seat=holder, dix=dix, card=taken):
+                if self.rules.trump_by == TrumpBy.STOCK:  # the dix was laid on the table; the turned-up trump to hand
+                    _take(self.laid[holder], [dix])
+                else:  # the dealer held the turned-up card
+                    _take(self.hands[holder], [dix])
+                    _take(self.hands[self.record["dealer"]], [taken])
+                    self.hands[self.record["dealer"]].append(dix)
+                self.hands[holder].append(taken)
+                return f"{who} exchanges the dix for the turned-up card", [dix, taken], "Exchanged"
+            case CardsPassed(seat=giver, to=to, cards=cards):
+                _take(self.hands[giver], cards)
+                self.hands[to] += cards
+                count = len(cards)
+                return f"{who} passes {count} card{'s' * (count != 1)} to {self.names[to]}", cards, "Passed"
+            case Buried(seat=declarer, cards=cards):
+                _take(self.hands[declarer], cards)
+                self.buried = list(cards)
+                return f"{who} buries {len(cards)} cards", cards, "Buried"
+            case Melded(points=points, melds=melds, cards=cards):
+                items = ", ".join(f"{name} {worth}" for name, worth, _cards_text in melds)
+                if not items and not points:
+                    return f"{who} has no meld", (), ""
+                return f"{who} melds {points}" + (f": {items}" if items else ""), cards, "Meld"
+            case NotOnBoard(meld=meld, bid=bid):
+                return f"{who}'s side has {meld} meld and cannot make {bid}: set without play", (), ""
+            case ThrownIn():
+                return f"{who} throws the hand in", (), ""
+            case PlayedOn():
+                return f"{who} plays the hand", (), ""
+            case CardPlayed(seat=player, card=played, from_table=from_table):
+                if len(self.trick) == self.rules.players:
+                    self.trick = []
+                _take(self.laid[player] if from_table else self.hands[player], [played])
+                self.trick.append((player, played))
+                return f"{who} plays" + (" from the meld on the table" if from_table else ""), (), ""
+            case TrickTaken(seat=winner, points=points, last=last):
+                self.tricks_done += 1
+                self.points[self.rules.team_of(winner)] += points
+                bonus = " (with the last trick's bonus)" if last else ""
+                return f"{who} wins trick {self.tricks_done}: {points} points{bonus}", (), ""
+            case Drawn(seat=drawer, card=drawn):
+                self.hands[drawer].append(drawn)
+                return f"{who} draws from the stock", [drawn], "Drawn"
+            case MeldLaid(seat=layer, name=name, points=points, cards=cards):
+                if not isinstance(self.action, LayMeld):  # a turned-up dix scores for the dealer, left in the stock
+                    return f"The turned-up dix scores {points} for {who}", cards, "Meld"
+                # the event names the table's cards by slot; the action says which came from the hand
+                _take(self.hands[layer], self.action.play.from_hand)
+                self.laid[layer] += self.action.play.from_hand
+                return f"{who} lays {name} for {points}", cards, "Meld"
+            case MeldsReturned():
+                for hand, laid in zip(self.hands, self.laid, strict=True):
+                    hand += laid
+                    laid.clear()
+                return "The stock is gone: the laid meld goes back to the hands", (), ""
+            case DeclaredOut(total=total, right=right):
+                return f"{who} declares out with {total}: " + ("right" if right else "wrong"), (), ""
+            case HandScored():
+                sides = side_names(self.record)
+                change = ", ".join(f"{side} {d:+d}" for side, d in zip(sides, self.record.get("score_delta", []),
+                                                                         strict=False))
+                if self.buried and self.tricks_done and self.contract is not None:
+                    worth = count_points(self.buried, self.rules)
+                    self.points[self.rules.team_of(self.contract[0])] += worth
+                    change = f"the buried cards count {worth} for {self.names[self.contract[0]]}; " + change
+                return "The hand is scored" + (f": {change}" if change else ""), (), ""
+        return None  # redeals, the game's end, what another seat may not see: not part of this hand's story
 
     def keep(self, event: Event, text: str, shown: Sequence[Card], label: str) -> None:
         trump = self.trump

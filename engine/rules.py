@@ -21,6 +21,7 @@ import bisect
 import dataclasses
 import functools
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any, Literal, TypeAlias, get_args
 
 
@@ -59,6 +60,15 @@ class Option:
     variants: tuple[str, ...] = ALL
 
 
+class TrumpBy(StrEnum):
+    """How trump is made: named by the auction's winner, by the card turned up (four-handed), or by the card
+    under the stock (two-handed)."""
+
+    AUCTION = "auction"
+    TURNUP = "turnup"
+    STOCK = "stock"
+
+
 @dataclass(frozen=True)
 class Rules:
     """Every rule in force for one game. Build it with :func:`preset`; it is immutable."""
@@ -72,7 +82,7 @@ class Rules:
     double_deck: bool = False  # 80 cards, four of each A 10 K Q J, no nines
     hand_size: int = 12
     widow_size: int = 0
-    trump_by: str = "auction"  # "auction", "turnup" (four-handed) or "stock" (two-handed)
+    trump_by: TrumpBy = TrumpBy.AUCTION  # by auction, turned up (four-handed) or the stock's foot (two-handed)
     # -- the deal ------------------------------------------------------------------------------
     deal_packet: int = 3  # cards dealt at a time (the double deck: 4 or 5)
     # -- meld: which table, which doubles and extras count ----------------------------------------
@@ -147,7 +157,7 @@ class Rules:
 
     @property
     def auction(self) -> bool:
-        return self.trump_by == "auction"
+        return self.trump_by == TrumpBy.AUCTION
 
     @property
     def trick_total(self) -> int:
@@ -195,12 +205,12 @@ def _bid_ladder(rules: Rules) -> tuple[int, ...]:
 STRUCTURE = ("variant", "players", "double_deck", "hand_size", "widow_size", "trump_by")
 
 # What each variant fixes: players, double deck, hand size, widow size, how trump is made.
-VARIANT_STRUCTURE: dict[str, tuple[int, bool, int, int, str]] = {
-    "two_hand": (2, False, 12, 0, "stock"),
-    "three_hand": (3, False, 15, 3, "auction"),
-    "partnership_turnup": (4, False, 12, 0, "turnup"),
-    "partnership_auction": (4, False, 12, 0, "auction"),
-    "double_deck": (4, True, 20, 0, "auction"),
+VARIANT_STRUCTURE: dict[str, tuple[int, bool, int, int, TrumpBy]] = {
+    "two_hand": (2, False, 12, 0, TrumpBy.STOCK),
+    "three_hand": (3, False, 15, 3, TrumpBy.AUCTION),
+    "partnership_turnup": (4, False, 12, 0, TrumpBy.TURNUP),
+    "partnership_auction": (4, False, 12, 0, TrumpBy.AUCTION),
+    "double_deck": (4, True, 20, 0, TrumpBy.AUCTION),
 }
 
 OPTIONS: dict[str, Option] = {
@@ -323,7 +333,7 @@ def _check_value(option: Option, value: Any, applies: bool) -> None:
 
 PRESETS: dict[str, Rules] = {
     "two_hand": Rules(
-        variant="two_hand", players=2, hand_size=12, trump_by="stock", count="old_timers",
+        variant="two_hand", players=2, hand_size=12, trump_by=TrumpBy.STOCK, count="old_timers",
         double_values=False, play_rule="must_beat", min_bid=0, bid_step=0, max_bid=0, pass_cards=0,
         throw_in=False, not_on_board_set=False, meld_needs="none", dix_saves_itself=False,
         game_target=1200, both_over="extend", declare_out=True,
@@ -336,7 +346,7 @@ PRESETS: dict[str, Rules] = {
         both_over="declarer",
     ),
     "partnership_turnup": Rules(
-        variant="partnership_turnup", trump_by="turnup", count="old_timers", play_rule="post_1945",
+        variant="partnership_turnup", trump_by=TrumpBy.TURNUP, count="old_timers", play_rule="post_1945",
         min_bid=0, bid_step=0, max_bid=0, pass_cards=0, throw_in=False, not_on_board_set=False,
         meld_needs="trick", dix_saves_itself=False, game_target=1000, both_over="extend",
         declare_out=True,

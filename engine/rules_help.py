@@ -27,7 +27,7 @@ from engine.meld import (
     run_shares_class,
 )
 from engine.play import card_values, last_trick_bonus
-from engine.rules import OPTIONS, PRESET_HELP, Rules, preset_name
+from engine.rules import OPTIONS, PRESET_HELP, Rules, TrumpBy, preset_name
 
 TITLES = {
     "two_hand": "Two-handed pinochle",
@@ -57,7 +57,7 @@ def rules_help(rules: Rules) -> str:
         _section("The widow", _widow(rules)) if rules.widow_size else "",
         _section("Trump", _trump(rules)),
         _section("Meld", _meld(rules)),
-        _section("Meld during play", _table_meld(rules)) if rules.trump_by == "stock" else "",
+        _section("Meld during play", _table_meld(rules)) if rules.trump_by == TrumpBy.STOCK else "",
         _section("Play", _play(rules)),
         _section("Counting cards taken in tricks", _counting(rules)),
         _section("Scoring", _scoring(rules)),
@@ -106,9 +106,9 @@ def _deal(rules: Rules) -> list[str]:
     ]
     if rules.widow_size:
         lines.append(f"{rules.widow_size} cards go face down to the widow.")
-    if rules.trump_by == "stock":
+    if rules.trump_by == TrumpBy.STOCK:
         lines.append("The next card is turned up for trump; the rest form the stock, laid across it.")
-    if rules.trump_by == "turnup":
+    if rules.trump_by == TrumpBy.TURNUP:
         lines.append("The dealer's last card is turned up: its suit is trump.")
     if rules.redeal_nines:
         lines.append("A player with five or more nines and no aces may call for a new deal before the bidding.")
@@ -175,7 +175,7 @@ def _widow(rules: Rules) -> list[str]:
 
 def _trump(rules: Rules) -> list[str]:
     dix = dix_value(rules)
-    if rules.trump_by == "auction":
+    if rules.trump_by == TrumpBy.AUCTION:
         lines = ["The declarer names the trump suit."]
         passing = rules.pass_cards and rules.partnerships
         if rules.trump_needs_marriage and passing and rules.marriage_after_pass and not rules.pass_before_trump:
@@ -188,7 +188,7 @@ def _trump(rules: Rules) -> list[str]:
                          + ". Without one in any suit, the hand is not played: the declaring side loses its bid and "
                          "nobody scores meld.")
         return lines
-    if rules.trump_by == "turnup":
+    if rules.trump_by == TrumpBy.TURNUP:
         return [
             f"The turned-up card's suit is trump. If it is a nine (the dix) the dealer scores {dix}.",
             "From the dealer's left, each player holding the dix may exchange it for the turned-up card, which ends "
@@ -298,7 +298,7 @@ def _meld(rules: Rules) -> list[str]:
     else:
         lines.append("The run and the marriages are different classes here: a run's own K and Q also score a royal "
                      f"marriage (a run is worth {by_key['run'].points[0]} + {by_key['royal marriage'].points[0]}).")
-    if rules.trump_by != "stock":
+    if rules.trump_by != TrumpBy.STOCK:
         lines.append("Every player lays the meld face up after trump is named (and any passing), scores it, and "
                      "takes the cards back into the hand for the play. A meld must lie wholly in one player's hand.")
     return lines
@@ -352,9 +352,9 @@ def _table_meld(rules: Rules) -> list[str]:
 
 def _play(rules: Rules) -> list[str]:
     lead = {
-        "auction": "The declarer leads the first trick.",
-        "turnup": "The player left of the dealer leads the first trick.",
-        "stock": "The non-dealer leads the first trick.",
+        TrumpBy.AUCTION: "The declarer leads the first trick.",
+        TrumpBy.TURNUP: "The player left of the dealer leads the first trick.",
+        TrumpBy.STOCK: "The non-dealer leads the first trick.",
     }[rules.trump_by]
     lines = [lead, "The highest trump wins the trick, else the highest card of the suit led; of two identical cards "
              "the one played first wins. The winner leads the next trick."]
@@ -363,7 +363,7 @@ def _play(rules: Rules) -> list[str]:
                  "so far if able; void in both, any card")
     post_1945 = ("follow suit if able; void, play a trump if able; only when a trump is led must a player beat the "
                  "highest card so far if able")
-    if rules.trump_by == "stock":
+    if rules.trump_by == TrumpBy.STOCK:
         lines.append("While the stock lasts the second player may play any card; the winner draws first, then the "
                      "loser.")
         rule = must_beat if rules.phase2_must_win == "always" else post_1945
@@ -402,7 +402,7 @@ _NEEDS = {
 def _scoring(rules: Rules) -> list[str]:
     lines: list[str] = []
     needs = _NEEDS[rules.meld_needs]
-    if rules.trump_by == "stock":
+    if rules.trump_by == TrumpBy.STOCK:
         return ["Meld is scored the moment it is laid. At the end of the hand each player adds the points of the "
                 "cards taken in tricks."]
     side = "side" if rules.partnerships else "player"
@@ -454,13 +454,13 @@ def _game_end(rules: Rules) -> list[str]:
             "highest": "If several reach it on the same hand, the highest score wins.",
         }[rules.both_over])
     if rules.declare_out:
-        turns = {"stock": "a card to play, a meld to lay after winning a trick, the choice of the last two cards",
-                 "turnup": "the dix exchange, a card to play"}.get(rules.trump_by, "any decision")
+        turns = {TrumpBy.STOCK: "a card to play, a meld to lay after winning a trick, the choice of the last two cards",
+                 TrumpBy.TURNUP: "the dix exchange, a card to play"}.get(rules.trump_by, "any decision")
         lines.append(f"Declaring out: at any of the player's own decisions ({turns}) a player may claim to have "
                      f"reached {rules.game_target}. Play stops and the points are counted: right wins the game, wrong "
                      "loses it."
                      + (" Meld of the current hand counts only once the side has won a trick."
-                        if rules.trump_by != "stock" else ""))
+                        if rules.trump_by != TrumpBy.STOCK else ""))
     return lines
 
 
@@ -487,7 +487,7 @@ def _house(rules: Rules) -> list[str]:
     if rules.meld_table == "seed001":
         lines.append("The divided-by-ten table carries its own double values; the bonus-meld and run-with-extra "
                      "options do not change it.")
-    if rules.trump_by == "stock":
+    if rules.trump_by == TrumpBy.STOCK:
         lines.append("When a card lies twice on the table, playing it takes the copy whose loss breaks the fewest "
                      "laid melds.")
         doubles = [row.names[1] for row in rows if len(row.points) > 1 and row.points[1] is not None]

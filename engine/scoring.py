@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.rules import Rules
+from engine.rules import Rules, TrumpBy
 
 PLAYED = "played"
 THROWN_IN = "thrown_in"
@@ -66,7 +66,7 @@ def score_hand(rules: Rules, facts: HandFacts) -> HandScore:
     counted = [_counted_meld(rules, facts, s) for s in range(sides)]
     gained = [counted[s][0] + facts.trick_points[s] for s in range(sides)]
     meld_counted = [counted[s][1] for s in range(sides)]
-    if rules.trump_by == "stock":
+    if rules.trump_by == TrumpBy.STOCK:
         # Two-handed: meld was scored when laid; the hand adds the tricks to it.
         return HandScore([True] * sides, [facts.meld[s] + facts.trick_points[s] for s in range(sides)], False, None)
     if facts.declaring_side is None:

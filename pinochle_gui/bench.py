@@ -41,6 +41,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
+from engine.game import Phase  # noqa: E402
 from engine.rules import PRESETS  # noqa: E402
 from pinochle_gui import screens  # noqa: E402
 from pinochle_gui.cli import parse_args  # noqa: E402
@@ -213,7 +214,7 @@ def screenshots(folder: Path, variants: list[str], sizes: list[tuple[int, int]],
                         game = table.game
                         hand = game.hand
                         under_way = min(2, game.rules.players - 1)  # cards of the trick under way
-                        if (game.phase == "play" and len(hand.tricks) >= tricks and len(hand.trick) >= under_way
+                        if (game.phase == Phase.PLAY and len(hand.tricks) >= tricks and len(hand.trick) >= under_way
                                 and table.director.idle):
                             break
                     for _ in range(10):

@@ -19,8 +19,9 @@ import pytest
 from engine.actions import Action, action_from_text
 from engine.cards import Card, format_cards, new_deck, parse_card, parse_cards
 from engine.deal import Deal
-from engine.events import Event
+from engine.events import Event, EventKind, HandScored
 from engine.game import Game, IllegalAction
+from engine.hand_record import result_fields
 from engine.record import check_record
 from engine.rules import Rules
 
@@ -158,6 +159,13 @@ def event(events: Sequence[Event], kind: str) -> Event:
     found = [e for e in events if e.kind == kind]
     assert len(found) == 1, f"expected one {kind} event, got {kinds(events)}"
     return found[0]
+
+
+def hand_result(events: Sequence[Event]) -> dict[str, Any]:
+    """How the hand counted, from its one ``hand_scored`` event, in the fields its record keeps."""
+    scored = event(events, EventKind.HAND_SCORED)
+    assert isinstance(scored, HandScored)
+    return result_fields(scored)
 
 
 def assert_record_replays(game: Game, index: int = 0) -> dict[str, Any]:

@@ -21,7 +21,7 @@ from engine.ai.auction_model import AuctionModel, action_kinds, family, hand_fea
 from engine.ai.bidding import TrumpValue, declare_value, made_share, rival_value, score_limit
 from engine.ai.levels import LEVELS
 from engine.cards import new_deck, parse_cards
-from engine.game import BIDDING, PLAY, Game, new_game
+from engine.game import Game, Phase, new_game
 from engine.rules import preset
 
 RULES = preset("partnership_auction")
@@ -157,7 +157,7 @@ def _random_position(seed: int) -> tuple[Game, int]:
     game = new_game(preset("partnership_auction", first_bid_forced=seed % 4 == 0), seed=seed)
     stop = rng.randrange(0, 60)
     steps = 0
-    while not game.hand_records and (game.phase in (BIDDING,) or steps < stop):
+    while not game.hand_records and (game.phase in (Phase.BIDDING,) or steps < stop):
         actions = game.legal_actions()
         game.apply(rng.choice(actions))
         steps += 1
@@ -216,7 +216,7 @@ def test_hard_bids_legally_in_random_auctions(seed: int) -> None:
     game = new_game(rules, seed=1000 + seed)
     deal = game.deal_number
     rng = random.Random(seed)
-    while game.phase == BIDDING and game.deal_number == deal:
+    while game.phase == Phase.BIDDING and game.deal_number == deal:
         seat = game.to_act
         assert seat is not None
         # the other seats act at random, so that every kind of auction comes up
@@ -239,7 +239,7 @@ def test_hard_decides_whole_hands_legally(name: str, seed: int) -> None:
     while not game.hand_records:
         seat = game.to_act
         assert seat is not None
-        if game.phase == PLAY:
+        if game.phase == Phase.PLAY:
             action = choose_play(game, seat, level, rng)[0]
         else:
             action = decisions.decide(game, seat, level, rng)[0]

@@ -15,7 +15,7 @@ from engine.ai.levels import LEVELS, Level
 from engine.ai.worlds import knowledge
 from engine.cards import DIAMONDS, new_deck, parse_card, parse_cards
 from engine.deal import Deal
-from engine.game import PLAY, Game, new_game
+from engine.game import Game, Phase, new_game
 from engine.players import RandomPlayer
 from engine.rules import Rules, preset
 
@@ -46,7 +46,7 @@ def staged(rules: Rules, hands: Sequence[str], trump: int, trick: Sequence[tuple
     game = new_game(rules, seed=1)
     h = game.hand
     h.hands = cards
-    h.phase = PLAY
+    h.phase = Phase.PLAY
     h.trump = trump
     h.declarer, h.bid = declarer, bid
     h.high_bid, h.high_bidder = bid, declarer
@@ -188,13 +188,13 @@ def test_every_level_plays_a_legal_card_the_same_under_a_seed() -> None:
         game = new_game(preset(variant), seed=rng.randrange(10**6))
         walker = RandomPlayer(n)
         stop = rng.randrange(1, 12)
-        while not game.is_over and not (game.phase == PLAY and len(game.hand.tricks) >= stop):
+        while not game.is_over and not (game.phase == Phase.PLAY and len(game.hand.tricks) >= stop):
             seat = game.to_act
             assert seat is not None
             game.apply(walker.choose(game, seat))
             if game.hand_records:
                 break
-        if game.phase != PLAY or game.hand_records:
+        if game.phase != Phase.PLAY or game.hand_records:
             continue
         seat = game.hand.to_act
         for level in levels:

@@ -13,7 +13,7 @@ from engine.ai.hint import hint
 from engine.ai.levels import LEVELS, Level
 from engine.ai.players import PLAYER_KINDS, make_player
 from engine.ai.worker import Thinker, decide, decide_with_reason
-from engine.game import PLAY, Game, new_game
+from engine.game import Game, Phase, new_game
 from engine.rules import PRESETS, preset
 from engine.save import game_to_dict
 
@@ -67,7 +67,7 @@ def test_every_decision_is_legal(variant: str) -> None:
             game.apply(action)
             decisions += 1
     assert decisions == 350
-    assert PLAY in phases
+    assert Phase.PLAY in phases
 
 
 @pytest.mark.parametrize("variant", ["partnership_auction", "two_hand", "three_hand", "double_deck"])
@@ -80,7 +80,7 @@ def test_same_seed_same_decisions(variant: str) -> None:
 def test_a_decision_depends_on_the_position_not_the_history_of_the_player() -> None:
     game = new_game(preset("partnership_auction"), seed=3)
     players = [ComputerPlayer(QUICK, seed=s) for s in range(4)]
-    while game.phase != PLAY or len(game.hand.tricks) < 2:
+    while game.phase != Phase.PLAY or len(game.hand.tricks) < 2:
         seat = game.to_act
         assert seat is not None
         game.apply(players[seat].choose(game, seat))
@@ -110,7 +110,7 @@ def test_time_limit_is_honoured(monkeypatch: pytest.MonkeyPatch) -> None:
     greedy = Level("greedy", worlds=5000, weighted=True, exact_tricks=4, think_seconds=0.15)
     game = new_game(preset("double_deck"), seed=5)
     players = [ComputerPlayer(QUICK, seed=s) for s in range(4)]
-    while game.phase != PLAY:
+    while game.phase != Phase.PLAY:
         seat = game.to_act
         assert seat is not None
         game.apply(players[seat].choose(game, seat))
@@ -211,13 +211,13 @@ def test_computer_declares_out_at_the_dix_decision_only_when_sure() -> None:
     from conftest import stacked_game
 
     from engine.actions import ExchangeDix
-    from engine.game import DIX
+    from engine.game import Phase
 
     rules = preset("partnership_turnup")
     for scores, claim in (([1000, 1000], True), ([0, 0], False)):
         game = stacked_game(rules, ["AS AS KH QH KD QD KC QC KS QS JD 9C", "", "", ""], dealer=3, turnup="TH",
                             scores=scores)
-        assert game.phase == DIX
+        assert game.phase == Phase.DIX
         action = ComputerPlayer(LEVELS["easy"], seed=1).choose(game, game.to_act)
         assert (action == DeclareOut()) is claim
         assert claim or isinstance(action, ExchangeDix)

@@ -9,7 +9,7 @@ import pytest
 
 from engine.ai.worlds import Knowledge, World, knowledge, play_likelihood, real_world, sample_world
 from engine.cards import CARDS, new_deck
-from engine.game import PLAY, Game, new_game
+from engine.game import Game, Phase, new_game
 from engine.players import RandomPlayer
 from engine.rules import PRESETS, preset
 
@@ -24,7 +24,7 @@ def games_in_play(variant: str, count: int, seed: int = 0) -> list[Game]:
         stop = rng.randrange(0, game.rules.hand_size * game.rules.players)
         plays = 0
         while not game.is_over:
-            if game.phase == PLAY:
+            if game.phase == Phase.PLAY:
                 if plays == stop:
                     break
                 plays += 1
@@ -34,7 +34,7 @@ def games_in_play(variant: str, count: int, seed: int = 0) -> list[Game]:
             if game.hand_records:  # a hand ended before the stop: start counting again
                 game.hand_records.clear()
                 plays = 0
-        if game.phase == PLAY:
+        if game.phase == Phase.PLAY:
             out.append(game)
     return out
 
@@ -131,12 +131,12 @@ def test_two_handed_after_the_stock_the_other_hand_is_known() -> None:
     for g in range(6):
         game = new_game(rules, seed=g)
         players = [RandomPlayer(g), RandomPlayer(g + 1)]
-        while not game.is_over and not game.hand_records and not (game.phase == PLAY and not game.hand.stock
+        while not game.is_over and not game.hand_records and not (game.phase == Phase.PLAY and not game.hand.stock
                                                                   and not game.hand.tables):
             seat = game.to_act
             assert seat is not None
             game.apply(players[seat].choose(game, seat))
-        if game.phase != PLAY or game.hand_records:
+        if game.phase != Phase.PLAY or game.hand_records:
             continue
         found += 1
         seat = game.hand.to_act

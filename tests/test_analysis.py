@@ -31,7 +31,7 @@ from engine.ai.analysis import (
 from engine.ai.analysis_words import reason_for, shown_voids
 from engine.ai.worker import Analyst
 from engine.cards import DIAMONDS, parse_card
-from engine.game import PLAY, Game, new_game
+from engine.game import Game, Phase, new_game
 from engine.rules import PRESETS, preset
 from engine.sim import play_game
 from tests.test_ai_cardplay import staged
@@ -120,7 +120,7 @@ def test_two_handed_endgames_are_marked_exactly() -> None:
         record = record_of("two_hand", seed)
         for index, seat in decisions_in(record):
             game, action = game_before(record, index)
-            if game.phase != PLAY or len(game.hand.hands[seat]) > 3:
+            if game.phase != Phase.PLAY or len(game.hand.hands[seat]) > 3:
                 continue
             truth = exact_values(game, seat)
             review = review_decision(record, index, seed=1)

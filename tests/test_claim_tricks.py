@@ -9,7 +9,7 @@ import pytest
 from engine.actions import Action, DeclareOut, Pass, Play
 from engine.cards import HEARTS, SPADES
 from engine.claim_tricks import claim_plan, claimed_plays
-from engine.game import PLAY, Game, new_game
+from engine.game import Game, Phase, new_game
 from engine.rules import PRESETS, preset
 from tests.conftest import first_legal, stacked_game
 
@@ -86,7 +86,7 @@ def test_claimed_plays_finish_the_hand_with_every_trick_to_the_claimer() -> None
 def _at_first_lead(south: str) -> Game:
     """Four-handed with the trump turned up (hearts, the 9♥ at the foot of East's deal), South to lead first."""
     game = stacked_game(preset("partnership_turnup"), [south, "", "", "9H"], dealer=3)
-    while game.phase != PLAY:
+    while game.phase != Phase.PLAY:
         game.apply(first_legal(game))
     assert game.to_act == 0 and not game.hand.tricks
     return game

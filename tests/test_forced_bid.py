@@ -14,7 +14,7 @@ from engine.actions import Action, Bid, Pass
 from engine.ai import decisions
 from engine.ai.levels import LEVELS
 from engine.ai.players import ComputerPlayer, _fallback
-from engine.game import BIDDING, Game, new_game
+from engine.game import Game, Phase, new_game
 from engine.phases.auction import forced_bids
 from engine.players import RandomPlayer
 from engine.record import check_record
@@ -46,7 +46,7 @@ def bids_offered(game: Game) -> list[int]:
 def test_the_first_bidder_may_only_open_at_the_minimum(name: str, minimum: int, next_bids: list[int]) -> None:
     game = new_game(preset(name, first_bid_forced=True), seed=3)
     first = (game.dealer + 1) % game.rules.players
-    assert game.phase == BIDDING and game.to_act == first
+    assert game.phase == Phase.BIDDING and game.to_act == first
     assert game.legal_actions() == [Bid(minimum)]
     assert_refused(game, Pass())
     assert_refused(game, Bid(next_bids[0]))  # no jump on the forced opening
@@ -68,7 +68,7 @@ def test_the_forced_opener_is_not_asked_again_when_all_pass() -> None:
     game = new_game(preset("partnership_auction", first_bid_forced=True), seed=3)
     first = game.to_act
     act(game, Bid(250), Pass(), Pass(), Pass())
-    assert game.phase != BIDDING and game.hand.declarer == first and game.hand.bid == 250
+    assert game.phase != Phase.BIDDING and game.hand.declarer == first and game.hand.bid == 250
 
 
 @pytest.mark.parametrize("variant", ["two_hand", "partnership_turnup"])

@@ -6,9 +6,8 @@ import pytest
 from conftest import act, assert_refused, event, kinds, stacked_game
 
 from engine.actions import Bid, CallRedeal, NameTrump, Pass
-from engine.events import AUCTION_WON, BID, REDEAL
-from engine.game import BIDDING, TRUMP, new_game
-from engine.game import REDEAL as REDEAL_PHASE
+from engine.events import EventKind
+from engine.game import Phase, new_game
 from engine.rules import RulesError, preset
 
 NINES = "9S 9S 9H 9H 9D JS JS QS QS KS KS JH"  # five nines, no ace
@@ -20,7 +19,7 @@ def bids_offered(game) -> list[int]:
 
 def test_opening_bid_starts_at_the_minimum_in_steps_of_ten_left_of_the_dealer() -> None:
     game = new_game(preset("partnership_auction"), seed=3)
-    assert game.dealer == 3 and game.phase == BIDDING and game.to_act == 0
+    assert game.dealer == 3 and game.phase == Phase.BIDDING and game.to_act == 0
     offered = bids_offered(game)
     assert offered[:3] == [250, 260, 270] and offered[-1] == 2500
     assert all(b - a == 10 for a, b in zip(offered, offered[1:], strict=False))
@@ -82,8 +81,8 @@ def test_pass_is_final_and_the_last_bidder_standing_wins() -> None:
     act(game, "bid 270")
     assert game.to_act == 2, "passed seats 1 and 3 are skipped"
     events = act(game, "pass")
-    assert event(events, AUCTION_WON).seat == 0 and event(events, AUCTION_WON)["bid"] == 270
-    assert game.phase == TRUMP and game.to_act == 0
+    assert event(events, EventKind.AUCTION_WON).seat == 0 and event(events, EventKind.AUCTION_WON).bid == 270
+    assert game.phase == Phase.TRUMP and game.to_act == 0
     assert game.hand.declarer == 0 and game.hand.bid == 270
     assert game.hand.bids == [(0, 250), (1, "pass"), (2, 260), (3, "pass"), (0, 270), (2, "pass")]
 
@@ -91,7 +90,7 @@ def test_pass_is_final_and_the_last_bidder_standing_wins() -> None:
 def test_an_opening_bid_then_three_passes_wins_at_once() -> None:
     game = new_game(preset("partnership_auction"), seed=3)
     events = act(game, "pass", "bid 250", "pass", "pass")
-    assert kinds(events)[-1] == AUCTION_WON and game.hand.declarer == 1 and game.hand.bid == 250
+    assert kinds(events)[-1] == EventKind.AUCTION_WON and game.hand.declarer == 1 and game.hand.bid == 250
 
 
 @pytest.mark.parametrize("name", ["partnership_auction", "three_hand", "double_deck"])
@@ -100,9 +99,9 @@ def test_dealer_stuck_when_all_others_pass(name: str) -> None:
     game = new_game(rules, seed=9)
     dealer = game.dealer
     events = act(game, *["pass"] * (rules.players - 1))
-    stuck = [e for e in events if e.kind == BID]
-    assert len(stuck) == 1 and stuck[0].seat == dealer and stuck[0]["amount"] == rules.min_bid and stuck[0]["stuck"]
-    assert event(events, AUCTION_WON).seat == dealer
+    stuck = [e for e in events if e.kind == EventKind.BID]
+    assert len(stuck) == 1 and stuck[0].seat == dealer and stuck[0].amount == rules.min_bid and stuck[0].stuck
+    assert event(events, EventKind.AUCTION_WON).seat == dealer
     assert game.hand.declarer == dealer and game.hand.bid == rules.min_bid
     assert game.hand.bids[-1] == (dealer, rules.min_bid)
 
@@ -110,7 +109,7 @@ def test_dealer_stuck_when_all_others_pass(name: str) -> None:
 def test_dealer_not_stuck_once_somebody_bid() -> None:
     game = new_game(preset("partnership_auction"), seed=3)
     act(game, "pass", "pass", "bid 250")
-    assert game.to_act == 3 and game.phase == BIDDING
+    assert game.to_act == 3 and game.phase == Phase.BIDDING
     act(game, "bid 260")
     assert game.to_act == 2
     act(game, "pass")
@@ -124,9 +123,9 @@ def test_all_pass_redeal_deals_the_same_hand_again_by_the_same_dealer() -> None:
     act(game, "pass", "pass", "pass")
     assert game.to_act == 3 and bids_offered(game)[0] == 250, "the dealer may still open"
     events = act(game, "pass")
-    redeal = event(events, REDEAL)
-    assert redeal.seat is None and redeal["reason"] == "all passed"
-    assert game.phase == BIDDING and game.to_act == 0 and game.dealer == 3 and game.hand_number == 1
+    redeal = event(events, EventKind.REDEAL)
+    assert redeal.seat is None and redeal.reason == "all passed"
+    assert game.phase == Phase.BIDDING and game.to_act == 0 and game.dealer == 3 and game.hand_number == 1
     assert game.deal_number != first and game.hand.bids == [] and not game.hand_records
 
 
@@ -146,14 +145,14 @@ def test_pass_with_help_only_where_allowed() -> None:
 def test_nines_redeal_called() -> None:
     rules = preset("partnership_auction", redeal_nines=True)
     game = stacked_game(rules, ["", NINES, "", ""])
-    assert game.phase == REDEAL_PHASE and game.to_act == 1
+    assert game.phase == Phase.REDEAL and game.to_act == 1
     assert game.legal_actions() == [CallRedeal(True), CallRedeal(False)]
     assert_refused(game, Bid(250))
     first = game.deal_number
     events = act(game, "redeal")
-    assert event(events, REDEAL).seat == 1 and event(events, REDEAL)["reason"] == "nines"
+    assert event(events, EventKind.REDEAL).seat == 1 and event(events, EventKind.REDEAL).reason == "nines"
     assert game.deal_number != first and game.dealer == 3 and game.hand_number == 1
-    assert game.phase in (BIDDING, REDEAL_PHASE)
+    assert game.phase in (Phase.BIDDING, Phase.REDEAL)
 
 
 def test_nines_redeal_declined_keeps_the_deal_and_bidding_starts_left_of_the_dealer() -> None:
@@ -161,10 +160,10 @@ def test_nines_redeal_declined_keeps_the_deal_and_bidding_starts_left_of_the_dea
     rules = preset("partnership_auction", redeal_nines=True)
     game = stacked_game(rules, ["", "", "", NINES], dealer=1)
     hands = [list(h) for h in game.hand.hands]
-    assert game.phase == REDEAL_PHASE and game.to_act == 3
+    assert game.phase == Phase.REDEAL and game.to_act == 3
     events = act(game, "keep hand")
-    assert REDEAL not in kinds(events)
-    assert game.phase == BIDDING and game.to_act == 2
+    assert EventKind.REDEAL not in kinds(events)
+    assert game.phase == Phase.BIDDING and game.to_act == 2
     assert game.hand.deal.deal_number == 424242 and game.hand.hands == hands
     assert_refused(game, CallRedeal(True))
 
@@ -173,10 +172,10 @@ def test_nines_redeal_needs_five_nines_and_no_ace_and_the_option() -> None:
     with_ace = "9S 9S 9H 9H 9D AS JS QS QS KS KS JH"
     four = "9S 9S 9H 9H JD JS JS QS QS KS KS JH"
     on = preset("partnership_auction", redeal_nines=True)
-    assert stacked_game(on, ["", with_ace, "", ""]).phase == BIDDING
-    assert stacked_game(on, ["", four, "", ""]).phase == BIDDING
-    assert stacked_game(preset("partnership_auction"), ["", NINES, "", ""]).phase == BIDDING
-    assert stacked_game(preset("partnership_auction_div10"), ["", NINES, "", ""]).phase == REDEAL_PHASE
+    assert stacked_game(on, ["", with_ace, "", ""]).phase == Phase.BIDDING
+    assert stacked_game(on, ["", four, "", ""]).phase == Phase.BIDDING
+    assert stacked_game(preset("partnership_auction"), ["", NINES, "", ""]).phase == Phase.BIDDING
+    assert stacked_game(preset("partnership_auction_div10"), ["", NINES, "", ""]).phase == Phase.REDEAL
     with pytest.raises(RulesError):
         preset("three_hand", redeal_nines=True)
 

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from conftest import act, assert_record_replays, event, play_out, play_tricks, stacked_game
+from conftest import act, assert_record_replays, event, hand_result, play_out, play_tricks, stacked_game
 
 from engine.actions import DeclareOut, DrawChoice, ExchangeDix
-from engine.events import GAME_OVER, HAND_SCORED
-from engine.game import DIX, DRAW_CHOICE, Game, new_game
-from engine.game import GAME_OVER as OVER
+from engine.events import EventKind
+from engine.game import Game, Phase, new_game
 from engine.rules import preset
 
 SEAT0 = "AH TH KH QH JH QS JD AS AS TS KC QC"
@@ -25,7 +24,7 @@ def played_hand(scores: list[int], **overrides: object):  # noqa: ANN201 - seat 
 
 def delta() -> list[int]:
     game, events = played_hand([0, 0])
-    d = event(events, HAND_SCORED)["score_delta"]
+    d = hand_result(events)["score_delta"]
     assert d[0] >= 250 and d[1] > 0, "the fixture hand must give both sides points"
     return list(d)
 
@@ -33,7 +32,7 @@ def delta() -> list[int]:
 def test_one_side_over_the_target_wins_even_if_it_did_not_declare() -> None:
     d = delta()
     game, events = played_hand([0, 1500 - d[1]])
-    assert game.winner == 1 and game.phase == OVER and event(events, GAME_OVER)["winner"] == 1
+    assert game.winner == 1 and game.phase == Phase.GAME_OVER and event(events, EventKind.GAME_OVER).winner == 1
     assert game.hand_records[-1]["game_over"] and game.hand_records[-1]["winner"] == 1
 
 
@@ -71,7 +70,7 @@ def test_both_over_extend_plays_at_least_one_more_deal_to_250_more() -> None:
     for end in ([1300, 1100], [1500, 1490]):  # neither ends the game at once, nor jumps two steps
         game, events = played_hand_to(1000, [end[0] - d[0], end[1] - d[1]], game_target=1000)
         assert game.scores == end and game.target == 1250 and game.winner is None and game.hand_number == 2
-        assert event(events, HAND_SCORED)["target"] == 1000  # the record keeps the target the hand was played to
+        assert hand_result(events)["target"] == 1000  # the record keeps the target the hand was played to
     # the next deal is played to 1,250: both over again, on to 1,500; one side over, it wins
     game, _ = played_hand_to(1250, [1300 - d[0], 1260 - d[1]], game_target=1000)
     assert game.target == 1500 and game.winner is None
@@ -135,13 +134,13 @@ def test_turnup_declaring_out_meld_counts_only_after_a_trick() -> None:
     game = turnup_game([1000 - meld, 0])
     events = act(game, "declare out")
     claim = event(events, "declare_out")
-    assert claim["total"] == 1000 - meld and not claim["right"] and game.winner == 1
+    assert claim.total == 1000 - meld and not claim.right and game.winner == 1
     game = turnup_game([1000 - meld - 32, 0])
     act(game, "play AS", "play 9S", "play AH", "play TH")  # the partner's ace of trumps wins: 11 + 0 + 11 + 10
     assert game.to_act == 2 and game.hand.tricks_won == [1, 0]
     events = act(game, "declare out")
     claim = event(events, "declare_out")
-    assert claim["total"] == 1000 and claim["right"] and game.winner == 0
+    assert claim.total == 1000 and claim.right and game.winner == 0
     assert game.hand_records[-1]["declared_out"]["right"]
 
 
@@ -149,25 +148,25 @@ def test_declaring_out_at_the_dix_exchange() -> None:
     # Bicycle: a player may claim the game "at any time": the dix decision is one of the claimant's turns
     rules = preset("partnership_turnup")
     probe = stacked_game(rules, [TURNUP_SEAT0, "", "", ""], dealer=3, turnup="TH")
-    assert probe.phase == DIX
+    assert probe.phase == Phase.DIX
     side = rules.team_of(probe.to_act)
     for scores, right in (([0, 0], False), ([1000, 1000], True)):
         game = stacked_game(rules, [TURNUP_SEAT0, "", "", ""], dealer=3, turnup="TH", scores=scores)
         assert DeclareOut() in game.legal_actions() and ExchangeDix(True) in game.legal_actions()
         claim = event(act(game, "declare out"), "declare_out")
-        assert claim["total"] == scores[side] and claim["right"] is right
+        assert claim.total == scores[side] and claim.right is right
         assert game.winner == (side if right else 1 - side) and game.legal_actions() == []
         assert_record_replays(game)
 
 
 def test_declaring_out_at_the_two_handed_draw_choice() -> None:
     game = Game(preset("two_hand"), seed=3, scores=[1200, 0])
-    while game.phase != DRAW_CHOICE:
+    while game.phase != Phase.DRAW_CHOICE:
         game.apply(next(a for a in game.legal_actions() if a != DeclareOut()))
     seat = game.to_act
     assert game.legal_actions() == [DrawChoice(False), DrawChoice(True), DeclareOut()]
     claim = event(act(game, "declare out"), "declare_out")
-    assert claim["right"] is (seat == 0) and game.winner == 0
+    assert claim.right is (seat == 0) and game.winner == 0
 
 
 def test_declare_out_only_where_the_option_allows() -> None:

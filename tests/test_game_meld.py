@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from conftest import act, assert_record_replays, event, kinds, play_tricks, stacked_game
+from conftest import act, assert_record_replays, event, hand_result, kinds, play_tricks, stacked_game
 
 from engine.cards import HEARTS, parse_cards
-from engine.events import HAND_SCORED, MELD, NOT_ON_BOARD, TRICK
-from engine.events import THROW_IN as THROW_IN_EVENT
-from engine.game import PLAY, THROW_IN
+from engine.events import EventKind
+from engine.game import Phase
 from engine.meld import score_meld
 from engine.rules import preset
 
@@ -29,38 +28,38 @@ def side_meld(game, side: int) -> int:  # noqa: ANN001
 def test_worked_meld_of_each_seat_is_shown_from_the_declarer_round() -> None:
     rules = preset("partnership_auction", pass_cards=0)
     game, events = bid_and_trump(rules, 250)
-    shown = [e for e in events if e.kind == MELD]
+    shown = [e for e in events if e.kind == EventKind.MELD]
     assert [e.seat for e in shown] == [0, 1, 2, 3]
-    assert shown[0]["points"] == 210 and shown[2]["points"] == 150
-    assert shown[0]["melds"] == [["run", 150, "AH TH KH QH JH"], ["marriage", 20, "KC QC"], ["pinochle", 40, "QS JD"]]
-    assert sorted(m[0] for m in shown[2]["melds"]) == ["dix", "kings around", "marriage", "royal marriage"]
+    assert shown[0].points == 210 and shown[2].points == 150
+    assert shown[0].melds == (("run", 150, "AH TH KH QH JH"), ("marriage", 20, "KC QC"), ("pinochle", 40, "QS JD"))
+    assert sorted(m[0] for m in shown[2].melds) == ["dix", "kings around", "marriage", "royal marriage"]
     for e in shown:
-        assert e["points"] == score_meld(game.hand.hands[e.seat], HEARTS, rules).total == game.hand.meld_points[e.seat]
+        assert e.points == score_meld(game.hand.hands[e.seat], HEARTS, rules).total == game.hand.meld_points[e.seat]
     assert side_meld(game, 0) == 360
 
 
 def test_bid_up_to_meld_plus_trick_total_is_played() -> None:
     game, events = bid_and_trump(preset("partnership_auction", pass_cards=0), 610)
-    assert NOT_ON_BOARD not in kinds(events) and game.phase == THROW_IN and game.to_act == 0
+    assert EventKind.NOT_ON_BOARD not in kinds(events) and game.phase == Phase.THROW_IN and game.to_act == 0
 
 
 def test_not_on_the_board_goes_set_without_play() -> None:
     rules = preset("partnership_auction", pass_cards=0)
     game, events = bid_and_trump(rules, 620)
-    nob = event(events, NOT_ON_BOARD)
-    assert nob.seat == 0 and nob["meld"] == 360 and nob["bid"] == 620
-    scored = event(events, HAND_SCORED)
+    nob = event(events, EventKind.NOT_ON_BOARD)
+    assert nob.seat == 0 and nob.meld == 360 and nob.bid == 620
+    scored = hand_result(events)
     deal = game.hand_records[0]["deal"]
     opponents = sum(score_meld(parse_cards(deal[s]), HEARTS, rules).total for s in (1, 3))
     assert scored["how"] == "not_on_board"
     assert scored["score_delta"] == [-620, opponents] and scored["meld_counted"] == [False, True]
-    assert TRICK not in kinds(events) and game.hand_number == 2
+    assert EventKind.TRICK not in kinds(events) and game.hand_number == 2
     assert_record_replays(game)
 
 
 def test_not_on_board_off_lets_the_declarer_play_or_throw_in() -> None:
     game, events = bid_and_trump(preset("partnership_auction", pass_cards=0, not_on_board_set=False), 620)
-    assert NOT_ON_BOARD not in kinds(events) and game.phase == THROW_IN
+    assert EventKind.NOT_ON_BOARD not in kinds(events) and game.phase == Phase.THROW_IN
 
 
 def test_seed001_offers_the_throw_in_when_the_bid_is_more_than_25_above_meld() -> None:
@@ -71,15 +70,15 @@ def test_seed001_offers_the_throw_in_when_the_bid_is_more_than_25_above_meld() -
     meld = sum(score_meld(probe.hand.hands[s], HEARTS, rules).total for s in (0, 2))
     assert score_meld(probe.hand.hands[0], HEARTS, rules).total == 21  # run 11 + royal 4 + pinochle 4 + marriage 2
     game, events = bid_and_trump(rules, meld + 26)
-    assert NOT_ON_BOARD not in kinds(events) and game.phase == THROW_IN and game.to_act == 0
+    assert EventKind.NOT_ON_BOARD not in kinds(events) and game.phase == Phase.THROW_IN and game.to_act == 0
     opponents = game.hand.meld_points[1] + game.hand.meld_points[3]
     events = act(game, "throw in")
-    assert event(events, HAND_SCORED)["score_delta"] == [-(meld + 26), opponents]
+    assert hand_result(events)["score_delta"] == [-(meld + 26), opponents]
     # the automatic set stays an option
     game, events = bid_and_trump(preset("partnership_auction_div10", pass_cards=0, not_on_board_set=True), meld + 26)
-    assert event(events, HAND_SCORED)["how"] == "not_on_board"
+    assert hand_result(events)["how"] == "not_on_board"
     game, events = bid_and_trump(preset("partnership_auction_div10", pass_cards=0, not_on_board_set=True), meld + 25)
-    assert game.phase == THROW_IN
+    assert game.phase == Phase.THROW_IN
 
 
 def test_double_deck_has_only_the_voluntary_throw_in() -> None:
@@ -92,8 +91,8 @@ def test_double_deck_has_only_the_voluntary_throw_in() -> None:
     assert game.hand.meld_points[0] == 87
     side = game.hand.meld_points[0] + game.hand.meld_points[2]
     assert 200 > side + 50
-    assert NOT_ON_BOARD not in kinds(events) and game.phase == THROW_IN
-    assert event(act(game, "throw in"), HAND_SCORED)["score_delta"][0] == -200
+    assert EventKind.NOT_ON_BOARD not in kinds(events) and game.phase == Phase.THROW_IN
+    assert hand_result(act(game, "throw in"))["score_delta"][0] == -200
 
 
 def test_throw_in_loses_the_bid_and_opponents_score_meld() -> None:
@@ -101,8 +100,8 @@ def test_throw_in_loses_the_bid_and_opponents_score_meld() -> None:
     game, _ = bid_and_trump(rules, 400)
     opponents = game.hand.meld_points[1] + game.hand.meld_points[3]
     events = act(game, "throw in")
-    assert kinds(events)[:2] == [THROW_IN_EVENT, HAND_SCORED]
-    assert event(events, HAND_SCORED)["score_delta"] == [-400, opponents]
+    assert kinds(events)[:2] == [EventKind.THROW_IN, EventKind.HAND_SCORED]
+    assert hand_result(events)["score_delta"] == [-400, opponents]
     assert game.scores == [-400, opponents]
     assert_record_replays(game)
 
@@ -117,12 +116,12 @@ def test_played_hand_arithmetic(overrides: dict[str, object], amount: int) -> No
     meld = [game.hand.meld_points[0] + game.hand.meld_points[2], game.hand.meld_points[1] + game.hand.meld_points[3]]
     dix = [game.hand.dix_points[0] + game.hand.dix_points[2], game.hand.dix_points[1] + game.hand.dix_points[3]]
     events = act(game, "play on") + play_tricks(game)
-    tricks = [e for e in events if e.kind == TRICK]
-    assert len(tricks) == 12 and tricks[-1]["last"] and not any(t["last"] for t in tricks[:-1])
-    points = [sum(t["points"] for t in tricks if t.seat % 2 == side) for side in (0, 1)]
+    tricks = [e for e in events if e.kind == EventKind.TRICK]
+    assert len(tricks) == 12 and tricks[-1].last and not any(t.last for t in tricks[:-1])
+    points = [sum(t.points for t in tricks if t.seat % 2 == side) for side in (0, 1)]
     won = [sum(1 for t in tricks if t.seat % 2 == side) for side in (0, 1)]
     assert sum(points) == 250
-    scored = event(events, HAND_SCORED)
+    scored = hand_result(events)
     assert scored["trick_points"] == points
     saved = []
     for side in (0, 1):
@@ -146,4 +145,4 @@ def test_played_hand_arithmetic(overrides: dict[str, object], amount: int) -> No
 def test_declarer_leads_after_play_on() -> None:
     game, _ = bid_and_trump(preset("partnership_auction", pass_cards=0), 300)
     act(game, "play on")
-    assert game.phase == PLAY and game.to_act == 0 and game.hand.leader == 0
+    assert game.phase == Phase.PLAY and game.to_act == 0 and game.hand.leader == 0

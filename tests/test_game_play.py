@@ -9,7 +9,7 @@ from conftest import act, stacked_game
 
 from engine.actions import Play
 from engine.cards import Card
-from engine.game import PLAY, new_game
+from engine.game import Phase, new_game
 from engine.play import card_values, last_trick_bonus
 from engine.players import RandomPlayer
 from engine.rules import preset
@@ -67,7 +67,7 @@ def test_every_play_of_random_hands_follows_the_rule_in_force(name: str, overrid
         while not game.hand_records:
             seat = game.to_act
             assert seat is not None
-            if game.phase == PLAY:
+            if game.phase == Phase.PLAY:
                 h = game.hand
                 assert h.trump is not None
                 legal = {a.card for a in game.legal_actions() if isinstance(a, Play)}
@@ -87,7 +87,7 @@ def test_who_leads_the_first_trick(name: str, leader: str) -> None:
     rules = preset(name)
     for seed in (1, 2, 3):
         game = new_game(rules, seed=seed)
-        while game.phase != PLAY:
+        while game.phase != Phase.PLAY:
             actions = game.legal_actions()
             game.apply(actions[-1] if game.phase == "bidding" and game.to_act == 1 else actions[0])
         expected = game.hand.declarer if leader == "declarer" else (game.dealer + 1) % rules.players
@@ -104,11 +104,11 @@ def test_count_options_and_the_last_trick(count: str, total: int) -> None:
     while not game.hand_records:
         events += game.apply(game.legal_actions()[0])
     tricks = [e for e in events if e.kind == "trick"]
-    assert len(tricks) == 12 and [t["last"] for t in tricks] == [False] * 11 + [True]
+    assert len(tricks) == 12 and [t.last for t in tricks] == [False] * 11 + [True]
     for t in tricks:
-        expected = sum(values[c] for _, c in t["cards"]) + (10 if t["last"] else 0)
-        assert t["points"] == expected
-    assert sum(t["points"] for t in tricks) == 250
+        expected = sum(values[c] for _, c in t.cards) + (10 if t.last else 0)
+        assert t.points == expected
+    assert sum(t.points for t in tricks) == 250
 
 
 def test_the_winner_of_a_trick_leads_the_next() -> None:

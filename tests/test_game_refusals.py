@@ -67,7 +67,7 @@ def test_a_card_given_as_a_plain_number_is_refused() -> None:
     assert_refused_whole(game, Play(int(card)))  # type: ignore[arg-type]
     assert_refused_whole(game, Play(card, from_table=0))  # type: ignore[arg-type]
     events = game.apply(Play(card))
-    assert events[0]["card"] == card and type(game.log[-1].card) is type(card)
+    assert events[0].card == card and type(game.log[-1].card) is type(card)
     assert game_from_dict(game_to_dict(game)).log[-1] == Play(card)
 
 

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from conftest import act, assert_record_replays, assert_refused, event, kinds, play_tricks, stacked_game
+from conftest import act, assert_record_replays, assert_refused, event, hand_result, kinds, play_tricks, stacked_game
 
 from engine.actions import Bury, ThrowIn
 from engine.cards import HEARTS, format_cards, parse_cards, sort_hand
-from engine.events import BURY as BURY_EVENT
-from engine.events import HAND_SCORED, MELD, TRICK, WIDOW
-from engine.game import BURY, PLAY, THROW_IN, TRUMP, new_game
+from engine.events import EventKind, visible_to
+from engine.game import Phase, new_game
 from engine.meld import score_meld
 from engine.observation import observe
 from engine.play import count_points
@@ -28,9 +27,9 @@ def won_auction(rules):  # noqa: ANN001, ANN201 - seat 0 wins at 250 and takes t
 
 def test_the_widow_is_shown_to_all_and_taken_by_the_bidder() -> None:
     game, events = won_auction(preset("three_hand"))
-    widow = event(events, WIDOW)
-    assert widow.seat == 0 and widow.private_to is None and format_cards(widow["cards"]) == WIDOW_CARDS
-    assert len(game.hand.hands[0]) == 18 and game.phase == TRUMP and game.to_act == 0
+    widow = event(events, EventKind.WIDOW)
+    assert widow.seat == 0 and visible_to(widow, 1) == widow and format_cards(widow.cards) == WIDOW_CARDS
+    assert len(game.hand.hands[0]) == 18 and game.phase == Phase.TRUMP and game.to_act == 0
     for seat in (1, 2):
         assert format_cards(observe(game, seat).widow) == WIDOW_CARDS
 
@@ -38,21 +37,21 @@ def test_the_widow_is_shown_to_all_and_taken_by_the_bidder() -> None:
 def test_meld_of_eighteen_cards_then_bury_three() -> None:
     game, _ = won_auction(preset("three_hand"))
     events = act(game, "trump hearts")
-    melds = {e.seat: e for e in events if e.kind == MELD}
+    melds = {e.seat: e for e in events if e.kind == EventKind.MELD}
     assert set(melds) == {0, 1, 2}
     eighteen = parse_cards(DECLARER + " " + WIDOW_CARDS)
-    assert melds[0]["points"] == score_meld(eighteen, HEARTS, game.rules).total == 150
-    assert game.phase == BURY and game.to_act == 0
+    assert melds[0].points == score_meld(eighteen, HEARTS, game.rules).total == 150
+    assert game.phase == Phase.BURY and game.to_act == 0
     assert_refused(game, Bury(tuple(parse_cards("AS TS"))))
     assert_refused(game, Bury(tuple(parse_cards("AS AS AS"))))
     assert_refused(game, Bury(tuple(parse_cards("AC TC KC"))))  # not the declarer's
     events = act(game, "bury AD TD KD")
-    bury = event(events, BURY_EVENT)
+    bury = event(events, EventKind.BURY)
     assert bury.private_to == (0,) and len(game.hand.hands[0]) == 15
     assert game.hand.buried == tuple(parse_cards("AD TD KD"))
-    assert game.phase == THROW_IN and game.to_act == 0
+    assert game.phase == Phase.THROW_IN and game.to_act == 0
     act(game, "play on")
-    assert game.phase == PLAY and game.to_act == 0, "the bidder leads"
+    assert game.phase == Phase.PLAY and game.to_act == 0, "the bidder leads"
 
 
 def test_strict_bury_forbids_meld_cards() -> None:
@@ -74,8 +73,8 @@ def test_buried_cards_count_for_the_bidder() -> None:
     events = act(game, "trump hearts", "bury AD TD KD", "play on") + play_tricks(game)
     buried = count_points(parse_cards("AD TD KD"), game.rules)
     assert buried == 30
-    won = sum(e["points"] for e in events if e.kind == TRICK and e.seat == 0)
-    scored = event(events, HAND_SCORED)
+    won = sum(e.points for e in events if e.kind == EventKind.TRICK and e.seat == 0)
+    scored = hand_result(events)
     assert scored["trick_points"][0] == won + buried
     assert sum(scored["trick_points"]) == 250
     assert_record_replays(game)
@@ -88,19 +87,19 @@ def test_bidder_may_concede_opponents_score_meld() -> None:
     meld = list(game.hand.meld_points)
     assert ThrowIn() in game.legal_actions()
     events = act(game, "throw in")
-    scored = event(events, HAND_SCORED)
+    scored = hand_result(events)
     assert scored["how"] == "thrown_in" and scored["thrown_in"]
     assert scored["score_delta"] == [-250, meld[1], meld[2]]
     assert scored["meld_counted"] == [False, True, True] and scored["trick_points"] == [0, 0, 0]
     assert game.scores == [-250, meld[1], meld[2]]
-    assert TRICK not in kinds(events)
+    assert EventKind.TRICK not in kinds(events)
     assert_record_replays(game)
 
 
 def test_no_throw_in_option_goes_straight_to_play() -> None:
     game, _ = won_auction(preset("three_hand", throw_in=False))
     act(game, "trump hearts", "bury AD TD KD")
-    assert game.phase == PLAY and ThrowIn() not in game.legal_actions()
+    assert game.phase == Phase.PLAY and ThrowIn() not in game.legal_actions()
 
 
 def test_opponents_meld_counts_only_after_taking_a_trick_and_bidder_needs_the_bid() -> None:
@@ -143,6 +142,6 @@ def test_strict_bury_with_almost_every_card_in_meld_may_bury_meld_cards() -> Non
                         widow="KC QH QD")
     act(game, "bid 250", "pass", "pass", "trump spades")
     assert len(game.hand.meld[0].shown_cards()) == 18
-    assert game.phase == BURY and game.legal_actions(), "the declarer is never left without a bury"
+    assert game.phase == Phase.BURY and game.legal_actions(), "the declarer is never left without a bury"
     act(game, "bury JS JS QD")
-    assert len(game.hand.hands[0]) == 15 and game.phase == THROW_IN
+    assert len(game.hand.hands[0]) == 15 and game.phase == Phase.THROW_IN

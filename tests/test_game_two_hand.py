@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import pytest
-from conftest import act, assert_record_replays, assert_refused, event, kinds, play_tricks, stacked_game
+from conftest import act, assert_record_replays, assert_refused, event, hand_result, kinds, play_tricks, stacked_game
 
 from engine.actions import DeclareOut, DrawChoice, LayMeld, NoMeld, Play
 from engine.cards import HEARTS, format_cards, parse_card, parse_cards
-from engine.events import DIX_EXCHANGE, DRAW, GAME_OVER, HAND_SCORED, LAY_MELD, MELDS_RETURN, TRICK
-from engine.game import DRAW_CHOICE, MELD, PLAY
-from engine.game import GAME_OVER as OVER
+from engine.events import EventKind
+from engine.game import Phase
 from engine.observation import observe
 from engine.rules import preset
 
@@ -32,15 +31,15 @@ def test_deal_twelve_each_turned_up_trump_and_a_stock_of_24() -> None:
     h = game.hand
     assert [len(x) for x in h.hands] == [12, 12] and len(h.stock) == 24
     assert h.stock[-1] == parse_card("KH") == h.deal.turnup and game.trump == HEARTS
-    assert game.phase == PLAY and game.to_act == 0, "the non-dealer leads"
+    assert game.phase == Phase.PLAY and game.to_act == 0, "the non-dealer leads"
     assert game.scores == [0, 0]
 
 
 def test_hoyle_option_turned_dix_scores_ten_for_the_dealer_at_once() -> None:
     game = stacked_game(preset("two_hand", turnup_dix_to_dealer=True), ["AS", "AD"], turnup="9H")
     assert game.scores == [0, 10]
-    laid = event(game.opening_events(), LAY_MELD)
-    assert laid.seat == 1 and laid["name"] == "dix" and laid["points"] == 10
+    laid = event(game.opening_events(), EventKind.LAY_MELD)
+    assert laid.seat == 1 and laid.name == "dix" and laid.points == 10
     play_tricks(game)
     record = assert_record_replays(game)
     assert record["melds"][0] == {"seat": 1, "points": 10, "items": [["dix", 10, "9H"]], "trick": 0}
@@ -54,19 +53,19 @@ def test_second_card_is_free_and_the_winner_draws_first() -> None:
     offered = {a.card for a in game.legal_actions() if isinstance(a, Play)}
     assert offered == set(parse_cards(DEALER)), "no need to follow suit or trump"
     events = act(game, "play 9S")
-    trick = event(events, TRICK)
-    assert trick.seat == 0 and trick["points"] == 11 and not trick["last"]
-    draws = [e for e in events if e.kind == DRAW]
-    assert [(e.seat, e["card"], e.private_to) for e in draws] == [(0, stock[0], (0,)), (1, stock[1], (1,))]
+    trick = event(events, EventKind.TRICK)
+    assert trick.seat == 0 and trick.points == 11 and not trick.last
+    draws = [e for e in events if e.kind == EventKind.DRAW]
+    assert [(e.seat, e.card, e.private_to) for e in draws] == [(0, stock[0], (0,)), (1, stock[1], (1,))]
     assert [len(x) for x in game.hand.hands] == [12, 12] and len(game.hand.stock) == 22
-    assert game.phase == MELD and game.to_act == 0
+    assert game.phase == Phase.MELD and game.to_act == 0
     assert game.hand.tricks[0]["draws"] == [[0, str(stock[0])], [1, str(stock[1])]]
 
 
 def test_loser_of_a_free_trick_can_win_it_with_a_trump() -> None:
     game = two_hand()
     events = act(game, "play AS", "play JH")
-    assert event(events, TRICK).seat == 1 and game.phase == MELD and game.to_act == 1
+    assert event(events, EventKind.TRICK).seat == 1 and game.phase == Phase.MELD and game.to_act == 1
 
 
 def test_one_meld_after_winning_scored_at_once_then_lead_from_hand_or_table() -> None:
@@ -74,10 +73,10 @@ def test_one_meld_after_winning_scored_at_once_then_lead_from_hand_or_table() ->
     act(game, "play AS", "play 9S")
     assert NoMeld() in game.legal_actions() and DeclareOut() in game.legal_actions()
     events = act(game, meld_named(game, "pinochle"))
-    laid = event(events, LAY_MELD)
-    assert laid.seat == 0 and laid["points"] == 40 and format_cards(laid["cards"]) == "QS JD"
+    laid = event(events, EventKind.LAY_MELD)
+    assert laid.seat == 0 and laid.points == 40 and format_cards(laid.cards) == "QS JD"
     assert game.scores == [40, 0]
-    assert game.phase == PLAY and game.to_act == 0, "one meld per trick won; the winner leads"
+    assert game.phase == Phase.PLAY and game.to_act == 0, "one meld per trick won; the winner leads"
     assert format_cards(game.hand.tables[0].cards()) == "QS JD"
     assert parse_card("QS") not in game.hand.hands[0]
     assert Play(parse_card("QS"), from_table=True) in game.legal_actions()
@@ -92,22 +91,22 @@ def test_melding_needs_a_won_trick() -> None:
     assert game.to_act == 1
     assert all(not isinstance(a, LayMeld) or a.play.from_hand[0] in game.hand.hands[1] for a in game.legal_actions())
     act(game, "no meld")
-    assert game.phase == PLAY and game.to_act == 1 and game.scores == [0, 0]
+    assert game.phase == Phase.PLAY and game.to_act == 1 and game.scores == [0, 0]
 
 
 def test_first_dix_melded_is_exchanged_for_the_turnup_then_a_further_meld() -> None:
     game = two_hand()
     act(game, "play AS", "play 9S")
     events = act(game, meld_named(game, "dix"))
-    assert event(events, LAY_MELD)["points"] == 10 and game.scores == [10, 0]
-    exchange = event(events, DIX_EXCHANGE)
-    assert exchange["dix"] == parse_card("9H") and exchange["card"] == parse_card("KH")
+    assert event(events, EventKind.LAY_MELD).points == 10 and game.scores == [10, 0]
+    exchange = event(events, EventKind.DIX_EXCHANGE)
+    assert exchange.dix == parse_card("9H") and exchange.card == parse_card("KH")
     assert game.hand.stock[-1] == parse_card("9H") and parse_card("KH") in game.hand.hands[0]
-    assert game.phase == MELD and game.to_act == 0, "a further meld is allowed"
+    assert game.phase == Phase.MELD and game.to_act == 0, "a further meld is allowed"
     assert all(not (isinstance(a, LayMeld) and a.play.meld.kind == "dix") for a in game.legal_actions())
     events = act(game, meld_named(game, "royal marriage"))
-    assert event(events, LAY_MELD)["points"] == 40 and game.scores == [50, 0]
-    assert game.phase == PLAY, "only one further meld"
+    assert event(events, EventKind.LAY_MELD).points == 40 and game.scores == [50, 0]
+    assert game.phase == Phase.PLAY, "only one further meld"
     assert format_cards(game.hand.tables[0].cards()) == "KH QH"
     assert observe(game, 1).turnup == parse_card("9H")
 
@@ -116,17 +115,17 @@ def test_the_second_dix_is_not_exchanged_and_scores_ten() -> None:
     game = stacked_game(preset("two_hand"), ["AS AS QS JD 9H 9H QH KD QD AC TC 9C", DEALER], turnup="KH")
     act(game, "play AS", "play 9S")
     act(game, meld_named(game, "dix"), "no meld")
-    assert game.phase == PLAY and game.scores == [10, 0]
+    assert game.phase == Phase.PLAY and game.scores == [10, 0]
     act(game, "play AS", "play 9S")
     events = act(game, meld_named(game, "dix"))
-    assert DIX_EXCHANGE not in kinds(events) and event(events, LAY_MELD)["points"] == 10
-    assert game.scores == [20, 0] and game.phase == PLAY, "no further meld after a dix that is not exchanged"
+    assert EventKind.DIX_EXCHANGE not in kinds(events) and event(events, EventKind.LAY_MELD).points == 10
+    assert game.scores == [20, 0] and game.phase == Phase.PLAY, "no further meld after a dix that is not exchanged"
     assert game.hand.stock[-1] == parse_card("9H") and game.hand.dix_exchanges == [
         (0, parse_card("9H"), parse_card("KH"))]
 
 
 def drive_to_last_two(game) -> None:  # noqa: ANN001
-    while len(game.hand.stock) > 2 or game.phase != DRAW_CHOICE:
+    while len(game.hand.stock) > 2 or game.phase != Phase.DRAW_CHOICE:
         actions = [a for a in game.legal_actions() if not isinstance(a, DeclareOut)]
         game.apply(actions[0])
 
@@ -141,16 +140,16 @@ def test_last_two_cards_the_winner_chooses_then_may_meld_then_melds_return(take_
     face_down, trump_card = game.hand.stock
     winner = game.to_act
     events = act(game, DrawChoice(take_trump))
-    draws = [e for e in events if e.kind == DRAW]
+    draws = [e for e in events if e.kind == EventKind.DRAW]
     first, second = (trump_card, face_down) if take_trump else (face_down, trump_card)
-    assert [(e.seat, e["card"]) for e in draws] == [(winner, first), (1 - winner, second)]
+    assert [(e.seat, e.card) for e in draws] == [(winner, first), (1 - winner, second)]
     public = [e for e in draws if e.private_to is None]
-    assert [e["card"] for e in public] == [trump_card], "only the face-up trump card is seen by both"
-    assert game.phase == MELD and game.to_act == winner and not game.hand.stock
+    assert [e.card for e in public] == [trump_card], "only the face-up trump card is seen by both"
+    assert game.phase == Phase.MELD and game.to_act == winner and not game.hand.stock
     events = act(game, "no meld")
-    assert MELDS_RETURN in kinds(events) and game.hand.tables == []
+    assert EventKind.MELDS_RETURN in kinds(events) and game.hand.tables == []
     assert sorted(len(x) for x in game.hand.hands) == [12, 12]
-    assert game.phase == PLAY and game.to_act == winner
+    assert game.phase == Phase.PLAY and game.to_act == winner
 
 
 @pytest.mark.parametrize("option", ["always", "trump_led"])
@@ -160,7 +159,7 @@ def test_phase_two_must_follow_trump_and_win(option: str) -> None:
     act(game, "take face-down card", "no meld")
     assert not any(isinstance(a, LayMeld) for a in game.legal_actions())
     checked = 0
-    while game.phase == PLAY:
+    while game.phase == Phase.PLAY:
         seat = game.to_act
         plays = [a for a in game.legal_actions() if isinstance(a, Play)]
         assert all(not a.from_table for a in plays)
@@ -182,7 +181,7 @@ def test_phase_two_must_follow_trump_and_win(option: str) -> None:
         else:
             assert legal == hand, "the leader leads anything"
         events = game.apply(plays[0])
-        if HAND_SCORED in kinds(events):
+        if EventKind.HAND_SCORED in kinds(events):
             break
     assert checked == 12
 
@@ -191,11 +190,11 @@ def test_twenty_four_tricks_last_trick_ten_and_the_hand_adds_laid_meld_and_trick
     game = two_hand()
     events = act(game, "play AS", "play 9S")
     events += act(game, meld_named(game, "pinochle")) + play_tricks(game)
-    tricks = [e for e in events if e.kind == TRICK]
-    assert len(tricks) == 24 and tricks[-1]["last"]
-    points = [sum(t["points"] for t in tricks if t.seat == s) for s in (0, 1)]
+    tricks = [e for e in events if e.kind == EventKind.TRICK]
+    assert len(tricks) == 24 and tricks[-1].last
+    points = [sum(t.points for t in tricks if t.seat == s) for s in (0, 1)]
     assert sum(points) == 250
-    scored = event(events, HAND_SCORED)
+    scored = hand_result(events)
     assert scored["trick_points"] == points and scored["meld"] == [40, 0]
     assert scored["score_delta"] == [40 + points[0], points[1]]
     assert scored["scores_after"] == scored["score_delta"] == game.scores
@@ -211,9 +210,9 @@ def test_declare_out_right_wins_wrong_loses(before: int, right: bool) -> None:
     act(game, "play AS", "play 9S")  # 11 trick points for the non-dealer
     events = act(game, "declare out")
     claim = event(events, "declare_out")
-    assert claim["total"] == before + 11 and claim["right"] is right
-    assert game.winner == (0 if right else 1) and game.phase == OVER and game.is_over
-    assert event(events, GAME_OVER)["winner"] == game.winner
+    assert claim.total == before + 11 and claim.right is right
+    assert game.winner == (0 if right else 1) and game.phase == Phase.GAME_OVER and game.is_over
+    assert event(events, EventKind.GAME_OVER).winner == game.winner
     assert game.legal_actions() == [] and game.to_act is None
     assert_refused(game, "play AC")
     assert_refused(game, DeclareOut())

@@ -5,7 +5,7 @@ from __future__ import annotations
 from conftest import act, stacked_game
 
 from engine.cards import format_cards, parse_card, parse_cards
-from engine.events import PASS_CARDS, visible_to
+from engine.events import CardsPassedUnseen, EventKind, visible_to
 from engine.observation import observe
 from engine.rules import preset
 
@@ -52,9 +52,9 @@ def test_passes_are_seen_only_by_the_pair() -> None:
     for seat in (1, 3):
         view = observe(game, seat)
         assert view.passed == () and view.received == ()
-    passed = next(e for e in events if e.kind == PASS_CARDS)
-    assert "cards" not in visible_to(passed, 1).info and visible_to(passed, 1)["count"] == 4
-    assert visible_to(passed, 0)["cards"] == passed["cards"]
+    passed = next(e for e in events if e.kind == EventKind.PASS_CARDS)
+    assert visible_to(passed, 1) == CardsPassedUnseen(passed.seat, passed.to, 4)
+    assert visible_to(passed, 0).cards == passed.cards
 
 
 def test_simultaneous_pass_is_hidden_from_the_declarer_until_both_chose() -> None:

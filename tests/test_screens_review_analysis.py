@@ -15,8 +15,7 @@ import pytest
 from test_screens_app import FakeApp, _display, app, click, key, render
 
 from engine.ai.analysis import decisions_in, game_before
-from engine.game import new_game
-from engine.phases.state import PLAY
+from engine.game import Phase, new_game
 from engine.rules import PRESETS, preset
 from engine.sim import play_game
 from pinochle_gui.screens import open_review, review_analysis
@@ -62,7 +61,7 @@ def endgames() -> tuple[dict[str, Any], dict[int, float]]:
     costs = {}
     for index, seat in decisions_in(record):
         game, action = game_before(record, index)
-        if game.phase == PLAY and len(game.hand.hands[seat]) <= 3:
+        if game.phase == Phase.PLAY and len(game.hand.hands[seat]) <= 3:
             truth = exact_values(game, seat)
             costs[index] = max(truth.values()) - truth[action]
     return record, costs

@@ -14,7 +14,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 from conftest import stacked_game  # noqa: E402
 
-from engine.game import PLAY, Game  # noqa: E402
+from engine.game import Game, Phase  # noqa: E402
 from engine.rules import preset  # noqa: E402
 from pinochle_gui.cli import parse_args  # noqa: E402
 from pinochle_gui.shell import App  # noqa: E402
@@ -58,6 +58,10 @@ def run_until(app: App, table: TableScene, screen: pygame.Surface, done: Callabl
     raise AssertionError("the table never got there")
 
 
+def players_card(table: TableScene) -> bool:
+    return table.human_turn and table.director.idle and table.obs.phase == Phase.PLAY
+
+
 def toasts(table: TableScene) -> list[str]:
     return [t.text for t in table.hud.toasts]
 
@@ -66,7 +70,7 @@ def test_the_player_claims_the_remaining_tricks_with_the_button(tmp_path: Path) 
     game = stacked_game(preset("partnership_turnup"), [TOP, "", "", "9H"], dealer=3)
     app, table, screen = table_for(tmp_path, game)
     try:
-        run_until(app, table, screen, lambda: table.human_turn and table.director.idle and table.obs.phase == PLAY)
+        run_until(app, table, screen, lambda: players_card(table))
         claim = next(b for b in table.panel.buttons if b.text == "Claim the rest")
         click(app, claim.rect.center)
         assert "You claim the remaining tricks" in toasts(table)
@@ -81,7 +85,7 @@ def test_no_claim_button_while_a_trick_is_in_doubt(tmp_path: Path) -> None:
     game = stacked_game(preset("partnership_turnup"), ["AH AH TH TH KH KH QH QH JH JH AS KS", "", "", "9H"], dealer=3)
     app, table, screen = table_for(tmp_path, game)
     try:
-        run_until(app, table, screen, lambda: table.human_turn and table.director.idle and table.obs.phase == PLAY)
+        run_until(app, table, screen, lambda: players_card(table))
         assert table.panel.card_mode == "play"
         assert "Claim the rest" not in [b.text for b in table.panel.buttons]
     finally:

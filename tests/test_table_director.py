@@ -19,7 +19,7 @@ from engine.rules import PRESETS, preset  # noqa: E402
 from pinochle_gui.anim import Animator, ManualClock, Timing  # noqa: E402
 from pinochle_gui.art import CardArt  # noqa: E402
 from pinochle_gui.table.director import VIEW_SEAT, Director  # noqa: E402
-from pinochle_gui.table.event_plans import PLANS  # noqa: E402
+from pinochle_gui.table.event_plans import plan  # noqa: E402
 
 pytestmark = pytest.mark.timeout(120)
 SIZE = (1280, 720)
@@ -34,7 +34,7 @@ def display() -> None:
 def make_director(variant: str, speed: str = "instant") -> Director:
     rules = preset(variant)
     names = [f"P{s}" for s in range(rules.players)]
-    return Director(rules, names, CardArt(), Animator(Timing(speed), ManualClock()), SIZE, PLANS)
+    return Director(rules, names, CardArt(), Animator(Timing(speed), ManualClock()), SIZE, plan)
 
 
 def dealing(variant: str, seed: int, speed: str = "instant") -> tuple[Game, Director]:

@@ -14,17 +14,16 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 from conftest import act, stacked_game  # noqa: E402
 
-from engine import events as ev  # noqa: E402
 from engine.actions import LayMeld, NoMeld  # noqa: E402
 from engine.cards import Card, parse_cards  # noqa: E402
-from engine.events import Event  # noqa: E402
-from engine.game import MELD, Game  # noqa: E402
+from engine.events import Event, Melded  # noqa: E402
+from engine.game import Game, Phase  # noqa: E402
 from engine.observation import observe  # noqa: E402
 from engine.rules import Rules, preset  # noqa: E402
 from pinochle_gui.anim import Animator, ManualClock, Timing  # noqa: E402
 from pinochle_gui.art import CardArt  # noqa: E402
 from pinochle_gui.table.director import VIEW_SEAT, Director  # noqa: E402
-from pinochle_gui.table.event_plans import PLANS  # noqa: E402
+from pinochle_gui.table.event_plans import plan  # noqa: E402
 from pinochle_gui.table.meld_view import draw_melds, laid_labels  # noqa: E402
 from pinochle_gui.theme import get_theme  # noqa: E402
 
@@ -52,14 +51,14 @@ class CountingArt(CardArt):
 
 def director_for(rules: Rules) -> Director:
     names = ["You"] + [f"P{s}" for s in range(1, rules.players)]
-    return Director(rules, names, CardArt(), Animator(Timing("instant"), ManualClock()), SIZE, PLANS)
+    return Director(rules, names, CardArt(), Animator(Timing("instant"), ManualClock()), SIZE, plan)
 
 
 def to_the_meld(game: Game, trump: str) -> list[Event]:
     """The first seat to bid takes it at the minimum and names ``trump``; everybody keeps the dix; every other
     choice is the first one offered. All events up to and with everybody's meld."""
     out = list(game.opening_events())
-    while not any(e.kind == ev.MELD for e in out):
+    while not any(isinstance(e, Melded) for e in out):
         legal = [str(a) for a in game.legal_actions()]
         bids = [a for a in legal if a.startswith("bid ")]
         if f"trump {trump}" in legal or "keep dix" in legal:
@@ -166,5 +165,5 @@ def test_a_label_names_the_melds_still_on_the_table_and_goes_when_the_melds_go_b
     assert laid_labels(director.news.laid, director.tables) == {0: "Meld 40: Pinochle 40"}
     while game.hand.tables:  # no more meld; the first card offered, until the stock is gone
         legal = game.legal_actions()
-        play(director, game, next(a for a in legal if isinstance(a, NoMeld)) if game.phase == MELD else legal[0])
+        play(director, game, next(a for a in legal if isinstance(a, NoMeld)) if game.phase == Phase.MELD else legal[0])
     assert all(not t for t in director.tables) and laid_labels(director.news.laid, director.tables) == {}

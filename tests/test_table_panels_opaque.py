@@ -11,9 +11,8 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
-from conftest import event, play_out  # noqa: E402
+from conftest import hand_result, play_out  # noqa: E402
 
-from engine.events import HAND_SCORED  # noqa: E402
 from engine.game import new_game  # noqa: E402
 from engine.rules import preset  # noqa: E402
 from pinochle_gui.screens.replay import hand_table  # noqa: E402
@@ -47,7 +46,7 @@ def table_behind(card_shapes: bool) -> pygame.Surface:
 def record_and_summary() -> tuple[dict[str, object], dict[str, object]]:
     game = new_game(preset("partnership_auction"), seed=3)
     events = play_out(game)
-    return game.hand_records[-1], dict(event(events, HAND_SCORED).info)
+    return game.hand_records[-1], hand_result(events)
 
 
 def panels(theme: Theme) -> dict[str, Callable[[pygame.Surface], pygame.Rect]]:

@@ -287,7 +287,7 @@ def test_position_checks() -> None:
                                    preset("partnership_turnup")], ids=lambda r: f"{r.variant}-{r.play_rule}")
 def test_the_play_core_allows_exactly_what_the_game_allows(rules: Rules) -> None:
     from engine.actions import Play
-    from engine.game import PLAY, new_game
+    from engine.game import Phase, new_game
     from engine.players import RandomPlayer
 
     checked = 0
@@ -296,7 +296,7 @@ def test_the_play_core_allows_exactly_what_the_game_allows(rules: Rules) -> None
         player = RandomPlayer(seed)
         while not game.is_over and game.hand_number <= 2:
             h = game.hand
-            if game.phase == PLAY and h.trump is not None:
+            if game.phase == Phase.PLAY and h.trump is not None:
                 position = Position.start(h.hands, h.trump, rules, h.leader, trick=[c for _, c in h.trick])
                 assert set(position.legal()) == {int(a.card) for a in game.legal_actions() if isinstance(a, Play)}
                 checked += 1

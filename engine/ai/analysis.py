@@ -54,7 +54,7 @@ from engine.ai.levels import LEVELS, Level
 from engine.ai.players import make_player
 from engine.ai.valuation import value_choices
 from engine.cards import SUIT_NAMES, card_label, cards_label
-from engine.game import Game
+from engine.game import Game, Phase
 from engine.record import HandRecord, check_record, game_at_deal
 from engine.review import seat_names
 from engine.rules import Rules, rules_from_dict
@@ -213,8 +213,9 @@ def action_words(action: Action, game: Game) -> str:
     return words.get(action, str(action).capitalize())
 
 
-KINDS = {"bidding": "bid", "trump": "trump", "passing": "pass", "return": "return", "bury": "bury", "meld": "meld",
-         "play": "play", "dix": "dix", "draw_choice": "draw", "throw_in": "throw_in", "redeal": "redeal"}
+KINDS = {Phase.BIDDING: "bid", Phase.TRUMP: "trump", Phase.PASSING: "pass", Phase.RETURN: "return", Phase.BURY: "bury",
+         Phase.MELD: "meld", Phase.PLAY: "play", Phase.DIX: "dix", Phase.DRAW_CHOICE: "draw",
+         Phase.THROW_IN: "throw_in", Phase.REDEAL: "redeal"}
 
 
 def _title(game: Game, seat: int, kind: str, names: Sequence[str], viewer: int | None) -> str:
@@ -261,7 +262,7 @@ def review_at(game: Game, action: Action, action_index: int, seed: int = 0, leve
     assert seat is not None
     if not _is_decision(game, action):
         raise ValueError(f"action {action_index} of the record is no decision (one legal choice)")
-    kind = KINDS.get(game.phase, game.phase)
+    kind = KINDS.get(game.phase, game.phase.value)
     rng = random.Random(stable_seed("analysis", seed, action_index, "seat"))
     valued = value_choices(game.clone(), seat, level, rng, chosen=action)
     seen: dict[Action, float] = {}

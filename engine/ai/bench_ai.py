@@ -43,7 +43,7 @@ from typing import Any, TypedDict
 
 from engine.actions import Action
 from engine.ai.levels import LEVELS, Level
-from engine.game import PLAY, Game, new_game
+from engine.game import Game, Phase, new_game
 from engine.players import Player, RandomPlayer
 from engine.rules import PRESETS, Rules, RulesError, preset
 from engine.sim import option_from_text
@@ -160,7 +160,7 @@ class _Split:
         self.name = f"{play.name}/{other.name}"
 
     def choose(self, game: Game, seat: int) -> Action:
-        return (self.play if game.phase == PLAY else self.other).choose(game, seat)
+        return (self.play if game.phase == Phase.PLAY else self.other).choose(game, seat)
 
 
 def make_player(name: str, seed: int, think: float) -> Player:

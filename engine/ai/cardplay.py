@@ -51,6 +51,7 @@ from engine.cards import counts
 from engine.game import Game
 from engine.meld import meld_total
 from engine.play import beats, card_values, trick_winner
+from engine.rules import TrumpBy
 
 EASY_WORLDS = 4          # worlds for a level with ``worlds == 0`` (easy): few, from a forgetful memory
 SAMPLE_NODES = 100         # what sampling and weighing one world costs, counted in search nodes
@@ -83,9 +84,9 @@ def choose_play(game: Game, seat: int, level: Level, rng: random.Random) -> Choi
     plays = [a for a in game.legal_actions() if isinstance(a, Play)]
     if len(plays) == 1:
         return plays[0], "the only card you may play"
-    if game.rules.trump_by == "stock" and (h.stock or h.tables):
+    if game.rules.trump_by == TrumpBy.STOCK and (h.stock or h.tables):
         return _two_hand_early(game, seat, plays, level, rng)
-    if game.rules.trump_by == "stock":
+    if game.rules.trump_by == TrumpBy.STOCK:
         return _two_hand_endgame(game, seat, plays, level, rng)
     return _sampled(game, seat, plays, level, rng)
 

@@ -47,12 +47,12 @@ from engine.ai.choice import Choice
 from engine.ai.levels import Level
 from engine.ai.trickplay import Position, greedy_playout
 from engine.cards import ACE, NINE, SUIT_NAMES, SUITS, TEN, Card, cards_label, parse_cards
-from engine.game import Game
+from engine.game import Game, Phase
 from engine.meld import meld_by_trump, score_meld
 from engine.observation import Observation, observe
 from engine.phases.auction import forced_bids
 from engine.play import card_values
-from engine.rules import Rules
+from engine.rules import Rules, TrumpBy
 
 __all__ = [
     "choose_bid",
@@ -603,23 +603,23 @@ def should_declare_out(game: Game, seat: int, level: Level, rng: random.Random) 
     obs = observe(game, seat)
     side = rules.team_of(seat)
     total = obs.scores[side] + obs.trick_points[side]
-    if rules.trump_by != "stock" and obs.tricks_won[side]:
+    if rules.trump_by != TrumpBy.STOCK and obs.tricks_won[side]:
         points = {e["seat"]: e["points"] for e in obs.melds}
         total += sum(points.get(s, 0) for s in rules.teams[side])
     return total >= obs.target
 
 
 _PHASES = {
-    "bidding": choose_bid,
-    "trump": choose_trump,
-    "passing": choose_pass,
-    "return": choose_pass,
-    "bury": choose_bury,
-    "throw_in": choose_throw_in,
-    "dix": choose_dix,
-    "redeal": choose_redeal,
-    "meld": choose_table_meld,
-    "draw_choice": choose_draw,
+    Phase.BIDDING: choose_bid,
+    Phase.TRUMP: choose_trump,
+    Phase.PASSING: choose_pass,
+    Phase.RETURN: choose_pass,
+    Phase.BURY: choose_bury,
+    Phase.THROW_IN: choose_throw_in,
+    Phase.DIX: choose_dix,
+    Phase.REDEAL: choose_redeal,
+    Phase.MELD: choose_table_meld,
+    Phase.DRAW_CHOICE: choose_draw,
 }
 
 

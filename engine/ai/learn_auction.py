@@ -31,7 +31,7 @@ from engine.ai.levels import LEVELS
 from engine.ai.players import ComputerPlayer
 from engine.ai.worlds import auction_likelihood, knowledge, pass_likelihood, pass_skips, real_world, sample_world
 from engine.cards import ACE, Card
-from engine.game import BIDDING, PLAY, new_game
+from engine.game import Phase, new_game
 from engine.rules import AUCTION_VARIANTS, Rules, preset
 
 Counts = dict[str, list[list[int]]]
@@ -61,7 +61,7 @@ def learn(rules: Rules, deals: int, seed: int, levels: Sequence[str]) -> Counts:
             _add(table, "all", f)
         deal = game.deal_number
         bids: list[tuple[int, int | str]] = []
-        while game.phase == BIDDING and game.deal_number == deal:
+        while game.phase == Phase.BIDDING and game.deal_number == deal:
             seat = game.to_act
             assert seat is not None
             # Partners share a level: seats 0 and 2 play ``level``, 1 and 3 the next in the list.
@@ -96,11 +96,11 @@ def check(rules: Rules, deals: int, seed: int, level_name: str, worlds: int = 60
     skips: dict[bool, tuple[list[int], list[int]]] = {True: ([], []), False: ([], [])}  # real, imagined
     for i in range(deals):
         game = new_game(rules, seed=stable_seed("check auction", seed, i))
-        while game.phase != PLAY and not game.hand_records:
+        while game.phase != Phase.PLAY and not game.hand_records:
             seat = game.to_act
             assert seat is not None
             game.apply(player.choose(game, seat), seat)
-        if game.phase != PLAY or game.hand.trump is None:
+        if game.phase != Phase.PLAY or game.hand.trump is None:
             continue
         trump = game.hand.trump
         for seat in range(rules.players):

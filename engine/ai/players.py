@@ -44,7 +44,7 @@ from engine.actions import (
 )
 from engine.ai.choice import Choice
 from engine.ai.levels import LEVELS, Level
-from engine.game import PLAY, Game
+from engine.game import Game, Phase
 from engine.meld import meld_by_trump
 from engine.play import card_values
 from engine.players import Player, RandomPlayer
@@ -53,16 +53,16 @@ Decision = Callable[[Game, int, Level, random.Random], Choice]
 
 # The decision function of engine.ai.decisions that answers each phase.
 _PHASE_FUNCTIONS = {
-    "bidding": "choose_bid",
-    "trump": "choose_trump",
-    "passing": "choose_pass",
-    "return": "choose_pass",
-    "bury": "choose_bury",
-    "throw_in": "choose_throw_in",
-    "dix": "choose_dix",
-    "redeal": "choose_redeal",
-    "meld": "choose_table_meld",
-    "draw_choice": "choose_draw",
+    Phase.BIDDING: "choose_bid",
+    Phase.TRUMP: "choose_trump",
+    Phase.PASSING: "choose_pass",
+    Phase.RETURN: "choose_pass",
+    Phase.BURY: "choose_bury",
+    Phase.THROW_IN: "choose_throw_in",
+    Phase.DIX: "choose_dix",
+    Phase.REDEAL: "choose_redeal",
+    Phase.MELD: "choose_table_meld",
+    Phase.DRAW_CHOICE: "choose_draw",
 }
 
 
@@ -95,7 +95,7 @@ class ComputerPlayer:
         if DeclareOut() in legal:
             if _should_declare_out(game, seat, self.level, rng):
                 return DeclareOut(), "your side has the points to win"
-        if phase == PLAY:
+        if phase == Phase.PLAY:
             from engine.ai.cardplay import choose_play
 
             choice = choose_play(game, seat, self.level, rng)
@@ -139,7 +139,7 @@ def _decisions() -> ModuleType | None:
     return importlib.import_module("engine.ai.decisions")
 
 
-def _decide(phase: str, game: Game, seat: int, level: Level, rng: random.Random) -> Choice:
+def _decide(phase: Phase, game: Game, seat: int, level: Level, rng: random.Random) -> Choice:
     module = _decisions()
     name = _PHASE_FUNCTIONS.get(phase)
     function: Decision | None = getattr(module, name, None) if module is not None and name else None
@@ -164,14 +164,14 @@ def _has_won(game: Game, seat: int) -> bool:
     return game.declared_total(game.side_of(seat)) >= game.target
 
 
-def _fallback(phase: str, game: Game, seat: int) -> Choice:
+def _fallback(phase: Phase, game: Game, seat: int) -> Choice:
     """A plain, legal rule of thumb for every phase (used until, or should, the real one fail)."""
     legal = game.legal_actions()
     rules = game.rules
     hand = game.hand.hands[seat]
     values = card_values(rules)
     trump = game.hand.trump
-    if phase == "bidding":
+    if phase == Phase.BIDDING:
         best = max(meld_by_trump(hand, rules).values())
         bids = [a for a in legal if isinstance(a, Bid)]
         if bids and Pass() not in legal:
@@ -179,12 +179,12 @@ def _fallback(phase: str, game: Game, seat: int) -> Choice:
         if bids and best + rules.trick_total // 2 >= bids[0].amount:
             return bids[0], f"meld about {best}: worth the lowest bid"
         return Pass(), "not enough meld to bid"
-    if phase == "trump":
+    if phase == Phase.TRUMP:
         melds = meld_by_trump(hand, rules)
         named = [a for a in legal if isinstance(a, NameTrump)]
         pick = max(named, key=lambda a: (melds[a.suit] + 15 * sum(1 for c in hand if c // 6 == a.suit), -a.suit))
         return pick, f"most meld and length: {melds[pick.suit]} meld"
-    if phase in ("passing", "return"):
+    if phase in (Phase.PASSING, Phase.RETURN):
         size = rules.pass_cards
         declarer = game.hand.declarer
         to_declarer = seat != declarer
@@ -195,22 +195,22 @@ def _fallback(phase: str, game: Game, seat: int) -> Choice:
 
         cards = tuple(sorted(sorted(hand, key=keep, reverse=True)[:size]))
         return PassCards(cards), "strong cards to the declarer" if to_declarer else "low cards back to partner"
-    if phase == "bury":
+    if phase == Phase.BURY:
         buriable = sorted(game._buriable(), key=lambda c: (c // 6 == trump, c % 6))
         return Bury(tuple(sorted(buriable[:3]))), "bury the weakest side cards"
-    if phase == "throw_in":
+    if phase == Phase.THROW_IN:
         return PlayOn(), "play the hand out"
-    if phase == "dix":
+    if phase == Phase.DIX:
         return ExchangeDix(True), "take the turned-up trump for the nine"
-    if phase == "redeal":
+    if phase == Phase.REDEAL:
         return CallRedeal(False), "keep the hand"
-    if phase == "meld":
+    if phase == Phase.MELD:
         lays = [a for a in legal if isinstance(a, LayMeld)]
         if lays:
             best_lay = max(lays, key=lambda a: a.play.meld.points)
             return best_lay, f"lay {best_lay.play.meld.name} for {best_lay.play.meld.points}"
         return NoMeld(), "nothing to meld"
-    if phase == "draw_choice":
+    if phase == Phase.DRAW_CHOICE:
         return DrawChoice(True), "take the trump card"
     plays = [a for a in legal if isinstance(a, Play)]
     return (plays[0] if plays else legal[0]), "a legal card"

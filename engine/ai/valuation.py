@@ -56,10 +56,10 @@ from engine.ai.levels import LEVELS, Level
 from engine.ai.trickplay import Position, greedy_playout
 from engine.ai.worlds import World, knowledge, real_world, sample_world
 from engine.cards import NINE, Card, card, counts
-from engine.game import BIDDING, BURY, PASSING, PLAY, RETURN, THROW_IN, TRUMP, Game
+from engine.game import Game, Phase
 from engine.meld import meld_total
 from engine.play import card_values
-from engine.rules import Rules
+from engine.rules import Rules, TrumpBy
 
 Valued = list[tuple[Action, float]]
 
@@ -73,24 +73,24 @@ def value_choices(game: Game, seat: int, level: Level, rng: random.Random, chose
     """Each choice of ``seat`` (to act in ``game``) with its value; ``chosen`` is always among them."""
     phase = game.phase
     legal = [a for a in game.legal_actions() if not isinstance(a, DeclareOut)]
-    if phase == PLAY:
+    if phase == Phase.PLAY:
         plays = [a for a in legal if isinstance(a, Play)]
-        if game.rules.trump_by == "stock" and (game.hand.stock or game.hand.tables):
+        if game.rules.trump_by == TrumpBy.STOCK and (game.hand.stock or game.hand.tables):
             return _by_playouts(game, seat, plays, level, rng)
-        if game.rules.trump_by == "stock":
+        if game.rules.trump_by == TrumpBy.STOCK:
             worths = solved_card_worths(game, seat, plays, max_nodes=level.search_nodes or None)
             return [(p, worths[int(p.card)]) for p in plays]
         valued = sampled_card_values(game, seat, plays, level, rng)
         return [(p, valued.value(int(p.card))) for p in plays]
-    if phase == BIDDING:
+    if phase == Phase.BIDDING:
         return _bids(game, seat, legal, level, rng)
-    if phase == TRUMP:
+    if phase == Phase.TRUMP:
         return _trumps(game, seat, legal, level)
-    if phase in (PASSING, RETURN):
+    if phase in (Phase.PASSING, Phase.RETURN):
         return _passes(game, seat, level, rng, chosen)
-    if phase == BURY:
+    if phase == Phase.BURY:
         return _buries(game, seat, level, rng, chosen)
-    if phase == THROW_IN:
+    if phase == Phase.THROW_IN:
         return _throw_in(game, seat, level, rng)
     if any(isinstance(a, CallRedeal) for a in legal):
         keep = CallRedeal(False)
@@ -342,11 +342,11 @@ def _play_out(game: Game, seat: int, rng: random.Random) -> float:
     while len(game.hand_records) == hands_before and not game.is_over:
         phase = game.phase
         h = game.hand
-        if phase == PLAY and not (h.stock or h.tables):
+        if phase == Phase.PLAY and not (h.stock or h.tables):
             return playout_worth(game, seat)
         actor = game.to_act
         assert actor is not None
-        if phase == PLAY:
+        if phase == Phase.PLAY:
             action = choose_play(game, actor, PLAYOUT, rng)[0]
         else:
             action = decide(game, actor, PLAYOUT, rng)[0]

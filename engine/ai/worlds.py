@@ -36,6 +36,7 @@ from engine.cards import ACE, CARDS, KINDS, Card, counts, new_deck
 from engine.game import Game
 from engine.observation import Observation, observe
 from engine.play import FREE, MUST_BEAT, POST_1945, WIN_IF_ABLE, card_values, legal_codes, play_mode, trick_strengths
+from engine.rules import TrumpBy
 
 ALL_KINDS = (1 << KINDS) - 1
 _SUIT_MASK = tuple(sum(1 << (s * 6 + r) for r in range(6)) for s in range(4))
@@ -160,7 +161,7 @@ def knowledge(game: Game, seat: int, memory: float = 1.0, rng: random.Random | N
     pinned: list[list[Card]] = [[] for _ in range(holders)]
     # cards known to be in other hands, before play began (then less what those seats played)
     known: list[list[list[Card]]] = [[] for _ in range(n)]
-    if rules.trump_by != "stock":
+    if rules.trump_by != TrumpBy.STOCK:
         for s in range(n):
             score = h.meld[s]
             if s != seat and score is not None:
@@ -170,7 +171,7 @@ def knowledge(game: Game, seat: int, memory: float = 1.0, rng: random.Random | N
             # the taker holds them, less any it may have passed back (a lower bound either way)
             back = [c for a, b, cs in h.passes if a == taker and b == seat for c in cs]
             known[taker].append(_subtract(list(cards), back))
-    if rules.trump_by == "turnup" and h.deal.turnup is not None:
+    if rules.trump_by == TrumpBy.TURNUP and h.deal.turnup is not None:
         holder = h.deal.dealer
         for exchanger, _dix, _taken in h.dix_exchanges:
             holder = exchanger
@@ -179,7 +180,7 @@ def knowledge(game: Game, seat: int, memory: float = 1.0, rng: random.Random | N
         for _s, dix, _taken in h.dix_exchanges:
             if h.deal.dealer != seat:
                 known[h.deal.dealer].append([dix])
-    if rules.trump_by == "stock":
+    if rules.trump_by == TrumpBy.STOCK:
         for s, _dix, taken in h.dix_exchanges:
             if s != seat:
                 known[s].append([taken])
@@ -219,10 +220,10 @@ def knowledge(game: Game, seat: int, memory: float = 1.0, rng: random.Random | N
     allowed = [ALL_KINDS] * holders
     inferences = 0
     mode = play_mode(rules)
-    if not (rules.trump_by == "stock" and stock > 0) and h.trump is not None and mode != FREE:
+    if not (rules.trump_by == TrumpBy.STOCK and stock > 0) and h.trump is not None and mode != FREE:
         tricks: list[list[tuple[int, int]]] = [[(s, _code(text)) for s, text in done["plays"]] for done in obs.tricks]
         tricks.append([(s, int(c)) for s, c in obs.trick])
-        if rules.trump_by == "stock":
+        if rules.trump_by == TrumpBy.STOCK:
             tricks = tricks[len(tricks) - 1 - _phase2_tricks(obs, rules.hand_size):]
         for plays in tricks:
             for i in range(1, len(plays)):
@@ -358,7 +359,7 @@ def play_likelihood(game: Game, seat: int, world: World, agree: float = 0.6) -> 
     """
     rules = game.rules
     h = game.hand
-    if h.trump is None or (rules.trump_by == "stock" and (h.stock or h.tables)):
+    if h.trump is None or (rules.trump_by == TrumpBy.STOCK and (h.stock or h.tables)):
         return 1.0
     n = rules.players
     mode = play_mode(rules)
@@ -367,7 +368,7 @@ def play_likelihood(game: Game, seat: int, world: World, agree: float = 0.6) -> 
     sequence: list[list[tuple[int, int]]] = [[(int(s), _code(t)) for s, t in tr["plays"]] for tr in h.tricks]
     if h.trick:
         sequence.append([(s, int(c)) for s, c in h.trick])
-    if rules.trump_by == "stock":
+    if rules.trump_by == TrumpBy.STOCK:
         sequence = sequence[len(h.tricks) - max(0, len(h.tricks) - rules.hand_size):]
     # hands as they were: today's cards plus every card played since
     hands: list[list[int]] = [[int(c) for c in world.hands[s]] for s in range(n)]

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine import events as ev
 from engine.actions import Bid, Pass
-from engine.events import Event
-from engine.phases.state import BIDDING, GameState
+from engine.events import AuctionWon, BidMade, Event, Passed, WidowTaken
+from engine.phases.state import GameState, Phase
 from engine.rules import Rules
 
 
@@ -36,7 +35,7 @@ class Auction(GameState):
 
     def _begin_auction(self, out: list[Event]) -> None:
         h = self.hand
-        h.phase = BIDDING
+        h.phase = Phase.BIDDING
         h.to_act = (self.dealer + 1) % self.rules.players
         self._dealer_stuck_check(out)
 
@@ -51,7 +50,7 @@ class Auction(GameState):
                 and sum(h.out) == self.rules.players - 1):
             h.high_bid, h.high_bidder = self.rules.min_bid, self.dealer
             h.bids.append((self.dealer, self.rules.min_bid))
-            out.append(Event(ev.BID, self.dealer, {"amount": self.rules.min_bid, "stuck": True}))
+            out.append(BidMade(self.dealer, self.rules.min_bid, stuck=True))
             self._auction_won(out)
 
     def _on_bidding(self, action: Bid | Pass, out: list[Event]) -> None:
@@ -61,11 +60,11 @@ class Auction(GameState):
         if isinstance(action, Bid):
             h.high_bid, h.high_bidder = action.amount, seat
             h.bids.append((seat, action.amount))
-            out.append(Event(ev.BID, seat, {"amount": action.amount}))
+            out.append(BidMade(seat, action.amount))
         else:
             h.out[seat] = True
             h.bids.append((seat, "pass with help" if action.help else "pass"))
-            out.append(Event(ev.PASS, seat, {"help": action.help}))
+            out.append(Passed(seat, action.help))
         still_in = [s for s in range(n) if not h.out[s]]
         if not still_in:
             self._redeal(None, "all passed", out)
@@ -87,8 +86,8 @@ class Auction(GameState):
         h = self.hand
         assert h.high_bidder is not None and h.high_bid is not None
         h.declarer, h.bid = h.high_bidder, h.high_bid
-        out.append(Event(ev.AUCTION_WON, h.declarer, {"bid": h.bid}))
+        out.append(AuctionWon(h.declarer, h.bid))
         if h.deal.widow:
             h.hands[h.declarer].extend(h.deal.widow)
-            out.append(Event(ev.WIDOW, h.declarer, {"cards": list(h.deal.widow)}))
+            out.append(WidowTaken(h.declarer, tuple(h.deal.widow)))
         self._after_auction(out)

@@ -7,13 +7,13 @@ before the auction.
 
 from __future__ import annotations
 
-from engine import events as ev
 from engine.actions import CallRedeal
 from engine.cards import NINE, card
 from engine.deal import Deal, deal_cards, deal_number_for, nines_redeal_allowed
-from engine.events import Event
+from engine.events import Dealt, Event, RedealReason, Redealt, TrumpNamed
 from engine.meld import dix_value
-from engine.phases.state import REDEAL, GameState, HandState, seats_from
+from engine.phases.state import GameState, HandState, Phase, seats_from
+from engine.rules import TrumpBy
 from engine.table_meld import MeldTable
 
 
@@ -46,10 +46,9 @@ class Dealing(GameState):
     def _start_hand(self) -> list[Event]:
         h = self.hand
         r = self.rules
-        out = [Event(ev.DEAL, self.dealer, {"hand_number": self.hand_number, "deal_number": h.deal.deal_number,
-                                            "turnup": h.deal.turnup})]
+        out: list[Event] = [Dealt(self.dealer, self.hand_number, h.deal.deal_number, h.deal.turnup)]
         first = (self.dealer + 1) % r.players
-        if r.trump_by == "stock":
+        if r.trump_by == TrumpBy.STOCK:
             assert h.deal.turnup is not None
             h.trump = h.deal.turnup.suit
             h.stock = list(h.deal.stock)
@@ -60,10 +59,10 @@ class Dealing(GameState):
                 h.turnup_scored = True
             self._begin_play(first, out)
             return out
-        if r.trump_by == "turnup":
+        if r.trump_by == TrumpBy.TURNUP:
             assert h.deal.turnup is not None
             h.trump = h.deal.turnup.suit
-            out.append(Event(ev.TRUMP, self.dealer, {"suit": h.trump, "turnup": h.deal.turnup}))
+            out.append(TrumpNamed(self.dealer, h.trump, h.deal.turnup))
             dix = card(h.trump, NINE)
             if h.deal.turnup != dix:
                 h.dix_seats = [s for s in seats_from(first, r.players) if s != self.dealer and dix in h.hands[s]]
@@ -72,7 +71,7 @@ class Dealing(GameState):
         if r.redeal_nines:
             h.redeal_seats = [s for s in seats_from(first, r.players) if nines_redeal_allowed(h.hands[s])]
         if h.redeal_seats:
-            h.phase = REDEAL
+            h.phase = Phase.REDEAL
             h.to_act = h.redeal_seats[0]
         else:
             self._begin_auction(out)
@@ -85,8 +84,8 @@ class Dealing(GameState):
         self.hand = self._new_hand()
         out.extend(self._start_hand())
 
-    def _redeal(self, seat: int | None, reason: str, out: list[Event]) -> None:
-        out.append(Event(ev.REDEAL, seat, {"reason": reason}))
+    def _redeal(self, seat: int | None, reason: RedealReason, out: list[Event]) -> None:
+        out.append(Redealt(seat, reason))
         self._redeals += 1
         self.hand = self._new_hand()
         out.extend(self._start_hand())

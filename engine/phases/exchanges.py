@@ -9,11 +9,10 @@ declarer's marriage in trumps looked for only after the passing.
 
 from __future__ import annotations
 
-from engine import events as ev
 from engine.actions import Bury, ExchangeDix, NameTrump, PassCards
 from engine.cards import KING, NINE, QUEEN, SUITS, Card, card
-from engine.events import Event
-from engine.phases.state import BURY, DIX, PASSING, RETURN, TRUMP, GameState
+from engine.events import Buried, CardsPassed, DixExchanged, Event, NoMarriage, TrumpNamed
+from engine.phases.state import GameState, Phase
 from engine.scoring import NO_MARRIAGE
 
 
@@ -51,13 +50,14 @@ class Exchanges(GameState):
         if not self._trump_choices(h.declarer):
             self._no_marriage(out)
             return
-        h.phase = TRUMP
+        h.phase = Phase.TRUMP
         h.to_act = h.declarer
 
     def _no_marriage(self, out: list[Event]) -> None:
         """The declarer holds no marriage to name trump in: the hand is not played."""
         h = self.hand
-        out.append(Event(ev.NO_MARRIAGE, h.declarer))
+        assert h.declarer is not None
+        out.append(NoMarriage(h.declarer))
         h.how = NO_MARRIAGE
         self._end_hand(out)
 
@@ -65,12 +65,12 @@ class Exchanges(GameState):
         h = self.hand
         assert h.declarer is not None
         h.trump = action.suit
-        out.append(Event(ev.TRUMP, h.declarer, {"suit": action.suit}))
+        out.append(TrumpNamed(h.declarer, action.suit))
         if self._passes_cards() and not self.rules.pass_before_trump:
             self._begin_passing()
         elif self.rules.widow_size:
             self._show_meld(out)  # the declarer melds before burying
-            h.phase = BURY
+            h.phase = Phase.BURY
             h.to_act = h.declarer
         else:
             self._after_exchanges(out)
@@ -79,7 +79,7 @@ class Exchanges(GameState):
     def _next_dix_seat(self, out: list[Event]) -> None:
         h = self.hand
         if h.dix_seats:
-            h.phase = DIX
+            h.phase = Phase.DIX
             h.to_act = h.dix_seats[0]
         else:
             self._after_exchanges(out)
@@ -96,7 +96,7 @@ class Exchanges(GameState):
             h.hands[self.dealer].remove(turnup)
             h.hands[self.dealer].append(dix)
             h.dix_exchanges.append((seat, dix, turnup))
-            out.append(Event(ev.DIX_EXCHANGE, seat, {"dix": dix, "card": turnup}))
+            out.append(DixExchanged(seat, dix, turnup))
             h.dix_seats = []
         self._next_dix_seat(out)
 
@@ -107,7 +107,7 @@ class Exchanges(GameState):
     def _begin_passing(self) -> None:
         h = self.hand
         assert h.declarer is not None
-        h.phase = PASSING
+        h.phase = Phase.PASSING
         h.to_act = self._partner(h.declarer)
 
     def _on_passing(self, action: PassCards, out: list[Event]) -> None:
@@ -116,11 +116,11 @@ class Exchanges(GameState):
         partner = h.to_act
         if self.rules.pass_simultaneous:
             h.pending_pass = action.cards
-            h.phase = RETURN
+            h.phase = Phase.RETURN
             h.to_act = h.declarer
             return
         self._move_cards(partner, h.declarer, action.cards, out)
-        h.phase = RETURN
+        h.phase = Phase.RETURN
         h.to_act = h.declarer
 
     def _on_return(self, action: PassCards, out: list[Event]) -> None:
@@ -134,8 +134,7 @@ class Exchanges(GameState):
             self._move_cards(h.declarer, partner, action.cards, out)
             h.hands[h.declarer].extend(incoming)
             h.passes.insert(0, (partner, h.declarer, incoming))
-            out.insert(0, Event(ev.PASS_CARDS, partner, {"to": h.declarer, "cards": list(incoming)},
-                                private_to=(partner, h.declarer)))
+            out.insert(0, CardsPassed(partner, h.declarer, incoming))
         else:
             self._move_cards(h.declarer, partner, action.cards, out)
         if self.rules.pass_before_trump:
@@ -151,7 +150,7 @@ class Exchanges(GameState):
             h.hands[giver].remove(c)
         h.hands[taker].extend(cards)
         h.passes.append((giver, taker, cards))
-        out.append(Event(ev.PASS_CARDS, giver, {"to": taker, "cards": list(cards)}, private_to=(giver, taker)))
+        out.append(CardsPassed(giver, taker, cards))
 
     # -- widow and bury (three-handed) ---------------------------------------------------------------
     def _buriable(self) -> list[Card]:
@@ -175,5 +174,5 @@ class Exchanges(GameState):
         for c in action.cards:
             h.hands[h.declarer].remove(c)
         h.buried = action.cards
-        out.append(Event(ev.BURY, h.declarer, {"cards": list(action.cards)}, private_to=(h.declarer,)))
+        out.append(Buried(h.declarer, action.cards))
         self._after_exchanges(out)

@@ -7,14 +7,14 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from engine import events as ev
-from engine.events import Event
+from engine.events import Event, GameOver, HandCount, HandScored
 from engine.hand_record import hand_record
 from engine.phases.state import GameState
-from engine.scoring import NO_MARRIAGE, PLAYED, THROWN_IN, HandFacts, score_hand
+from engine.rules import TrumpBy
+from engine.scoring import NO_MARRIAGE, PLAYED, HandFacts, score_hand
 
 if TYPE_CHECKING:
-    from engine.record import HandResult
+    pass
 
 
 class HandEnd(GameState):
@@ -34,21 +34,18 @@ class HandEnd(GameState):
         result = score_hand(r, facts)
         for s in range(self.sides):
             # Two-handed meld was added to the score when it was laid.
-            already = side_meld[s] if r.trump_by == "stock" else 0
+            already = side_meld[s] if r.trump_by == TrumpBy.STOCK else 0
             self.scores[s] += result.score_delta[s] - already
         target = self.target  # the hand was played to this target; deciding the game may raise it
         self._decide_game(declaring)
-        summary: HandResult = {
-            "trick_points": list(h.trick_points) if h.how == PLAYED else [0] * self.sides,
-            "meld": side_meld, "meld_counted": result.meld_counted, "score_delta": result.score_delta,
-            "scores_after": list(self.scores), "went_set": result.went_set, "made": result.made,
-            "thrown_in": h.how == THROWN_IN, "how": h.how, "declarer": h.declarer, "bid": h.bid or None,
-            "game_over": self.winner is not None, "winner": self.winner, "target": target,
-        }
-        self._record_hand(summary)
-        out.append(Event(ev.HAND_SCORED, h.declarer, dict(summary)))
+        count = HandCount(h.how, tuple(h.trick_points) if h.how == PLAYED else (0,) * self.sides, tuple(side_meld),
+                          tuple(result.meld_counted), result.went_set, result.made, h.bid or None)
+        scored = HandScored(h.declarer, count, tuple(result.score_delta), tuple(self.scores), self.winner is not None,
+                            self.winner, target)
+        self._record_hand(scored)
+        out.append(scored)
         if self.winner is not None:
-            out.append(Event(ev.GAME_OVER, None, {"winner": self.winner, "scores": list(self.scores)}))
+            out.append(GameOver(self.winner, tuple(self.scores)))
         else:
             self._next_hand(out)
 
@@ -73,8 +70,8 @@ class HandEnd(GameState):
         if len(over) == 1:
             self.winner = over[0]
 
-    def _record_hand(self, summary: HandResult) -> None:
-        self.hand_records.append(hand_record(self, summary))
+    def _record_hand(self, scored: HandScored) -> None:
+        self.hand_records.append(hand_record(self, scored))
 
 
 def _unique_best(scores: list[int], among: Iterable[int]) -> int | None:

@@ -9,16 +9,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine import events as ev
 from engine.actions import PlayOn, ThrowIn
 from engine.cards import format_cards
-from engine.events import Event
+from engine.events import Event, Melded, NotOnBoard, PlayedOn, ThrownIn
 from engine.meld import dix_value, score_meld
-from engine.phases.state import THROW_IN, GameState, seats_from
+from engine.phases.state import GameState, Phase, seats_from
 from engine.scoring import NOT_ON_BOARD, THROWN_IN
 
 if TYPE_CHECKING:
-    from engine.record import MeldItemValue
+    pass
 
 
 class Melding(GameState):
@@ -45,10 +44,9 @@ class Melding(GameState):
                                 self.rules.players):
             shown = h.meld[seat]
             assert shown is not None
-            items: list[MeldItemValue] = [[m.name, m.points, format_cards(m.cards)] for m in shown.melds]
-            h.meld_entries.append({"seat": seat, "points": h.meld_points[seat], "items": items})
-            out.append(Event(ev.MELD, seat, {"points": h.meld_points[seat], "melds": items,
-                                             "cards": shown.shown_cards()}))
+            items = tuple((m.name, m.points, format_cards(m.cards)) for m in shown.melds)
+            h.meld_entries.append({"seat": seat, "points": h.meld_points[seat], "items": [list(i) for i in items]})
+            out.append(Melded(seat, h.meld_points[seat], items, tuple(shown.shown_cards())))
 
     def _after_exchanges(self, out: list[Event]) -> None:
         h = self.hand
@@ -58,12 +56,12 @@ class Melding(GameState):
             side = self.side_of(h.declarer)
             side_meld = sum(h.meld_points[s] for s in r.teams[side])
             if r.not_on_board_set and h.bid > side_meld + r.trick_total:
-                out.append(Event(ev.NOT_ON_BOARD, h.declarer, {"meld": side_meld, "bid": h.bid}))
+                out.append(NotOnBoard(h.declarer, side_meld, h.bid))
                 h.how = NOT_ON_BOARD
                 self._end_hand(out)
                 return
             if r.throw_in:
-                h.phase = THROW_IN
+                h.phase = Phase.THROW_IN
                 h.to_act = h.declarer
                 return
             self._begin_play(h.declarer, out)
@@ -74,9 +72,9 @@ class Melding(GameState):
         h = self.hand
         assert h.declarer is not None
         if isinstance(action, ThrowIn):
-            out.append(Event(ev.THROW_IN, h.declarer))
+            out.append(ThrownIn(h.declarer))
             h.how = THROWN_IN
             self._end_hand(out)
         else:
-            out.append(Event(ev.PLAY_ON, h.declarer))
+            out.append(PlayedOn(h.declarer))
             self._begin_play(h.declarer, out)

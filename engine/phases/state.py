@@ -9,33 +9,36 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from engine.actions import Action
 from engine.cards import Card
 from engine.deal import Deal
-from engine.events import Event
+from engine.events import Event, HandScored, RedealReason
 from engine.meld import MeldScore
 from engine.rules import Rules
 from engine.scoring import PLAYED
 from engine.table_meld import MeldTable
 
 if TYPE_CHECKING:
-    from engine.record import HandRecord, HandResult, MeldEntry, TrickRecord
+    from engine.record import HandRecord, MeldEntry, TrickRecord
 
-# Phases: whose decision the game waits for.
-REDEAL = "redeal"
-BIDDING = "bidding"
-TRUMP = "trump"
-DIX = "dix"
-PASSING = "passing"
-RETURN = "return"
-BURY = "bury"
-THROW_IN = "throw_in"
-PLAY = "play"
-MELD = "meld"
-DRAW_CHOICE = "draw_choice"
-GAME_OVER = "game_over"
+class Phase(StrEnum):
+    """Whose decision the game waits for, and of what kind."""
+
+    REDEAL = "redeal"
+    BIDDING = "bidding"
+    TRUMP = "trump"
+    DIX = "dix"
+    PASSING = "passing"
+    RETURN = "return"
+    BURY = "bury"
+    THROW_IN = "throw_in"
+    PLAY = "play"
+    MELD = "meld"
+    DRAW_CHOICE = "draw_choice"
+    GAME_OVER = "game_over"
 
 
 @dataclass
@@ -44,7 +47,7 @@ class HandState:
 
     deal: Deal
     hands: list[list[Card]]
-    phase: str = BIDDING
+    phase: Phase = Phase.BIDDING
     to_act: int = 0
     # auction
     bids: list[tuple[int, int | str]] = field(default_factory=list)
@@ -128,7 +131,7 @@ class GameState:
         return self.rules.team_of(seat)
 
     # -- the steps from one phase into another, each written in its phase's module -------------------
-    def _redeal(self, seat: int | None, reason: str, out: list[Event]) -> None:
+    def _redeal(self, seat: int | None, reason: RedealReason, out: list[Event]) -> None:
         raise NotImplementedError  # dealing
 
     def _next_hand(self, out: list[Event]) -> None:
@@ -162,7 +165,7 @@ class GameState:
     def _end_hand(self, out: list[Event]) -> None:
         raise NotImplementedError  # hand_end
 
-    def _record_hand(self, summary: HandResult) -> None:
+    def _record_hand(self, scored: HandScored) -> None:
         raise NotImplementedError  # hand_end
 
 

@@ -7,15 +7,26 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
-from engine import events as ev
 from engine.actions import Action, DrawChoice, LayMeld, NoMeld, Play
 from engine.cards import NINE, Card, card, format_cards
-from engine.events import Event
-from engine.phases.state import DRAW_CHOICE, MELD, PLAY, GameState
+from engine.events import (
+    CardPlayed,
+    DeclaredOut,
+    DixExchanged,
+    Drawn,
+    Event,
+    GameOver,
+    HandScored,
+    MeldLaid,
+    MeldsReturned,
+    TrickTaken,
+)
+from engine.phases.state import GameState, Phase
 from engine.play import trick_winner
+from engine.rules import TrumpBy
 
 if TYPE_CHECKING:
-    from engine.record import HandResult, TrickRecord
+    from engine.record import TrickRecord
 
 
 class TrickPlay(GameState):
@@ -23,7 +34,7 @@ class TrickPlay(GameState):
 
     def _begin_play(self, leader: int, out: list[Event]) -> None:
         h = self.hand
-        h.phase = PLAY
+        h.phase = Phase.PLAY
         h.leader = h.to_act = leader
 
     def _on_play(self, action: Play, out: list[Event]) -> None:
@@ -34,7 +45,7 @@ class TrickPlay(GameState):
         else:
             h.hands[seat].remove(action.card)
         h.trick.append((seat, action.card))
-        out.append(Event(ev.PLAY, seat, {"card": action.card, "from_table": action.from_table}))
+        out.append(CardPlayed(seat, action.card, action.from_table))
         n = self.rules.players
         if len(h.trick) < n:
             h.to_act = (seat + 1) % n
@@ -55,7 +66,7 @@ class TrickPlay(GameState):
         h.tricks_won[side] += 1
         record: TrickRecord = {"leader": h.trick[0][0], "plays": [[s, str(c)] for s, c in h.trick], "winner": winner}
         h.tricks.append(record)
-        out.append(Event(ev.TRICK, winner, {"cards": list(h.trick), "points": points, "last": last}))
+        out.append(TrickTaken(winner, tuple(h.trick), points, last))
         h.trick = []
         if last:
             self._end_hand(out)
@@ -72,7 +83,7 @@ class TrickPlay(GameState):
     def _draw(self, winner: int, out: list[Event]) -> None:
         h = self.hand
         if len(h.stock) == 2:
-            h.phase = DRAW_CHOICE
+            h.phase = Phase.DRAW_CHOICE
             h.to_act = winner
             return
         loser = 1 - winner
@@ -106,12 +117,12 @@ class TrickPlay(GameState):
         for i, (seat, drawn) in enumerate(draws):
             h.hands[seat].append(drawn)
             public = face_up is not None and i == (0 if draws[0][1] == face_up else 1)
-            out.append(Event(ev.DRAW, seat, {"card": drawn}, private_to=None if public else (seat,)))
+            out.append(Drawn(seat, drawn, face_up=public))
 
     def _offer_meld(self, winner: int, out: list[Event]) -> None:
         h = self.hand
         h.may_meld_again = False
-        h.phase = MELD
+        h.phase = Phase.MELD
         h.to_act = winner
 
     def _on_meld(self, action: LayMeld | NoMeld, out: list[Event]) -> None:
@@ -136,7 +147,7 @@ class TrickPlay(GameState):
                     h.stock[-1] = dix
                     h.hands[seat].append(taken)
                     h.dix_exchanges.append((seat, dix, taken))
-                    out.append(Event(ev.DIX_EXCHANGE, seat, {"dix": dix, "card": taken}))
+                    out.append(DixExchanged(seat, dix, taken))
                     h.turnup_scored = True
                     again = True
             if again and not h.may_meld_again:
@@ -155,7 +166,7 @@ class TrickPlay(GameState):
             for s, table in enumerate(h.tables):
                 h.hands[s].extend(table.cards())
             h.tables = []
-            out.append(Event(ev.MELDS_RETURN))
+            out.append(MeldsReturned())
         self._begin_play(seat, out)
 
     def _dix_meldable(self, seat: int) -> bool:
@@ -177,8 +188,7 @@ class TrickPlay(GameState):
         self.scores[self.side_of(seat)] += points
         h.meld_entries.append({"seat": seat, "points": points, "items": [[name, points, format_cards(cards)]],
                                "trick": len(h.tricks)})
-        out.append(Event(ev.LAY_MELD, seat, {"name": name, "points": points, "cards": cards,
-                                             "from_table": list(from_table)}))
+        out.append(MeldLaid(seat, name, points, tuple(cards), tuple(from_table)))
 
     # -- declaring out -----------------------------------------------------------------------------
     def declared_total(self, side: int) -> int:
@@ -186,7 +196,7 @@ class TrickPlay(GameState):
         has taken a trick, its meld of the hand (two-handed meld is in the score as soon as it is laid)."""
         h = self.hand
         total = self.scores[side] + h.trick_points[side]
-        if self.rules.trump_by != "stock" and h.tricks_won[side]:
+        if self.rules.trump_by != TrumpBy.STOCK and h.tricks_won[side]:
             total += sum(h.meld_points[s] for s in self.rules.teams[side])
         return total
 
@@ -198,13 +208,12 @@ class TrickPlay(GameState):
         total = self.declared_total(side)
         right = total >= self.target
         self.winner = side if right else 1 - side
-        out.append(Event(ev.DECLARE_OUT, seat, {"side": side, "total": total, "right": right}))
+        claim = DeclaredOut(seat, side, total, right)
+        out.append(claim)
         # Only meld laid during play (two-handed) has changed the scores in this hand so far.
-        laid = [sum(h.meld_points[s] for s in team) if self.rules.trump_by == "stock" else 0
-                for team in self.rules.teams]
-        summary: HandResult = {"declared_out": {"seat": seat, "total": total, "right": right},
-                   "game_over": True, "winner": self.winner, "score_delta": laid,
-                   "scores_after": list(self.scores), "target": self.target}
-        self._record_hand(summary)
-        out.append(Event(ev.HAND_SCORED, h.declarer, dict(summary)))
-        out.append(Event(ev.GAME_OVER, None, {"winner": self.winner, "scores": list(self.scores)}))
+        laid = tuple(sum(h.meld_points[s] for s in team) if self.rules.trump_by == TrumpBy.STOCK else 0
+                     for team in self.rules.teams)
+        scored = HandScored(h.declarer, claim, laid, tuple(self.scores), True, self.winner, self.target)
+        self._record_hand(scored)
+        out.append(scored)
+        out.append(GameOver(self.winner, tuple(self.scores)))

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from engine.cards import SUIT_NAMES, Card
+from engine.events import EventKind
 from engine.record import HandRecord, RecordError
 from engine.review import Step, review_steps, seat_names, side_names
 from pinochle_gui.art import CardArt
@@ -45,7 +46,7 @@ PLACES = {2: ("bottom", "top"), 3: ("bottom", "left", "right"), 4: ("bottom", "l
 #: More cards than this in a hand at the left or right are laid in two rows.
 SIDE_ROW = 10
 #: The steps of the auction, listed together while it lasts.
-AUCTION = ("bid", "pass", "auction_won")
+AUCTION = (EventKind.BID, EventKind.PASS, EventKind.AUCTION_WON)
 #: The way from the middle of the table towards each place.
 TOWARDS = {"bottom": (0, 1), "top": (0, -1), "left": (-1, 0), "right": (1, 0)}
 
@@ -347,7 +348,7 @@ class ReviewScene(Screen):
         cw = self.card_width()
         ch = round(cw * 1.4)
         cx, cy = self.table.center
-        won = step.kind == "trick"
+        won = step.kind == EventKind.TRICK
         for seat, c in step.trick:
             dx, dy = TOWARDS[places[seat]]
             if len(places) == 2:  # side by side: the meld laid on the table takes the room above and below

@@ -13,6 +13,7 @@ import pygame
 
 from engine.actions import Action, Play
 from engine.cards import Card
+from engine.game import Phase
 from pinochle_gui.table.view import TableView
 from pinochle_gui.table.zones import VIEW_SEAT, TableCard
 
@@ -94,7 +95,7 @@ def _shortcut(table: TableView, event: pygame.event.Event) -> bool:
 def legal_sprites(table: TableView) -> dict[int, Action]:
     """The player's cards (and two-handed table cards) that may be played now, by sprite id."""
     out: dict[int, Action] = {}
-    if table.obs.phase != "play" or not table.human_turn:
+    if table.obs.phase != Phase.PLAY or not table.human_turn:
         return out
     plays = [a for a in table.obs.legal_actions if isinstance(a, Play)]
     for zone, from_table in ((table.director.hands[VIEW_SEAT], False), (table.director.tables[VIEW_SEAT], True)):

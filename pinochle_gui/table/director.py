@@ -18,24 +18,23 @@ from __future__ import annotations
 
 import functools
 from collections import deque
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from engine import events as ev
 from engine.cards import Card, parse_cards
-from engine.events import Event, visible_to
+from engine.events import Dealt, Event, Melded, visible_to
 from engine.meld import recorded_meld
 from engine.observation import Observation
 from engine.record import meld_items
-from engine.rules import Rules
+from engine.rules import Rules, TrumpBy
 from pinochle_gui.anim import Animation, Animator
 from pinochle_gui.art import CardArt
 from pinochle_gui.scene import soonest
 from pinochle_gui.table.zones import VIEW_SEAT, TableCard, TableZones, Z
 
 Step = Callable[[], Animation | None]
-Plan = Callable[["Director", Event, Observation], Animation | None]  # an event kind's animation
+Plan = Callable[["Director", Event, Observation], Animation | None]  # what an event moves and says: its animation
 
 class Hold(Animation):
     """A step that waits until :meth:`release` is called (the player clicks on), or ``timeout`` seconds."""
@@ -117,11 +116,11 @@ class Director(TableZones):
     """Turns engine events into animations on persistent sprites, for one game at one window size."""
 
     def __init__(self, rules: Rules, names: list[str], art: CardArt, animator: Animator,
-                 size: tuple[int, int], plans: Mapping[str, Plan], sort_order: str = "trump_first",
+                 size: tuple[int, int], plan: Plan, sort_order: str = "trump_first",
                  sound: Callable[[str], object] | None = None, pause_scale: float = 1.0) -> None:
         super().__init__(rules, art, animator, size, sort_order)
         self.names = names
-        self.plans = plans  # each event kind's animation (the table's: event_plans.PLANS)
+        self.plan = plan  # the animation of each event (the table's: event_plans.plan)
         self.sound = sound or (lambda name: None)
         self.pause_scale = pause_scale  # the length of holds the player may skip (demo: shorter)
         self.steps: deque[Step] = deque()
@@ -204,14 +203,12 @@ class Director(TableZones):
         which the table shows once they are played unless ``catch_up`` is false (a deal played again stops
         at its hand's summary: the next deal, already in ``obs``, is not shown)."""
         batch = [visible_to(e, VIEW_SEAT) for e in events]
-        deals = [i for i, e in enumerate(batch) if e.kind == ev.DEAL]
-        melds = [i for i, e in enumerate(batch) if e.kind == ev.MELD]
+        deals = [i for i, e in enumerate(batch) if isinstance(e, Dealt)]
+        melds = [i for i, e in enumerate(batch) if isinstance(e, Melded)]
         for i, event in enumerate(batch):
-            if event.kind == ev.DEAL and i != deals[-1]:
+            if isinstance(event, Dealt) and i != deals[-1]:
                 continue  # a deal redealt within the same batch: only the last one is played
-            plan = self.plans.get(event.kind)
-            if plan is not None:
-                self.steps.append(functools.partial(plan, self, event, obs))
+            self.steps.append(functools.partial(self.plan, self, event, obs))
             if melds and i == melds[-1]:
                 # Everybody's meld is on the table: a moment to look at it (a click goes on).
                 self.steps.append(self._meld_hold)
@@ -246,7 +243,7 @@ class Director(TableZones):
             last = obs.tricks[-1]
             self.news.last_trick = [(s, _card(c)) for s, c in last["plays"]]
             self.news.last_winner = last["winner"]
-        if self.rules.trump_by != "stock" and not obs.tricks and not obs.trick:
+        if self.rules.trump_by != TrumpBy.STOCK and not obs.tricks and not obs.trick:
             for entry in obs.melds:
                 self.show_meld(entry["seat"], entry["points"], entry["items"])
         self.resync(obs, snap=True)

@@ -5,32 +5,64 @@ Each plan is a function of the :class:`~pinochle_gui.table.director.Director`, t
 when its step's turn comes in the director's queue: it moves sprites between zones, tells the news
 (status line, bubbles, melds, the hand's summary) and returns the animation to run, if any. A plan
 may put a further step at the front of the queue (the widow taken up, the trick gathered).
-:data:`PLANS` gives the plan of each event kind; an event without a plan changes nothing on the table.
+:func:`plan` gives the plan of each event.
 """
 
 from __future__ import annotations
 
-from engine import events as ev
+from typing import assert_never
+
 from engine.cards import SUIT_NAMES, Card, cards_label
-from engine.events import Event
+from engine.events import (
+    AuctionWon,
+    BidMade,
+    Buried,
+    BuriedUnseen,
+    CardPlayed,
+    CardsPassed,
+    CardsPassedUnseen,
+    Dealt,
+    DeclaredOut,
+    DixExchanged,
+    Drawn,
+    DrawnUnseen,
+    Event,
+    GameOver,
+    HandCount,
+    HandScored,
+    Melded,
+    MeldLaid,
+    MeldsReturned,
+    NoMarriage,
+    NotOnBoard,
+    Passed,
+    PlayedOn,
+    Redealt,
+    ThrownIn,
+    TrickTaken,
+    TrumpNamed,
+    WidowTaken,
+)
+from engine.hand_record import result_fields
 from engine.observation import Observation
+from engine.rules import TrumpBy
 from pinochle_gui.anim import Animation, Parallel, Sequence, Tween, Wait
 from pinochle_gui.table.director import Director, LaidMeld, Plan
 from pinochle_gui.table.summary import claim_sentence
 from pinochle_gui.table.zones import VIEW_SEAT, TableCard, Z
 
 
-def on_deal(director: Director, event: Event, obs: Observation) -> Animation | None:
+def on_deal(director: Director, event: Dealt, obs: Observation) -> Animation | None:
     director.news.melds.clear()
     director.news.laid.clear()
     director.news.summary = None
     director.news.last_trick, director.news.last_winner = [], None
-    director.dealer = event.seat if event.seat is not None else obs.dealer
+    director.dealer = event.seat
     director.trump = obs.trump
     dealer = director.dealer
-    number = event.get("deal_number")
+    number = event.deal_number
     director.news.deal_number = number
-    director.say(f"{director.who(dealer, 'deals')} hand {event.get('hand_number', '')} (deal #{number})")
+    director.say(f"{director.who(dealer, 'deals')} hand {event.hand_number} (deal #{number})")
     director.hands = [[] for _ in range(director.players)]
     director.trick, director.widow, director.stock, director.turnup, director.leaving = [], [], [], [], []
     director.tables = [[] for _ in range(director.players)]
@@ -44,7 +76,7 @@ def on_deal(director: Director, event: Event, obs: Observation) -> Animation | N
         return sprite
 
     mine = list(obs.hand)
-    turnup = obs.turnup if director.rules.trump_by == "turnup" else None
+    turnup = obs.turnup if director.rules.trump_by == TrumpBy.TURNUP else None
     if turnup is not None and dealer == VIEW_SEAT and turnup in mine:
         mine.remove(turnup)
     for seat in range(director.players):
@@ -55,7 +87,7 @@ def on_deal(director: Director, event: Event, obs: Observation) -> Animation | N
             director.hands[seat] = [new(None) for _ in range(count)]
     if director.rules.widow_size and obs.declarer is None:
         director.widow = [new(None) for _ in range(director.rules.widow_size)]
-    if director.rules.trump_by == "stock":
+    if director.rules.trump_by == TrumpBy.STOCK:
         director.stock = [new(None) for _ in range(max(0, obs.stock_size - 1))]
         if obs.turnup is not None:
             director.turnup = [new(obs.turnup)]
@@ -78,35 +110,34 @@ def on_deal(director: Director, event: Event, obs: Observation) -> Animation | N
     return director.settle("deal", order=order, gap=gap)
 
 
-def on_redeal(director: Director, event: Event, obs: Observation) -> Animation | None:
-    why = "five nines" if event.get("reason") == "nines" else "everybody passed"
+def on_redeal(director: Director, event: Redealt, obs: Observation) -> Animation | None:
+    why = "five nines" if event.reason == "nines" else "everybody passed"
     director.say(f"Redeal: {why}", event.seat, "Redeal" if event.seat is not None else None)
     return Wait(director.animator.timing("bubble") * 0.6)
 
 
-def on_bid(director: Director, event: Event, obs: Observation) -> Animation | None:
-    amount = event["amount"]
-    stuck = " (stuck)" if event.get("stuck") else ""
+def on_bid(director: Director, event: BidMade, obs: Observation) -> Animation | None:
+    amount = event.amount
+    stuck = " (stuck)" if event.stuck else ""
     director.say(f"{director.who(event.seat, 'bids')} {amount}{stuck}", event.seat, f"{amount}{stuck}")
     return None
 
 
-def on_pass(director: Director, event: Event, obs: Observation) -> Animation | None:
-    text = "Pass with help" if event.get("help") else "Pass"
-    director.say(f"{director.who(event.seat, 'passes')}" + (" with help" if event.get("help") else ""), event.seat,
+def on_pass(director: Director, event: Passed, obs: Observation) -> Animation | None:
+    text = "Pass with help" if event.help else "Pass"
+    director.say(f"{director.who(event.seat, 'passes')}" + (" with help" if event.help else ""), event.seat,
                  text)
     return None
 
 
-def on_auction_won(director: Director, event: Event, obs: Observation) -> Animation | None:
-    director.say(f"{director.who(event.seat, 'wins')} the bid at {event['bid']}", event.seat, f"Won at {event['bid']}")
+def on_auction_won(director: Director, event: AuctionWon, obs: Observation) -> Animation | None:
+    director.say(f"{director.who(event.seat, 'wins')} the bid at {event.bid}", event.seat, f"Won at {event.bid}")
     return Wait(director.animator.timing("bubble") * 0.5)
 
 
-def on_widow(director: Director, event: Event, obs: Observation) -> Animation | None:
+def on_widow(director: Director, event: WidowTaken, obs: Observation) -> Animation | None:
     declarer = event.seat
-    assert declarer is not None
-    cards = list(event["cards"])
+    cards = list(event.cards)
     while len(director.widow) < len(cards):
         director.widow.append(director.spawn(None))
     for sprite, c in zip(director.widow, cards, strict=False):
@@ -130,27 +161,26 @@ def on_widow(director: Director, event: Event, obs: Observation) -> Animation | 
     return Sequence([a for a in (show, Wait(director.animator.timing("widow_shown"))) if a is not None])
 
 
-def on_trump(director: Director, event: Event, obs: Observation) -> Animation | None:
-    director.trump = event["suit"]
+def on_trump(director: Director, event: TrumpNamed, obs: Observation) -> Animation | None:
+    director.trump = event.suit
     director.resort()
-    if event.get("turnup") is not None:
-        director.say(f"{cards_label([int(event['turnup'])])} turned up: {SUIT_NAMES[director.trump]} are trump")
+    if event.turnup is not None:
+        director.say(f"{cards_label([event.turnup])} turned up: {SUIT_NAMES[event.suit]} are trump")
     else:
-        director.say(f"{director.who(event.seat, 'names')} {SUIT_NAMES[director.trump]} trump", event.seat,
-                  SUIT_NAMES[director.trump].capitalize())
+        director.say(f"{director.who(event.seat, 'names')} {SUIT_NAMES[event.suit]} trump", event.seat,
+                     SUIT_NAMES[event.suit].capitalize())
     return director.settle("sort")
 
 
-def on_no_marriage(director: Director, event: Event, obs: Observation) -> Animation | None:
+def on_no_marriage(director: Director, event: NoMarriage, obs: Observation) -> Animation | None:
     director.say(f"{director.who(event.seat, 'holds')} no marriage: the hand is lost", event.seat, "No marriage")
     return Wait(director.animator.timing("bubble"))
 
 
-def on_dix_exchange(director: Director, event: Event, obs: Observation) -> Animation | None:
+def on_dix_exchange(director: Director, event: DixExchanged, obs: Observation) -> Animation | None:
     seat = event.seat
-    assert seat is not None
-    dix, taken = event["dix"], event["card"]
-    director.say(f"{director.who(seat, 'exchanges')} the dix for the {cards_label([int(taken)])}", seat, "Dix!")
+    dix, taken = event.dix, event.card
+    director.say(f"{director.who(seat, 'exchanges')} the dix for the {cards_label([taken])}", seat, "Dix!")
     sprite = director.take(director.tables[seat], dix) or director.take(director.hands[seat], dix, any_card=True)
     if sprite is None:
         sprite = director.spawn(dix)
@@ -163,14 +193,12 @@ def on_dix_exchange(director: Director, event: Event, obs: Observation) -> Anima
     return director.settle("pass")
 
 
-def on_pass_cards(director: Director, event: Event, obs: Observation) -> Animation | None:
-    giver, taker = event.seat, event["to"]
-    assert giver is not None
-    cards = event.get("cards")
-    count = len(cards) if cards is not None else event.get("count", 0)
+def on_pass_cards(director: Director, event: CardsPassed | CardsPassedUnseen, obs: Observation) -> Animation | None:
+    giver, taker = event.seat, event.to
+    cards: list[Card | None] = list(event.cards) if isinstance(event, CardsPassed) else [None] * event.count
+    count = len(cards)
     moved: list[TableCard] = []
-    for i in range(count):
-        c = cards[i] if cards is not None else None
+    for c in cards:
         sprite = director.take(director.hands[giver], c, any_card=True) or director.spawn(c)
         sprite.card = c if taker == VIEW_SEAT else None
         sprite.marked = taker == VIEW_SEAT
@@ -181,13 +209,11 @@ def on_pass_cards(director: Director, event: Event, obs: Observation) -> Animati
     return director.settle("pass")
 
 
-def on_bury(director: Director, event: Event, obs: Observation) -> Animation | None:
+def on_bury(director: Director, event: Buried | BuriedUnseen, obs: Observation) -> Animation | None:
     seat = event.seat
-    assert seat is not None
-    cards = event.get("cards")
-    count = len(cards) if cards is not None else event.get("count", 3)
-    for i in range(count):
-        c = cards[i] if cards is not None else None
+    cards: list[Card | None] = list(event.cards) if isinstance(event, Buried) else [None] * event.count
+    count = len(cards)
+    for c in cards:
         sprite = director.take(director.hands[seat], c, any_card=True) or director.spawn(c)
         sprite.card = c
         sprite.marked = False
@@ -198,44 +224,42 @@ def on_bury(director: Director, event: Event, obs: Observation) -> Animation | N
 
 
 
-def on_meld(director: Director, event: Event, obs: Observation) -> Animation | None:
+def on_meld(director: Director, event: Melded, obs: Observation) -> Animation | None:
     seat = event.seat
-    assert seat is not None
     director.turnup_to_dealer()
     director.news.bubbles.clear()
-    director.show_meld(seat, event["points"], event["melds"], list(event["cards"]))
-    director.say(f"{director.who(seat, 'melds')} {event['points']}")
+    director.show_meld(seat, event.points, list(event.melds), list(event.cards))
+    director.say(f"{director.who(seat, 'melds')} {event.points}")
     return director.settle("meld")
 
 
-def on_not_on_board(director: Director, event: Event, obs: Observation) -> Animation | None:
-    director.say(f"{director.who(event.seat, 'cannot')} make {event['bid']} with {event['meld']} meld: set",
-              event.seat, "Set")
+def on_not_on_board(director: Director, event: NotOnBoard, obs: Observation) -> Animation | None:
+    director.say(f"{director.who(event.seat, 'cannot')} make {event.bid} with {event.meld} meld: set",
+                 event.seat, "Set")
     return Wait(director.animator.timing("bubble"))
 
 
-def on_throw_in(director: Director, event: Event, obs: Observation) -> Animation | None:
+def on_throw_in(director: Director, event: ThrownIn, obs: Observation) -> Animation | None:
     director.say(f"{director.who(event.seat, 'throws')} in the hand", event.seat, "Throw in")
     return Wait(director.animator.timing("bubble") * 0.8)
 
 
-def on_play_on(director: Director, event: Event, obs: Observation) -> Animation | None:
+def on_play_on(director: Director, event: PlayedOn, obs: Observation) -> Animation | None:
     director.say(f"{director.who(event.seat, 'plays')} the hand", event.seat, "Play")
     return None
 
 
-def on_play(director: Director, event: Event, obs: Observation) -> Animation | None:
+def on_play(director: Director, event: CardPlayed, obs: Observation) -> Animation | None:
     seat = event.seat
-    assert seat is not None
-    c = event["card"]
+    c = event.card
     if not director.trick:
-        if director.rules.trump_by != "stock":
+        if director.rules.trump_by != TrumpBy.STOCK:
             director.news.melds.clear()
         for hand in director.hands:
             for s in hand:
                 s.marked = False
     director.turnup_to_dealer()
-    source = director.tables[seat] if event.get("from_table") else director.hands[seat]
+    source = director.tables[seat] if event.from_table else director.hands[seat]
     sprite = director.take(source, c, any_card=True) or director.take(director.hands[seat], c, any_card=True)
     if sprite is None:
         sprite = director.spawn(c)
@@ -249,14 +273,13 @@ def on_play(director: Director, event: Event, obs: Observation) -> Animation | N
 LAST_TRICK_LOOK = 2.5  # the last trick stays this many times as long as the others before the summary
 
 
-def on_trick(director: Director, event: Event, obs: Observation) -> Animation | None:
+def on_trick(director: Director, event: TrickTaken, obs: Observation) -> Animation | None:
     winner = event.seat
-    assert winner is not None
-    points = event.get("points", 0)
-    director.news.last_trick = [(s, c) for s, c in event["cards"]]
+    points = event.points
+    director.news.last_trick = list(event.cards)
     director.news.last_winner = winner
     director.say(f"{director.who(winner, 'takes')} the trick" + (f" ({points})" if points else "")
-              + (", the last" if event.get("last") else ""))
+                 + (", the last" if event.last else ""))
 
     def gather() -> Animation | None:
         target = director.lay.seats[winner].avatar.center
@@ -274,18 +297,17 @@ def on_trick(director: Director, event: Event, obs: Observation) -> Animation | 
             director.leaving = [s for s in director.leaving if s not in gone]
         return Parallel(tweens).on_done(drop) if tweens else None
 
-    if event.get("last"):  # the last trick stays to be seen, then under the hand's summary
+    if event.last:  # the last trick stays to be seen, then under the hand's summary
         return Wait(LAST_TRICK_LOOK * director.animator.timing("trick_pause"))
     director.steps.appendleft(gather)
     return Wait(director.animator.timing("trick_pause"))
 
 
-def on_draw(director: Director, event: Event, obs: Observation) -> Animation | None:
+def on_draw(director: Director, event: Drawn | DrawnUnseen, obs: Observation) -> Animation | None:
     seat = event.seat
-    assert seat is not None
-    c = event.get("card")
+    c = event.card if isinstance(event, Drawn) else None
     sprite: TableCard | None = None
-    if c is not None and director.turnup and director.turnup[-1].card == c and event.private_to is None:
+    if isinstance(event, Drawn) and event.face_up and director.turnup and director.turnup[-1].card == c:
         sprite = director.turnup.pop()
     elif director.stock:
         sprite = director.stock.pop()
@@ -300,11 +322,10 @@ def on_draw(director: Director, event: Event, obs: Observation) -> Animation | N
     return director.settle("widow")
 
 
-def on_lay_meld(director: Director, event: Event, obs: Observation) -> Animation | None:
+def on_lay_meld(director: Director, event: MeldLaid, obs: Observation) -> Animation | None:
     seat = event.seat
-    assert seat is not None
-    name, points = event["name"], event["points"]
-    cards: list[Card] = list(event["cards"])
+    name, points = event.name, event.points
+    cards = list(event.cards)
     label = name.replace("_", " ")
     if not obs.tricks:
         # Meld before the first trick is Hoyle's option: the turned-up dix scores for the dealer where it
@@ -313,7 +334,7 @@ def on_lay_meld(director: Director, event: Event, obs: Observation) -> Animation
         director.say(f"{director.who(seat, 'scores')} the turned-up {label}: {points}", seat, f"Dix {points}")
         return None
     director.say(f"{director.who(seat, 'lays')} {label} for {points}", seat, f"{label.capitalize()} {points}")
-    from_table = len(event.get("from_table", []))
+    from_table = len(event.from_table)
     on_table = list(director.tables[seat])
     sprites: list[TableCard] = []  # the meld's cards, those already on the table and those laid now
     used = 0
@@ -331,7 +352,7 @@ def on_lay_meld(director: Director, event: Event, obs: Observation) -> Animation
     return director.settle("meld")
 
 
-def on_melds_return(director: Director, event: Event, obs: Observation) -> Animation | None:
+def on_melds_return(director: Director, event: MeldsReturned, obs: Observation) -> Animation | None:
     for seat, table in enumerate(director.tables):
         director.hands[seat].extend(table)  # known to all, but held again (face down in others' hands)
     director.tables = [[] for _ in range(director.players)]
@@ -340,21 +361,20 @@ def on_melds_return(director: Director, event: Event, obs: Observation) -> Anima
     return director.settle("meld")
 
 
-def on_declare_out(director: Director, event: Event, obs: Observation) -> Animation | None:
-    right = event.get("right")
-    director.news.ending = claim_sentence(director.name_of(event.seat), int(event.get("total") or 0), obs.target)
-    director.say(f"{director.who(event.seat, 'declares')} out with {event.get('total')}: "
-              + ("right!" if right else "wrong!"), event.seat, "Out!")
+def on_declare_out(director: Director, event: DeclaredOut, obs: Observation) -> Animation | None:
+    director.news.ending = claim_sentence(director.name_of(event.seat), event.total, obs.target)
+    director.say(f"{director.who(event.seat, 'declares')} out with {event.total}: "
+                 + ("right!" if event.right else "wrong!"), event.seat, "Out!")
     return Wait(director.animator.timing("bubble"))
 
 
-def on_hand_scored(director: Director, event: Event, obs: Observation) -> Animation | None:
-    director.news.summary = dict(event.info, deal_number=director.news.deal_number)
-    if director.news.board is not None and event.get("scores_after"):  # the scores change as the summary shows
-        director.news.board = (tuple(event.get("scores_after")), *director.news.board[1:])
+def on_hand_scored(director: Director, event: HandScored, obs: Observation) -> Animation | None:
+    director.news.summary = dict(result_fields(event), deal_number=director.news.deal_number)
+    if director.news.board is not None:  # the scores change as the summary shows
+        director.news.board = (event.scores_after, *director.news.board[1:])
     director.news.melds.clear()
     director.news.bubbles.clear()
-    set_ = bool(event.get("went_set"))
+    set_ = isinstance(event.ended, HandCount) and event.ended.went_set
     director.sound("set" if set_ else "trick")
     director.say("Hand over" + (": the bid went set" if set_ else ""))
 
@@ -366,38 +386,63 @@ def on_hand_scored(director: Director, event: Event, obs: Observation) -> Animat
     return hold
 
 
-def on_game_over(director: Director, event: Event, obs: Observation) -> Animation | None:
-    director.news.game_over = dict(event.info)
+def on_game_over(director: Director, event: GameOver, obs: Observation) -> Animation | None:
+    director.news.game_over = {"winner": event.winner, "scores": list(event.scores)}
     director.sound("win")
     director.say("Game over")
     return None
 
 
-PLANS: dict[str, Plan] = {
-    ev.DEAL: on_deal,
-    ev.REDEAL: on_redeal,
-    ev.BID: on_bid,
-    ev.PASS: on_pass,
-    ev.AUCTION_WON: on_auction_won,
-    ev.WIDOW: on_widow,
-    ev.TRUMP: on_trump,
-    ev.NO_MARRIAGE: on_no_marriage,
-    ev.DIX_EXCHANGE: on_dix_exchange,
-    ev.PASS_CARDS: on_pass_cards,
-    ev.BURY: on_bury,
-    ev.MELD: on_meld,
-    ev.NOT_ON_BOARD: on_not_on_board,
-    ev.THROW_IN: on_throw_in,
-    ev.PLAY_ON: on_play_on,
-    ev.PLAY: on_play,
-    ev.TRICK: on_trick,
-    ev.DRAW: on_draw,
-    ev.LAY_MELD: on_lay_meld,
-    ev.MELDS_RETURN: on_melds_return,
-    ev.DECLARE_OUT: on_declare_out,
-    ev.HAND_SCORED: on_hand_scored,
-    ev.GAME_OVER: on_game_over,
-}
+def plan(director: Director, event: Event, obs: Observation) -> Animation | None:
+    """The table's plan of every event: what the event moves and says, the animation to run."""
+    match event:
+        case Dealt():
+            return on_deal(director, event, obs)
+        case Redealt():
+            return on_redeal(director, event, obs)
+        case BidMade():
+            return on_bid(director, event, obs)
+        case Passed():
+            return on_pass(director, event, obs)
+        case AuctionWon():
+            return on_auction_won(director, event, obs)
+        case WidowTaken():
+            return on_widow(director, event, obs)
+        case TrumpNamed():
+            return on_trump(director, event, obs)
+        case NoMarriage():
+            return on_no_marriage(director, event, obs)
+        case DixExchanged():
+            return on_dix_exchange(director, event, obs)
+        case CardsPassed() | CardsPassedUnseen():
+            return on_pass_cards(director, event, obs)
+        case Buried() | BuriedUnseen():
+            return on_bury(director, event, obs)
+        case Melded():
+            return on_meld(director, event, obs)
+        case NotOnBoard():
+            return on_not_on_board(director, event, obs)
+        case ThrownIn():
+            return on_throw_in(director, event, obs)
+        case PlayedOn():
+            return on_play_on(director, event, obs)
+        case CardPlayed():
+            return on_play(director, event, obs)
+        case TrickTaken():
+            return on_trick(director, event, obs)
+        case Drawn() | DrawnUnseen():
+            return on_draw(director, event, obs)
+        case MeldLaid():
+            return on_lay_meld(director, event, obs)
+        case MeldsReturned():
+            return on_melds_return(director, event, obs)
+        case DeclaredOut():
+            return on_declare_out(director, event, obs)
+        case HandScored():
+            return on_hand_scored(director, event, obs)
+        case GameOver():
+            return on_game_over(director, event, obs)
+    assert_never(event)
 
 
-__all__ = ["PLANS", "Plan"]
+__all__ = ["Plan", "plan"]

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 import pygame
 
 from engine.cards import SUIT_NAMES, Card
+from engine.game import Phase
 from engine.observation import Observation
 from pinochle_gui.art import CardArt, draw_suit, render_avatar, render_marker
 from pinochle_gui.layout import TableLayout
@@ -114,7 +115,7 @@ class Hud:
             if seat >= len(self.names):
                 continue
             surface.blit(self.avatar(seat, area.avatar.w), area.avatar)
-            if obs.to_act == seat and obs.phase != "game_over":
+            if obs.to_act == seat and obs.phase != Phase.GAME_OVER:
                 ring = self.marker("turn", area.avatar.w + 10)
                 surface.blit(ring, ring.get_rect(center=area.avatar.center))
             draw_cached_panel(surface, area.plate, theme)
@@ -123,12 +124,12 @@ class Hud:
             extra = ""
             if obs.declarer == seat and obs.bid:
                 extra = f"bid {obs.bid}"
-            elif obs.phase == "bidding":
+            elif obs.phase == Phase.BIDDING:
                 said = [b for s, b in obs.bids if s == seat]
                 if said:
                     extra = "pass" if isinstance(said[-1], str) else str(said[-1])
             name = self.names[seat]
-            sub = extra or (f"tricks {obs.tricks_won[side]}" if obs.phase == "play" and len(teams) > 2 else "")
+            sub = extra or (f"tricks {obs.tricks_won[side]}" if obs.phase == Phase.PLAY and len(teams) > 2 else "")
             line = f"{name}  {sub}" if sub else name
             size = round(plate.h * (0.62 if plate.h < 40 else 0.5))
             one_line_fits = text_width(line, round(size * 0.7), "bold") <= plate.w

@@ -12,7 +12,9 @@ from typing import cast
 import pygame
 
 from engine.cards import SUIT_NAMES
+from engine.game import Phase
 from engine.record import HandResult
+from engine.rules import TrumpBy
 from pinochle_gui.table.meld_view import draw_laid_labels, draw_melds, laid_labels
 from pinochle_gui.table.scorepad import draw_full_pad, draw_pad
 from pinochle_gui.table.seats import ComputerSeat, HumanSeat
@@ -22,9 +24,10 @@ from pinochle_gui.table.zones import VIEW_SEAT
 from pinochle_gui.theme import felt_surface
 
 PHASE_WORDS = {
-    "bidding": "bidding", "trump": "naming trump", "dix": "deciding on the dix", "passing": "passing cards",
-    "return": "passing cards back", "bury": "burying", "throw_in": "deciding to play or throw in",
-    "meld": "laying meld", "draw_choice": "choosing a card to draw", "redeal": "deciding on a redeal",
+    Phase.BIDDING: "bidding", Phase.TRUMP: "naming trump", Phase.DIX: "deciding on the dix",
+    Phase.PASSING: "passing cards", Phase.RETURN: "passing cards back", Phase.BURY: "burying",
+    Phase.THROW_IN: "deciding to play or throw in", Phase.MELD: "laying meld",
+    Phase.DRAW_CHOICE: "choosing a card to draw", Phase.REDEAL: "deciding on a redeal",
 }
 
 
@@ -42,7 +45,7 @@ def status_text(table: TableView) -> str:
     if seat is None:
         return news.status
     trump = f" · {SUIT_NAMES[obs.trump]} are trump" if obs.trump is not None else ""
-    if obs.phase == "play":
+    if obs.phase == Phase.PLAY:
         if obs.trick:
             led = SUIT_NAMES[obs.trick[0][1].suit]
             doing = f"{led} led{trump}"
@@ -130,10 +133,10 @@ class TablePainter:
         obs = table.obs
         news = table.director.news
         status = table.status_text()
-        trick_points = obs.trick_points if obs.phase == "play" else None
+        trick_points = obs.trick_points if obs.phase == Phase.PLAY else None
         # The score board changes when the director gets there (the hand's summary), not when the engine does.
         scores, hand_number, deal_number = news.board or (obs.scores, obs.hand_number, obs.deal_number)
-        laid = laid_labels(news.laid, table.director.tables) if table.rules.trump_by == "stock" else {}
+        laid = laid_labels(news.laid, table.director.tables) if table.rules.trump_by == TrumpBy.STOCK else {}
         key = (surface.get_size(), lay.width, lay.height, obs.to_act, obs.dealer, obs.declarer, obs.bid, obs.bids,
                scores, trick_points, obs.tricks_won, obs.phase, hand_number, obs.target, status, obs.trump,
                tuple(laid.items()))

@@ -31,6 +31,7 @@ from engine.actions import (
     ThrowIn,
 )
 from engine.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, cards_label
+from engine.game import Phase
 from engine.meld import meld_by_trump
 from engine.observation import Observation
 from engine.rules import Rules
@@ -42,7 +43,7 @@ from pinochle_gui.theme import Theme
 from pinochle_gui.widgets import Button, blit_text, wrap
 
 SUIT_INK = {0: (30, 30, 36), 1: (200, 30, 40), 2: (200, 30, 40), 3: (30, 30, 36)}
-SELECT_PHASES = ("passing", "return", "bury")
+SELECT_PHASES = (Phase.PASSING, Phase.RETURN, Phase.BURY)
 
 
 def suit_icon(suit: int, size: int) -> pygame.Surface:
@@ -69,7 +70,7 @@ class DecisionPanel:
         self.rules = rules
         self.names = names
         self.submit = submit
-        self.kind = ""
+        self.kind: Phase | None = None  # the phase of the decision on show
         self.title = ""
         self.lines: list[str] = []
         self.rect: pygame.Rect | None = None
@@ -127,38 +128,38 @@ class DecisionPanel:
                          [("Declare out", DeclareOut()), ("Keep playing", self.keep_playing)])
             return
         self.asking_out = False
-        if phase == "bidding":
+        if phase == Phase.BIDDING:
             self._build_bidding(obs, lay, actions, fresh)
-        elif phase == "trump":
+        elif phase == Phase.TRUMP:
             self._build_trump(obs, lay, actions)
-        elif phase == "redeal":
+        elif phase == Phase.REDEAL:
             self._centre(lay, "Five or more nines and no aces", ["You may call for a new deal."],
                          [("Redeal", CallRedeal(True)), ("Keep hand", CallRedeal(False))])
-        elif phase == "dix":
+        elif phase == Phase.DIX:
             self._centre(lay, "The dix", ["Exchange your nine of trumps for the turned-up card?"],
                          [("Exchange", ExchangeDix(True)), ("Keep", ExchangeDix(False))])
-        elif phase == "throw_in":
+        elif phase == Phase.THROW_IN:
             side = self.rules.team_of(obs.seat)
             meld = sum(m["points"] for m in obs.melds if self.rules.team_of(m["seat"]) == side)
             self._centre(lay, f"Your bid: {obs.bid}", [f"Your side melds {meld}; you need {max(0, obs.bid - meld)} "
                                                        f"of the {self.rules.trick_total} in tricks."],
                          [("Play on", PlayOn()), ("Throw in", ThrowIn())])
-        elif phase == "draw_choice":
+        elif phase == Phase.DRAW_CHOICE:
             self._centre(lay, "Last draw", ["Take the face-down card or the turned-up trump?"],
                          [("Face-down card", DrawChoice(False)), ("Trump card", DrawChoice(True))])
-        elif phase == "meld":
+        elif phase == Phase.MELD:
             self._build_lay_meld(obs, lay, actions)
         elif phase in SELECT_PHASES:
             self.card_mode = "select"
-            self.select_count = self.rules.pass_cards if phase != "bury" else 3
-            verb = "Bury" if phase == "bury" else "Pass"
-            to = "" if phase == "bury" else f" to {self.names[(obs.seat + 2) % 4]}"
+            self.select_count = self.rules.pass_cards if phase != Phase.BURY else 3
+            verb = "Bury" if phase == Phase.BURY else "Pass"
+            to = "" if phase == Phase.BURY else f" to {self.names[(obs.seat + 2) % 4]}"
             self.title = f"Choose {self.select_count} cards to {verb.lower()}{to}"
             label = f"{verb} {self.select_count} cards"
             button = Button(row[len(row) // 2], label, self._confirm_selection, theme, pygame.K_RETURN,
                             "Click cards on your hand to choose them")
             self.buttons = [button]
-        elif phase == "play":
+        elif phase == Phase.PLAY:
             self.card_mode = "play"
             if self.rest_claimable:
                 self.buttons.append(Button(row[0], "Claim the rest", self.claim_rest, theme, pygame.K_c,
@@ -314,9 +315,9 @@ class DecisionPanel:
 
     # -- the cards chosen on the hand ----------------------------------------------------------------
     def selection_action(self) -> Action | None:
-        if self.kind == "bury":
+        if self.kind == Phase.BURY:
             return Bury(tuple(sorted(self.selection)))
-        if self.kind in ("passing", "return"):
+        if self.kind in (Phase.PASSING, Phase.RETURN):
             return PassCards(tuple(sorted(self.selection)))
         return None
 
@@ -337,7 +338,7 @@ class DecisionPanel:
         if event.type != pygame.KEYDOWN:
             return False
         key = event.key
-        if self.kind == "bidding":
+        if self.kind == Phase.BIDDING:
             if key in (pygame.K_UP, pygame.K_RIGHT, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_PLUS):
                 self.step_bid(1)
                 return True
@@ -413,7 +414,7 @@ class DecisionPanel:
             draw_cached_panel(surface, self.rect, theme)
             self.draw_words(surface, max(14, min(28, self.rect.h // 7)))
         for i, button in enumerate(self.buttons):
-            button.selected = i == self.focus and self.card_mode is None and self.kind != "bidding"
+            button.selected = i == self.focus and self.card_mode is None and self.kind != Phase.BIDDING
             button.draw(surface)
         for button in self.buttons:
             if button.show_tooltip:

@@ -33,7 +33,8 @@ from engine.actions import Action, Bury, DeclareOut, NoMeld, PassCards, Play
 from engine.ai.duplicate import seat_seed
 from engine.cards import Card
 from engine.claim_tricks import claim_plan, claimed_plays
-from engine.game import Game
+from engine.events import HandScored
+from engine.game import Game, Phase
 from engine.observation import Observation, observe
 from engine.record import HandRecord
 from engine.save import game_from_dict, game_to_dict
@@ -43,7 +44,7 @@ from pinochle_gui.scene import Scene, soonest
 from pinochle_gui.table import controls
 from pinochle_gui.table.claim import Claim, claim_of
 from pinochle_gui.table.director import VIEW_SEAT, Director, TableCard
-from pinochle_gui.table.event_plans import PLANS
+from pinochle_gui.table.event_plans import plan
 from pinochle_gui.table.hud import Hud
 from pinochle_gui.table.painter import TablePainter, status_text
 from pinochle_gui.table.panels import DecisionPanel
@@ -116,7 +117,7 @@ class TableScene(Scene):
         self.names = list(seats.names)
         game.players = list(self.names)
         self.size = app.size
-        self.director = Director(self.rules, self.names, self.art, self.animator, self.size, PLANS, settings.sort_order,
+        self.director = Director(self.rules, self.names, self.art, self.animator, self.size, plan, settings.sort_order,
                                  app.play_sound, pause_scale=0.7 if self.demo else 1.0)
         self.director.auto_hold = self.demo
         self.director.meld_goes_on = settings.meld_goes_on
@@ -254,7 +255,7 @@ class TableScene(Scene):
         self.selected = []
         self.focus = 0
         if self.replay_over:  # the one hand is over: its summary is the last thing shown
-            events = events[:next(i for i, e in enumerate(events) if e.kind == "hand_scored") + 1]
+            events = events[:next(i for i, e in enumerate(events) if isinstance(e, HandScored)) + 1]
         self.director.feed(events, self.obs, catch_up=not self.replay_over)
         self.app.after_action(self)
         records = self.game.hand_records
@@ -368,11 +369,11 @@ class TableScene(Scene):
         """Take a forced action by itself when the setting asks for it, after as long a look as a computer's
         decision: the one card that may be played (it moves like any other), or "no meld" when the
         two-handed winner has no meld to lay."""
-        last_card = self.obs.phase == "play" and len(self.obs.hand) == 1 and not self.game.hand.stock
-        if not (self.app.settings.auto_play_forced or last_card) or self.obs.phase not in ("play", "meld"):
+        last_card = self.obs.phase == Phase.PLAY and len(self.obs.hand) == 1 and not self.game.hand.stock
+        if not (self.app.settings.auto_play_forced or last_card) or self.obs.phase not in (Phase.PLAY, Phase.MELD):
             self.forced_wait = 0.0
             return
-        kind = Play if self.obs.phase == "play" else NoMeld
+        kind = Play if self.obs.phase == Phase.PLAY else NoMeld
         plays = [a for a in self.obs.legal_actions if isinstance(a, kind)]
         others = [a for a in self.obs.legal_actions if not isinstance(a, (kind, DeclareOut))]
         if len(plays) == 1 and not others:

@@ -15,8 +15,9 @@ from collections.abc import Iterable
 import pygame
 
 from engine.cards import Card, sort_hand
+from engine.game import Phase
 from engine.observation import Observation
-from engine.rules import Rules
+from engine.rules import Rules, TrumpBy
 from pinochle_gui.anim import Animation, Animator, CardSprite, Parallel, Tween
 from pinochle_gui.art import CardArt
 from pinochle_gui.layout import TableLayout, cards_in, place_hand, table_layout
@@ -148,7 +149,7 @@ class TableZones:
 
     def turnup_to_dealer(self) -> None:
         """The turned-up card (turn-up variants) goes into the dealer's hand."""
-        if self.rules.trump_by == "turnup" and self.turnup:
+        if self.rules.trump_by == TrumpBy.TURNUP and self.turnup:
             sprite = self.turnup.pop()
             if self.dealer != VIEW_SEAT:
                 sprite.card = None
@@ -160,7 +161,7 @@ class TableZones:
         r = self.rules
         self.trump = obs.trump
         turnup = obs.turnup
-        if r.trump_by == "turnup":
+        if r.trump_by == TrumpBy.TURNUP:
             if turnup is None:
                 self.turnup_to_dealer()
             elif not self.turnup:
@@ -168,7 +169,7 @@ class TableZones:
         # hands
         for seat in range(self.players):
             zone = self.hands[seat]
-            hold_back = 1 if (r.trump_by == "turnup" and turnup is not None and seat == obs.dealer) else 0
+            hold_back = 1 if (r.trump_by == TrumpBy.TURNUP and turnup is not None and seat == obs.dealer) else 0
             if seat == VIEW_SEAT:
                 want = list(obs.hand)
                 if hold_back and turnup in want:
@@ -198,7 +199,7 @@ class TableZones:
                 rebuilt.append((seat, sprite))
             self.trick = rebuilt
         # laid melds (two-handed)
-        if r.trump_by == "stock":
+        if r.trump_by == TrumpBy.STOCK:
             for seat in range(self.players):
                 want_t = list(obs.tables[seat]) if seat < len(obs.tables) else []
                 zone = self.tables[seat]
@@ -219,11 +220,11 @@ class TableZones:
                 self.turnup[-1].card = turnup
         # the widow, or the buried cards
         if r.widow_size:
-            if obs.phase == "game_over":
+            if obs.phase == Phase.GAME_OVER:
                 want_w = len(self.widow)
             elif obs.declarer is None:
                 want_w = r.widow_size
-            elif obs.phase in ("trump", "bury"):
+            elif obs.phase in (Phase.TRUMP, Phase.BURY):
                 want_w = 0  # the widow is in the declarer's hand
             else:
                 want_w = r.widow_size  # the buried cards
@@ -272,7 +273,7 @@ class TableZones:
                 rect = rects[i]
                 flip = 1.0 if sprite.card is not None and self.widow_face_up else 0.0
                 out.append((sprite, rect.centerx, rect.centery, lay.small_w, flip, 0.0, Z["widow"] + i))
-        if self.rules.trump_by == "stock":
+        if self.rules.trump_by == TrumpBy.STOCK:
             stock = lay.stock
             base_x = stock.x + lay.small_w // 2
             for i, sprite in enumerate(self.turnup):
