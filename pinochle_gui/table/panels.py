@@ -31,6 +31,7 @@ from engine.actions import (
     ThrowIn,
 )
 from engine.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, cards_label
+from engine.contract import contract_of
 from engine.meld import meld_by_trump
 from engine.observation import Observation
 from engine.rules import Rules
@@ -136,10 +137,9 @@ class DecisionPanel:
             self._centre(lay, "The dix", ["Exchange your nine of trumps for the turned-up card?"],
                          [("Exchange", ExchangeDix(True)), ("Keep", ExchangeDix(False))])
         elif phase == "throw_in":
-            side = self.rules.team_of(obs.seat)
-            meld = sum(m["points"] for m in obs.melds if self.rules.team_of(m["seat"]) == side)
-            self._centre(lay, f"Your bid: {obs.bid}", [f"Your side melds {meld}; you need {max(0, obs.bid - meld)} "
-                                                       f"of the {self.rules.trick_total} in tricks."],
+            contract = contract_of(obs, self.rules)
+            assert contract is not None, "the declarer throws in"
+            self._centre(lay, f"Your bid: {obs.bid}", contract.explain(),
                          [("Play on", PlayOn()), ("Throw in", ThrowIn())])
         elif phase == "draw_choice":
             self._centre(lay, "Last draw", ["Take the face-down card or the turned-up trump?"],
@@ -148,9 +148,10 @@ class DecisionPanel:
             self._build_lay_meld(obs, lay, actions)
         elif phase in SELECT_PHASES:
             self.card_mode = "select"
-            self.select_count = self.rules.pass_cards if phase != "bury" else 3
+            self.select_count = self.rules.bury_count if phase == "bury" else self.rules.pass_cards
             verb = "Bury" if phase == "bury" else "Pass"
-            to = "" if phase == "bury" else f" to {self.names[(obs.seat + 2) % 4]}"
+            partner = self.rules.partner_of(obs.seat)
+            to = "" if partner is None else f" to {self.names[partner]}"
             self.title = f"Choose {self.select_count} cards to {verb.lower()}{to}"
             label = f"{verb} {self.select_count} cards"
             button = Button(row[len(row) // 2], label, self._confirm_selection, theme, pygame.K_RETURN,
