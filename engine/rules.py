@@ -137,6 +137,11 @@ class Rules:
         """How many cards the declarer buries after taking the widow (0: no widow, no bury)."""
         return self.widow_size
 
+    @property
+    def cards_received(self) -> int:
+        """The most cards a hand holds beyond the deal: the cards passed to the declarer, or the widow."""
+        return self.pass_cards if self.variant in PASSING_VARIANTS else self.widow_size
+
     def team_of(self, seat: int) -> int:
         return seat % 2 if self.partnerships else seat
 

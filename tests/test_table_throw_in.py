@@ -98,3 +98,4 @@ def test_the_rules_name_partners_and_the_bury(variant: str) -> None:
         else:
             assert partner is None
     assert rules.bury_count == (3 if variant == "three_hand" else 0)
+    assert rules.cards_received == {"three_hand": 3, "partnership_auction": 4}.get(variant, 0)

@@ -101,7 +101,7 @@ class TablePainter:
                 footer = f"{footer} · click or press Enter to go on" if footer else "Click or press Enter to go on"
             buttons = table.summary_buttons_shown
             box = draw_summary(surface, centre, table.theme, news.summary, table.sides, table.names, footer,
-                               table.rules.team_of(VIEW_SEAT), buttons)
+                               table.rules.team_of(VIEW_SEAT), buttons, team_of=table.rules.team_of)
             if buttons:
                 table.place_end_buttons(box, "summary")
                 for button in table.end_buttons:
