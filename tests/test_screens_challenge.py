@@ -42,7 +42,6 @@ def open_app(home: Path) -> tuple[App, pygame.Surface]:
     pygame.font.init()
     screen = pygame.display.set_mode(SIZE)
     app = App(parse_args(["--fast", "--seed", "3", "--size", f"{SIZE[0]}x{SIZE[1]}"]), screen, Storage.open(home))
-    app.storage.update_settings(first_run_done=True)
     app.open_title()
     return app, screen
 
