@@ -43,10 +43,8 @@ _AFRESH = "a new game can be started"
 
 def app_version() -> str:
     """The running game's version (``pinochle_gui.__version__``), or ``"unknown"``."""
-    try:
-        import pinochle_gui
-    except ImportError:  # pragma: no cover - only when the package is incomplete
-        return "unknown"
+    import pinochle_gui  # the package above this one: imported when asked, as the storage loads first
+
     version = getattr(pinochle_gui, "__version__", None)
     return version if isinstance(version, str) else "unknown"
 
