@@ -31,13 +31,13 @@ from engine.actions import (
     ThrowIn,
 )
 from engine.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, cards_label
+from engine.claim import Claim
 from engine.contract import contract_of
 from engine.meld import meld_by_trump
 from engine.observation import Observation
 from engine.rules import Rules
 from pinochle_gui.art import draw_suit
 from pinochle_gui.layout import TableLayout
-from pinochle_gui.table.claim import Claim
 from pinochle_gui.table.hud import draw_cached_panel
 from pinochle_gui.theme import Theme
 from pinochle_gui.widgets import Button, blit_text, wrap

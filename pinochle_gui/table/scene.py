@@ -32,6 +32,7 @@ import pygame
 from engine.actions import Action, Bury, DeclareOut, NoMeld, PassCards, Play
 from engine.ai.duplicate import seat_seed
 from engine.cards import Card
+from engine.claim import Claim, claim_of
 from engine.game import Game
 from engine.observation import Observation, observe
 from engine.save import game_from_dict, game_to_dict
@@ -39,7 +40,6 @@ from pinochle_gui.anim import Animator, Timing
 from pinochle_gui.art import CardArt
 from pinochle_gui.scene import Scene, soonest
 from pinochle_gui.table import controls
-from pinochle_gui.table.claim import Claim, claim_of
 from pinochle_gui.table.director import VIEW_SEAT, Director, TableCard
 from pinochle_gui.table.event_plans import PLANS
 from pinochle_gui.table.hud import Hud
