@@ -74,12 +74,10 @@ class Contract:
         left = "left " if self.buried else ""
         if self.needed:
             lines = [f"{banked}; you need {self.needed} of the {self.in_play} {left}in tricks."]
-        else:
-            lines = [f"{banked}: that reaches the bid."]
-        if self.meld_needs != "none":
-            take = "a trick" if self.meld_needs == "trick" else "trick points"
-            whose = "your side" if partners else "you"
-            lines.append(f"The meld counts only if {whose} {'take' if not partners else 'takes'} {take}.")
+        else:  # the bid is reached unless the meld needs something taken in tricks to count
+            taker = "your side takes" if partners else "you take"
+            take = {"trick": f" if {taker} a trick", "points": f" if {taker} trick points"}.get(self.meld_needs, "")
+            lines = [f"{banked}: that reaches the bid{take}."]
         delta = self.throw_in_delta
         others = "the opponents" if partners else "the others"
         if delta[self.declaring_side] < 0:

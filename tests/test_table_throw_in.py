@@ -14,7 +14,7 @@ import pygame  # noqa: E402
 from conftest import act, stacked_game  # noqa: E402
 
 from engine.actions import Action, PlayOn, ThrowIn  # noqa: E402
-from engine.contract import contract_of  # noqa: E402
+from engine.contract import Contract, contract_of  # noqa: E402
 from engine.game import Game  # noqa: E402
 from engine.observation import observe  # noqa: E402
 from engine.play import count_points  # noqa: E402
@@ -99,3 +99,13 @@ def test_the_rules_name_partners_and_the_bury(variant: str) -> None:
             assert partner is None
     assert rules.bury_count == (3 if variant == "three_hand" else 0)
     assert rules.cards_received == {"three_hand": 3, "partnership_auction": 4}.get(variant, 0)
+
+
+def test_a_bid_reached_by_meld_and_bury_still_needs_what_the_meld_needs() -> None:
+    three = Contract(preset("three_hand"), bid=250, meld=240, buried=20, declaring_side=1, meld_points=(30, 240, 0))
+    assert three.needed == 0
+    assert three.explain()[0] == "You meld 240 and buried 20: that reaches the bid if you take a trick."
+    partners = Contract(preset("partnership_auction"), bid=250, meld=260, buried=0, declaring_side=0,
+                        meld_points=(260, 80))
+    assert partners.explain() == ["Your side melds 260: that reaches the bid.",
+                                  "Throwing in loses 250; the opponents score their meld."]

@@ -143,7 +143,7 @@ class WelcomeScene(Screen):
             )
         # page dots
         r = self.px(6)
-        dots_y = h - self.px(50)
+        dots_y = h - self.px(50 + 24 + 18)  # above the row of buttons, clear of them at any width
         start = w // 2 - (len(self.pages) - 1) * r * 2
         for i in range(len(self.pages)):
             color = t.accent if i == self.page else t.disabled
