@@ -50,6 +50,13 @@ CLASS_NAMES = {
 MULTIPLE_HEADS = ("single", "double", "triple", "quadruple")
 
 
+#: The hand that may call for a new deal (with ``redeal_nines``), and what its holder may do.
+REDEAL_HAND = "five or more nines and no aces"
+REDEAL_CALL = "You may call for a new deal."
+#: Why the declarer may not name a suit (with ``trump_needs_marriage``).
+NO_MARRIAGE = "you need a marriage (king and queen) in this suit"
+
+
 def rules_help(rules: Rules) -> str:
     """Plain text: the rules of the game as the engine plays them, in short headed sections."""
     sections = [
@@ -114,7 +121,7 @@ def _deal(rules: Rules) -> list[str]:
     if rules.trump_by == "turnup":
         lines.append("The dealer's last card is turned up: its suit is trump.")
     if rules.redeal_nines:
-        lines.append("A player with five or more nines and no aces may call for a new deal before the bidding.")
+        lines.append(f"A player with {REDEAL_HAND} may call for a new deal before the bidding.")
     lines.append("The deal passes to the left after each hand.")
     return lines
 

@@ -36,6 +36,7 @@ from engine.contract import contract_of
 from engine.meld import meld_by_trump
 from engine.observation import Observation
 from engine.rules import Rules
+from engine.rules_help import NO_MARRIAGE, REDEAL_CALL, REDEAL_HAND
 from pinochle_gui.art import draw_suit
 from pinochle_gui.layout import TableLayout
 from pinochle_gui.table.hud import draw_cached_panel
@@ -131,7 +132,7 @@ class DecisionPanel:
         elif phase == "trump":
             self._build_trump(obs, lay, actions)
         elif phase == "redeal":
-            self._centre(lay, "Five or more nines and no aces", ["You may call for a new deal."],
+            self._centre(lay, REDEAL_HAND.capitalize(), [REDEAL_CALL],
                          [("Redeal", CallRedeal(True)), ("Keep hand", CallRedeal(False))])
         elif phase == "dix":
             self._centre(lay, "The dix", ["Exchange your nine of trumps for the turned-up card?"],
@@ -258,7 +259,7 @@ class DecisionPanel:
             button.enabled = s in legal
             button.tooltip = f"{SUIT_NAMES[s].capitalize()}: your meld would be {by_suit[s]}"
             if s not in legal:
-                button.tooltip = f"{SUIT_NAMES[s].capitalize()}: you need a marriage in this suit"
+                button.tooltip = f"{SUIT_NAMES[s].capitalize()}: {NO_MARRIAGE}"
         best = max(legal, key=lambda s: by_suit[s]) if legal else 0
         self.focus = best
 
