@@ -6,7 +6,7 @@ points they carry can no longer be won in play.
 
 >>> from engine.rules import preset
 >>> rules = preset("three_hand")
->>> contract = Contract(rules, bid=250, meld=150, buried=30, declaring_side=0, meld_points=(150, 40, 20))
+>>> contract = Contract(rules, bid=250, buried=30, declaring_side=0, meld_points=(150, 40, 20))
 >>> contract.needed, contract.in_play
 (70, 220)
 >>> contract.throw_in_delta
@@ -27,14 +27,18 @@ from engine.scoring import THROWN_IN, HandFacts, score_hand
 
 @dataclass(frozen=True)
 class Contract:
-    """The declaring side's bid against what it holds: ``meld`` shown, ``buried`` counted in the bury."""
+    """The declaring side's bid against what it holds: its meld shown, and ``buried`` counted in the bury."""
 
     rules: Rules
     bid: int
-    meld: int                     # the declaring side's meld
     buried: int                   # what the declarer's buried cards count
     declaring_side: int
     meld_points: tuple[int, ...]  # every side's meld, in the order of ``rules.teams``
+
+    @property
+    def meld(self) -> int:
+        """The declaring side's meld."""
+        return self.meld_points[self.declaring_side]
 
     @property
     def banked(self) -> int:
@@ -95,7 +99,7 @@ def contract_of(obs: Observation, rules: Rules) -> Contract | None:
     side = rules.team_of(obs.declarer)
     meld_points = tuple(sum(m["points"] for m in obs.melds if rules.team_of(m["seat"]) == team)
                         for team in range(len(rules.teams)))
-    return Contract(rules, obs.bid, meld_points[side], count_points(obs.buried, rules), side, meld_points)
+    return Contract(rules, obs.bid, count_points(obs.buried, rules), side, meld_points)
 
 
 __all__ = ["Contract", "contract_of"]

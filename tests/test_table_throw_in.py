@@ -102,10 +102,9 @@ def test_the_rules_name_partners_and_the_bury(variant: str) -> None:
 
 
 def test_a_bid_reached_by_meld_and_bury_still_needs_what_the_meld_needs() -> None:
-    three = Contract(preset("three_hand"), bid=250, meld=240, buried=20, declaring_side=1, meld_points=(30, 240, 0))
+    three = Contract(preset("three_hand"), bid=250, buried=20, declaring_side=1, meld_points=(30, 240, 0))
     assert three.needed == 0
     assert three.explain()[0] == "You meld 240 and buried 20: that reaches the bid if you take a trick."
-    partners = Contract(preset("partnership_auction"), bid=250, meld=260, buried=0, declaring_side=0,
-                        meld_points=(260, 80))
+    partners = Contract(preset("partnership_auction"), bid=250, buried=0, declaring_side=0, meld_points=(260, 80))
     assert partners.explain() == ["Your side melds 260: that reaches the bid.",
                                   "Throwing in loses 250; the opponents score their meld."]

@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
+import pinochle_gui
+
 from .safe_file import (
     MAX_JSON_BYTES,
     ReadStatus,
@@ -43,8 +45,6 @@ _AFRESH = "a new game can be started"
 
 def app_version() -> str:
     """The running game's version (``pinochle_gui.__version__``), or ``"unknown"``."""
-    import pinochle_gui  # the package above this one: imported when asked, as the storage loads first
-
     version = getattr(pinochle_gui, "__version__", None)
     return version if isinstance(version, str) else "unknown"
 
