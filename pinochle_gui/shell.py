@@ -443,6 +443,7 @@ class App:
         table = TableScene(self, game, seats, challenge=True)
         self._show_table(table)
         table.hud.toast(f"Challenge {run.challenge.number}: deal {run.place + 1} of {run.challenge.deals}")
+        self.tour_if_new(table)
 
     def show_challenge_results(self) -> None:
         if self.challenge is not None:

@@ -17,6 +17,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 import pinochle_gui  # noqa: E402
+from engine.challenge import Challenge  # noqa: E402
 from engine.rules import PRESETS, preset  # noqa: E402
 from engine.rules_help import NO_MARRIAGE, REDEAL_HAND, rules_help, tour_pages  # noqa: E402
 from pinochle_gui.cli import parse_args  # noqa: E402
@@ -76,6 +77,15 @@ def test_after_a_two_handed_game_the_title_shows_no_tour_and_new_game_offers_two
         assert app.settings.default_variant == "partnership_auction"  # the settings' default is another game
         new_game = app.stack.push(NewGameScene(app))
         assert new_game.variant == "two_hand"  # the game in progress
+    finally:
+        app.close()
+
+
+def test_a_duplicate_challenge_in_a_new_game_gets_its_tour(tmp_path: Path, screen: pygame.Surface) -> None:
+    app = open_app(tmp_path, screen)
+    try:
+        app.start_challenge(Challenge(5, preset("two_hand"), 2, (None, "easy")), ["You", "North"])
+        assert tour_on_top(app).rules == preset("two_hand")
     finally:
         app.close()
 
