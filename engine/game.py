@@ -195,7 +195,7 @@ class Game(Dealing, Auction, Exchanges, Melding, TrickPlay, HandEnd, GameState):
         if phase in (Phase.PASSING, Phase.RETURN):
             return [PassCards(c) for c in _distinct_combinations(h.hands[seat], self.rules.pass_cards)]
         if phase == Phase.BURY:
-            return [Bury(c) for c in _distinct_combinations(self._buriable(), 3)]
+            return [Bury(c) for c in _distinct_combinations(self._buriable(), self.rules.bury_count)]
         if phase == Phase.THROW_IN:
             return [PlayOn(), ThrowIn()]
         if phase == Phase.DIX:
@@ -243,7 +243,8 @@ class Game(Dealing, Auction, Exchanges, Melding, TrickPlay, HandEnd, GameState):
             ok = _cards(action.cards, self.rules.pass_cards) and _holds(h.hands[h.to_act], action.cards)
             return action if ok else None
         if h.phase == Phase.BURY and type(action) is Bury:
-            return action if _cards(action.cards, 3) and _holds(self._buriable(), action.cards) else None
+            ok = _cards(action.cards, self.rules.bury_count) and _holds(self._buriable(), action.cards)
+            return action if ok else None
         # The listed action itself goes on, so fields that equality does not compare come from the game.
         return next((legal for legal in self.legal_actions() if legal == action and _exactly(legal, action)), None)
 

@@ -164,8 +164,23 @@ class Rules:
         """All the points there are to take in tricks, last trick included."""
         return {"seed001": 25, "double_deck": 50}.get(self.count, 250)
 
+    @property
+    def bury_count(self) -> int:
+        """How many cards the declarer buries after taking the widow (0: no widow, no bury)."""
+        return self.widow_size
+
+    @property
+    def cards_received(self) -> int:
+        """The most cards a hand holds beyond the deal: the cards passed to the declarer, or the widow."""
+        return self.pass_cards if self.variant in PASSING_VARIANTS else self.widow_size
+
     def team_of(self, seat: int) -> int:
         return seat % 2 if self.partnerships else seat
+
+    def partner_of(self, seat: int) -> int | None:
+        """The seat's partner, across the table; ``None`` for a player who plays alone."""
+        team = self.teams[self.team_of(seat)]
+        return next((other for other in team if other != seat), None)
 
     def next_bids(self, current: int | None) -> list[int]:
         """Every bid that may follow ``current`` (``None``: the opening bid), lowest first."""

@@ -12,7 +12,9 @@ True
 
 from __future__ import annotations
 
-from engine.cards import NINE, RANK_LABELS, RANKS
+from dataclasses import dataclass
+
+from engine.cards import NINE, RANK_LABELS, RANK_LETTERS, RANKS, Card, cards_label, parse_cards
 from engine.meld import (
     AROUND,
     DIX,
@@ -25,6 +27,7 @@ from engine.meld import (
     dix_value,
     meld_rows,
     run_shares_class,
+    score_meld,
 )
 from engine.play import card_values, last_trick_bonus
 from engine.rules import OPTIONS, PRESET_HELP, Rules, TrumpBy, preset_name
@@ -45,6 +48,13 @@ CLASS_NAMES = {
     DIX: "the dix",
 }
 MULTIPLE_HEADS = ("single", "double", "triple", "quadruple")
+
+
+#: The hand that may call for a new deal (with ``redeal_nines``), and what its holder may do.
+REDEAL_HAND = "five or more nines and no aces"
+REDEAL_CALL = "You may call for a new deal."
+#: Why the declarer may not name a suit (with ``trump_needs_marriage``).
+NO_MARRIAGE = "you need a marriage (king and queen) in this suit"
 
 
 def rules_help(rules: Rules) -> str:
@@ -111,7 +121,7 @@ def _deal(rules: Rules) -> list[str]:
     if rules.trump_by == TrumpBy.TURNUP:
         lines.append("The dealer's last card is turned up: its suit is trump.")
     if rules.redeal_nines:
-        lines.append("A player with five or more nines and no aces may call for a new deal before the bidding.")
+        lines.append(f"A player with {REDEAL_HAND} may call for a new deal before the bidding.")
     lines.append("The deal passes to the left after each hand.")
     return lines
 
@@ -350,14 +360,17 @@ def _table_meld(rules: Rules) -> list[str]:
     return lines
 
 
+#: Who leads the first trick, by how trump is made.
+FIRST_LEAD = {
+    TrumpBy.AUCTION: "The declarer leads the first trick.",
+    TrumpBy.TURNUP: "The player left of the dealer leads the first trick.",
+    TrumpBy.STOCK: "The non-dealer leads the first trick.",
+}
+
+
 def _play(rules: Rules) -> list[str]:
-    lead = {
-        TrumpBy.AUCTION: "The declarer leads the first trick.",
-        TrumpBy.TURNUP: "The player left of the dealer leads the first trick.",
-        TrumpBy.STOCK: "The non-dealer leads the first trick.",
-    }[rules.trump_by]
-    lines = [lead, "The highest trump wins the trick, else the highest card of the suit led; of two identical cards "
-             "the one played first wins. The winner leads the next trick."]
+    lines = [FIRST_LEAD[rules.trump_by], "The highest trump wins the trick, else the highest card of the suit led; of "
+             "two identical cards the one played first wins. The winner leads the next trick."]
     must_beat = ("follow suit if able and beat the card now winning the trick if able, even a partner's (once the "
                  "trick is trumped, any card of the suit led will do); void, play a trump, beating the highest trump "
                  "so far if able; void in both, any card")
@@ -497,3 +510,133 @@ def _house(rules: Rules) -> list[str]:
     if rules.auction and rules.all_pass == "dealer_stuck" and not rules.first_bid_forced:
         lines.append("The dealer stuck at the minimum bid plays the hand like any declarer.")
     return lines
+
+
+# -- the welcome tour: the main ideas of the game in force, a page at a time ------------------------------
+
+
+@dataclass(frozen=True)
+class TourPage:
+    """One page of the welcome tour: a heading, its text, and cards to show with a caption."""
+
+    title: str
+    text: str
+    cards: tuple[Card, ...] = ()
+    caption: str = ""
+
+
+#: The tour's short form of each rule of play, to follow "you must" or start a sentence.
+PLAY_RULE_SHORT = {
+    "must_beat": "follow suit if you can and beat the winning card if you can; with no card of the suit led, "
+    "play a trump if you have one",
+    "post_1945": "follow suit if you can, or else play a trump; you must beat the winning card only when trumps "
+    "are led",
+    "always_win": "every player must try to win every trick: follow suit and beat the winning card, or trump",
+    "win_if_able": "follow suit if you can, or else play any card; but if you hold a card that wins the trick, "
+    "you must play one",
+}
+RANK_WORDS = {"A": "aces", "T": "tens", "K": "kings", "Q": "queens", "J": "jacks", "9": "nines"}
+SPADES = 0
+
+
+def tour_pages(rules: Rules) -> list[TourPage]:
+    """The welcome tour of the game ``rules`` describe: the game, bidding or trump, meld, tricks."""
+    return [_tour_game(rules), _tour_trump(rules), _tour_meld(rules), _tour_tricks(rules)]
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _tour_game(rules: Rules) -> TourPage:
+    name = preset_name(rules)
+    title = TITLES.get(name, name)
+    goal = f"first to {rules.game_target} points" if rules.game_target else f"{rules.game_hands} hands, highest score"
+    if rules.partnerships:
+        seats = "You play with the partner across the table against the other two."
+    else:
+        seats = "You play against one opponent." if rules.players == 2 else "You play against the other two."
+    side = "side" if rules.partnerships else "player"
+    nine = "" if rules.double_deck else " 9"
+    times = "twice" if copies(rules) == 2 else f"{copies(rules)} times"
+    return TourPage(
+        "Welcome to Pinochle",
+        f"You are about to play {title[:1].lower() + title[1:]}. {PRESET_HELP.get(name, '')} {seats} "
+        f"A game goes on until one {side} wins: {goal}. "
+        "These pages show the main ideas; the Rules screen has every detail, and these pages again.",
+        tuple(parse_cards("AS TS KS QS JS" + (" 9S" if nine else ""))),
+        f"The pinochle deck: A 10 K Q J{nine} of every suit, {times}.",
+    )
+
+
+def _tour_trump(rules: Rules) -> TourPage:
+    if rules.auction:
+        step = f"go up by {rules.bid_step}"
+        if rules.bid_step_high:
+            step += f", from {rules.bid_step_high_from} by {rules.bid_step_high}"
+        text = (f"After the deal the players bid for the right to name trumps. Bids open at {rules.min_bid} and "
+                f"{step}; a player who passes is out. The highest bidder, the declarer, names trumps and must then "
+                "make the bid in meld and tricks together.")
+        if rules.trump_needs_marriage:
+            text += " The declarer must hold a marriage (king and queen) in the trump suit."
+        if rules.widow_size:
+            text += (f" The declarer also takes the {rules.widow_size}-card widow and buries {rules.bury_count} "
+                     "cards.")
+        if rules.pass_cards and rules.partnerships:
+            n = rules.pass_cards
+            text += (f" The declarer and partner each pass {n} cards to the other at the same time." if
+                     rules.pass_simultaneous else
+                     f" The declarer's partner passes {n} cards to the declarer, who passes {n} back.")
+        return TourPage("Bidding and trumps", text, tuple(parse_cards("AH TH KH QH JH")),
+                        "A run in hearts: a hand to bid on, with hearts as trumps")
+    if rules.trump_by == "turnup":
+        text = ("There is no bidding: the dealer's last card is turned up and its suit is trumps. "
+                "A player holding the nine of trumps (the dix) may exchange it for the turned-up card.")
+    else:
+        text = (f"Two players get {rules.hand_size} cards each; the next card, turned up, names trumps, and the rest "
+                "is the stock. " + meld_and_draw_order(rules))
+    return TourPage("Trumps", text, tuple(parse_cards("QD")), "The turned-up card: diamonds are trumps")
+
+
+def _tour_meld(rules: Rules) -> TourPage:
+    run = parse_cards("AS TS KS QS JS")
+    pinochle = parse_cards("QS JD")
+    aces = parse_cards("AS AH AD AC")
+    examples = "; ".join(f"{cards_label(cards)} scores {score_meld(cards, SPADES, rules).total}"
+                         for cards in (run, pinochle, aces))
+    kinds = ("runs and marriages of kings and queens, the pinochle (queen of spades and jack of diamonds), and "
+             "aces, kings, queens or jacks around, one of each suit.")
+    if rules.trump_by == "stock":
+        how = ("There is no meld before the play: whoever wins a trick while the stock lasts may lay one meld from "
+               "the hand, face up, and scores it at once. Laid cards stay on the table and may be played from there. "
+               "Melds are ")
+    else:
+        how = "Before the play every player shows the meld in the hand and scores it: "
+    return TourPage("Meld", how + kinds + f" With spades as trumps: {examples}.", tuple(run) + tuple(pinochle),
+                    "A run in spades and a pinochle")
+
+
+def _tour_tricks(rules: Rules) -> TourPage:
+    if rules.trump_by == "stock":
+        rule = PLAY_RULE_SHORT["must_beat" if rules.phase2_must_win == "always" else "post_1945"]
+        play = f"While the stock lasts, any card may be played. Once it is gone: {rule}."
+    else:
+        play = _capital(PLAY_RULE_SHORT[rules.play_rule]) + "."
+    text = f"{FIRST_LEAD[rules.trump_by]} After that the winner of each trick leads. {play} {_tour_counting(rules)}"
+    return TourPage("Tricks", text, tuple(parse_cards("KS AS TS")),
+                    "Spades led and no trump played: the ace takes the trick")
+
+
+def _tour_counting(rules: Rules) -> str:
+    values = card_values(rules)
+    by_rank = {RANKS[code % len(RANKS)]: value for code, value in enumerate(values)}
+    counters = [rank for rank in sorted(by_rank, reverse=True) if by_rank[rank]]
+    words = {rank: RANK_WORDS[RANK_LETTERS[rank]] for rank in counters}
+    if counters and len({by_rank[rank] for rank in counters}) == 1:
+        text = f"In the play, {', '.join(words[r] for r in counters)} count {by_rank[counters[0]]} each"
+    else:
+        text = "In the play, " + ", ".join(f"{words[r]} {by_rank[r]}" for r in counters)
+    bonus = last_trick_bonus(rules)
+    if bonus:
+        text += f", and the last trick {bonus} more"
+    return text + "."

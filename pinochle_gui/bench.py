@@ -61,7 +61,7 @@ def _table(home: Path, size: tuple[int, int], levels: list[str | None], seed: in
     screen = pygame.display.set_mode(size)
     options = parse_args(["--size", f"{size[0]}x{size[1]}", "--seed", str(seed)])
     app = App(options, screen, Storage.open(home))
-    app.update_settings(sound_on=False, animation_speed="normal")
+    app.update_settings(sound_on=False, animation_speed="normal", toured=tuple(PRESETS))
     rules = app.settings.rules_for("partnership_auction")
     names = [app.settings.seat_name(s, 4) for s in range(4)]
     table = app.new_table(rules, levels, names)
@@ -171,7 +171,6 @@ def idle_shares(home: Path, size: tuple[int, int], seconds: float) -> list[tuple
     try:
         _to_players_turn(app, table)
         results.append(("table, the player's turn", *_still(app, seconds)))
-        app.update_settings(first_run_done=True)
         menus: list[tuple[str, Callable[[App], Scene]]] = [
             ("title screen", screens.title_scene), ("settings", screens.settings_scene),
             ("new game (typing cursor)", screens.new_game_scene)]

@@ -3,8 +3,9 @@
 :func:`run` is the whole app for a parsed command line (:class:`pinochle_gui.options.Options`):
 
 - it opens the window, the storage (settings, the saved game, statistics) and the sounds;
-- without ``--demo`` it shows the title screen (``pinochle_gui.screens``), or a table at once
-  when those screens are not there; with ``--demo`` every seat is a computer and a table starts at once;
+- without ``--demo`` it shows the title screen (``pinochle_gui.screens``); with ``--demo`` every seat is
+  a computer and a table starts at once, as it does when the command line names a variant (with the
+  welcome tour over it the first time that game is played);
 - ``--hands N`` quits once N hands are scored (after the summary has been drawn), ``--records FILE``
   appends each finished hand's record, ``--screenshot FILE`` saves the last frame, ``--fast`` makes
   every animation instant, ``--first-frame-exit`` prints the time to the first frame and quits.
@@ -39,13 +40,25 @@ import engine  # noqa: E402
 from engine.challenge import Challenge, ChallengeError  # noqa: E402
 from engine.game import Game  # noqa: E402
 from engine.record import HandRecord, check_record, game_at_deal  # noqa: E402
-from engine.rules import Rules, rules_from_dict  # noqa: E402
+from engine.rules import Rules, preset_name, rules_from_dict  # noqa: E402
 from engine.save import game_to_dict  # noqa: E402
 from pinochle_gui import APP_TITLE, STARTED, asset  # noqa: E402
 from pinochle_gui.challenge_run import ChallengeRun, new_run, run_from_dict  # noqa: E402
 from pinochle_gui.frames import FPS, FrameClock, prefer_plain_frame_buffer  # noqa: E402
 from pinochle_gui.options import Options  # noqa: E402
 from pinochle_gui.scene import Scene, SceneStack  # noqa: E402
+from pinochle_gui.screens import (  # noqa: E402
+    challenge_deal_scene,
+    challenge_results_scene,
+    open_record_file,
+    open_review,
+    pause_scene,
+    replay_result_scene,
+    rules_scene,
+    show_messages,
+    title_scene,
+    welcome_scene,
+)
 from pinochle_gui.sound import SoundBank  # noqa: E402
 from pinochle_gui.storage import ALREADY_OPEN, Settings, Storage, StorageMessage  # noqa: E402
 from pinochle_gui.storage.challenges import FinishedChallenge  # noqa: E402
@@ -150,7 +163,13 @@ class App:
         table = TableScene(self, game, config)
         self._show_table(table)
         self.after_action(table)
+        self.tour_if_new(table)
         return table
+
+    def tour_if_new(self, table: TableScene) -> None:
+        """The welcome tour of the table's game over it, the first time the player plays that game."""
+        if not table.demo and preset_name(table.rules) not in self.settings.toured:
+            self.stack.push(welcome_scene(self, table.rules))
 
     def avatars(self, players: int) -> list[int]:
         """The settings' avatars of the seats of a ``players``-handed table."""
@@ -237,36 +256,18 @@ class App:
             table.close()
         self.stack.clear()
         self.stack.running = True
-        if not self.open_title():
-            self.stack.running = False
+        self.open_title()
 
-    def open_title(self) -> bool:
-        try:
-            from pinochle_gui.screens import title_scene
-
-            scene = title_scene(self)
-        except ImportError:
-            return False
-        self.stack.push(scene)
-        return True
+    def open_title(self) -> None:
+        self.stack.push(title_scene(self))
 
     def open_pause(self, table: TableScene) -> None:
-        """The pause menu over the table (the title screen's pause scene), else back to the title."""
-        try:
-            from pinochle_gui.screens import pause_scene
-
-            self.stack.push(pause_scene(self, table.game, table.challenge))
-        except ImportError:
-            self.leave_game()
+        """The pause menu over the table."""
+        self.stack.push(pause_scene(self, table.game, table.challenge))
 
     def open_rules(self, rules: Rules) -> None:
         """The rules of the variant in force, over the table."""
-        try:
-            from pinochle_gui.screens import rules_scene
-
-            self.stack.push(rules_scene(self, rules))
-        except ImportError:
-            pass
+        self.stack.push(rules_scene(self, rules))
 
     def new_game_like(self, table: TableScene) -> None:
         self.start_game(table.rules, table.config.levels, table.names)
@@ -279,13 +280,7 @@ class App:
         self.stack.running = False
 
     def _tell(self, messages: list[StorageMessage]) -> None:
-        try:
-            from pinochle_gui.screens.dialogs import show_messages
-
-            show_messages(self, messages)
-        except (ImportError, TypeError):
-            for message in messages:
-                print(f"pinochle: {message.text}", file=sys.stderr)
+        show_messages(self, messages)
 
     # -- the table's callbacks ----------------------------------------------------------------------------
     def after_action(self, table: TableScene) -> None:
@@ -337,15 +332,11 @@ class App:
         self.coster.drop(table.config.game_key, hands_kept)
 
     def review_hand(self, records: Sequence[HandRecord], index: int) -> None:
-        from pinochle_gui.screens import open_review
-
         open_review(self, records, index)
 
     def replay_finished(self, table: TableScene) -> None:
         """The deal played again is scored: its result beside the first one's, over its table; a challenge's
         deal is scored: into the challenge, and how both sides did on it over its table."""
-        from pinochle_gui.screens import challenge_deal_scene, replay_result_scene
-
         if table.challenge and self.challenge is not None and table.game.hand_records:
             self.challenge.deal_played(table.game.hand_records[0])
             self.challenge_progress()
@@ -452,10 +443,9 @@ class App:
         table = TableScene(self, game, seats, challenge=True)
         self._show_table(table)
         table.hud.toast(f"Challenge {run.challenge.number}: deal {run.place + 1} of {run.challenge.deals}")
+        self.tour_if_new(table)
 
     def show_challenge_results(self) -> None:
-        from pinochle_gui.screens import challenge_results_scene
-
         if self.challenge is not None:
             old = self.table
             if old is not None:
@@ -513,13 +503,12 @@ def _open_window(options: Options) -> pygame.Surface:
 
 
 def first_scene(app: App) -> Scene | None:
-    """The title screen, or a table when there is none; a table at once in a demo, for ``--hands``, or
-    when the command line names a variant."""
+    """The title screen; a table at once in a demo, for ``--hands``, or when the command line names a
+    variant."""
     if app.options.demo or app.options.hands is not None or app.options.named:
         return app.default_game()
-    if app.open_title():
-        return app.stack.top
-    return app.default_game()
+    app.open_title()
+    return app.stack.top
 
 
 def turn(app: App, frames: FrameClock, screen: pygame.Surface) -> pygame.Surface:
@@ -538,8 +527,6 @@ def turn(app: App, frames: FrameClock, screen: pygame.Surface) -> pygame.Surface
             app.quit()
             continue
         if event.type == pygame.DROPFILE:  # a hand record file dropped on the window: review it
-            from pinochle_gui.screens import open_record_file
-
             open_record_file(app, event.file)
             continue
         app.stack.process_event(event)

@@ -24,7 +24,7 @@ os.environ["PINOCHLE_THINK_AT_ONCE"] = "1"  # the analysis on a thread of this p
 import pygame  # noqa: E402
 
 from engine.game import new_game  # noqa: E402
-from engine.rules import preset  # noqa: E402
+from engine.rules import PRESETS, preset  # noqa: E402
 from engine.sim import play_game  # noqa: E402
 from pinochle_gui.screens import open_review, statistics_scene  # noqa: E402
 from pinochle_gui.screens.__main__ import ShotApp, fill_statistics  # noqa: E402
@@ -64,7 +64,7 @@ def main(argv: list[str] | None = None) -> int:
     record = play_game(game, ["random", "easy", "easy", "easy"], 11, 1).hand_records[0]
     with tempfile.TemporaryDirectory() as home:
         storage = Storage.open(home)
-        storage.update_settings(first_run_done=True)
+        storage.update_settings(toured=tuple(PRESETS))
         fill_statistics(storage, games=8)
         for n, cost in enumerate((64.0, 58.5, 61.0, 40.0, 44.5, 31.0, 35.0, 22.5)):  # a player improving
             for hand in (1, 2, 3):

@@ -12,7 +12,7 @@ from engine.ai import ComputerPlayer
 from engine.ai.hint import hint
 from engine.ai.levels import LEVELS, Level
 from engine.ai.players import PLAYER_KINDS, make_player
-from engine.ai.worker import Thinker, decide, decide_with_reason
+from engine.ai.worker import WHERE, Thinker, Where, decide, decide_with_reason
 from engine.game import Game, Phase, new_game
 from engine.rules import PRESETS, preset
 from engine.save import game_to_dict
@@ -170,10 +170,10 @@ def test_worker_decides_as_the_player_does() -> None:
         decide(game_to_dict(game), seat, "grandmaster", 9)
 
 
-@pytest.mark.parametrize("processes", [False, True])
-def test_thinker_decides_without_blocking(processes: bool) -> None:
+@pytest.mark.parametrize("where", WHERE)
+def test_thinker_decides_without_blocking(where: Where) -> None:
     game = new_game(preset("two_hand"), seed=4)
-    thinker = Thinker(processes=processes)
+    thinker = Thinker(where)
     try:
         for _ in range(3):
             seat = game.to_act

@@ -36,7 +36,7 @@ def test_every_exported_name_exists() -> None:
 
 
 @pytest.mark.parametrize("module", ["engine", "engine.game", "engine.save", "engine.actions", "engine.deal",
-                                    "engine.cards", "engine.rules"])
+                                    "engine.cards", "engine.rules", "engine.contract", "engine.declare_out"])
 def test_doctests(module: str) -> None:
     result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0

@@ -68,7 +68,7 @@ def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     pygame.font.init()
     pygame.display.set_mode((64, 64))
     storage = Storage.open(folder)
-    storage.update_settings(first_run_done=True)
+    storage.update_settings(toured=tuple(PRESETS))
     fill_statistics(storage, games=4)
     for game_id, hand, cost in (("shot-0", 1, 42.0), ("shot-0", 2, 12.5), ("shot-1", 1, 8.0)):  # the cost chart
         storage.stats.record_hand_cost(HandCost(game_id, hand, "two_hand", "hard", cost, 20))

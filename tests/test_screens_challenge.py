@@ -18,7 +18,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from engine.challenge import challenge_deals, duplicate_score  # noqa: E402
-from engine.rules import preset  # noqa: E402
+from engine.rules import PRESETS, preset  # noqa: E402
 from pinochle_gui.cli import parse_args  # noqa: E402
 from pinochle_gui.screens.challenge import ChallengeDealScene, ChallengeResultsScene  # noqa: E402
 from pinochle_gui.screens.challenge_setup import ChallengeSetupScene  # noqa: E402
@@ -41,8 +41,9 @@ def open_app(home: Path) -> tuple[App, pygame.Surface]:
     pygame.display.init()
     pygame.font.init()
     screen = pygame.display.set_mode(SIZE)
-    app = App(parse_args(["--fast", "--seed", "3", "--size", f"{SIZE[0]}x{SIZE[1]}"]), screen, Storage.open(home))
-    app.storage.update_settings(first_run_done=True)
+    storage = Storage.open(home)
+    storage.update_settings(toured=tuple(PRESETS))  # the tour of a new game is tested in test_tour.py
+    app = App(parse_args(["--fast", "--seed", "3", "--size", f"{SIZE[0]}x{SIZE[1]}"]), screen, storage)
     app.open_title()
     return app, screen
 

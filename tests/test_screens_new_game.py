@@ -39,7 +39,6 @@ def open_new_game(app: FakeApp) -> NewGameScene:
 
 
 def test_title_lists_continue_only_when_a_game_is_saved(app: FakeApp) -> None:
-    app.update_settings(first_run_done=True)
     title = app.stack.push(title_scene(app))
     texts = [getattr(w, "text", "") for w in title.widgets]  # type: ignore[attr-defined]
     assert texts == ["New game", "Duplicate challenge", "Statistics", "Settings", "Open a hand record", "Rules",
@@ -56,7 +55,6 @@ def test_title_lists_continue_only_when_a_game_is_saved(app: FakeApp) -> None:
 
 
 def test_title_buttons_open_their_screens_and_escape_comes_back(app: FakeApp) -> None:
-    app.update_settings(first_run_done=True)
     app.stack.push(title_scene(app))
     for text, kind in (
         ("New game", "NewGameScene"),
@@ -74,25 +72,22 @@ def test_title_buttons_open_their_screens_and_escape_comes_back(app: FakeApp) ->
 
 
 def test_title_keyboard_moves_down_the_menu(app: FakeApp) -> None:
-    app.update_settings(first_run_done=True)
     app.stack.push(title_scene(app))
     key(app, pygame.K_DOWN, pygame.K_DOWN, pygame.K_DOWN, pygame.K_RETURN)
     assert type(app.stack.top).__name__ == "SettingsScene"
 
 
-def test_first_run_shows_the_storage_messages_then_the_welcome(app: FakeApp) -> None:
+def test_the_title_shows_the_storage_messages_and_no_tour(app: FakeApp) -> None:
     app.storage.messages.append(StorageMessage("warning", "Settings: volume 7 is not valid; using 0.7."))
     app.stack.push(title_scene(app))
     assert type(app.stack.top).__name__ == "MessageDialog"
     key(app, pygame.K_RETURN)
-    assert isinstance(app.stack.top, WelcomeScene)
     assert app.storage.messages == []
-    key(app, pygame.K_ESCAPE)  # skip
-    assert isinstance(app.stack.top, TitleScene) and app.settings.first_run_done
+    # The tour is about the game played: it waits for a table, not the title (and its default variant).
+    assert isinstance(app.stack.top, TitleScene) and not any(isinstance(s, WelcomeScene) for s in app.stack.scenes)
 
 
 def test_later_runs_go_straight_to_the_menu(app: FakeApp) -> None:
-    app.update_settings(first_run_done=True)
     app.stack.push(title_scene(app))
     assert isinstance(app.stack.top, TitleScene)
 
@@ -244,7 +239,6 @@ def test_enter_in_a_name_moves_to_the_next_field(app: FakeApp) -> None:
 
 
 def test_keyboard_only_from_title_to_start(app: FakeApp) -> None:
-    app.update_settings(first_run_done=True)
     app.stack.push(title_scene(app))
     key(app, pygame.K_RETURN)  # New game has the focus
     assert isinstance(app.stack.top, NewGameScene)
@@ -272,7 +266,6 @@ def test_issue_11_options_show_in_words(variant: str, labels: list[str]) -> None
 def test_a_new_challenge_takes_the_variant_levels_deals_and_number(app: FakeApp) -> None:
     from pinochle_gui.screens.challenge_setup import ChallengeSetupScene
 
-    app.update_settings(first_run_done=True)
     app.stack.push(title_scene(app))
     click_button(app, "Duplicate challenge")
     scene = app.stack.top

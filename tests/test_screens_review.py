@@ -157,7 +157,6 @@ def test_history_review_opens_the_chosen_hand(app: FakeApp) -> None:
 
 
 def test_title_lists_exported_files_and_opens_a_typed_path(app: FakeApp, tmp_path: Path) -> None:
-    app.update_settings(first_run_done=True)
     records = played_game("two_hand", 2).hand_records
     exports = app.storage.paths.data_dir / "exports"
     exports.mkdir(parents=True)

@@ -1,4 +1,4 @@
-"""The rules screen (the engine's rules text, scrollable) and the first-run welcome pages."""
+"""The rules screen (the engine's rules text, scrollable) and the welcome tour."""
 
 from __future__ import annotations
 
@@ -68,7 +68,6 @@ def test_scrolling_by_keys_and_wheel(app: FakeApp) -> None:
 
 
 def test_rules_offer_the_welcome_again(app: FakeApp) -> None:
-    app.update_settings(first_run_done=True)
     app.stack.push(rules_scene(app, preset("three_hand")))
     render(app)
     click_button(app, "Welcome tour")
@@ -80,8 +79,8 @@ def test_rules_offer_the_welcome_again(app: FakeApp) -> None:
     assert len(app.stack) == 0
 
 
-def test_welcome_pages_go_forward_and_back_and_set_first_run_done(app: FakeApp) -> None:
-    welcome = app.stack.push(welcome_scene(app))
+def test_welcome_pages_go_forward_and_back_and_mark_the_game_toured(app: FakeApp) -> None:
+    welcome = app.stack.push(welcome_scene(app, preset("two_hand")))
     assert isinstance(welcome, WelcomeScene)
     assert not button_named(welcome, "Back").enabled
     for page in range(1, len(welcome.pages)):
@@ -91,15 +90,15 @@ def test_welcome_pages_go_forward_and_back_and_set_first_run_done(app: FakeApp) 
     key(app, pygame.K_LEFT)
     assert welcome.page == len(welcome.pages) - 2
     key(app, pygame.K_RIGHT)
-    assert not app.settings.first_run_done
+    assert app.settings.toured == ()
     click_button(app, "Let's play")
-    assert app.settings.first_run_done and len(app.stack) == 0
+    assert app.settings.toured == ("two_hand",) and len(app.stack) == 0
 
 
 def test_welcome_can_be_skipped_at_once(app: FakeApp) -> None:
     app.stack.push(welcome_scene(app))
     click_button(app, "Skip")
-    assert app.settings.first_run_done and len(app.stack) == 0
+    assert app.settings.toured == (app.settings.default_variant,) and len(app.stack) == 0
 
 
 @pytest.mark.parametrize("variant", list(PRESETS))

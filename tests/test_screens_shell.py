@@ -14,6 +14,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
+from engine.rules import PRESETS  # noqa: E402
+from pinochle_gui import shell  # noqa: E402
 from pinochle_gui.app_protocol import App as ScreensApp  # noqa: E402
 from pinochle_gui.cli import parse_args  # noqa: E402
 from pinochle_gui.screens.new_game import NewGameScene  # noqa: E402
@@ -22,7 +24,6 @@ from pinochle_gui.screens.screen import Screen  # noqa: E402
 from pinochle_gui.screens.title import TitleScene  # noqa: E402
 from pinochle_gui.storage import Storage  # noqa: E402
 
-shell = pytest.importorskip("pinochle_gui.shell")
 pytestmark = pytest.mark.timeout(60)
 
 
@@ -32,7 +33,7 @@ def real_app(tmp_path: Path) -> Iterator[ScreensApp]:
     pygame.font.init()
     screen = pygame.display.set_mode((1280, 800))
     storage = Storage.open(tmp_path)
-    storage.update_settings(first_run_done=True)
+    storage.update_settings(toured=tuple(PRESETS))
     app = shell.App(parse_args(["--fast", "--seed", "5", "--level", "easy"]), screen, storage)
     yield app
     app.close()

@@ -13,6 +13,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 import engine  # noqa: E402
+from engine.rules import PRESETS  # noqa: E402
 from pinochle_gui.cli import parse_args  # noqa: E402
 from pinochle_gui.shell import run  # noqa: E402
 
@@ -78,7 +79,9 @@ def test_what_storage_says_during_play_is_shown_to_the_player(tmp_path: Path) ->
     pygame.display.init()
     pygame.font.init()
     screen = pygame.display.set_mode((1024, 640))
-    app = App(parse_args(["--fast", "--seed", "3", "--size", "1024x640"]), screen, Storage.open(tmp_path / "h"))
+    storage = Storage.open(tmp_path / "h")
+    storage.update_settings(toured=tuple(PRESETS))
+    app = App(parse_args(["--fast", "--seed", "3", "--size", "1024x640"]), screen, storage)
     try:
         app.default_game()
         for _ in range(600):  # let the deal settle

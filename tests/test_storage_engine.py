@@ -10,11 +10,10 @@ from typing import Any
 
 import pytest
 
-engine_game = pytest.importorskip("engine.game")
-engine_save = pytest.importorskip("engine.save")
-
-from engine.rules import preset  # noqa: E402
-from pinochle_gui.storage import SaveStore, Storage  # noqa: E402
+import engine.game as engine_game
+import engine.save as engine_save
+from engine.rules import preset
+from pinochle_gui.storage import SaveStore, Storage
 
 # Random bidders rarely reach a target, so the auction games are played for two hands.
 GAMES = {

@@ -16,6 +16,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
+from engine.rules import PRESETS  # noqa: E402
 from pinochle_gui.cli import parse_args  # noqa: E402
 from pinochle_gui.storage import ALREADY_OPEN, GameStat, HandStat, Storage  # noqa: E402
 
@@ -117,6 +118,7 @@ def test_the_second_app_says_so_on_its_title_screen_and_saves_no_game(tmp_path: 
     screen = pygame.display.set_mode((1024, 640))
     options = parse_args(["--fast", "--seed", "3", "--size", "1024x640", "--level", "easy"])
     first = App(options, screen, Storage.open(tmp_path))
+    first.update_settings(toured=tuple(PRESETS))  # the player knows the game: the table starts at once
     second = App(options, screen, Storage.open(tmp_path))
     try:
         first_scene(second)

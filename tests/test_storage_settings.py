@@ -52,7 +52,7 @@ def test_round_trip_keeps_every_field(tmp_path: Path) -> None:
         meld_goes_on=True,
         analyse_hands=False,
         sort_order="low_to_high",
-        first_run_done=True,
+        toured=("two_hand",),
         window_size=(1600, 900),
         fullscreen=True,
     )
@@ -226,12 +226,12 @@ def test_paths_env_override_and_storage_open(tmp_path: Path, monkeypatch: pytest
     storage = Storage.open(tmp_path / "home")
     try:
         assert storage.messages == []
-        assert storage.update_settings(player_name="Max", first_run_done=True) == []
+        assert storage.update_settings(player_name="Max", toured=("three_hand",)) == []
     finally:
         storage.close()
     again = Storage.open(tmp_path / "home")
     again.close()
-    assert again.settings.player_name == "Max" and again.settings.first_run_done
+    assert again.settings.player_name == "Max" and again.settings.toured == ("three_hand",)
 
 
 def test_seat_names_follow_the_table() -> None:
@@ -254,10 +254,10 @@ def test_choices_match_what_the_table_can_draw() -> None:
     import os
 
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    anim = pytest.importorskip("pinochle_gui.anim")
-    backs = pytest.importorskip("pinochle_gui.art.backs")
-    cards = pytest.importorskip("pinochle_gui.art.cards")
-    theme = pytest.importorskip("pinochle_gui.theme")
+    import pinochle_gui.anim as anim
+    import pinochle_gui.art.backs as backs
+    import pinochle_gui.art.cards as cards
+    import pinochle_gui.theme as theme
     from pinochle_gui.storage import CHOICES
 
     assert set(CHOICES["deck_design"]) == set(cards.DESIGNS)

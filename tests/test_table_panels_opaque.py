@@ -63,7 +63,8 @@ def panels(theme: Theme) -> dict[str, Callable[[pygame.Surface], pygame.Rect]]:
         return box
 
     return {
-        "summary": lambda s: draw_summary(s, AREA, theme, summary, SIDES, NAMES, "Deal #3", 0),
+        "summary": lambda s: draw_summary(s, AREA, theme, summary, SIDES, NAMES, "Deal #3", 0,
+                                               team_of=preset("partnership_auction").team_of),
         "game over": lambda s: draw_game_over(s, AREA, theme, {"winner": 0, "scores": [1520, 980]}, SIDES, 0, 9,
                                               "Start a new game, or go back to the menu."),
         "score pad": full_pad,

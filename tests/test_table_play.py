@@ -49,7 +49,9 @@ def make_table(tmp_path: Path, variant: str, size: tuple[int, int] = (1280, 720)
     pygame.font.init()
     screen = pygame.display.set_mode(size)
     options = parse_args(["--variant", variant, "--fast", "--seed", str(seed), "--size", f"{size[0]}x{size[1]}"])
-    app = App(options, screen, Storage.open(tmp_path / "home"))
+    storage = Storage.open(tmp_path / "home")
+    storage.update_settings(toured=tuple(PRESETS))  # a player who knows the game: no tour over the table
+    app = App(options, screen, storage)
     rules = app.settings.rules_for(variant)
     names = [app.settings.seat_name(s, rules.players) for s in range(rules.players)]
     table = app.new_table(rules, [None] + [level] * (rules.players - 1), names)

@@ -257,7 +257,7 @@ def test_a_hint_for_cards_to_pass_chooses_them_on_the_hand(tmp_path: Path) -> No
 
 
 def test_the_rules_in_force_open_over_the_table(tmp_path: Path) -> None:
-    screens = pytest.importorskip("pinochle_gui.screens.rules")
+    import pinochle_gui.screens.rules as screens
     app, table, screen = make_table(tmp_path, "double_deck", seed=1)
     try:
         run_until(app, table, screen, lambda: table.human_turn and table.director.idle, act=False)

@@ -7,12 +7,13 @@ an action against its own game with :meth:`engine.game.Game.action_from_json`.
 
 The GUI uses a :class:`Thinker`: start a decision, poll it each frame, apply the answer when it is
 there. Nothing blocks, and a decision that is no longer wanted (the player left the table, undid a
-move) is dropped.
+move) is dropped. It decides where it is told (:data:`WHERE`): in a worker process, on a thread of
+this process, or at once on the caller's thread (the answer is there when ``start`` returns).
 
 >>> from engine.game import new_game
 >>> from engine.rules import preset
 >>> game = new_game(preset("two_hand"), seed=2)
->>> thinker = Thinker(processes=False)
+>>> thinker = Thinker("thread")
 >>> thinker.start(game, game.to_act, "easy", seed=1)
 >>> action, reason = thinker.wait(game, timeout=30)
 >>> game.is_legal(action)
@@ -37,9 +38,10 @@ from __future__ import annotations
 import multiprocessing
 import os
 import time
+from collections.abc import Callable
 from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
-from typing import Any
+from typing import Any, Literal, ParamSpec, TypeVar
 
 from engine.actions import action_to_json
 from engine.ai.analysis import ANALYSIS_LEVELS, DecisionReview, HandAnalysis, review_decision, work_order
@@ -47,6 +49,7 @@ from engine.ai.choice import Choice
 from engine.ai.levels import LEVELS
 from engine.ai.players import ComputerPlayer
 from engine.game import Game
+from engine.players import RandomPlayer
 from engine.record import HandRecord
 from engine.save import SavedGameDict, game_from_dict, game_to_dict
 
@@ -57,12 +60,14 @@ def decide(game_dict: SavedGameDict, seat: int, level: str, seed: int) -> Any:
 
 
 def decide_with_reason(game_dict: SavedGameDict, seat: int, level: str, seed: int) -> tuple[Any, str]:
-    """:func:`decide`, with the decision's reason in words."""
+    """:func:`decide`, with the decision's reason in words (none for the ``random`` player)."""
+    game = game_from_dict(game_dict)
+    if level == RandomPlayer.name:
+        return action_to_json(RandomPlayer(seed).choose(game, seat)), ""
     try:
         chosen = LEVELS[level]
     except KeyError:
         raise ValueError(f"unknown level {level!r}; choose from {', '.join(LEVELS)}") from None
-    game = game_from_dict(game_dict)
     action, reason = ComputerPlayer(chosen, seed).choose_with_reason(game, seat)
     return action_to_json(action), reason
 
@@ -90,24 +95,52 @@ def background_pool(name: str, processes: bool = True, workers: int = 1, nicenes
     return ThreadPoolExecutor(max_workers=1, thread_name_prefix=name) if thread_fallback else None
 
 
-class Thinker:
-    """Runs one decision at a time off the main thread (in a worker process unless ``processes`` is false).
+_P = ParamSpec("_P")
+_T = TypeVar("_T")
 
-    The worker pool is made on first use and kept for the next decisions; a worker that dies is
-    replaced, and if processes cannot be started at all the thinker falls back to a thread.
+
+class AtOnce(Executor):
+    """Runs each job as it is submitted, on the caller's thread; its future is done on return."""
+
+    def submit(self, fn: Callable[_P, _T], /, *args: _P.args, **kwargs: _P.kwargs) -> Future[_T]:
+        future: Future[_T] = Future()
+        try:
+            future.set_result(fn(*args, **kwargs))
+        except Exception as error:  # noqa: BLE001 - handed back through the future, as a worker would
+            future.set_exception(error)
+        return future
+
+
+#: Where a :class:`Thinker` decides: in a worker process (a thread where processes cannot start), on a
+#: thread of this process, or at once on the caller's thread.
+Where = Literal["process", "thread", "at_once"]
+WHERE: tuple[Where, ...] = ("process", "thread", "at_once")
+
+
+class Thinker:
+    """Runs one decision at a time, ``where`` it is told (a worker process by default).
+
+    The pool is made on first use and kept for the next decisions; a worker that dies is replaced,
+    and if processes cannot be started at all the thinker falls back to a thread.
     """
 
-    def __init__(self, processes: bool = True) -> None:
-        self.processes = processes
+    def __init__(self, where: Where = "process") -> None:
+        if where not in WHERE:
+            raise ValueError(f"a thinker decides in one of {', '.join(WHERE)}, not {where!r}")
+        self.where = where
         self._executor: Executor | None = None
         self._future: Future[tuple[Any, str]] | None = None
         self._key: tuple[int, int] | None = None
 
     def _pool(self) -> Executor:
         if self._executor is None:
-            self._executor = background_pool("pinochle-ai", self.processes)
-            assert self._executor is not None
-            self.processes = isinstance(self._executor, ProcessPoolExecutor)
+            if self.where == "at_once":
+                self._executor = AtOnce()
+            else:
+                self._executor = background_pool("pinochle-ai", self.where == "process")
+                assert self._executor is not None
+                if not isinstance(self._executor, ProcessPoolExecutor):
+                    self.where = "thread"
         return self._executor
 
     def start(self, game: Game, seat: int, level: str, seed: int) -> None:
@@ -311,4 +344,4 @@ class Analyst:
         self._shutdown()
 
 
-__all__ = ["Analyst", "Thinker", "decide", "decide_with_reason"]
+__all__ = ["WHERE", "Analyst", "AtOnce", "Thinker", "Where", "decide", "decide_with_reason"]

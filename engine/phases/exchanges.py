@@ -102,7 +102,9 @@ class Exchanges(GameState):
 
     # -- passing between partners ------------------------------------------------------------------
     def _partner(self, seat: int) -> int:
-        return (seat + 2) % 4
+        partner = self.rules.partner_of(seat)
+        assert partner is not None, "cards are passed between partners only"
+        return partner
 
     def _begin_passing(self) -> None:
         h = self.hand
@@ -163,8 +165,8 @@ class Exchanges(GameState):
                 rest = list(hand)
                 for c in shown.shown_cards():
                     rest.remove(c)
-                # A meld so big that fewer than three cards lie outside it: meld cards may go too.
-                if len(rest) >= 3:
+                # A meld so big that too few cards lie outside it for the bury: meld cards may go too.
+                if len(rest) >= self.rules.bury_count:
                     return rest
         return hand
 

@@ -6,11 +6,12 @@ shell's door to them: each ``*_scene`` function builds a scene ready to push on 
 :class:`~pinochle_gui.scene.SceneStack` (a screen that opens another imports that one's module):
 
 - :func:`title_scene` New game, Continue (when a game is saved), Statistics, Settings, Rules, Quit;
-  on its first showing it shows the storage's messages about bad files and, on the first run, the welcome.
+  on its first showing it shows the storage's messages about bad files.
 - :func:`new_game_scene` variant, its rule options (from the engine's ``OPTIONS``), names and
   levels of the computer seats, an optional deal number; starts the game through ``app.start_game``.
 - :func:`rules_scene` the rules in force (``engine.rules_help``), scrollable, and the welcome again.
-- :func:`welcome_scene` a few pages on the default variant for a first run, skippable.
+- :func:`welcome_scene` the tour: a few pages on a game (the default variant unless given), skippable; the
+  shell shows it over the table the first time a game is played.
 - :func:`settings_scene` names, avatars, deck, back, theme, speed, sound, default variant and options.
 - :func:`statistics_scene` totals per variant and level, a rating chart, reset with confirmation.
 - :func:`pause_scene` over the table: resume, rules, settings, hand history, save and quit to title.
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
     from engine.rules import Rules
     from pinochle_gui.app_protocol import App
     from pinochle_gui.scene import Scene
+    from pinochle_gui.storage import StorageMessage
 
 
 def title_scene(app: App) -> Scene:
@@ -57,10 +59,10 @@ def rules_scene(app: App, rules: Rules) -> Scene:
     return RulesScene(app, rules)
 
 
-def welcome_scene(app: App) -> Scene:
+def welcome_scene(app: App, rules: Rules | None = None) -> Scene:
     from pinochle_gui.screens.welcome import WelcomeScene
 
-    return WelcomeScene(app)
+    return WelcomeScene(app, rules)
 
 
 def settings_scene(app: App) -> Scene:
@@ -118,6 +120,13 @@ def open_record_scene(app: App) -> Scene:
     return OpenRecordScene(app)
 
 
+def show_messages(app: App, messages: Sequence[StorageMessage]) -> bool:
+    """One dialog listing ``messages``; False when there are none."""
+    from pinochle_gui.screens.dialogs import show_messages as show_them
+
+    return show_them(app, messages)
+
+
 def open_record_file(app: App, path: str | Path) -> bool:
     """Review the hands of a record file, or say why it cannot be opened."""
     from pinochle_gui.screens.open_record import open_record_file as open_it
@@ -137,6 +146,7 @@ __all__ = [
     "replay_result_scene",
     "rules_scene",
     "settings_scene",
+    "show_messages",
     "statistics_scene",
     "title_scene",
     "welcome_scene",

@@ -29,7 +29,7 @@ from engine.challenge import Challenge, ChallengeDeal, challenge_deals, deal_gam
 from engine.game import Game  # noqa: E402
 from engine.players import RandomPlayer  # noqa: E402
 from engine.record import HandRecord, game_at_deal  # noqa: E402
-from engine.rules import Rules, rules_from_dict  # noqa: E402
+from engine.rules import PRESETS, Rules, rules_from_dict  # noqa: E402
 from pinochle_gui.challenge_run import ChallengeRun, new_run  # noqa: E402
 from pinochle_gui.scene import Scene, SceneStack  # noqa: E402
 from pinochle_gui.storage import Settings, Storage, StorageMessage  # noqa: E402
@@ -242,7 +242,7 @@ def render_all(out: Path, sizes: Sequence[tuple[int, int]]) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as home:
         storage = Storage.open(home)
-        storage.update_settings(first_run_done=True)
+        storage.update_settings(toured=tuple(PRESETS))
         fill_statistics(storage)
         storage.close()
         game = play("partnership_auction", 7, hands=3)

@@ -13,7 +13,18 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from engine.rules import OPTIONS, PRESET_HELP, PRESETS, Option, Rules, RulesDict, RulesError, preset
+from engine.game import Game
+from engine.rules import (
+    OPTIONS,
+    PRESET_HELP,
+    PRESETS,
+    Option,
+    Rules,
+    RulesDict,
+    RulesError,
+    preset,
+    preset_name,
+)
 from engine.save import game_from_dict
 from pinochle_gui.screens.dialogs import confirm
 from pinochle_gui.screens.rules import RulesScene
@@ -50,9 +61,9 @@ def number_step(option: Option, rules: Rules) -> int:
     return 10 if option.high <= 1000 else 50
 
 
-def game_in_progress(app: App) -> str | None:
-    """Where the saved game stands, in words ("Two-handed: it is 640-410 after 5 hands"); ``None`` when no
-    game of the player's is saved."""
+def saved_game(app: App) -> Game | None | str:
+    """The player's unfinished saved game (not a demo); ``None`` when there is none; a message when it
+    cannot be read."""
     if not app.storage.saves.exists():
         return None
     saved, _messages = app.storage.saves.load()
@@ -62,8 +73,15 @@ def game_in_progress(app: App) -> str | None:
         game = game_from_dict(saved.game)
     except (ValueError, KeyError, TypeError, IndexError, RulesError):
         return "A saved game of yours will be lost."
-    if game.is_over:
-        return None
+    return None if game.is_over else game
+
+
+def game_in_progress(app: App) -> str | None:
+    """Where the saved game stands, in words ("Two-handed: it is 640-410 after 5 hands"); ``None`` when no
+    game of the player's is saved."""
+    game = saved_game(app)
+    if game is None or isinstance(game, str):
+        return game
     hands = len(game.hand_records)
     score = "-".join(f"{s:,}" for s in game.scores)
     after = f"after {hands} hand{'s' if hands != 1 else ''}" if hands else "in the first hand"
@@ -141,7 +159,12 @@ class NewGameScene(Screen):
     def __init__(self, app: App) -> None:
         super().__init__(app)
         s = app.settings
-        self.variant: str = s.default_variant if s.default_variant in PRESETS else "partnership_auction"
+        saved = saved_game(app)
+        self.variant: str
+        if isinstance(saved, Game):  # a game in progress: its variant, not the default one
+            self.variant = preset_name(saved.rules)
+        else:
+            self.variant = s.default_variant if s.default_variant in PRESETS else "partnership_auction"
         self.levels_available = computer_levels()
         level = default_level(app, self.levels_available)
         self.names = [s.player_name, *s.computer_names]  # seat 0 and the three computer names

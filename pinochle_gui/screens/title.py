@@ -2,7 +2,7 @@
 one is in progress), Statistics, Settings, Open a hand record, Rules, Quit.
 
 The first time it shows, it lists the storage's messages about bad files (the app has started
-anyway) and, on the very first run, opens the welcome pages.
+anyway). The welcome tour is the table's: it shows when a game is first played (see the shell).
 """
 
 from __future__ import annotations
@@ -23,7 +23,6 @@ from pinochle_gui.screens.rules import RulesScene
 from pinochle_gui.screens.screen import Screen
 from pinochle_gui.screens.settings import SettingsScene
 from pinochle_gui.screens.statistics import StatisticsScene
-from pinochle_gui.screens.welcome import WelcomeScene
 from pinochle_gui.widgets import blit_text
 
 if TYPE_CHECKING:
@@ -50,12 +49,7 @@ class TitleScene(Screen):
         self.greeted = True
         messages = list(self.app.storage.messages)
         self.app.storage.messages.clear()
-        if not show_messages(self.app, messages, on_close=self._welcome_if_first_run):
-            self._welcome_if_first_run()
-
-    def _welcome_if_first_run(self) -> None:
-        if not self.app.settings.first_run_done:
-            self.app.stack.push(WelcomeScene(self.app))
+        show_messages(self.app, messages)
 
     def uncover(self) -> None:
         self.rebuild()  # a game may have been saved or the theme changed meanwhile

@@ -21,6 +21,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, cast
 
+import pinochle_gui
+
 from .safe_file import (
     MAX_JSON_BYTES,
     ReadStatus,
@@ -43,10 +45,6 @@ _AFRESH = "a new game can be started"
 
 def app_version() -> str:
     """The running game's version (``pinochle_gui.__version__``), or ``"unknown"``."""
-    try:
-        import pinochle_gui
-    except ImportError:  # pragma: no cover - only when the package is incomplete
-        return "unknown"
     version = getattr(pinochle_gui, "__version__", None)
     return version if isinstance(version, str) else "unknown"
 

@@ -82,7 +82,7 @@ class SettingsDict(TypedDict):
     meld_goes_on: bool
     analyse_hands: bool
     sort_order: str
-    first_run_done: bool
+    toured: list[str]
     window_size: list[int]
     fullscreen: bool
 
@@ -110,7 +110,8 @@ class Settings:
     meld_goes_on: bool = False  # the meld on the table goes on by itself after a while (else it waits for a click)
     analyse_hands: bool = True  # the review analyses the player's decisions; each hand's cost goes to the statistics
     sort_order: str = "trump_first"
-    first_run_done: bool = False
+    #: The games (preset names) whose welcome tour the player has been through: it shows by itself once each.
+    toured: tuple[str, ...] = ()
     window_size: tuple[int, int] = (1280, 800)
     fullscreen: bool = False
 
@@ -156,7 +157,7 @@ class Settings:
             "meld_goes_on": self.meld_goes_on,
             "analyse_hands": self.analyse_hands,
             "sort_order": self.sort_order,
-            "first_run_done": self.first_run_done,
+            "toured": list(self.toured),
             "window_size": list(self.window_size),
             "fullscreen": self.fullscreen,
         }
@@ -215,6 +216,12 @@ def _bool(value: Any) -> bool:
     return value
 
 
+def _toured(value: Any) -> tuple[str, ...]:
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise _Bad("a list of games expected")
+    return tuple(dict.fromkeys(v for v in value if v in PRESETS))
+
+
 def _volume(value: Any) -> float:
     if isinstance(value, bool) or not isinstance(value, (int, float)) or not math.isfinite(value):
         raise _Bad("a number from 0 to 1 expected")
@@ -247,7 +254,7 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "auto_play_forced": _bool,
     "meld_goes_on": _bool,
     "analyse_hands": _bool,
-    "first_run_done": _bool,
+    "toured": _toured,
     "window_size": _window,
     "fullscreen": _bool,
 }
@@ -297,6 +304,8 @@ def settings_from_dict(data: dict[str, object]) -> tuple[Settings, list[str]]:
             values[key] = check(data[key])
         except _Bad as exc:
             problems.append(f"{key} {data[key]!r} is not valid ({exc}); using {getattr(defaults, key)!r}")
+    if data.get("first_run_done") is True and "toured" not in data:  # an older file: the default game was toured
+        values["toured"] = (values.get("default_variant", defaults.default_variant),)
     if "rule_overrides" in data:
         values["rule_overrides"], rule_problems = check_rule_overrides(data["rule_overrides"])
         problems.extend(rule_problems)

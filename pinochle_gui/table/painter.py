@@ -109,7 +109,7 @@ class TablePainter:
             # The hand-scored event's information: the hand's result fields (and its deal number).
             result = cast("HandResult", news.summary)
             box = draw_summary(surface, centre, table.theme, result, table.sides, table.names, footer,
-                               table.rules.team_of(VIEW_SEAT), buttons)
+                               table.rules.team_of(VIEW_SEAT), buttons, team_of=table.rules.team_of)
             if buttons:
                 table.place_end_buttons(box, "summary")
                 for button in table.end_buttons:

@@ -31,13 +31,15 @@ from engine.actions import (
     ThrowIn,
 )
 from engine.cards import SUIT_NAMES, SUIT_SYMBOLS, Card, cards_label
+from engine.contract import contract_of
+from engine.declare_out import Claim
 from engine.game import Phase
 from engine.meld import meld_by_trump
 from engine.observation import Observation
 from engine.rules import Rules
+from engine.rules_help import NO_MARRIAGE, REDEAL_CALL, REDEAL_HAND
 from pinochle_gui.art import draw_suit
 from pinochle_gui.layout import TableLayout
-from pinochle_gui.table.claim import Claim
 from pinochle_gui.table.hud import draw_cached_panel
 from pinochle_gui.theme import Theme
 from pinochle_gui.widgets import Button, blit_text, wrap
@@ -133,16 +135,15 @@ class DecisionPanel:
         elif phase == Phase.TRUMP:
             self._build_trump(obs, lay, actions)
         elif phase == Phase.REDEAL:
-            self._centre(lay, "Five or more nines and no aces", ["You may call for a new deal."],
+            self._centre(lay, REDEAL_HAND.capitalize(), [REDEAL_CALL],
                          [("Redeal", CallRedeal(True)), ("Keep hand", CallRedeal(False))])
         elif phase == Phase.DIX:
             self._centre(lay, "The dix", ["Exchange your nine of trumps for the turned-up card?"],
                          [("Exchange", ExchangeDix(True)), ("Keep", ExchangeDix(False))])
         elif phase == Phase.THROW_IN:
-            side = self.rules.team_of(obs.seat)
-            meld = sum(m["points"] for m in obs.melds if self.rules.team_of(m["seat"]) == side)
-            self._centre(lay, f"Your bid: {obs.bid}", [f"Your side melds {meld}; you need {max(0, obs.bid - meld)} "
-                                                       f"of the {self.rules.trick_total} in tricks."],
+            contract = contract_of(obs, self.rules)
+            assert contract is not None, "the declarer throws in"
+            self._centre(lay, f"Your bid: {obs.bid}", contract.explain(),
                          [("Play on", PlayOn()), ("Throw in", ThrowIn())])
         elif phase == Phase.DRAW_CHOICE:
             self._centre(lay, "Last draw", ["Take the face-down card or the turned-up trump?"],
@@ -151,9 +152,10 @@ class DecisionPanel:
             self._build_lay_meld(obs, lay, actions)
         elif phase in SELECT_PHASES:
             self.card_mode = "select"
-            self.select_count = self.rules.pass_cards if phase != Phase.BURY else 3
+            self.select_count = self.rules.bury_count if phase == Phase.BURY else self.rules.pass_cards
             verb = "Bury" if phase == Phase.BURY else "Pass"
-            to = "" if phase == Phase.BURY else f" to {self.names[(obs.seat + 2) % 4]}"
+            partner = self.rules.partner_of(obs.seat)
+            to = "" if partner is None else f" to {self.names[partner]}"
             self.title = f"Choose {self.select_count} cards to {verb.lower()}{to}"
             label = f"{verb} {self.select_count} cards"
             button = Button(row[len(row) // 2], label, self._confirm_selection, theme, pygame.K_RETURN,
@@ -263,7 +265,7 @@ class DecisionPanel:
             button.enabled = s in legal
             button.tooltip = f"{SUIT_NAMES[s].capitalize()}: your meld would be {by_suit[s]}"
             if s not in legal:
-                button.tooltip = f"{SUIT_NAMES[s].capitalize()}: you need a marriage in this suit"
+                button.tooltip = f"{SUIT_NAMES[s].capitalize()}: {NO_MARRIAGE}"
         best = max(legal, key=lambda s: by_suit[s]) if legal else 0
         self.focus = best
 

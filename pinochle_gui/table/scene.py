@@ -33,6 +33,7 @@ from engine.actions import Action, Bury, DeclareOut, NoMeld, PassCards, Play
 from engine.ai.duplicate import seat_seed
 from engine.cards import Card
 from engine.claim_tricks import claim_plan, claimed_plays
+from engine.declare_out import Claim, claim_of
 from engine.events import HandScored
 from engine.game import Game, Phase
 from engine.observation import Observation, observe
@@ -42,7 +43,6 @@ from pinochle_gui.anim import Animator, Timing
 from pinochle_gui.art import CardArt
 from pinochle_gui.scene import Scene, soonest
 from pinochle_gui.table import controls
-from pinochle_gui.table.claim import Claim, claim_of
 from pinochle_gui.table.director import VIEW_SEAT, Director, TableCard
 from pinochle_gui.table.event_plans import plan
 from pinochle_gui.table.hud import Hud

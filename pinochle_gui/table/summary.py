@@ -5,7 +5,7 @@ Both read the engine's ``hand_scored`` and ``game_over`` event fields; nothing i
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pygame
@@ -111,22 +111,17 @@ def draw_table(surface: pygame.Surface, box: pygame.Rect, theme: Theme, head: st
 
 def draw_summary(surface: pygame.Surface, area: pygame.Rect, theme: Theme, summary: HandResult,
                  sides: Sequence[str], names: Sequence[str], footer: str, player_side: int,
-                 room_for_buttons: bool = False) -> pygame.Rect:
+                 room_for_buttons: bool = False, *, team_of: Callable[[int], int]) -> pygame.Rect:
+    """The hand's result; ``team_of`` gives a seat's side (the rules'), to say whether it went the player's way."""
     head, rows = summary_lines(summary, sides, names)
     box = panel_rect(area, len(rows) + room_for_buttons)
     declarer = summary.get("declarer")
     good = None
     if summary.get("made") is not None and isinstance(declarer, int):
-        ours = rows and player_side >= 0 and _side_of(declarer, sides, names) == player_side
+        ours = rows and player_side >= 0 and team_of(declarer) == player_side
         good = bool(summary.get("made")) == bool(ours)
     draw_table(surface, box, theme, head, rows, footer, good)
     return box
-
-
-def _side_of(seat: int, sides: Sequence[str], names: Sequence[str]) -> int:
-    if len(sides) == 2 and len(names) == 4:
-        return seat % 2
-    return seat
 
 
 def game_over_lines(info: dict[str, Any], sides: Sequence[str], player_side: int) -> tuple[str, bool | None]:

@@ -71,8 +71,7 @@ class TableZones:
     # -- layout ------------------------------------------------------------------------------------
     def _layout(self, size: tuple[int, int]) -> TableLayout:
         r = self.rules
-        received = r.pass_cards if r.partnerships else r.widow_size
-        return table_layout(size[0], size[1], self.players, r.hand_size, received=received, widow=r.widow_size,
+        return table_layout(size[0], size[1], self.players, r.hand_size, received=r.cards_received, widow=r.widow_size,
                             buttons=3)
 
     def resize(self, size: tuple[int, int]) -> None:

@@ -1,9 +1,8 @@
-"""Declaring out, as the player weighs it: the side's count against the target, from the engine itself.
+"""Declaring out, as a player weighs it: the side's count against the target, and the words of the question.
 
 :func:`claim_of` asks the game what a claim now would count (:meth:`engine.game.Game.declared_total`,
-the count the engine's declaring out uses), so the table never reckons the rule on its own. The
-claim is *plausible* when one more hand's trick points and the side's meld could still reach the
-target; only then does the table offer it, and it always asks before claiming.
+the count declaring out itself uses). The claim is *plausible* when one more hand's trick points and
+the side's meld could still reach the target; the table offers it only then, and always asks first.
 
 >>> from engine.game import new_game
 >>> from engine.rules import preset
