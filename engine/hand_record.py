@@ -17,7 +17,7 @@ from engine.rules import preset_name
 from engine.scoring import THROWN_IN
 
 if TYPE_CHECKING:
-    from engine.record import HandFields, HandRecord, HandResult
+    from engine.record_shape import HandFields, HandRecord, HandResult
 
 FORMAT = 1
 

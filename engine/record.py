@@ -10,137 +10,32 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Iterable
-from dataclasses import dataclass
 from pathlib import Path
-from typing import NotRequired, TypeAlias, TypedDict, cast
+from typing import cast
 
 from engine.cards import SUIT_LETTERS, CardError, format_cards, parse_card, parse_cards, shown_value
 from engine.deal import deal_from_text, is_seed
 from engine.game import Game, IllegalAction
 from engine.hand_record import FORMAT
-from engine.rules import Rules, RulesDict, RulesError, Variant, preset_name, rules_from_dict
+from engine.record_shape import (
+    ActionValue,
+    CardPass,
+    DeclaredOut,
+    HandFields,
+    HandRecord,
+    HandResult,
+    LaidMeldValue,
+    MeldEntry,
+    MeldItem,
+    MeldItemValue,
+    SeatBid,
+    SeatCard,
+    TrickRecord,
+    meld_items,
+)
+from engine.rules import Rules, RulesError, preset_name, rules_from_dict
 
 MAX_LINE = 1_000_000  # a hand record is a few kilobytes; refuse anything absurd before parsing
-
-#: ``[seat, card]``: a card a seat played or drew.
-SeatCard: TypeAlias = list[int | str]
-#: ``[seat, bid]``: a bid in points, or ``"pass"``.
-SeatBid: TypeAlias = list[int | str]
-#: ``[name, points, cards]``: one meld of a meld entry.
-MeldItemValue: TypeAlias = list[str | int]
-
-
-class MeldEntry(TypedDict):
-    """One seat's meld of the hand: shown before play, or laid after a trick (two-handed, with ``trick``)."""
-
-    seat: int
-    points: int
-    items: list[MeldItemValue]
-    trick: NotRequired[int]  # laid after this many tricks
-
-
-class TrickRecord(TypedDict):
-    """One finished trick: who led, the cards in the order played, who won; two-handed, the draws after it."""
-
-    leader: int
-    plays: list[SeatCard]
-    winner: int
-    draws: NotRequired[list[SeatCard]]  # the winner's draw first
-
-
-#: One pass of cards between partners (``from`` is a Python word, hence this spelling).
-CardPass = TypedDict("CardPass", {"from": int, "to": int, "cards": str})
-
-
-class DeclaredOut(TypedDict):
-    """A seat claimed the game in the middle of the hand: its side's total then, and whether it was right."""
-
-    seat: int
-    total: int
-    right: bool
-
-
-class LaidMeldValue(TypedDict):
-    """A two-handed meld action as written: the meld's name, the cards from the hand, the table's slots."""
-
-    meld: str
-    hand: str
-    table: list[int]
-
-
-#: An action as written: its text, or a two-handed meld.
-ActionValue: TypeAlias = str | LaidMeldValue
-
-
-class HandResult(TypedDict, total=False):
-    """What the end of a hand adds to its record: how it was scored, per side in the order of ``teams``.
-    A hand that ended when a seat declared out has only ``declared_out`` and the scores."""
-
-    trick_points: list[int]
-    meld: list[int]
-    meld_counted: list[bool]
-    score_delta: list[int]
-    scores_after: list[int]
-    went_set: bool
-    made: bool | None  # None: no contract
-    thrown_in: bool
-    how: str
-    declarer: int | None
-    bid: int | None
-    game_over: bool
-    winner: int | None
-    target: int
-    declared_out: DeclaredOut
-
-
-class HandFields(HandResult, total=False):
-    """The fields of a hand record that some variants or programs write and others not."""
-
-    game_id: str
-    players: list[str]
-    widow: str
-    stock: str
-    turnup: str
-    stacked: bool  # dealt card by card: the deal replays from the record, not from the seed
-    bids: list[SeatBid]
-    trump: str | None  # a suit letter
-    dix_exchanges: list[list[int | str]]  # [seat, the dix, the card taken for it]
-    passes: list[CardPass]
-    buried: str
-    actions: list[ActionValue]
-    reasons: list[list[int | str]]  # [action index, a computer's reason in words]
-    humans: list[int]  # the seats a person played
-
-
-class HandRecord(HandFields):
-    """One finished hand as written: one line of a JSON Lines file (see docs/records.md)."""
-
-    format: int
-    variant: Variant
-    rules: RulesDict
-    hand_number: int
-    seed: int
-    seats: int
-    teams: list[list[int]]
-    dealer: int
-    deal: list[str]
-    melds: list[MeldEntry]
-    tricks: list[TrickRecord]
-
-
-@dataclass(frozen=True)
-class MeldItem:
-    """One meld of a meld entry, as the app shows it."""
-
-    name: str
-    points: int
-    cards: str  # in the notation of hand records
-
-
-def meld_items(entry: MeldEntry) -> list[MeldItem]:
-    """The melds of a checked record's meld entry."""
-    return [MeldItem(str(name), int(points), str(cards)) for name, points, cards in entry["items"]]
-
 
 class RecordError(ValueError):
     """A hand record that is malformed, from an unknown format, or does not replay to itself."""
@@ -408,3 +303,34 @@ def _check_by_replay(record: HandRecord, rules: Rules) -> None:
                          if k not in ANNOTATIONS and record.get(k) != replayed.get(k))
     if differences:
         raise RecordError(f"the record does not match its replay in: {', '.join(differences)}")
+
+
+# The record's shapes (engine.record_shape) are read from here too, beside the check that vouches for them.
+__all__ = [
+    "ANNOTATIONS",
+    "ActionValue",
+    "CARD_FIELDS",
+    "CardPass",
+    "DeclaredOut",
+    "FORMAT",
+    "HandFields",
+    "HandRecord",
+    "HandResult",
+    "LaidMeldValue",
+    "MAX_LINE",
+    "MAX_REASON",
+    "MeldEntry",
+    "MeldItem",
+    "MeldItemValue",
+    "REQUIRED",
+    "RecordError",
+    "SeatBid",
+    "SeatCard",
+    "TrickRecord",
+    "check_record",
+    "game_at_deal",
+    "meld_items",
+    "read_records",
+    "record_reasons",
+    "write_records",
+]

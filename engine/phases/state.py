@@ -22,7 +22,7 @@ from engine.scoring import PLAYED
 from engine.table_meld import MeldTable
 
 if TYPE_CHECKING:
-    from engine.record import HandRecord, MeldEntry, TrickRecord
+    from engine.record_shape import HandRecord, MeldEntry, TrickRecord
 
 class Phase(StrEnum):
     """Whose decision the game waits for, and of what kind."""

@@ -26,7 +26,7 @@ from engine.play import trick_winner
 from engine.rules import TrumpBy
 
 if TYPE_CHECKING:
-    from engine.record import TrickRecord
+    from engine.record_shape import TrickRecord
 
 
 class TrickPlay(GameState):
