@@ -9,7 +9,7 @@ import pytest
 
 from engine.actions import Play, action_to_json
 from engine.ai.analysis import decisions_in, game_before
-from engine.ai.try_again import choices_at, play_on
+from engine.ai.try_again import choices_at, play_on, play_seat_again
 from engine.game import new_game
 from engine.record import check_record
 from engine.rules import preset
@@ -73,3 +73,11 @@ def test_choices_are_in_words_with_suit_symbols() -> None:
     record = hand("partnership_auction", 4)
     index = next(i for i, s in decisions_in(record) if len(record["actions"]) - i < 12)
     assert all(any(mark in words for mark in "♠♥♦♣") for words, _choice in choices_at(record, index))
+
+
+def test_the_deal_played_again_with_the_hard_computer_in_the_seat() -> None:
+    record = hand("two_hand", 5)
+    again = play_seat_again(record, 0, [None, "easy"])
+    check_record(again)
+    assert again["deal"] == record["deal"] and again["players"] == record["players"] and "humans" not in again
+    assert again == play_seat_again(record, 0, [None, "easy"])

@@ -1,9 +1,11 @@
-"""Try again from here: a finished hand played on from one of its decisions with another choice.
+"""Try again from here: a finished hand played on from one of its decisions with another choice, or its
+deal played again with the hard computer in a seat.
 
 :func:`choices_at` lists what the seat could have done at a decision of a hand record (asked of the
 engine, in words); :func:`play_on` takes the record's actions up to that decision, the new choice in its
 place, and lets the computers play the rest of the hand on the same cards, the ``hard`` level in every
-seat by default. The computers play by their search budgets alone, without the clock, each decision
+seat by default; :func:`play_seat_again` plays the deal from the start with the hard computer in one seat
+and the table's levels in the others. The computers play by their search budgets alone, without the clock, each decision
 seeded from the game's seed, the seat and how far the game has gone (as the duplicate challenge seeds
 them), so the same record, decision and choice give the same new hand on any machine.
 
@@ -20,12 +22,15 @@ them), so the same record, decision and choice give the same new hand on any mac
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from engine.actions import Action, DeclareOut, action_to_json
 from engine.ai.analysis import action_words, game_before
 from engine.ai.duplicate import decide, decision_seed, seat_seed
 from engine.game import Game
+from engine.record import check_record, game_at_deal
+from engine.rules import rules_from_dict
 
 #: The level of the computers that play the hand on.
 LEVEL = "hard"
@@ -59,11 +64,25 @@ def play_on(record: dict[str, Any], action_index: int, choice: Any, level: str =
     reasons = {index: text for index, text in record.get("reasons", []) if index < action_index}
     game.reasons = {game.hand_start + index: text for index, text in reasons.items()}
     game.apply(action)
+    return _played_out(game, [level] * game.rules.players)
+
+
+def play_seat_again(record: dict[str, Any], seat: int, levels: Sequence[str | None]) -> dict[str, Any]:
+    """The record's deal played from the start with the ``hard`` computer in ``seat`` and ``levels[s]`` in
+    each other seat (``hard`` where there is none, a person's seat): the new hand's record, with the
+    record's names."""
+    check_record(record, replay=False)
+    game = game_at_deal(record, rules_from_dict(record["rules"]))
+    return _played_out(game, [LEVEL if s == seat else levels[s] or LEVEL for s in range(game.rules.players)])
+
+
+def _played_out(game: Game, levels: Sequence[str]) -> dict[str, Any]:
+    """``game`` played by the computers (``levels[seat]``) to the end of its hand: the hand's record."""
     while not game.hand_records:
         seat = game.to_act
         assert seat is not None
-        game.apply(decide(level, decision_seed(seat_seed(game.seed, seat), len(game.log)), game, seat))
+        game.apply(decide(levels[seat], decision_seed(seat_seed(game.seed, seat), len(game.log)), game, seat))
     return game.hand_records[0]
 
 
-__all__ = ["LEVEL", "choices_at", "play_on"]
+__all__ = ["LEVEL", "choices_at", "play_on", "play_seat_again"]

@@ -33,6 +33,7 @@ from pinochle_gui.screens.review_analysis import ReviewAnalysis, analysed_seat, 
 from pinochle_gui.screens.review_notes import draw_notes, draw_progress, draw_step_bar, step_at
 from pinochle_gui.screens.review_summary import SummaryView
 from pinochle_gui.screens.screen import Screen
+from pinochle_gui.seat_words import whose
 from pinochle_gui.widgets import MenuButton, blit_text
 from pinochle_gui.widgets.text import wrap
 from pinochle_gui.words import variant_name
@@ -135,6 +136,12 @@ class ReviewScene(Screen):
         self.summary = None
         self.rebuild()
         self.go(next((i for i, s in enumerate(self.steps) if s.action_index == action_index), self.at))
+
+    def open_hard(self) -> None:
+        """The same deal played with the hard computer in the analysed seat, in a review of its own (the hand
+        as played a page back)."""
+        if self.analysis is not None and self.analysis.hard_record is not None:
+            open_review(self.app, [self.records[self.index], self.analysis.hard_record], 1)
 
     def toggle_summary(self) -> None:
         self.summary = None if self.summary is not None or self.analysis is None else SummaryView(self.analysis)
@@ -270,7 +277,7 @@ class ReviewScene(Screen):
             self.summary.draw(surface, self)
             return
         names = seat_names(record)
-        draw_notes(surface, self.notes_text, t, step, names[step.seat] if step.seat is not None else "",
+        draw_notes(surface, self.notes_text, t, step, whose(record, step.seat) if step.seat is not None else "",
                    self.analysis, self.px(16))
         draw_progress(surface, self.progress_at, self.notes.w - self.px(24), t, self.analysis, self.px(14))
         places = PLACES[len(step.hands)]
