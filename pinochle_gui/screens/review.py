@@ -12,6 +12,7 @@ marked on it (a click goes there). S shows the hand's summary (:mod:`pinochle_gu
 
 Right (or Next) one step on, Left (or Previous) one back, Home and End the first and last step,
 C and Shift+C the next and previous costly decision, W whose decisions are analysed (the next seat's),
+T try again from the step's decision (:mod:`pinochle_gui.screens.try_again`),
 Page Up and Page Down the previous and next hand of a record file with many; A plays the deal again
 (``app.replay_deal``); Escape closes.
 :func:`open_review` is the door for the hand summary, the hand history and the record files.
@@ -24,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from engine.ai.analysis import decisions_in
 from engine.cards import SUIT_NAMES, Card
 from engine.record import RecordError
 from engine.review import Step, review_steps, seat_names, side_names
@@ -33,6 +35,7 @@ from pinochle_gui.screens.review_analysis import ReviewAnalysis, analysed_seat, 
 from pinochle_gui.screens.review_notes import draw_notes, draw_progress, draw_step_bar, step_at
 from pinochle_gui.screens.review_summary import SummaryView
 from pinochle_gui.screens.screen import Screen
+from pinochle_gui.screens.try_again import TryAgainScene
 from pinochle_gui.seat_words import whose
 from pinochle_gui.widgets import MenuButton, blit_text
 from pinochle_gui.widgets.text import wrap
@@ -73,6 +76,7 @@ class ReviewScene(Screen):
         self.records = list(records)
         self.index = 0
         self.steps: list[Step] = []
+        self.decisions: set[int] = set()  # the record's actions that were real decisions
         self.at = 0
         self.nav: dict[str, MenuButton] = {}
         self.analysis: ReviewAnalysis | None = None
@@ -88,6 +92,7 @@ class ReviewScene(Screen):
     def show_hand(self, index: int) -> None:
         index = max(0, min(len(self.records) - 1, index))
         self.steps = review_steps(self.records[index])
+        self.decisions = {i for i, _seat in decisions_in(self.records[index])}  # more than one legal choice
         self.index = index
         self.at = 0
         self.analyse(analysed_seat(self.records[index]))
@@ -137,6 +142,18 @@ class ReviewScene(Screen):
         self.rebuild()
         self.go(next((i for i, s in enumerate(self.steps) if s.action_index == action_index), self.at))
 
+    def try_again(self) -> None:
+        """Choose again at this step's decision (:mod:`pinochle_gui.screens.try_again`)."""
+        step = self.step
+        if step.action_index not in self.decisions:
+            return
+        review = self.analysis.decisions.get(step.action_index) if self.analysis is not None else None
+        self.app.stack.push(TryAgainScene(self.app, self.records[self.index], step, review, self.open_line), "fade")
+
+    def open_line(self, original: dict[str, Any], line: dict[str, Any]) -> None:
+        """A line played on from another choice, in a review of its own (the hand as played a page back)."""
+        open_review(self.app, [original, line], 1)
+
     def open_hard(self) -> None:
         """The same deal played with the hard computer in the analysed seat, in a review of its own (the hand
         as played a page back)."""
@@ -172,6 +189,9 @@ class ReviewScene(Screen):
             return True
         if event.key == pygame.K_s:
             self.toggle_summary()
+            return True
+        if event.key == pygame.K_t:
+            self.try_again()
             return True
         if event.key == pygame.K_w and self.analysis is not None:  # whose decisions: the next seat's
             self.analyse((self.analysis.seat + 1) % len(self.step.hands))
@@ -219,7 +239,8 @@ class ReviewScene(Screen):
         pad, sh = self.px(12), self.px(38)
         row = self.notes.bottom - pad - sh
         sw = (self.notes.w - 4 * pad) // 3
-        self.progress_at = (self.notes.x + pad, row - self.px(28))
+        again_row = row - sh - self.px(8)
+        self.progress_at = (self.notes.x + pad, again_row - self.px(28))
         self.notes_text = pygame.Rect(self.notes.x, self.notes.y, self.notes.w, self.progress_at[1] - self.notes.y)
         self.set_focus(self.nav["Next"])
         if self.summary is not None:
@@ -231,6 +252,9 @@ class ReviewScene(Screen):
                     ("Summary", self.toggle_summary, "Points lost, the costliest, the hard computer's play (S)"))):
                 self.nav[text] = self.button(pygame.Rect(self.notes.x + pad + i * (sw + pad), row, sw, sh), text,
                                              action, tooltip=tip)
+            self.nav["Try again"] = self.button(
+                pygame.Rect(self.notes.x + pad, again_row, self.notes.w - 2 * pad, sh), "Try again from here",
+                self.try_again, tooltip="Choose again here; the computers play the hand on (T)")
         self.refresh_buttons()
 
     def refresh_buttons(self) -> None:
@@ -243,6 +267,7 @@ class ReviewScene(Screen):
             self.nav["Previous hand"].enabled = self.index > 0
             self.nav["Next hand"].enabled = self.index < len(self.records) - 1
         if "Summary" in self.nav:
+            self.nav["Try again"].enabled = self.step.action_index in self.decisions
             self.nav["Summary"].enabled = self.analysis is not None
             costly = self.costly_steps()
             self.nav["Previous costly"].enabled = any(i < self.at for i in costly)

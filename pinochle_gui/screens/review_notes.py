@@ -87,7 +87,7 @@ def draw_notes(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, step: S
             overview(notes, theme, analysis)
     tenths = analysis is not None and analysis.tenths
     if step.reason:
-        notes.write(f"{capital(owner)} reason: {step.reason}", theme.text, gap=px // 2)
+        notes.write(f"{capital(owner)} reason: “{step.reason}”", theme.text, gap=px // 2)  # in its own words
     if review is not None:
         if review.costly:  # the sentence, marked down its left edge
             top = notes.y
