@@ -27,6 +27,7 @@ from pinochle_gui.challenge_run import new_run
 from pinochle_gui.net_result import net
 from pinochle_gui.screens import review_analysis, try_again
 from pinochle_gui.screens.review import ReviewScene, open_review
+from pinochle_gui.screens.review_graph import graph_points
 from pinochle_gui.screens.try_again import TryAgainScene
 from pinochle_gui.widgets.text import watch_text
 
@@ -248,3 +249,55 @@ def test_no_try_again_where_there_was_no_choice(app: FakeApp) -> None:
     assert not button_named(scene, "Try again from here").enabled
     key(app, pygame.K_t)
     assert app.stack.top is scene
+
+
+# -- the graph of the hand -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("size", [(1280, 800), (720, 1200)])
+def test_the_graph_marks_every_decision_and_a_click_goes_there(tmp_path: Path, size: tuple[int, int]) -> None:
+    fake = FakeApp(tmp_path, size)
+    try:
+        record = players_hand("partnership_auction", 5)
+        scene = opened(fake, [record])
+        analysed(fake, scene)
+        analysis = scene.analysis
+        assert analysis is not None
+        key(fake, pygame.K_g)
+        graph = scene.graph
+        assert graph is not None
+        texts = drawn(fake)  # none cut
+        assert "Expected result for your side after each decision, net" in texts
+        assert f"the result, {net(record, 0):+d}" in texts
+        points = graph_points(analysis)
+        assert [p.action_index for p in points] == sorted(analysis.decisions)
+        for point in points:  # the values turned to the player's side: the partner's kept, the opponents' turned
+            review = analysis.decisions[point.action_index]
+            sign = 1 if review.seat in (0, 2) else -1
+            assert point.value == sign * review.chosen.value and point.own == (review.seat == 0)
+            assert (point.seen_value is None) == (review.chosen.seen_value is None)
+        assert len(graph.marks) == len(points)
+        panel = scene.layer().get_at((graph.area.x + scene.px(6), graph.area.y + graph.area.h * 3 // 4))
+        assert panel[:3] == scene.theme.panel[:3]  # an opaque panel: no felt shows through
+        x, y, index = graph.marks[len(graph.marks) // 2]
+        click(fake, (x, y))
+        assert scene.graph is None and scene.step.action_index == index
+        key(fake, pygame.K_g)
+        assert scene.graph is not None
+        click(fake, button_named(scene, "Back to the hand").rect.center)
+        assert scene.graph is None
+    finally:
+        fake.storage.close()
+
+
+def test_the_graph_of_a_three_handed_hand_keeps_the_defenders_together(app: FakeApp) -> None:
+    record = players_hand("three_hand", 2)
+    scene = opened(app, [record])
+    analysed(app, scene)
+    analysis = scene.analysis
+    assert analysis is not None
+    declarer = record["declarer"]
+    for point in graph_points(analysis):
+        review = analysis.decisions[point.action_index]
+        with_me = review.seat == 0 or review.kind != "bid" and declarer not in (0, review.seat)
+        assert point.value == (1 if with_me else -1) * review.chosen.value

@@ -12,7 +12,8 @@ marked on it (a click goes there). S shows the hand's summary (:mod:`pinochle_gu
 
 Right (or Next) one step on, Left (or Previous) one back, Home and End the first and last step,
 C and Shift+C the next and previous costly decision, W whose decisions are analysed (the next seat's),
-T try again from the step's decision (:mod:`pinochle_gui.screens.try_again`),
+T try again from the step's decision (:mod:`pinochle_gui.screens.try_again`), G the graph of the hand
+(:mod:`pinochle_gui.screens.review_graph`),
 Page Up and Page Down the previous and next hand of a record file with many; A plays the deal again
 (``app.replay_deal``); Escape closes.
 :func:`open_review` is the door for the hand summary, the hand history and the record files.
@@ -32,6 +33,7 @@ from engine.review import Step, review_steps, seat_names, side_names
 from pinochle_gui.art import CardArt
 from pinochle_gui.screens.dialogs import message
 from pinochle_gui.screens.review_analysis import ReviewAnalysis, analysed_seat, table_levels
+from pinochle_gui.screens.review_graph import GraphView
 from pinochle_gui.screens.review_notes import draw_notes, draw_progress, draw_step_bar, step_at
 from pinochle_gui.screens.review_summary import SummaryView
 from pinochle_gui.screens.screen import Screen
@@ -81,6 +83,7 @@ class ReviewScene(Screen):
         self.nav: dict[str, MenuButton] = {}
         self.analysis: ReviewAnalysis | None = None
         self.summary: SummaryView | None = None  # the hand's summary, shown instead of the table
+        self.graph: GraphView | None = None  # the graph of the hand, shown instead of the table
         self.show_hand(index)  # raises RecordError for a record that does not replay
         self.art = CardArt(app.settings.deck_design, app.settings.card_back)
 
@@ -106,6 +109,8 @@ class ReviewScene(Screen):
             self.analysis = ReviewAnalysis(record, seat, levels)
         if self.summary is not None:
             self.summary = SummaryView(self.analysis) if self.analysis is not None else None
+        if self.graph is not None:
+            self.graph = GraphView(self.analysis) if self.analysis is not None else None
 
     def close_analysis(self) -> None:
         if self.analysis is not None:
@@ -137,8 +142,9 @@ class ReviewScene(Screen):
             self.go(found[0] if direction > 0 else found[-1])
 
     def go_action(self, action_index: int) -> None:
-        """To the step of the record's action ``action_index`` (from the summary), the table shown again."""
-        self.summary = None
+        """To the step of the record's action ``action_index`` (from the summary or the graph), the table
+        shown again."""
+        self.summary = self.graph = None
         self.rebuild()
         self.go(next((i for i, s in enumerate(self.steps) if s.action_index == action_index), self.at))
 
@@ -162,6 +168,12 @@ class ReviewScene(Screen):
 
     def toggle_summary(self) -> None:
         self.summary = None if self.summary is not None or self.analysis is None else SummaryView(self.analysis)
+        self.graph = None
+        self.rebuild()
+
+    def toggle_graph(self) -> None:
+        self.graph = None if self.graph is not None or self.analysis is None else GraphView(self.analysis)
+        self.summary = None
         self.rebuild()
 
     def go(self, at: int) -> None:
@@ -192,6 +204,9 @@ class ReviewScene(Screen):
             return True
         if event.key == pygame.K_t:
             self.try_again()
+            return True
+        if event.key == pygame.K_g:
+            self.toggle_graph()
             return True
         if event.key == pygame.K_w and self.analysis is not None:  # whose decisions: the next seat's
             self.analyse((self.analysis.seat + 1) % len(self.step.hands))
@@ -245,6 +260,12 @@ class ReviewScene(Screen):
         self.set_focus(self.nav["Next"])
         if self.summary is not None:
             self.summary.build(self, pygame.Rect(m, top, w - 2 * m, bottom - top))
+        elif self.graph is not None:
+            area = pygame.Rect(m, top, w - 2 * m, bottom - top)
+            self.graph.build(area, self.px(16))
+            back = pygame.Rect(0, 0, self.px(200), sh)
+            back.topright = (area.right - pad, area.y + pad)
+            self.set_focus(self.button(back, "Back to the hand", self.toggle_graph, tooltip="The table again (G)"))
         else:
             for i, (text, action, tip) in enumerate((
                     ("Previous costly", lambda: self.go_costly(-1), "The costly decision before (Shift+C)"),
@@ -253,8 +274,11 @@ class ReviewScene(Screen):
                 self.nav[text] = self.button(pygame.Rect(self.notes.x + pad + i * (sw + pad), row, sw, sh), text,
                                              action, tooltip=tip)
             self.nav["Try again"] = self.button(
-                pygame.Rect(self.notes.x + pad, again_row, self.notes.w - 2 * pad, sh), "Try again from here",
+                pygame.Rect(self.notes.x + pad, again_row, 2 * sw + pad, sh), "Try again from here",
                 self.try_again, tooltip="Choose again here; the computers play the hand on (T)")
+            self.nav["Graph"] = self.button(
+                pygame.Rect(self.notes.x + 3 * pad + 2 * sw, again_row, sw, sh), "Graph", self.toggle_graph,
+                tooltip="The expected result after each decision; a click on a mark goes there (G)")
         self.refresh_buttons()
 
     def refresh_buttons(self) -> None:
@@ -268,7 +292,7 @@ class ReviewScene(Screen):
             self.nav["Next hand"].enabled = self.index < len(self.records) - 1
         if "Summary" in self.nav:
             self.nav["Try again"].enabled = self.step.action_index in self.decisions
-            self.nav["Summary"].enabled = self.analysis is not None
+            self.nav["Summary"].enabled = self.nav["Graph"].enabled = self.analysis is not None
             costly = self.costly_steps()
             self.nav["Previous costly"].enabled = any(i < self.at for i in costly)
             self.nav["Next costly"].enabled = any(i > self.at for i in costly)
@@ -277,7 +301,7 @@ class ReviewScene(Screen):
 
     def content_state(self) -> object:
         a = self.analysis
-        return (self.index, self.at, self.summary is not None,
+        return (self.index, self.at, self.summary is not None, self.graph is not None,
                 None if a is None else (len(a.decisions), a.done, a.analysed, a.hard_record is not None, a.failed))
 
     def process_event(self, event: pygame.event.Event) -> bool:
@@ -285,6 +309,11 @@ class ReviewScene(Screen):
                 event.pos):
             self.go(step_at(self.bar, event.pos[0], len(self.steps)))
             return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.graph is not None:
+            index = self.graph.mark_at(event.pos, self.px(12))
+            if index is not None:
+                self.go_action(index)
+                return True
         return super().process_event(event)
 
     # -- drawing --------------------------------------------------------------------------------------
@@ -300,6 +329,9 @@ class ReviewScene(Screen):
         draw_step_bar(surface, self.bar, t, self.steps, self.at, self.analysis)
         if self.summary is not None:
             self.summary.draw(surface, self)
+            return
+        if self.graph is not None:
+            self.graph.draw(surface, t, self.px(16), step.action_index)
             return
         names = seat_names(record)
         draw_notes(surface, self.notes_text, t, step, whose(record, step.seat) if step.seat is not None else "",

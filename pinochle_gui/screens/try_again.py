@@ -150,8 +150,8 @@ class TryAgainScene(Overlay):
             if i == 0:
                 self.set_focus(b)
             x += bw + m
-        self.tables = pygame.Rect(panel.x + m, panel.y + self.px(140), panel.w - 2 * m,
-                                  foot - panel.y - self.px(140) - self.px(76))
+        self.tables = pygame.Rect(panel.x + m, panel.y + self.px(150), panel.w - 2 * m,
+                                  foot - panel.y - self.px(150) - self.px(64))
 
     def choice_buttons(self, area: pygame.Rect) -> None:
         """A button for each choice offered, in columns as wide as their words need."""
@@ -186,8 +186,9 @@ class TryAgainScene(Overlay):
                           "analysis valued and the first others", self.px(15), t.text_dim,
                           (panel.centerx, panel.y + self.px(110)), "italic", "midtop", width)
             return
-        blit_text(surface, f"Instead: {self.chosen[0]}", self.px(17), t.text, (panel.centerx, panel.y + self.px(92)),
-                  "regular", "midtop", width)
+        played = next((words for words, value in self.every if value == self.played), "")
+        blit_text(surface, f"Instead of {played}: {self.chosen[0]}", self.px(17), t.text,
+                  (panel.centerx, panel.y + self.px(90)), "bold", "midtop", width)
         if self.line is None:
             waiting = self.failed or "The computers are playing the hand on from this choice…"
             blit_text(surface, waiting, self.px(17), t.text_dim, self.tables.center, "italic", "center", width)
@@ -207,7 +208,7 @@ class TryAgainScene(Overlay):
         first, then = net(self.record, self.side_seat), net(self.line, self.side_seat)
         verdict = (f"{capital(whose(self.record, self.side_seat))} side's net: {then:+d} on the new line, "
                    f"{difference_words(first, then)}" + (" than as played" if first != then else " as played"))
-        blit_text(surface, verdict, self.px(18), t.text, (panel.centerx, self.tables.bottom + self.px(16)), "bold",
+        blit_text(surface, verdict, self.px(18), t.text, (panel.centerx, self.tables.bottom + self.px(14)), "bold",
                   "midtop", width)
 
 
