@@ -22,6 +22,10 @@ from pinochle_gui.seat_words import capital, whose
 from pinochle_gui.theme import Theme, draw_panel
 from pinochle_gui.widgets import blit_text
 
+#: The axis' words for the decisions before the tricks, by the analysis' kind.
+STAGES = {"bid": "Auction", "trump": "Trump", "pass": "Passing", "return": "Passing", "bury": "Bury",
+          "dix": "Dix", "throw_in": "Throw-in", "redeal": "Deal", "meld": "Meld", "draw": "Draw"}
+
 
 @dataclass(frozen=True)
 class GraphPoint:
@@ -32,6 +36,7 @@ class GraphPoint:
     costly: bool              # marked costly (the analysed seat's only)
     value: float              # from what the deciding seat saw
     seen_value: float | None  # with every card seen (None where the analysis has not that view)
+    stage: str                # where in the hand: "Auction", "Trick 3", "Meld", ... (the axis' words)
 
 
 def same_side(record: dict[str, Any], seat: int, other: int, kind: str) -> bool:
@@ -66,8 +71,10 @@ def graph_points(analysis: ReviewAnalysis) -> list[GraphPoint]:
     for _index, review in sorted(analysis.decisions.items()):
         sign = 1.0 if same_side(record, seat, review.seat, review.kind) else -1.0
         seen = review.chosen.seen_value
+        stage = f"Trick {review.trick}" if review.trick is not None else \
+            STAGES.get(review.kind, review.kind.capitalize())
         points.append(GraphPoint(review.action_index, review.seat == seat, review.costly and review.seat == seat,
-                                 sign * review.chosen.value, None if seen is None else sign * seen))
+                                 sign * review.chosen.value, None if seen is None else sign * seen, stage))
     return points
 
 
@@ -86,7 +93,7 @@ class GraphView:
         pad = px
         left = round(px * 3.6)  # room for the values' labels
         top = round(px * 4.4)   # the title and the legend
-        bottom = round(px * 2.6)  # the axis' words
+        bottom = round(px * 3.2)  # the axis' words
         self.plot = pygame.Rect(area.x + left, area.y + top, area.w - left - pad * 2, area.h - top - bottom)
 
     def scale(self, points: Sequence[GraphPoint]) -> list[float]:
@@ -158,8 +165,16 @@ class GraphView:
             if point.action_index == at_index:
                 pygame.draw.circle(surface, theme.highlight, spot, max(3, px // 3) + 6, 2)
             self.marks.append((spot[0], spot[1], point.action_index))
+        free = plot.x - px  # the axis' words where the hand moves on, where they fit
+        for i, point in enumerate(points):
+            if i and point.stage == points[i - 1].stage or x_of(i) - px < free:
+                continue
+            rect = blit_text(surface, point.stage, small, theme.text_dim, (x_of(i), plot.bottom + px // 3), "regular",
+                             "midtop")
+            pygame.draw.line(surface, theme.text_dim, (x_of(i), plot.bottom), (x_of(i), plot.bottom + px // 4), 1)
+            free = rect.right + px
         words = f"{capital(owner)} decisions bright, costly ones red; a click on a mark goes there"
-        blit_text(surface, words, small, theme.text_dim, (plot.centerx, plot.bottom + round(px * 0.6)), "italic",
+        blit_text(surface, words, small, theme.text_dim, (plot.centerx, plot.bottom + round(px * 1.5)), "italic",
                   "midtop", self.area.w - 2 * pad)
 
     def mark_at(self, pos: tuple[int, int], reach: int) -> int | None:
