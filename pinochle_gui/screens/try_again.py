@@ -147,7 +147,7 @@ class TryAgainScene(Overlay):
         x = panel.centerx - (len(specs) * bw + (len(specs) - 1) * m) // 2
         for i, (text, action, tip) in enumerate(specs):
             b = self.button(pygame.Rect(x, foot, bw, bh), text, action, tooltip=tip)
-            if i == 0:
+            if i == 0 and self.chosen is not None:  # while choosing, the first choice has the focus
                 self.set_focus(b)
             x += bw + m
         self.tables = pygame.Rect(panel.x + m, panel.y + self.px(150), panel.w - 2 * m,
