@@ -199,7 +199,8 @@ def test_try_again_plays_the_hand_on_and_the_new_line_is_stepped_through(tmp_pat
         assert isinstance(chooser, TryAgainScene)
         texts = drawn(fake)
         assert any(text.endswith("(as played)") for text in texts)
-        other = next(b for b in chooser.focusables() if getattr(b, "text", "").endswith(("♠", "♥", "♦", "♣")))
+        words, _choice = next(c for c in chooser.choices if c[1] != record["actions"][index])
+        other = next(b for b in chooser.focusables() if getattr(b, "text", "").split("  ")[0] == words)
         click(fake, other.rect.center)
         assert chooser.chosen is not None and chooser.chosen[1] != record["actions"][index]
         until(fake, lambda: chooser.line is not None or chooser.failed, "the new line")
@@ -234,11 +235,14 @@ def test_try_again_offers_a_short_list_where_there_are_hundreds_of_choices(app: 
     chooser = app.stack.top
     assert isinstance(chooser, TryAgainScene)
     assert len(chooser.every) > try_again.MOST_CHOICES == len(chooser.choices)
-    review = scene.analysis.decisions[index] if scene.analysis else None
-    assert review is not None
+    analysis = scene.analysis
+    assert analysis is not None
+    review = analysis.decisions[index]
     offered = [words for words, _ in chooser.choices]
     assert review.chosen.action in offered and all(b.action in offered for b in review.best)
-    drawn(app)
+    shown = " ".join(drawn(app))
+    for alternative in (review.chosen, *review.best):  # each with its value to the analysis
+        assert f"{alternative.action}  {analysis.points(alternative.value)}" in shown
 
 
 def test_no_try_again_where_there_was_no_choice(app: FakeApp) -> None:

@@ -153,8 +153,8 @@ class ReviewScene(Screen):
         step = self.step
         if step.action_index not in self.decisions:
             return
-        review = self.analysis.decisions.get(step.action_index) if self.analysis is not None else None
-        self.app.stack.push(TryAgainScene(self.app, self.records[self.index], step, review, self.open_line), "fade")
+        self.app.stack.push(TryAgainScene(self.app, self.records[self.index], step, self.analysis, self.open_line),
+                            "fade")
 
     def open_line(self, original: dict[str, Any], line: dict[str, Any]) -> None:
         """A line played on from another choice, in a review of its own (the hand as played a page back)."""

@@ -18,11 +18,11 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from engine.ai.analysis import DecisionReview
 from engine.ai.try_again import choices_at, play_on
 from engine.ai.worker import background_pool
 from engine.review import Step
 from pinochle_gui.net_result import difference_words, net, net_words
+from pinochle_gui.screens.review_analysis import ReviewAnalysis
 from pinochle_gui.screens.review_summary import hand_table
 from pinochle_gui.screens.screen import Overlay
 from pinochle_gui.seat_words import capital, player_seat, whose
@@ -56,17 +56,20 @@ class TryAgainScene(Overlay):
     heading = "Try again from here"
     panel_size = (1040, 600)
 
-    def __init__(self, app: App, record: dict[str, Any], step: Step, review: DecisionReview | None,
+    def __init__(self, app: App, record: dict[str, Any], step: Step, analysis: ReviewAnalysis | None,
                  open_line: Callable[[dict[str, Any], dict[str, Any]], object]) -> None:
         assert step.action_index is not None and step.seat is not None
+        review = analysis.decisions.get(step.action_index) if analysis is not None else None
         self.record = record
         self.index = step.action_index
         self.seat = step.seat
         self.title = review.title if review is not None else f"{capital(whose(record, step.seat))} decision"
         self.played = record["actions"][self.index]
-        valued = {review.chosen.action, *(b.action for b in review.best)} if review is not None else set()
+        # what the analysis valued each choice it tried at, in words ("+38")
+        self.values = {} if analysis is None or review is None else {
+            a.action: analysis.points(a.value) for a in (review.chosen, *review.best)}
         self.every = choices_at(record, self.index)
-        self.choices = offered(self.every, valued, self.played)
+        self.choices = offered(self.every, set(self.values), self.played)
         self.open_line = open_line  # opens the review of (as played, the new line)
         self.chosen: tuple[str, Any] | None = None
         self.line: dict[str, Any] | None = None
@@ -166,7 +169,8 @@ class TryAgainScene(Overlay):
             column, row = i % columns, i // columns
             rect = pygame.Rect(area.x + column * (bw + gap), area.y + row * (bh + gap), bw, bh)
             as_played = value == self.played
-            b = self.button(rect, f"{words} (as played)" if as_played else words, partial(self.choose, (words, value)),
+            text = words + (f"  {self.values[words]}" if words in self.values else "") + (" (as played)" * as_played)
+            b = self.button(rect, text, partial(self.choose, (words, value)),
                             tooltip="The choice made" if as_played else "Choose this; the computers play on")
             first = first or b
         if first is not None:
@@ -179,7 +183,8 @@ class TryAgainScene(Overlay):
         blit_text(surface, self.title, self.px(20), t.accent, (panel.centerx, panel.y + self.px(60)), "bold",
                   "midtop", width)
         if self.chosen is None:
-            blit_text(surface, "Choose again: the computers play the rest of the hand on the same cards.",
+            valued = "; beside a choice the analysis valued, its value" if self.values else ""
+            blit_text(surface, f"Choose again: the computers play the rest of the hand on the same cards{valued}.",
                       self.px(15), t.text_dim, (panel.centerx, panel.y + self.px(88)), "italic", "midtop", width)
             if len(self.choices) < len(self.every):
                 blit_text(surface, f"{len(self.choices)} of the {len(self.every)} choices: the one played, those the "
