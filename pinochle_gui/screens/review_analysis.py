@@ -4,8 +4,8 @@
 :mod:`pinochle_gui.seat_words`, else the hard computer's, else seat 0), its words spoken to the player, and,
 beside it, the same deal played with the hard computer in that seat ("the cards":
 :func:`engine.ai.try_again.play_seat_again`, by the search budgets alone, so the same on any machine). The
-review polls it at most ten times a second (:meth:`ReviewAnalysis.poll`); nothing here waits. With ``PINOCHLE_THINK_AT_ONCE=1`` (the tests) both run on
-a thread of this process instead of worker processes.
+review polls it at most ten times a second (:meth:`ReviewAnalysis.poll`); nothing here waits. With
+``PINOCHLE_THINK_AT_ONCE=1`` (the tests) both run on a thread of this process instead of worker processes.
 
 Finished analyses are kept for the app's run (:data:`FINISHED`, a few hands), so opening the same hand again
 shows them at once.

@@ -108,6 +108,10 @@ class TryAgainScene(Overlay):
         self.rebuild()
 
     def choose_again(self) -> None:
+        """Back to the choices; a line still being played is dropped."""
+        if self._future is not None:
+            self._future.cancel()
+            self._future = None
         self.chosen, self.line, self.failed = None, None, ""
         self.rebuild()
 
