@@ -29,10 +29,8 @@ from engine.game import Game
 from engine.record import HandRecord, RecordError, check_record
 from engine.rules import OPTIONS
 from engine.save import game_from_dict
+from pinochle_gui.seat_words import with_hard_computer
 from pinochle_gui.words import label_text, variant_name
-
-#: Who plays the player's seat on the computer's side, as the review names it.
-COMPUTER_NAME = "Hard computer"
 
 
 class ChallengeRunDict(TypedDict):
@@ -141,7 +139,7 @@ class ChallengeRun:
         record = self.computer.get(place)
         if record is None:
             return None
-        return {**record, "players": [COMPUTER_NAME, *self.names[1:]]}
+        return with_hard_computer({**record, "players": list(self.names)}, 0)
 
     # -- the score ---------------------------------------------------------------------------------------
     def results(self) -> list[DealResult]:
@@ -214,4 +212,4 @@ def run_from_dict(data: object) -> ChallengeRun:
                         float(started) if isinstance(started, (int, float)) else 0.0)
 
 
-__all__ = ["COMPUTER_NAME", "ChallengeRun", "DealResult", "new_run", "run_from_dict"]
+__all__ = ["ChallengeRun", "DealResult", "new_run", "run_from_dict"]

@@ -17,6 +17,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from engine.cards import format_cards  # noqa: E402
+from engine.challenge import duplicate_score  # noqa: E402
 from engine.save import game_to_dict  # noqa: E402
 from pinochle_gui.screens.history import HistoryScene  # noqa: E402
 from pinochle_gui.screens.replay import ReplayResultScene, hand_table, verdict  # noqa: E402
@@ -118,7 +119,9 @@ def test_a_deal_played_again_has_the_same_cards_seats_and_levels_and_leaves_the_
             assert [row[2] for row in rows[1:]] == [str(p) for p in record["trick_points"]]
             assert [row[3] for row in rows[1:]] == [f"{d:+d}" for d in record["score_delta"]]
             assert head.endswith(("made it", "went set")) or "threw in" in head or "could not" in head
-        assert f"{original['score_delta'][0]:+d}" in verdict(original, replay, 0)
+        said = verdict(original, replay, 0)  # net: the side's score less the opponents', both times
+        assert said.startswith("Your side's net") and f"{duplicate_score(original, 0):+d}" in said
+        assert f"{duplicate_score(replay, 0):+d}" in said
         frame(app, screen)
         # Review original / Review replay / Back
         click(app, next(w for w in result.widgets if getattr(w, "text", "") == "Review replay").rect.center)

@@ -127,7 +127,7 @@ def test_a_two_deal_challenge_by_clicks_reports_both_scores(tmp_path: Path) -> N
             after = play_deal(app, screen, rng)
             mine = duplicate_score(run.played[place])
             theirs = duplicate_score(run.computer[place])
-            assert f"Deal {place + 1} of 2: you {mine:+d}, the computer {theirs:+d}" in texts_on(app, screen)
+            assert f"Deal {place + 1} of 2, net: you {mine:+d}, the hard computer {theirs:+d}" in texts_on(app, screen)
             click(app, labelled(app, "See the results" if place == 1 else "Next deal"))
             assert after not in app.stack.scenes
         results = app.stack.top

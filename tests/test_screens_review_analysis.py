@@ -174,7 +174,7 @@ def test_reasons_go_through_the_record_and_show_with_the_bids_and_cards(app: Fak
     assert f"{who}'s reason:" in texts
     assert step.reason.split()[0] in texts and step.text in texts  # the bid in the auction with its reason
     card = next(i for i, s in enumerate(scene.steps) if s.kind == "play" and s.reason)
-    assert f"reason: {scene.steps[card].reason[:20]}" in " ".join(texts_at(app, scene, card)).replace("\n", " ")
+    assert f"reason: “{scene.steps[card].reason[:20]}" in " ".join(texts_at(app, scene, card)).replace("\n", " ")
 
 
 def test_the_summary_shows_what_was_lost_the_costliest_and_the_hard_play(

@@ -73,8 +73,8 @@ def _still_out(obs: Observation, double_deck: bool) -> list[int]:
 
 
 def _whose(game: Game, seat: int, viewer: int | None) -> str:
-    """How a reason names the deciding seat's things: "your" to the player, else "West's"."""
-    return "your" if viewer is None or seat == viewer else f"{_names(game)[seat]}'s"
+    """How a reason names the deciding seat's things: "your" to the player, else "West's" (no player: by name)."""
+    return "your" if seat == viewer else f"{_names(game)[seat]}'s"
 
 
 def _need(game: Game, seat: int, obs: Observation, whose: str) -> str:

@@ -207,7 +207,7 @@ class Thinker:
 
 
 def _review(record: HandRecord, action_index: int, seed: int, level: str, every_card: bool,
-            viewer: int) -> tuple[DecisionReview, float]:
+            viewer: int | None) -> tuple[DecisionReview, float]:
     """In the worker: one decision of the record reviewed (see :func:`engine.ai.analysis.review_decision`),
     and the processor time it took."""
     started = time.process_time()
@@ -260,14 +260,15 @@ class Analyst:
         for future in [pool.submit(_ready) for _ in range(self.workers if self.processes else 1)]:
             future.result()
 
-    def start(self, record: HandRecord, seat: int, seed: int = 0) -> None:
-        """Start analysing ``record`` for the player in ``seat`` (dropping any analysis under way);
-        a record that cannot be replayed raises :class:`~engine.record.RecordError` here."""
+    def start(self, record: HandRecord, seat: int, seed: int = 0, viewer: int | None = None) -> None:
+        """Start analysing ``record`` for ``seat`` (dropping any analysis under way); ``viewer`` is the
+        player the titles speak to ("your lead"; None: every seat by its name). A record that cannot be
+        replayed raises :class:`~engine.record.RecordError` here."""
         self.cancel()
         order = self.order = work_order(record, seat)
         self._seat = seat
         self._total = len(order)
-        args = [(record, index, seed, self.level, self.every_card and s == seat, seat) for index, s in order]
+        args = [(record, index, seed, self.level, self.every_card and s == seat, viewer) for index, s in order]
         try:
             self._futures = [self._pool().submit(_review, *a) for a in args]
         except RuntimeError:  # a broken pool (a worker died): start afresh once

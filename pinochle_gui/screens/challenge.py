@@ -1,7 +1,7 @@
 """The duplicate challenge's two screens: after each deal, and the results at the end.
 
-- :class:`ChallengeDealScene`, over the table once a deal's summary is closed: "Deal 3 of 8: you +40,
-  the computer +120", each side's hand in a line, the totals so far; **Next deal** (Enter), **Review**
+- :class:`ChallengeDealScene`, over the table once a deal's summary is closed: "Deal 3 of 8, net: you +40,
+  the hard computer +120", each side's hand in a line, the totals so far; **Next deal** (Enter), **Review**
   (V: the player's hand, then the computer's a page away), **Stop for now** (the challenge is saved;
   the title screen's Continue challenge brings it back). After the last deal, **See the results**.
 - :class:`ChallengeResultsScene`: the challenge number and the settings that deal the same set, then
@@ -32,23 +32,23 @@ def signed(value: int | None) -> str:
 
 
 def deal_line(run: ChallengeRun, place: int) -> str:
-    """"Deal 3 of 8: you +40, the computer +120" (or that the computer is still playing it)."""
+    """"Deal 3 of 8, net: you +40, the hard computer +120" (or that the computer is still playing it)."""
     result = run.results()[place]
-    head = f"Deal {place + 1} of {run.challenge.deals}: you {signed(result.player)}"
+    head = f"Deal {place + 1} of {run.challenge.deals}, net: you {signed(result.player)}"
     if result.computer is None:
-        return head + ", the computer is still playing it"
-    return head + f", the computer {signed(result.computer)}"
+        return head + ", the hard computer is still playing it"
+    return head + f", the hard computer {signed(result.computer)}"
 
 
 def totals_line(run: ChallengeRun) -> str:
     mine, computer = run.totals()
     both = sum(1 for r in run.results() if r.computer is not None)
     if not both:
-        return "The computer has not finished a deal yet"
+        return "The hard computer has not finished a deal yet"
     ahead = mine - computer
-    verdict = "level with the computer" if ahead == 0 else \
-        f"{abs(ahead)} {'ahead of' if ahead > 0 else 'behind'} the computer"
-    return f"Over {both} deal{'s' if both != 1 else ''}: you {mine:+d}, the computer {computer:+d}, {verdict}"
+    verdict = "level with the hard computer" if ahead == 0 else \
+        f"{abs(ahead)} {'ahead of' if ahead > 0 else 'behind'} the hard computer"
+    return f"Over {both} deal{'s' if both != 1 else ''}, net: you {mine:+d}, the hard computer {computer:+d}, {verdict}"
 
 
 def review_deal(app: App, run: ChallengeRun, place: int, computer: bool) -> None:
@@ -84,7 +84,7 @@ class ChallengeDealScene(Overlay):
         specs = [("See the results" if last else "Next deal", self.next, pygame.K_n,
                   "Your results against the computer's" if last else "Deal the next hand (Enter)"),
                  ("Review", lambda: review_deal(self.app, self.run, self.place, False), pygame.K_v,
-                  "This deal step by step; the computer's play of it a page further (V)"),
+                  "This deal step by step; the hard computer's play of it a page further (V)"),
                  ("Stop for now", self.app.leave_challenge, None,
                   "The challenge is kept: Continue challenge on the title screen brings it back")]
         bw = min(self.px(240), (panel.w - m * (len(specs) + 1)) // len(specs))
@@ -114,7 +114,7 @@ class ChallengeDealScene(Overlay):
                   width)
         y += self.px(48)
         sides = [("At your table", self.run.played[self.place]),
-                 ("With the computer in your seat", self.run.computer_record(self.place))]
+                 ("With the hard computer in your seat", self.run.computer_record(self.place))]
         for who, record in sides:
             text = f"{who}: {hand_table(record)[0]}" if record is not None else f"{who}: still being played"
             blit_text(surface, text, self.px(18), t.text_dim, (panel.centerx, y), "regular", "midtop", width)
@@ -168,7 +168,7 @@ class ChallengeResultsScene(Screen):
             for i, (text, computer) in enumerate((("Yours", False), ("Computer's", True))):
                 rect = pygame.Rect(right + gap * (2 + i) + i * bw, y, bw, row_h - 4)
                 b = self.button(rect, text, self._review(place, computer),
-                                tooltip=f"Deal {place + 1} step by step: {'the computer' if computer else 'you'}")
+                                tooltip=f"Deal {place + 1} step by step: {'the hard computer' if computer else 'you'}")
                 if computer:
                     self.computer_buttons[place] = b
         self.update(0.0)

@@ -1,6 +1,7 @@
 """The statistics' chart of the cost of the player's decisions: per game, the average points per hand the
 player's decisions cost (found in the background after each hand, :mod:`pinochle_gui.table.hand_costs`),
-oldest game first, so that a falling line shows the player improving."""
+oldest game first, so that a falling line shows the player improving. A cost is in the one yardstick of
+every comparison the game shows, net: points of the side's score less the opponents'."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from pinochle_gui.theme import Theme
 from pinochle_gui.widgets import blit_text
 from pinochle_gui.words import count_of
 
-TITLE = "Points your decisions cost per hand (lower is better)"
+TITLE = "Net points your decisions cost per hand (lower is better)"
 EMPTY = "Play a hand with “Analyse my hands” on to see it here."
 
 

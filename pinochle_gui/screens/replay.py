@@ -13,8 +13,10 @@ import pygame
 
 from engine.record import HandRecord
 from engine.review import seat_names
+from pinochle_gui.net_result import net
 from pinochle_gui.screens.review import open_review
 from pinochle_gui.screens.screen import Overlay
+from pinochle_gui.seat_words import capital, player_seat, whose
 from pinochle_gui.table.scorepad import side_names
 from pinochle_gui.table.summary import draw_table, summary_lines
 from pinochle_gui.widgets import blit_text
@@ -32,13 +34,13 @@ def hand_table(record: HandRecord) -> tuple[str, list[list[str]]]:
     return head, [row[:COLUMNS] for row in rows]
 
 
-def verdict(original: HandRecord, replay: HandRecord, side: int) -> str:
-    """How the player's side did the second time against the first, in points of the score."""
-    first, again = original["score_delta"][side], replay["score_delta"][side]
+def verdict(original: HandRecord, replay: HandRecord, seat: int) -> str:
+    """How ``seat``'s side did the second time against the first, net (its score less the opponents')."""
+    first, again = net(original, seat), net(replay, seat)
+    said = f"{capital(whose(original, seat))} side's net (its score less the opponents'):"
     if again == first:
-        return f"Your side scored {again:+d} both times"
-    better = "better" if again > first else "worse"
-    return f"Your side scored {first:+d} the first time and {again:+d} this time: {abs(again - first)} points {better}"
+        return f"{said} {again:+d} both times"
+    return f"{said} {first:+d}, then {again:+d}, {abs(again - first)} {'better' if again > first else 'worse'}"
 
 
 class ReplayResultScene(Overlay):
@@ -49,7 +51,8 @@ class ReplayResultScene(Overlay):
         super().__init__(app)
         self.original = original
         self.replay = replay
-        self.side = next(i for i, team in enumerate(original["teams"]) if 0 in team)
+        seat = player_seat(original)
+        self.seat = 0 if seat is None else seat
 
     @property
     def standing(self) -> bool:
@@ -106,5 +109,5 @@ class ReplayResultScene(Overlay):
                       box.w)
             head, rows = hand_table(record)
             draw_table(surface, box, t, head, rows, "", None)
-        blit_text(surface, verdict(self.original, self.replay, self.side), self.px(18), t.text,
+        blit_text(surface, verdict(self.original, self.replay, self.seat), self.px(18), t.text,
                   (panel.centerx, self.tables.bottom + self.px(12)), "regular", "midtop", panel.w - 2 * gap)

@@ -12,6 +12,8 @@ marked on it (a click goes there). S shows the hand's summary (:mod:`pinochle_gu
 
 Right (or Next) one step on, Left (or Previous) one back, Home and End the first and last step,
 C and Shift+C the next and previous costly decision, W whose decisions are analysed (the next seat's),
+T try again from the step's decision (:mod:`pinochle_gui.screens.try_again`), G the graph of the hand
+(:mod:`pinochle_gui.screens.review_graph`),
 Page Up and Page Down the previous and next hand of a record file with many; A plays the deal again
 (``app.replay_deal``); Escape closes.
 :func:`open_review` is the door for the hand summary, the hand history and the record files.
@@ -24,6 +26,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from engine.ai.analysis import decisions_in
 from engine.cards import SUIT_NAMES, Card
 from engine.events import EventKind
 from engine.record import HandRecord, RecordError
@@ -31,9 +34,12 @@ from engine.review import Step, review_steps, seat_names, side_names
 from pinochle_gui.art import CardArt
 from pinochle_gui.screens.dialogs import message
 from pinochle_gui.screens.review_analysis import ReviewAnalysis, analysed_seat, table_levels
+from pinochle_gui.screens.review_graph import GraphView
 from pinochle_gui.screens.review_notes import draw_notes, draw_progress, draw_step_bar, step_at
 from pinochle_gui.screens.review_summary import SummaryView
 from pinochle_gui.screens.screen import Screen
+from pinochle_gui.screens.try_again import TryAgainScene
+from pinochle_gui.seat_words import whose
 from pinochle_gui.widgets import MenuButton, blit_text
 from pinochle_gui.widgets.text import wrap
 from pinochle_gui.words import variant_name
@@ -73,10 +79,12 @@ class ReviewScene(Screen):
         self.records = list(records)
         self.index = 0
         self.steps: list[Step] = []
+        self.decisions: set[int] = set()  # the record's actions that were real decisions
         self.at = 0
         self.nav: dict[str, MenuButton] = {}
         self.analysis: ReviewAnalysis | None = None
         self.summary: SummaryView | None = None  # the hand's summary, shown instead of the table
+        self.graph: GraphView | None = None  # the graph of the hand, shown instead of the table
         self.show_hand(index)  # raises RecordError for a record that does not replay
         self.art = CardArt(app.settings.deck_design, app.settings.card_back)
 
@@ -88,6 +96,7 @@ class ReviewScene(Screen):
     def show_hand(self, index: int) -> None:
         index = max(0, min(len(self.records) - 1, index))
         self.steps = review_steps(self.records[index])
+        self.decisions = {i for i, _seat in decisions_in(self.records[index])}  # more than one legal choice
         self.index = index
         self.at = 0
         self.analyse(analysed_seat(self.records[index]))
@@ -101,6 +110,8 @@ class ReviewScene(Screen):
             self.analysis = ReviewAnalysis(record, seat, levels)
         if self.summary is not None:
             self.summary = SummaryView(self.analysis) if self.analysis is not None else None
+        if self.graph is not None:
+            self.graph = GraphView(self.analysis) if self.analysis is not None else None
 
     def close_analysis(self) -> None:
         if self.analysis is not None:
@@ -132,13 +143,38 @@ class ReviewScene(Screen):
             self.go(found[0] if direction > 0 else found[-1])
 
     def go_action(self, action_index: int) -> None:
-        """To the step of the record's action ``action_index`` (from the summary), the table shown again."""
-        self.summary = None
+        """To the step of the record's action ``action_index`` (from the summary or the graph), the table
+        shown again."""
+        self.summary = self.graph = None
         self.rebuild()
         self.go(next((i for i, s in enumerate(self.steps) if s.action_index == action_index), self.at))
 
+    def try_again(self) -> None:
+        """Choose again at this step's decision (:mod:`pinochle_gui.screens.try_again`)."""
+        step = self.step
+        if step.action_index not in self.decisions:
+            return
+        self.app.stack.push(TryAgainScene(self.app, self.records[self.index], step, self.analysis, self.open_line),
+                            "fade")
+
+    def open_line(self, original: HandRecord, line: HandRecord) -> None:
+        """A line played on from another choice, in a review of its own (the hand as played a page back)."""
+        open_review(self.app, [original, line], 1)
+
+    def open_hard(self) -> None:
+        """The same deal played with the hard computer in the analysed seat, in a review of its own (the hand
+        as played a page back)."""
+        if self.analysis is not None and self.analysis.hard_record is not None:
+            open_review(self.app, [self.records[self.index], self.analysis.hard_record], 1)
+
     def toggle_summary(self) -> None:
         self.summary = None if self.summary is not None or self.analysis is None else SummaryView(self.analysis)
+        self.graph = None
+        self.rebuild()
+
+    def toggle_graph(self) -> None:
+        self.graph = None if self.graph is not None or self.analysis is None else GraphView(self.analysis)
+        self.summary = None
         self.rebuild()
 
     def go(self, at: int) -> None:
@@ -166,6 +202,12 @@ class ReviewScene(Screen):
             return True
         if event.key == pygame.K_s:
             self.toggle_summary()
+            return True
+        if event.key == pygame.K_t:
+            self.try_again()
+            return True
+        if event.key == pygame.K_g:
+            self.toggle_graph()
             return True
         if event.key == pygame.K_w and self.analysis is not None:  # whose decisions: the next seat's
             self.analyse((self.analysis.seat + 1) % len(self.step.hands))
@@ -213,11 +255,18 @@ class ReviewScene(Screen):
         pad, sh = self.px(12), self.px(38)
         row = self.notes.bottom - pad - sh
         sw = (self.notes.w - 4 * pad) // 3
-        self.progress_at = (self.notes.x + pad, row - self.px(28))
+        again_row = row - sh - self.px(8)
+        self.progress_at = (self.notes.x + pad, again_row - self.px(28))
         self.notes_text = pygame.Rect(self.notes.x, self.notes.y, self.notes.w, self.progress_at[1] - self.notes.y)
         self.set_focus(self.nav["Next"])
         if self.summary is not None:
             self.summary.build(self, pygame.Rect(m, top, w - 2 * m, bottom - top))
+        elif self.graph is not None:
+            area = pygame.Rect(m, top, w - 2 * m, bottom - top)
+            self.graph.build(area, self.px(16))
+            back = pygame.Rect(0, 0, self.px(200), sh)
+            back.topright = (area.right - pad, area.y + pad)
+            self.set_focus(self.button(back, "Back to the hand", self.toggle_graph, tooltip="The table again (G)"))
         else:
             for i, (text, action, tip) in enumerate((
                     ("Previous costly", lambda: self.go_costly(-1), "The costly decision before (Shift+C)"),
@@ -225,6 +274,12 @@ class ReviewScene(Screen):
                     ("Summary", self.toggle_summary, "Points lost, the costliest, the hard computer's play (S)"))):
                 self.nav[text] = self.button(pygame.Rect(self.notes.x + pad + i * (sw + pad), row, sw, sh), text,
                                              action, tooltip=tip)
+            self.nav["Try again"] = self.button(
+                pygame.Rect(self.notes.x + pad, again_row, 2 * sw + pad, sh), "Try again from here",
+                self.try_again, tooltip="Choose again here; the computers play the hand on (T)")
+            self.nav["Graph"] = self.button(
+                pygame.Rect(self.notes.x + 3 * pad + 2 * sw, again_row, sw, sh), "Graph", self.toggle_graph,
+                tooltip="The expected result after each decision; a click on a mark goes there (G)")
         self.refresh_buttons()
 
     def refresh_buttons(self) -> None:
@@ -237,7 +292,8 @@ class ReviewScene(Screen):
             self.nav["Previous hand"].enabled = self.index > 0
             self.nav["Next hand"].enabled = self.index < len(self.records) - 1
         if "Summary" in self.nav:
-            self.nav["Summary"].enabled = self.analysis is not None
+            self.nav["Try again"].enabled = self.step.action_index in self.decisions
+            self.nav["Summary"].enabled = self.nav["Graph"].enabled = self.analysis is not None
             costly = self.costly_steps()
             self.nav["Previous costly"].enabled = any(i < self.at for i in costly)
             self.nav["Next costly"].enabled = any(i > self.at for i in costly)
@@ -246,7 +302,7 @@ class ReviewScene(Screen):
 
     def content_state(self) -> object:
         a = self.analysis
-        return (self.index, self.at, self.summary is not None,
+        return (self.index, self.at, self.summary is not None, self.graph is not None,
                 None if a is None else (len(a.decisions), a.done, a.analysed, a.hard_record is not None, a.failed))
 
     def process_event(self, event: pygame.event.Event) -> bool:
@@ -254,6 +310,11 @@ class ReviewScene(Screen):
                 event.pos):
             self.go(step_at(self.bar, event.pos[0], len(self.steps)))
             return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.graph is not None:
+            index = self.graph.mark_at(event.pos, self.px(12))
+            if index is not None:
+                self.go_action(index)
+                return True
         return super().process_event(event)
 
     # -- drawing --------------------------------------------------------------------------------------
@@ -270,8 +331,11 @@ class ReviewScene(Screen):
         if self.summary is not None:
             self.summary.draw(surface, self)
             return
+        if self.graph is not None:
+            self.graph.draw(surface, t, self.px(16), step.action_index)
+            return
         names = seat_names(record)
-        draw_notes(surface, self.notes_text, t, step, names[step.seat] if step.seat is not None else "",
+        draw_notes(surface, self.notes_text, t, step, whose(record, step.seat) if step.seat is not None else "",
                    self.analysis, self.px(16))
         draw_progress(surface, self.progress_at, self.notes.w - self.px(24), t, self.analysis, self.px(14))
         places = PLACES[len(step.hands)]

@@ -1,10 +1,11 @@
 """The analysis behind the hand review: the decisions of one hand valued in the background, as they come.
 
-:class:`ReviewAnalysis` starts an :class:`engine.ai.worker.Analyst` on the record for one seat (the player's:
-the record's ``humans``, else seat 0) and, beside it, the same deal played with the hard computer in that
-seat ("the cards": :func:`engine.ai.analysis.play_with_hard`). The review polls it at most ten times a second
-(:meth:`ReviewAnalysis.poll`); nothing here waits. With ``PINOCHLE_THINK_AT_ONCE=1`` (the tests) both run on
-a thread of this process instead of worker processes.
+:class:`ReviewAnalysis` starts an :class:`engine.ai.worker.Analyst` on the record for one seat (the player's,
+:mod:`pinochle_gui.seat_words`, else the hard computer's, else seat 0), its words spoken to the player, and,
+beside it, the same deal played with the hard computer in that seat ("the cards":
+:func:`engine.ai.try_again.play_seat_again`, by the search budgets alone, so the same on any machine). The
+review polls it at most ten times a second (:meth:`ReviewAnalysis.poll`); nothing here waits. With
+``PINOCHLE_THINK_AT_ONCE=1`` (the tests) both run on a thread of this process instead of worker processes.
 
 Finished analyses are kept for the app's run (:data:`FINISHED`, a few hands), so opening the same hand again
 shows them at once.
@@ -17,10 +18,13 @@ from collections.abc import Sequence
 from concurrent.futures import Executor, Future
 from typing import Any
 
-from engine.ai.analysis import DecisionReview, HandAnalysis, cost_threshold, play_with_hard
+from engine.ai.analysis import DecisionReview, HandAnalysis, cost_threshold
+from engine.ai.try_again import play_seat_again
 from engine.ai.worker import Analyst, background_pool
 from engine.record import HandRecord, RecordError
+from engine.review import seat_names
 from engine.rules import Rules, rules_from_dict
+from pinochle_gui.seat_words import HARD_COMPUTER, player_seat, whose, with_hard_computer
 from pinochle_gui.table.hand_costs import LAST
 from pinochle_gui.table.scene import TableScene
 from pinochle_gui.table.seats import thinking_at_once
@@ -38,9 +42,12 @@ KEEP_FINISHED = 12
 
 
 def analysed_seat(record: HandRecord) -> int:
-    """Whose decisions the review analyses first: the seat a person played, else seat 0."""
-    humans = record.get("humans")
-    return humans[0] if isinstance(humans, list) and humans else 0
+    """Whose decisions the review analyses first: the player's seat, else the hard computer's, else seat 0."""
+    seat = player_seat(record)
+    if seat is not None:
+        return seat
+    names = seat_names(record)
+    return names.index(HARD_COMPUTER) if HARD_COMPUTER in names else 0
 
 
 def table_levels(scenes: Sequence[object], record: HandRecord) -> list[str | None] | None:
@@ -93,7 +100,7 @@ class ReviewAnalysis:
         else:
             self._analyst = Analyst(processes=self.processes, workers=1 if not self.processes else 2, level=LEVEL)
             try:
-                self._analyst.start(record, seat)
+                self._analyst.start(record, seat, viewer=player_seat(record))
             except RecordError as err:
                 self.failed = str(err)
                 self._analyst.close()
@@ -107,7 +114,7 @@ class ReviewAnalysis:
             return
         self._pool = background_pool("pinochle-hard-replay", self.processes, niceness=LAST)
         assert self._pool is not None
-        self._hard = self._pool.submit(play_with_hard, self.record, self.seat, self.levels)
+        self._hard = self._pool.submit(play_seat_again, self.record, self.seat, self.levels)
 
     # -- the results ---------------------------------------------------------------------------------------
     @property
@@ -146,7 +153,7 @@ class ReviewAnalysis:
                 came = True
         if self._hard is not None and self._hard.done() and self.hard_record is None:
             try:
-                self.hard_record = self._hard.result()
+                self.hard_record = with_hard_computer(self._hard.result(), self.seat)
             except Exception as err:  # noqa: BLE001 - the review goes on without "the cards"
                 self.failed = f"the hard computer's play could not be made: {err}"
                 self._hard = None
@@ -157,19 +164,16 @@ class ReviewAnalysis:
         if self.failed and not self.decisions:
             return f"No analysis: {self.failed}"
         if self._analyst is not None:
-            return f"Analysing: {self.done} of {self.total} decisions" + (
-                "" if self.seat_word() == "yours" else f", {self.seat_word()} first")
+            return f"Analysing: {self.done} of {self.total} decisions, {self.seat_word()} first"
         costly = len(self.costly(self.seat))
         missing = f" ({len(self.errors)} could not be valued)" if self.errors else ""
         return (f"Analysed {self.total} decisions{missing}: {costly} costly of {self.seat_word()} "
                 "(W: another seat's)")
 
     def seat_word(self) -> str:
-        names = self.record.get("players") or []
-        name = names[self.seat] if self.seat < len(names) else ""
-        if self.seat in (self.record.get("humans") or []) or name == "You":  # a demo's record names its seat 0 You
-            return "yours"
-        return f"{name}'s" if name else "the seat's"
+        """Whose decisions these are: "yours", "North's", "the hard computer's"."""
+        word = whose(self.record, self.seat)
+        return "yours" if word == "your" else word
 
     def points(self, value: float, signed: bool = True) -> str:
         return points_text(value, signed, self.tenths)
@@ -180,6 +184,10 @@ class ReviewAnalysis:
 
     def lost(self, seat: int) -> float:
         return sum(d.cost for d in self.decisions.values() if d.seat == seat)
+
+    def marked_cost(self, seat: int) -> float:
+        """What ``seat``'s costly (marked) decisions cost, in all."""
+        return sum(d.cost for d in self.costly(seat))
 
     def costliest(self, seat: int, count: int = 3) -> list[DecisionReview]:
         return sorted(self.costly(seat), key=lambda d: (-d.cost, d.action_index))[:count]

@@ -13,6 +13,7 @@ import pygame
 from engine.ai.analysis import DecisionReview
 from engine.review import Step
 from pinochle_gui.screens.review_analysis import ReviewAnalysis, points_text
+from pinochle_gui.seat_words import capital, whose
 from pinochle_gui.theme import Theme, draw_panel
 from pinochle_gui.widgets import blit_text
 from pinochle_gui.widgets.text import wrap
@@ -66,9 +67,10 @@ class NotesWriter:
         return True
 
 
-def draw_notes(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, step: Step, seat_name: str,
+def draw_notes(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, step: Step, owner: str,
                analysis: ReviewAnalysis | None, px: int) -> None:
-    """The notes panel of ``step``: its reason and its analysis (``px``: the screen's unit of 16 px text)."""
+    """The notes panel of ``step``: its reason and its analysis (``owner``: whose decision it is, "your" or
+    "North's"; ``px``: the screen's unit of 16 px text)."""
     draw_panel(surface, rect, theme, radius=min(12, px // 2))
     pad = round(px * 0.8)
     inner = rect.inflate(-2 * pad, -2 * pad)
@@ -78,15 +80,14 @@ def draw_notes(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, step: S
     if review is not None:
         notes.write(review.title, theme.accent, "bold", round(px * 1.15), gap=px // 3)
     elif step.action_index is not None and step.seat is not None:
-        notes.write(f"{seat_name}'s decision", theme.accent, "bold", round(px * 1.15), gap=px // 3)
+        notes.write(f"{capital(owner)} decision", theme.accent, "bold", round(px * 1.15), gap=px // 3)
     else:
         notes.write("Nothing to decide here", theme.text_dim, "italic", gap=px // 2)
         if analysis is not None:
             overview(notes, theme, analysis)
     tenths = analysis is not None and analysis.tenths
     if step.reason:
-        whose = "Your" if seat_name == "You" else f"{seat_name}'s"
-        notes.write(f"{whose} reason: {step.reason}", theme.text, gap=px // 2)
+        notes.write(f"{capital(owner)} reason: “{step.reason}”", theme.text, gap=px // 2)  # in its own words
     if review is not None:
         if review.costly:  # the sentence, marked down its left edge
             top = notes.y
@@ -105,12 +106,12 @@ def draw_notes(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, step: S
 def overview(notes: NotesWriter, theme: Theme, analysis: ReviewAnalysis) -> None:
     """The analysed seat's costly decisions found so far, in the order of the hand (C goes to the next)."""
     costly = analysis.costly(analysis.seat)
-    whose = "Your" if analysis.seat_word() == "yours" else analysis.seat_word().capitalize()
+    owner = capital(whose(analysis.record, analysis.seat))
     if not costly:
         if analysis.analysed:
-            notes.write(f"{whose} decisions: none costly", theme.text)
+            notes.write(f"{owner} decisions: none costly", theme.text)
         return
-    notes.write(f"{whose} costly decisions so far (C: the next one):", theme.text)
+    notes.write(f"{owner} costly decisions so far (C: the next one):", theme.text)
     for review in costly:
         if not notes.write(f"{review.title}: {review.chosen.action}, about "
                            f"{analysis.points(review.cost, signed=False)}", theme.bad):

@@ -1,6 +1,7 @@
-"""The hand's summary in the review: the points lost to the analysed player's decisions (and, for
-reference, to the partner's and the opponents'), the three costliest (a click goes there), and "the cards":
-the hand as it went beside the same deal played with the hard computer in the player's seat.
+"""The hand's summary in the review: the headline, net (the side's score less the opponents'), as played and
+with the hard computer in the seat on the same cards, and what the seat's marked decisions cost; the points
+lost to each seat's decisions; the three costliest (a click goes there); and "the cards": the hand as it went
+beside the same deal played with the hard computer in the seat, which opens in the review step by step.
 """
 
 from __future__ import annotations
@@ -13,7 +14,9 @@ import pygame
 
 from engine.record import HandRecord
 from engine.review import seat_names
+from pinochle_gui.net_result import difference_words, net, net_words
 from pinochle_gui.screens.review_analysis import ReviewAnalysis
+from pinochle_gui.seat_words import capital, who, whose
 from pinochle_gui.table.scorepad import side_names
 from pinochle_gui.table.summary import draw_table, summary_lines
 from pinochle_gui.theme import Theme, draw_panel
@@ -37,6 +40,8 @@ class Host(Protocol):
 
     def go_action(self, action_index: int) -> None: ...
 
+    def open_hard(self) -> None: ...
+
     def toggle_summary(self) -> None: ...
 
 #: The columns of a hand's table: the side, its meld, its trick points and its score change.
@@ -45,12 +50,10 @@ COLUMNS = 4
 
 def seat_roles(record: HandRecord, seat: int) -> list[tuple[int, str]]:
     """Every seat with who it is to ``seat``: the seat itself first, then its partner, then the others."""
-    names = seat_names(record)
-    me = "You" if seat in (record.get("humans") or []) else names[seat]
     team = next((t for t in record["teams"] if seat in t), [seat])
-    roles = [(seat, me)]
-    roles += [(s, f"{names[s]}, partner") for s in team if s != seat]
-    roles += [(s, f"{names[s]}, opponent") for s in range(record["seats"]) if s not in team]
+    roles = [(seat, capital(who(record, seat)))]
+    roles += [(s, f"{capital(who(record, s))}, partner") for s in team if s != seat]
+    roles += [(s, f"{capital(who(record, s))}, opponent") for s in range(record["seats"]) if s not in team]
     return roles
 
 
@@ -60,18 +63,25 @@ def lost_lines(analysis: ReviewAnalysis) -> list[tuple[str, str]]:
             for seat, who in seat_roles(analysis.record, analysis.seat)]
 
 
-def cards_verdict(analysis: ReviewAnalysis) -> str:
-    """How the seat's side did, and how it did with the hard computer in the seat."""
-    record, hard = analysis.record, analysis.hard_record
-    if hard is None or "score_delta" not in record:
-        return ""
-    side = next(i for i, team in enumerate(record["teams"]) if analysis.seat in team)
-    first, again = record["score_delta"][side], hard["score_delta"][side]
-    who = "your" if analysis.seat in (record.get("humans") or []) else f"{seat_names(record)[analysis.seat]}'s"
-    if first == again:
-        return f"The cards: {who} side scored {first:+d}, as with the hard computer in the seat"
-    more = f"{abs(again - first)} {'more' if again > first else 'less'}"
-    return f"The cards: {who} side scored {first:+d}; with the hard computer in the seat {again:+d} ({more})"
+def net_lines(analysis: ReviewAnalysis) -> list[str]:
+    """The hand's headline, net (a side's score less the opponents'): how the seat's side did, how it did
+    with the hard computer in the seat on the same cards, and what the seat's marked decisions cost."""
+    record, seat, hard = analysis.record, analysis.seat, analysis.hard_record
+    owner = whose(record, seat)
+    lines = []
+    if "score_delta" in record:
+        lines.append(f"As played: {net_words(record, seat)}")
+        if hard is not None:
+            mine, theirs = net(record, seat), net(hard, seat)
+            lines.append(f"The hard computer in {owner} seat: {theirs:+d}, {difference_words(mine, theirs)}"
+                         + (" than as played" if mine != theirs else " as played"))
+        else:
+            lines.append(f"The hard computer in {owner} seat: {analysis.failed or 'playing the deal…'}")
+    marked = analysis.points(analysis.marked_cost(seat), signed=False)
+    every = analysis.points(analysis.lost(seat), signed=False)
+    so_far = "" if analysis.analysed else " so far"
+    lines.append(f"{capital(owner)} marked decisions cost about {marked}{so_far} (all {owner} decisions: {every})")
+    return lines
 
 
 def hand_table(record: HandRecord) -> tuple[str, list[list[str]]]:
@@ -87,10 +97,12 @@ class SummaryView:
         analysis.start_hard()
         self.area = pygame.Rect(0, 0, 0, 0)
         self.left = self.right = self.area
-        self.rows_top = 0
+        self.headline: list[str] = []  # the net lines, wrapped to the panel
+        self.lost_top = self.rows_top = 0
 
     def build(self, screen: Host, area: pygame.Rect) -> None:
-        """Lay the summary out in ``area`` and add its buttons to ``screen``: the costliest decisions, Close."""
+        """Lay the summary out in ``area`` and add its buttons to ``screen``: the costliest decisions, the hard
+        computer's play, Back."""
         self.area = area
         gap = screen.px(16)
         if area.w >= area.h:
@@ -98,24 +110,31 @@ class SummaryView:
             self.left = pygame.Rect(area.x, area.y, half, area.h)
             self.right = pygame.Rect(area.x + half + gap, area.y, area.w - half - gap, area.h)
         else:
-            half = (area.h - gap) * 9 // 20
+            half = (area.h - gap) * 11 // 20
             self.left = pygame.Rect(area.x, area.y, area.w, half)
             self.right = pygame.Rect(area.x, area.y + half + gap, area.w, area.h - half - gap)
         pad = screen.px(14)
-        line = round(screen.px(16) * 1.5)
+        line = round(screen.px(16) * 1.4)
         bh = screen.px(38)
-        self.rows_top = self.left.y + pad + screen.px(30) + line * len(lost_lines(self.analysis)) + screen.px(40)
+        width = self.left.w - 2 * pad
+        self.headline = [text for said in net_lines(self.analysis) for text in wrap(said, screen.px(16), width)]
+        self.lost_top = self.left.y + pad + screen.px(30) + line * len(self.headline) + screen.px(12)
+        self.rows_top = self.lost_top + screen.px(28) + line * len(lost_lines(self.analysis)) + screen.px(36)
+        foot = self.left.bottom - pad - bh
         y = self.rows_top
         for review in self.analysis.costliest(self.analysis.seat):
             text = f"{review.title}: {review.chosen.action}, about {self.analysis.points(review.cost, signed=False)}"
-            rect = pygame.Rect(self.left.x + pad, y, self.left.w - 2 * pad, bh)
-            if rect.bottom > self.left.bottom - pad:
+            rect = pygame.Rect(self.left.x + pad, y, width, bh)
+            if rect.bottom > foot - screen.px(30):
                 break
             screen.button(rect, text, partial(screen.go_action, review.action_index),
                           tooltip="Go to this decision in the hand")
             y += bh + screen.px(8)
-        close = pygame.Rect(0, 0, screen.px(220), bh)
-        close.bottomright = (self.left.right - pad, self.left.bottom - pad)
+        half = (width - pad) // 2
+        hard = screen.button(pygame.Rect(self.left.x + pad, foot, half, bh), "The hard computer's play",
+                             screen.open_hard, tooltip="The same deal with the hard computer in the seat, step by step")
+        hard.enabled = self.analysis.hard_record is not None
+        close = pygame.Rect(self.left.right - pad - half, foot, half, bh)
         screen.set_focus(screen.button(close, "Back to the hand", screen.toggle_summary,
                                        tooltip="The table again (S)"))
 
@@ -123,30 +142,31 @@ class SummaryView:
         t, a = screen.theme, self.analysis
         pad = screen.px(14)
         size = screen.px(16)
-        line = round(size * 1.5)
+        line = round(size * 1.4)
+        width = self.left.w - 2 * pad
         draw_panel(surface, self.left, t)
         x, y = self.left.x + pad, self.left.y + pad
-        blit_text(surface, "Points lost to decisions", screen.px(19), t.accent, (x, y), "bold", "topleft",
-                  self.left.w - 2 * pad)
-        blit_text(surface, a.progress_text(), screen.px(13), t.text_dim, (self.left.right - pad, y + screen.px(4)),
-                  "italic", "topright", self.left.w // 2)
+        blit_text(surface, "The hand, net: a side's score less the opponents'", screen.px(19), t.accent, (x, y),
+                  "bold", "topleft", width)
         y += screen.px(30)
-        for who, lost in lost_lines(a):
-            blit_text(surface, who, size, t.text, (x, y), "regular", "topleft", self.left.w // 2)
+        for text in self.headline:
+            blit_text(surface, text, size, t.text, (x, y))
+            y += line
+        y = self.lost_top
+        blit_text(surface, "Points lost to decisions", screen.px(17), t.accent, (x, y), "bold", "topleft", width)
+        y += screen.px(28)
+        for seat_role, lost in lost_lines(a):
+            blit_text(surface, seat_role, size, t.text, (x, y), "regular", "topleft", self.left.w // 2)
             blit_text(surface, lost, size, t.text, (x + self.left.w // 2, y), "bold")
             y += line
         costliest = a.costliest(a.seat)
         heading = "The costliest decisions" if costliest else (
             "No costly decision" if a.analysed else "No costly decision found yet")
         blit_text(surface, heading, screen.px(17), t.accent, (x, self.rows_top - screen.px(30)), "bold", "topleft",
-                  self.left.w - 2 * pad)
-        verdict = cards_verdict(a)
-        if verdict:
-            lines = wrap(verdict, size, self.left.w - 2 * pad)
-            y = self.left.bottom - pad - screen.px(38) - screen.px(12) - len(lines) * line
-            for text in lines:
-                blit_text(surface, text, size, t.text, (x, y))
-                y += line
+                  width)
+        foot = self.left.bottom - pad - screen.px(38)
+        blit_text(surface, a.progress_text(), screen.px(13), t.text_dim, (x, foot - screen.px(8)), "italic",
+                  "bottomleft", width)
         self.draw_cards(surface, screen)
 
     def draw_cards(self, surface: pygame.Surface, screen: Host) -> None:

@@ -2,9 +2,10 @@
 
 After each hand the player plays (not a demo, not a deal played again), :class:`HandCoster` values the
 player's decisions of that hand with the hard level's search from what the player could see
-(:func:`engine.ai.analysis.review_decision`) and hands back the sum of what they cost, in points of that
-hand, for the statistics (:mod:`pinochle_gui.storage.hand_costs`). It works one decision at a time in one
-worker process at the lowest priority, and starts the next decision only while no computer seat is
+(:func:`engine.ai.analysis.review_decision`) and hands back the sum of what they cost, in net points of
+that hand (the side's score less the opponents', as every comparison of the game), for the statistics
+(:mod:`pinochle_gui.storage.hand_costs`). It works one decision at a time in one worker process at the
+lowest priority, and starts the next decision only while no computer seat is
 thinking (``idle``), so the player's computers are not slowed. A hand not finished when the app closes is
 not counted. With ``PINOCHLE_THINK_AT_ONCE=1`` (the tests) it works on a thread of this process.
 """

@@ -1,0 +1,87 @@
+"""Try again from here: a finished hand played on from one of its decisions with another choice, or its
+deal played again with the hard computer in a seat.
+
+:func:`choices_at` lists what the seat could have done at a decision of a hand record (asked of the
+engine, in words); :func:`play_on` takes the record's actions up to that decision, the new choice in its
+place, and lets the computers play the rest of the hand on the same cards, the ``hard`` level in every
+seat by default; :func:`play_seat_again` plays the deal from the start with the hard computer in one seat
+and the table's levels in the others. The computers play by their search budgets alone, without the clock, each decision
+seeded from the game's seed, the seat and how far the game has gone (as the duplicate challenge seeds
+them), so the same record, decision and choice give the same new hand on any machine.
+
+>>> from engine.game import new_game
+>>> from engine.rules import preset
+>>> from engine.sim import play_game
+>>> record = play_game(new_game(preset("two_hand"), seed=3), ["easy"] * 2, 3, 1).hand_records[0]
+>>> index = len(record["actions"]) - 5
+>>> choices = choices_at(record, index)
+>>> again = play_on(record, index, choices[-1][1], level="easy")
+>>> again["actions"][:index] == record["actions"][:index], again == play_on(record, index, choices[-1][1], "easy")
+(True, True)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.actions import Action, DeclareOut, action_to_json
+from engine.ai.analysis import action_words, game_before
+from engine.ai.duplicate import decide, decision_seed, seat_seed
+from engine.game import Game
+from engine.record import ActionValue, HandRecord, check_record, game_at_deal, record_reasons
+from engine.rules import rules_from_dict
+
+#: The level of the computers that play the hand on.
+LEVEL = "hard"
+
+
+def _choices(game: Game) -> list[Action]:
+    return [a for a in game.legal_actions() if not isinstance(a, DeclareOut)]
+
+
+def choices_at(record: HandRecord, action_index: int) -> list[tuple[str, ActionValue]]:
+    """(the choice in words, the choice as the record writes it) of every legal choice at the record's
+    action ``action_index``, in the engine's order."""
+    game, _action = game_before(record, action_index)
+    return [(action_words(a, game), action_to_json(a)) for a in _choices(game)]
+
+
+def play_on(record: HandRecord, action_index: int, choice: ActionValue, level: str = LEVEL) -> HandRecord:
+    """The record's hand with ``choice`` (as the record writes an action) taken at its action
+    ``action_index`` and the computers (``level``) playing every seat from there to the hand's end: the new
+    hand's record, with the record's names and the seats a person played. A choice that is not legal
+    there raises :class:`ValueError`."""
+    game, _action = game_before(record, action_index)
+    try:
+        action = game.action_from_json(choice)
+    except (ValueError, TypeError, KeyError) as err:
+        raise ValueError(f"{choice!r} is no choice at action {action_index}: {err}") from None
+    if action not in _choices(game):
+        raise ValueError(f"{action_words(action, game)} is not a legal choice at action {action_index}")
+    humans = record.get("humans")
+    game.humans = tuple(humans) if isinstance(humans, list) else ()
+    reasons = {index: text for index, text in record_reasons(record).items() if index < action_index}
+    game.reasons = {game.hand_start + index: text for index, text in reasons.items()}
+    game.apply(action)
+    return _played_out(game, [level] * game.rules.players)
+
+
+def play_seat_again(record: HandRecord, seat: int, levels: Sequence[str | None]) -> HandRecord:
+    """The record's deal played from the start with the ``hard`` computer in ``seat`` and ``levels[s]`` in
+    each other seat (``hard`` where there is none, a person's seat): the new hand's record, with the
+    record's names."""
+    check_record(record, replay=False)
+    game = game_at_deal(record, rules_from_dict(record["rules"]))
+    return _played_out(game, [LEVEL if s == seat else levels[s] or LEVEL for s in range(game.rules.players)])
+
+
+def _played_out(game: Game, levels: Sequence[str]) -> HandRecord:
+    """``game`` played by the computers (``levels[seat]``) to the end of its hand: the hand's record."""
+    while not game.hand_records:
+        seat = game.to_act
+        assert seat is not None
+        game.apply(decide(levels[seat], decision_seed(seat_seed(game.seed, seat), len(game.log)), game, seat))
+    return game.hand_records[0]
+
+
+__all__ = ["LEVEL", "choices_at", "play_on", "play_seat_again"]

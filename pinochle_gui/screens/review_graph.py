@@ -1,0 +1,187 @@
+"""A graph of the hand in the review: the expected result for the analysed seat's side after each decision.
+
+Each analysed decision is a mark along the hand, at the value of the choice made, in points of the hand
+net (the side's score less the opponents'), turned to the analysed seat's side: from what the deciding
+seat could see (every decision), and with every card seen (the analysed seat's own decisions, where the
+analysis has that view). The analysed seat's decisions are marked brighter, its costly ones red; a line
+across shows the hand's result, net. A click on a mark goes to that step of the hand (:meth:`GraphView.mark_at`).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import pygame
+
+from engine.record import HandRecord
+from pinochle_gui.net_result import net
+from pinochle_gui.screens.review_analysis import ReviewAnalysis
+from pinochle_gui.seat_words import capital, whose
+from pinochle_gui.theme import Theme, draw_panel
+from pinochle_gui.widgets import blit_text
+
+#: The axis' words for the decisions before the tricks, by the analysis' kind.
+STAGES = {"bid": "Auction", "trump": "Trump", "pass": "Passing", "return": "Passing", "bury": "Bury",
+          "dix": "Dix", "throw_in": "Throw-in", "redeal": "Deal", "meld": "Meld", "draw": "Draw"}
+
+
+@dataclass(frozen=True)
+class GraphPoint:
+    """One decision on the graph, its values turned to the analysed seat's side."""
+
+    action_index: int
+    own: bool                 # a decision of the analysed seat
+    costly: bool              # marked costly (the analysed seat's only)
+    value: float              # from what the deciding seat saw
+    seen_value: float | None  # with every card seen (None where the analysis has not that view)
+    stage: str                # where in the hand: "Auction", "Trick 3", "Meld", ... (the axis' words)
+
+
+def same_side(record: HandRecord, seat: int, other: int, kind: str) -> bool:
+    """Whether a value for ``other``'s side is one for ``seat``'s side: partners, or three-handed the two
+    defenders once the auction is over (the analysis values them as one side against the declarer)."""
+    team = next(t for t in record["teams"] if seat in t)
+    if other in team:
+        return True
+    declarer = record.get("declarer")
+    return record["seats"] == 3 and kind != "bid" and declarer is not None and declarer not in (seat, other)
+
+
+def grid_values(low: float, high: float, lines: int = 5) -> list[float]:
+    """About ``lines`` values in round steps (1, 2, 2.5 or 5 times a power of ten, at least 1 point) from
+    ``low`` or below to ``high`` or above.
+
+    >>> grid_values(-194, 530), grid_values(0, 0), grid_values(-3.2, 1.5)
+    ([-200.0, 0.0, 200.0, 400.0, 600.0], [0.0, 1.0], [-4.0, -2.0, 0.0, 2.0])
+    """
+    span = max(high - low, 1.0)
+    power = 10 ** math.floor(math.log10(span / max(1, lines - 1)))
+    step = max(1.0, next(k * power for k in (1, 2, 2.5, 5, 10) if span / (k * power) <= lines - 1))
+    first = math.floor(low / step) * step
+    count = max(1, math.ceil(high / step - first / step))
+    return [float(round(first + step * i, 6)) for i in range(count + 1)]
+
+
+def graph_points(analysis: ReviewAnalysis) -> list[GraphPoint]:
+    """The analysed decisions in the order of the hand, turned to the analysed seat's side."""
+    record, seat = analysis.record, analysis.seat
+    points = []
+    for _index, review in sorted(analysis.decisions.items()):
+        sign = 1.0 if same_side(record, seat, review.seat, review.kind) else -1.0
+        seen = review.chosen.seen_value
+        stage = f"Trick {review.trick}" if review.trick is not None else \
+            STAGES.get(review.kind, review.kind.capitalize())
+        points.append(GraphPoint(review.action_index, review.seat == seat, review.costly and review.seat == seat,
+                                 sign * review.chosen.value, None if seen is None else sign * seen, stage))
+    return points
+
+
+class GraphView:
+    """The graph laid over the table's place in the review; :meth:`mark_at` finds the decision under a click."""
+
+    def __init__(self, analysis: ReviewAnalysis) -> None:
+        self.analysis = analysis
+        self.area = pygame.Rect(0, 0, 0, 0)
+        self.plot = self.area
+        self.marks: list[tuple[int, int, int]] = []  # (x, y, action index) of each mark, as last drawn
+
+    def build(self, area: pygame.Rect, px: int) -> None:
+        """Lay the graph out in ``area`` (``px``: the screen's 16 px of text)."""
+        self.area = area
+        pad = px
+        left = round(px * 3.6)  # room for the values' labels
+        top = round(px * 4.4)   # the title and the legend
+        bottom = round(px * 3.2)  # the axis' words
+        self.plot = pygame.Rect(area.x + left, area.y + top, area.w - left - pad * 2, area.h - top - bottom)
+
+    def scale(self, points: Sequence[GraphPoint]) -> list[float]:
+        """The values of the grid's lines, evenly spaced in round numbers from below the lowest value to above
+        the highest (every value, the hand's result and zero)."""
+        values = [p.value for p in points] + [p.seen_value for p in points if p.seen_value is not None]
+        if "score_delta" in self.analysis.record:
+            values.append(float(net(self.analysis.record, self.analysis.seat)))
+        return grid_values(min([0.0, *values]), max([0.0, *values]))
+
+    def draw(self, surface: pygame.Surface, theme: Theme, px: int, at_index: int | None) -> None:
+        """The graph, the mark of the step shown (``at_index``, its action) ringed."""
+        a, plot = self.analysis, self.plot
+        draw_panel(surface, self.area, theme)
+        pad = px
+        owner = whose(a.record, a.seat)
+        blit_text(surface, f"Expected result for {owner} side after each decision, net", round(px * 1.2),
+                  theme.accent, (self.area.x + pad, self.area.y + pad), "bold", "topleft", self.area.w - 2 * pad)
+        points = graph_points(a)
+        self.marks = []
+        if not points:
+            waiting = "No decision analysed yet…" if not a.analysed else "No decision to show in this hand"
+            blit_text(surface, waiting, px, theme.text_dim, plot.center, "italic", "center", plot.w)
+            return
+        grid = self.scale(points)
+        low, high = grid[0], grid[-1]
+
+        def y_of(value: float) -> int:
+            return plot.bottom - round(plot.h * (value - low) / (high - low))
+
+        n = len(points)
+
+        def x_of(i: int) -> int:
+            return plot.x + (round(plot.w * i / (n - 1)) if n > 1 else plot.w // 2)
+
+        small = max(10, round(px * 0.8))
+        for value in grid:
+            y = y_of(value)
+            pygame.draw.line(surface, theme.text_dim if value == 0 else theme.disabled, (plot.x, y), (plot.right, y),
+                             2 if value == 0 else 1)
+            blit_text(surface, a.points(value, signed=value != 0), small, theme.text_dim, (plot.x - px // 3, y),
+                      "regular", "midright")
+        legend_y = self.area.y + pad + round(px * 1.8)
+        legend = [("from what the seat saw", theme.text), ("every card seen", theme.accent)]
+        if "score_delta" in a.record:
+            result = net(a.record, a.seat)
+            y = y_of(result)
+            for x in range(plot.x, plot.right, px):  # the hand's result, dashed
+                pygame.draw.line(surface, theme.good, (x, y), (min(x + px // 2, plot.right), y), 2)
+            legend.append((f"the result, {result:+d}", theme.good))
+        x = self.area.x + pad
+        for words, color in legend:
+            pygame.draw.line(surface, color, (x, legend_y + small // 2), (x + px, legend_y + small // 2), 3)
+            rect = blit_text(surface, words, small, theme.text_dim, (x + round(px * 1.4), legend_y), "regular")
+            x = rect.right + px
+        spots = [(x_of(i), y_of(p.value)) for i, p in enumerate(points)]
+        if n > 1:
+            pygame.draw.lines(surface, theme.text_dim, False, spots, 2)
+        seen = [(x_of(i), y_of(p.seen_value)) for i, p in enumerate(points) if p.seen_value is not None]
+        if len(seen) > 1:
+            pygame.draw.lines(surface, theme.accent, False, seen, 2)
+        for spot in seen:
+            pygame.draw.circle(surface, theme.accent, spot, max(2, px // 5))
+        for point, spot in zip(points, spots, strict=True):
+            radius = max(3, px // 3) + (2 if point.costly else 0) if point.own else max(2, px // 5)
+            color = theme.bad if point.costly else theme.text if point.own else theme.text_dim
+            pygame.draw.circle(surface, color, spot, radius)
+            pygame.draw.circle(surface, (20, 20, 20), spot, radius, 1)
+            if point.action_index == at_index:
+                pygame.draw.circle(surface, theme.highlight, spot, max(3, px // 3) + 6, 2)
+            self.marks.append((spot[0], spot[1], point.action_index))
+        free = plot.x - px  # the axis' words where the hand moves on, where they fit
+        for i, point in enumerate(points):
+            if i and point.stage == points[i - 1].stage or x_of(i) - px < free:
+                continue
+            rect = blit_text(surface, point.stage, small, theme.text_dim, (x_of(i), plot.bottom + px // 3), "regular",
+                             "midtop")
+            pygame.draw.line(surface, theme.text_dim, (x_of(i), plot.bottom), (x_of(i), plot.bottom + px // 4), 1)
+            free = rect.right + px
+        words = f"{capital(owner)} decisions bright, costly ones red; a click on a mark goes there"
+        blit_text(surface, words, small, theme.text_dim, (plot.centerx, plot.bottom + round(px * 1.5)), "italic",
+                  "midtop", self.area.w - 2 * pad)
+
+    def mark_at(self, pos: tuple[int, int], reach: int) -> int | None:
+        """The action index of the mark nearest ``pos`` within ``reach`` pixels, else None."""
+        near = [((x - pos[0]) ** 2 + (y - pos[1]) ** 2, index) for x, y, index in self.marks]
+        best = min(near, default=None)
+        return best[1] if best is not None and best[0] <= reach * reach else None
+
+
+__all__ = ["GraphPoint", "GraphView", "graph_points", "grid_values", "same_side"]

@@ -1,0 +1,83 @@
+"""Try again from here (:mod:`engine.ai.try_again`): a hand played on from one of its decisions with another
+choice, the computers in every seat, to the hand's end; the same every time; an illegal choice refused."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from engine.actions import Play, action_to_json
+from engine.ai.analysis import decisions_in, game_before
+from engine.ai.try_again import choices_at, play_on, play_seat_again
+from engine.game import new_game
+from engine.record import check_record
+from engine.rules import preset
+from engine.sim import play_game
+
+
+def hand(variant: str, seed: int) -> dict[str, Any]:
+    game = new_game(preset(variant), seed=seed)
+    game.humans = (0,)
+    game.players = ["You", "West", "North", "East"][: game.rules.players]
+    return play_game(game, ["easy"] * game.rules.players, seed, 1).hand_records[0]
+
+
+@pytest.mark.parametrize("variant", ["partnership_auction", "two_hand", "three_hand"])
+def test_another_choice_plays_on_to_the_hands_end(variant: str) -> None:
+    record = hand(variant, 4)
+    index, seat = next(d for d in decisions_in(record) if d[1] == 0)
+    chosen = record["actions"][index]
+    words, choice = next((w, c) for w, c in choices_at(record, index) if c != chosen)
+    again = play_on(record, index, choice, level="easy")
+    check_record(again)  # a whole hand that replays, scored
+    assert again["actions"][:index] == record["actions"][:index]
+    assert again["actions"][index] == choice != chosen
+    assert again["deal"] == record["deal"] and again["dealer"] == record["dealer"]
+    assert again["players"] == record["players"] and again["humans"] == [0]
+    assert len(again["score_delta"]) == len(record["score_delta"])
+    assert words and seat == 0
+
+
+def test_the_same_choice_gives_the_same_hand() -> None:
+    record = hand("partnership_auction", 6)
+    index = decisions_in(record)[len(decisions_in(record)) // 2][0]
+    choice = choices_at(record, index)[0][1]
+    assert play_on(record, index, choice, level="medium") == play_on(record, index, choice, level="medium")
+
+
+def test_the_hard_computers_finish_the_last_tricks() -> None:
+    record = hand("partnership_auction", 8)
+    index = decisions_in(record)[-6][0]
+    choices = choices_at(record, index)
+    again = play_on(record, index, choices[-1][1])
+    check_record(again)
+    assert again["actions"][index] == choices[-1][1]
+
+
+def test_an_illegal_choice_is_refused() -> None:
+    record = hand("partnership_auction", 4)
+    index = decisions_in(record)[-4][0]
+    game, _action = game_before(record, index)
+    assert game.to_act is not None
+    mine = game.hand.hands[game.to_act]
+    elsewhere = next(c for s, h in enumerate(game.hand.hands) if s != game.to_act for c in h if c not in mine)
+    for choice in (action_to_json(Play(elsewhere)), "pass", "bid 500"):
+        with pytest.raises(ValueError):
+            play_on(record, index, choice, level="easy")
+    with pytest.raises(ValueError):
+        play_on(record, len(record["actions"]) + 3, record["actions"][-1], level="easy")
+
+
+def test_choices_are_in_words_with_suit_symbols() -> None:
+    record = hand("partnership_auction", 4)
+    index = next(i for i, s in decisions_in(record) if len(record["actions"]) - i < 12)
+    assert all(any(mark in words for mark in "♠♥♦♣") for words, _choice in choices_at(record, index))
+
+
+def test_the_deal_played_again_with_the_hard_computer_in_the_seat() -> None:
+    record = hand("two_hand", 5)
+    again = play_seat_again(record, 0, [None, "easy"])
+    check_record(again)
+    assert again["deal"] == record["deal"] and again["players"] == record["players"] and "humans" not in again
+    assert again == play_seat_again(record, 0, [None, "easy"])
