@@ -364,3 +364,64 @@ def test_the_welcome_tour_says_the_stock_rules_of_the_rules_in_force() -> None:
     hay = " ".join(page.text for page in pages_for(preset("two_hand")))
     assert "both draw a card from the stock, the winner first; then the winner may lay one meld" in hay
     assert "may lay one meld, then both draw" not in hay  # as RULES.md says: draw, then meld
+
+
+def test_enter_keeps_playing_at_the_declare_out_question_and_undo_closes_it(tmp_path: Path) -> None:
+    app, table, screen = near_the_target(tmp_path, [1000, 0])
+    try:
+        run_until(app, table, screen, lambda: table.human_turn and table.director.idle and table.obs.phase == "play",
+                  act=False)
+        assert table.panel.declare_out is not None
+        click(app, table.panel.declare_out.rect.center)
+        app.tick(1 / 60)
+        assert table.panel.title == "Declare out?"
+        focused = table.panel.focus_button()
+        assert focused is not None and focused.text == "Keep playing"
+        key(app, pygame.K_RETURN)  # the safe choice
+        app.tick(1 / 60)
+        assert not table.game.is_over and table.panel.card_mode == "play" and not table.panel.asking_out
+        run_until(app, table, screen, lambda: table.human_turn and table.director.idle and table.obs.phase == "play"
+                  and len(table.obs.tricks) >= 1 and table.panel.declare_out is not None)
+        click(app, table.panel.declare_out.rect.center)
+        app.tick(1 / 60)
+        assert table.panel.asking_out
+        key(app, pygame.K_u)  # back before the player's last card: the question is not asked there
+        app.tick(1 / 60)
+        run_until(app, table, screen, lambda: table.human_turn and table.director.idle, act=False)
+        app.tick(1 / 60)
+        assert not table.panel.asking_out and table.panel.title != "Declare out?"
+    finally:
+        app.close()
+
+
+def test_enter_after_a_pass_hint_passes(tmp_path: Path) -> None:
+    app, table, screen = make_table(tmp_path, "partnership_auction", seed=1)
+    try:
+        run_until(app, table, screen, lambda: table.human_turn and table.director.idle
+                  and table.obs.phase == "bidding", act=False)
+        table.follow_hint(Pass(), "worth bidding only up to about 170")
+        app.tick(1 / 60)
+        pass_button = next(b for b in table.panel.buttons if b.text == "Pass")
+        assert table.panel.focus_button() is pass_button
+        app.stack.draw(screen)
+        assert pass_button.selected  # the player sees what Enter does
+        log = len(table.game.log)
+        key(app, pygame.K_RETURN)
+        assert table.game.log[log] == Pass()
+    finally:
+        app.close()
+
+
+def test_a_bid_chosen_after_a_pass_hint_is_what_enter_bids(tmp_path: Path) -> None:
+    app, table, screen = make_table(tmp_path, "partnership_auction", seed=1)
+    try:
+        run_until(app, table, screen, lambda: table.human_turn and table.director.idle
+                  and table.obs.phase == "bidding", act=False)
+        table.follow_hint(Pass(), "")
+        key(app, pygame.K_UP)  # the player steps the bid: Enter bids it
+        amount = table.panel.bids[table.panel.bid_index]
+        log = len(table.game.log)
+        key(app, pygame.K_RETURN)
+        assert table.game.log[log] == Bid(amount)
+    finally:
+        app.close()

@@ -82,10 +82,11 @@ class DecisionPanel:
         self.key: tuple[object, ...] = ()
         self.card_mode: str | None = None  # "play" or "select": the hand itself is part of the decision
         self.declare_out: Button | None = None
-        self.choices: list[Action | None] = []  # the action of each button of a centred choice
+        self.choices: list[Action | None] = []  # the action of each button (None: a step, a question)
         self.claim: Claim | None = None  # declaring out now, as the table reckons it (offered when plausible)
         self.asking_out = False  # the question before declaring out is open
         self.offer_out = False  # declaring out is offered in this decision
+        self.advised: Action | None = None  # a hint's pass or claim: Enter does it
         self._bid_button: Button | None = None
         self._built_for: tuple[int, int] = (0, 0)
 
@@ -102,6 +103,8 @@ class DecisionPanel:
         fresh = key != self.key
         if not fresh and (lay.width, lay.height) == self._built_for:
             return  # the same decision at the same size: the widgets stand
+        if key[:-1] != self.key[:-1]:
+            self.advised = None  # a new position: the hint was for the last one
         self.key = key
         self._built_for = (lay.width, lay.height)
         self.kind = obs.phase
@@ -123,6 +126,8 @@ class DecisionPanel:
         if self.asking_out and self.offer_out and self.claim is not None:
             self._centre(lay, "Declare out?", self.claim.question(),
                          [("Declare out", DeclareOut()), ("Keep playing", self.keep_playing)])
+            # A wrong claim loses the game: Enter keeps playing unless the hint advised the claim.
+            self.focus = 0 if isinstance(self.advised, DeclareOut) else 1
             return
         self.asking_out = False
         if phase == "bidding":
@@ -217,11 +222,13 @@ class DecisionPanel:
                           "A higher (jump) bid")
             self._bid_button = bid_button
             self.buttons += [minus, bid_button, plus]
+            self.choices += [None, None, None]
             x += 2 * small + bw + gap * 2
         for p in passes:
             label = "Pass with help" if p.help else "Pass"
             tip = "Pass, and tell partner you hold a good hand" if p.help else "Leave the auction for this hand"
             self.buttons.append(Button((x, y, bw, bh), label, functools.partial(self.submit, p), theme, None, tip))
+            self.choices.append(p)
             x += bw + gap
         self.focus = min(self.focus, len(self.buttons) - 1)
 
@@ -229,18 +236,22 @@ class DecisionPanel:
         return f"Bid {self.bids[self.bid_index]}" if self.bids else "Bid"
 
     def step_bid(self, by: int) -> None:
+        self.advised = None  # the player chooses a bid of their own
         if self.bids:
             self.bid_index = max(0, min(len(self.bids) - 1, self.bid_index + by))
             if self._bid_button is not None:
                 self._bid_button.text = self._bid_text()
 
     def point_at(self, action: Action) -> None:
-        """Move the keyboard's choice to ``action`` (a hint): a bid goes on the bid button, a choice gets
-        the focus; Enter then does it."""
+        """Move the keyboard's choice to ``action`` (a hint): a bid goes on the bid button, a pass or
+        another choice gets the focus, a claim opens its question; Enter then does it."""
         if isinstance(action, Bid) and action.amount in self.bids:
             self.step_bid(self.bids.index(action.amount) - self.bid_index)
         elif action in self.choices:
             self.focus = self.choices.index(action)
+            self.advised = action if isinstance(action, Pass) else None
+        elif isinstance(action, DeclareOut) and self.declare_out is not None:
+            self.advised = action
 
     def make_bid(self) -> None:
         if self.bids:
@@ -281,11 +292,13 @@ class DecisionPanel:
                 break
             self.buttons.append(Button((panel.x + lay.margin, y, w, bh), self._meld_text(a),
                                        functools.partial(self.submit, a), self.theme, None, "", "regular"))
+            self.choices.append(a)
             y += bh + 6
         last = panel.bottom - bh - 8
         half = (w - lay.margin) // 2
         self.buttons.append(Button((panel.x + lay.margin, last, half, bh), "No meld", lambda: self.submit(NoMeld()),
                                    self.theme))
+        self.choices.append(NoMeld())
         if self.offer_out:
             self.declare_out = Button((panel.x + lay.margin * 2 + half, last, half, bh), "Declare out",
                                       self.ask_declare_out, self.theme)
@@ -339,6 +352,9 @@ class DecisionPanel:
             if key in (pygame.K_DOWN, pygame.K_LEFT, pygame.K_MINUS, pygame.K_KP_MINUS):
                 self.step_bid(-1)
                 return True
+            if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and isinstance(self.advised, Pass):
+                self.submit(self.advised)
+                return True
             if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.bids:
                 self.make_bid()
                 return True
@@ -350,6 +366,10 @@ class DecisionPanel:
                 else:
                     self.submit(Pass())
                 return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and isinstance(self.advised, DeclareOut) and \
+                self.declare_out is not None:
+            self.ask_declare_out()
+            return True
         if self.card_mode is not None:
             return False  # arrows and Enter belong to the hand
         enabled = [b for b in self.buttons if b.enabled]
@@ -408,7 +428,8 @@ class DecisionPanel:
             draw_cached_panel(surface, self.rect, theme)
             self.draw_words(surface, max(14, min(28, self.rect.h // 7)))
         for i, button in enumerate(self.buttons):
-            button.selected = i == self.focus and self.card_mode is None and self.kind != "bidding"
+            chosen = self.kind != "bidding" or self.advised is not None  # the bidding's Enter: the bid button
+            button.selected = i == self.focus and self.card_mode is None and chosen
             button.draw(surface)
         for button in self.buttons:
             if button.show_tooltip:

@@ -380,7 +380,10 @@ class TableScene(Scene):
             return
         self.changed()
         self.hint_asked = False
-        action, reason = found
+        self.follow_hint(*found)
+
+    def follow_hint(self, action: Action, reason: str) -> None:
+        """Show the hint and make it the keyboard's choice, so that Enter does what it says."""
         self.hint_action = action
         self.hud.hint = action_words(action) + (f" - {reason}" if reason else "")
         if isinstance(action, Play):  # the keyboard's choice moves to the advised card: Enter plays it
@@ -436,6 +439,12 @@ class TableScene(Scene):
         self.game_over_shown = False
         self.end_buttons = []
         self.panel.key = ()
+        self.panel.asking_out = False  # the position is new: no question or hint stays open
+        self.panel.advised = None
+        self.hud.hint = ""
+        self.hint_action = None
+        self.hint_asked = False
+        self.hints.cancel()
         self.hud.toast("Undone")
         if self.records_seen < scored:  # a finished hand (or the game's end) is unplayed: out of the statistics
             self.app.hands_withdrawn(self, self.records_seen)
