@@ -208,7 +208,7 @@ class Hud:
         for rect in sorted(avoid, key=lambda r: -r.bottom):
             if box.colliderect(rect):
                 box.bottom = rect.top - lay.margin
-        box.top = max(box.top, lay.status.bottom + lay.margin)
+        box.top = max(box.top, lay.bar_bottom + lay.margin)
         draw_cached_panel(surface, box, self.theme)
         pygame.draw.rect(surface, self.theme.accent, box, width=2, border_radius=PANEL_RADIUS)
         y = box.y + 7

@@ -77,8 +77,8 @@ def draw_melds(surface: pygame.Surface, lay: TableLayout, art: CardArt, theme: T
             width = widest + 24
             panel = pygame.Rect(0, 0, min(box.w, width), text_h + 8)
             panel.center = box.center
-        table = pygame.Rect(0, lay.status.bottom + lay.margin, lay.width,
-                            lay.hand_area.y - lay.status.bottom - 2 * lay.margin)
+        table = pygame.Rect(0, lay.bar_bottom + lay.margin, lay.width,
+                            lay.hand_area.y - lay.bar_bottom - 2 * lay.margin)
         if not area.contains(panel):
             shift = panel.clamp(table).move(0, 0)
             dx, dy = shift.x - panel.x, shift.y - panel.y

@@ -91,7 +91,7 @@ class TablePainter:
         plates = [area.plate for area in lay.seats] + [area.avatar for area in lay.seats]
         table.hud.draw_hint(surface, lay, table.panel.covered() + cards + plates)
         table.hud.draw_toasts(surface, table.status_rect)
-        centre = pygame.Rect(0, lay.status.bottom, lay.width, lay.hand_area.y - lay.status.bottom)
+        centre = pygame.Rect(0, lay.bar_bottom, lay.width, lay.hand_area.y - lay.bar_bottom)
         if news.summary is not None or (news.game_over is not None and table.director.idle):
             self.veil(surface)
         if news.summary is not None:

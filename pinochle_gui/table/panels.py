@@ -280,8 +280,8 @@ class DecisionPanel:
         rows = len(shown) + 1
         bh = max(26, min(44, (lay.height // 2) // (rows + 2)))
         panel.h = max(panel.h, (rows + 1) * (bh + 6) + 40)
-        panel.h = min(panel.h, lay.hand_area.y - lay.status.bottom - 2 * lay.margin)
-        panel.centery = (lay.status.bottom + lay.hand_area.y) // 2
+        panel.h = min(panel.h, lay.hand_area.y - lay.bar_bottom - 2 * lay.margin)
+        panel.centery = (lay.bar_bottom + lay.hand_area.y) // 2
         self.rect = panel
         self.title = "You won the trick: lay a meld?" if melds else "You won the trick"
         self.lines = [] if len(melds) <= 6 else [f"{len(melds) - 6} more melds are possible; the best are shown"]

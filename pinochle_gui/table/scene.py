@@ -177,22 +177,19 @@ class TableScene(Scene):
         lay = self.director.lay
         theme = self.theme
         self.menu_button = Button(lay.menu_button, "Menu", self.open_menu, theme, None, "Pause menu (Esc)")
-        bar = lay.status
         labels = [("Hint", self.ask_hint, "What the hard computer would do (H)"),
                   ("Undo", self.undo, "Take back your last action (U)"),
                   ("Last", self.toggle_last_trick, "The last trick (L)"),
                   ("Pad", self.toggle_pad, "The score pad of the game (S)")][2 if self.challenge else 0:]
-        w = max(44, min(110, round(bar.h * 1.9)))
+        row = lay.tools
         gap = max(4, lay.margin // 2)
-        fits = bar.w - len(labels) * (w + gap) > bar.w * 0.45
+        w = min(110, (row.w - (len(labels) - 1) * gap) // len(labels))
+        x = row.right - len(labels) * (w + gap) + gap
         self.tools = []
-        if fits:
-            x = bar.right - len(labels) * (w + gap) + gap
-            for text, action, tip in labels:
-                self.tools.append(Button((x, bar.y + 2, w, bar.h - 4), text, action, theme, None, tip))
-                x += w + gap
-        self.status_rect = pygame.Rect(bar.x, bar.y, (self.tools[0].rect.x - gap - bar.x) if self.tools else bar.w,
-                                       bar.h)
+        for text, action, tip in labels:
+            self.tools.append(Button((x, row.y, w, row.h), text, action, theme, None, tip))
+            x += w + gap
+        self.status_rect = pygame.Rect(lay.status)
 
     @property
     def buttons(self) -> list[Button]:
