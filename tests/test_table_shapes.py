@@ -43,3 +43,42 @@ def test_every_tool_is_a_button_on_the_table(tmp_path: Path, size: tuple[int, in
         assert table.hint_asked or table.hint_action is not None
     finally:
         app.close()
+
+
+def test_nothing_of_the_next_hand_shows_before_the_summary_is_closed(tmp_path: Path) -> None:
+    """The player's bid of 330 is not on the board: the hand is set without play. While its meld and then
+    its summary are on the table the seats show that hand - its dealer, its declarer and bid, nobody to act -
+    though the engine has dealt the next hand."""
+    from pinochle_gui.table.scene import SeatsConfig, TableScene
+    from tests.test_table_trust import overbid_hand
+
+    app, first, screen = make_table(tmp_path, "partnership_auction")
+    game, _last = overbid_hand(0)
+    table = TableScene(app, game, SeatsConfig(["You", "West", "North", "East"], [None, "random", "random", "random"],
+                                              [1, 2, 3, 4], False, "overbid", 0.0))
+    app.stack.replace(table, "none")
+    try:
+        run_until(app, table, screen, lambda: table.human_turn and table.director.idle, act=False)
+        dealer, hand = table.obs.dealer, table.obs.hand_number
+        table.apply(table.game.legal_actions()[0])
+        assert table.obs.hand_number == hand + 1 and table.obs.dealer != dealer  # the engine is ahead
+        seen_holds = 0
+        for _ in range(3000):
+            app.tick(1 / 60)
+            app.stack.draw(screen)
+            director = table.director
+            if director.hold is None:
+                if director.idle:
+                    break
+                continue
+            seen = director.seen
+            assert seen is not None
+            assert (seen.dealer, seen.hand_number, seen.to_act) == (dealer, hand, None)
+            assert (seen.declarer, seen.bid) == (0, 330)
+            assert table.painter.static_key[3:7] == (None, dealer, 0, 330)  # what the seats were drawn from
+            seen_holds += 1
+            director.release()
+        assert seen_holds >= 2  # the meld, then the summary
+        assert table.director.seen is not None and table.director.seen.dealer == table.obs.dealer != dealer
+    finally:
+        app.close()

@@ -16,6 +16,7 @@ keeps the news the HUD shows besides the cards (:class:`TableNews`).
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections import deque
 from collections.abc import Callable, Iterable, Mapping
@@ -84,6 +85,8 @@ class LaidMeld:
     sprites: list[TableCard] = field(default_factory=list)
 
 
+# The events after which the seats show more than the state before the batch (see Director._see).
+SEEN_KINDS = frozenset({ev.DEAL, ev.AUCTION_WON, ev.MELD, ev.NOT_ON_BOARD, ev.HAND_SCORED, ev.GAME_OVER})
 BUBBLE_FADE = 0.3  # seconds a speech bubble takes to fade out at the end of its time
 
 
@@ -126,6 +129,7 @@ class Director(TableZones):
         self.steps: deque[Step] = deque()
         self.hold: Hold | None = None
         self.news = TableNews()
+        self.seen: Observation | None = None  # the state the seats show: the engine's, as far as it is played
         self.auto_hold = False  # demo: holds end by themselves
         self.meld_goes_on = False  # the meld on the table goes on by itself (a setting); else it waits
 
@@ -209,6 +213,8 @@ class Director(TableZones):
             if event.kind == ev.DEAL and i != deals[-1]:
                 continue  # a deal redealt within the same batch: only the last one is played
             plan = self.plans.get(event.kind)
+            if event.kind in SEEN_KINDS:
+                self.steps.append(functools.partial(self._see, event, obs))
             if plan is not None:
                 self.steps.append(functools.partial(plan, self, event, obs))
             if melds and i == melds[-1]:
@@ -217,8 +223,21 @@ class Director(TableZones):
         if catch_up:
             self.steps.append(lambda: self._caught_up(obs))
 
+    def _see(self, event: Event, obs: Observation) -> None:
+        """What the seats show follows the events as they are played, not the engine, which is ahead:
+        the declarer and the bid as the auction is won, nobody to act while the meld or the hand's summary
+        is shown, the next hand (``obs``: the state after the batch) only once its deal is played."""
+        seen = self.seen or obs
+        if event.kind == ev.DEAL:
+            self.seen = obs
+        elif event.kind == ev.AUCTION_WON:
+            self.seen = dataclasses.replace(seen, declarer=event.get("seat"), bid=event.get("bid") or seen.bid)
+        else:
+            self.seen = dataclasses.replace(seen, to_act=None)
+
     def _caught_up(self, obs: Observation) -> Animation | None:
-        """The batch is played out: the table and the score board show ``obs``."""
+        """The batch is played out: the seats, the table and the score board show ``obs``."""
+        self.seen = obs
         self.news.board = (tuple(obs.scores), obs.hand_number, obs.deal_number)
         return self.resync(obs)
 
@@ -234,6 +253,7 @@ class Director(TableZones):
         self.steps.clear()
         self.animator.cancel_all()
         self.hold = None
+        self.seen = obs
         self.hands = [[] for _ in range(self.players)]
         self.trick, self.widow, self.stock, self.turnup, self.leaving = [], [], [], [], []
         self.tables = [[] for _ in range(self.players)]

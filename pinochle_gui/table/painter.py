@@ -122,7 +122,7 @@ class TablePainter:
     def draw_static(self, table: TableView, surface: pygame.Surface) -> None:
         """The felt, the seats, the status line and the score pad: drawn again only when they change."""
         lay = table.director.lay
-        obs = table.obs
+        obs = table.director.seen or table.obs  # the seats as far as the events are played
         news = table.director.news
         status = table.status_text()
         trick_points = obs.trick_points if obs.phase == "play" else None
