@@ -387,7 +387,7 @@ def table_layout(
         stock.center = trick_area.center
     widow_rects = tuple(spread(stock, widow, small_w, small_h, max_step=1.08)) if widow else ()
 
-    panel_w = min(_clamp(width * 0.42, 280, 760), centre.w)
+    panel_w = min(_clamp(width * (0.42 if width > height else 0.8), 280, 760), centre.w)  # portrait: the centre
     panel_h = min(_clamp(btn_h * 4.2, 120, 360), centre.h)
     bid_panel = Rect(0, 0, panel_w, panel_h)
     bid_panel.center = centre.center

@@ -12,6 +12,17 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 
+import pygame  # noqa: E402
+
+from engine.actions import Bid, Pass  # noqa: E402
+from engine.game import new_game  # noqa: E402
+from engine.meld import meld_by_trump  # noqa: E402
+from engine.observation import Observation, observe  # noqa: E402
+from engine.rules import preset  # noqa: E402
+from pinochle_gui.layout import table_layout  # noqa: E402
+from pinochle_gui.table.panels import DecisionPanel  # noqa: E402
+from pinochle_gui.theme import get_theme  # noqa: E402
+from pinochle_gui.widgets.text import watch_text  # noqa: E402
 from tests.test_table_play import click, make_table  # noqa: E402
 from tests.test_table_scene import run_until  # noqa: E402
 
@@ -82,3 +93,32 @@ def test_nothing_of_the_next_hand_shows_before_the_summary_is_closed(tmp_path: P
         assert table.director.seen is not None and table.director.seen.dealer == table.obs.dealer != dealer
     finally:
         app.close()
+
+
+def declarer_to_name_trump(variant: str, seed: int) -> Observation:
+    """The player wins the auction at the minimum bid (everybody else passes): the trump to name."""
+    game = new_game(preset(variant), seed=seed)
+    while game.phase == "bidding":
+        legal = game.legal_actions()
+        bids = [a for a in legal if isinstance(a, Bid)]
+        game.apply(bids[0] if game.to_act == 0 and bids else next(a for a in legal if isinstance(a, Pass)))
+    assert game.to_act == 0 and game.phase == "trump", game.phase
+    return observe(game, 0)
+
+
+@pytest.mark.parametrize("size", SHAPES)
+@pytest.mark.parametrize("variant", ["three_hand", "double_deck"])
+def test_the_trump_buttons_show_each_meld_whole_in_one_size(variant: str, size: tuple[int, int]) -> None:
+    pygame.font.init()
+    obs = declarer_to_name_trump(variant, 2)
+    rules = preset(variant)
+    lay = table_layout(*size, rules.players, len(obs.hand))
+    panel = DecisionPanel(get_theme("green"), rules, ["You", "West", "North", "East"][:rules.players], lambda a: None)
+    panel.build(obs, lay)
+    by_suit = meld_by_trump(obs.hand, rules)
+    assert [b.text for b in panel.buttons] == [str(by_suit[s]) for s in range(4)]
+    surface = pygame.Surface(size)
+    with watch_text() as seen:
+        panel.draw(surface, lay)
+    assert not [t.text for t in seen if t.cut]
+    assert len({b.text_size for b in panel.buttons}) == 1 and panel.buttons[0].text_size is not None

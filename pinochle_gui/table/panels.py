@@ -39,7 +39,7 @@ from pinochle_gui.layout import TableLayout
 from pinochle_gui.table.claim import Claim
 from pinochle_gui.table.hud import draw_cached_panel
 from pinochle_gui.theme import Theme
-from pinochle_gui.widgets import Button, blit_text, wrap
+from pinochle_gui.widgets import Button, blit_text, same_text_size, wrap
 
 SUIT_INK = {0: (30, 30, 36), 1: (200, 30, 40), 2: (200, 30, 40), 3: (30, 30, 36)}
 SELECT_PHASES = ("passing", "return", "bury")
@@ -188,6 +188,7 @@ class DecisionPanel:
             self.choices.append(None if callable(action) else action)
             self.buttons.append(Button((x + i * (bw + gap), y, bw, bh), label, on_click, self.theme, None, "", "bold",
                                        icon))
+        same_text_size(self.buttons[-n:])
 
     def _build_bidding(self, obs: Observation, lay: TableLayout, actions: list[Action], fresh: bool) -> None:
         self.bids = [a.amount for a in actions if isinstance(a, Bid)]
@@ -230,6 +231,7 @@ class DecisionPanel:
             self.buttons.append(Button((x, y, bw, bh), label, functools.partial(self.submit, p), theme, None, tip))
             self.choices.append(p)
             x += bw + gap
+        same_text_size(self.buttons)
         self.focus = min(self.focus, len(self.buttons) - 1)
 
     def _bid_text(self) -> str:
@@ -261,7 +263,7 @@ class DecisionPanel:
         legal = {a.suit for a in actions if isinstance(a, NameTrump)}
         by_suit = meld_by_trump(obs.hand, self.rules)
         bh = max(30, min(60, lay.bid_panel.h // 4))
-        choices = [(f"meld {by_suit[s]}", NameTrump(s)) for s in range(4)]
+        choices = [(str(by_suit[s]), NameTrump(s)) for s in range(4)]
         self._centre(lay, f"Name trump (your bid: {obs.bid})", ["Each suit with the meld it would give you:"],
                      choices, [suit_icon(s, round(bh * 0.62)) for s in range(4)])
         for button, s in zip(self.buttons, range(4), strict=True):
