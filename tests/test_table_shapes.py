@@ -21,6 +21,7 @@ from engine.observation import Observation, observe  # noqa: E402
 from engine.rules import preset  # noqa: E402
 from pinochle_gui.layout import table_layout  # noqa: E402
 from pinochle_gui.table.panels import DecisionPanel  # noqa: E402
+from pinochle_gui.table.scorepad import draw_pad  # noqa: E402
 from pinochle_gui.theme import get_theme  # noqa: E402
 from pinochle_gui.widgets.text import watch_text  # noqa: E402
 from tests.test_table_play import click, make_table  # noqa: E402
@@ -122,3 +123,38 @@ def test_the_trump_buttons_show_each_meld_whole_in_one_size(variant: str, size: 
         panel.draw(surface, lay)
     assert not [t.text for t in seen if t.cut]
     assert len({b.text_size for b in panel.buttons}) == 1 and panel.buttons[0].text_size is not None
+
+
+@pytest.mark.parametrize("size", SHAPES)
+@pytest.mark.parametrize("sides", [["Us", "Them"], ["You", "West", "East"], ["You", "North"]])
+def test_the_score_box_keeps_its_lines_inside(size: tuple[int, int], sides: list[str]) -> None:
+    pygame.font.init()
+    lay = table_layout(*size, 4, 12)
+    surface = pygame.Surface(size)
+    with watch_text() as seen:
+        draw_pad(surface, lay.score_pad, get_theme("green"), sides, [1234] * len(sides), 1500, [120] * len(sides),
+                 12, 30)
+    assert not [t.text for t in seen if t.cut]
+    placed = [t for t in seen if t.rect is not None]
+    assert any("deal 30" in t.text for t in placed)
+    for text in placed:
+        assert lay.score_pad.inflate(-4, -4).contains(text.rect), (text.text, text.rect, lay.score_pad)
+
+
+@pytest.mark.parametrize("size", [(720, 1200), (1280, 720)])
+def test_the_score_pad_shows_the_hand_in_progress(tmp_path: Path, size: tuple[int, int]) -> None:
+    app, table, screen = make_table(tmp_path, "partnership_auction", size=size, seed=3)
+    try:
+        run_until(app, table, screen, lambda: table.director.idle and len(table.obs.tricks) >= 2)
+        obs = table.obs
+        table.toggle_pad()
+        with watch_text() as seen:
+            app.stack.draw(screen)
+        words = " ".join(t.text for t in seen)
+        assert not [t.text for t in seen if t.cut]
+        assert obs.declarer is not None and obs.trump is not None
+        assert f"Hand {obs.hand_number} now: {table.names[obs.declarer]} bid {obs.bid:,}" in words
+        assert f"in tricks so far Us {obs.trick_points[0]}, Them {obs.trick_points[1]}" in words
+        assert "meld Us " in words
+    finally:
+        app.close()

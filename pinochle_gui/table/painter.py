@@ -11,7 +11,7 @@ import pygame
 
 from engine.cards import SUIT_NAMES
 from pinochle_gui.table.meld_view import draw_laid_labels, draw_melds, laid_labels
-from pinochle_gui.table.scorepad import draw_full_pad, draw_pad
+from pinochle_gui.table.scorepad import draw_full_pad, draw_pad, hand_in_progress
 from pinochle_gui.table.seats import ComputerSeat, HumanSeat
 from pinochle_gui.table.summary import draw_game_over, draw_summary
 from pinochle_gui.table.view import TableView
@@ -116,8 +116,11 @@ class TablePainter:
                 button.draw(surface)
         table.hud.draw_last_trick(surface, lay, table.art, news)
         if table.show_pad:
+            records = table.game.hand_records
+            now = hand_in_progress(table.director.seen or table.obs, table.rules.teams, table.names, table.sides,
+                                   records)
             draw_full_pad(surface, pygame.Rect(0, 0, lay.width, lay.height), table.theme, table.sides,
-                          table.game.hand_records, table.names, table.game.scores, table.game.target)
+                          records, table.names, table.game.scores, table.game.target, now)
 
     def draw_static(self, table: TableView, surface: pygame.Surface) -> None:
         """The felt, the seats, the status line and the score pad: drawn again only when they change."""
