@@ -158,3 +158,31 @@ def test_the_score_pad_shows_the_hand_in_progress(tmp_path: Path, size: tuple[in
         assert "meld Us " in words
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("size", SHAPES)
+@pytest.mark.parametrize("seat", [0, 1, 2, 3])
+def test_every_meld_shows_in_the_meld_box(size: tuple[int, int], seat: int) -> None:
+    """A double-deck hand's many melds (West's 14 in a portrait window lost its last one): each is named."""
+    from engine.cards import parse_cards
+    from pinochle_gui.art import CardArt
+    from pinochle_gui.table.director import MeldShown
+    from pinochle_gui.table.meld_view import draw_melds
+
+    pygame.font.init()
+    lay = table_layout(*size, 4, 20)
+    items = [("marriage", 2, "KH QH"), ("marriage", 2, "KC QC"), ("double_marriage", 4, "KS QS KS QS"),
+             ("queens_around", 6, "QS QH QD QC"), ("pinochle", 4, "QS JD"), ("kings_around", 8, "KS KH KD KC"),
+             ("run", 15, "AD TD KD QD JD")]
+    cards = parse_cards("KH QH KC QC KS QS KS QS QD JD KD AD TD")
+    shown = MeldShown(seat, sum(p for _n, p, _c in items), items, list(cards))
+    names = ["You", "West", "North", "East"]
+    with watch_text() as seen:
+        draw_melds(pygame.Surface(size), lay, CardArt("classic", "blue"),
+                   get_theme("green"), {seat: shown}, names)
+    words = " · ".join(t.text for t in seen)
+    assert not [t.text for t in seen if t.cut]
+    for name, points in (("Marriage", 2), ("Double marriage", 4), ("Queens around", 6), ("Pinochle", 4),
+                         ("Kings around", 8), ("Run", 15)):
+        assert f"{name} {points}" in words, (name, words)
+    assert words.count("Marriage 2") == 2
