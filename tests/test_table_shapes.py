@@ -20,7 +20,9 @@ from engine.meld import meld_by_trump  # noqa: E402
 from engine.observation import Observation, observe  # noqa: E402
 from engine.rules import preset  # noqa: E402
 from pinochle_gui.layout import table_layout  # noqa: E402
+from pinochle_gui.shell import App  # noqa: E402
 from pinochle_gui.table.panels import DecisionPanel  # noqa: E402
+from pinochle_gui.table.scene import TableScene  # noqa: E402
 from pinochle_gui.table.scorepad import draw_pad  # noqa: E402
 from pinochle_gui.theme import get_theme  # noqa: E402
 from pinochle_gui.widgets.text import watch_text  # noqa: E402
@@ -61,7 +63,7 @@ def test_nothing_of_the_next_hand_shows_before_the_summary_is_closed(tmp_path: P
     """The player's bid of 330 is not on the board: the hand is set without play. While its meld and then
     its summary are on the table the seats show that hand - its dealer, its declarer and bid, nobody to act -
     though the engine has dealt the next hand."""
-    from pinochle_gui.table.scene import SeatsConfig, TableScene
+    from pinochle_gui.table.scene import SeatsConfig
     from tests.test_table_trust import overbid_hand
 
     app, first, screen = make_table(tmp_path, "partnership_auction")
@@ -186,3 +188,95 @@ def test_every_meld_shows_in_the_meld_box(size: tuple[int, int], seat: int) -> N
                          ("Kings around", 8), ("Run", 15)):
         assert f"{name} {points}" in words, (name, words)
     assert words.count("Marriage 2") == 2
+
+
+def drawn_words(app: App, table: TableScene, screen: pygame.Surface) -> str:
+    """Every text of a frame of the table (the seats and status line drawn again, not kept)."""
+    table.painter.static = None
+    with watch_text() as seen:
+        app.stack.draw(screen)
+    return " | ".join(t.text for t in seen)
+
+
+def test_the_widow_stays_face_up_until_the_player_goes_on_and_is_named_after(tmp_path: Path) -> None:
+    """Three-handed, seed 3: East wins the auction; the widow lies face up until the player clicks, then
+    goes to East and the table says what it was until the first card is played."""
+    from engine.cards import cards_label
+    from pinochle_gui.table.hud import cards_note
+
+    app, table, screen = make_table(tmp_path, "three_hand", seed=3)
+    try:
+        director = table.director
+        run_until(app, table, screen, lambda: director.hold is not None and director.widow_face_up)
+        widow = list(director.widow)
+        assert len(widow) == 3 and all(s.card is not None for s in widow)
+        label = cards_label([s.card for s in widow if s.card is not None])
+        for _ in range(60 * 20):  # twenty seconds later it is still there, face up
+            app.tick(1 / 60)
+        assert director.hold is not None and director.widow == widow and all(s.flip > 0.99 for s in widow)
+        assert f"The widow: {label} goes to East: click or press Enter to go on" in drawn_words(app, table, screen)
+        click(app, (screen.get_width() // 2, screen.get_height() // 2))
+        run_until(app, table, screen, lambda: not director.widow_face_up, act=False)
+        assert not director.widow and all(s in director.hands[2] for s in widow)
+        run_until(app, table, screen, lambda: director.seen is not None and director.seen.declarer == 2, act=False)
+        assert cards_note(director.seen, table.rules, table.names) == f"East took the widow: {label}"
+    finally:
+        app.close()
+
+
+def test_the_cards_passed_to_the_player_are_named_and_stay_marked(tmp_path: Path) -> None:
+    """Partnership auction: once partner's cards have come, the table names them, and the marked cards
+    are the very ones received - a resync of the table does not move a mark to an equal twin."""
+    from collections import Counter
+
+    from engine.cards import cards_label
+    from pinochle_gui.table.director import VIEW_SEAT
+    from pinochle_gui.table.scene import SeatsConfig
+
+    app, first, screen = make_table(tmp_path, "partnership_auction", seed=1)
+    game = new_game(preset("partnership_auction"), seed=1)
+    while game.phase == "bidding":  # the player wins the auction: North passes cards to the player
+        legal = game.legal_actions()
+        bids = [a for a in legal if isinstance(a, Bid)]
+        game.apply(bids[0] if game.to_act == 0 and bids else next(a for a in legal if isinstance(a, Pass)))
+    table = TableScene(app, game, SeatsConfig(["You", "West", "North", "East"], [None, "random", "random", "random"],
+                                              [1, 2, 3, 4], False, "passed", 0.0))
+    app.stack.replace(table, "none")
+    try:
+        director = table.director
+        run_until(app, table, screen, lambda: table.human_turn and director.idle and table.obs.phase == "return")
+        hand = director.hands[VIEW_SEAT]
+        marked = [s for s in hand if s.marked]
+        assert Counter(s.card for s in marked) == Counter(table.obs.received)
+        assert f"North passed you {cards_label(table.obs.received)}" in drawn_words(app, table, screen)
+
+        def twin_places() -> list[tuple[int, int]]:
+            now = director.hands[VIEW_SEAT]
+            return [(id(s), [x for x in now if x.card == s.card].index(s)) for s in marked]
+
+        places = twin_places()
+        assert any(rank for _id, rank in places) or any(
+            sum(x.card == s.card for x in director.hands[VIEW_SEAT]) == 2 for s in marked)  # a twin in hand
+        for _ in range(3):
+            director.resync(table.obs, snap=True)
+            assert twin_places() == places and all(s.marked for s in marked)
+    finally:
+        app.close()
+
+
+def test_the_card_the_player_picked_leaves_the_hand_not_its_twin(tmp_path: Path) -> None:
+    from engine.cards import parse_card
+    from pinochle_gui.table.zones import TableCard
+
+    app, table, _screen = make_table(tmp_path, "partnership_auction", seed=1)
+    try:
+        director = table.director
+        ace = parse_card("AS")
+        first, second = TableCard(ace, 0, 0, 40), TableCard(ace, 0, 0, 40)
+        second.marked = True
+        zone = [first, second]
+        assert director.take(list(zone), ace) is first  # no choice: the first twin
+        director.picked = [second]
+        assert director.take(zone, ace, any_card=True) is second and zone == [first] and not director.picked
+    finally:
+        app.close()

@@ -219,7 +219,7 @@ class Director(TableZones):
                 self.steps.append(functools.partial(plan, self, event, obs))
             if melds and i == melds[-1]:
                 # Everybody's meld is on the table: a moment to look at it (a click goes on).
-                self.steps.append(self._meld_hold)
+                self.steps.append(self.look_hold)
         if catch_up:
             self.steps.append(lambda: self._caught_up(obs))
 
@@ -241,8 +241,9 @@ class Director(TableZones):
         self.news.board = (tuple(obs.scores), obs.hand_number, obs.deal_number)
         return self.resync(obs)
 
-    def _meld_hold(self) -> Hold:
-        """The meld on the table waits for the player's click (or, in a demo or by the setting, a while)."""
+    def look_hold(self) -> Hold:
+        """What is face up on the table (the meld, the widow) waits for the player's click (or, in a demo or
+        by the setting, a while)."""
         pace = max(0.3, self.animator.timing.factor)
         if self.auto_hold:
             return self.make_hold(2.8 * self.pause_scale * pace)
@@ -254,6 +255,7 @@ class Director(TableZones):
         self.animator.cancel_all()
         self.hold = None
         self.seen = obs
+        self.picked = []
         self.hands = [[] for _ in range(self.players)]
         self.trick, self.widow, self.stock, self.turnup, self.leaving = [], [], [], [], []
         self.tables = [[] for _ in range(self.players)]

@@ -114,9 +114,9 @@ def on_widow(director: Director, event: Event, obs: Observation) -> Animation | 
     director.say(f"The widow: {cards_label(cards)} goes to {director.name_of(declarer)}")
     director.widow_face_up = True
     show = director.settle("flip")
-    widow, director.widow = director.widow, []
 
-    def take() -> Animation | None:
+    def take() -> Animation | None:  # after the player has looked: the widow goes to the declarer
+        widow, director.widow = director.widow, []
         for sprite in widow:
             sprite.marked = declarer == VIEW_SEAT
             if declarer != VIEW_SEAT:
@@ -127,7 +127,7 @@ def on_widow(director: Director, event: Event, obs: Observation) -> Animation | 
         return director.settle("widow")
 
     director.steps.appendleft(take)
-    return Sequence([a for a in (show, Wait(director.animator.timing("widow_shown"))) if a is not None])
+    return Sequence([a for a in (show, director.look_hold()) if a is not None])
 
 
 def on_trump(director: Director, event: Event, obs: Observation) -> Animation | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pygame
 
 from engine.cards import SUIT_NAMES
+from pinochle_gui.table.hud import cards_note
 from pinochle_gui.table.meld_view import draw_laid_labels, draw_melds, laid_labels
 from pinochle_gui.table.scorepad import draw_full_pad, draw_pad, hand_in_progress
 from pinochle_gui.table.seats import ComputerSeat, HumanSeat
@@ -31,6 +32,8 @@ def status_text(table: TableView) -> str:
     news = table.director.news
     if table.director.hold is not None and news.melds and not table.demo:
         return "The meld is on the table: click or press Enter to go on"
+    if table.director.hold is not None and table.director.widow_face_up and not table.demo:
+        return f"{news.status}: click or press Enter to go on"
     if not table.director.idle and news.status:
         return news.status
     if table.game.is_over:
@@ -89,7 +92,13 @@ class TablePainter:
         table.draw_tooltips(surface)
         cards = [sprite.rect() for sprite in table.director.all_sprites()]
         plates = [area.plate for area in lay.seats] + [area.avatar for area in lay.seats]
-        table.hud.draw_hint(surface, lay, table.panel.covered() + cards + plates)
+        avoid = table.panel.covered() + cards + plates
+        if table.director.idle:
+            note = cards_note(table.director.seen or table.obs, table.rules, table.names)
+            avoid += table.hud.draw_note(surface, lay, note, avoid)
+        else:
+            table.hud.note_box = None
+        table.hud.draw_hint(surface, lay, avoid)
         table.hud.draw_toasts(surface, table.status_rect)
         centre = pygame.Rect(0, lay.bar_bottom, lay.width, lay.hand_area.y - lay.bar_bottom)
         if news.summary is not None or (news.game_over is not None and table.director.idle):

@@ -216,6 +216,8 @@ class TableScene(Scene):
         """The player's choice from a panel, a card or a key."""
         if not self.director.idle or not self.human_turn:
             return
+        if isinstance(action, (PassCards, Bury)):  # the very cards chosen on the hand go
+            self.director.picked = [s for s in self.director.hands[VIEW_SEAT] if id(s) in self.selected]
         self.app.play_sound("click")
         self.apply(action)
 
