@@ -31,12 +31,13 @@ from pinochle_gui.screens.welcome import WelcomeScene  # noqa: E402
 from pinochle_gui.storage import Storage  # noqa: E402
 from pinochle_gui.storage.hand_costs import HandCost  # noqa: E402
 from pinochle_gui.table.scene import TableScene  # noqa: E402
+from pinochle_gui.widgets import ChoiceRow  # noqa: E402
 from pinochle_gui.widgets.text import TextSeen, watch_text  # noqa: E402
 from tests.test_table_play import click, do_by_mouse, key, make_table, mouse_choices  # noqa: E402
 
 pytestmark = pytest.mark.timeout(600)
 
-SIZES = [(1280, 720), (720, 1100)]
+SIZES = [(1280, 720), (720, 1200), (1920, 1080)]
 CARD_CODE = re.compile(r"\b[AKQJT9][SHDC]\b")
 IDENTIFIER = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
 
@@ -91,8 +92,9 @@ def test_every_screen_shows_whole_texts_with_cards_named_for_the_player(home: Pa
             surface = pygame.Surface(size)
             # the welcome's pages one after another, the statistics' charts one after another
             turns = [scene.next] * (len(scene.pages) - 1) if isinstance(scene, WelcomeScene) else []
-            if isinstance(scene, StatisticsScene):
-                turns = [functools.partial(scene._set_chart, chart) for chart in CHARTS[1:]]
+            if isinstance(scene, StatisticsScene):  # the chart picker stepped as the player steps it
+                picker = next(w for w in scene.widgets if isinstance(w, ChoiceRow) and w.label == "Chart")
+                turns = [functools.partial(picker.adjust, 1) for _chart in CHARTS[1:]]
             for turn in [*turns, None]:
                 with watch_text() as seen:
                     app.stack.update(0.0)

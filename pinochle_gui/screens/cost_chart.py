@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 import pygame
 
+from pinochle_gui.screens.chart_axis import draw_value_axis, round_ticks, y_of
 from pinochle_gui.storage.hand_costs import CostPoint
 from pinochle_gui.theme import Theme
 from pinochle_gui.widgets import blit_text
@@ -25,17 +26,12 @@ def draw_costs(surface: pygame.Surface, plot: pygame.Rect, theme: Theme, points:
         blit_text(surface, EMPTY, px + 1, theme.text_dim, plot.center, "italic", "center", plot.w)
         return
     values = [p.average for p in points]
-    high = max(max(values) * 1.15, 1.0)
+    ticks = round_ticks(0, max(values))
     small = max(10, px * 3 // 4)
-    for i in range(5):
-        value = high * i / 4
-        y = plot.bottom - round(plot.h * i / 4)
-        pygame.draw.line(surface, theme.disabled, (plot.x, y), (plot.right, y), 1)
-        blit_text(surface, f"{value:.0f}" if high >= 8 else f"{value:.1f}", small, theme.text_dim,
-                  (plot.x - px // 3, y), "regular", "midright")
+    draw_value_axis(surface, plot, theme, ticks, small)
     n = len(values)
-    spots = [(plot.x + (round(plot.w * i / (n - 1)) if n > 1 else plot.w // 2),
-              plot.bottom - round(plot.h * v / high)) for i, v in enumerate(values)]
+    spots = [(plot.x + (round(plot.w * i / (n - 1)) if n > 1 else plot.w // 2), y_of(v, plot, ticks))
+             for i, v in enumerate(values)]
     if n > 1:
         pygame.draw.lines(surface, theme.bad, False, spots, max(2, px // 5))
     for spot in spots:

@@ -13,6 +13,7 @@ import pygame
 
 from engine.rules import PRESETS
 from pinochle_gui.screens.challenge_chart import draw_challenge_chart
+from pinochle_gui.screens.chart_axis import draw_value_axis, round_ticks, y_of
 from pinochle_gui.screens.cost_chart import TITLE as COST_TITLE
 from pinochle_gui.screens.cost_chart import draw_costs
 from pinochle_gui.screens.dialogs import confirm, show_messages
@@ -27,8 +28,9 @@ if TYPE_CHECKING:
 ALL = "all"
 CHART_GAMES = 30
 CHARTS = ("rating", "scores", "cost", "challenges", "breakdown")
-CHART_NAMES = {"rating": "Rating chart", "scores": "Scores chart", "breakdown": "Win rate by variant",
-               "cost": "Cost of your decisions", "challenges": "Challenges"}
+# Short enough for the picker in every window shape; the chart's own title says more.
+CHART_NAMES = {"rating": "Rating", "scores": "Final scores", "breakdown": "Win rate",
+               "cost": "Decision cost", "challenges": "Challenges"}
 
 
 def percent(part: int, whole: int) -> str:
@@ -332,32 +334,14 @@ class StatisticsScene(Screen):
             "topright",
         )
 
-    def _scale(self, values: list[float], plot: pygame.Rect) -> tuple[float, float]:
-        low, high = min(values), max(values)
-        if high - low < 20:
-            low, high = low - 10, high + 10
-        pad = (high - low) * 0.1
-        return low - pad, high + pad
-
-    def _grid(self, surface: pygame.Surface, plot: pygame.Rect, low: float, high: float) -> None:
-        t = self.theme
-        for i in range(5):
-            value = low + (high - low) * i / 4
-            y = plot.bottom - round(plot.h * i / 4)
-            pygame.draw.line(surface, (*t.disabled,), (plot.x, y), (plot.right, y), 1)
-            blit_text(surface, f"{value:.0f}", self.px(12), t.text_dim, (plot.x - self.px(6), y), "regular", "midright")
-
     def draw_rating(self, surface: pygame.Surface, plot: pygame.Rect) -> None:
         t = self.theme
         values = self.chart_series()
-        low, high = self._scale(values, plot)
-        self._grid(surface, plot, low, high)
+        ticks = round_ticks(min(values), max(values), least_step=1)
+        draw_value_axis(surface, plot, t, ticks, self.px(12))
         n = len(values)
         points = [
-            (
-                plot.x + (round(plot.w * i / (n - 1)) if n > 1 else plot.w // 2),
-                plot.bottom - round(plot.h * (v - low) / (high - low)),
-            )
+            (plot.x + (round(plot.w * i / (n - 1)) if n > 1 else plot.w // 2), y_of(v, plot, ticks))
             for i, v in enumerate(values)
         ]
         if n > 1:
@@ -373,19 +357,24 @@ class StatisticsScene(Screen):
     def draw_scores(self, surface: pygame.Surface, plot: pygame.Rect) -> None:
         t = self.theme
         pairs = [(p.player_score, p.opponent_score) for p in self.points]
-        high = max(1, max(max(a, b) for a, b in pairs)) * 1.1
-        low = min(0, min(min(a, b) for a, b in pairs))
-        self._grid(surface, plot, low, high)
+        ticks = round_ticks(min(0, *(min(a, b) for a, b in pairs)), max(0, *(max(a, b) for a, b in pairs)),
+                            least_step=1)
+        draw_value_axis(surface, plot, t, ticks, self.px(12))
         n = len(pairs)
         slot = plot.w / n
-        bar = max(2, round(slot * 0.36))
-        zero = plot.bottom - round(plot.h * (0 - low) / (high - low))
+        bar = max(2, min(self.px(36), round(slot * 0.36)))
+        zero = y_of(0, plot, ticks)
+        labelled = slot >= self.px(70)  # room to write each score over its bar
         for i, (mine, theirs) in enumerate(pairs):
             x = plot.x + round(slot * i + slot / 2)
             for value, color, dx in ((mine, t.good, -bar), (theirs, t.bad, 0)):
-                y = plot.bottom - round(plot.h * (value - low) / (high - low))
-                rect = pygame.Rect(x + dx, min(y, zero), bar, abs(zero - y))
+                y = y_of(value, plot, ticks)
+                # a score of 0 still shows as a thin bar on the zero line
+                rect = pygame.Rect(x + dx, min(y, zero - 2), bar, max(2, abs(zero - y)))
                 pygame.draw.rect(surface, color, rect, border_top_left_radius=2, border_top_right_radius=2)
+                if labelled:
+                    blit_text(surface, f"{value:,}", self.px(12), t.text, (rect.centerx, rect.y - self.px(2)),
+                              "bold", "midbottom")
         for i, (label, color) in enumerate((("Best other", t.bad), ("You", t.good))):
             x = plot.right - self.px(100) - i * self.px(90)
             y = self.chart_rect.y + self.px(12)
