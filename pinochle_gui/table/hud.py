@@ -180,6 +180,14 @@ class Hud:
             inner = pygame.Rect(box.right + 10, inner.y, inner.right - box.right - 10, inner.h)
             if text_width(text, round(rect.h * 0.35)) > inner.w:  # even at the smallest size
                 text = text.removesuffix(f" · {trump_text(trump)}")  # the suit drawn at the left says it
+        if text_width(text, round(rect.h * 0.35)) > inner.w:  # too long for one line: two smaller ones
+            size = max(10, round(rect.h * 0.36))
+            lines = wrap(text, size, inner.w)
+            if len(lines) == 2:
+                for line, y in zip(lines, (inner.centery - size * 0.6, inner.centery + size * 0.6), strict=True):
+                    self.text(surface, line, size, self.theme.text, "regular", inner.w,
+                              midleft=(inner.x, round(y)))
+                return
         self.text(surface, text, round(rect.h * 0.5), self.theme.text, "regular", inner.w,
                   midleft=(inner.x, inner.centery))
 

@@ -39,7 +39,7 @@ from pinochle_gui.layout import TableLayout
 from pinochle_gui.table.claim import Claim
 from pinochle_gui.table.hud import draw_cached_panel
 from pinochle_gui.theme import Theme
-from pinochle_gui.widgets import Button, blit_text, same_text_size, wrap
+from pinochle_gui.widgets import Button, Tooltip, blit_text, same_text_size, wrap
 
 SUIT_INK = {0: (30, 30, 36), 1: (200, 30, 40), 2: (200, 30, 40), 3: (30, 30, 36)}
 SELECT_PHASES = ("passing", "return", "bury")
@@ -87,6 +87,7 @@ class DecisionPanel:
         self.asking_out = False  # the question before declaring out is open
         self.offer_out = False  # declaring out is offered in this decision
         self.advised: Action | None = None  # a hint's pass or claim: Enter does it
+        self.tooltip_box: pygame.Rect | None = None  # where a button's tooltip was drawn last
         self._bid_button: Button | None = None
         self._built_for: tuple[int, int] = (0, 0)
 
@@ -433,13 +434,14 @@ class DecisionPanel:
             chosen = self.kind != "bidding" or self.advised is not None  # the bidding's Enter: the bid button
             button.selected = i == self.focus and self.card_mode is None and chosen
             button.draw(surface)
+        self.tooltip_box = None
         for button in self.buttons:
             if button.show_tooltip:
-                from pinochle_gui.widgets import Tooltip
-
                 tip = Tooltip(button.tooltip, theme, max(13, button.rect.h // 3))
-                tip.place(button.rect.midtop, pygame.Rect(0, 0, lay.width, lay.height))
+                tip.place_by(button.rect, pygame.Rect(0, 0, lay.width, lay.height),
+                             [b.rect for b in self.buttons if b is not button])
                 tip.draw(surface)
+                self.tooltip_box = tip.rect
 
 
 __all__ = ["DecisionPanel", "SELECT_PHASES", "bid_history", "suit_icon"]

@@ -137,6 +137,7 @@ class TableScene(Scene):
         self.closing = False
         self.menu_button: Button | None = None
         self.tools: list[Button] = []
+        self.tooltip_box: pygame.Rect | None = None  # where the tooltip of a table button was drawn last
         self.end_buttons: list[Button] = []  # under the hand's summary or the game's end
         self.end_buttons_for: tuple[str, int, int] = ("", 0, 0)
         self.painter = TablePainter()
@@ -545,11 +546,14 @@ class TableScene(Scene):
     def draw_tooltips(self, surface: pygame.Surface) -> None:
         """The tooltip of the menu or tool button under the pointer."""
         lay = self.director.lay
+        self.tooltip_box = None
         for button in self.buttons:
             if button.show_tooltip:
                 tip = Tooltip(button.tooltip, self.theme, max(13, button.rect.h // 3))
-                tip.place(button.rect.midbottom, pygame.Rect(0, 0, lay.width, lay.height))
+                tip.place_by(button.rect, pygame.Rect(0, 0, lay.width, lay.height),
+                             [b.rect for b in self.buttons + self.panel.buttons if b is not button])
                 tip.draw(surface)
+                self.tooltip_box = tip.rect
 
     # -- after a hand ------------------------------------------------------------------------------------------
     @property
