@@ -200,7 +200,7 @@ def drawn_words(app: App, table: TableScene, screen: pygame.Surface) -> str:
 
 def test_the_widow_stays_face_up_until_the_player_goes_on_and_is_named_after(tmp_path: Path) -> None:
     """Three-handed, seed 3: East wins the auction; the widow lies face up until the player clicks, then
-    goes to East and the table says what it was until the first card is played."""
+    goes to East and the table says what it was until the first trick is taken."""
     from engine.cards import cards_label
     from pinochle_gui.table.hud import cards_note
 

@@ -231,9 +231,10 @@ def on_play(director: Director, event: Event, obs: Observation) -> Animation | N
     if not director.trick:
         if director.rules.trump_by != "stock":
             director.news.melds.clear()
-        for hand in director.hands:
-            for s in hand:
-                s.marked = False
+        if director.news.last_trick:  # the cards received stay marked through the first trick
+            for hand in director.hands:
+                for s in hand:
+                    s.marked = False
     director.turnup_to_dealer()
     source = director.tables[seat] if event.get("from_table") else director.hands[seat]
     sprite = director.take(source, c, any_card=True) or director.take(director.hands[seat], c, any_card=True)

@@ -268,9 +268,9 @@ class Hud:
 
 
 def cards_note(obs: Observation, rules: Rules, names: Sequence[str]) -> str:
-    """Until the first card of the hand is played, what came to a hand besides the deal: the cards the
+    """Until the first trick of the hand is taken, what came to a hand besides the deal: the cards the
     player received from partner, or the widow the declarer took ("" when nothing did)."""
-    if obs.tricks or obs.trick or obs.phase in ("bidding", "game_over"):
+    if obs.tricks or obs.phase in ("bidding", "game_over"):
         return ""
     if obs.received:
         team = rules.teams[rules.team_of(obs.seat)]
