@@ -92,7 +92,8 @@ class TablePainter:
         table.draw_tooltips(surface)
         cards = [sprite.rect() for sprite in table.director.all_sprites()]
         plates = [area.plate for area in lay.seats] + [area.avatar for area in lay.seats]
-        avoid = table.panel.covered() + cards + plates
+        bubbles = [lay.seats[seat].bubble for seat in news.bubbles if seat < len(lay.seats)]
+        avoid = table.panel.covered() + cards + plates + bubbles
         if table.director.idle:
             note = cards_note(table.director.seen or table.obs, table.rules, table.names)
             avoid += table.hud.draw_note(surface, lay, note, avoid)
