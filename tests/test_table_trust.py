@@ -425,3 +425,22 @@ def test_a_bid_chosen_after_a_pass_hint_is_what_enter_bids(tmp_path: Path) -> No
         assert table.game.log[log] == Bid(amount)
     finally:
         app.close()
+
+
+def test_enter_after_a_claim_hint_asks_with_the_claim_chosen(tmp_path: Path) -> None:
+    from engine.actions import DeclareOut
+
+    app, table, screen = near_the_target(tmp_path, [1000, 0])
+    try:
+        run_until(app, table, screen, lambda: table.human_turn and table.director.idle and table.obs.phase == "play",
+                  act=False)
+        assert table.panel.declare_out is not None
+        table.follow_hint(DeclareOut(), "")
+        key(app, pygame.K_RETURN)  # the hint said declare out: Enter asks first...
+        app.tick(1 / 60)
+        focused = table.panel.focus_button()
+        assert table.panel.title == "Declare out?" and focused is not None and focused.text == "Declare out"
+        key(app, pygame.K_RETURN)  # ...and Enter again claims, as the hint said
+        assert table.game.is_over
+    finally:
+        app.close()

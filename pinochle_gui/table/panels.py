@@ -309,12 +309,10 @@ class DecisionPanel:
 
     def ask_declare_out(self) -> None:
         """Declaring out asks first: the side's count against the target, and what a wrong claim costs."""
-        self.asking_out = True
-        self.key = ()
+        self.asking_out = True  # part of the panel's key: the panel is built again
 
     def keep_playing(self) -> None:
         self.asking_out = False
-        self.key = ()
 
     @staticmethod
     def _meld_text(action: LayMeld) -> str:
