@@ -20,11 +20,12 @@ EMPTY = "Play a hand with “Analyse my hands” on to see it here."
 
 
 def draw_costs(surface: pygame.Surface, plot: pygame.Rect, theme: Theme, points: Sequence[CostPoint],
-               px: int) -> None:
-    """The average cost per hand of each game in ``points`` as a line over ``plot`` (``px``: 16 px text)."""
+               px: int) -> list[tuple[int, int]]:
+    """The average cost per hand of each game in ``points`` as a line over ``plot`` (``px``: 16 px text);
+    where each game's point was drawn, in order (to click on)."""
     if not points:
         blit_text(surface, EMPTY, px + 1, theme.text_dim, plot.center, "italic", "center", plot.w)
-        return
+        return []
     values = [p.average for p in points]
     ticks = round_ticks(0, max(values))
     small = max(10, px * 3 // 4)
@@ -41,6 +42,7 @@ def draw_costs(surface: pygame.Surface, plot: pygame.Rect, theme: Theme, points:
     first = time.strftime("%d %b", time.localtime(points[0].recorded_at)) if points[0].recorded_at else ""
     note = f"{count_of(n, 'game')}, {count_of(hands, 'hand')} analysed" + (f" since {first}" if first else "")
     blit_text(surface, note, small, theme.text_dim, (plot.right, plot.bottom + px // 3), "regular", "topright")
+    return spots
 
 
 __all__ = ["EMPTY", "TITLE", "draw_costs"]

@@ -12,11 +12,12 @@ from typing import TYPE_CHECKING
 import pygame
 
 from engine.rules import PRESETS
+from pinochle_gui.screens import open_review
 from pinochle_gui.screens.challenge_chart import draw_challenge_chart
 from pinochle_gui.screens.chart_axis import draw_value_axis, round_ticks, y_of
 from pinochle_gui.screens.cost_chart import TITLE as COST_TITLE
 from pinochle_gui.screens.cost_chart import draw_costs
-from pinochle_gui.screens.dialogs import confirm, show_messages
+from pinochle_gui.screens.dialogs import confirm, message, show_messages
 from pinochle_gui.screens.screen import Screen
 from pinochle_gui.storage import GamePoint, StatsSummary
 from pinochle_gui.widgets import ChoiceRow, blit_text
@@ -78,6 +79,7 @@ class StatisticsScene(Screen):
         self.level = ALL
         self.chart = "rating"
         self.loads = 0  # how many times the numbers were read (the picture is redrawn after each)
+        self.cost_spots: list[tuple[int, int]] = []  # where the cost chart drew each game's point
         self.load()
 
     def load(self) -> None:
@@ -167,6 +169,26 @@ class StatisticsScene(Screen):
 
     def _set_chart(self, value: str) -> None:
         self.chart = value
+
+    def process_event(self, event: pygame.event.Event) -> bool:
+        if self.chart == "cost" and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and \
+                self.chart_rect.collidepoint(event.pos) and self.review_cost_at(event.pos[0]):
+            return True
+        return super().process_event(event)
+
+    def review_cost_at(self, x: int) -> bool:
+        """A click on the cost chart: the review of the costliest hand of the game nearest ``x``, if near one."""
+        near = [(abs(spot[0] - x), point) for spot, point in zip(self.cost_spots, self.costs, strict=False)]
+        if not near or min(near, key=lambda n: n[0])[0] > self.px(24):
+            return False
+        point = min(near, key=lambda n: n[0])[1]
+        hands = self.app.storage.stats.costed_hands(point.game_id)
+        if not hands:
+            message(self.app, "No hand to review", "The hands of this game were not kept for a review.")
+            return True
+        costliest = max(range(len(hands)), key=lambda i: hands[i][1])
+        open_review(self.app, [record for record, _cost in hands], costliest)
+        return True
 
     def ask_reset(self) -> None:
         confirm(
@@ -305,7 +327,10 @@ class StatisticsScene(Screen):
             self.draw_breakdown(surface, pygame.Rect(area.x + self.px(16), plot.y, area.w - self.px(32), plot.h))
             return
         if self.chart == "cost":
-            draw_costs(surface, plot, t, self.costs, self.px(16))
+            self.cost_spots = draw_costs(surface, plot, t, self.costs, self.px(16))
+            if self.cost_spots:
+                blit_text(surface, "Click a game: its costliest hand", self.px(12), t.text_dim,
+                          (plot.x - self.px(40), plot.bottom + self.px(6)), "italic", "topleft", plot.w // 2)
             return
         if not self.points:
             blit_text(
