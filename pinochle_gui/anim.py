@@ -92,7 +92,6 @@ DURATIONS: dict[str, float] = {
     "meld": 0.35,  # a card going to or back from the meld area
     "pass": 0.45,  # a card passed to a partner
     "widow": 0.4,  # the widow or a stock card going to a hand
-    "widow_shown": 2.0,  # the three-handed widow face up for everyone before the declarer takes it
     "bubble": 1.1,  # a bid or pass shown in a speech bubble
     "fade": 0.3,  # a scene transition
     "toast": 2.2,  # a message on the status line

@@ -25,6 +25,7 @@ MIN_VISIBLE = 0.3  # the least part of a card's width that shows when cards over
 ROW_STEP = 0.56  # a second row of the hand starts this far (in card heights) below the first
 RAISE = 0.18  # a selected card rises this part of its height
 
+TOOLS = 4  # the table's tool buttons: hint, undo, last trick, score pad
 SIDES = {2: ("bottom", "top"), 3: ("bottom", "left", "right"), 4: ("bottom", "left", "top", "right")}
 
 
@@ -73,8 +74,14 @@ class TableLayout:
     bid_panel: Rect
     buttons: tuple[Rect, ...]  # action buttons (meld, pass, play...) left to right
     status: Rect
+    tools: Rect  # the table's tool buttons, left to right
     score_pad: Rect
     menu_button: Rect
+
+    @property
+    def bar_bottom(self) -> int:
+        """The bottom of the top bar: the status line and the tools under it in a narrow window."""
+        return max(self.status.bottom, self.tools.bottom)
 
     @property
     def hand_area(self) -> Rect:
@@ -229,6 +236,16 @@ def table_layout(
     pad_w = _clamp(width * 0.2, 150, 520)
     score_pad = Rect(width - m - pad_w, m, pad_w, round(bar_h * 2.1))
     status = Rect(menu.right + m, m, max(10, score_pad.x - menu.right - 2 * m), bar_h)
+    # The table's tools (hint, undo, last trick, score pad): at the bar's right end when the status line
+    # keeps most of its room, else in a row of their own under the status line.
+    tool_gap = max(4, m // 2)
+    tool_w = _clamp(bar_h * 1.9, 44, 110)
+    tools_w = TOOLS * (tool_w + tool_gap) - tool_gap
+    if status.w - tools_w - tool_gap > status.w * 0.45:
+        tools = Rect(status.right - tools_w, status.y + 2, tools_w, bar_h - 4)
+        status = Rect(status.x, status.y, tools.x - tool_gap - status.x, bar_h)
+    else:
+        tools = Rect(status.x, status.bottom + tool_gap, status.w, _clamp(bar_h * 0.85, 26, bar_h))
 
     # -- the human's hand and the row above it ------------------------------------------------------
     card_w, rows = _hand_shape(width, height, m, count)
@@ -257,7 +274,7 @@ def table_layout(
 
     # -- the other seats ----------------------------------------------------------------------------
     sides = SIDES[seats]
-    top_y = menu.bottom + m
+    top_y = max(menu.bottom, tools.bottom) + m
     centre_bottom = row_y - m
     small_w = _clamp(card_w * 0.62, 24, 150)
     small_w = min(small_w, max(24, round((centre_bottom - top_y) * 0.22 / CARD_RATIO)))
@@ -370,7 +387,7 @@ def table_layout(
         stock.center = trick_area.center
     widow_rects = tuple(spread(stock, widow, small_w, small_h, max_step=1.08)) if widow else ()
 
-    panel_w = min(_clamp(width * 0.42, 280, 760), centre.w)
+    panel_w = min(_clamp(width * (0.42 if width > height else 0.8), 280, 760), centre.w)  # portrait: the centre
     panel_h = min(_clamp(btn_h * 4.2, 120, 360), centre.h)
     bid_panel = Rect(0, 0, panel_w, panel_h)
     bid_panel.center = centre.center
@@ -397,6 +414,7 @@ def table_layout(
         bid_panel=bid_panel,
         buttons=button_rects,
         status=status,
+        tools=tools,
         score_pad=score_pad,
         menu_button=menu,
     )

@@ -312,8 +312,9 @@ class App:
                                                           previous_scores, table.config.game_key))
             previous_scores = record.get("scores_after")
             if not table.demo and self.settings.analyse_hands:
-                self.coster.add(record, 0, table.config.game_key or record.get("game_id", ""),
-                                level_of(table.config.levels))
+                game_id = table.config.game_key or record.get("game_id", "")
+                self.coster.add(record, 0, game_id, level_of(table.config.levels))
+                self.messages.extend(self.storage.stats.keep_hand_record(game_id, record))  # the cost chart's review
         self.hands_done += len(records)
 
     def game_finished(self, table: TableScene) -> None:

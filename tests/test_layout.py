@@ -51,6 +51,7 @@ def test_everything_on_screen_and_apart(size: tuple[int, int], seats: int, hand:
         "stock": lay.stock,
         "bid panel": lay.bid_panel,
         "status": lay.status,
+        "tools": lay.tools,
         "score pad": lay.score_pad,
         "menu": lay.menu_button,
     }
@@ -71,7 +72,7 @@ def test_everything_on_screen_and_apart(size: tuple[int, int], seats: int, hand:
 
     # The human's hand stays clear of the controls, the other seats, the trick and the top bar.
     hand_area = lay.hand_area
-    others = [lay.bid_panel, lay.trick_area, lay.status, lay.score_pad, lay.menu_button, *lay.buttons]
+    others = [lay.bid_panel, lay.trick_area, lay.status, lay.tools, lay.score_pad, lay.menu_button, *lay.buttons]
     for seat in lay.seats:
         others += [seat.avatar, seat.plate, seat.meld, seat.bubble]
         if seat.seat:
@@ -80,7 +81,7 @@ def test_everything_on_screen_and_apart(size: tuple[int, int], seats: int, hand:
         assert not hand_area.colliderect(other), f"the hand {hand_area} overlaps {other}"
 
     # Controls and seats do not overlap one another.
-    solid = [lay.status, lay.score_pad, lay.menu_button, *lay.buttons]
+    solid = [lay.status, lay.tools, lay.score_pad, lay.menu_button, *lay.buttons]
     for seat in lay.seats:
         solid += [seat.avatar.inflate(-2, -2), seat.plate]
     for a, b in itertools.combinations(solid, 2):
@@ -94,13 +95,13 @@ def test_everything_on_screen_and_apart(size: tuple[int, int], seats: int, hand:
                     assert not seat.bubble.colliderect(part), f"seat {seat.seat}'s bubble covers {part}"
                 if neighbour.seat:
                     assert not seat.bubble.colliderect(neighbour.hand), f"seat {seat.seat}'s bubble covers backs"
-        for control in (lay.status, lay.score_pad, lay.menu_button, *lay.buttons):
+        for control in (lay.status, lay.tools, lay.score_pad, lay.menu_button, *lay.buttons):
             assert not seat.bubble.colliderect(control), f"seat {seat.seat}'s bubble {seat.bubble} covers {control}"
         for trick in (s.trick for s in lay.seats):
             assert not trick.colliderect(seat.plate) and not trick.colliderect(seat.avatar)
         if seat.seat:
             backs = seat.hand
-            for b in [lay.trick_area, lay.score_pad, lay.menu_button, lay.status, *lay.buttons]:
+            for b in [lay.trick_area, lay.score_pad, lay.menu_button, lay.status, lay.tools, *lay.buttons]:
                 assert not backs.colliderect(b), f"seat {seat.seat}'s backs {backs} overlap {b}"
             for neighbour in lay.seats:
                 if neighbour is not seat:
@@ -121,6 +122,13 @@ def test_everything_on_screen_and_apart(size: tuple[int, int], seats: int, hand:
         assert xs == sorted(xs)
         steps = [b - a for a, b in itertools.pairwise(xs)]
         assert all(s >= lay.card_w * MIN_VISIBLE - 1 for s in steps), steps
+
+
+@pytest.mark.parametrize("size", [(720, 1200), (700, 1150), (540, 960), (1000, 620), (1280, 720), (1920, 1080)])
+def test_the_tools_have_room_for_four_buttons_in_every_shape(size: tuple[int, int]) -> None:
+    lay = table_layout(*size, 4, 12)
+    assert lay.tools.w >= 4 * 44 and lay.tools.h >= 26
+    assert lay.bar_bottom >= lay.status.bottom and not lay.tools.colliderect(lay.status)
 
 
 def test_trick_cards_apart_enough_to_read() -> None:

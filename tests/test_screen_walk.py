@@ -3,7 +3,9 @@
 Each walk records every text drawn (through :func:`pinochle_gui.widgets.text.watch_text`) and fails on a
 text cut to fit, on a card written as a code (``TH``) instead of rank and suit symbol, and on an
 identifier of the code (``bid_step_high_from``) reaching the screen; at the table it also checks that
-the hint box and the toasts cover no button and no card, at 1280x720 and 720x1100.
+the hint box, the note on the cards received and the toasts cover no button and no card, and it shows the
+tooltip of every button of each decision (within the window, over no other button); the statistics' charts
+are stepped through with their picker. At 1280x720, 720x1200 and 1920x1080.
 """
 
 from __future__ import annotations
@@ -28,15 +30,17 @@ from engine.rules import PRESETS  # noqa: E402
 from pinochle_gui.screens.__main__ import ShotApp, fill_statistics, play, shots  # noqa: E402
 from pinochle_gui.screens.statistics import CHARTS, StatisticsScene  # noqa: E402
 from pinochle_gui.screens.welcome import WelcomeScene  # noqa: E402
+from pinochle_gui.shell import App  # noqa: E402
 from pinochle_gui.storage import Storage  # noqa: E402
 from pinochle_gui.storage.hand_costs import HandCost  # noqa: E402
 from pinochle_gui.table.scene import TableScene  # noqa: E402
+from pinochle_gui.widgets import TOOLTIP_DELAY, ChoiceRow  # noqa: E402
 from pinochle_gui.widgets.text import TextSeen, watch_text  # noqa: E402
 from tests.test_table_play import click, do_by_mouse, key, make_table, mouse_choices  # noqa: E402
 
 pytestmark = pytest.mark.timeout(600)
 
-SIZES = [(1280, 720), (720, 1100)]
+SIZES = [(1280, 720), (720, 1200), (1920, 1080)]
 CARD_CODE = re.compile(r"\b[AKQJT9][SHDC]\b")
 IDENTIFIER = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
 
@@ -79,7 +83,7 @@ def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_every_screen_shows_whole_texts_with_cards_named_for_the_player(home: Path, size: tuple[int, int]) -> None:
     game = play("partnership_auction", 7, hands=3)
     found: list[str] = []
@@ -91,8 +95,9 @@ def test_every_screen_shows_whole_texts_with_cards_named_for_the_player(home: Pa
             surface = pygame.Surface(size)
             # the welcome's pages one after another, the statistics' charts one after another
             turns = [scene.next] * (len(scene.pages) - 1) if isinstance(scene, WelcomeScene) else []
-            if isinstance(scene, StatisticsScene):
-                turns = [functools.partial(scene._set_chart, chart) for chart in CHARTS[1:]]
+            if isinstance(scene, StatisticsScene):  # the chart picker stepped as the player steps it
+                picker = next(w for w in scene.widgets if isinstance(w, ChoiceRow) and w.label == "Chart")
+                turns = [functools.partial(picker.adjust, 1) for _chart in CHARTS[1:]]
             for turn in [*turns, None]:
                 with watch_text() as seen:
                     app.stack.update(0.0)
@@ -105,7 +110,7 @@ def test_every_screen_shows_whole_texts_with_cards_named_for_the_player(home: Pa
     assert not found, "\n".join(found)
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_review_with_its_analysis_and_summary_shows_whole_texts(home: Path, size: tuple[int, int]) -> None:
     """Every step of an analysed hand (reasons in the auction and beside the cards, costly marks), then the
     hand's summary with the hard computer's play."""
@@ -160,6 +165,7 @@ def walk_a_hand(tmp_path: Path, variant: str, size: tuple[int, int], seed: int =
     overlaps: list[str] = []
     hinted = looked = False
     holds = 0
+    tipped: set[str] = set()  # the phases whose buttons' tooltips were looked at
     try:
         rng = random.Random(1)
         for _ in range(40_000):
@@ -199,6 +205,11 @@ def walk_a_hand(tmp_path: Path, variant: str, size: tuple[int, int], seed: int =
                         app.stack.draw(screen)
                     found += problems(seen)
                     key(app, k)
+            if table.obs.phase not in tipped:
+                tipped.add(table.obs.phase)
+                found_tips, overlaps_tips = tooltip_problems(app, table, screen)
+                found += found_tips
+                overlaps += overlaps_tips
             choices = mouse_choices(table)
             passes = [a for a in choices if isinstance(a, Pass)] if pass_bids else []
             do_by_mouse(app, table, passes[0] if passes else rng.choice(choices))
@@ -209,10 +220,44 @@ def walk_a_hand(tmp_path: Path, variant: str, size: tuple[int, int], seed: int =
     return sorted(set(found)), sorted(set(overlaps)), holds
 
 
+def tooltip_problems(app: App, table: TableScene, screen: pygame.Surface) -> tuple[list[str], list[str]]:
+    """Hover every button of the table and the decision panel until its tooltip shows: the texts drawn then,
+    and a tooltip off the window or over another button."""
+    found: list[str] = []
+    overlaps: list[str] = []
+    window = screen.get_rect()
+    buttons = [b for b in table.panel.buttons + table.buttons if b.visible]
+    for button in buttons:
+        if not button.tooltip:
+            continue
+        hover(app, button.rect.center)
+        app.tick(TOOLTIP_DELAY + 0.05)
+        with watch_text() as seen:
+            app.stack.draw(screen)
+        found += problems(seen)
+        box = table.panel.tooltip_box or table.tooltip_box
+        if box is None:
+            overlaps.append(f"no tooltip over {button.text!r}")
+            continue
+        if not window.contains(box):
+            overlaps.append(f"the tooltip of {button.text!r} is off the window: {box}")
+        overlaps += [f"the tooltip of {button.text!r} covers button {other.text!r}" for other in buttons
+                     if other is not button and box.colliderect(other.rect)]
+    hover(app, (0, screen.get_height() // 2))
+    app.tick(0.0)
+    return found, overlaps
+
+
+def hover(app: App, pos: tuple[int, int]) -> None:
+    app.stack.process_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+
+
 def table_overlaps(table: TableScene) -> list[str]:
     """The hint box or a toast over a button or a card of the table; a card resting over the top bar (while
     the table is idle or holds still: the meld on the table waiting for a click)."""
     covers = [("hint", table.hud.hint_box)] if table.hud.hint_box else []
+    if table.hud.note_box is not None:
+        covers.append(("the note on the cards received", table.hud.note_box))
     if table.director.still:
         covers.append(("the top bar", table.director.lay.status))
     if table.hud.toast_box is not None:
@@ -224,7 +269,7 @@ def table_overlaps(table: TableScene) -> list[str]:
             for what, rect in (cards if name == "the top bar" else buttons + cards) if box.colliderect(rect)]
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("variant", sorted(PRESETS))
 def test_a_hand_at_the_table_shows_whole_texts_and_nothing_covers_a_button_or_card(
         tmp_path: Path, variant: str, size: tuple[int, int]) -> None:
@@ -233,7 +278,7 @@ def test_a_hand_at_the_table_shows_whole_texts_and_nothing_covers_a_button_or_ca
     assert not overlaps, "\n".join(overlaps)
 
 
-@pytest.mark.parametrize("size", SIZES)
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_cards_passed_to_north_rest_below_the_top_bar(tmp_path: Path, size: tuple[int, int]) -> None:
     """Partnership auction, seed 1: the player passes every bid, North declares and the player passes
     four cards to North, chosen (raised) by mouse. They lie flat in North's hand, below the top bar,

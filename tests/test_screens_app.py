@@ -18,6 +18,7 @@ import pygame
 import pytest
 
 from engine.challenge import Challenge
+from engine.record import HandRecord
 from engine.rules import Rules
 from pinochle_gui.app_protocol import App
 from pinochle_gui.challenge_run import ChallengeRun
@@ -85,6 +86,11 @@ class FakeApp:
     def replay_deal(self, record: dict[str, Any]) -> bool:
         self.replayed.append(record)
         return True
+
+    def review_hand(self, records: Sequence[HandRecord], index: int) -> None:
+        from pinochle_gui.screens import open_review
+
+        open_review(self, records, index)  # type: ignore[arg-type]  # the fake stands for the app
 
     @property
     def challenge(self) -> ChallengeRun | None:

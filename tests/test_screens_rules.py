@@ -150,3 +150,30 @@ def test_wide_windows_list_the_sections_to_jump_to(app: FakeApp) -> None:
     render(app)
     app.stack.resize(SIZES["portrait"])
     assert not scene.with_index
+
+
+@pytest.mark.parametrize("size", [(720, 1200), (700, 1150), (1280, 720), (1920, 1080)])
+@pytest.mark.parametrize("variant", ["partnership_auction", "double_deck"])
+def test_every_table_of_the_rules_reads_in_columns_within_the_text(app: FakeApp, size: tuple[int, int],
+                                                                    variant: str) -> None:
+    """The meld table and the counting table (down to "last trick 10") whole, within the text's width, no
+    two cells of a row on each other."""
+    from pinochle_gui.widgets.text import watch_text
+
+    app.stack.resize(size)
+    scene = app.stack.push(rules_scene(app, PRESETS[variant]))
+    assert isinstance(scene, RulesScene)
+    area = scene.text_rect()
+    words = []
+    while True:  # page by page: the texts of each page apart, within the text's width
+        with watch_text() as seen:
+            render(app)
+        placed = [t for t in seen if t.rect is not None and area.colliderect(t.rect)]
+        words += [t.text for t in placed]
+        for i, text in enumerate(placed):
+            assert not text.cut and area.left <= text.rect.left and text.rect.right <= area.right, (text.text, area)
+            assert not [o.text for o in placed[i + 1:] if o.rect.colliderect(text.rect)], text.text
+        if scene.offset >= scene.max_offset:
+            break
+        key(app, pygame.K_PAGEDOWN)
+    assert any(word.startswith("last trick ") for word in words)

@@ -134,3 +134,77 @@ def test_breakdown_chart_per_variant_and_level(app: FakeApp) -> None:
     click(app, variant.arrows()[1].center)  # two-handed only
     assert scene.breakdown_rows() == [("Two-handed · Easy", 2, 1, 0)]
     render(app)
+
+
+def test_round_ticks_cover_the_values_in_round_steps() -> None:
+    from pinochle_gui.screens.chart_axis import round_ticks, tick_label
+
+    assert round_ticks(0, 306) == [0, 100, 200, 300, 400]
+    assert round_ticks(0, 0, least_step=1) == [0, 1]
+    assert round_ticks(900, 1520, least_step=1) == [800, 1000, 1200, 1400, 1600]
+    assert [tick_label(v) for v in round_ticks(0, 1)] == ["0", "0.25", "0.5", "0.75", "1"]
+    for low, high in ((-250, 130), (0, 5.3), (1480, 1530), (-600, 1520), (0, 0.4)):
+        ticks = round_ticks(low, high)
+        assert ticks[0] <= low and ticks[-1] >= high and 2 <= len(ticks) <= 5
+
+
+def test_the_scores_chart_of_one_game_has_round_labels_and_its_bars(app: FakeApp) -> None:
+    from pinochle_gui.widgets.text import watch_text
+
+    record(app, "one", won=True)
+    scene = open_stats(app)
+    picker = row_named(scene, "Chart")
+    picker.adjust(1)
+    assert scene.chart == "scores"
+    with watch_text() as seen:
+        surface = render(app)
+    words = [t.text for t in seen]
+    # the axis in round steps, each score over its bar
+    for label in ("0", "500", "1,000", "1,500", "2,000", "1,510", "1,200"):
+        assert label in words, " ".join(w for w in words if w[:1].isdigit())
+    assert not [t.text for t in seen if t.cut]
+    plot = scene.chart_rect
+    reds = sum(1 for x in range(plot.x, plot.right, 2) for y in range(plot.y, plot.bottom, 2)
+               if surface.get_at((x, y))[:3] == scene.theme.bad)
+    assert reds > 20  # the opponent's bar is drawn
+
+
+def test_a_click_on_the_cost_chart_opens_the_costliest_hand_of_that_game(app: FakeApp) -> None:
+    from pinochle_gui.screens.review import ReviewScene
+    from pinochle_gui.storage.hand_costs import HandCost
+    from tests.test_analysis import record_of
+
+    stats = app.storage.stats
+    cheap, dear = record_of("two_hand", 7), record_of("two_hand", 21)
+    dear = {**dear, "hand_number": 2}
+    for record, cost in ((cheap, 4.0), (dear, 31.0)):
+        assert stats.keep_hand_record("g1", record) == []
+        assert stats.record_hand_cost(HandCost("g1", record["hand_number"], "two_hand", "hard", cost, 9)) == []
+    assert [c for _r, c in stats.costed_hands("g1")] == [4.0, 31.0]
+    scene = open_stats(app)
+    picker = row_named(scene, "Chart")
+    while scene.chart != "cost":
+        picker.adjust(1)
+    render(app)
+    assert len(scene.cost_spots) == 1
+    click(app, scene.cost_spots[0])
+    review = app.stack.top
+    assert isinstance(review, ReviewScene)
+    assert review.index == 1  # the hand whose decisions cost the most
+
+
+def test_the_kept_hands_leave_with_an_undo_and_a_reset(app: FakeApp) -> None:
+    from pinochle_gui.storage.hand_costs import HandCost
+    from tests.test_analysis import record_of
+
+    stats = app.storage.stats
+    record = record_of("two_hand", 7)
+    stats.keep_hand_record("g2", record)
+    stats.record_hand_cost(HandCost("g2", record["hand_number"], "two_hand", "hard", 5.0, 3))
+    assert stats.costed_hands("g2")
+    stats.withdraw("g2", 0)
+    assert not stats.costed_hands("g2")
+    stats.keep_hand_record("g2", record)
+    stats.record_hand_cost(HandCost("g2", record["hand_number"], "two_hand", "hard", 5.0, 3))
+    stats.reset()
+    assert not stats.costed_hands("g2")

@@ -18,7 +18,7 @@ import pygame  # noqa: E402
 
 from engine.actions import Bid, Pass  # noqa: E402
 from engine.cards import card_label  # noqa: E402
-from engine.game import Game, new_game  # noqa: E402
+from engine.game import Game, Phase, new_game  # noqa: E402
 from engine.rules import preset  # noqa: E402
 from pinochle_gui.table.director import VIEW_SEAT  # noqa: E402
 from pinochle_gui.table.scene import SeatsConfig, TableScene  # noqa: E402
@@ -27,6 +27,11 @@ from tests.test_table_play import click, do_by_mouse, key, make_table, mouse_cho
 from tests.test_table_scene import one_card_to_play, run_until  # noqa: E402
 
 pytestmark = pytest.mark.timeout(120)
+
+
+def players_card(table: TableScene) -> bool:
+    """The player is to play a card and the table waits."""
+    return table.human_turn and table.director.idle and table.obs.phase == Phase.PLAY
 
 
 def overbid_hand(seed: int) -> tuple[Game, int]:
@@ -106,7 +111,7 @@ def near_the_target(tmp_path: Path, scores: list[int]) -> tuple[object, TableSce
 def test_declaring_out_is_not_offered_at_the_start(tmp_path: Path) -> None:
     app, table, screen = make_table(tmp_path, "two_hand", seed=13)
     try:
-        run_until(app, table, screen, lambda: table.human_turn and table.director.idle and table.obs.phase == "play",
+        run_until(app, table, screen, lambda: players_card(table),
                   act=False)
         assert table.panel.claim is not None and table.panel.claim.count == 0  # 0 of 1,200: not plausible
         assert table.panel.declare_out is None
@@ -118,7 +123,7 @@ def test_declaring_out_is_not_offered_at_the_start(tmp_path: Path) -> None:
 def test_declaring_out_asks_first_and_a_wrong_claim_is_explained(tmp_path: Path) -> None:
     app, table, screen = near_the_target(tmp_path, [1000, 0])
     try:
-        run_until(app, table, screen, lambda: table.human_turn and table.director.idle and table.obs.phase == "play",
+        run_until(app, table, screen, lambda: players_card(table),
                   act=False)
         assert table.panel.declare_out is not None  # 1,000 + a hand's 250 trick points can reach 1,200
         click(app, table.panel.declare_out.rect.center)
@@ -152,7 +157,7 @@ def test_enter_after_a_hint_plays_the_hinted_card(tmp_path: Path) -> None:
     try:
         for _ in range(3):  # a few of the player's plays: each time Enter does what the hint said
             run_until(app, table, screen, lambda: table.human_turn and table.director.idle
-                      and table.obs.phase == "play" and bool(table.legal_sprites()), act=False)
+                      and table.obs.phase == Phase.PLAY and bool(table.legal_sprites()), act=False)
             key(app, pygame.K_RIGHT)  # the keyboard's choice elsewhere first
             key(app, pygame.K_h)
             run_until(app, table, screen, lambda: table.hint_action is not None, act=False, frames=200_000)
@@ -167,7 +172,7 @@ def test_a_bid_hint_puts_its_bid_on_the_bid_button(tmp_path: Path) -> None:
     app, table, screen = make_table(tmp_path, "partnership_auction", seed=1)
     try:
         run_until(app, table, screen, lambda: table.human_turn and table.director.idle
-                  and table.obs.phase == "bidding", act=False)
+                  and table.obs.phase == Phase.BIDDING, act=False)
         key(app, pygame.K_h)
         run_until(app, table, screen, lambda: table.hint_action is not None, act=False, frames=200_000)
         advised = table.hint_action
@@ -364,3 +369,83 @@ def test_the_welcome_tour_says_the_stock_rules_of_the_rules_in_force() -> None:
     hay = " ".join(page.text for page in pages_for(preset("two_hand")))
     assert "both draw a card from the stock, the winner first; then the winner may lay one meld" in hay
     assert "may lay one meld, then both draw" not in hay  # as John Hay's rules say: draw, then meld
+
+
+def test_enter_keeps_playing_at_the_declare_out_question_and_undo_closes_it(tmp_path: Path) -> None:
+    app, table, screen = near_the_target(tmp_path, [1000, 0])
+    try:
+        run_until(app, table, screen, lambda: players_card(table),
+                  act=False)
+        assert table.panel.declare_out is not None
+        click(app, table.panel.declare_out.rect.center)
+        app.tick(1 / 60)
+        assert table.panel.title == "Declare out?"
+        focused = table.panel.focus_button()
+        assert focused is not None and focused.text == "Keep playing"
+        key(app, pygame.K_RETURN)  # the safe choice
+        app.tick(1 / 60)
+        assert not table.game.is_over and table.panel.card_mode == "play" and not table.panel.asking_out
+        run_until(app, table, screen, lambda: players_card(table)
+                  and len(table.obs.tricks) >= 1 and table.panel.declare_out is not None)
+        click(app, table.panel.declare_out.rect.center)
+        app.tick(1 / 60)
+        assert table.panel.asking_out
+        key(app, pygame.K_u)  # back before the player's last card: the question is not asked there
+        app.tick(1 / 60)
+        run_until(app, table, screen, lambda: table.human_turn and table.director.idle, act=False)
+        app.tick(1 / 60)
+        assert not table.panel.asking_out and table.panel.title != "Declare out?"
+    finally:
+        app.close()
+
+
+def test_enter_after_a_pass_hint_passes(tmp_path: Path) -> None:
+    app, table, screen = make_table(tmp_path, "partnership_auction", seed=1)
+    try:
+        run_until(app, table, screen, lambda: table.human_turn and table.director.idle
+                  and table.obs.phase == Phase.BIDDING, act=False)
+        table.follow_hint(Pass(), "worth bidding only up to about 170")
+        app.tick(1 / 60)
+        pass_button = next(b for b in table.panel.buttons if b.text == "Pass")
+        assert table.panel.focus_button() is pass_button
+        app.stack.draw(screen)
+        assert pass_button.selected  # the player sees what Enter does
+        log = len(table.game.log)
+        key(app, pygame.K_RETURN)
+        assert table.game.log[log] == Pass()
+    finally:
+        app.close()
+
+
+def test_a_bid_chosen_after_a_pass_hint_is_what_enter_bids(tmp_path: Path) -> None:
+    app, table, screen = make_table(tmp_path, "partnership_auction", seed=1)
+    try:
+        run_until(app, table, screen, lambda: table.human_turn and table.director.idle
+                  and table.obs.phase == Phase.BIDDING, act=False)
+        table.follow_hint(Pass(), "")
+        key(app, pygame.K_UP)  # the player steps the bid: Enter bids it
+        amount = table.panel.bids[table.panel.bid_index]
+        log = len(table.game.log)
+        key(app, pygame.K_RETURN)
+        assert table.game.log[log] == Bid(amount)
+    finally:
+        app.close()
+
+
+def test_enter_after_a_claim_hint_asks_with_the_claim_chosen(tmp_path: Path) -> None:
+    from engine.actions import DeclareOut
+
+    app, table, screen = near_the_target(tmp_path, [1000, 0])
+    try:
+        run_until(app, table, screen, lambda: players_card(table),
+                  act=False)
+        assert table.panel.declare_out is not None
+        table.follow_hint(DeclareOut(), "")
+        key(app, pygame.K_RETURN)  # the hint said declare out: Enter asks first...
+        app.tick(1 / 60)
+        focused = table.panel.focus_button()
+        assert table.panel.title == "Declare out?" and focused is not None and focused.text == "Declare out"
+        key(app, pygame.K_RETURN)  # ...and Enter again claims, as the hint said
+        assert table.game.is_over
+    finally:
+        app.close()

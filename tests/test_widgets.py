@@ -224,3 +224,14 @@ def test_a_cut_text_is_reported_with_its_whole_words() -> None:
         blit_text(surface, words, 18, (255, 255, 255), (0, 0), max_width=200)
         blit_text(surface, "Meld", 18, (255, 255, 255), (0, 40), max_width=200)
     assert [(t.text, t.cut) for t in seen if t.rect is not None] == [(words, True), ("Meld", False)]
+
+
+def test_a_long_path_wraps_whole_after_its_slashes() -> None:
+    from pinochle_gui.widgets.text import text_width, wrap
+
+    path = "/home/someone/.local/share/pinochle/exports/pinochle-game-20261126-234455-1234567890.jsonl"
+    lines = wrap(f"12 hands written to {path}", 16, 300)
+    assert lines[0] == "12 hands written to"
+    assert "".join(lines[1:]) == path  # every character shown, nothing cut
+    assert all(text_width(line, 16) <= 300 for line in lines)
+    assert lines[1].endswith("/")

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 
 import pygame
 
+from pinochle_gui.screens.chart_axis import draw_value_axis, round_ticks, y_of
 from pinochle_gui.storage.hand_costs import CostPoint
 from pinochle_gui.theme import Theme
 from pinochle_gui.widgets import blit_text
@@ -20,23 +21,19 @@ EMPTY = "Play a hand with “Analyse my hands” on to see it here."
 
 
 def draw_costs(surface: pygame.Surface, plot: pygame.Rect, theme: Theme, points: Sequence[CostPoint],
-               px: int) -> None:
-    """The average cost per hand of each game in ``points`` as a line over ``plot`` (``px``: 16 px text)."""
+               px: int) -> list[tuple[int, int]]:
+    """The average cost per hand of each game in ``points`` as a line over ``plot`` (``px``: 16 px text);
+    where each game's point was drawn, in order (to click on)."""
     if not points:
         blit_text(surface, EMPTY, px + 1, theme.text_dim, plot.center, "italic", "center", plot.w)
-        return
+        return []
     values = [p.average for p in points]
-    high = max(max(values) * 1.15, 1.0)
+    ticks = round_ticks(0, max(values))
     small = max(10, px * 3 // 4)
-    for i in range(5):
-        value = high * i / 4
-        y = plot.bottom - round(plot.h * i / 4)
-        pygame.draw.line(surface, theme.disabled, (plot.x, y), (plot.right, y), 1)
-        blit_text(surface, f"{value:.0f}" if high >= 8 else f"{value:.1f}", small, theme.text_dim,
-                  (plot.x - px // 3, y), "regular", "midright")
+    draw_value_axis(surface, plot, theme, ticks, small)
     n = len(values)
-    spots = [(plot.x + (round(plot.w * i / (n - 1)) if n > 1 else plot.w // 2),
-              plot.bottom - round(plot.h * v / high)) for i, v in enumerate(values)]
+    spots = [(plot.x + (round(plot.w * i / (n - 1)) if n > 1 else plot.w // 2), y_of(v, plot, ticks))
+             for i, v in enumerate(values)]
     if n > 1:
         pygame.draw.lines(surface, theme.bad, False, spots, max(2, px // 5))
     for spot in spots:
@@ -46,6 +43,7 @@ def draw_costs(surface: pygame.Surface, plot: pygame.Rect, theme: Theme, points:
     first = time.strftime("%d %b", time.localtime(points[0].recorded_at)) if points[0].recorded_at else ""
     note = f"{count_of(n, 'game')}, {count_of(hands, 'hand')} analysed" + (f" since {first}" if first else "")
     blit_text(surface, note, small, theme.text_dim, (plot.right, plot.bottom + px // 3), "regular", "topright")
+    return spots
 
 
 __all__ = ["EMPTY", "TITLE", "draw_costs"]

@@ -65,6 +65,7 @@ class RulesScene(Screen):
         self.source = parse_help(rules_help(rules))
         self.offset = 0
         self.laid: list[tuple[str, str, int]] = []  # (kind, text, height) after wrapping
+        self.columns: dict[int, list[tuple[int, str]]] = {}  # a table row of self.laid: each cell's x and anchor
 
     @property
     def with_index(self) -> bool:
@@ -126,21 +127,48 @@ class RulesScene(Screen):
         self.set_focus(back)
         area = self.text_rect()
         sizes = self.sizes()
+        room = area.w - self.px(16)
         self.laid = []
-        for kind, text in self.source:
+        self.columns = {}
+        block: list[str] = []  # the table lines read so far, laid out together when the table ends
+        for kind, text in [*self.source, ("gap", "")]:
+            if kind == "table":
+                block.append(text)
+                continue
+            if block:
+                self._lay_table(block, sizes["table"], room)
+                block = []
             size = sizes[kind]
             if kind == "gap":
                 self.laid.append((kind, "", size))
-            elif kind == "table":
-                self.laid.append((kind, text, round(size * 1.45)))
             else:
                 face = "bold" if kind in ("title", "head") else "regular"
-                for line in wrap(text, size, area.w - self.px(16), face):
+                for line in wrap(text, size, room, face):
                     self.laid.append((kind, line, round(size * 1.45)))
-        font = get_font(sizes["table"])
-        firsts = [font.size(re.split(r"\s{2,}", text)[0])[0] for kind, text in self.source if kind == "table"]
-        self.first_column = max(firsts, default=0) + self.px(40)
+        self.laid.pop()  # the gap that closed the last table
         self.scroll(0)
+
+    def _lay_table(self, lines: list[str], size: int, room: int) -> None:
+        """One table: its rows of two cells or more in columns (the first at the left, the others ending
+        at their column's right) when they fit ``room``; else, and a note of one cell, wrapped as text."""
+        font = get_font(size)
+        gap = self.px(28)
+        rows = [re.split(r"\s{2,}", line) for line in lines]
+        widths: list[int] = []
+        for cells in rows:
+            if len(cells) > 1:
+                widths += [0] * (len(cells) - len(widths))
+                for i, cell in enumerate(cells):
+                    widths[i] = max(widths[i], font.size(cell)[0])
+        ends = [sum(widths[: i + 1]) + gap * i for i in range(len(widths))]
+        fits = bool(ends) and ends[-1] <= room
+        for line, cells in zip(lines, rows, strict=True):
+            if len(cells) > 1 and fits:
+                self.columns[len(self.laid)] = [(0, "topleft")] + [(ends[i], "topright") for i in range(1, len(cells))]
+                self.laid.append(("table", line, round(size * 1.45)))
+            else:
+                for part in wrap("   ".join(cells), size, room):
+                    self.laid.append(("table", part, round(size * 1.45)))
 
     @property
     def content_height(self) -> int:
@@ -224,18 +252,16 @@ class RulesScene(Screen):
         surface.set_clip(area)
         y = area.y - self.offset
         colors = {"title": t.accent, "head": t.accent, "text": t.text, "table": t.text}
-        for kind, text, height in self.laid:
+        for index, (kind, text, height) in enumerate(self.laid):
             if y + height >= area.y and y <= area.bottom and kind != "gap":
                 size = sizes[kind]
-                if kind == "table":
-                    cells = re.split(r"\s{2,}", text)
-                    first = self.first_column
-                    col = self.px(90)
+                columns = self.columns.get(index)
+                if columns is not None:
                     x = area.x + self.px(16)
-                    for i, cell in enumerate(cells):
-                        anchor = "topleft" if i == 0 else "topright"
-                        px = x if i == 0 else x + first + col * i
-                        blit_text(surface, cell, size, t.text_dim if i else t.text, (px, y), "regular", anchor)
+                    for i, (cell, (at, anchor)) in enumerate(zip(re.split(r"\s{2,}", text), columns, strict=True)):
+                        blit_text(surface, cell, size, t.text_dim if i else t.text, (x + at, y), "regular", anchor)
+                elif kind == "table":
+                    blit_text(surface, text, size, t.text, (area.x + self.px(16), y), "regular")
                 else:
                     face = "bold" if kind in ("title", "head") else "regular"
                     blit_text(surface, text, size, colors[kind], (area.x + self.px(8), y), face)

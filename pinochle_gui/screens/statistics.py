@@ -13,9 +13,10 @@ import pygame
 
 from engine.rules import PRESETS
 from pinochle_gui.screens.challenge_chart import draw_challenge_chart
+from pinochle_gui.screens.chart_axis import draw_value_axis, round_ticks, y_of
 from pinochle_gui.screens.cost_chart import TITLE as COST_TITLE
 from pinochle_gui.screens.cost_chart import draw_costs
-from pinochle_gui.screens.dialogs import confirm, show_messages
+from pinochle_gui.screens.dialogs import confirm, message, show_messages
 from pinochle_gui.screens.screen import Screen
 from pinochle_gui.storage import GamePoint, StatsSummary
 from pinochle_gui.widgets import ChoiceRow, blit_text
@@ -27,8 +28,9 @@ if TYPE_CHECKING:
 ALL = "all"
 CHART_GAMES = 30
 CHARTS = ("rating", "scores", "cost", "challenges", "breakdown")
-CHART_NAMES = {"rating": "Rating chart", "scores": "Scores chart", "breakdown": "Win rate by variant",
-               "cost": "Cost of your decisions", "challenges": "Challenges"}
+# Short enough for the picker in every window shape; the chart's own title says more.
+CHART_NAMES = {"rating": "Rating", "scores": "Final scores", "breakdown": "Win rate",
+               "cost": "Decision cost", "challenges": "Challenges"}
 
 
 def percent(part: int, whole: int) -> str:
@@ -76,6 +78,7 @@ class StatisticsScene(Screen):
         self.level = ALL
         self.chart = "rating"
         self.loads = 0  # how many times the numbers were read (the picture is redrawn after each)
+        self.cost_spots: list[tuple[int, int]] = []  # where the cost chart drew each game's point
         self.load()
 
     def load(self) -> None:
@@ -165,6 +168,26 @@ class StatisticsScene(Screen):
 
     def _set_chart(self, value: str) -> None:
         self.chart = value
+
+    def process_event(self, event: pygame.event.Event) -> bool:
+        if self.chart == "cost" and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and \
+                self.chart_rect.collidepoint(event.pos) and self.review_cost_at(event.pos[0]):
+            return True
+        return super().process_event(event)
+
+    def review_cost_at(self, x: int) -> bool:
+        """A click on the cost chart: the review of the costliest hand of the game nearest ``x``, if near one."""
+        near = [(abs(spot[0] - x), point) for spot, point in zip(self.cost_spots, self.costs, strict=False)]
+        if not near or min(near, key=lambda n: n[0])[0] > self.px(24):
+            return False
+        point = min(near, key=lambda n: n[0])[1]
+        hands = self.app.storage.stats.costed_hands(point.game_id)
+        if not hands:
+            message(self.app, "No hand to review", "The hands of this game were not kept for a review.")
+            return True
+        costliest = max(range(len(hands)), key=lambda i: hands[i][1])
+        self.app.review_hand([record for record, _cost in hands], costliest)
+        return True
 
     def ask_reset(self) -> None:
         confirm(
@@ -303,7 +326,10 @@ class StatisticsScene(Screen):
             self.draw_breakdown(surface, pygame.Rect(area.x + self.px(16), plot.y, area.w - self.px(32), plot.h))
             return
         if self.chart == "cost":
-            draw_costs(surface, plot, t, self.costs, self.px(16))
+            self.cost_spots = draw_costs(surface, plot, t, self.costs, self.px(16))
+            if self.cost_spots:
+                blit_text(surface, "Click a game: its costliest hand", self.px(12), t.text_dim,
+                          (plot.x - self.px(40), plot.bottom + self.px(6)), "italic", "topleft", plot.w // 2)
             return
         if not self.points:
             blit_text(
@@ -332,32 +358,14 @@ class StatisticsScene(Screen):
             "topright",
         )
 
-    def _scale(self, values: list[float], plot: pygame.Rect) -> tuple[float, float]:
-        low, high = min(values), max(values)
-        if high - low < 20:
-            low, high = low - 10, high + 10
-        pad = (high - low) * 0.1
-        return low - pad, high + pad
-
-    def _grid(self, surface: pygame.Surface, plot: pygame.Rect, low: float, high: float) -> None:
-        t = self.theme
-        for i in range(5):
-            value = low + (high - low) * i / 4
-            y = plot.bottom - round(plot.h * i / 4)
-            pygame.draw.line(surface, (*t.disabled,), (plot.x, y), (plot.right, y), 1)
-            blit_text(surface, f"{value:.0f}", self.px(12), t.text_dim, (plot.x - self.px(6), y), "regular", "midright")
-
     def draw_rating(self, surface: pygame.Surface, plot: pygame.Rect) -> None:
         t = self.theme
         values = self.chart_series()
-        low, high = self._scale(values, plot)
-        self._grid(surface, plot, low, high)
+        ticks = round_ticks(min(values), max(values), least_step=1)
+        draw_value_axis(surface, plot, t, ticks, self.px(12))
         n = len(values)
         points = [
-            (
-                plot.x + (round(plot.w * i / (n - 1)) if n > 1 else plot.w // 2),
-                plot.bottom - round(plot.h * (v - low) / (high - low)),
-            )
+            (plot.x + (round(plot.w * i / (n - 1)) if n > 1 else plot.w // 2), y_of(v, plot, ticks))
             for i, v in enumerate(values)
         ]
         if n > 1:
@@ -373,19 +381,24 @@ class StatisticsScene(Screen):
     def draw_scores(self, surface: pygame.Surface, plot: pygame.Rect) -> None:
         t = self.theme
         pairs = [(p.player_score, p.opponent_score) for p in self.points]
-        high = max(1, max(max(a, b) for a, b in pairs)) * 1.1
-        low = min(0, min(min(a, b) for a, b in pairs))
-        self._grid(surface, plot, low, high)
+        ticks = round_ticks(min(0, *(min(a, b) for a, b in pairs)), max(0, *(max(a, b) for a, b in pairs)),
+                            least_step=1)
+        draw_value_axis(surface, plot, t, ticks, self.px(12))
         n = len(pairs)
         slot = plot.w / n
-        bar = max(2, round(slot * 0.36))
-        zero = plot.bottom - round(plot.h * (0 - low) / (high - low))
+        bar = max(2, min(self.px(36), round(slot * 0.36)))
+        zero = y_of(0, plot, ticks)
+        labelled = slot >= self.px(70)  # room to write each score over its bar
         for i, (mine, theirs) in enumerate(pairs):
             x = plot.x + round(slot * i + slot / 2)
             for value, color, dx in ((mine, t.good, -bar), (theirs, t.bad, 0)):
-                y = plot.bottom - round(plot.h * (value - low) / (high - low))
-                rect = pygame.Rect(x + dx, min(y, zero), bar, abs(zero - y))
+                y = y_of(value, plot, ticks)
+                # a score of 0 still shows as a thin bar on the zero line
+                rect = pygame.Rect(x + dx, min(y, zero - 2), bar, max(2, abs(zero - y)))
                 pygame.draw.rect(surface, color, rect, border_top_left_radius=2, border_top_right_radius=2)
+                if labelled:
+                    blit_text(surface, f"{value:,}", self.px(12), t.text, (rect.centerx, rect.y - self.px(2)),
+                              "bold", "midbottom")
         for i, (label, color) in enumerate((("Best other", t.bad), ("You", t.good))):
             x = plot.right - self.px(100) - i * self.px(90)
             y = self.chart_rect.y + self.px(12)

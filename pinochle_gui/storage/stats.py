@@ -27,7 +27,9 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from . import hand_costs
+from engine.record import HandRecord, check_record
+
+from . import hand_costs, hand_records
 from .hand_costs import CostPoint, HandCost
 from .rating import INITIAL_RATING, update_rating
 from .safe_file import StorageMessage, backup_name, error, fsync_directory, info, warning
@@ -209,6 +211,7 @@ class StatsStore:
                     db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
                     db.execute(f"PRAGMA user_version = {number + 1}")
             hand_costs.create(db)
+            hand_records.create(db)
         except BaseException:
             db.close()
             raise
@@ -286,6 +289,8 @@ class StatsStore:
                 self._db.execute("DELETE FROM hands WHERE game_id = ? AND hand_number > ?", (game_id, hands_kept))
                 self._db.execute("DELETE FROM games WHERE game_id = ?", (game_id,))
                 self._db.execute("DELETE FROM hand_costs WHERE game_id = ? AND hand_number > ?", (game_id, hands_kept))
+                self._db.execute("DELETE FROM hand_records WHERE game_id = ? AND hand_number > ?",
+                                 (game_id, hands_kept))
         except sqlite3.Error as exc:
             return [error(f"The undone hand could not be taken out of the statistics: {exc}", self.path)]
         return []
@@ -300,6 +305,28 @@ class StatsStore:
         except (sqlite3.Error, ValueError) as exc:
             return [error(f"The cost of a hand could not be added to the statistics: {exc}", self.path)]
         return []
+
+    def keep_hand_record(self, game_id: str, record: HandRecord) -> list[StorageMessage]:
+        """Keep the record of a hand whose decisions go to be costed (:mod:`.hand_records`)."""
+        if self._db is None or self.read_only:
+            return []
+        try:
+            with _transaction(self._db):
+                hand_records.insert(self._db, game_id, record)
+        except (sqlite3.Error, KeyError, TypeError, ValueError) as exc:
+            return [error(f"The hand could not be kept for its review: {exc}", self.path)]
+        return []
+
+    def costed_hands(self, game_id: str) -> list[tuple[HandRecord, float]]:
+        """The kept records of ``game_id``'s costed hands, in order, each with what its decisions cost (a
+        record the database no longer holds whole is left out)."""
+        out = []
+        for text, cost in self._rows(*hand_records.costliest_query(game_id)):
+            try:
+                out.append((check_record(json.loads(text), replay=False), float(cost)))
+            except (TypeError, ValueError):  # RecordError is a ValueError
+                continue
+        return out
 
     def cost_series(self, last: int = 50, variant: str | None = None, level: str | None = None) -> list[CostPoint]:
         """The last ``last`` games' average cost of the player's decisions per hand, oldest first."""
@@ -351,6 +378,7 @@ class StatsStore:
                 if db.execute("SELECT 1 FROM sqlite_master WHERE name = 'challenges'").fetchone():
                     db.execute("DELETE FROM challenges")  # the duplicate challenges' own table (storage.challenges)
                 db.execute("DELETE FROM hand_costs")
+                db.execute("DELETE FROM hand_records")
         except sqlite3.Error as exc:
             return [error(f"The statistics could not be reset: {exc}", self.path)]
         return []

@@ -152,6 +152,7 @@ def _choose(table: TableView, sprite: TableCard) -> None:
         if action is None:
             table.hud.toast("That card may not be played now", bad=True)
             return
+        table.director.picked = [sprite]
         table.submit(action)
     elif mode == "select":
         if id(sprite) in table.selected:

@@ -16,6 +16,7 @@ keeps the news the HUD shows besides the cards (:class:`TableNews`).
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 from collections import deque
 from collections.abc import Callable, Iterable
@@ -23,7 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.cards import Card, parse_cards
-from engine.events import Dealt, Event, Melded, visible_to
+from engine.events import AuctionWon, Dealt, Event, GameOver, HandScored, Melded, NotOnBoard, visible_to
 from engine.meld import recorded_meld
 from engine.observation import Observation
 from engine.record import meld_items
@@ -84,6 +85,9 @@ class LaidMeld:
     sprites: list[TableCard] = field(default_factory=list)
 
 
+# The events after which the seats show more than the state before the batch (see Director._see).
+#: The events after which the seats show something new (see :meth:`Director._see`).
+SEEN_EVENTS = (Dealt, AuctionWon, Melded, NotOnBoard, HandScored, GameOver)
 BUBBLE_FADE = 0.3  # seconds a speech bubble takes to fade out at the end of its time
 
 
@@ -126,6 +130,7 @@ class Director(TableZones):
         self.steps: deque[Step] = deque()
         self.hold: Hold | None = None
         self.news = TableNews()
+        self.seen: Observation | None = None  # the state the seats show: the engine's, as far as it is played
         self.auto_hold = False  # demo: holds end by themselves
         self.meld_goes_on = False  # the meld on the table goes on by itself (a setting); else it waits
 
@@ -208,20 +213,36 @@ class Director(TableZones):
         for i, event in enumerate(batch):
             if isinstance(event, Dealt) and i != deals[-1]:
                 continue  # a deal redealt within the same batch: only the last one is played
+            if isinstance(event, SEEN_EVENTS):
+                self.steps.append(functools.partial(self._see, event, obs))
             self.steps.append(functools.partial(self.plan, self, event, obs))
             if melds and i == melds[-1]:
                 # Everybody's meld is on the table: a moment to look at it (a click goes on).
-                self.steps.append(self._meld_hold)
+                self.steps.append(self.look_hold)
         if catch_up:
             self.steps.append(lambda: self._caught_up(obs))
 
+    def _see(self, event: Event, obs: Observation) -> None:
+        """What the seats show follows the events as they are played, not the engine, which is ahead:
+        the declarer and the bid as the auction is won, nobody to act while the meld or the hand's summary
+        is shown, the next hand (``obs``: the state after the batch) only once its deal is played."""
+        seen = self.seen or obs
+        if isinstance(event, Dealt):
+            self.seen = obs
+        elif isinstance(event, AuctionWon):
+            self.seen = dataclasses.replace(seen, declarer=event.seat, bid=event.bid or seen.bid)
+        else:
+            self.seen = dataclasses.replace(seen, to_act=None)
+
     def _caught_up(self, obs: Observation) -> Animation | None:
-        """The batch is played out: the table and the score board show ``obs``."""
+        """The batch is played out: the seats, the table and the score board show ``obs``."""
+        self.seen = obs
         self.news.board = (tuple(obs.scores), obs.hand_number, obs.deal_number)
         return self.resync(obs)
 
-    def _meld_hold(self) -> Hold:
-        """The meld on the table waits for the player's click (or, in a demo or by the setting, a while)."""
+    def look_hold(self) -> Hold:
+        """What is face up on the table (the meld, the widow) waits for the player's click (or, in a demo or
+        by the setting, a while)."""
         pace = max(0.3, self.animator.timing.factor)
         if self.auto_hold:
             return self.make_hold(2.8 * self.pause_scale * pace)
@@ -232,6 +253,8 @@ class Director(TableZones):
         self.steps.clear()
         self.animator.cancel_all()
         self.hold = None
+        self.seen = obs
+        self.picked = []
         self.hands = [[] for _ in range(self.players)]
         self.trick, self.widow, self.stock, self.turnup, self.leaving = [], [], [], [], []
         self.tables = [[] for _ in range(self.players)]

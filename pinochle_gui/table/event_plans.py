@@ -145,9 +145,9 @@ def on_widow(director: Director, event: WidowTaken, obs: Observation) -> Animati
     director.say(f"The widow: {cards_label(cards)} goes to {director.name_of(declarer)}")
     director.widow_face_up = True
     show = director.settle("flip")
-    widow, director.widow = director.widow, []
 
-    def take() -> Animation | None:
+    def take() -> Animation | None:  # after the player has looked: the widow goes to the declarer
+        widow, director.widow = director.widow, []
         for sprite in widow:
             sprite.marked = declarer == VIEW_SEAT
             if declarer != VIEW_SEAT:
@@ -158,7 +158,7 @@ def on_widow(director: Director, event: WidowTaken, obs: Observation) -> Animati
         return director.settle("widow")
 
     director.steps.appendleft(take)
-    return Sequence([a for a in (show, Wait(director.animator.timing("widow_shown"))) if a is not None])
+    return Sequence([a for a in (show, director.look_hold()) if a is not None])
 
 
 def on_trump(director: Director, event: TrumpNamed, obs: Observation) -> Animation | None:
@@ -255,9 +255,10 @@ def on_play(director: Director, event: CardPlayed, obs: Observation) -> Animatio
     if not director.trick:
         if director.rules.trump_by != TrumpBy.STOCK:
             director.news.melds.clear()
-        for hand in director.hands:
-            for s in hand:
-                s.marked = False
+        if director.news.last_trick:  # the cards received stay marked through the first trick
+            for hand in director.hands:
+                for s in hand:
+                    s.marked = False
     director.turnup_to_dealer()
     source = director.tables[seat] if event.from_table else director.hands[seat]
     sprite = director.take(source, c, any_card=True) or director.take(director.hands[seat], c, any_card=True)

@@ -12,9 +12,10 @@ from dataclasses import dataclass
 
 import pygame
 
-from engine.cards import SUIT_NAMES, Card
+from engine.cards import SUIT_NAMES, Card, cards_label
 from engine.game import Phase
 from engine.observation import Observation
+from engine.rules import Rules
 from pinochle_gui.art import CardArt, draw_suit, render_avatar, render_marker
 from pinochle_gui.layout import TableLayout
 from pinochle_gui.scene import soonest
@@ -67,6 +68,7 @@ class Hud:
         self.show_last_trick = False
         self.hint_box: pygame.Rect | None = None  # where the hint was drawn last (None: not shown)
         self.toast_box: pygame.Rect | None = None  # where the newest toast was drawn last
+        self.note_box: pygame.Rect | None = None  # where the note on the cards received was drawn last
 
     # -- helpers -------------------------------------------------------------------------------------
     def avatar(self, seat: int, size: int) -> pygame.Surface:
@@ -179,6 +181,14 @@ class Hud:
             inner = pygame.Rect(box.right + 10, inner.y, inner.right - box.right - 10, inner.h)
             if text_width(text, round(rect.h * 0.35)) > inner.w:  # even at the smallest size
                 text = text.removesuffix(f" · {trump_text(trump)}")  # the suit drawn at the left says it
+        if text_width(text, round(rect.h * 0.35)) > inner.w:  # too long for one line: two smaller ones
+            size = max(10, round(rect.h * 0.36))
+            lines = wrap(text, size, inner.w)
+            if len(lines) == 2:
+                for line, y in zip(lines, (inner.centery - size * 0.6, inner.centery + size * 0.6), strict=True):
+                    self.text(surface, line, size, self.theme.text, "regular", inner.w,
+                              midleft=(inner.x, round(y)))
+                return
         self.text(surface, text, round(rect.h * 0.5), self.theme.text, "regular", inner.w,
                   midleft=(inner.x, inner.centery))
 
@@ -197,26 +207,36 @@ class Hud:
     def draw_hint(self, surface: pygame.Surface, lay: TableLayout, avoid: Sequence[pygame.Rect] = ()) -> None:
         """The hint in a box above the hand, wrapped to whole lines and moved up past the panel, the
         buttons and the cards in ``avoid``."""
-        self.hint_box = None
-        if not self.hint:
-            return
+        self.hint_box = self._boxed(surface, lay, "Hint: " + self.hint, avoid, True) if self.hint else None
+
+    def draw_note(self, surface: pygame.Surface, lay: TableLayout, text: str,
+                  avoid: Sequence[pygame.Rect] = ()) -> list[pygame.Rect]:
+        """The note on the cards that came to a hand (:func:`cards_note`) in a box above the player's hand,
+        clear of ``avoid``; the box drawn, as a list (empty without a note)."""
+        self.note_box = self._boxed(surface, lay, text, avoid, False) if text else None
+        return [self.note_box] if self.note_box is not None else []
+
+    def _boxed(self, surface: pygame.Surface, lay: TableLayout, text: str, avoid: Sequence[pygame.Rect],
+               accent: bool) -> pygame.Rect:
+        """``text`` wrapped in a box above the hand, moved up past everything in ``avoid``."""
         size = max(15, lay.status.h * 2 // 5)
         width = min(lay.width - 4 * lay.margin, max(360, lay.width // 2))
-        lines = wrap("Hint: " + self.hint, size, width - 24)
+        lines = wrap(text, size, width - 24)
         line_h = round(size * 1.3)
         box = pygame.Rect(0, 0, width, line_h * len(lines) + 14)
         box.midbottom = (lay.width // 2, lay.hand_band.y - lay.raise_px - lay.margin)
         for rect in sorted(avoid, key=lambda r: -r.bottom):
             if box.colliderect(rect):
                 box.bottom = rect.top - lay.margin
-        box.top = max(box.top, lay.status.bottom + lay.margin)
+        box.top = max(box.top, lay.bar_bottom + lay.margin)
         draw_cached_panel(surface, box, self.theme)
-        pygame.draw.rect(surface, self.theme.accent, box, width=2, border_radius=PANEL_RADIUS)
+        if accent:
+            pygame.draw.rect(surface, self.theme.accent, box, width=2, border_radius=PANEL_RADIUS)
         y = box.y + 7
         for line in lines:
             blit_text(surface, line, size, self.theme.text, (box.x + 12, y))
             y += line_h
-        self.hint_box = box
+        return box
 
     def draw_last_trick(self, surface: pygame.Surface, lay: TableLayout, art: CardArt, news: TableNews) -> None:
         """The last trick in a panel over the centre, each card at its seat's place."""
@@ -248,8 +268,24 @@ class Hud:
             x += w + gap
 
 
+def cards_note(obs: Observation, rules: Rules, names: Sequence[str]) -> str:
+    """Until the first trick of the hand is taken, what came to a hand besides the deal: the cards the
+    player received from partner, or the widow the declarer took ("" when nothing did)."""
+    if obs.tricks or obs.phase in ("bidding", "game_over"):
+        return ""
+    if obs.received:
+        team = rules.teams[rules.team_of(obs.seat)]
+        partner = next((s for s in team if s != obs.seat), None)
+        giver = names[partner] if partner is not None else "Your partner"
+        return f"{giver} passed you {cards_label(obs.received)}"
+    if obs.widow and obs.declarer is not None:
+        who = "You" if obs.declarer == obs.seat else names[obs.declarer]
+        return f"{who} took the widow: {cards_label(obs.widow)}"
+    return ""
+
+
 def trump_text(trump: int | None) -> str:
     return f"{SUIT_NAMES[trump]} are trump" if trump is not None else ""
 
 
-__all__ = ["Hud", "Toast", "trump_text"]
+__all__ = ["Hud", "Toast", "cards_note", "trump_text"]

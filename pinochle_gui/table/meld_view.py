@@ -53,10 +53,13 @@ def draw_melds(surface: pygame.Surface, lay: TableLayout, art: CardArt, theme: T
             continue
         area = lay.seats[seat].meld
         size = max(11, min(18, lay.small_h // 6))
-        line_h = round(size * 1.25)
         box = area.inflate(-lay.margin, -lay.margin // 2)
         items = [f"{meld_name(n)} {p}" for n, p, _c in shown.items] or ["no meld"]
-        lines = _wrap(items, size, max(60, box.w - 16))[:3]
+        lines = _wrap(items, size, max(60, box.w - 16))
+        while len(lines) > 3 and size > 11:  # many melds: a smaller size first, then as many lines as it takes
+            size -= 1
+            lines = _wrap(items, size, max(60, box.w - 16))
+        line_h = round(size * 1.25)
         verb = "meld" if names[seat] == "You" else "melds"
         heading = f"{names[seat]} {verb} {shown.points}"
         widest = max([text_width(line, size) for line in lines] + [text_width(heading, size + 1, "bold")]) + 4
@@ -77,8 +80,8 @@ def draw_melds(surface: pygame.Surface, lay: TableLayout, art: CardArt, theme: T
             width = widest + 24
             panel = pygame.Rect(0, 0, min(box.w, width), text_h + 8)
             panel.center = box.center
-        table = pygame.Rect(0, lay.status.bottom + lay.margin, lay.width,
-                            lay.hand_area.y - lay.status.bottom - 2 * lay.margin)
+        table = pygame.Rect(0, lay.bar_bottom + lay.margin, lay.width,
+                            lay.hand_area.y - lay.bar_bottom - 2 * lay.margin)
         if not area.contains(panel):
             shift = panel.clamp(table).move(0, 0)
             dx, dy = shift.x - panel.x, shift.y - panel.y

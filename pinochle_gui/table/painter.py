@@ -15,8 +15,9 @@ from engine.cards import SUIT_NAMES
 from engine.game import Phase
 from engine.record import HandResult
 from engine.rules import TrumpBy
+from pinochle_gui.table.hud import cards_note
 from pinochle_gui.table.meld_view import draw_laid_labels, draw_melds, laid_labels
-from pinochle_gui.table.scorepad import draw_full_pad, draw_pad
+from pinochle_gui.table.scorepad import draw_full_pad, draw_pad, hand_in_progress
 from pinochle_gui.table.seats import ComputerSeat, HumanSeat
 from pinochle_gui.table.summary import draw_game_over, draw_summary
 from pinochle_gui.table.view import TableView
@@ -37,6 +38,8 @@ def status_text(table: TableView) -> str:
     news = table.director.news
     if table.director.hold is not None and news.melds and not table.demo:
         return "The meld is on the table: click or press Enter to go on"
+    if table.director.hold is not None and table.director.widow_face_up and not table.demo:
+        return f"{news.status}: click or press Enter to go on"
     if not table.director.idle and news.status:
         return news.status
     if table.game.is_over:
@@ -95,9 +98,16 @@ class TablePainter:
         table.draw_tooltips(surface)
         cards = [sprite.rect() for sprite in table.director.all_sprites()]
         plates = [area.plate for area in lay.seats] + [area.avatar for area in lay.seats]
-        table.hud.draw_hint(surface, lay, table.panel.covered() + cards + plates)
+        bubbles = [lay.seats[seat].bubble for seat in news.bubbles if seat < len(lay.seats)]
+        avoid = table.panel.covered() + cards + plates + bubbles
+        if table.director.idle:
+            note = cards_note(table.director.seen or table.obs, table.rules, table.names)
+            avoid += table.hud.draw_note(surface, lay, note, avoid)
+        else:
+            table.hud.note_box = None
+        table.hud.draw_hint(surface, lay, avoid)
         table.hud.draw_toasts(surface, table.status_rect)
-        centre = pygame.Rect(0, lay.status.bottom, lay.width, lay.hand_area.y - lay.status.bottom)
+        centre = pygame.Rect(0, lay.bar_bottom, lay.width, lay.hand_area.y - lay.bar_bottom)
         if news.summary is not None or (news.game_over is not None and table.director.idle):
             self.veil(surface)
         if news.summary is not None:
@@ -124,13 +134,16 @@ class TablePainter:
                 button.draw(surface)
         table.hud.draw_last_trick(surface, lay, table.art, news)
         if table.show_pad:
+            records = table.game.hand_records
+            now = hand_in_progress(table.director.seen or table.obs, table.rules.teams, table.names, table.sides,
+                                   records)
             draw_full_pad(surface, pygame.Rect(0, 0, lay.width, lay.height), table.theme, table.sides,
-                          table.game.hand_records, table.names, table.game.scores, table.game.target)
+                          records, table.names, table.game.scores, table.game.target, now)
 
     def draw_static(self, table: TableView, surface: pygame.Surface) -> None:
         """The felt, the seats, the status line and the score pad: drawn again only when they change."""
         lay = table.director.lay
-        obs = table.obs
+        obs = table.director.seen or table.obs  # the seats as far as the events are played
         news = table.director.news
         status = table.status_text()
         trick_points = obs.trick_points if obs.phase == Phase.PLAY else None

@@ -42,7 +42,7 @@ from pinochle_gui.art import draw_suit
 from pinochle_gui.layout import TableLayout
 from pinochle_gui.table.hud import draw_cached_panel
 from pinochle_gui.theme import Theme
-from pinochle_gui.widgets import Button, blit_text, wrap
+from pinochle_gui.widgets import Button, Tooltip, blit_text, same_text_size, wrap
 
 SUIT_INK = {0: (30, 30, 36), 1: (200, 30, 40), 2: (200, 30, 40), 3: (30, 30, 36)}
 SELECT_PHASES = (Phase.PASSING, Phase.RETURN, Phase.BURY)
@@ -85,12 +85,14 @@ class DecisionPanel:
         self.key: tuple[object, ...] = ()
         self.card_mode: str | None = None  # "play" or "select": the hand itself is part of the decision
         self.declare_out: Button | None = None
-        self.choices: list[Action | None] = []  # the action of each button of a centred choice
+        self.choices: list[Action | None] = []  # the action of each button (None: a step, a question)
         self.claim: Claim | None = None  # declaring out now, as the table reckons it (offered when plausible)
         self.asking_out = False  # the question before declaring out is open
         self.offer_out = False  # declaring out is offered in this decision
         self.rest_claimable = False  # every remaining trick is certain: the player may claim them
         self.claim_rest: Callable[[], None] = lambda: None  # the table's claim of the remaining tricks
+        self.advised: Action | None = None  # a hint's pass or claim: Enter does it
+        self.tooltip_box: pygame.Rect | None = None  # where a button's tooltip was drawn last
         self._bid_button: Button | None = None
         self._built_for: tuple[int, int] = (0, 0)
 
@@ -103,10 +105,12 @@ class DecisionPanel:
         """Make the widgets for ``obs`` (the human's turn) at ``lay``; keeps the chosen bid and cards."""
         actions = list(obs.legal_actions)
         key = (obs.phase, len(obs.bids), obs.hand_number, len(obs.tricks), len(obs.trick), tuple(map(str, actions[:3])),
-               self.asking_out, self.rest_claimable)
+               self.rest_claimable, self.asking_out)
         fresh = key != self.key
         if not fresh and (lay.width, lay.height) == self._built_for:
             return  # the same decision at the same size: the widgets stand
+        if key[:-1] != self.key[:-1]:  # all but the question before declaring out
+            self.advised = None  # a new position: the hint was for the last one
         self.key = key
         self._built_for = (lay.width, lay.height)
         self.kind = obs.phase
@@ -128,6 +132,8 @@ class DecisionPanel:
         if self.asking_out and self.offer_out and self.claim is not None:
             self._centre(lay, "Declare out?", self.claim.question(),
                          [("Declare out", DeclareOut()), ("Keep playing", self.keep_playing)])
+            # A wrong claim loses the game: Enter keeps playing unless the hint advised the claim.
+            self.focus = 0 if isinstance(self.advised, DeclareOut) else 1
             return
         self.asking_out = False
         if phase == Phase.BIDDING:
@@ -191,6 +197,7 @@ class DecisionPanel:
             self.choices.append(None if callable(action) else action)
             self.buttons.append(Button((x + i * (bw + gap), y, bw, bh), label, on_click, self.theme, None, "", "bold",
                                        icon))
+        same_text_size(self.buttons[-n:])
 
     def _build_bidding(self, obs: Observation, lay: TableLayout, actions: list[Action], fresh: bool) -> None:
         self.bids = [a.amount for a in actions if isinstance(a, Bid)]
@@ -225,30 +232,37 @@ class DecisionPanel:
                           "A higher (jump) bid")
             self._bid_button = bid_button
             self.buttons += [minus, bid_button, plus]
+            self.choices += [None, None, None]
             x += 2 * small + bw + gap * 2
         for p in passes:
             label = "Pass with help" if p.help else "Pass"
             tip = "Pass, and tell partner you hold a good hand" if p.help else "Leave the auction for this hand"
             self.buttons.append(Button((x, y, bw, bh), label, functools.partial(self.submit, p), theme, None, tip))
+            self.choices.append(p)
             x += bw + gap
+        same_text_size(self.buttons)
         self.focus = min(self.focus, len(self.buttons) - 1)
 
     def _bid_text(self) -> str:
         return f"Bid {self.bids[self.bid_index]}" if self.bids else "Bid"
 
     def step_bid(self, by: int) -> None:
+        self.advised = None  # the player chooses a bid of their own
         if self.bids:
             self.bid_index = max(0, min(len(self.bids) - 1, self.bid_index + by))
             if self._bid_button is not None:
                 self._bid_button.text = self._bid_text()
 
     def point_at(self, action: Action) -> None:
-        """Move the keyboard's choice to ``action`` (a hint): a bid goes on the bid button, a choice gets
-        the focus; Enter then does it."""
+        """Move the keyboard's choice to ``action`` (a hint): a bid goes on the bid button, a pass or
+        another choice gets the focus, a claim opens its question; Enter then does it."""
         if isinstance(action, Bid) and action.amount in self.bids:
             self.step_bid(self.bids.index(action.amount) - self.bid_index)
         elif action in self.choices:
             self.focus = self.choices.index(action)
+            self.advised = action if isinstance(action, Pass) else None
+        elif isinstance(action, DeclareOut) and self.declare_out is not None:
+            self.advised = action
 
     def make_bid(self) -> None:
         if self.bids:
@@ -258,7 +272,7 @@ class DecisionPanel:
         legal = {a.suit for a in actions if isinstance(a, NameTrump)}
         by_suit = meld_by_trump(obs.hand, self.rules)
         bh = max(30, min(60, lay.bid_panel.h // 4))
-        choices = [(f"meld {by_suit[s]}", NameTrump(s)) for s in range(4)]
+        choices = [(str(by_suit[s]), NameTrump(s)) for s in range(4)]
         self._centre(lay, f"Name trump (your bid: {obs.bid})", ["Each suit with the meld it would give you:"],
                      choices, [suit_icon(s, round(bh * 0.62)) for s in range(4)])
         for button, s in zip(self.buttons, range(4), strict=True):
@@ -277,8 +291,8 @@ class DecisionPanel:
         rows = len(shown) + 1
         bh = max(26, min(44, (lay.height // 2) // (rows + 2)))
         panel.h = max(panel.h, (rows + 1) * (bh + 6) + 40)
-        panel.h = min(panel.h, lay.hand_area.y - lay.status.bottom - 2 * lay.margin)
-        panel.centery = (lay.status.bottom + lay.hand_area.y) // 2
+        panel.h = min(panel.h, lay.hand_area.y - lay.bar_bottom - 2 * lay.margin)
+        panel.centery = (lay.bar_bottom + lay.hand_area.y) // 2
         self.rect = panel
         self.title = "You won the trick: lay a meld?" if melds else "You won the trick"
         self.lines = [] if len(melds) <= 6 else [f"{len(melds) - 6} more melds are possible; the best are shown"]
@@ -289,11 +303,13 @@ class DecisionPanel:
                 break
             self.buttons.append(Button((panel.x + lay.margin, y, w, bh), self._meld_text(a),
                                        functools.partial(self.submit, a), self.theme, None, "", "regular"))
+            self.choices.append(a)
             y += bh + 6
         last = panel.bottom - bh - 8
         half = (w - lay.margin) // 2
         self.buttons.append(Button((panel.x + lay.margin, last, half, bh), "No meld", lambda: self.submit(NoMeld()),
                                    self.theme))
+        self.choices.append(NoMeld())
         if self.offer_out:
             self.declare_out = Button((panel.x + lay.margin * 2 + half, last, half, bh), "Declare out",
                                       self.ask_declare_out, self.theme)
@@ -301,12 +317,10 @@ class DecisionPanel:
 
     def ask_declare_out(self) -> None:
         """Declaring out asks first: the side's count against the target, and what a wrong claim costs."""
-        self.asking_out = True
-        self.key = ()
+        self.asking_out = True  # part of the panel's key: the panel is built again
 
     def keep_playing(self) -> None:
         self.asking_out = False
-        self.key = ()
 
     @staticmethod
     def _meld_text(action: LayMeld) -> str:
@@ -347,6 +361,9 @@ class DecisionPanel:
             if key in (pygame.K_DOWN, pygame.K_LEFT, pygame.K_MINUS, pygame.K_KP_MINUS):
                 self.step_bid(-1)
                 return True
+            if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and isinstance(self.advised, Pass):
+                self.submit(self.advised)
+                return True
             if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.bids:
                 self.make_bid()
                 return True
@@ -358,6 +375,10 @@ class DecisionPanel:
                 else:
                     self.submit(Pass())
                 return True
+        if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and isinstance(self.advised, DeclareOut) and \
+                self.declare_out is not None:
+            self.ask_declare_out()
+            return True
         if self.card_mode is not None:
             return False  # arrows and Enter belong to the hand
         enabled = [b for b in self.buttons if b.enabled]
@@ -416,15 +437,17 @@ class DecisionPanel:
             draw_cached_panel(surface, self.rect, theme)
             self.draw_words(surface, max(14, min(28, self.rect.h // 7)))
         for i, button in enumerate(self.buttons):
-            button.selected = i == self.focus and self.card_mode is None and self.kind != Phase.BIDDING
+            chosen = self.kind != Phase.BIDDING or self.advised is not None  # the bidding's Enter: the bid button
+            button.selected = i == self.focus and self.card_mode is None and chosen
             button.draw(surface)
+        self.tooltip_box = None
         for button in self.buttons:
             if button.show_tooltip:
-                from pinochle_gui.widgets import Tooltip
-
                 tip = Tooltip(button.tooltip, theme, max(13, button.rect.h // 3))
-                tip.place(button.rect.midtop, pygame.Rect(0, 0, lay.width, lay.height))
+                tip.place_by(button.rect, pygame.Rect(0, 0, lay.width, lay.height),
+                             [b.rect for b in self.buttons if b is not button])
                 tip.draw(surface)
+                self.tooltip_box = tip.rect
 
 
 __all__ = ["DecisionPanel", "SELECT_PHASES", "bid_history", "suit_icon"]

@@ -153,6 +153,7 @@ class TableScene(Scene):
         self.closing = False
         self.menu_button: Button | None = None
         self.tools: list[Button] = []
+        self.tooltip_box: pygame.Rect | None = None  # where the tooltip of a table button was drawn last
         self.end_buttons: list[Button] = []  # under the hand's summary or the game's end
         self.end_buttons_for: tuple[str, int, int] = ("", 0, 0)
         self.painter = TablePainter()
@@ -193,22 +194,19 @@ class TableScene(Scene):
         lay = self.director.lay
         theme = self.theme
         self.menu_button = Button(lay.menu_button, "Menu", self.open_menu, theme, None, "Pause menu (Esc)")
-        bar = lay.status
         labels = [("Hint", self.ask_hint, "What the hard computer would do (H)"),
                   ("Undo", self.undo, "Take back your last action (U)"),
                   ("Last", self.toggle_last_trick, "The last trick (L)"),
                   ("Pad", self.toggle_pad, "The score pad of the game (S)")][2 if self.challenge else 0:]
-        w = max(44, min(110, round(bar.h * 1.9)))
+        row = lay.tools
         gap = max(4, lay.margin // 2)
-        fits = bar.w - len(labels) * (w + gap) > bar.w * 0.45
+        w = min(110, (row.w - (len(labels) - 1) * gap) // len(labels))
+        x = row.right - len(labels) * (w + gap) + gap
         self.tools = []
-        if fits:
-            x = bar.right - len(labels) * (w + gap) + gap
-            for text, action, tip in labels:
-                self.tools.append(Button((x, bar.y + 2, w, bar.h - 4), text, action, theme, None, tip))
-                x += w + gap
-        self.status_rect = pygame.Rect(bar.x, bar.y, (self.tools[0].rect.x - gap - bar.x) if self.tools else bar.w,
-                                       bar.h)
+        for text, action, tip in labels:
+            self.tools.append(Button((x, row.y, w, row.h), text, action, theme, None, tip))
+            x += w + gap
+        self.status_rect = pygame.Rect(lay.status)
 
     @property
     def buttons(self) -> list[Button]:
@@ -235,6 +233,8 @@ class TableScene(Scene):
         """The player's choice from a panel, a card or a key."""
         if not self.director.idle or not self.human_turn:
             return
+        if isinstance(action, (PassCards, Bury)):  # the very cards chosen on the hand go
+            self.director.picked = [s for s in self.director.hands[VIEW_SEAT] if id(s) in self.selected]
         self.app.play_sound("click")
         self.apply(action)
 
@@ -421,7 +421,10 @@ class TableScene(Scene):
             return
         self.changed()
         self.hint_asked = False
-        action, reason = found
+        self.follow_hint(*found)
+
+    def follow_hint(self, action: Action, reason: str) -> None:
+        """Show the hint and make it the keyboard's choice, so that Enter does what it says."""
         self.hint_action = action
         self.hud.hint = action_words(action) + (f" - {reason}" if reason else "")
         if isinstance(action, Play):  # the keyboard's choice moves to the advised card: Enter plays it
@@ -477,6 +480,12 @@ class TableScene(Scene):
         self.game_over_shown = False
         self.end_buttons = []
         self.panel.key = ()
+        self.panel.asking_out = False  # the position is new: no question or hint stays open
+        self.panel.advised = None
+        self.hud.hint = ""
+        self.hint_action = None
+        self.hint_asked = False
+        self.hints.cancel()
         self.hud.toast("Undone")
         if self.records_seen < scored:  # a finished hand (or the game's end) is unplayed: out of the statistics
             self.app.hands_withdrawn(self, self.records_seen)
@@ -578,11 +587,14 @@ class TableScene(Scene):
     def draw_tooltips(self, surface: pygame.Surface) -> None:
         """The tooltip of the menu or tool button under the pointer."""
         lay = self.director.lay
+        self.tooltip_box = None
         for button in self.buttons:
             if button.show_tooltip:
                 tip = Tooltip(button.tooltip, self.theme, max(13, button.rect.h // 3))
-                tip.place(button.rect.midbottom, pygame.Rect(0, 0, lay.width, lay.height))
+                tip.place_by(button.rect, pygame.Rect(0, 0, lay.width, lay.height),
+                             [b.rect for b in self.buttons + self.panel.buttons if b is not button])
                 tip.draw(surface)
+                self.tooltip_box = tip.rect
 
     # -- after a hand ------------------------------------------------------------------------------------------
     @property

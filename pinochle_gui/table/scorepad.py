@@ -9,6 +9,8 @@ from collections.abc import Sequence
 
 import pygame
 
+from engine.cards import SUIT_NAMES
+from engine.observation import Observation
 from engine.record import HandRecord
 from pinochle_gui.table.hud import draw_cached_panel
 from pinochle_gui.theme import Theme
@@ -28,38 +30,39 @@ def draw_pad(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, sides: li
     """The small pad: one line per side with its score (and this hand's trick points during play); a
     ``one_deal`` game (a deal played again, a challenge's deal) is no game to a target and says so."""
     draw_cached_panel(surface, rect, theme)
-    rows = len(sides) + 1
-    row_h = rect.h / rows
-    size = max(11, round(row_h * 0.62))
-    x = rect.x + 10
+    foot = "One deal, scored alone" if one_deal else \
+        f"Hand {hand_number} · game to {target}" if hand_number else f"Game to {target}"
+    if deal_number is not None:
+        foot += f" · deal {deal_number}"
+    inner = rect.inflate(-20, -8)
+    fsize = max(10, round(rect.h / (len(sides) + 1) * 0.45))
+    lines = wrap(foot, fsize, inner.w)
+    if len(lines) > 1:  # two smaller lines rather than a cut one
+        fsize = max(9, fsize * 4 // 5)
+        lines = wrap(foot.replace(" · deal", "\ndeal"), fsize, inner.w)
+    line_h = round(fsize * 1.2)
+    foot_top = inner.bottom - line_h * len(lines)
+    row_h = (foot_top - inner.y) / len(sides)  # the sides share what the foot leaves
+    size = max(10, round(min(row_h * 0.7, rect.h / (len(sides) + 1) * 0.62)))
+    x = inner.x
     for i, (name, score) in enumerate(zip(sides, scores, strict=False)):
-        y = rect.y + row_h * i + row_h / 2
+        y = inner.y + row_h * i + row_h / 2
         color = theme.text if i == 0 else theme.text_dim
         face = "bold" if i == 0 else "regular"
         name, name_size = fit_text(name, size, round(rect.w * 0.55), face)
         label = render(name, name_size, color, face)
         surface.blit(label, label.get_rect(midleft=(x, y)))
         value = render(str(score), size, color, "bold")
-        right = rect.right - 10
+        right = inner.right
         if trick_points is not None and i < len(trick_points) and trick_points[i]:
             extra = render(f"+{trick_points[i]}", max(10, size * 3 // 4), theme.good, "regular")
             er = extra.get_rect(midright=(right, y))
             surface.blit(extra, er)
             right = er.x - 8
         surface.blit(value, value.get_rect(midright=(right, y)))
-    foot = "One deal, scored alone" if one_deal else \
-        f"Hand {hand_number} · game to {target}" if hand_number else f"Game to {target}"
-    if deal_number is not None:
-        foot += f" · deal {deal_number}"
-    fsize = max(10, round(row_h * 0.45))
-    lines = wrap(foot, fsize, rect.w - 20)
-    if len(lines) > 1:  # two smaller lines in the foot's row rather than a cut one
-        fsize = max(9, round(row_h * 0.36))
-        lines = wrap(foot.replace(" · deal", "\ndeal"), fsize, rect.w - 20)
-    line_h = round(fsize * 1.15)
-    y = rect.y + row_h * (rows - 0.5) - line_h * (len(lines) - 1) / 2
+    y = foot_top + line_h / 2
     for line in lines:
-        blit_text(surface, line, fsize, theme.text_dim, (x, round(y)), "regular", "midleft", rect.w - 20)
+        blit_text(surface, line, fsize, theme.text_dim, (x, round(y)), "regular", "midleft", inner.w)
         y += line_h
 
 
@@ -87,9 +90,32 @@ def pad_rows(records: Sequence[HandRecord], names: Sequence[str]) -> list[list[s
     return rows
 
 
+def hand_in_progress(obs: Observation, teams: Sequence[Sequence[int]], names: Sequence[str], sides: Sequence[str],
+                     records: Sequence[HandRecord]) -> str:
+    """The hand on the table, not yet scored, in words: its bid and declarer, trump, each side's meld and
+    its points in tricks so far ("" when there is none: between hands, at the game's end)."""
+    if obs.phase == "game_over" or any(r.get("hand_number") == obs.hand_number for r in records):
+        return ""
+    parts = [f"Hand {obs.hand_number} now:"]
+    if obs.declarer is None:
+        parts.append("the bidding is under way" if obs.phase == "bidding" else "no bid yet")
+    else:
+        trump = f", {SUIT_NAMES[obs.trump]} are trump" if obs.trump is not None else ""
+        parts.append(f"{names[obs.declarer]} bid {obs.bid:,}{trump}")
+    melds = [sum(m["points"] for m in obs.melds if m["seat"] in team) for team in teams]
+    if obs.melds:
+        parts.append("· meld " + ", ".join(f"{side} {points}" for side, points in zip(sides, melds, strict=True)))
+    if obs.tricks or obs.trick:
+        parts.append("· in tricks so far " + ", ".join(f"{side} {points}" for side, points
+                                                        in zip(sides, obs.trick_points, strict=False)))
+    return " ".join(parts)
+
+
 def draw_full_pad(surface: pygame.Surface, area: pygame.Rect, theme: Theme, sides: list[str],
-                  records: Sequence[HandRecord], names: Sequence[str], scores: Sequence[int], target: int) -> None:
-    """The whole game's pad in a panel over ``area``: the last hands that fit, newest last."""
+                  records: Sequence[HandRecord], names: Sequence[str], scores: Sequence[int], target: int,
+                  now: str = "") -> None:
+    """The whole game's pad in a panel over ``area``: the last hands that fit, newest last, and under the
+    totals ``now``: the hand in progress (:func:`hand_in_progress`)."""
     box = area.inflate(-area.w // 8, -area.h // 10)
     draw_cached_panel(surface, box, theme)
     size = max(12, min(24, box.h // 18))
@@ -113,13 +139,18 @@ def draw_full_pad(surface: pygame.Surface, area: pygame.Rect, theme: Theme, side
     row(cols, theme.accent, "bold")
     y += row_h
     rows = pad_rows(records, names)
-    room = max(1, (box.bottom - y - row_h * 2) // row_h)
+    now_lines = wrap(now, size, inner_w) if now else []
+    room = max(1, (box.bottom - y - row_h * (2 + len(now_lines))) // row_h)
     for values in rows[-room:]:
         row(values, theme.text, "regular")
         y += row_h
     pygame.draw.line(surface, theme.panel_border, (x0, y + 2), (x0 + inner_w, y + 2))
     y += 8
     row(["", "Total"] + [str(s) for s in scores], theme.text, "bold")
+    y += row_h + 4
+    for line in now_lines:
+        blit_text(surface, line, size, theme.text_dim, (x0, y), "regular", "topleft", inner_w)
+        y += round(size * 1.3)
 
 
-__all__ = ["draw_full_pad", "draw_pad", "pad_rows", "side_names"]
+__all__ = ["draw_full_pad", "draw_pad", "hand_in_progress", "pad_rows", "side_names"]

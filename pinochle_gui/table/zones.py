@@ -67,6 +67,9 @@ class TableZones:
         self.lay: TableLayout = self._layout(size)
         self.widow_face_up = False
         self.buried_by: int | None = None  # the declarer whose buried cards the widow zone holds
+        # The sprites the player chose for the action being played (the card clicked, the cards passed): they
+        # leave the hand, not their equal twins, so a received card's mark stays on the card received.
+        self.picked: list[TableCard] = []
 
     # -- layout ------------------------------------------------------------------------------------
     def _layout(self, size: tuple[int, int]) -> TableLayout:
@@ -87,12 +90,17 @@ class TableZones:
         sprite.scale = 0.5
         return sprite
 
-    @staticmethod
-    def take(zone: list[TableCard], c: int | None, any_card: bool = False) -> TableCard | None:
-        """Take the sprite of card ``c`` out of ``zone``; else (``any_card``) an unknown one, else the last.
-        A card the player raised leaves the hand flat: its lift becomes height where it is, so it flies
-        from there and lands level in its new place (not raised over the top bar in North's hand)."""
-        sprite = TableZones._pick(zone, c, any_card)
+    def take(self, zone: list[TableCard], c: int | None, any_card: bool = False) -> TableCard | None:
+        """Take the sprite of card ``c`` out of ``zone`` (one the player picked first, else the first of its
+        twins); else (``any_card``) an unknown one, else the last. A card the player raised leaves the hand
+        flat: its lift becomes height where it is, so it flies from there and lands level in its new place
+        (not raised over the top bar in North's hand)."""
+        sprite = next((s for s in self.picked if s.card == c and s in zone), None) if c is not None else None
+        if sprite is not None:
+            self.picked.remove(sprite)
+            zone.remove(sprite)
+        else:
+            sprite = TableZones._pick(zone, c, any_card)
         if sprite is not None:
             sprite.y -= sprite.lift
             sprite.lift = 0.0
@@ -100,9 +108,9 @@ class TableZones:
 
     @staticmethod
     def _pick(zone: list[TableCard], c: int | None, any_card: bool) -> TableCard | None:
-        if c is not None:
-            for i in range(len(zone) - 1, -1, -1):
-                if zone[i].card == c:
+        if c is not None:  # the first of equal twins: taken in order, they keep their order
+            for i, sprite in enumerate(zone):
+                if sprite.card == c:
                     return zone.pop(i)
         if not any_card or not zone:
             return None

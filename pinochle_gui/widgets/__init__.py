@@ -9,7 +9,7 @@ form rows; :mod:`.scroll` :class:`ScrollList`. This package re-exports them all.
 
 from __future__ import annotations
 
-from pinochle_gui.widgets.buttons import TOOLTIP_DELAY, Button, MenuButton
+from pinochle_gui.widgets.buttons import TOOLTIP_DELAY, Button, MenuButton, same_text_size
 from pinochle_gui.widgets.core import Focusable, Widget
 from pinochle_gui.widgets.labels import Label, SpeechBubble, Tooltip
 from pinochle_gui.widgets.panel import Panel
@@ -24,6 +24,7 @@ __all__ = [
     "Focusable",
     "Label",
     "MenuButton",
+    "same_text_size",
     "NumberRow",
     "Panel",
     "Row",

@@ -14,7 +14,7 @@ import pygame
 
 from pinochle_gui.theme import Color, Theme
 from pinochle_gui.widgets.core import Focusable, Widget
-from pinochle_gui.widgets.text import fit_text, render
+from pinochle_gui.widgets.text import fit_text, render, text_width
 
 TOOLTIP_DELAY = 0.6  # seconds of hovering before a tooltip shows
 
@@ -54,6 +54,7 @@ class Button(Widget):
         self.hovered = False
         self.pressed = False
         self.selected = False  # a toggled choice (e.g. the bid now chosen)
+        self.text_size: int | None = None  # the text's size when one is set for a row (see same_text_size)
         self.hover_time = 0.0
         self._faces: dict[tuple[object, ...], pygame.Surface] = {}
 
@@ -110,10 +111,29 @@ class Button(Widget):
         if self.hovered:
             self.hover_time += dt
 
+    @property
+    def natural_size(self) -> int:
+        """The text's size by the button's height."""
+        return max(10, round(self.rect.h * 0.42))
+
+    def icon_width(self) -> int:
+        """The width the icon takes before the text (with its gap), 0 without one."""
+        if self.icon is None:
+            return 0
+        h = self.rect.h
+        icon_h = round(h * 0.58)
+        return max(1, round(self.icon.get_width() * icon_h / self.icon.get_height())) + \
+            (max(4, h // 4) // 2 if self.text else 0)
+
+    @property
+    def text_room(self) -> int:
+        """The width the text may take: the button's, less the rounded ends and the icon."""
+        return self.rect.w - 2 * max(4, self.rect.h // 4) - self.icon_width()
+
     def picture(self) -> pygame.Surface:
         """The button's face in its current state (cached per text, size, state and theme)."""
         state = self.state
-        key = (self.text, self.rect.size, state, self.theme.name, self.face, id(self.icon))
+        key = (self.text, self.rect.size, state, self.theme.name, self.face, id(self.icon), self.text_size)
         cached = self._faces.get(key)
         if cached is not None:
             return cached
@@ -146,7 +166,7 @@ class Button(Widget):
         )
         color = t.button_text if state != "disabled" else _lighten(t.disabled, 0.35)
         sink = 1 if state == "pressed" else 0
-        icon_w = 0
+        icon_w = self.icon_width()
         if self.icon is not None:
             icon_h = round(h * 0.58)
             icon = pygame.transform.smoothscale(
@@ -154,8 +174,7 @@ class Button(Widget):
             )
             if state == "disabled":
                 icon.set_alpha(110)
-            icon_w = icon.get_width() + (radius // 2 if self.text else 0)
-        text, size = fit_text(self.text, max(10, round(h * 0.42)), w - 2 * radius - icon_w, self.face)
+        text, size = fit_text(self.text, self.text_size or self.natural_size, self.text_room, self.face)
         label = render(text, size, color, self.face) if text else pygame.Surface((0, 0))
         left = (w - icon_w - label.get_width()) // 2
         if self.icon is not None:
@@ -173,6 +192,17 @@ class Button(Widget):
             shadow = pygame.Rect(self.rect).move(0, max(1, self.rect.h // 14))
             pygame.draw.rect(surface, (0, 0, 0), shadow, border_radius=max(4, self.rect.h // 4))
         surface.blit(self.picture(), self.rect)
+
+def same_text_size(buttons: list[Button]) -> None:
+    """One text size for a row of buttons: the largest at which every label fits whole."""
+    if not buttons:
+        return
+    size = min(b.natural_size for b in buttons)
+    while size > 10 and any(text_width(b.text, size, b.face) > b.text_room for b in buttons):
+        size -= 1
+    for button in buttons:
+        button.text_size = size
+
 
 class MenuButton(Button, Focusable):
     """A themed button that the keyboard can focus (shown by an accent ring)."""

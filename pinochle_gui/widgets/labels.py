@@ -5,6 +5,8 @@ Each caches what it renders until its text, size or theme changes.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 import pygame
 
 from pinochle_gui.fonts import get_font
@@ -86,6 +88,23 @@ class Tooltip(Widget):
         pad = max(4, self.size // 3)
         self.rect = pygame.Rect(anchor[0] + 12, anchor[1] + 18, w + 2 * pad, h + 2 * pad)
         self.rect.clamp_ip(bounds)
+
+    def place_by(self, target: pygame.Rect, bounds: pygame.Rect, avoid: Sequence[pygame.Rect] = ()) -> None:
+        """Over ``target`` (a button) or under it, inside ``bounds``: never over the row it is in, and where
+        it covers none of ``avoid`` (the other buttons) if either place does."""
+        font = get_font(self.size)
+        w, h = font.size(self.text)
+        pad = max(4, self.size // 3)
+        places = []
+        for above in (True, False):
+            rect = pygame.Rect(0, 0, w + 2 * pad, h + 2 * pad)
+            if above:
+                rect.midbottom = (target.centerx, target.top - pad)
+            else:
+                rect.midtop = (target.centerx, target.bottom + pad)
+            places.append(rect.clamp(bounds))
+        clear = [r for r in places if not r.colliderect(target) and r.collidelist(list(avoid)) < 0]
+        self.rect = (clear or places)[0]
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible or not self.text:

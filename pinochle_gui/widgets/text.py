@@ -116,20 +116,40 @@ def text_width(text: str, size: int, face: str = "regular") -> int:
 
 
 def wrap(text: str, size: int, width: int, face: str = "regular") -> list[str]:
-    """``text`` broken into lines no wider than ``width`` at ``size`` (its own line breaks kept)."""
+    """``text`` broken into lines no wider than ``width`` at ``size`` (its own line breaks kept); a word
+    wider than a line (a file's path) is broken after its slashes, else anywhere."""
     lines: list[str] = []
     for paragraph in text.split("\n"):
-        words = paragraph.split(" ")
         line = ""
-        for word in words:
-            trial = f"{line} {word}" if line else word
-            if text_width(trial, size, face) <= width or not line:
-                line = trial
-            else:
-                lines.append(line)
-                line = word
+        for word in paragraph.split(" "):
+            for i, piece in enumerate(_pieces(word, size, width, face)):
+                trial = (line + (" " if i == 0 else "") + piece) if line else piece  # a word's pieces join whole
+                if text_width(trial, size, face) <= width or not line:
+                    line = trial
+                else:
+                    lines.append(line)
+                    line = piece
         lines.append(line)
     return lines
+
+
+def _pieces(word: str, size: int, width: int, face: str) -> list[str]:
+    """``word`` as it may be wrapped: whole when it fits a line, else in pieces that do, each ending at a
+    slash where it can (the pieces of a path go on one line when they fit)."""
+    if text_width(word, size, face) <= width:
+        return [word]
+    pieces: list[str] = []
+    rest = word
+    while rest and text_width(rest, size, face) > width:
+        cut = len(rest)
+        while cut > 1 and text_width(rest[:cut], size, face) > width:
+            cut -= 1
+        slash = max(rest.rfind("/", 0, cut), rest.rfind("\\", 0, cut))
+        if slash > 0:
+            cut = slash + 1
+        pieces.append(rest[:cut])
+        rest = rest[cut:]
+    return [*pieces, rest] if rest else pieces
 
 
 def ellipsize(text: str, size: int, width: int, face: str = "regular") -> str:
