@@ -105,6 +105,10 @@ class App(Protocol):
         """Save the challenge (unless finished) and go back to the title screen."""
         ...
 
+    def review_hand(self, records: Sequence[HandRecord], index: int) -> None:
+        """The review of ``records[index]``, over the screen now shown."""
+        ...
+
 
 class TableApp(App, Protocol):
     """What the card table needs of the application besides the screens' :class:`App`.
@@ -168,10 +172,6 @@ class TableApp(App, Protocol):
 
     def game_over_shown(self, table: Any) -> None:
         """The game's end is on screen."""
-        ...
-
-    def review_hand(self, records: Sequence[HandRecord], index: int) -> None:
-        """The review of ``records[index]``, over the table."""
         ...
 
     def replay_finished(self, table: Any) -> None:
