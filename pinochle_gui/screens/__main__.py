@@ -73,6 +73,9 @@ class ShotApp:
         """Nothing to play again in a screenshot."""
         return False
 
+    def review_hand(self, records: Sequence[HandRecord], index: int) -> None:
+        """No review opens from a screenshot."""
+
     def quit(self) -> None:
         self.stack.running = False
 
