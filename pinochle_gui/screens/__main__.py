@@ -31,6 +31,7 @@ from engine.players import RandomPlayer  # noqa: E402
 from engine.record import game_at_deal  # noqa: E402
 from engine.rules import Rules, rules_from_dict  # noqa: E402
 from pinochle_gui.challenge_run import ChallengeRun, new_run  # noqa: E402
+from pinochle_gui.fonts import set_text_scale  # noqa: E402
 from pinochle_gui.scene import Scene, SceneStack  # noqa: E402
 from pinochle_gui.storage import Settings, Storage, StorageMessage  # noqa: E402
 from pinochle_gui.storage.challenges import FinishedChallenge  # noqa: E402
@@ -50,6 +51,7 @@ class ShotApp:
     def __init__(self, home: Path, size: tuple[int, int]) -> None:
         self.stack = SceneStack(size, transition_time=0.0)
         self.storage = Storage.open(home)
+        set_text_scale(self.settings.text_size)
         self.sound = _Silent()
         self.challenge: ChallengeRun | None = None
 
@@ -58,7 +60,9 @@ class ShotApp:
         return self.storage.settings
 
     def update_settings(self, **changes: Any) -> list[StorageMessage]:
-        return self.storage.update_settings(**changes)
+        messages = self.storage.update_settings(**changes)
+        set_text_scale(self.settings.text_size)
+        return messages
 
     def start_game(self, *args: Any, **kwargs: Any) -> None:
         """Nothing to start in a screenshot."""

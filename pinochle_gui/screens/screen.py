@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from pinochle_gui.fonts import scaled, text_scale
 from pinochle_gui.scene import Scene
 from pinochle_gui.theme import Theme, draw_panel, felt_surface, get_theme
 from pinochle_gui.widgets import Button, Focusable, MenuButton, Row, ScrollList, Tooltip, Widget, blit_text, wrap
@@ -234,7 +235,7 @@ class Screen(Scene):
 
     def layer(self) -> pygame.Surface:
         """The still picture of the screen, kept until its size, theme, focus or content state change."""
-        key = (self.size, self.theme.name, id(self.focus), self.content_state())
+        key = (self.size, self.theme.name, text_scale(), id(self.focus), self.content_state())
         if self._layer is None or self._layer[0] != key:
             layer = self.new_layer()
             self.draw_background(layer)
@@ -266,7 +267,7 @@ class Screen(Scene):
         size = row.help_size() + 1
         pad = self.px(10)
         lines = wrap(row.help, size, row.rect.w - 2 * pad)
-        line_h = round(size * 1.3)
+        line_h = scaled(size * 1.3)
         box = pygame.Rect(row.rect.x, row.rect.bottom, row.rect.w, len(lines) * line_h + 2 * pad)
         if box.bottom > surface.get_height():
             box.bottom = row.rect.top

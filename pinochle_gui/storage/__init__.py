@@ -33,6 +33,7 @@ from .settings import (
     SETTINGS_FORMAT,
     SORT_ORDERS,
     TABLE_THEMES,
+    TEXT_SIZES,
     Settings,
     SettingsStore,
 )
@@ -61,6 +62,7 @@ __all__ = [
     "SCHEMA_VERSION",
     "SETTINGS_FORMAT",
     "SORT_ORDERS",
+    "TEXT_SIZES",
     "SaveStore",
     "SaveWorker",
     "SavedGame",

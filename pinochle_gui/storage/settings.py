@@ -43,11 +43,13 @@ SETTINGS_FORMAT = 1
 
 DECK_DESIGNS = ("classic", "four_color", "large_index", "large_four_color")
 CARD_BACKS = ("blue", "red", "green", "pattern")
-TABLE_THEMES = ("green", "blue", "wood", "dark")
+TABLE_THEMES = ("green", "blue", "wood", "dark", "contrast")
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
 #: trump_first: trumps at the left, suits in alternating colours, high to low; by_suit: the same
 #: without moving trumps; low_to_high: as by_suit, each suit from nine up.
 SORT_ORDERS = ("trump_first", "by_suit", "low_to_high")
+#: The size of all text, in percent of the usual size.
+TEXT_SIZES = (100, 125, 150)
 #: The choices of each setting that has a fixed list, for the settings screen.
 CHOICES: dict[str, tuple[str, ...]] = {
     "computer_level": COMPUTER_LEVELS,
@@ -86,6 +88,8 @@ class Settings:
     meld_goes_on: bool = False  # the meld on the table goes on by itself after a while (else it waits for a click)
     analyse_hands: bool = True  # the review analyses the player's decisions; each hand's cost goes to the statistics
     sort_order: str = "trump_first"
+    text_size: int = 100  # percent of the usual size of every text, one of TEXT_SIZES
+    large_cards: bool = False  # the hand's cards take more of the table; the others give it room
     first_run_done: bool = False
     window_size: tuple[int, int] = (1280, 800)
     fullscreen: bool = False
@@ -162,6 +166,12 @@ def _choice(choices: tuple[str, ...]) -> Callable[[Any], str]:
     return check
 
 
+def _text_size(value: Any) -> int:
+    if isinstance(value, bool) or value not in TEXT_SIZES:
+        raise _Bad(f"choose one of {', '.join(map(str, TEXT_SIZES))}")
+    return int(value)
+
+
 def _bool(value: Any) -> bool:
     if not isinstance(value, bool):
         raise _Bad("true or false expected")
@@ -199,6 +209,8 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "auto_play_forced": _bool,
     "meld_goes_on": _bool,
     "analyse_hands": _bool,
+    "text_size": _text_size,
+    "large_cards": _bool,
     "first_run_done": _bool,
     "window_size": _window,
     "fullscreen": _bool,

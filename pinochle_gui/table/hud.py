@@ -15,6 +15,7 @@ import pygame
 from engine.cards import SUIT_NAMES, Card
 from engine.observation import Observation
 from pinochle_gui.art import CardArt, draw_suit, render_avatar, render_marker
+from pinochle_gui.fonts import scaled
 from pinochle_gui.layout import TableLayout
 from pinochle_gui.scene import soonest
 from pinochle_gui.table.director import BUBBLE_FADE, TableNews
@@ -202,7 +203,7 @@ class Hud:
         size = max(15, lay.status.h * 2 // 5)
         width = min(lay.width - 4 * lay.margin, max(360, lay.width // 2))
         lines = wrap("Hint: " + self.hint, size, width - 24)
-        line_h = round(size * 1.3)
+        line_h = scaled(size * 1.3)
         box = pygame.Rect(0, 0, width, line_h * len(lines) + 14)
         box.midbottom = (lay.width // 2, lay.hand_band.y - lay.raise_px - lay.margin)
         for rect in sorted(avoid, key=lambda r: -r.bottom):

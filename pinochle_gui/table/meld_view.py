@@ -10,7 +10,7 @@ import pygame
 
 from engine.cards import Card
 from pinochle_gui.art import CardArt
-from pinochle_gui.fonts import get_font
+from pinochle_gui.fonts import get_font, scaled
 from pinochle_gui.layout import TableLayout, cards_in
 from pinochle_gui.table.director import LaidMeld, MeldShown
 from pinochle_gui.table.hud import draw_cached_panel
@@ -53,7 +53,7 @@ def draw_melds(surface: pygame.Surface, lay: TableLayout, art: CardArt, theme: T
             continue
         area = lay.seats[seat].meld
         size = max(11, min(18, lay.small_h // 6))
-        line_h = round(size * 1.25)
+        line_h = scaled(size * 1.25)
         box = area.inflate(-lay.margin, -lay.margin // 2)
         items = [f"{meld_name(n)} {p}" for n, p, _c in shown.items] or ["no meld"]
         lines = _wrap(items, size, max(60, box.w - 16))[:3]

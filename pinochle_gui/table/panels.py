@@ -35,11 +35,12 @@ from engine.meld import meld_by_trump
 from engine.observation import Observation
 from engine.rules import Rules
 from pinochle_gui.art import draw_suit
+from pinochle_gui.fonts import scaled
 from pinochle_gui.layout import TableLayout
 from pinochle_gui.table.claim import Claim
 from pinochle_gui.table.hud import draw_cached_panel
 from pinochle_gui.theme import Theme
-from pinochle_gui.widgets import Button, blit_text, wrap
+from pinochle_gui.widgets import Button, blit_text, draw_focus_ring, wrap
 
 SUIT_INK = {0: (30, 30, 36), 1: (200, 30, 40), 2: (200, 30, 40), 3: (30, 30, 36)}
 SELECT_PHASES = ("passing", "return", "bury")
@@ -393,14 +394,14 @@ class DecisionPanel:
             blocks = [(line, size, self.theme.accent, "bold") for line in wrap(self.title, size, width, "bold")]
             blocks += [(line, small, self.theme.text, "regular") for text in self.lines
                        for line in wrap(text, small, width)]
-            height = sum(round(s * 1.3) for _t, s, _c, _f in blocks)
+            height = sum(scaled(s * 1.3) for _t, s, _c, _f in blocks)
             if self.rect.y + 10 + height <= limit or size <= 12:
                 break
             size -= 1
         y = self.rect.y + 10
         for line, line_size, color, face in blocks:
             blit_text(surface, line, line_size, color, (self.rect.centerx, y), face, "midtop", width)
-            y += round(line_size * 1.3)
+            y += scaled(line_size * 1.3)
 
     def draw(self, surface: pygame.Surface, lay: TableLayout) -> None:
         theme = self.theme
@@ -410,6 +411,8 @@ class DecisionPanel:
         for i, button in enumerate(self.buttons):
             button.selected = i == self.focus and self.card_mode is None and self.kind != "bidding"
             button.draw(surface)
+            if button.selected and button.enabled and button.visible:
+                draw_focus_ring(surface, button.rect, theme)
         for button in self.buttons:
             if button.show_tooltip:
                 from pinochle_gui.widgets import Tooltip

@@ -10,6 +10,7 @@ from typing import Any
 
 import pygame
 
+from pinochle_gui.fonts import scaled
 from pinochle_gui.table.hud import draw_cached_panel
 from pinochle_gui.theme import Theme
 from pinochle_gui.widgets import blit_text, fit_text, render, wrap
@@ -56,7 +57,7 @@ def draw_pad(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, sides: li
     if len(lines) > 1:  # two smaller lines in the foot's row rather than a cut one
         fsize = max(9, round(row_h * 0.36))
         lines = wrap(foot.replace(" · deal", "\ndeal"), fsize, rect.w - 20)
-    line_h = round(fsize * 1.15)
+    line_h = scaled(fsize * 1.15)
     y = rect.y + row_h * (rows - 0.5) - line_h * (len(lines) - 1) / 2
     for line in lines:
         blit_text(surface, line, fsize, theme.text_dim, (x, round(y)), "regular", "midleft", rect.w - 20)

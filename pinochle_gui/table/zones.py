@@ -19,6 +19,7 @@ from engine.observation import Observation
 from engine.rules import Rules
 from pinochle_gui.anim import Animation, Animator, CardSprite, Parallel, Tween
 from pinochle_gui.art import CardArt
+from pinochle_gui.fonts import text_scale
 from pinochle_gui.layout import TableLayout, cards_in, place_hand, table_layout
 
 VIEW_SEAT = 0  # the seat the table is seen from: the human player
@@ -63,6 +64,7 @@ class TableZones:
         self.leaving: list[TableCard] = []
         self.trump: int | None = None
         self.dealer = 0
+        self.large_cards = False  # the player's setting: the hand takes more of the table
         self.lay: TableLayout = self._layout(size)
         self.widow_face_up = False
         self.buried_by: int | None = None  # the declarer whose buried cards the widow zone holds
@@ -72,7 +74,7 @@ class TableZones:
         r = self.rules
         received = r.pass_cards if r.partnerships else r.widow_size
         return table_layout(size[0], size[1], self.players, r.hand_size, received=received, widow=r.widow_size,
-                            buttons=3)
+                            buttons=3, text=text_scale(), large_cards=self.large_cards)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.lay = self._layout(size)

@@ -12,8 +12,9 @@ from collections.abc import Callable
 
 import pygame
 
+from pinochle_gui.fonts import text_scale
 from pinochle_gui.theme import Color, Theme
-from pinochle_gui.widgets.core import Focusable, Widget
+from pinochle_gui.widgets.core import Focusable, Widget, draw_focus_ring
 from pinochle_gui.widgets.text import fit_text, render
 
 TOOLTIP_DELAY = 0.6  # seconds of hovering before a tooltip shows
@@ -113,7 +114,7 @@ class Button(Widget):
     def picture(self) -> pygame.Surface:
         """The button's face in its current state (cached per text, size, state and theme)."""
         state = self.state
-        key = (self.text, self.rect.size, state, self.theme.name, self.face, id(self.icon))
+        key = (self.text, self.rect.size, state, self.theme.name, self.face, id(self.icon), text_scale())
         cached = self._faces.get(key)
         if cached is not None:
             return cached
@@ -175,7 +176,7 @@ class Button(Widget):
         surface.blit(self.picture(), self.rect)
 
 class MenuButton(Button, Focusable):
-    """A themed button that the keyboard can focus (shown by an accent ring)."""
+    """A themed button that the keyboard can focus (shown by the focus ring)."""
 
     def __init__(
         self,
@@ -196,5 +197,4 @@ class MenuButton(Button, Focusable):
             return
         Button.draw(self, surface)
         if self.focused and self.enabled:
-            ring = self.rect.inflate(6, 6)
-            pygame.draw.rect(surface, self.theme.accent, ring, width=2, border_radius=max(4, ring.h // 4))
+            draw_focus_ring(surface, self.rect, self.theme)
