@@ -142,7 +142,7 @@ def cards_in(area: Rect, count: int, card_w: int, card_h: int) -> list[Rect]:
 
 
 HAND_SHARE = 0.27  # of the window's height (landscape), the most the human's hand takes
-LARGE_HAND_SHARE = 0.36  # the same with large cards
+LARGE_HAND_SHARE = 0.33  # the same with large cards
 
 
 def _hand_shape(width: int, height: int, margin: int, count: int, large: bool = False) -> tuple[int, int]:
@@ -222,7 +222,8 @@ def table_layout(
     the stock and turn-up when 0 and two seats); ``buttons``: action buttons in the row above the
     hand; ``opponent_cards``: the most backs a computer seat may show (default: the hand size plus
     ``received``); ``text``: how much larger than usual the player's text is (the top bar, name plates
-    and buttons grow with it); ``large_cards``: the human's hand takes more of the window.
+    and buttons grow with it, and the table's text with them); ``large_cards``: the human's hand takes
+    more of the window.
     """
     if seats not in SIDES:
         raise ValueError(f"the table seats 2, 3 or 4 players, not {seats}")
@@ -233,7 +234,7 @@ def table_layout(
     opp = opponent_cards if opponent_cards is not None else count
 
     # -- the top bar: menu, status line, score pad ------------------------------------------------
-    grow = max(1.0, text)
+    grow = max(1.0, text)  # the table's text is sized by these rects: they grow with the player's text
     bar_h = _clamp(short * 0.055 * grow, 26, 72 * grow)
     menu = Rect(m, m, round(bar_h * 2.4), bar_h)
     pad_w = _clamp(width * 0.2, 150, 520)
@@ -381,7 +382,7 @@ def table_layout(
     widow_rects = tuple(spread(stock, widow, small_w, small_h, max_step=1.08)) if widow else ()
 
     panel_w = min(_clamp(width * 0.42, 280, 760), centre.w)
-    panel_h = min(_clamp(btn_h * 4.2, 120, 360), centre.h)
+    panel_h = min(_clamp(btn_h * (4.2 - 1.6 * (grow - 1)), 120, 360), centre.h)  # large text: room for a hint
     bid_panel = Rect(0, 0, panel_w, panel_h)
     bid_panel.center = centre.center
 

@@ -3,7 +3,8 @@
 Each walk records every text drawn (through :func:`pinochle_gui.widgets.text.watch_text`) and fails on a
 text cut to fit, on a card written as a code (``TH``) instead of rank and suit symbol, and on an
 identifier of the code (``bid_step_high_from``) reaching the screen; at the table it also checks that
-the hint box and the toasts cover no button and no card, at 1280x720 and 720x1100.
+the hint box and the toasts cover no button and no card, at 1280x720 and 720x1100; and the same again at
+1280x720 with the largest text size (150%) and large cards.
 """
 
 from __future__ import annotations
@@ -25,6 +26,7 @@ import pygame  # noqa: E402
 import engine  # noqa: E402
 from engine.actions import Pass  # noqa: E402
 from engine.rules import PRESETS  # noqa: E402
+from pinochle_gui.fonts import set_text_scale  # noqa: E402
 from pinochle_gui.screens.__main__ import ShotApp, fill_statistics, play, shots  # noqa: E402
 from pinochle_gui.screens.statistics import CHARTS, StatisticsScene  # noqa: E402
 from pinochle_gui.screens.welcome import WelcomeScene  # noqa: E402
@@ -37,6 +39,8 @@ from tests.test_table_play import click, do_by_mouse, key, make_table, mouse_cho
 pytestmark = pytest.mark.timeout(600)
 
 SIZES = [(1280, 720), (720, 1100)]
+LARGE = (1280, 720)  # the window of the large-print walks
+LARGEST_TEXT = 150
 CARD_CODE = re.compile(r"\b[AKQJT9][SHDC]\b")
 IDENTIFIER = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
 
@@ -61,14 +65,31 @@ def test_the_checks_catch_what_they_look_for() -> None:
                               "identifier: \"From 'bid_step_high_from' on\""]
 
 
+@pytest.fixture(autouse=True)
+def usual_text_afterwards() -> Iterable[None]:
+    """The text size is the whole app's: each test leaves it as it was found."""
+    yield
+    set_text_scale(100)
+
+
 @pytest.fixture(scope="module")
 def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("home")
+    return make_home(tmp_path_factory.mktemp("home"))
+
+
+@pytest.fixture(scope="module")
+def large_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A player who reads the largest text, on large cards, in high contrast."""
+    return make_home(tmp_path_factory.mktemp("large-home"), text_size=LARGEST_TEXT, large_cards=True,
+                     table_theme="contrast")
+
+
+def make_home(folder: Path, **settings: object) -> Path:
     pygame.display.init()
     pygame.font.init()
     pygame.display.set_mode((64, 64))
     storage = Storage.open(folder)
-    storage.update_settings(first_run_done=True)
+    storage.update_settings(first_run_done=True, **settings)
     fill_statistics(storage, games=4)
     for game_id, hand, cost in (("shot-0", 1, 42.0), ("shot-0", 2, 12.5), ("shot-1", 1, 8.0)):  # the cost chart
         storage.stats.record_hand_cost(HandCost(game_id, hand, "two_hand", "hard", cost, 20))
@@ -81,6 +102,14 @@ def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.mark.parametrize("size", SIZES)
 def test_every_screen_shows_whole_texts_with_cards_named_for_the_player(home: Path, size: tuple[int, int]) -> None:
+    walk_every_screen(home, size)
+
+
+def test_every_screen_in_large_print_shows_whole_texts(large_home: Path) -> None:
+    walk_every_screen(large_home, LARGE)
+
+
+def walk_every_screen(home: Path, size: tuple[int, int]) -> None:
     game = play("partnership_auction", 7, hands=3)
     found: list[str] = []
     for name, make in shots().items():
@@ -107,6 +136,14 @@ def test_every_screen_shows_whole_texts_with_cards_named_for_the_player(home: Pa
 
 @pytest.mark.parametrize("size", SIZES)
 def test_the_review_with_its_analysis_and_summary_shows_whole_texts(home: Path, size: tuple[int, int]) -> None:
+    walk_the_review(home, size)
+
+
+def test_the_review_in_large_print_shows_whole_texts(large_home: Path) -> None:
+    walk_the_review(large_home, LARGE)
+
+
+def walk_the_review(home: Path, size: tuple[int, int]) -> None:
     """Every step of an analysed hand (reasons in the auction and beside the cards, costly marks), then the
     hand's summary with the hard computer's play."""
     import time
@@ -151,10 +188,15 @@ def test_the_review_with_its_analysis_and_summary_shows_whole_texts(home: Path, 
 
 
 def walk_a_hand(tmp_path: Path, variant: str, size: tuple[int, int], seed: int = 3,
-                pass_bids: bool = False) -> tuple[list[str], list[str], int]:
-    """Play the first hand of ``variant`` at ``size`` by mouse (passing every bid with ``pass_bids``); ask
-    for a hint, the last trick and the score pad on the way. Returns what :func:`problems` found, the
-    overlaps seen and how many frames of a hold (the meld on the table) were checked."""
+                pass_bids: bool = False, **settings: object) -> tuple[list[str], list[str], int]:
+    """Play the first hand of ``variant`` at ``size`` by mouse (passing every bid with ``pass_bids``), with
+    these ``settings``; ask for a hint, the last trick and the score pad on the way. Returns what
+    :func:`problems` found, the overlaps seen and how many frames of a hold (the meld on the table) were
+    checked."""
+    if settings:  # in the table's home before the app opens it
+        storage = Storage.open(tmp_path / "home")
+        storage.update_settings(**settings)
+        storage.close()
     app, table, screen = make_table(tmp_path, variant, size=size, seed=seed)
     found: list[str] = []
     overlaps: list[str] = []
@@ -229,6 +271,15 @@ def table_overlaps(table: TableScene) -> list[str]:
 def test_a_hand_at_the_table_shows_whole_texts_and_nothing_covers_a_button_or_card(
         tmp_path: Path, variant: str, size: tuple[int, int]) -> None:
     found, overlaps, _holds = walk_a_hand(tmp_path, variant, size)
+    assert not found, "\n".join(found)
+    assert not overlaps, "\n".join(overlaps)
+
+
+@pytest.mark.parametrize("variant", sorted(PRESETS))
+def test_a_hand_in_large_print_shows_whole_texts_and_nothing_covers_a_button_or_card(
+        tmp_path: Path, variant: str) -> None:
+    found, overlaps, _holds = walk_a_hand(tmp_path, variant, LARGE, text_size=LARGEST_TEXT, large_cards=True,
+                                          table_theme="contrast")
     assert not found, "\n".join(found)
     assert not overlaps, "\n".join(overlaps)
 

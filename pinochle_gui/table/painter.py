@@ -10,6 +10,7 @@ from __future__ import annotations
 import pygame
 
 from engine.cards import SUIT_NAMES
+from pinochle_gui.fonts import sized_for_player
 from pinochle_gui.table.meld_view import draw_laid_labels, draw_melds, laid_labels
 from pinochle_gui.table.scorepad import draw_full_pad, draw_pad
 from pinochle_gui.table.seats import ComputerSeat, HumanSeat
@@ -77,7 +78,8 @@ class TablePainter:
             table.hud.draw_thinking(surface, lay, thinking)
         table.director.draw(surface, table.card_states())
         if news.melds:
-            draw_melds(surface, lay, table.art, table.theme, news.melds, table.names)
+            with sized_for_player():  # sized by the cards, not by the layout's bars
+                draw_melds(surface, lay, table.art, table.theme, news.melds, table.names)
         table.hud.draw_bubbles(surface, lay, news)
         if table.menu_button is not None:
             table.menu_button.draw(surface)
@@ -91,33 +93,34 @@ class TablePainter:
         plates = [area.plate for area in lay.seats] + [area.avatar for area in lay.seats]
         table.hud.draw_hint(surface, lay, table.panel.covered() + cards + plates)
         table.hud.draw_toasts(surface, table.status_rect)
-        centre = pygame.Rect(0, lay.status.bottom, lay.width, lay.hand_area.y - lay.status.bottom)
-        if news.summary is not None or (news.game_over is not None and table.director.idle):
-            self.veil(surface)
-        if news.summary is not None:
-            number = news.summary.get("deal_number")
-            footer = f"Deal #{number}" if number is not None else ""
-            if not table.demo:
-                footer = f"{footer} · click or press Enter to go on" if footer else "Click or press Enter to go on"
-            buttons = table.summary_buttons_shown
-            box = draw_summary(surface, centre, table.theme, news.summary, table.sides, table.names, footer,
-                               table.rules.team_of(VIEW_SEAT), buttons)
-            if buttons:
-                table.place_end_buttons(box, "summary")
+        with sized_for_player():  # the summary, the last trick and the pad are not sized by the layout
+            centre = pygame.Rect(0, lay.status.bottom, lay.width, lay.hand_area.y - lay.status.bottom)
+            if news.summary is not None or (news.game_over is not None and table.director.idle):
+                self.veil(surface)
+            if news.summary is not None:
+                number = news.summary.get("deal_number")
+                footer = f"Deal #{number}" if number is not None else ""
+                if not table.demo:
+                    footer = f"{footer} · click or press Enter to go on" if footer else "Click or press Enter to go on"
+                buttons = table.summary_buttons_shown
+                box = draw_summary(surface, centre, table.theme, news.summary, table.sides, table.names, footer,
+                                   table.rules.team_of(VIEW_SEAT), buttons)
+                if buttons:
+                    table.place_end_buttons(box, "summary")
+                    for button in table.end_buttons:
+                        button.draw(surface)
+            elif news.game_over is not None and table.director.idle:
+                box = draw_game_over(surface, centre, table.theme, news.game_over, table.sides,
+                                     table.rules.team_of(VIEW_SEAT), len(table.game.hand_records),
+                                     (f"{news.ending}. " if news.ending else "")
+                                     + ("" if table.demo else "Start a new game, or go back to the menu."))
+                table.place_end_buttons(box)
                 for button in table.end_buttons:
                     button.draw(surface)
-        elif news.game_over is not None and table.director.idle:
-            box = draw_game_over(surface, centre, table.theme, news.game_over, table.sides,
-                                 table.rules.team_of(VIEW_SEAT), len(table.game.hand_records),
-                                 (f"{news.ending}. " if news.ending else "")
-                                 + ("" if table.demo else "Start a new game, or go back to the menu."))
-            table.place_end_buttons(box)
-            for button in table.end_buttons:
-                button.draw(surface)
-        table.hud.draw_last_trick(surface, lay, table.art, news)
-        if table.show_pad:
-            draw_full_pad(surface, pygame.Rect(0, 0, lay.width, lay.height), table.theme, table.sides,
-                          table.game.hand_records, table.names, table.game.scores, table.game.target)
+            table.hud.draw_last_trick(surface, lay, table.art, news)
+            if table.show_pad:
+                draw_full_pad(surface, pygame.Rect(0, 0, lay.width, lay.height), table.theme, table.sides,
+                              table.game.hand_records, table.names, table.game.scores, table.game.target)
 
     def draw_static(self, table: TableView, surface: pygame.Surface) -> None:
         """The felt, the seats, the status line and the score pad: drawn again only when they change."""

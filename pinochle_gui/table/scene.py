@@ -37,7 +37,7 @@ from engine.observation import Observation, observe
 from engine.save import game_from_dict, game_to_dict
 from pinochle_gui.anim import Animator, Timing
 from pinochle_gui.art import CardArt
-from pinochle_gui.fonts import text_scale
+from pinochle_gui.fonts import sized_by_layout, text_scale
 from pinochle_gui.scene import Scene, soonest
 from pinochle_gui.table import controls
 from pinochle_gui.table.claim import Claim, claim_of
@@ -542,7 +542,8 @@ class TableScene(Scene):
         return self.obs
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.painter.draw(self, surface)
+        with sized_by_layout():  # the table's text is sized by its layout, grown with the player's text size
+            self.painter.draw(self, surface)
 
     def draw_tooltips(self, surface: pygame.Surface) -> None:
         """The tooltip of the menu or tool button under the pointer."""
