@@ -28,6 +28,7 @@ from engine.actions import Pass  # noqa: E402
 from engine.rules import PRESETS  # noqa: E402
 from pinochle_gui.fonts import set_text_scale  # noqa: E402
 from pinochle_gui.screens.__main__ import ShotApp, fill_statistics, play, shots  # noqa: E402
+from pinochle_gui.screens.screen import Screen  # noqa: E402
 from pinochle_gui.screens.statistics import CHARTS, StatisticsScene  # noqa: E402
 from pinochle_gui.screens.welcome import WelcomeScene  # noqa: E402
 from pinochle_gui.storage import Storage  # noqa: E402
@@ -58,11 +59,32 @@ def problems(seen: Iterable[TextSeen]) -> list[str]:
     return sorted(found)
 
 
+def text_overlaps(seen: Iterable[TextSeen]) -> list[str]:
+    """Texts drawn over other texts: two different words whose lines cover each other by more than a third of
+    the lower one's height (a line's box holds some room above and below its letters, so lines whose letters
+    just touch may cover each other's boxes by a little less)."""
+    placed = [t for t in seen if t.rect is not None]
+    found: set[str] = set()
+    for i, a in enumerate(placed):
+        for b in placed[i + 1:]:
+            assert a.rect is not None and b.rect is not None
+            if a.text == b.text or not a.text.strip() or not b.text.strip():
+                continue  # a shadow under its own text
+            inter = a.rect.clip(b.rect)
+            if inter.w > 2 and inter.h > min(a.rect.h, b.rect.h) / 3:
+                found.add(f"overlap: {a.text!r} and {b.text!r}")
+    return sorted(found)
+
+
 def test_the_checks_catch_what_they_look_for() -> None:
     seen = [TextSeen("play 9H"), TextSeen("From 'bid_step_high_from' on"), TextSeen("Play 9♥"),
             TextSeen("North melds 40", cut=True), TextSeen("Ten of hearts: 10♥ - A♠ K♠ Q♠ J♠")]
     assert problems(seen) == ["card code: 'play 9H'", "cut: 'North melds 40'",
                               "identifier: \"From 'bid_step_high_from' on\""]
+    lines = [TextSeen("Hand 1", pygame.Rect(0, 0, 80, 30)), TextSeen("East bid 260", pygame.Rect(0, 18, 200, 30)),
+             TextSeen("Hand 2", pygame.Rect(0, 44, 80, 30)), TextSeen("Hand 2", pygame.Rect(2, 46, 80, 30)),
+             TextSeen("Hand 3", pygame.Rect(0, 67, 80, 30))]
+    assert text_overlaps(lines) == ["overlap: 'Hand 1' and 'East bid 260'"]
 
 
 @pytest.fixture(autouse=True)
@@ -106,10 +128,10 @@ def test_every_screen_shows_whole_texts_with_cards_named_for_the_player(home: Pa
 
 
 def test_every_screen_in_large_print_shows_whole_texts(large_home: Path) -> None:
-    walk_every_screen(large_home, LARGE)
+    walk_every_screen(large_home, LARGE, overlaps=True)
 
 
-def walk_every_screen(home: Path, size: tuple[int, int]) -> None:
+def walk_every_screen(home: Path, size: tuple[int, int], overlaps: bool = False) -> None:
     game = play("partnership_auction", 7, hands=3)
     found: list[str] = []
     for name, make in shots().items():
@@ -127,6 +149,13 @@ def walk_every_screen(home: Path, size: tuple[int, int]) -> None:
                     app.stack.update(0.0)
                     app.stack.draw(surface)
                 found += [f"{name}: {p}" for p in problems(seen)]
+                if overlaps:  # the top screen's own texts (an overlay's panel lies over the one below)
+                    top = app.stack.top
+                    if isinstance(top, Screen):
+                        top._layer = None
+                    with watch_text() as own:
+                        top.draw(surface)
+                    found += [f"{name}: {p}" for p in text_overlaps(own)]
                 if turn is not None:
                     turn()
         finally:

@@ -33,7 +33,7 @@ from engine.rules import Rules, rules_from_dict  # noqa: E402
 from pinochle_gui.challenge_run import ChallengeRun, new_run  # noqa: E402
 from pinochle_gui.fonts import set_text_scale  # noqa: E402
 from pinochle_gui.scene import Scene, SceneStack  # noqa: E402
-from pinochle_gui.storage import Settings, Storage, StorageMessage  # noqa: E402
+from pinochle_gui.storage import TEXT_SIZES, Settings, Storage, StorageMessage  # noqa: E402
 from pinochle_gui.storage.challenges import FinishedChallenge  # noqa: E402
 from pinochle_gui.theme import felt_surface  # noqa: E402
 
@@ -238,7 +238,7 @@ def shots() -> dict[str, Callable[[ShotApp, Game], Scene]]:
     }
 
 
-def render_all(out: Path, sizes: Sequence[tuple[int, int]]) -> list[Path]:
+def render_all(out: Path, sizes: Sequence[tuple[int, int]], text_size: int = 100) -> list[Path]:
     pygame.display.init()
     pygame.font.init()
     pygame.display.set_mode((64, 64))
@@ -246,7 +246,7 @@ def render_all(out: Path, sizes: Sequence[tuple[int, int]]) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as home:
         storage = Storage.open(home)
-        storage.update_settings(first_run_done=True)
+        storage.update_settings(first_run_done=True, text_size=text_size)
         fill_statistics(storage)
         storage.close()
         game = play("partnership_auction", 7, hands=3)
@@ -274,8 +274,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m pinochle_gui.screens", description=__doc__.split("\n")[0])
     parser.add_argument("--out", type=Path, default=Path("docs/screenshots"))
     parser.add_argument("--size", type=_size, action="append", help="WxH (repeatable); default 1280x800 and 720x1100")
+    parser.add_argument("--text-size", type=int, choices=TEXT_SIZES, default=100, help="percent of the usual text")
     args = parser.parse_args(argv)
-    for path in render_all(args.out, args.size or DEFAULT_SIZES):
+    for path in render_all(args.out, args.size or DEFAULT_SIZES, args.text_size):
         print(path)
     return 0
 

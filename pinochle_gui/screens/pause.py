@@ -74,4 +74,5 @@ class PauseScene(Overlay):
         blit_text(
             surface, line, self.px(16), t.text_dim, (panel.centerx, panel.y + self.px(56)), "regular", "midtop", width
         )
-        blit_text(surface, scores, self.px(16), t.text, (panel.centerx, panel.y + self.px(78)), "bold", "midtop", width)
+        y = panel.y + self.px(56) + self.px_text(22)
+        blit_text(surface, scores, self.px(16), t.text, (panel.centerx, y), "bold", "midtop", width)

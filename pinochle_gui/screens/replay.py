@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from engine.review import seat_names
+from pinochle_gui.fonts import sized_by_layout
 from pinochle_gui.screens.review import open_review
 from pinochle_gui.screens.screen import Overlay
 from pinochle_gui.table.scorepad import side_names
@@ -104,6 +105,7 @@ class ReplayResultScene(Overlay):
             blit_text(surface, label, self.px(20), t.accent, (box.centerx, box.y - self.px(6)), "bold", "midbottom",
                       box.w)
             head, rows = hand_table(record)
-            draw_table(surface, box, t, head, rows, "", None)
+            with sized_by_layout():  # the two tables fill their halves at their own size, as at the table
+                draw_table(surface, box, t, head, rows, "", None)
         blit_text(surface, verdict(self.original, self.replay, self.side), self.px(18), t.text,
                   (panel.centerx, self.tables.bottom + self.px(12)), "regular", "midtop", panel.w - 2 * gap)

@@ -28,6 +28,7 @@ from engine.cards import SUIT_NAMES, Card
 from engine.record import RecordError
 from engine.review import Step, review_steps, seat_names, side_names
 from pinochle_gui.art import CardArt
+from pinochle_gui.fonts import scaled
 from pinochle_gui.screens.dialogs import message
 from pinochle_gui.screens.review_analysis import ReviewAnalysis, analysed_seat, table_levels
 from pinochle_gui.screens.review_notes import draw_notes, draw_progress, draw_step_bar, step_at
@@ -382,7 +383,7 @@ class ReviewScene(Screen):
         for text, line_size, color, face in shown:
             if text:
                 blit_text(surface, text, line_size, color, (self.table.centerx, y), face, "midtop")
-            y += round(line_size * 1.3)
+            y += scaled(line_size * 1.3)
 
     def draw_shown(self, surface: pygame.Surface, step: Step) -> None:
         rect = self.row_of_cards(surface, step.shown, self.table.center, round(self.table.w * 0.34))

@@ -15,7 +15,7 @@ import pygame
 
 from engine.rules import Rules
 from engine.rules_help import rules_help
-from pinochle_gui.fonts import get_font
+from pinochle_gui.fonts import get_font, scaled
 from pinochle_gui.screens.screen import Screen
 from pinochle_gui.screens.welcome import WelcomeScene
 from pinochle_gui.widgets import blit_text, wrap
@@ -73,7 +73,7 @@ class RulesScene(Screen):
 
     def index_rect(self) -> pygame.Rect:
         top = self.px(96)
-        return pygame.Rect(self.px(24), top, self.px(230), self.size[1] - top - self.px(94))
+        return pygame.Rect(self.px(24), top, self.px_text(230), self.size[1] - top - self.px(94))
 
     def text_rect(self) -> pygame.Rect:
         w, h = self.size
@@ -97,7 +97,7 @@ class RulesScene(Screen):
 
     def section_rects(self) -> list[pygame.Rect]:
         area = self.index_rect()
-        step = min(self.px(34), area.h // max(1, len(self.sections())))
+        step = min(self.px_text(34), area.h // max(1, len(self.sections())))
         return [pygame.Rect(area.x, area.y + i * step, area.w, step - 2) for i in range(len(self.sections()))]
 
     def current_section(self) -> int:
@@ -132,11 +132,11 @@ class RulesScene(Screen):
             if kind == "gap":
                 self.laid.append((kind, "", size))
             elif kind == "table":
-                self.laid.append((kind, text, round(size * 1.45)))
+                self.laid.append((kind, text, scaled(size * 1.45)))
             else:
                 face = "bold" if kind in ("title", "head") else "regular"
                 for line in wrap(text, size, area.w - self.px(16), face):
-                    self.laid.append((kind, line, round(size * 1.45)))
+                    self.laid.append((kind, line, scaled(size * 1.45)))
         font = get_font(sizes["table"])
         firsts = [font.size(re.split(r"\s{2,}", text)[0])[0] for kind, text in self.source if kind == "table"]
         self.first_column = max(firsts, default=0) + self.px(40)

@@ -60,6 +60,14 @@ class Screen(Scene):
         """``value`` pixels of a 1280x800 window, in this window."""
         return max(1, round(value * self.scale))
 
+    def px_heading(self, value: float) -> int:
+        """:meth:`px` of a heading's text: large already, the same at every text size."""
+        return self.px(value / text_scale())
+
+    def px_text(self, value: float) -> int:
+        """:meth:`px` of something as wide as its words (a button): it grows with the player's text size."""
+        return self.px(value * text_scale())
+
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
         self.scale = scale_of(size)
@@ -209,9 +217,10 @@ class Screen(Scene):
         """The screen's heading at the top; returns where the content below it starts."""
         heading = self.heading if text is None else text
         y = self.px(26)
+        size = self.px_heading(40)
         if heading:
-            blit_text(surface, heading, self.px(40), (0, 0, 0), (self.size[0] // 2 + 2, y + 2), "bold", "midtop")
-            blit_text(surface, heading, self.px(40), self.theme.accent, (self.size[0] // 2, y), "bold", "midtop")
+            blit_text(surface, heading, size, (0, 0, 0), (self.size[0] // 2 + 2, y + 2), "bold", "midtop")
+            blit_text(surface, heading, size, self.theme.accent, (self.size[0] // 2, y), "bold", "midtop")
         return y + self.px(64)
 
     def draw_content(self, surface: pygame.Surface) -> None:
@@ -317,7 +326,7 @@ class Overlay(Screen):
             blit_text(
                 surface,
                 heading,
-                self.px(28),
+                self.px_heading(28),
                 self.theme.accent,
                 (panel.centerx, y),
                 "bold",

@@ -234,7 +234,7 @@ class SettingsScene(Screen):
             )
             self.rules_area = self.general_area
             self.add(ScrollList(self.general_area, [*general, *rule_rows], row_h))
-        bw, bh = self.px(170), self.px(50)
+        bw, bh = self.px_text(170), self.px(50)
         y = h - bh - self.px(20)
         done = self.button(pygame.Rect(w - m - bw, y, bw, bh), "Done", self.back)
         self.button(

@@ -156,7 +156,9 @@ class Button(Widget):
             if state == "disabled":
                 icon.set_alpha(110)
             icon_w = icon.get_width() + (radius // 2 if self.text else 0)
-        text, size = fit_text(self.text, max(10, round(h * 0.42)), w - 2 * radius - icon_w, self.face)
+        # The label grows with the player's text size as far as the button's height holds it.
+        asked = max(10, min(round(h * 0.42), round(h * 0.52 / text_scale())))
+        text, size = fit_text(self.text, asked, w - 2 * radius - icon_w, self.face)
         label = render(text, size, color, self.face) if text else pygame.Surface((0, 0))
         left = (w - icon_w - label.get_width()) // 2
         if self.icon is not None:
