@@ -75,6 +75,7 @@ class TableLayout:
     status: Rect
     score_pad: Rect
     menu_button: Rect
+    text: float = 1.0  # how much larger than usual the player's text is (the rects above grew with it)
 
     @property
     def hand_area(self) -> Rect:
@@ -143,6 +144,7 @@ def cards_in(area: Rect, count: int, card_w: int, card_h: int) -> list[Rect]:
 
 HAND_SHARE = 0.27  # of the window's height (landscape), the most the human's hand takes
 LARGE_HAND_SHARE = 0.33  # the same with large cards
+LARGE_CARDS_FROM = 600  # a window less high keeps the usual cards: the rest of the table needs the room
 
 
 def _hand_shape(width: int, height: int, margin: int, count: int, large: bool = False) -> tuple[int, int]:
@@ -223,7 +225,7 @@ def table_layout(
     hand; ``opponent_cards``: the most backs a computer seat may show (default: the hand size plus
     ``received``); ``text``: how much larger than usual the player's text is (the top bar, name plates
     and buttons grow with it, and the table's text with them); ``large_cards``: the human's hand takes
-    more of the window.
+    more of the window (from :data:`LARGE_CARDS_FROM` pixels high).
     """
     if seats not in SIDES:
         raise ValueError(f"the table seats 2, 3 or 4 players, not {seats}")
@@ -242,7 +244,7 @@ def table_layout(
     status = Rect(menu.right + m, m, max(10, score_pad.x - menu.right - 2 * m), bar_h)
 
     # -- the human's hand and the row above it ------------------------------------------------------
-    card_w, rows = _hand_shape(width, height, m, count, large_cards)
+    card_w, rows = _hand_shape(width, height, m, count, large_cards and height >= LARGE_CARDS_FROM)
     card_h = round(card_w * CARD_RATIO)
     per_row = math.ceil(max(1, count) / rows)
     band_h = card_h + round((rows - 1) * card_h * ROW_STEP)
@@ -381,7 +383,7 @@ def table_layout(
         stock.center = trick_area.center
     widow_rects = tuple(spread(stock, widow, small_w, small_h, max_step=1.08)) if widow else ()
 
-    panel_w = min(_clamp(width * 0.42, 280, 760), centre.w)
+    panel_w = min(_clamp(width * 0.42 * grow ** 0.5, 280, 760), centre.w)
     panel_h = min(_clamp(btn_h * (4.2 - 1.6 * (grow - 1)), 120, 360), centre.h)  # large text: room for a hint
     bid_panel = Rect(0, 0, panel_w, panel_h)
     bid_panel.center = centre.center
@@ -410,4 +412,5 @@ def table_layout(
         status=status,
         score_pad=score_pad,
         menu_button=menu,
+        text=grow,
     )

@@ -334,7 +334,7 @@ class NewGameScene(Screen):
     # -- drawing --------------------------------------------------------------------------------------
     def draw_content(self, surface: pygame.Surface) -> None:
         t = self.theme
-        head = self.px_heading(20)
+        head = self.px_fixed(20)
         if self.landscape:
             for area, text in (
                 (self.variant_area, "Variant"),

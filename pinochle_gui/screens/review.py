@@ -28,7 +28,7 @@ from engine.cards import SUIT_NAMES, Card
 from engine.record import RecordError
 from engine.review import Step, review_steps, seat_names, side_names
 from pinochle_gui.art import CardArt
-from pinochle_gui.fonts import scaled
+from pinochle_gui.fonts import scaled, text_scale
 from pinochle_gui.screens.dialogs import message
 from pinochle_gui.screens.review_analysis import ReviewAnalysis, analysed_seat, table_levels
 from pinochle_gui.screens.review_notes import draw_notes, draw_progress, draw_step_bar, step_at
@@ -203,7 +203,7 @@ class ReviewScene(Screen):
         self.bar = pygame.Rect(m + self.px(6), y - self.px(30), w - 2 * m - self.px(12), self.px(12))
         top, bottom = self.px(150), self.bar.y - self.px(16)
         if w >= h * 1.15:  # the notes beside the table
-            nw = max(self.px(300), round(w * 0.3))
+            nw = max(self.px_text(300), round(w * 0.3 * min(1.25, text_scale() ** 0.5)))  # wider for larger text
             self.notes = pygame.Rect(w - m - nw, top, nw, bottom - top)
             self.table = pygame.Rect(m, top, w - 3 * m - nw, bottom - top)
         else:  # under it
@@ -273,7 +273,7 @@ class ReviewScene(Screen):
         names = seat_names(record)
         draw_notes(surface, self.notes_text, t, step, names[step.seat] if step.seat is not None else "",
                    self.analysis, self.px(16))
-        draw_progress(surface, self.progress_at, self.notes.w - self.px(24), t, self.analysis, self.px(14))
+        draw_progress(surface, self.progress_at, self.notes.w - self.px(24), t, self.analysis, self.px_fixed(14))
         places = PLACES[len(step.hands)]
         for seat, place in enumerate(places):
             self.draw_seat(surface, place, names[seat], step.hands[seat], step.laid[seat],

@@ -12,6 +12,7 @@ from typing import Any, Protocol
 import pygame
 
 from engine.review import seat_names
+from pinochle_gui.fonts import sized_by_layout
 from pinochle_gui.screens.review_analysis import ReviewAnalysis
 from pinochle_gui.table.scorepad import side_names
 from pinochle_gui.table.summary import draw_table, summary_lines
@@ -28,6 +29,8 @@ class Host(Protocol):
     def theme(self) -> Theme: ...
 
     def px(self, value: float) -> int: ...
+
+    def px_fixed(self, value: float) -> int: ...
 
     def button(self, rect: pygame.Rect, text: str, on_click: Callable[[], object], hotkey: int | None = None,
                tooltip: str = "") -> MenuButton: ...
@@ -127,8 +130,8 @@ class SummaryView:
         x, y = self.left.x + pad, self.left.y + pad
         blit_text(surface, "Points lost to decisions", screen.px(19), t.accent, (x, y), "bold", "topleft",
                   self.left.w - 2 * pad)
-        blit_text(surface, a.progress_text(), screen.px(13), t.text_dim, (self.left.right - pad, y + screen.px(4)),
-                  "italic", "topright", self.left.w // 2)
+        blit_text(surface, a.progress_text(), screen.px_fixed(13), t.text_dim,
+                  (self.left.right - pad, y + screen.px(4)), "italic", "topright", self.left.w // 2)
         y += screen.px(30)
         for who, lost in lost_lines(a):
             blit_text(surface, who, size, t.text, (x, y), "regular", "topleft", self.left.w // 2)
@@ -159,11 +162,12 @@ class SummaryView:
         first = pygame.Rect(box.x, box.y + title_h, box.w, tall)
         second = pygame.Rect(box.x, first.bottom + gap, box.w, tall)
         head, rows = hand_table(a.record)
-        draw_table(surface, first, t, f"As played: {head}", rows, "", None)
-        if a.hard_record is not None:
-            head, rows = hand_table(a.hard_record)
-            draw_table(surface, second, t, f"Hard in the seat: {head}", rows, "", None)
-        else:
+        with sized_by_layout():  # the two tables fill their boxes at their own size
+            draw_table(surface, first, t, f"As played: {head}", rows, "", None)
+            if a.hard_record is not None:
+                head, rows = hand_table(a.hard_record)
+                draw_table(surface, second, t, f"Hard in the seat: {head}", rows, "", None)
+        if a.hard_record is None:
             draw_panel(surface, second, t)
             waiting = a.failed or "The hard computer is playing the deal…"
             blit_text(surface, waiting, screen.px(15), t.text_dim, second.center, "italic", "center", second.w - 20)

@@ -60,8 +60,9 @@ class Screen(Scene):
         """``value`` pixels of a 1280x800 window, in this window."""
         return max(1, round(value * self.scale))
 
-    def px_heading(self, value: float) -> int:
-        """:meth:`px` of a heading's text: large already, the same at every text size."""
+    def px_fixed(self, value: float) -> int:
+        """:meth:`px` of text that keeps its size at every text size: a heading (large already), a one-line
+        note with no room to grow."""
         return self.px(value / text_scale())
 
     def px_text(self, value: float) -> int:
@@ -217,7 +218,7 @@ class Screen(Scene):
         """The screen's heading at the top; returns where the content below it starts."""
         heading = self.heading if text is None else text
         y = self.px(26)
-        size = self.px_heading(40)
+        size = self.px_fixed(40)
         if heading:
             blit_text(surface, heading, size, (0, 0, 0), (self.size[0] // 2 + 2, y + 2), "bold", "midtop")
             blit_text(surface, heading, size, self.theme.accent, (self.size[0] // 2, y), "bold", "midtop")
@@ -326,7 +327,7 @@ class Overlay(Screen):
             blit_text(
                 surface,
                 heading,
-                self.px_heading(28),
+                self.px_fixed(28),
                 self.theme.accent,
                 (panel.centerx, y),
                 "bold",

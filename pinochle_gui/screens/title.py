@@ -147,7 +147,7 @@ class TitleScene(Screen):
     def draw_heading(self, surface: pygame.Surface, text: str | None = None) -> int:
         w, h = self.size
         landscape = w > h * 1.15
-        size = self.px_heading(92)
+        size = self.px_fixed(92)
         center = (w // 2, self.px(64)) if landscape else (w // 2, self.px(60))
         t = self.theme
         for dx, dy in ((3, 4), (0, 0)):
@@ -158,7 +158,7 @@ class TitleScene(Screen):
             "Every variant, strong computer partners and opponents",
             self.px(20),
             t.text_dim,
-            (center[0], center[1] + scaled(size * 0.62) - self.px(4)),  # its top stays under the name
+            (center[0], center[1] + scaled(size * 0.62)),  # its top stays under the name
             "italic",
             "midtop",
             w - 20,

@@ -239,8 +239,8 @@ class WelcomeScene(Screen):
         w, h = self.size
         t = self.theme
         page = self.pages[self.page]
-        blit_text(surface, page.title, self.px_heading(44), (0, 0, 0), (w // 2 + 2, self.px(40) + 2), "bold", "midtop")
-        blit_text(surface, page.title, self.px_heading(44), t.accent, (w // 2, self.px(40)), "bold", "midtop", w - 20)
+        blit_text(surface, page.title, self.px_fixed(44), (0, 0, 0), (w // 2 + 2, self.px(40) + 2), "bold", "midtop")
+        blit_text(surface, page.title, self.px_fixed(44), t.accent, (w // 2, self.px(40)), "bold", "midtop", w - 20)
         text_w = min(w - self.px(80), self.px(860))
         size = self.px(22)
         y = self.px(120)

@@ -383,14 +383,15 @@ class DecisionPanel:
         for button in self.buttons:
             button.update(dt)
 
-    def draw_words(self, surface: pygame.Surface, size: int) -> None:
-        """The title and the lines, wrapped and made smaller until they end above the panel's buttons."""
+    def draw_words(self, surface: pygame.Surface, size: int, small_share: float = 2 / 3) -> None:
+        """The title and the lines (``small_share`` of the title's size; more in large print), wrapped and made
+        smaller until they end above the panel's buttons."""
         assert self.rect is not None
         inside = [b.rect.top for b in self.buttons if self.rect.contains(b.rect)]
         limit = min(inside, default=self.rect.bottom) - 4
         width = self.rect.w - 24
         while True:
-            small = max(12, size * 2 // 3)
+            small = max(12, int(size * small_share + 1e-9))
             blocks = [(line, size, self.theme.accent, "bold") for line in wrap(self.title, size, width, "bold")]
             blocks += [(line, small, self.theme.text, "regular") for text in self.lines
                        for line in wrap(text, small, width)]
@@ -407,11 +408,12 @@ class DecisionPanel:
         theme = self.theme
         if self.rect is not None:
             draw_cached_panel(surface, self.rect, theme)
-            self.draw_words(surface, max(14, min(28, self.rect.h // 7)))
+            self.draw_words(surface, max(14, min(28, self.rect.h // 7)), min(0.85, 2 / 3 * lay.text ** 0.5))
         for i, button in enumerate(self.buttons):
             button.selected = i == self.focus and self.card_mode is None and self.kind != "bidding"
             button.draw(surface)
-            if button.selected and button.enabled and button.visible:
+            keyed = button.selected or (self.kind == "bidding" and button is self._bid_button)  # what Enter does
+            if keyed and button.enabled and button.visible:
                 draw_focus_ring(surface, button.rect, theme)
         for button in self.buttons:
             if button.show_tooltip:
