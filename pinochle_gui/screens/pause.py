@@ -52,7 +52,7 @@ class PauseScene(Overlay):
             [("Save and quit to title", app.leave_game, None, f"Your {kept} is kept: {again} brings it back")],
             [("Quit", app.quit, None, f"Close the app; the {kept} is saved")],
         ]
-        top = panel.y + self.px(108)
+        top = panel.y + self.px(56) + self.px_text(52)  # under the two lines of the game so far
         room = panel.bottom - self.px(20) - top
         h = min(self.px(50), room // len(rows) - self.px(8))
         gap = max(4, min(self.px(12), (room - h * len(rows)) // max(1, len(rows) - 1)))

@@ -263,7 +263,8 @@ class ReviewScene(Screen):
     def draw_content(self, surface: pygame.Surface) -> None:
         record, step, t = self.records[self.index], self.step, self.theme
         w = self.size[0]
-        blit_text(surface, step.text, self.px(24), t.text, (w // 2, self.px(82)), "bold", "midtop", w - self.px(40))
+        headline = self.px_fixed(24)  # the step's headline: as large at every text size, over the status line
+        blit_text(surface, step.text, headline, t.text, (w // 2, self.px(82)), "bold", "midtop", w - self.px(40))
         blit_text(surface, self.status(record, step), self.px(16), t.text_dim, (w // 2, self.px(116)), "regular",
                   "midtop", w - self.px(40))
         draw_step_bar(surface, self.bar, t, self.steps, self.at, self.analysis)

@@ -180,7 +180,7 @@ class TitleScene(Screen):
             blit_text(
                 surface,
                 "A game is waiting for you",
-                self.px(16),
+                self.px_fixed(16),  # between the subtitle and the buttons: no room to grow
                 self.theme.text_dim,
                 (above.centerx, above.y - self.px(8)),
                 "italic",

@@ -63,9 +63,9 @@ def fit_text(text: str, size: int, max_width: int, face: str = "regular") -> tup
 
 
 @functools.lru_cache(maxsize=1024)
-def _fit(text: str, size: int, max_width: int, face: str, _scale: float) -> tuple[str, int]:
+def _fit(text: str, size: int, max_width: int, face: str, scale: float) -> tuple[str, int]:
     font_size = size
-    while font_size > max(8, size * 0.7) and text_width(text, font_size, face) > max_width:
+    while font_size > max(8 / scale, size * 0.7) and text_width(text, font_size, face) > max_width:
         font_size -= 1
     if text_width(text, font_size, face) <= max_width:
         return text, font_size
