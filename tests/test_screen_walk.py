@@ -76,6 +76,26 @@ def text_overlaps(seen: Iterable[TextSeen]) -> list[str]:
     return sorted(found)
 
 
+def focus_ring_shows(screen: Screen, size: tuple[int, int]) -> bool:
+    """The screen has a keyboard focus, and it is drawn: many more pixels of the accent colour around the
+    focused control than when nothing has the focus."""
+    focus = screen.focus
+    if focus is None:
+        return False
+
+    def accent_around() -> int:
+        surface = pygame.Surface(size)
+        screen.draw(surface)
+        band = surface.subsurface(focus.rect.inflate(14, 14).clip(surface.get_rect()))
+        return int(pygame.transform.threshold(None, band, screen.theme.accent, (10, 10, 10, 255), None, 0))
+
+    with_focus = accent_around()
+    screen.set_focus(None)
+    without = accent_around()
+    screen.set_focus(focus)
+    return with_focus - without > focus.rect.w  # at least a line of accent along the control
+
+
 def test_the_checks_catch_what_they_look_for() -> None:
     seen = [TextSeen("play 9H"), TextSeen("From 'bid_step_high_from' on"), TextSeen("Play 9♥"),
             TextSeen("North melds 40", cut=True), TextSeen("Ten of hearts: 10♥ - A♠ K♠ Q♠ J♠")]
@@ -156,6 +176,8 @@ def walk_every_screen(home: Path, size: tuple[int, int], overlaps: bool = False)
                     with watch_text() as own:
                         top.draw(surface)
                     found += [f"{name}: {p}" for p in text_overlaps(own)]
+                    if isinstance(top, Screen) and not focus_ring_shows(top, size):
+                        found.append(f"{name}: no focus ring on {top.focus!r}")
                 if turn is not None:
                     turn()
         finally:

@@ -5,6 +5,7 @@ The game is saved after every action, so leaving loses nothing.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -20,6 +21,9 @@ from pinochle_gui.widgets import blit_text
 if TYPE_CHECKING:
     from engine.game import Game
     from pinochle_gui.app_protocol import App
+
+
+Entry = tuple[str, Callable[[], object], int | None, str]  # a button: its words, action, key and tooltip
 
 
 class PauseScene(Overlay):
@@ -38,11 +42,11 @@ class PauseScene(Overlay):
         app, game = self.app, self.game
         panel = self.panel_rect()
         kept, again = ("challenge", "Continue challenge") if self.challenge else ("game", "Continue")
-        share = [
+        share: list[Entry] = [
             ("Copy hands", self.copy_hands, pygame.K_c, "The hands played so far, as text to share"),
             ("Save picture", self.save_picture, pygame.K_p, "A picture of the table, as it is behind this menu"),
         ]
-        rows = [  # each row: one button, or two side by side
+        rows: list[list[Entry]] = [  # each row: one button, or two side by side
             [("Resume", self.back, pygame.K_r, "Back to the table (Esc)")],
             [("Rules", lambda: app.stack.push(RulesScene(app, game.rules), "fade"), None, "The rules in force")],
             [("Settings", lambda: app.stack.push(SettingsScene(app), "fade"), None, "Cards, table, sound")],
