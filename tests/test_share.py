@@ -65,6 +65,10 @@ def test_the_pause_menu_copies_the_hands_as_text_that_opens_them_again(tmp_path:
         assert str(text_file) in said(app)
         assert load_records(text_file) == table.game.hand_records
         assert text_file.read_text(encoding="utf-8") == hand_text(table.game.hand_records[0])
+        (folder / "notes.txt").write_text("not a hand", encoding="utf-8")
+        chooser = OpenRecordScene(app)
+        chooser.resize(app.size)
+        assert text_file in chooser.files and folder / "notes.txt" not in chooser.files
     finally:
         app.close()
 

@@ -30,6 +30,7 @@ if TYPE_CHECKING:
 
 SUFFIXES = (".jsonl", ".json", ".txt")
 MAX_FILES = 200
+TEXT_PEEK = 100_000  # characters of a .txt read to see whether it holds a shared hand (its words come first)
 MAX_FILE_BYTES = 50_000_000  # thousands of hands; anything bigger is no record file of ours
 LAST_FOLDER_FILE = "last_record_folder.txt"
 
@@ -106,11 +107,22 @@ def record_files(folders: list[Path]) -> list[Path]:
     for folder in folders:
         try:
             for path in folder.iterdir():
-                if path.suffix.lower() in SUFFIXES and path.is_file():
+                if path.suffix.lower() in SUFFIXES and path.is_file() and _may_hold_hands(path):
                     found.append((path.stat().st_mtime, path))
         except OSError:
             continue
     return [path for _, path in sorted(found, key=lambda f: (-f[0], str(f[1])))][:MAX_FILES]
+
+
+def _may_hold_hands(path: Path) -> bool:
+    """Record files all; a text file only when it holds a hand shared as text (not any notes)."""
+    if path.suffix.lower() != ".txt":
+        return True
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            return has_hand_text(f.read(TEXT_PEEK))
+    except OSError:
+        return False
 
 
 class FileRow(Row):
