@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -54,6 +55,11 @@ def _saw(text: str, rect: pygame.Rect | None = None, cut: bool = False) -> None:
         seen.append(TextSeen(text, rect, cut))
 
 
+def _font_at(size: int, face: str) -> pygame.font.Font:
+    """The font of text asked at ``size``: never under 8 real pixels, whatever the text size."""
+    return get_font(max(size, math.ceil(8 / text_scale())), face)
+
+
 def fit_text(text: str, size: int, max_width: int, face: str = "regular") -> tuple[str, int]:
     """The text and font size to draw ``text`` within ``max_width``: shrink to 70%, then cut with an ellipsis."""
     fitted = _fit(text, size, max_width, face, text_scale())
@@ -82,7 +88,7 @@ def render(text: str, size: int, color: Color, face: str = "regular") -> pygame.
 
 @functools.lru_cache(maxsize=768)
 def _render(text: str, size: int, color: Color, face: str, _scale: float) -> pygame.Surface:
-    font = get_font(max(8, size), face)
+    font = _font_at(size, face)
     if not any(symbol in text for symbol in SUIT_SYMBOLS):
         return font.render(text, True, color)
     mark = round(font.get_ascent() * 0.78)
@@ -112,7 +118,7 @@ def text_width(text: str, size: int, face: str = "regular") -> int:
     """How wide :func:`render` draws ``text``: measured by the font, or drawn once when it holds suit symbols."""
     if any(symbol in text for symbol in SUIT_SYMBOLS):
         return _render(text, size, (0, 0, 0), face, text_scale()).get_width()
-    return get_font(max(8, size), face).size(text)[0]
+    return _font_at(size, face).size(text)[0]
 
 
 def wrap(text: str, size: int, width: int, face: str = "regular") -> list[str]:
