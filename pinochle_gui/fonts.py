@@ -3,12 +3,19 @@
 We never copy font files into the repository: the rank letters and the text of the table come from
 the Noto Sans fonts bundled with pygame_gui when it is installed, else from pygame-ce's own default
 font (freesansbold). Every font is cached per (face, pixel size).
+
+The player's text size (100, 125 or 150 percent, :func:`set_text_scale`) applies to every text font:
+a caller asks for the size of the usual print and gets it larger. The rank letters on the cards are
+art and keep their size (the large-card layout makes the cards themselves bigger). The table sizes its
+text by its layout's rects, which grow with the text size (:func:`sized_by_layout`).
 """
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import os
+from collections.abc import Iterator
 
 import pygame
 
@@ -28,6 +35,52 @@ def font_path(face: str = "regular") -> str | None:
         return None
     path = os.path.join(os.path.dirname(data.__file__), _NOTO_FILES[face])
     return path if os.path.exists(path) else None
+
+
+_player_scale = 1.0  # the player's text size
+_text_scale = 1.0  # the scale text is drawn at now (the player's, but where a layout already grew with it)
+
+
+def set_text_scale(percent: int) -> None:
+    """Every text from now on at ``percent`` of its usual size."""
+    global _player_scale, _text_scale
+    _player_scale = _text_scale = max(50, min(300, percent)) / 100
+
+
+def text_scale() -> float:
+    """How much larger than usual text is drawn now (1.0, 1.25 or 1.5)."""
+    return _text_scale
+
+
+@contextlib.contextmanager
+def sized_by_layout() -> Iterator[None]:
+    """Inside the ``with`` block text is drawn at the size asked: for the parts of a scene (the table) whose
+    text sizes come from a layout that already grew with the player's text size."""
+    with _drawn_at(1.0):
+        yield
+
+
+@contextlib.contextmanager
+def sized_for_player() -> Iterator[None]:
+    """Inside the ``with`` block text grows with the player's text size again (inside :func:`sized_by_layout`:
+    a panel of the table whose size does not come from the layout)."""
+    with _drawn_at(_player_scale):
+        yield
+
+
+@contextlib.contextmanager
+def _drawn_at(scale: float) -> Iterator[None]:
+    global _text_scale
+    kept, _text_scale = _text_scale, scale
+    try:
+        yield
+    finally:
+        _text_scale = kept
+
+
+def scaled(size: float) -> int:
+    """The pixel size of text asked for at ``size``, at the player's text size."""
+    return round(size * _text_scale)
 
 
 _FONTS: dict[tuple[str | None, int, bool], pygame.font.Font] = {}
@@ -53,9 +106,10 @@ def _font(path: str | None, size: int, bold: bool = False) -> pygame.font.Font:
 
 
 def get_font(size: int, face: str = "regular") -> pygame.font.Font:
-    """A font ``size`` pixels high (at least 6) of ``face``: ``"regular"``, ``"bold"`` or ``"italic"``."""
+    """A font for text asked at ``size`` pixels (at least 6, times the player's text size) of ``face``:
+    ``"regular"``, ``"bold"`` or ``"italic"``."""
     path = font_path(face)
-    return _font(path, size, bold=path is None and face == "bold")
+    return _font(path, scaled(size), bold=path is None and face == "bold")
 
 
 def card_font(size: int) -> pygame.font.Font:

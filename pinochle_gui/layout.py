@@ -77,6 +77,7 @@ class TableLayout:
     tools: Rect  # the table's tool buttons, left to right
     score_pad: Rect
     menu_button: Rect
+    text: float = 1.0  # how much larger than usual the player's text is (the rects above grew with it)
 
     @property
     def bar_bottom(self) -> int:
@@ -148,10 +149,17 @@ def cards_in(area: Rect, count: int, card_w: int, card_h: int) -> list[Rect]:
     return out
 
 
-def _hand_shape(width: int, height: int, margin: int, count: int) -> tuple[int, int]:
-    """Card width and rows of the human's hand: as large as fits the bottom part of the window."""
+HAND_SHARE = 0.27  # of the window's height (landscape), the most the human's hand takes
+LARGE_HAND_SHARE = 0.33  # the same with large cards
+LARGE_CARDS_FROM = 600  # a window less high keeps the usual cards: the rest of the table needs the room
+
+
+def _hand_shape(width: int, height: int, margin: int, count: int, large: bool = False) -> tuple[int, int]:
+    """Card width and rows of the human's hand: as large as fits the bottom part of the window (a larger
+    part with ``large`` cards)."""
     avail_w = width - 2 * margin
-    budget = height * (0.27 if height < width else 0.29)
+    share = LARGE_HAND_SHARE if large else HAND_SHARE
+    budget = height * (share if height < width else share + 0.02)
     best_w, best_rows = 0, 1
     for rows in (1, 2):
         per_row = math.ceil(max(1, count) / rows)
@@ -213,6 +221,8 @@ def table_layout(
     widow: int = 0,
     buttons: int = 3,
     opponent_cards: int | None = None,
+    text: float = 1.0,
+    large_cards: bool = False,
 ) -> TableLayout:
     """The table for a ``width`` x ``height`` window.
 
@@ -220,7 +230,9 @@ def table_layout(
     human may hold for a while (a pass received, a widow taken); ``widow``: cards in the widow (or
     the stock and turn-up when 0 and two seats); ``buttons``: action buttons in the row above the
     hand; ``opponent_cards``: the most backs a computer seat may show (default: the hand size plus
-    ``received``).
+    ``received``); ``text``: how much larger than usual the player's text is (the top bar, name plates
+    and buttons grow with it, and the table's text with them); ``large_cards``: the human's hand takes
+    more of the window (from :data:`LARGE_CARDS_FROM` pixels high).
     """
     if seats not in SIDES:
         raise ValueError(f"the table seats 2, 3 or 4 players, not {seats}")
@@ -231,7 +243,8 @@ def table_layout(
     opp = opponent_cards if opponent_cards is not None else count
 
     # -- the top bar: menu, status line, score pad ------------------------------------------------
-    bar_h = _clamp(short * 0.055, 26, 72)
+    grow = max(1.0, text)  # the table's text is sized by these rects: they grow with the player's text
+    bar_h = _clamp(short * 0.055 * grow, 26, 72 * grow)
     menu = Rect(m, m, round(bar_h * 2.4), bar_h)
     pad_w = _clamp(width * 0.2, 150, 520)
     score_pad = Rect(width - m - pad_w, m, pad_w, round(bar_h * 2.1))
@@ -248,7 +261,7 @@ def table_layout(
         tools = Rect(status.x, status.bottom + tool_gap, status.w, _clamp(bar_h * 0.85, 26, bar_h))
 
     # -- the human's hand and the row above it ------------------------------------------------------
-    card_w, rows = _hand_shape(width, height, m, count)
+    card_w, rows = _hand_shape(width, height, m, count, large_cards and height >= LARGE_CARDS_FROM)
     card_h = round(card_w * CARD_RATIO)
     per_row = math.ceil(max(1, count) / rows)
     band_h = card_h + round((rows - 1) * card_h * ROW_STEP)
@@ -257,12 +270,12 @@ def table_layout(
     raise_px = round(card_h * RAISE)
     hand_top = hand_band.y - raise_px
     avatar = _clamp(short * 0.085, 34, 150)
-    btn_h = _clamp(short * 0.06, 30, 84)
+    btn_h = _clamp(short * 0.06 * grow, 30, 84 * grow)
     row_h = max(avatar, btn_h)
     row_y = hand_top - m - row_h
     me_avatar = Rect(m, row_y + (row_h - avatar) // 2, avatar, avatar)
-    plate_w = _clamp(width * 0.13, 84, 340)
-    plate_h = _clamp(avatar * 0.62, 24, 96)
+    plate_w = _clamp(width * 0.13 * grow, 84, 340 * grow)
+    plate_h = _clamp(avatar * 0.62 * grow, 24, 96 * grow)
     me_plate = Rect(me_avatar.right + m // 2, me_avatar.centery - plate_h // 2, plate_w, plate_h)
     chip = _clamp(avatar * 0.42, 16, 64)
     me_marker = Rect(me_avatar.right - chip + chip // 4, me_avatar.y - chip // 4, chip, chip)
@@ -387,8 +400,9 @@ def table_layout(
         stock.center = trick_area.center
     widow_rects = tuple(spread(stock, widow, small_w, small_h, max_step=1.08)) if widow else ()
 
-    panel_w = min(_clamp(width * (0.42 if width > height else 0.8), 280, 760), centre.w)  # portrait: the centre
-    panel_h = min(_clamp(btn_h * 4.2, 120, 360), centre.h)
+    # portrait: as wide as the centre; large text: wider
+    panel_w = min(_clamp(width * (0.42 if width > height else 0.8) * grow ** 0.5, 280, 760), centre.w)
+    panel_h = min(_clamp(btn_h * (4.2 - 1.6 * (grow - 1)), 120, 360), centre.h)  # large text: room for a hint
     bid_panel = Rect(0, 0, panel_w, panel_h)
     bid_panel.center = centre.center
 
@@ -417,4 +431,5 @@ def table_layout(
         tools=tools,
         score_pad=score_pad,
         menu_button=menu,
+        text=grow,
     )

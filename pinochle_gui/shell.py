@@ -44,6 +44,7 @@ from engine.rules import Rules, preset_name, rules_from_dict  # noqa: E402
 from engine.save import game_to_dict  # noqa: E402
 from pinochle_gui import APP_TITLE, STARTED, asset  # noqa: E402
 from pinochle_gui.challenge_run import ChallengeRun, new_run, run_from_dict  # noqa: E402
+from pinochle_gui.fonts import set_text_scale  # noqa: E402
 from pinochle_gui.frames import FPS, FrameClock, prefer_plain_frame_buffer  # noqa: E402
 from pinochle_gui.options import Options  # noqa: E402
 from pinochle_gui.scene import Scene, SceneStack  # noqa: E402
@@ -81,6 +82,7 @@ class App:
         self.size = options.size
         self.stack = SceneStack(self.size, transition_time=0.0 if options.fast else 0.25)
         s = self.storage.settings
+        set_text_scale(s.text_size)
         self.sound = SoundBank(enabled=s.sound_on, volume=s.volume, start_mixer=not options.fast)
         self.saver = SaveWorker(self.storage.saves)
         self.seed = options.seed if options.seed is not None else random.SystemRandom().randrange(2**31)
@@ -122,6 +124,7 @@ class App:
         messages = self.storage.update_settings(**changes)
         s = self.settings
         self.sound.apply_settings(s.sound_on, s.volume)
+        set_text_scale(s.text_size)
         table = self.table
         if table is not None and "sort_order" in changes:
             table.director.set_sort_order(s.sort_order)

@@ -133,6 +133,29 @@ THEMES: dict[str, Theme] = {
             highlight=(120, 200, 255),
             marked=(255, 170, 70),
         ),
+        # For weak eyes: a nearly black table, white text, yellow focus and selection, no grain, bright edges.
+        Theme(
+            "contrast",
+            "High contrast",
+            felt=(20, 20, 20),
+            felt_edge=(0, 0, 0),
+            felt_grain=0,
+            wood=False,
+            panel=(0, 0, 64, 255),
+            panel_border=(255, 255, 255),
+            text=(255, 255, 255),
+            text_dim=(230, 230, 230),
+            accent=(255, 230, 0),
+            button=(0, 60, 170),
+            button_hover=(0, 84, 220),
+            button_pressed=(0, 40, 120),
+            button_text=(255, 255, 255),
+            disabled=(150, 150, 150),
+            good=(80, 255, 120),
+            bad=(255, 110, 110),
+            highlight=(255, 230, 0),
+            marked=(0, 220, 255),
+        ),
     )
 }
 

@@ -33,13 +33,17 @@ def _inside(rect: Rect, w: int, h: int) -> bool:
 
 
 CASES = list(itertools.product(SIZES, SEATS, HANDS, RECEIVED))
+LOOKS = {"usual": (1.0, False), "large print": (1.5, True)}  # the text size, and the large-card layout
 
 
+@pytest.mark.parametrize("look", list(LOOKS))
 @pytest.mark.parametrize(("size", "seats", "hand", "received"), CASES)
-def test_everything_on_screen_and_apart(size: tuple[int, int], seats: int, hand: int, received: int) -> None:
+def test_everything_on_screen_and_apart(size: tuple[int, int], seats: int, hand: int, received: int,
+                                        look: str) -> None:
     w, h = size
     widow = 3 if seats == 3 else 0
-    lay = table_layout(w, h, seats, hand, received=received, widow=widow)
+    text, large_cards = LOOKS[look]
+    lay = table_layout(w, h, seats, hand, received=received, widow=widow, text=text, large_cards=large_cards)
     count = hand + received
     assert len(lay.hand) == count
     assert len(lay.seats) == seats
@@ -205,3 +209,14 @@ def test_hand_slots_keep_the_card_size_as_the_hand_shrinks_and_grows(
             assert abs(middle - lay.hand_band.centerx) <= 2
             assert max(r.bottom for r in slots) == lay.hand_band.bottom
     assert lay.hand_slots(0) == []
+
+
+def test_large_print_grows_the_bars_plates_buttons_and_the_hand() -> None:
+    usual = table_layout(1280, 720, 4, 12, received=4)
+    large = table_layout(1280, 720, 4, 12, received=4, text=1.5, large_cards=True)
+    assert large.text == 1.5 and usual.text == 1.0
+    assert large.status.h > usual.status.h and large.buttons[0].h > usual.buttons[0].h
+    assert large.seats[0].plate.h > usual.seats[0].plate.h and large.seats[0].plate.w > usual.seats[0].plate.w
+    assert large.card_w > usual.card_w * 1.15
+    assert table_layout(1280, 720, 4, 12, large_cards=True).card_w > usual.card_w  # large cards alone
+    assert table_layout(640, 480, 4, 12, large_cards=True).card_w == table_layout(640, 480, 4, 12).card_w

@@ -5,7 +5,8 @@ text cut to fit, on a card written as a code (``TH``) instead of rank and suit s
 identifier of the code (``bid_step_high_from``) reaching the screen; at the table it also checks that
 the hint box, the note on the cards received and the toasts cover no button and no card, and it shows the
 tooltip of every button of each decision (within the window, over no other button); the statistics' charts
-are stepped through with their picker. At 1280x720, 720x1200 and 1920x1080.
+are stepped through with their picker. At 1280x720, 720x1200 and 1920x1080; and the same again at 1280x720
+with the largest text size (150%) and large cards.
 """
 
 from __future__ import annotations
@@ -27,7 +28,9 @@ import pygame  # noqa: E402
 import engine  # noqa: E402
 from engine.actions import Pass  # noqa: E402
 from engine.rules import PRESETS  # noqa: E402
+from pinochle_gui.fonts import set_text_scale  # noqa: E402
 from pinochle_gui.screens.__main__ import ShotApp, fill_statistics, play, shots  # noqa: E402
+from pinochle_gui.screens.screen import Screen  # noqa: E402
 from pinochle_gui.screens.statistics import CHARTS, StatisticsScene  # noqa: E402
 from pinochle_gui.screens.welcome import WelcomeScene  # noqa: E402
 from pinochle_gui.shell import App  # noqa: E402
@@ -41,6 +44,8 @@ from tests.test_table_play import click, do_by_mouse, key, make_table, mouse_cho
 pytestmark = pytest.mark.timeout(600)
 
 SIZES = [(1280, 720), (720, 1200), (1920, 1080)]
+LARGE = (1280, 720)  # the window of the large-print walks
+LARGEST_TEXT = 150
 CARD_CODE = re.compile(r"\b[AKQJT9][SHDC]\b")
 IDENTIFIER = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
 
@@ -58,21 +63,79 @@ def problems(seen: Iterable[TextSeen]) -> list[str]:
     return sorted(found)
 
 
+def text_overlaps(seen: Iterable[TextSeen]) -> list[str]:
+    """Texts drawn over other texts: two different words whose lines cover each other by more than a third of
+    the lower one's height (a line's box holds some room above and below its letters, so lines whose letters
+    just touch may cover each other's boxes by a little less)."""
+    placed = [t for t in seen if t.rect is not None]
+    found: set[str] = set()
+    for i, a in enumerate(placed):
+        for b in placed[i + 1:]:
+            assert a.rect is not None and b.rect is not None
+            if a.text == b.text or not a.text.strip() or not b.text.strip():
+                continue  # a shadow under its own text
+            inter = a.rect.clip(b.rect)
+            if inter.w > 2 and inter.h > min(a.rect.h, b.rect.h) / 3:
+                found.add(f"overlap: {a.text!r} and {b.text!r}")
+    return sorted(found)
+
+
+def focus_ring_shows(screen: Screen, size: tuple[int, int]) -> bool:
+    """The screen has a keyboard focus, and it is drawn: many more pixels of the accent colour around the
+    focused control than when nothing has the focus."""
+    focus = screen.focus
+    if focus is None:
+        return False
+
+    def accent_around() -> int:
+        surface = pygame.Surface(size)
+        screen.draw(surface)
+        band = surface.subsurface(focus.rect.inflate(14, 14).clip(surface.get_rect()))
+        return int(pygame.transform.threshold(None, band, screen.theme.accent, (10, 10, 10, 255), None, 0))
+
+    with_focus = accent_around()
+    screen.set_focus(None)
+    without = accent_around()
+    screen.set_focus(focus)
+    return with_focus - without > focus.rect.w  # at least a line of accent along the control
+
+
 def test_the_checks_catch_what_they_look_for() -> None:
     seen = [TextSeen("play 9H"), TextSeen("From 'bid_step_high_from' on"), TextSeen("Play 9♥"),
             TextSeen("North melds 40", cut=True), TextSeen("Ten of hearts: 10♥ - A♠ K♠ Q♠ J♠")]
     assert problems(seen) == ["card code: 'play 9H'", "cut: 'North melds 40'",
                               "identifier: \"From 'bid_step_high_from' on\""]
+    lines = [TextSeen("Hand 1", pygame.Rect(0, 0, 80, 30)), TextSeen("East bid 260", pygame.Rect(0, 18, 200, 30)),
+             TextSeen("Hand 2", pygame.Rect(0, 44, 80, 30)), TextSeen("Hand 2", pygame.Rect(2, 46, 80, 30)),
+             TextSeen("Hand 3", pygame.Rect(0, 67, 80, 30))]
+    assert text_overlaps(lines) == ["overlap: 'Hand 1' and 'East bid 260'"]
+
+
+@pytest.fixture(autouse=True)
+def usual_text_afterwards() -> Iterable[None]:
+    """The text size is the whole app's: each test leaves it as it was found."""
+    yield
+    set_text_scale(100)
 
 
 @pytest.fixture(scope="module")
 def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    folder = tmp_path_factory.mktemp("home")
+    return make_home(tmp_path_factory.mktemp("home"))
+
+
+@pytest.fixture(scope="module")
+def large_home(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A player who reads the largest text, on large cards, in high contrast."""
+    return make_home(tmp_path_factory.mktemp("large-home"), text_size=LARGEST_TEXT, large_cards=True,
+                     table_theme="contrast")
+
+
+def make_home(folder: Path, **settings: object) -> Path:
     pygame.display.init()
     pygame.font.init()
     pygame.display.set_mode((64, 64))
     storage = Storage.open(folder)
-    storage.update_settings(toured=tuple(PRESETS))
+    storage.update_settings(toured=tuple(PRESETS), **settings)
     fill_statistics(storage, games=4)
     for game_id, hand, cost in (("shot-0", 1, 42.0), ("shot-0", 2, 12.5), ("shot-1", 1, 8.0)):  # the cost chart
         storage.stats.record_hand_cost(HandCost(game_id, hand, "two_hand", "hard", cost, 20))
@@ -85,6 +148,14 @@ def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_every_screen_shows_whole_texts_with_cards_named_for_the_player(home: Path, size: tuple[int, int]) -> None:
+    walk_every_screen(home, size)
+
+
+def test_every_screen_in_large_print_shows_whole_texts(large_home: Path) -> None:
+    walk_every_screen(large_home, LARGE, overlaps=True)
+
+
+def walk_every_screen(home: Path, size: tuple[int, int], overlaps: bool = False) -> None:
     game = play("partnership_auction", 7, hands=3)
     found: list[str] = []
     for name, make in shots().items():
@@ -103,6 +174,15 @@ def test_every_screen_shows_whole_texts_with_cards_named_for_the_player(home: Pa
                     app.stack.update(0.0)
                     app.stack.draw(surface)
                 found += [f"{name}: {p}" for p in problems(seen)]
+                if overlaps:  # the top screen's own texts (an overlay's panel lies over the one below)
+                    top = app.stack.top
+                    if isinstance(top, Screen):
+                        top._layer = None
+                    with watch_text() as own:
+                        top.draw(surface)
+                    found += [f"{name}: {p}" for p in text_overlaps(own)]
+                    if isinstance(top, Screen) and not focus_ring_shows(top, size):
+                        found.append(f"{name}: no focus ring on {top.focus!r}")
                 if turn is not None:
                     turn()
         finally:
@@ -112,6 +192,14 @@ def test_every_screen_shows_whole_texts_with_cards_named_for_the_player(home: Pa
 
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_review_with_its_analysis_and_summary_shows_whole_texts(home: Path, size: tuple[int, int]) -> None:
+    walk_the_review(home, size)
+
+
+def test_the_review_in_large_print_shows_whole_texts(large_home: Path) -> None:
+    walk_the_review(large_home, LARGE)
+
+
+def walk_the_review(home: Path, size: tuple[int, int]) -> None:
     """Every step of an analysed hand (reasons in the auction and beside the cards, costly marks), then the
     hand's summary with the hard computer's play."""
     import time
@@ -156,10 +244,15 @@ def test_the_review_with_its_analysis_and_summary_shows_whole_texts(home: Path, 
 
 
 def walk_a_hand(tmp_path: Path, variant: str, size: tuple[int, int], seed: int = 3,
-                pass_bids: bool = False) -> tuple[list[str], list[str], int]:
-    """Play the first hand of ``variant`` at ``size`` by mouse (passing every bid with ``pass_bids``); ask
-    for a hint, the last trick and the score pad on the way. Returns what :func:`problems` found, the
-    overlaps seen and how many frames of a hold (the meld on the table) were checked."""
+                pass_bids: bool = False, **settings: object) -> tuple[list[str], list[str], int]:
+    """Play the first hand of ``variant`` at ``size`` by mouse (passing every bid with ``pass_bids``), with
+    these ``settings``; ask for a hint, the last trick and the score pad on the way. Returns what
+    :func:`problems` found, the overlaps seen and how many frames of a hold (the meld on the table) were
+    checked."""
+    if settings:  # in the table's home before the app opens it
+        storage = Storage.open(tmp_path / "home")
+        storage.update_settings(**settings)
+        storage.close()
     app, table, screen = make_table(tmp_path, variant, size=size, seed=seed)
     found: list[str] = []
     overlaps: list[str] = []
@@ -274,6 +367,15 @@ def table_overlaps(table: TableScene) -> list[str]:
 def test_a_hand_at_the_table_shows_whole_texts_and_nothing_covers_a_button_or_card(
         tmp_path: Path, variant: str, size: tuple[int, int]) -> None:
     found, overlaps, _holds = walk_a_hand(tmp_path, variant, size)
+    assert not found, "\n".join(found)
+    assert not overlaps, "\n".join(overlaps)
+
+
+@pytest.mark.parametrize("variant", sorted(PRESETS))
+def test_a_hand_in_large_print_shows_whole_texts_and_nothing_covers_a_button_or_card(
+        tmp_path: Path, variant: str) -> None:
+    found, overlaps, _holds = walk_a_hand(tmp_path, variant, LARGE, text_size=LARGEST_TEXT, large_cards=True,
+                                          table_theme="contrast")
     assert not found, "\n".join(found)
     assert not overlaps, "\n".join(overlaps)
 

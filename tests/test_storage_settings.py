@@ -53,6 +53,8 @@ def test_round_trip_keeps_every_field(tmp_path: Path) -> None:
         analyse_hands=False,
         sort_order="low_to_high",
         toured=("two_hand",),
+        text_size=150,
+        large_cards=True,
         window_size=(1600, 900),
         fullscreen=True,
     )
@@ -78,6 +80,8 @@ def test_each_bad_value_is_replaced_alone_and_unknown_keys_ignored(tmp_path: Pat
             window_size=[100, 100],
             sound_on="yes",
             computer_names=["A", "B", "C"],
+            text_size=175,
+            large_cards=True,
             future_option={"anything": 1},
         ),
     )
@@ -85,6 +89,7 @@ def test_each_bad_value_is_replaced_alone_and_unknown_keys_ignored(tmp_path: Pat
     defaults = Settings()
     assert settings.player_name == "Zoe"
     assert settings.table_theme == "dark" and settings.computer_names == ("A", "B", "C")
+    assert settings.large_cards and settings.text_size == defaults.text_size
     assert (settings.volume, settings.card_back, settings.avatars, settings.window_size, settings.sound_on) == (
         defaults.volume,
         defaults.card_back,
@@ -93,7 +98,7 @@ def test_each_bad_value_is_replaced_alone_and_unknown_keys_ignored(tmp_path: Pat
         defaults.sound_on,
     )
     texts = " | ".join(m.text for m in messages)
-    for key in ("volume", "card_back", "avatars", "window_size", "sound_on"):
+    for key in ("volume", "card_back", "avatars", "window_size", "sound_on", "text_size"):
         assert key in texts
     assert "future_option" not in texts
     (copy,) = backups(path)

@@ -31,8 +31,9 @@ from engine.players import RandomPlayer  # noqa: E402
 from engine.record import HandRecord, game_at_deal  # noqa: E402
 from engine.rules import PRESETS, Rules, rules_from_dict  # noqa: E402
 from pinochle_gui.challenge_run import ChallengeRun, new_run  # noqa: E402
+from pinochle_gui.fonts import set_text_scale  # noqa: E402
 from pinochle_gui.scene import Scene, SceneStack  # noqa: E402
-from pinochle_gui.storage import Settings, Storage, StorageMessage  # noqa: E402
+from pinochle_gui.storage import TEXT_SIZES, Settings, Storage, StorageMessage  # noqa: E402
 from pinochle_gui.storage.challenges import FinishedChallenge  # noqa: E402
 from pinochle_gui.theme import felt_surface  # noqa: E402
 
@@ -50,6 +51,7 @@ class ShotApp:
     def __init__(self, home: Path, size: tuple[int, int]) -> None:
         self.stack = SceneStack(size, transition_time=0.0)
         self.storage = Storage.open(home)
+        set_text_scale(self.settings.text_size)
         self.sound = _Silent()
         self.challenge: ChallengeRun | None = None
 
@@ -58,7 +60,9 @@ class ShotApp:
         return self.storage.settings
 
     def update_settings(self, **changes: Any) -> list[StorageMessage]:
-        return self.storage.update_settings(**changes)
+        messages = self.storage.update_settings(**changes)
+        set_text_scale(self.settings.text_size)
+        return messages
 
     def start_game(self, *args: Any, **kwargs: Any) -> None:
         """Nothing to start in a screenshot."""
@@ -237,7 +241,7 @@ def shots() -> dict[str, Callable[[ShotApp, Game], Scene]]:
     }
 
 
-def render_all(out: Path, sizes: Sequence[tuple[int, int]]) -> list[Path]:
+def render_all(out: Path, sizes: Sequence[tuple[int, int]], text_size: int = 100) -> list[Path]:
     pygame.display.init()
     pygame.font.init()
     pygame.display.set_mode((64, 64))
@@ -245,7 +249,7 @@ def render_all(out: Path, sizes: Sequence[tuple[int, int]]) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory() as home:
         storage = Storage.open(home)
-        storage.update_settings(toured=tuple(PRESETS))
+        storage.update_settings(toured=tuple(PRESETS), text_size=text_size)
         fill_statistics(storage)
         storage.close()
         game = play("partnership_auction", 7, hands=3)
@@ -273,8 +277,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m pinochle_gui.screens", description=__doc__.split("\n")[0])
     parser.add_argument("--out", type=Path, default=Path("docs/screenshots"))
     parser.add_argument("--size", type=_size, action="append", help="WxH (repeatable); default 1280x800 and 720x1100")
+    parser.add_argument("--text-size", type=int, choices=TEXT_SIZES, default=100, help="percent of the usual text")
     args = parser.parse_args(argv)
-    for path in render_all(args.out, args.size or DEFAULT_SIZES):
+    for path in render_all(args.out, args.size or DEFAULT_SIZES, args.text_size):
         print(path)
     return 0
 

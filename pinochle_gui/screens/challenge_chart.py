@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 
+from pinochle_gui.fonts import scaled
 from pinochle_gui.storage.challenges import FinishedChallenge
 from pinochle_gui.theme import Theme
 from pinochle_gui.widgets import blit_text
@@ -28,7 +29,7 @@ def draw_challenge_chart(surface: pygame.Surface, plot: pygame.Rect, theme: Them
         return
     blit_text(surface, best_and_average_words(best_and_average), text_size, theme.text,
               (plot.x, plot.y), "bold", "topleft", plot.w)
-    area = pygame.Rect(plot.x, plot.y + round(text_size * 1.8), plot.w, plot.h - round(text_size * 1.8))
+    area = pygame.Rect(plot.x, plot.y + scaled(text_size * 1.8), plot.w, plot.h - scaled(text_size * 1.8))
     values = [c.difference for c in challenges]
     high = max(10, *values)
     low = min(-10, *values)

@@ -72,6 +72,6 @@ class ChallengeSetupScene(NewGameScene):
 
     def draw_heading(self, surface: pygame.Surface, text: str | None = None) -> int:
         bottom = super().draw_heading(surface, text)
-        blit_text(surface, WHAT_IT_IS, self.px(16), self.theme.text, (self.size[0] // 2, self.px(72)), "italic",
+        blit_text(surface, WHAT_IT_IS, self.px_fixed(16), self.theme.text, (self.size[0] // 2, self.px(78)), "italic",
                   "midtop", self.size[0] - self.px(40))
         return bottom

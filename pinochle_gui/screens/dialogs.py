@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from pinochle_gui.fonts import scaled
 from pinochle_gui.screens.screen import Overlay
 from pinochle_gui.widgets import blit_text, wrap
 
@@ -90,7 +91,7 @@ class ConfirmDialog(Overlay):
         y = panel.y + self.px(72)
         for line in wrap(self.text, size, panel.w - self.px(60)):
             blit_text(surface, line, size, self.theme.text, (panel.centerx, y), "regular", "midtop")
-            y += round(size * 1.35)
+            y += scaled(size * 1.35)
 
 
 class MessageDialog(Overlay):
@@ -151,7 +152,7 @@ class MessageDialog(Overlay):
                 pygame.draw.circle(surface, colors[level], (panel.x + self.px(32), y + size // 2 + 2), self.px(6))
             if level != "gap":
                 blit_text(surface, line, size, t.text, (panel.x + self.px(48), y))
-            y += round(size * (0.6 if level == "gap" else 1.4))
+            y += scaled(size * (0.6 if level == "gap" else 1.4))
 
 
 def show_messages(app: App, messages: Sequence[StorageMessage], on_close: Callable[[], None] | None = None) -> bool:

@@ -15,6 +15,7 @@ import pygame
 
 from engine.cards import CardError, cards_label, parse_cards
 from engine.record import HandRecord, meld_items, write_records
+from pinochle_gui.fonts import scaled, text_scale
 from pinochle_gui.screens.dialogs import message
 from pinochle_gui.screens.review import open_review
 from pinochle_gui.screens.screen import Screen
@@ -151,15 +152,15 @@ class HistoryScene(Screen):
         top = self.px(92)
         bottom = h - self.px(84)
         if w >= h * 1.2:
-            list_w = round((w - 3 * m) * 0.42)
+            list_w = round((w - 3 * m) * min(0.5, 0.42 * text_scale() ** 0.5))  # wider for larger text
             self.list_rect = pygame.Rect(m, top, list_w, bottom - top)
             self.detail_rect = pygame.Rect(2 * m + list_w, top, w - 3 * m - list_w, bottom - top)
         else:
             half = round((bottom - top) * 0.4)
             self.list_rect = pygame.Rect(m, top, w - 2 * m, half)
             self.detail_rect = pygame.Rect(m, top + half + self.px(12), w - 2 * m, bottom - top - half - self.px(12))
-        self.item_h = self.px(58)
-        bw, bh = self.px(190), self.px(50)
+        self.item_h = self.px_text(58)
+        bw, bh = self.px_text(190), self.px(50)
         y = h - bh - self.px(20)
         back = self.button(pygame.Rect(w - m - bw, y, bw, bh), "Back", self.back)
         export = self.button(
@@ -291,7 +292,6 @@ class HistoryScene(Screen):
                 "regular",
                 "bottomleft",
                 r.w - 2 * pad,
-                shrink=False,
             )
         if len(self.records) > self.visible_count:
             blit_text(
@@ -314,7 +314,7 @@ class HistoryScene(Screen):
         pad = self.px(16)
         y = area.y + pad
         blit_text(surface, f"Hand {record.get('hand_number')}", self.px(24), t.accent, (area.x + pad, y), "bold")
-        y += self.px(36)
+        y += self.px_text(36)
         styles = {
             "head": (self.px(18), t.accent, "bold"),
             "text": (self.px(16), t.text, "regular"),
@@ -329,4 +329,4 @@ class HistoryScene(Screen):
                     blit_text(surface, "…", size, t.text_dim, (area.x + pad, y - self.px(4)))
                     return
                 blit_text(surface, line, size, color, (area.x + pad, y), face)
-                y += round(size * 1.4)
+                y += scaled(size * 1.4)

@@ -26,6 +26,7 @@ from engine.rules import (
     preset_name,
 )
 from engine.save import game_from_dict
+from pinochle_gui.fonts import scaled
 from pinochle_gui.screens.dialogs import confirm
 from pinochle_gui.screens.rules import RulesScene
 from pinochle_gui.screens.screen import Screen
@@ -356,7 +357,7 @@ class NewGameScene(Screen):
     # -- drawing --------------------------------------------------------------------------------------
     def draw_content(self, surface: pygame.Surface) -> None:
         t = self.theme
-        head = self.px(20)
+        head = self.px_fixed(20)
         if self.landscape:
             for area, text in (
                 (self.variant_area, "Variant"),
@@ -369,15 +370,15 @@ class NewGameScene(Screen):
         size = self.px(16)
         for line in wrap(PRESET_HELP.get(self.variant, ""), size, help_w)[:6]:
             blit_text(surface, line, size, t.text_dim, (self.variant_area.x + 4, y), "italic")
-            y += round(size * 1.35)
+            y += scaled(size * 1.35)
         focus = self.focus
         if self.landscape and isinstance(focus, Row) and focus.help:
-            y += round(size * 0.8)
+            y += scaled(size * 0.8)
             blit_text(surface, focus.label, size, t.accent, (self.variant_area.x + 4, y), "bold", max_width=help_w)
-            y += round(size * 1.4)
+            y += scaled(size * 1.4)
             for line in wrap(focus.help, size, help_w)[:7]:
                 blit_text(surface, line, size, t.text, (self.variant_area.x + 4, y))
-                y += round(size * 1.35)
+                y += scaled(size * 1.35)
         if self.options.error:
             area = self.options_area
             y = (
@@ -389,4 +390,4 @@ class NewGameScene(Screen):
             width = area.w if not self.landscape else self.variant_area.w
             for line in wrap(self.options.error, size, width)[:4]:
                 blit_text(surface, line, size, t.bad, (x + 4, y), "bold")
-                y += round(size * 1.35)
+                y += scaled(size * 1.35)

@@ -2,8 +2,10 @@
 of the last file opened, a field to type a path, and a file dropped on the window (the shell calls
 :func:`open_record_file`). pygame has no native file dialog, so these three are the choosers.
 
-A file may hold many hands (JSON Lines): the review offers them all. A file that cannot be read or is
-not a hand record gives a message saying why (:class:`engine.record.RecordError`), never a crash.
+A file may hold many hands (JSON Lines): the review offers them all. A hand shared as text
+(:mod:`engine.hand_text`, a ``.txt`` file or the clipboard's text, pasted with the Paste button) opens the
+same way. A file that cannot be read or is not a hand record gives a message saying why
+(:class:`engine.record.RecordError`), never a crash.
 """
 
 from __future__ import annotations
@@ -15,17 +17,20 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from engine.hand_text import has_hand_text, records_from_text
 from engine.record import HandRecord, RecordError, check_record, read_records
 from pinochle_gui.screens.dialogs import message
 from pinochle_gui.screens.review import open_review
 from pinochle_gui.screens.screen import Screen
+from pinochle_gui.share import pasted_records
 from pinochle_gui.widgets import Row, ScrollList, TextRow, blit_text
 
 if TYPE_CHECKING:
     from pinochle_gui.app_protocol import App
 
-SUFFIXES = (".jsonl", ".json")
+SUFFIXES = (".jsonl", ".json", ".txt")
 MAX_FILES = 200
+TEXT_PEEK = 100_000  # characters of a .txt read to see whether it holds a shared hand (its words come first)
 MAX_FILE_BYTES = 50_000_000  # thousands of hands; anything bigger is no record file of ours
 LAST_FOLDER_FILE = "last_record_folder.txt"
 
@@ -34,6 +39,13 @@ def load_records(path: Path) -> list[HandRecord]:
     """The hand records of a file: JSON Lines, or one JSON record (or a list of them) in a .json file."""
     if path.stat().st_size > MAX_FILE_BYTES:
         raise RecordError(f"{path.name} is too big for a file of hand records")
+    if path.suffix.lower() == ".txt":
+        try:
+            text = path.read_text(encoding="utf-8")
+        except UnicodeDecodeError:
+            raise RecordError(f"{path.name} is not UTF-8 text") from None
+        if has_hand_text(text) or not text.lstrip().startswith("{"):
+            return records_from_text(text)
     if path.suffix.lower() == ".json":
         try:
             data = json.loads(path.read_text(encoding="utf-8"))
@@ -92,11 +104,22 @@ def record_files(folders: list[Path]) -> list[Path]:
     for folder in folders:
         try:
             for path in folder.iterdir():
-                if path.suffix.lower() in SUFFIXES and path.is_file():
+                if path.suffix.lower() in SUFFIXES and path.is_file() and _may_hold_hands(path):
                     found.append((path.stat().st_mtime, path))
         except OSError:
             continue
     return [path for _, path in sorted(found, key=lambda f: (-f[0], str(f[1])))][:MAX_FILES]
+
+
+def _may_hold_hands(path: Path) -> bool:
+    """Record files all; a text file only when it holds a hand shared as text (not any notes)."""
+    if path.suffix.lower() != ".txt":
+        return True
+    try:
+        with open(path, encoding="utf-8", errors="replace") as f:
+            return has_hand_text(f.read(TEXT_PEEK))
+    except OSError:
+        return False
 
 
 class FileRow(Row):
@@ -140,6 +163,8 @@ class OpenRecordScene(Screen):
         bw, bh = self.px(190), self.px(50)
         y = h - bh - self.px(20)
         self.button(pygame.Rect(x, y, bw, bh), "Open", self.open_typed, None, "Open the file typed above")
+        self.button(pygame.Rect(x + bw + self.px(16), y, bw, bh), "Paste", self.open_pasted, None,
+                    "Open the hands copied as text")
         back = self.button(pygame.Rect(x + width - bw, y, bw, bh), "Back", self.back)
         list_top = top + self.px(110)
         self.files = record_files(record_folders(self.app))
@@ -158,6 +183,20 @@ class OpenRecordScene(Screen):
             return
         self.open_path(Path(typed))
 
+    def key(self, event: pygame.event.Event) -> bool:
+        if event.key == pygame.K_v and event.mod & pygame.KMOD_CTRL:  # Ctrl+V: the copied hands
+            self.open_pasted()
+            return True
+        return False
+
+    def open_pasted(self) -> None:
+        try:
+            records = pasted_records()
+        except RecordError as err:
+            message(self.app, "No hand to paste", f"The copied text cannot be reviewed: {err}.")
+            return
+        open_review(self.app, records)
+
     def open_path(self, path: Path) -> None:
         open_record_file(self.app, path)
 
@@ -166,5 +205,5 @@ class OpenRecordScene(Screen):
         r = self.list_rect
         text = ("Record files in the game's folder and where you last opened one"
                 if self.files else "No record files found here yet: export hands from the hand history, "
-                                   "type a path above, or drop a file on the window.")
+                                   "type a path above, paste copied hands, or drop a file on the window.")
         blit_text(surface, text, self.px(16), t.text_dim, (r.x, r.y - self.px(8)), "italic", "bottomleft", r.w)

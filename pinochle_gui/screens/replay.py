@@ -13,6 +13,7 @@ import pygame
 
 from engine.record import HandRecord
 from engine.review import seat_names
+from pinochle_gui.fonts import sized_by_layout
 from pinochle_gui.net_result import net
 from pinochle_gui.screens.review import open_review
 from pinochle_gui.screens.screen import Overlay
@@ -108,6 +109,7 @@ class ReplayResultScene(Overlay):
             blit_text(surface, label, self.px(20), t.accent, (box.centerx, box.y - self.px(6)), "bold", "midbottom",
                       box.w)
             head, rows = hand_table(record)
-            draw_table(surface, box, t, head, rows, "", None)
+            with sized_by_layout():  # the two tables fill their halves at their own size, as at the table
+                draw_table(surface, box, t, head, rows, "", None)
         blit_text(surface, verdict(self.original, self.replay, self.seat), self.px(18), t.text,
                   (panel.centerx, self.tables.bottom + self.px(12)), "regular", "midtop", panel.w - 2 * gap)

@@ -32,6 +32,7 @@ from engine.events import EventKind
 from engine.record import HandRecord, RecordError
 from engine.review import Step, review_steps, seat_names, side_names
 from pinochle_gui.art import CardArt
+from pinochle_gui.fonts import scaled, text_scale
 from pinochle_gui.screens.dialogs import message
 from pinochle_gui.screens.review_analysis import ReviewAnalysis, analysed_seat, table_levels
 from pinochle_gui.screens.review_graph import GraphView
@@ -245,7 +246,7 @@ class ReviewScene(Screen):
         self.bar = pygame.Rect(m + self.px(6), y - self.px(30), w - 2 * m - self.px(12), self.px(12))
         top, bottom = self.px(150), self.bar.y - self.px(16)
         if w >= h * 1.15:  # the notes beside the table
-            nw = max(self.px(300), round(w * 0.3))
+            nw = max(self.px_text(300), round(w * 0.3 * min(1.25, text_scale() ** 0.5)))  # wider for larger text
             self.notes = pygame.Rect(w - m - nw, top, nw, bottom - top)
             self.table = pygame.Rect(m, top, w - 3 * m - nw, bottom - top)
         else:  # under it
@@ -324,7 +325,8 @@ class ReviewScene(Screen):
     def draw_content(self, surface: pygame.Surface) -> None:
         record, step, t = self.records[self.index], self.step, self.theme
         w = self.size[0]
-        blit_text(surface, step.text, self.px(24), t.text, (w // 2, self.px(82)), "bold", "midtop", w - self.px(40))
+        headline = self.px_fixed(24)  # the step's headline: as large at every text size, over the status line
+        blit_text(surface, step.text, headline, t.text, (w // 2, self.px(82)), "bold", "midtop", w - self.px(40))
         blit_text(surface, self.status(record, step), self.px(16), t.text_dim, (w // 2, self.px(116)), "regular",
                   "midtop", w - self.px(40))
         draw_step_bar(surface, self.bar, t, self.steps, self.at, self.analysis)
@@ -337,7 +339,7 @@ class ReviewScene(Screen):
         names = seat_names(record)
         draw_notes(surface, self.notes_text, t, step, whose(record, step.seat) if step.seat is not None else "",
                    self.analysis, self.px(16))
-        draw_progress(surface, self.progress_at, self.notes.w - self.px(24), t, self.analysis, self.px(14))
+        draw_progress(surface, self.progress_at, self.notes.w - self.px(24), t, self.analysis, self.px_fixed(14))
         places = PLACES[len(step.hands)]
         for seat, place in enumerate(places):
             self.draw_seat(surface, place, names[seat], step.hands[seat], step.laid[seat],
@@ -447,7 +449,7 @@ class ReviewScene(Screen):
         for text, line_size, color, face in shown:
             if text:
                 blit_text(surface, text, line_size, color, (self.table.centerx, y), face, "midtop")
-            y += round(line_size * 1.3)
+            y += scaled(line_size * 1.3)
 
     def draw_shown(self, surface: pygame.Surface, step: Step) -> None:
         rect = self.row_of_cards(surface, step.shown, self.table.center, round(self.table.w * 0.34))

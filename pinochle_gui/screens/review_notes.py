@@ -12,6 +12,7 @@ import pygame
 
 from engine.ai.analysis import DecisionReview
 from engine.review import Step
+from pinochle_gui.fonts import scaled
 from pinochle_gui.screens.review_analysis import ReviewAnalysis, points_text
 from pinochle_gui.seat_words import capital, whose
 from pinochle_gui.theme import Theme, draw_panel
@@ -57,7 +58,7 @@ class NotesWriter:
         """``text`` wrapped; False (and nothing drawn) when it does not fit whole in the room left."""
         size = size or self.size
         lines = wrap(text, size, self.rect.w, face)
-        step = round(size * 1.35)
+        step = scaled(size * 1.35)
         if self.y + len(lines) * step > self.rect.bottom:
             return False
         for line in lines:

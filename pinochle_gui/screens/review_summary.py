@@ -14,6 +14,7 @@ import pygame
 
 from engine.record import HandRecord
 from engine.review import seat_names
+from pinochle_gui.fonts import sized_by_layout
 from pinochle_gui.net_result import difference_words, net, net_words
 from pinochle_gui.screens.review_analysis import ReviewAnalysis
 from pinochle_gui.seat_words import capital, who, whose
@@ -32,6 +33,8 @@ class Host(Protocol):
     def theme(self) -> Theme: ...
 
     def px(self, value: float) -> int: ...
+
+    def px_fixed(self, value: float) -> int: ...
 
     def button(self, rect: pygame.Rect, text: str, on_click: Callable[[], object], hotkey: int | None = None,
                tooltip: str = "") -> MenuButton: ...
@@ -180,11 +183,12 @@ class SummaryView:
         first = pygame.Rect(box.x, box.y + title_h, box.w, tall)
         second = pygame.Rect(box.x, first.bottom + gap, box.w, tall)
         head, rows = hand_table(a.record)
-        draw_table(surface, first, t, f"As played: {head}", rows, "", None)
-        if a.hard_record is not None:
-            head, rows = hand_table(a.hard_record)
-            draw_table(surface, second, t, f"Hard in the seat: {head}", rows, "", None)
-        else:
+        with sized_by_layout():  # the two tables fill their boxes at their own size
+            draw_table(surface, first, t, f"As played: {head}", rows, "", None)
+            if a.hard_record is not None:
+                head, rows = hand_table(a.hard_record)
+                draw_table(surface, second, t, f"Hard in the seat: {head}", rows, "", None)
+        if a.hard_record is None:
             draw_panel(surface, second, t)
             waiting = a.failed or "The hard computer is playing the deal…"
             blit_text(surface, waiting, screen.px(15), t.text_dim, second.center, "italic", "center", second.w - 20)

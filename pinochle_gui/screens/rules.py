@@ -15,7 +15,7 @@ import pygame
 
 from engine.rules import Rules
 from engine.rules_help import rules_help
-from pinochle_gui.fonts import get_font
+from pinochle_gui.fonts import get_font, scaled
 from pinochle_gui.screens.screen import Screen
 from pinochle_gui.screens.welcome import WelcomeScene
 from pinochle_gui.widgets import blit_text, wrap
@@ -74,7 +74,7 @@ class RulesScene(Screen):
 
     def index_rect(self) -> pygame.Rect:
         top = self.px(96)
-        return pygame.Rect(self.px(24), top, self.px(230), self.size[1] - top - self.px(94))
+        return pygame.Rect(self.px(24), top, self.px_text(230), self.size[1] - top - self.px(94))
 
     def text_rect(self) -> pygame.Rect:
         w, h = self.size
@@ -98,7 +98,7 @@ class RulesScene(Screen):
 
     def section_rects(self) -> list[pygame.Rect]:
         area = self.index_rect()
-        step = min(self.px(34), area.h // max(1, len(self.sections())))
+        step = min(self.px_text(34), area.h // max(1, len(self.sections())))
         return [pygame.Rect(area.x, area.y + i * step, area.w, step - 2) for i in range(len(self.sections()))]
 
     def current_section(self) -> int:
@@ -144,7 +144,7 @@ class RulesScene(Screen):
             else:
                 face = "bold" if kind in ("title", "head") else "regular"
                 for line in wrap(text, size, room, face):
-                    self.laid.append((kind, line, round(size * 1.45)))
+                    self.laid.append((kind, line, scaled(size * 1.45)))
         self.laid.pop()  # the gap that closed the last table
         self.scroll(0)
 
@@ -165,10 +165,10 @@ class RulesScene(Screen):
         for line, cells in zip(lines, rows, strict=True):
             if len(cells) > 1 and fits:
                 self.columns[len(self.laid)] = [(0, "topleft")] + [(ends[i], "topright") for i in range(1, len(cells))]
-                self.laid.append(("table", line, round(size * 1.45)))
+                self.laid.append(("table", line, scaled(size * 1.45)))
             else:
                 for part in wrap("   ".join(cells), size, room):
-                    self.laid.append(("table", part, round(size * 1.45)))
+                    self.laid.append(("table", part, scaled(size * 1.45)))
 
     @property
     def content_height(self) -> int:

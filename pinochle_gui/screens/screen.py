@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from pinochle_gui.fonts import scaled, text_scale
 from pinochle_gui.scene import Scene
 from pinochle_gui.theme import Theme, draw_panel, felt_surface, get_theme
 from pinochle_gui.widgets import Button, Focusable, MenuButton, Row, ScrollList, Tooltip, Widget, blit_text, wrap
@@ -58,6 +59,15 @@ class Screen(Scene):
     def px(self, value: float) -> int:
         """``value`` pixels of a 1280x800 window, in this window."""
         return max(1, round(value * self.scale))
+
+    def px_fixed(self, value: float) -> int:
+        """:meth:`px` of text that keeps its size at every text size: a heading (large already), a one-line
+        note with no room to grow."""
+        return self.px(value / text_scale())
+
+    def px_text(self, value: float) -> int:
+        """:meth:`px` of something as wide as its words (a button): it grows with the player's text size."""
+        return self.px(value * text_scale())
 
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
@@ -208,9 +218,10 @@ class Screen(Scene):
         """The screen's heading at the top; returns where the content below it starts."""
         heading = self.heading if text is None else text
         y = self.px(26)
+        size = self.px_fixed(40)
         if heading:
-            blit_text(surface, heading, self.px(40), (0, 0, 0), (self.size[0] // 2 + 2, y + 2), "bold", "midtop")
-            blit_text(surface, heading, self.px(40), self.theme.accent, (self.size[0] // 2, y), "bold", "midtop")
+            blit_text(surface, heading, size, (0, 0, 0), (self.size[0] // 2 + 2, y + 2), "bold", "midtop")
+            blit_text(surface, heading, size, self.theme.accent, (self.size[0] // 2, y), "bold", "midtop")
         return y + self.px(64)
 
     def draw_content(self, surface: pygame.Surface) -> None:
@@ -234,7 +245,7 @@ class Screen(Scene):
 
     def layer(self) -> pygame.Surface:
         """The still picture of the screen, kept until its size, theme, focus or content state change."""
-        key = (self.size, self.theme.name, id(self.focus), self.content_state())
+        key = (self.size, self.theme.name, text_scale(), id(self.focus), self.content_state())
         if self._layer is None or self._layer[0] != key:
             layer = self.new_layer()
             self.draw_background(layer)
@@ -266,7 +277,7 @@ class Screen(Scene):
         size = row.help_size() + 1
         pad = self.px(10)
         lines = wrap(row.help, size, row.rect.w - 2 * pad)
-        line_h = round(size * 1.3)
+        line_h = scaled(size * 1.3)
         box = pygame.Rect(row.rect.x, row.rect.bottom, row.rect.w, len(lines) * line_h + 2 * pad)
         if box.bottom > surface.get_height():
             box.bottom = row.rect.top
@@ -316,7 +327,7 @@ class Overlay(Screen):
             blit_text(
                 surface,
                 heading,
-                self.px(28),
+                self.px_fixed(28),
                 self.theme.accent,
                 (panel.centerx, y),
                 "bold",

@@ -1,5 +1,5 @@
-"""Settings: names, avatars, deck design and back, table theme, animation speed, sound and volume,
-auto-play of forced cards, sort order, and the default variant with its rule options.
+"""Settings: names, avatars, deck design and back, table theme, text size and large cards, animation speed,
+sound and volume, auto-play of forced cards, sort order, and the default variant with its rule options.
 
 Every change is stored at once through ``app.update_settings`` (which also applies it: the table,
 cards and sound change while you look), so leaving the screen never loses anything. A preview shows
@@ -19,7 +19,7 @@ from pinochle_gui.art import AVATAR_COUNT, BACKS, DESIGNS, CardArt, render_avata
 from pinochle_gui.screens.dialogs import show_messages
 from pinochle_gui.screens.new_game import RuleOptions
 from pinochle_gui.screens.screen import Screen
-from pinochle_gui.storage.settings import ANIMATION_SPEEDS, SORT_ORDERS
+from pinochle_gui.storage.settings import ANIMATION_SPEEDS, SORT_ORDERS, TEXT_SIZES
 from pinochle_gui.theme import THEMES
 from pinochle_gui.widgets import ChoiceRow, Row, ScrollList, SliderRow, TextRow, ToggleRow, blit_text
 from pinochle_gui.words import MAX_NAME_LENGTH, clean_name, variant_name
@@ -113,6 +113,10 @@ class SettingsScene(Screen):
     def _set_theme(self, name: str) -> None:
         self.store(table_theme=name)
 
+    def _set_text_size(self, percent: int) -> None:
+        self.store(text_size=percent)
+        self.rebuild()  # the rows grow or shrink with their text
+
     def _set_variant(self, name: str) -> None:
         self.variant = name
         self.options = RuleOptions(name, dict(self.app.settings.rule_overrides.get(name, {})), self._rules_changed)
@@ -153,6 +157,10 @@ class SettingsScene(Screen):
             ),
             ChoiceRow("Card back", list(BACKS), s.card_back, self._setter("card_back"), fmt=lambda b: BACKS[b].label),
             ChoiceRow("Table", list(THEMES), s.table_theme, self._set_theme, fmt=lambda t: THEMES[t].label),
+            ChoiceRow(
+                "Text size", list(TEXT_SIZES), s.text_size, self._set_text_size, "Large print", fmt=lambda p: f"{p}%"
+            ),
+            ToggleRow("Large cards", s.large_cards, self._setter("large_cards"), "Your hand takes more of the table"),
             ChoiceRow(
                 "Animation",
                 list(ANIMATION_SPEEDS),
@@ -226,7 +234,7 @@ class SettingsScene(Screen):
             )
             self.rules_area = self.general_area
             self.add(ScrollList(self.general_area, [*general, *rule_rows], row_h))
-        bw, bh = self.px(170), self.px(50)
+        bw, bh = self.px_text(170), self.px(50)
         y = h - bh - self.px(20)
         done = self.button(pygame.Rect(w - m - bw, y, bw, bh), "Done", self.back)
         self.button(

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from engine.rules import PRESETS
+from pinochle_gui.fonts import text_scale
 from pinochle_gui.screens.challenge_chart import draw_challenge_chart
 from pinochle_gui.screens.chart_axis import draw_value_axis, round_ticks, y_of
 from pinochle_gui.screens.cost_chart import TITLE as COST_TITLE
@@ -144,7 +145,7 @@ class StatisticsScene(Screen):
         content_top = rows[-1].rect.bottom + self.px(14)
         bottom = h - self.px(84)
         if self.landscape:
-            left_w = round((w - 3 * m) * 0.46)
+            left_w = round((w - 3 * m) * min(0.6, 0.46 * text_scale() ** 0.5))  # the tiles' words grow with the text
             self.tiles_rect = pygame.Rect(m, content_top, left_w, bottom - content_top)
             self.chart_rect = pygame.Rect(2 * m + left_w, content_top, w - 3 * m - left_w, bottom - content_top)
         else:
@@ -240,7 +241,6 @@ class StatisticsScene(Screen):
                     "italic",
                     "bottomleft",
                     tw - 12,
-                    shrink=False,
                 )
         if not self.available:
             blit_text(
@@ -318,7 +318,8 @@ class StatisticsScene(Screen):
             "bold",
             max_width=area.w - 24,
         )
-        plot = pygame.Rect(area.x + self.px(56), area.y + self.px(40), area.w - self.px(72), area.h - self.px(70))
+        top, bottom = self.px(8) + self.px_text(32), self.px(8) + self.px_text(62)  # under the title, above the foot
+        plot = pygame.Rect(area.x + self.px_text(56), area.y + top, area.w - self.px_text(72), area.h - bottom)
         if self.chart == "challenges":
             draw_challenge_chart(surface, plot, t, self.px(15), self.challenges, self.challenge_best)
             return

@@ -15,6 +15,7 @@ import pygame
 from engine.cards import parse_cards
 from pinochle_gui import __version__
 from pinochle_gui.art import CardArt
+from pinochle_gui.fonts import scaled
 from pinochle_gui.screens.challenge_setup import WHAT_IT_IS, ChallengeSetupScene
 from pinochle_gui.screens.dialogs import show_messages
 from pinochle_gui.screens.new_game import NewGameScene
@@ -140,7 +141,7 @@ class TitleScene(Screen):
     def draw_heading(self, surface: pygame.Surface, text: str | None = None) -> int:
         w, h = self.size
         landscape = w > h * 1.15
-        size = self.px(92)
+        size = self.px_fixed(92)
         center = (w // 2, self.px(64)) if landscape else (w // 2, self.px(60))
         t = self.theme
         for dx, dy in ((3, 4), (0, 0)):
@@ -151,12 +152,12 @@ class TitleScene(Screen):
             "Every variant, strong computer partners and opponents",
             self.px(20),
             t.text_dim,
-            (center[0], center[1] + round(size * 0.62)),
+            (center[0], center[1] + scaled(size * 0.62)),  # its top stays under the name
             "italic",
-            "center",
+            "midtop",
             w - 20,
         )
-        return center[1] + size
+        return center[1] + scaled(size)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         fan = self.fan()
@@ -173,7 +174,7 @@ class TitleScene(Screen):
             blit_text(
                 surface,
                 "A game is waiting for you",
-                self.px(16),
+                self.px_fixed(16),  # between the subtitle and the buttons: no room to grow
                 self.theme.text_dim,
                 (above.centerx, above.y - self.px(8)),
                 "italic",

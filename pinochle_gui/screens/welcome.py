@@ -16,6 +16,7 @@ from engine.cards import parse_cards
 from engine.rules import Rules, preset_name
 from engine.rules_help import TourPage, tour_pages
 from pinochle_gui.art import CardArt
+from pinochle_gui.fonts import scaled
 from pinochle_gui.screens.screen import Screen
 from pinochle_gui.widgets import blit_text, wrap
 
@@ -108,14 +109,14 @@ class WelcomeScene(Screen):
         w, h = self.size
         t = self.theme
         page = self.pages[self.page]
-        blit_text(surface, page.title, self.px(44), (0, 0, 0), (w // 2 + 2, self.px(40) + 2), "bold", "midtop")
-        blit_text(surface, page.title, self.px(44), t.accent, (w // 2, self.px(40)), "bold", "midtop", w - 20)
+        blit_text(surface, page.title, self.px_fixed(44), (0, 0, 0), (w // 2 + 2, self.px(40) + 2), "bold", "midtop")
+        blit_text(surface, page.title, self.px_fixed(44), t.accent, (w // 2, self.px(40)), "bold", "midtop", w - 20)
         text_w = min(w - self.px(80), self.px(860))
         size = self.px(22)
         y = self.px(120)
         for line in wrap(page.text, size, text_w):
             blit_text(surface, line, size, t.text, ((w - text_w) // 2, y))
-            y += round(size * 1.45)
+            y += scaled(size * 1.45)
         if page.cards:
             bottom = h - self.px(120)
             room = bottom - y - self.px(40)

@@ -34,6 +34,7 @@ from .settings import (
     SETTINGS_FORMAT,
     SORT_ORDERS,
     TABLE_THEMES,
+    TEXT_SIZES,
     Settings,
     SettingsStore,
 )
@@ -62,6 +63,7 @@ __all__ = [
     "SCHEMA_VERSION",
     "SETTINGS_FORMAT",
     "SORT_ORDERS",
+    "TEXT_SIZES",
     "SaveStore",
     "SaveWorker",
     "SavedGame",

@@ -43,11 +43,13 @@ SETTINGS_FORMAT = 1
 
 DECK_DESIGNS = ("classic", "four_color", "large_index", "large_four_color")
 CARD_BACKS = ("blue", "red", "green", "pattern")
-TABLE_THEMES = ("green", "blue", "wood", "dark")
+TABLE_THEMES = ("green", "blue", "wood", "dark", "contrast")
 ANIMATION_SPEEDS = ("slow", "normal", "fast", "instant")
 #: trump_first: trumps at the left, suits in alternating colours, high to low; by_suit: the same
 #: without moving trumps; low_to_high: as by_suit, each suit from nine up.
 SORT_ORDERS = ("trump_first", "by_suit", "low_to_high")
+#: The size of all text, in percent of the usual size.
+TEXT_SIZES = (100, 125, 150)
 #: The choices of each setting that has a fixed list, for the settings screen.
 CHOICES: dict[str, tuple[str, ...]] = {
     "computer_level": COMPUTER_LEVELS,
@@ -82,6 +84,8 @@ class SettingsDict(TypedDict):
     meld_goes_on: bool
     analyse_hands: bool
     sort_order: str
+    text_size: int
+    large_cards: bool
     toured: list[str]
     window_size: list[int]
     fullscreen: bool
@@ -110,6 +114,8 @@ class Settings:
     meld_goes_on: bool = False  # the meld on the table goes on by itself after a while (else it waits for a click)
     analyse_hands: bool = True  # the review analyses the player's decisions; each hand's cost goes to the statistics
     sort_order: str = "trump_first"
+    text_size: int = 100  # percent of the usual size of every text, one of TEXT_SIZES
+    large_cards: bool = False  # the hand's cards take more of the table; the others give it room
     #: The games (preset names) whose welcome tour the player has been through: it shows by itself once each.
     toured: tuple[str, ...] = ()
     window_size: tuple[int, int] = (1280, 800)
@@ -157,6 +163,8 @@ class Settings:
             "meld_goes_on": self.meld_goes_on,
             "analyse_hands": self.analyse_hands,
             "sort_order": self.sort_order,
+            "text_size": self.text_size,
+            "large_cards": self.large_cards,
             "toured": list(self.toured),
             "window_size": list(self.window_size),
             "fullscreen": self.fullscreen,
@@ -210,6 +218,12 @@ def _variant(value: Any) -> Variant:
     raise _Bad(f"choose one of {', '.join(PRESET_NAMES)}")
 
 
+def _text_size(value: Any) -> int:
+    if isinstance(value, bool) or value not in TEXT_SIZES:
+        raise _Bad(f"choose one of {', '.join(map(str, TEXT_SIZES))}")
+    return int(value)
+
+
 def _bool(value: Any) -> bool:
     if not isinstance(value, bool):
         raise _Bad("true or false expected")
@@ -254,6 +268,8 @@ _CHECKS: dict[str, Callable[[Any], Any]] = {
     "auto_play_forced": _bool,
     "meld_goes_on": _bool,
     "analyse_hands": _bool,
+    "text_size": _text_size,
+    "large_cards": _bool,
     "toured": _toured,
     "window_size": _window,
     "fullscreen": _bool,

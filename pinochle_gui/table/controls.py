@@ -199,7 +199,8 @@ def update_lift(table: TableView, dt: float) -> bool:
 
 
 def card_states(table: TableView) -> dict[int, str]:
-    """How the player's cards are drawn now, by sprite id: dimmed, hover or selected."""
+    """How the player's cards are drawn now, by sprite id: dimmed, hover (under the pointer or the keyboard's
+    focus) or selected."""
     states: dict[int, str] = {}
     if not (table.human_turn and table.director.idle):
         return states
@@ -207,10 +208,12 @@ def card_states(table: TableView) -> dict[int, str]:
     hand = table.director.hands[VIEW_SEAT]
     if mode == "play":
         legal = table.legal_sprites()
+        choices = [s for s in hand + table.director.tables[VIEW_SEAT] if id(s) in legal]
+        focused = choices[table.focus % len(choices)] if choices else None  # Left/Right and Enter play it
         for sprite in hand + table.director.tables[VIEW_SEAT]:
             if id(sprite) not in legal:
                 states[id(sprite)] = "dimmed"
-            elif sprite is table.hovered:
+            elif sprite is table.hovered or sprite is focused:
                 states[id(sprite)] = "hover"
         if isinstance(table.hint_action, Play):
             for sprite in hand:
@@ -218,10 +221,11 @@ def card_states(table: TableView) -> dict[int, str]:
                     states[id(sprite)] = "selected"
                     break
     elif mode == "select":
+        focused = hand[table.focus % len(hand)] if hand else None
         for sprite in hand:
             if id(sprite) in table.selected:
                 states[id(sprite)] = "selected"
-            elif sprite is table.hovered:
+            elif sprite is table.hovered or sprite is focused:
                 states[id(sprite)] = "hover"
     return states
 

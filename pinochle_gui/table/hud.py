@@ -17,6 +17,7 @@ from engine.game import Phase
 from engine.observation import Observation
 from engine.rules import Rules
 from pinochle_gui.art import CardArt, draw_suit, render_avatar, render_marker
+from pinochle_gui.fonts import scaled
 from pinochle_gui.layout import TableLayout
 from pinochle_gui.scene import soonest
 from pinochle_gui.table.director import BUBBLE_FADE, TableNews
@@ -181,16 +182,16 @@ class Hud:
             inner = pygame.Rect(box.right + 10, inner.y, inner.right - box.right - 10, inner.h)
             if text_width(text, round(rect.h * 0.35)) > inner.w:  # even at the smallest size
                 text = text.removesuffix(f" · {trump_text(trump)}")  # the suit drawn at the left says it
+        lines = [text]
         if text_width(text, round(rect.h * 0.35)) > inner.w:  # too long for one line: two smaller ones
-            size = max(10, round(rect.h * 0.36))
-            lines = wrap(text, size, inner.w)
-            if len(lines) == 2:
-                for line, y in zip(lines, (inner.centery - size * 0.6, inner.centery + size * 0.6), strict=True):
-                    self.text(surface, line, size, self.theme.text, "regular", inner.w,
-                              midleft=(inner.x, round(y)))
-                return
-        self.text(surface, text, round(rect.h * 0.5), self.theme.text, "regular", inner.w,
-                  midleft=(inner.x, inner.centery))
+            lines = wrap(text, round(rect.h * 0.34), inner.w) if rect.h >= 44 else lines
+            lines = lines[:1] + [" ".join(lines[1:])] if len(lines) > 2 else lines  # a third line is cut
+        if len(lines) == 1:
+            self.text(surface, text, round(rect.h * 0.5), self.theme.text, "regular", inner.w,
+                      midleft=(inner.x, inner.centery))
+            return
+        for line, y in zip(lines, (inner.y + inner.h // 4, inner.bottom - inner.h // 4), strict=False):
+            self.text(surface, line, round(rect.h * 0.34), self.theme.text, "regular", inner.w, midleft=(inner.x, y))
 
     def draw_toasts(self, surface: pygame.Surface, status: pygame.Rect) -> None:
         """The newest toast over the status line (nothing else of the table is covered), for its seconds."""
@@ -206,7 +207,8 @@ class Hud:
 
     def draw_hint(self, surface: pygame.Surface, lay: TableLayout, avoid: Sequence[pygame.Rect] = ()) -> None:
         """The hint in a box above the hand, wrapped to whole lines and moved up past the panel, the
-        buttons and the cards in ``avoid``."""
+        buttons and the cards in ``avoid``; when that leaves it over something (large print on a small
+        window), beside the player's name plate if it is clear there."""
         self.hint_box = self._boxed(surface, lay, "Hint: " + self.hint, avoid, True) if self.hint else None
 
     def draw_note(self, surface: pygame.Surface, lay: TableLayout, text: str,
@@ -218,17 +220,25 @@ class Hud:
 
     def _boxed(self, surface: pygame.Surface, lay: TableLayout, text: str, avoid: Sequence[pygame.Rect],
                accent: bool) -> pygame.Rect:
-        """``text`` wrapped in a box above the hand, moved up past everything in ``avoid``."""
+        """``text`` wrapped in a box above the hand, moved up past everything in ``avoid``; beside the
+        player's name plate instead when only there it covers nothing."""
         size = max(15, lay.status.h * 2 // 5)
-        width = min(lay.width - 4 * lay.margin, max(360, lay.width // 2))
-        lines = wrap(text, size, width - 24)
-        line_h = round(size * 1.3)
-        box = pygame.Rect(0, 0, width, line_h * len(lines) + 14)
-        box.midbottom = (lay.width // 2, lay.hand_band.y - lay.raise_px - lay.margin)
-        for rect in sorted(avoid, key=lambda r: -r.bottom):
-            if box.colliderect(rect):
-                box.bottom = rect.top - lay.margin
-        box.top = max(box.top, lay.bar_bottom + lay.margin)
+        line_h = scaled(size * 1.3)
+        m = lay.margin
+        width = min(lay.width - 4 * m, max(360, lay.width // 2))
+        plate = lay.seats[0].plate
+        places = [(lay.width // 2, width), ((plate.right + lay.width) // 2, lay.width - plate.right - 3 * m)]
+        boxes = []
+        for centre_x, w in places:
+            lines = wrap(text, size, w - 24)
+            box = pygame.Rect(0, 0, w, line_h * len(lines) + 14)
+            box.midbottom = (centre_x, lay.hand_band.y - lay.raise_px - m)
+            for rect in sorted(avoid, key=lambda r: -r.bottom):
+                if box.colliderect(rect):
+                    box.bottom = rect.top - m
+            box.top = max(box.top, lay.bar_bottom + m)
+            boxes.append((box, lines))
+        box, lines = next(((b, ls) for b, ls in boxes if b.collidelist(list(avoid)) < 0), boxes[0])
         draw_cached_panel(surface, box, self.theme)
         if accent:
             pygame.draw.rect(surface, self.theme.accent, box, width=2, border_radius=PANEL_RADIUS)

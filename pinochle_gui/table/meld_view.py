@@ -10,7 +10,7 @@ import pygame
 
 from engine.cards import Card
 from pinochle_gui.art import CardArt
-from pinochle_gui.fonts import get_font
+from pinochle_gui.fonts import get_font, scaled
 from pinochle_gui.layout import TableLayout, cards_in
 from pinochle_gui.table.director import LaidMeld, MeldShown
 from pinochle_gui.table.hud import draw_cached_panel
@@ -59,7 +59,7 @@ def draw_melds(surface: pygame.Surface, lay: TableLayout, art: CardArt, theme: T
         while len(lines) > 3 and size > 11:  # many melds: a smaller size first, then as many lines as it takes
             size -= 1
             lines = _wrap(items, size, max(60, box.w - 16))
-        line_h = round(size * 1.25)
+        line_h = scaled(size * 1.25)
         verb = "meld" if names[seat] == "You" else "melds"
         heading = f"{names[seat]} {verb} {shown.points}"
         widest = max([text_width(line, size) for line in lines] + [text_width(heading, size + 1, "bold")]) + 4

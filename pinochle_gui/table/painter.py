@@ -15,6 +15,7 @@ from engine.cards import SUIT_NAMES
 from engine.game import Phase
 from engine.record import HandResult
 from engine.rules import TrumpBy
+from pinochle_gui.fonts import sized_for_player
 from pinochle_gui.table.hud import cards_note
 from pinochle_gui.table.meld_view import draw_laid_labels, draw_melds, laid_labels
 from pinochle_gui.table.scorepad import draw_full_pad, draw_pad, hand_in_progress
@@ -86,7 +87,8 @@ class TablePainter:
             table.hud.draw_thinking(surface, lay, thinking)
         table.director.draw(surface, table.card_states())
         if news.melds:
-            draw_melds(surface, lay, table.art, table.theme, news.melds, table.names)
+            with sized_for_player():  # sized by the cards, not by the layout's bars
+                draw_melds(surface, lay, table.art, table.theme, news.melds, table.names)
         table.hud.draw_bubbles(surface, lay, news)
         if table.menu_button is not None:
             table.menu_button.draw(surface)
@@ -107,38 +109,39 @@ class TablePainter:
             table.hud.note_box = None
         table.hud.draw_hint(surface, lay, avoid)
         table.hud.draw_toasts(surface, table.status_rect)
-        centre = pygame.Rect(0, lay.bar_bottom, lay.width, lay.hand_area.y - lay.bar_bottom)
-        if news.summary is not None or (news.game_over is not None and table.director.idle):
-            self.veil(surface)
-        if news.summary is not None:
-            number = news.summary.get("deal_number")
-            footer = f"Deal #{number}" if number is not None else ""
-            if not table.demo:
-                footer = f"{footer} · click or press Enter to go on" if footer else "Click or press Enter to go on"
-            buttons = table.summary_buttons_shown
-            # The hand-scored event's information: the hand's result fields (and its deal number).
-            result = cast("HandResult", news.summary)
-            box = draw_summary(surface, centre, table.theme, result, table.sides, table.names, footer,
-                               table.rules.team_of(VIEW_SEAT), buttons, team_of=table.rules.team_of)
-            if buttons:
-                table.place_end_buttons(box, "summary")
+        with sized_for_player():  # the summary, the last trick and the pad are not sized by the layout
+            centre = pygame.Rect(0, lay.bar_bottom, lay.width, lay.hand_area.y - lay.bar_bottom)
+            if news.summary is not None or (news.game_over is not None and table.director.idle):
+                self.veil(surface)
+            if news.summary is not None:
+                number = news.summary.get("deal_number")
+                footer = f"Deal #{number}" if number is not None else ""
+                if not table.demo:
+                    footer = f"{footer} · click or press Enter to go on" if footer else "Click or press Enter to go on"
+                buttons = table.summary_buttons_shown
+                # The hand-scored event's information: the hand's result fields (and its deal number).
+                result = cast("HandResult", news.summary)
+                box = draw_summary(surface, centre, table.theme, result, table.sides, table.names, footer,
+                                   table.rules.team_of(VIEW_SEAT), buttons, team_of=table.rules.team_of)
+                if buttons:
+                    table.place_end_buttons(box, "summary")
+                    for button in table.end_buttons:
+                        button.draw(surface)
+            elif news.game_over is not None and table.director.idle:
+                box = draw_game_over(surface, centre, table.theme, news.game_over, table.sides,
+                                     table.rules.team_of(VIEW_SEAT), len(table.game.hand_records),
+                                     (f"{news.ending}. " if news.ending else "")
+                                     + ("" if table.demo else "Start a new game, or go back to the menu."))
+                table.place_end_buttons(box)
                 for button in table.end_buttons:
                     button.draw(surface)
-        elif news.game_over is not None and table.director.idle:
-            box = draw_game_over(surface, centre, table.theme, news.game_over, table.sides,
-                                 table.rules.team_of(VIEW_SEAT), len(table.game.hand_records),
-                                 (f"{news.ending}. " if news.ending else "")
-                                 + ("" if table.demo else "Start a new game, or go back to the menu."))
-            table.place_end_buttons(box)
-            for button in table.end_buttons:
-                button.draw(surface)
-        table.hud.draw_last_trick(surface, lay, table.art, news)
-        if table.show_pad:
-            records = table.game.hand_records
-            now = hand_in_progress(table.director.seen or table.obs, table.rules.teams, table.names, table.sides,
-                                   records)
-            draw_full_pad(surface, pygame.Rect(0, 0, lay.width, lay.height), table.theme, table.sides,
-                          records, table.names, table.game.scores, table.game.target, now)
+            table.hud.draw_last_trick(surface, lay, table.art, news)
+            if table.show_pad:
+                records = table.game.hand_records
+                now = hand_in_progress(table.director.seen or table.obs, table.rules.teams, table.names, table.sides,
+                                       records)
+                draw_full_pad(surface, pygame.Rect(0, 0, lay.width, lay.height), table.theme, table.sides,
+                              records, table.names, table.game.scores, table.game.target, now)
 
     def draw_static(self, table: TableView, surface: pygame.Surface) -> None:
         """The felt, the seats, the status line and the score pad: drawn again only when they change."""

@@ -39,10 +39,11 @@ from engine.observation import Observation
 from engine.rules import Rules
 from engine.rules_help import NO_MARRIAGE, REDEAL_CALL, REDEAL_HAND
 from pinochle_gui.art import draw_suit
+from pinochle_gui.fonts import scaled
 from pinochle_gui.layout import TableLayout
 from pinochle_gui.table.hud import draw_cached_panel
 from pinochle_gui.theme import Theme
-from pinochle_gui.widgets import Button, Tooltip, blit_text, same_text_size, wrap
+from pinochle_gui.widgets import Button, Tooltip, blit_text, draw_focus_ring, same_text_size, wrap
 
 SUIT_INK = {0: (30, 30, 36), 1: (200, 30, 40), 2: (200, 30, 40), 3: (30, 30, 36)}
 SELECT_PHASES = (Phase.PASSING, Phase.RETURN, Phase.BURY)
@@ -411,35 +412,39 @@ class DecisionPanel:
         for button in self.buttons:
             button.update(dt)
 
-    def draw_words(self, surface: pygame.Surface, size: int) -> None:
-        """The title and the lines, wrapped and made smaller until they end above the panel's buttons."""
+    def draw_words(self, surface: pygame.Surface, size: int, small_share: float = 2 / 3) -> None:
+        """The title and the lines (``small_share`` of the title's size; more in large print), wrapped and made
+        smaller until they end above the panel's buttons."""
         assert self.rect is not None
         inside = [b.rect.top for b in self.buttons if self.rect.contains(b.rect)]
         limit = min(inside, default=self.rect.bottom) - 4
         width = self.rect.w - 24
         while True:
-            small = max(12, size * 2 // 3)
+            small = max(12, int(size * small_share + 1e-9))
             blocks = [(line, size, self.theme.accent, "bold") for line in wrap(self.title, size, width, "bold")]
             blocks += [(line, small, self.theme.text, "regular") for text in self.lines
                        for line in wrap(text, small, width)]
-            height = sum(round(s * 1.3) for _t, s, _c, _f in blocks)
+            height = sum(scaled(s * 1.3) for _t, s, _c, _f in blocks)
             if self.rect.y + 10 + height <= limit or size <= 12:
                 break
             size -= 1
         y = self.rect.y + 10
         for line, line_size, color, face in blocks:
             blit_text(surface, line, line_size, color, (self.rect.centerx, y), face, "midtop", width)
-            y += round(line_size * 1.3)
+            y += scaled(line_size * 1.3)
 
     def draw(self, surface: pygame.Surface, lay: TableLayout) -> None:
         theme = self.theme
         if self.rect is not None:
             draw_cached_panel(surface, self.rect, theme)
-            self.draw_words(surface, max(14, min(28, self.rect.h // 7)))
+            self.draw_words(surface, max(14, min(28, self.rect.h // 7)), min(0.85, 2 / 3 * lay.text ** 0.5))
         for i, button in enumerate(self.buttons):
             chosen = self.kind != Phase.BIDDING or self.advised is not None  # the bidding's Enter: the bid button
             button.selected = i == self.focus and self.card_mode is None and chosen
             button.draw(surface)
+            keyed = button.selected or (self.kind == Phase.BIDDING and button is self._bid_button)  # what Enter does
+            if keyed and button.enabled and button.visible:
+                draw_focus_ring(surface, button.rect, theme)
         self.tooltip_box = None
         for button in self.buttons:
             if button.show_tooltip:

@@ -41,6 +41,7 @@ from engine.record import HandRecord
 from engine.save import game_from_dict, game_to_dict
 from pinochle_gui.anim import Animator, Timing
 from pinochle_gui.art import CardArt
+from pinochle_gui.fonts import sized_by_layout, text_scale
 from pinochle_gui.scene import Scene, soonest
 from pinochle_gui.table import controls
 from pinochle_gui.table.director import VIEW_SEAT, Director, TableCard
@@ -121,6 +122,9 @@ class TableScene(Scene):
                                  app.play_sound, pause_scale=0.7 if self.demo else 1.0)
         self.director.auto_hold = self.demo
         self.director.meld_goes_on = settings.meld_goes_on
+        if settings.large_cards or text_scale() != 1.0:
+            self.director.large_cards = settings.large_cards
+            self.director.resize(self.size)
         self.thinker = make_thinker()
         self.hints = hint_thinker()
         base = game.seed  # the same seed, the same computer play: also after Continue in a new process
@@ -157,6 +161,7 @@ class TableScene(Scene):
         self.end_buttons: list[Button] = []  # under the hand's summary or the game's end
         self.end_buttons_for: tuple[str, int, int] = ("", 0, 0)
         self.painter = TablePainter()
+        self.laid_out_for_text = text_scale()  # the text size the table's widgets were built for
         self._warm: Iterator[tuple[int, int, str]] | None = None
         self.art_ready = False  # every card picture of this window size is drawn
         if restored or game.log:
@@ -170,7 +175,9 @@ class TableScene(Scene):
     # -- scene hooks ---------------------------------------------------------------------------------
     def resize(self, size: tuple[int, int]) -> None:
         self.size = size
+        self.laid_out_for_text = text_scale()
         self.painter.felt = None
+        self.painter.static = None
         self._warm = None
         self.director.resize(size)
         self._build_widgets()
@@ -554,6 +561,9 @@ class TableScene(Scene):
             self._warm = None
         if settings.sort_order != self.director.sort_order:
             self.director.set_sort_order(settings.sort_order)
+        if settings.large_cards != self.director.large_cards or text_scale() != self.laid_out_for_text:
+            self.director.large_cards = settings.large_cards
+            self.resize(self.size)
         self.director.meld_goes_on = settings.meld_goes_on
         speed = self.app.animation_speed
         if speed != self.timing.speed:
@@ -582,7 +592,8 @@ class TableScene(Scene):
         return self.obs
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.painter.draw(self, surface)
+        with sized_by_layout():  # the table's text is sized by its layout, grown with the player's text size
+            self.painter.draw(self, surface)
 
     def draw_tooltips(self, surface: pygame.Surface) -> None:
         """The tooltip of the menu or tool button under the pointer."""

@@ -11,6 +11,7 @@ from typing import Any
 import pygame
 
 from engine.record import HandResult
+from pinochle_gui.fonts import scaled
 from pinochle_gui.table.hud import draw_cached_panel
 from pinochle_gui.theme import Theme
 from pinochle_gui.widgets import fit_text, render
@@ -68,7 +69,7 @@ def claim_sentence(who: str, total: int, target: int) -> str:
 def panel_rect(area: pygame.Rect, rows: int) -> pygame.Rect:
     w = min(area.w - 20, max(420, area.w * 3 // 5))
     size = max(13, min(26, area.h // 22))
-    h = size * 2 + (rows + 1) * round(size * 1.6) + size * 4
+    h = scaled(size * 2 + (rows + 1) * size * 1.6 + size * 4)
     box = pygame.Rect(0, 0, w, min(area.h - 10, h))
     box.center = area.center
     return box
@@ -96,11 +97,11 @@ def draw_table(surface: pygame.Surface, box: pygame.Rect, theme: Theme, head: st
             cell_w = round(inner.w * frac)
             text, fsize = fit_text(value, size, cell_w - 6, face)
             image = render(text, fsize, ink, face)
-            rect = image.get_rect(midleft=(x, y + size // 2 + 2)) if c == 0 else image.get_rect(
-                midright=(x + cell_w - 6, y + size // 2 + 2))
+            rect = image.get_rect(midleft=(x, y + scaled(size) // 2 + 2)) if c == 0 else image.get_rect(
+                midright=(x + cell_w - 6, y + scaled(size) // 2 + 2))
             surface.blit(image, rect)
             x += cell_w
-        y += round(size * 1.6)
+        y += scaled(size * 1.6)
     if footer:
         text, fsize = fit_text(footer, max(11, size - 4), box.w - 24, "italic")
         image = render(text, fsize, theme.text_dim, "italic")

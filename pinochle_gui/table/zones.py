@@ -20,6 +20,7 @@ from engine.observation import Observation
 from engine.rules import Rules, TrumpBy
 from pinochle_gui.anim import Animation, Animator, CardSprite, Parallel, Tween
 from pinochle_gui.art import CardArt
+from pinochle_gui.fonts import text_scale
 from pinochle_gui.layout import TableLayout, cards_in, place_hand, table_layout
 
 VIEW_SEAT = 0  # the seat the table is seen from: the human player
@@ -64,6 +65,7 @@ class TableZones:
         self.leaving: list[TableCard] = []
         self.trump: int | None = None
         self.dealer = 0
+        self.large_cards = False  # the player's setting: the hand takes more of the table
         self.lay: TableLayout = self._layout(size)
         self.widow_face_up = False
         self.buried_by: int | None = None  # the declarer whose buried cards the widow zone holds
@@ -75,7 +77,7 @@ class TableZones:
     def _layout(self, size: tuple[int, int]) -> TableLayout:
         r = self.rules
         return table_layout(size[0], size[1], self.players, r.hand_size, received=r.cards_received, widow=r.widow_size,
-                            buttons=3)
+                            buttons=3, text=text_scale(), large_cards=self.large_cards)
 
     def resize(self, size: tuple[int, int]) -> None:
         self.lay = self._layout(size)

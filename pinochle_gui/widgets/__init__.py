@@ -10,7 +10,7 @@ form rows; :mod:`.scroll` :class:`ScrollList`. This package re-exports them all.
 from __future__ import annotations
 
 from pinochle_gui.widgets.buttons import TOOLTIP_DELAY, Button, MenuButton, same_text_size
-from pinochle_gui.widgets.core import Focusable, Widget
+from pinochle_gui.widgets.core import Focusable, Widget, draw_focus_ring
 from pinochle_gui.widgets.labels import Label, SpeechBubble, Tooltip
 from pinochle_gui.widgets.panel import Panel
 from pinochle_gui.widgets.rows import ChoiceRow, NumberRow, Row, SliderRow, StepperRow, TextRow, ToggleRow
@@ -37,6 +37,7 @@ __all__ = [
     "Tooltip",
     "Widget",
     "blit_text",
+    "draw_focus_ring",
     "ellipsize",
     "fit_text",
     "render",

@@ -12,8 +12,9 @@ from collections.abc import Callable
 
 import pygame
 
+from pinochle_gui.fonts import text_scale
 from pinochle_gui.theme import Color, Theme
-from pinochle_gui.widgets.core import Focusable, Widget
+from pinochle_gui.widgets.core import Focusable, Widget, draw_focus_ring
 from pinochle_gui.widgets.text import fit_text, render, text_width
 
 TOOLTIP_DELAY = 0.6  # seconds of hovering before a tooltip shows
@@ -113,8 +114,10 @@ class Button(Widget):
 
     @property
     def natural_size(self) -> int:
-        """The text's size by the button's height."""
-        return max(10, round(self.rect.h * 0.42))
+        """The text's size by the button's height: it grows with the player's text size as far as the
+        button's height holds it."""
+        h = self.rect.h
+        return max(10, min(round(h * 0.42), round(h * 0.52 / text_scale())))
 
     def icon_width(self) -> int:
         """The width the icon takes before the text (with its gap), 0 without one."""
@@ -133,7 +136,8 @@ class Button(Widget):
     def picture(self) -> pygame.Surface:
         """The button's face in its current state (cached per text, size, state and theme)."""
         state = self.state
-        key = (self.text, self.rect.size, state, self.theme.name, self.face, id(self.icon), self.text_size)
+        key = (self.text, self.rect.size, state, self.theme.name, self.face, id(self.icon), self.text_size,
+               text_scale())
         cached = self._faces.get(key)
         if cached is not None:
             return cached
@@ -205,7 +209,7 @@ def same_text_size(buttons: list[Button]) -> None:
 
 
 class MenuButton(Button, Focusable):
-    """A themed button that the keyboard can focus (shown by an accent ring)."""
+    """A themed button that the keyboard can focus (shown by the focus ring)."""
 
     def __init__(
         self,
@@ -226,5 +230,4 @@ class MenuButton(Button, Focusable):
             return
         Button.draw(self, surface)
         if self.focused and self.enabled:
-            ring = self.rect.inflate(6, 6)
-            pygame.draw.rect(surface, self.theme.accent, ring, width=2, border_radius=max(4, ring.h // 4))
+            draw_focus_ring(surface, self.rect, self.theme)

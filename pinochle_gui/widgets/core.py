@@ -46,6 +46,16 @@ def soonest_wake(widgets: Iterable[Widget]) -> float | None:
     return soonest(w.wake_in() for w in widgets if w.visible)
 
 
+def draw_focus_ring(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, radius: int | None = None) -> None:
+    """The keyboard focus around ``rect``: a thick ring in the theme's accent between two thin dark ones, so
+    it shows on any felt, panel or button colour."""
+    ring = rect.inflate(8, 8)
+    r = radius if radius is not None else max(4, ring.h // 4)
+    pygame.draw.rect(surface, (0, 0, 0), ring.inflate(4, 4), width=1, border_radius=r + 2)
+    pygame.draw.rect(surface, theme.accent, ring.inflate(2, 2), width=3, border_radius=r + 1)
+    pygame.draw.rect(surface, (0, 0, 0), ring.inflate(-4, -4), width=1, border_radius=max(2, r - 2))
+
+
 class Focusable(Widget):
     """A widget that the keyboard can reach."""
 

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from pinochle_gui.fonts import get_font
+from pinochle_gui.fonts import get_font, text_scale
 from pinochle_gui.theme import Color, Theme, draw_panel
 from pinochle_gui.widgets.core import Widget
 from pinochle_gui.widgets.text import fit_text, render
@@ -49,7 +49,7 @@ class Label(Widget):
     def rendered(self) -> pygame.Surface:
         color = self.color or (self.theme.text if self.enabled else self.theme.disabled)
         size = self.size or max(10, round(self.rect.h * 0.62))
-        key = (self._text, size, self.rect.w, color, self.face, self.shadow)
+        key = (self._text, size, self.rect.w, color, self.face, self.shadow, text_scale())
         if self._cache is None or self._cache[0] != key:
             text, font_size = fit_text(self._text, size, self.rect.w, self.face)
             front = render(text, font_size, color, self.face)

@@ -13,8 +13,9 @@ from typing import Generic, TypeVar
 
 import pygame
 
+from pinochle_gui.fonts import scaled
 from pinochle_gui.theme import Color, Theme
-from pinochle_gui.widgets.core import Focusable
+from pinochle_gui.widgets.core import Focusable, draw_focus_ring
 from pinochle_gui.widgets.text import blit_text, fit_text, wrap
 from pinochle_gui.words import label_text
 
@@ -35,10 +36,10 @@ class Row(Focusable):
 
     def control_rect(self) -> pygame.Rect:
         if self.compact:
-            h = min(self.rect.h - 8, round(self.text_size * 2.0))
+            h = min(self.rect.h - 8, scaled(self.text_size * 2.0))
             return pygame.Rect(self.rect.x, self.rect.centery - h // 2, self.rect.w, h)
         w = min(max(150, round(self.rect.w * 0.42)), self.rect.w - 80)
-        h = min(self.rect.h - 8, round(self.text_size * 2.0))
+        h = min(self.rect.h - 8, scaled(self.text_size * 2.0))
         return pygame.Rect(self.rect.right - w - 6, self.rect.centery - h // 2, w, h)
 
     def help_size(self) -> int:
@@ -59,8 +60,8 @@ class Row(Focusable):
         if self.focused:
             back = pygame.Surface(self.rect.size, pygame.SRCALPHA)
             pygame.draw.rect(back, (*t.accent, 38), back.get_rect(), border_radius=8)
-            pygame.draw.rect(back, (*t.accent, 150), back.get_rect(), width=1, border_radius=8)
             surface.blit(back, self.rect)
+            draw_focus_ring(surface, self.rect.inflate(-8, -8), t, radius=8)
         if self.compact:
             return
         room = self.control_rect().x - self.rect.x - 24
@@ -68,12 +69,12 @@ class Row(Focusable):
         if self.help:
             size = self.help_size()
             lines = self.help_lines(room)
-            top = self.rect.centery + 2 - (round(size * 0.6) if len(lines) > 1 else 0)
+            top = self.rect.centery + 2 - (scaled(size * 0.6) if len(lines) > 1 else 0)
             blit_text(surface, self.label, self.text_size, color, (self.rect.x + 12, top - 1), "bold", "bottomleft",
                       room)
             for i, line in enumerate(lines):
                 # A help longer than two lines is cut here; the focused row shows it whole (Screen.draw_tooltip).
-                blit_text(surface, line, size, t.text_dim, (self.rect.x + 12, top + i * round(size * 1.2)),
+                blit_text(surface, line, size, t.text_dim, (self.rect.x + 12, top + i * scaled(size * 1.2)),
                           "regular", "topleft", room, shrink=False, whole_elsewhere=True)
         else:
             blit_text(

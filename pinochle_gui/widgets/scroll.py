@@ -6,18 +6,20 @@ from collections.abc import Sequence
 
 import pygame
 
+from pinochle_gui.fonts import scaled
 from pinochle_gui.theme import Theme
 from pinochle_gui.widgets.core import Widget, soonest_wake
 from pinochle_gui.widgets.rows import Row
 
 
 class ScrollList(Widget):
-    """Rows of one height in a rect, scrolled by the wheel (and by the focus moving out of view)."""
+    """Rows of one height in a rect, scrolled by the wheel (and by the focus moving out of view); the rows
+    grow with the player's text size."""
 
     def __init__(self, rect: pygame.Rect, rows: Sequence[Row], row_height: int, theme: Theme | str = "green") -> None:
         super().__init__(rect, theme)
         self.rows = list(rows)
-        self.row_height = row_height
+        self.row_height = scaled(row_height)
         self.offset = 0
         self.place()
 

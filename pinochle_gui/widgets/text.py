@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import math
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -20,7 +21,7 @@ import pygame
 
 from engine.cards import DIAMONDS, HEARTS, SUIT_SYMBOLS
 from pinochle_gui.art.suits import render_suit
-from pinochle_gui.fonts import get_font
+from pinochle_gui.fonts import get_font, text_scale
 from pinochle_gui.theme import Color
 
 RED_SUIT_INK: Color = (232, 72, 72)  # hearts and diamonds in text: the cards' red, lighter for dark panels
@@ -54,18 +55,23 @@ def _saw(text: str, rect: pygame.Rect | None = None, cut: bool = False) -> None:
         seen.append(TextSeen(text, rect, cut))
 
 
+def _font_at(size: int, face: str) -> pygame.font.Font:
+    """The font of text asked at ``size``: never under 8 real pixels, whatever the text size."""
+    return get_font(max(size, math.ceil(8 / text_scale())), face)
+
+
 def fit_text(text: str, size: int, max_width: int, face: str = "regular") -> tuple[str, int]:
     """The text and font size to draw ``text`` within ``max_width``: shrink to 70%, then cut with an ellipsis."""
-    fitted = _fit(text, size, max_width, face)
+    fitted = _fit(text, size, max_width, face, text_scale())
     if fitted[0] != text:
         _saw(text, cut=True)
     return fitted
 
 
 @functools.lru_cache(maxsize=1024)
-def _fit(text: str, size: int, max_width: int, face: str) -> tuple[str, int]:
+def _fit(text: str, size: int, max_width: int, face: str, scale: float) -> tuple[str, int]:
     font_size = size
-    while font_size > max(8, size * 0.7) and text_width(text, font_size, face) > max_width:
+    while font_size > max(8 / scale, size * 0.7) and text_width(text, font_size, face) > max_width:
         font_size -= 1
     if text_width(text, font_size, face) <= max_width:
         return text, font_size
@@ -77,12 +83,12 @@ def _fit(text: str, size: int, max_width: int, face: str) -> tuple[str, int]:
 def render(text: str, size: int, color: Color, face: str = "regular") -> pygame.Surface:
     """``text`` drawn once per (text, size, colour, face) and kept; suit symbols drawn as pictures."""
     _saw(text)
-    return _render(text, size, color, face)
+    return _render(text, size, color, face, text_scale())
 
 
 @functools.lru_cache(maxsize=768)
-def _render(text: str, size: int, color: Color, face: str) -> pygame.Surface:
-    font = get_font(max(8, size), face)
+def _render(text: str, size: int, color: Color, face: str, _scale: float) -> pygame.Surface:
+    font = _font_at(size, face)
     if not any(symbol in text for symbol in SUIT_SYMBOLS):
         return font.render(text, True, color)
     mark = round(font.get_ascent() * 0.78)
@@ -111,8 +117,8 @@ def _render(text: str, size: int, color: Color, face: str) -> pygame.Surface:
 def text_width(text: str, size: int, face: str = "regular") -> int:
     """How wide :func:`render` draws ``text``: measured by the font, or drawn once when it holds suit symbols."""
     if any(symbol in text for symbol in SUIT_SYMBOLS):
-        return _render(text, size, (0, 0, 0), face).get_width()
-    return get_font(max(8, size), face).size(text)[0]
+        return _render(text, size, (0, 0, 0), face, text_scale()).get_width()
+    return _font_at(size, face).size(text)[0]
 
 
 def wrap(text: str, size: int, width: int, face: str = "regular") -> list[str]:
@@ -154,14 +160,14 @@ def _pieces(word: str, size: int, width: int, face: str) -> list[str]:
 
 def ellipsize(text: str, size: int, width: int, face: str = "regular") -> str:
     """``text`` cut with an ellipsis to fit ``width`` at ``size``."""
-    cut = _ellipsize(text, size, width, face)
+    cut = _ellipsize(text, size, width, face, text_scale())
     if cut != text:
         _saw(text, cut=True)
     return cut
 
 
 @functools.lru_cache(maxsize=1024)
-def _ellipsize(text: str, size: int, width: int, face: str) -> str:
+def _ellipsize(text: str, size: int, width: int, face: str, _scale: float) -> str:
     if text_width(text, size, face) <= width:
         return text
     while text and text_width(text + "…", size, face) > width:
@@ -186,10 +192,10 @@ def blit_text(
     help when the row has the focus), so a cut here is no loss."""
     drawn = text
     if max_width is not None and shrink:
-        drawn, size = _fit(text, size, max_width, face)
+        drawn, size = _fit(text, size, max_width, face, text_scale())
     elif max_width is not None:
-        drawn = _ellipsize(text, size, max_width, face)
-    picture = _render(drawn, size, color, face)
+        drawn = _ellipsize(text, size, max_width, face, text_scale())
+    picture = _render(drawn, size, color, face, text_scale())
     rect = picture.get_rect(**{anchor: pos})
     surface.blit(picture, rect)
     _saw(text, rect, cut=drawn != text and not whole_elsewhere)
