@@ -173,7 +173,8 @@ def _object(required: dict[str, Callable[[object], bool]],
 
 
 def _bid(value: object) -> bool:
-    return _whole(value) or value == "pass"
+    """A bid in points, or a pass (with help, where the rules let a pass help the partner)."""
+    return _whole(value) or value in ("pass", "pass with help")
 
 
 _seat_card = _row(_whole, _text)
@@ -220,7 +221,7 @@ def _check_cards(record: dict[str, object]) -> None:
     turnup = record.get("turnup")
     if turnup is not None:
         if not isinstance(turnup, str):
-            raise RecordError(f"bad turned-up card: {shown_value(turnup)} is not a card written as text")
+            raise RecordError(f"bad turned-up card: not a card: {shown_value(turnup)}")
         try:
             parse_card(turnup)
         except CardError as err:
