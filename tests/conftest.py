@@ -9,6 +9,7 @@ that it comes out identical, as :func:`engine.record.check_record` does for seed
 from __future__ import annotations
 
 import os
+import random
 import re
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -20,9 +21,10 @@ from engine.actions import Action, action_from_text
 from engine.cards import Card, format_cards, new_deck, parse_card, parse_cards
 from engine.deal import Deal
 from engine.events import Event
-from engine.game import Game, IllegalAction
+from engine.game import Game, IllegalAction, new_game
 from engine.record import check_record
-from engine.rules import Rules
+from engine.rules import Rules, preset
+from engine.save import game_to_dict
 
 # The app's computers (and hints) decide at once when asked, on the event loop's thread: no test's verdict
 # may depend on how fast the machine answers (see pinochle_gui.table.seats.thinking_at_once).
@@ -183,3 +185,18 @@ def bid_limit(reason: str) -> int:
     found = re.search(r"up to about (\d+)", reason)
     assert found, reason
     return int(found.group(1))
+
+
+def save_cut_by_a_trick() -> tuple[dict[str, Any], dict[str, Any]]:
+    """A three-handed game's save just after a trick its leader won, and the same save with that trick's
+    three plays cut off and its recorded state kept: the shorter game has the same seat to act in the
+    same phase, with the same scores, so only the counts of actions and tricks tell the two apart."""
+    game = new_game(preset("three_hand"), seed=2)
+    rng = random.Random(2)
+    while not game.hand_records:
+        game.apply(rng.choice([a for a in game.legal_actions() if str(a) != "declare out"]))
+        h = game.hand
+        if game.phase == "play" and not h.trick and h.tricks and h.tricks[-1]["leader"] == h.tricks[-1]["winner"]:
+            data = game_to_dict(game)
+            return data, {**data, "actions": data["actions"][:-3]}
+    raise AssertionError("no trick of the first hand was won by its leader")
