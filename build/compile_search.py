@@ -35,7 +35,6 @@ ROOT = Path(__file__).resolve().parent.parent
 # and files send them, and compiled code answers a value of the wrong type with its own TypeError.
 COMPILED = (
     "engine/ai/trickplay.py",
-    "engine/ai/search_moves.py",
     "engine/ai/solver.py",
     "engine/ai/worlds.py",
     "engine/ai/cardplay.py",
