@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import random
 import re
+import time
 from collections import Counter
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -29,6 +30,24 @@ from engine.save import game_to_dict
 # The app's computers (and hints) decide at once when asked, on the event loop's thread: no test's verdict
 # may depend on how fast the machine answers (see pinochle_gui.table.seats.thinking_at_once).
 os.environ["PINOCHLE_THINK_AT_ONCE"] = "1"
+
+
+# How long a test waits for work in the background (an analysis, a worker process) before it fails:
+# generous for a busy machine, so it only ever catches work that never ends.
+WAIT_SECONDS = 120.0
+
+
+def wait_until(done: Callable[[], object], what: str, step: Callable[[], object] | None = None,
+               seconds: float = WAIT_SECONDS) -> None:
+    """Run ``step`` (what the app's loop would do meanwhile: a poll, a frame) until ``done()`` is true,
+    pausing a moment between rounds; fail saying that ``what`` did not happen if ``seconds`` pass first."""
+    deadline = time.monotonic() + seconds
+    while not done():
+        if time.monotonic() > deadline:
+            pytest.fail(f"{what} did not happen within {seconds:.0f} s", pytrace=False)
+        if step is not None:
+            step()
+        time.sleep(0.01)
 
 
 def make_deal(rules: Rules, hands: Sequence[str], dealer: int | None = None, widow: str = "", stock: str = "",

@@ -109,7 +109,9 @@ def test_every_screen_shows_whole_texts_with_cards_named_for_the_player(home: Pa
 def test_the_review_with_its_analysis_and_summary_shows_whole_texts(home: Path, size: tuple[int, int]) -> None:
     """Every step of an analysed hand (reasons in the auction and beside the cards, costly marks), then the
     hand's summary with the hard computer's play."""
-    import time
+    import functools
+
+    from conftest import wait_until
 
     from engine.sim import play_game
     from pinochle_gui.screens import open_review
@@ -126,9 +128,8 @@ def test_the_review_with_its_analysis_and_summary_shows_whole_texts(home: Path, 
             assert open_review(app, [record])
             scene = app.stack.top
             assert isinstance(scene, ReviewScene) and scene.analysis is not None
-            while not scene.analysis.analysed:
-                app.stack.update(0.1)
-                time.sleep(0.02)
+            analysis, update = scene.analysis, functools.partial(app.stack.update, 0.1)
+            wait_until(lambda a=analysis: a.analysed, "the review's analysis", step=update)
             surface = pygame.Surface(size)
             for at in range(len(scene.steps)):
                 scene.go(at)
@@ -137,9 +138,7 @@ def test_the_review_with_its_analysis_and_summary_shows_whole_texts(home: Path, 
                     app.stack.draw(surface)
                 found += [f"review step {at}: {p}" for p in problems(seen)]
             scene.toggle_summary()
-            while not scene.analysis.finished:
-                app.stack.update(0.1)
-                time.sleep(0.02)
+            wait_until(lambda a=analysis: a.finished, "the hard computer's play of the hand", step=update)
             with watch_text() as seen:
                 app.stack.update(0.1)
                 app.stack.draw(surface)

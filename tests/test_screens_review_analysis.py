@@ -7,11 +7,11 @@ verdict depends on the machine's speed."""
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pygame
 import pytest
+from conftest import wait_until
 from test_screens_app import FakeApp, _display, app, click, key, render
 
 from engine.ai.analysis import decisions_in, game_before
@@ -41,9 +41,9 @@ def analysed(app: FakeApp, scene: ReviewScene, hard: bool = False) -> None:
     """Poll the scene as the loop does until its analysis (and, with ``hard``, the hard computer's play) is in."""
     analysis = scene.analysis
     assert analysis is not None
-    while not (analysis.finished if hard else analysis.analysed):
-        app.stack.update(0.1)
-        time.sleep(0.02)
+    wait_until(lambda: analysis.finished if hard else analysis.analysed,
+               "the hard computer's play of the hand" if hard else "the review's analysis",
+               step=lambda: app.stack.update(0.1))
     app.stack.update(0.1)
 
 
