@@ -59,6 +59,7 @@ def test_the_table_is_made_when_missing(tmp_path: Path) -> None:
     store.close()
 
 
+@pytest.mark.slow
 def test_the_coster_adds_up_the_players_decisions_only_while_the_table_is_idle() -> None:
     game = new_game(preset("two_hand"), seed=3)
     game.humans = (0,)
@@ -105,6 +106,7 @@ def test_the_statistics_chart_the_cost_per_hand_per_game(app: FakeApp) -> None:
     assert reds > 20  # the line and its points
 
 
+@pytest.mark.slow
 def test_a_hand_played_at_the_table_goes_into_the_chart_with_its_reasons_in_the_record(tmp_path: Path) -> None:
     import random
 

@@ -79,6 +79,7 @@ def home(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return folder
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 def test_every_screen_shows_whole_texts_with_cards_named_for_the_player(home: Path, size: tuple[int, int]) -> None:
     game = play("partnership_auction", 7, hands=3)
@@ -105,6 +106,7 @@ def test_every_screen_shows_whole_texts_with_cards_named_for_the_player(home: Pa
     assert not found, "\n".join(found)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES)
 def test_the_review_with_its_analysis_and_summary_shows_whole_texts(home: Path, size: tuple[int, int]) -> None:
     """Every step of an analysed hand (reasons in the auction and beside the cards, costly marks), then the

@@ -68,6 +68,7 @@ def endgames() -> tuple[dict[str, Any], dict[int, float]]:
     return record, costs
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", sorted(PRESETS))
 def test_step_through_a_whole_analysed_hand_of_every_variant(app: FakeApp, variant: str,
                                                              monkeypatch: pytest.MonkeyPatch) -> None:
@@ -95,6 +96,7 @@ def test_step_through_a_whole_analysed_hand_of_every_variant(app: FakeApp, varia
     assert scene.at == 0 and seen_decisions == set(analysis.decisions)
 
 
+@pytest.mark.slow
 def test_costly_decisions_are_marked_where_the_exact_search_says(
         app: FakeApp, endgames: tuple[dict[str, Any], dict[int, float]]) -> None:
     record, costs = endgames
@@ -138,6 +140,7 @@ def test_keys_and_buttons_go_from_costly_decision_to_costly_decision(
     assert scene.at == len(scene.steps) - 1
 
 
+@pytest.mark.slow
 def test_the_review_is_usable_at_once_and_shows_its_progress(app: FakeApp) -> None:
     record = record_of("partnership_auction", 2)
     scene = opened(app, [record])

@@ -166,6 +166,7 @@ def kill_fresh_interpreter(home: Path, rounds: int, delay: float) -> None:
     assert child.returncode == -signal.SIGKILL
 
 
+@pytest.mark.slow
 def test_saves_and_statistics_survive_sigkill_at_any_instant(tmp_path: Path) -> None:
     rng = random.Random(2026)
     checker = Checker(tmp_path)
