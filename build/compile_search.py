@@ -45,7 +45,7 @@ EXTENSIONS = (".so", ".pyd")  # what compiled modules' file names end in
 
 
 def cannot_compile() -> str | None:
-    """Why this machine cannot compile the search (no mypyc, no C compiler, no Python headers), or None."""
+    """Why this machine cannot compile the search (no mypyc or setuptools, no C compiler or Python headers), or None."""
     for module in ("mypyc", "setuptools"):  # mypyc builds its extension modules through setuptools
         if importlib.util.find_spec(module) is None:
             return f"{module} is not installed (pip install -e '.[build]')"
