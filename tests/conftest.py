@@ -14,7 +14,7 @@ import re
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
@@ -32,6 +32,8 @@ from engine.save import game_to_dict
 os.environ["PINOCHLE_THINK_AT_ONCE"] = "1"
 
 
+Test = TypeVar("Test", bound=Callable[..., object])
+
 # How long a test waits for work in the background (an analysis, a worker process) before it fails:
 # generous for a busy machine, so it only ever catches work that never ends.
 WAIT_SECONDS = 120.0
@@ -48,6 +50,13 @@ def wait_until(done: Callable[[], object], what: str, step: Callable[[], object]
         if step is not None:
             step()
         time.sleep(0.01)
+
+
+def two_handed_analysis(test: Test) -> Test:
+    """Slow, and run on one worker with the other tests that need the hard computer's analysis of the same
+    two-handed hand (``record_of("two_hand", 7)``, seat 0): it takes minutes on a busy machine, and once
+    finished the app keeps it for the next test in that process (``review_analysis.FINISHED``)."""
+    return pytest.mark.slow(pytest.mark.xdist_group("two-handed analysis")(test))
 
 
 def make_deal(rules: Rules, hands: Sequence[str], dealer: int | None = None, widow: str = "", stock: str = "",

@@ -16,6 +16,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
+from conftest import two_handed_analysis, wait_until
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -106,15 +107,11 @@ def test_every_screen_shows_whole_texts_with_cards_named_for_the_player(home: Pa
     assert not found, "\n".join(found)
 
 
-@pytest.mark.slow
+@two_handed_analysis
 @pytest.mark.parametrize("size", SIZES)
 def test_the_review_with_its_analysis_and_summary_shows_whole_texts(home: Path, size: tuple[int, int]) -> None:
     """Every step of an analysed hand (reasons in the auction and beside the cards, costly marks), then the
     hand's summary with the hard computer's play."""
-    import functools
-
-    from conftest import wait_until
-
     from engine.sim import play_game
     from pinochle_gui.screens import open_review
     from pinochle_gui.screens.review import ReviewScene

@@ -11,7 +11,7 @@ from typing import Any
 
 import pygame
 import pytest
-from conftest import wait_until
+from conftest import two_handed_analysis, wait_until
 from test_screens_app import FakeApp, _display, app, click, key, render
 
 from engine.ai.analysis import decisions_in, game_before
@@ -96,7 +96,7 @@ def test_step_through_a_whole_analysed_hand_of_every_variant(app: FakeApp, varia
     assert scene.at == 0 and seen_decisions == set(analysis.decisions)
 
 
-@pytest.mark.slow
+@two_handed_analysis
 def test_costly_decisions_are_marked_where_the_exact_search_says(
         app: FakeApp, endgames: tuple[dict[str, Any], dict[int, float]]) -> None:
     record, costs = endgames
@@ -115,6 +115,7 @@ def test_costly_decisions_are_marked_where_the_exact_search_says(
         assert (mark[:3] == scene.theme.bad) == (cost >= 10 and review.seat == 0)
 
 
+@two_handed_analysis
 def test_keys_and_buttons_go_from_costly_decision_to_costly_decision(
         app: FakeApp, endgames: tuple[dict[str, Any], dict[int, float]]) -> None:
     scene = opened(app, [endgames[0]])
@@ -181,6 +182,7 @@ def test_reasons_go_through_the_record_and_show_with_the_bids_and_cards(app: Fak
     assert f"reason: {scene.steps[card].reason[:20]}" in " ".join(texts_at(app, scene, card)).replace("\n", " ")
 
 
+@two_handed_analysis
 def test_the_summary_shows_what_was_lost_the_costliest_and_the_hard_play(
         app: FakeApp, endgames: tuple[dict[str, Any], dict[int, float]]) -> None:
     record = endgames[0]
