@@ -35,9 +35,8 @@ def _check_hand(rules, record) -> None:
         assert len(dixes) <= 2, dixes
 
 
-# The presets in every run; the variations of their options with the slow tests.
-@pytest.mark.parametrize(("name", "options"), [(name, {}) for name in sorted(PRESETS)]
-                         + [pytest.param(*variation, marks=pytest.mark.slow) for variation in VARIATIONS],
+@pytest.mark.slow
+@pytest.mark.parametrize(("name", "options"), [(name, {}) for name in sorted(PRESETS)] + list(VARIATIONS),
                          ids=lambda x: x if isinstance(x, str) else "-".join(f"{k}={v}" for k, v in x.items()))
 def test_random_hands_keep_every_invariant(name: str, options: dict[str, object]) -> None:
     rules = preset(name, **options)
