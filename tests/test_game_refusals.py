@@ -77,7 +77,7 @@ IMPOSSIBLE_CODES = [24, 30, -1, -24, 10**20]
 
 def names_no_card(message: str) -> bool:
     """Whether ``message`` names no real card, in the notation or in words."""
-    words = set(re.findall(r"[\w]+", message))
+    words = set(re.findall(r"\w+", message))
     return not any(str(c) in words or c.name in message for c in CARDS)
 
 
