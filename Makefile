@@ -1,6 +1,6 @@
 # Two commands to start: `make play` and `make test`. Both create .venv when needed and install the
-# project into it (editable, with the test extras); a stamp keyed on pyproject.toml's content makes a
-# second run skip the install. Needs only Python 3.11+ and make.
+# project into it (editable, with the test and build extras: `make test` builds the executable); a stamp
+# keyed on pyproject.toml's content makes a second run skip the install. Needs only Python 3.11+ and make.
 
 PYTHON ?= python3
 VENV   ?= .venv
@@ -25,7 +25,7 @@ help:
 	@echo "make test-fast     the test suite without the slow tests"
 	@echo "make lint          ruff"
 	@echo "make typecheck     mypy --strict on engine/ and pinochle_gui/"
-	@echo "make dist          the one-folder executable: dist/pinochle/pinochle"
+	@echo "make dist          the one-folder executable: dist/pinochle/pinochle (ARGS=--interpreted: search uncompiled)"
 	@echo "make dist-onefile  the one-file executable: dist/onefile/pinochle"
 	@echo "make bench         benchmarks (engine speed, start-up time)"
 	@echo "make bench-compiled  the play core's benchmark on the search the executable packs (compiled by mypyc)"
@@ -38,7 +38,7 @@ $(STAMP): pyproject.toml
 	@test -x $(PY) || $(PYTHON) -m venv $(VENV) || { rm -rf $(VENV); \
 		echo "could not create $(VENV); on Debian and Ubuntu: sudo apt install python3-venv"; exit 1; }
 	$(PY) -m pip install --disable-pip-version-check --quiet --upgrade pip
-	$(PY) -m pip install --disable-pip-version-check --quiet -e ".[test]"
+	$(PY) -m pip install --disable-pip-version-check --quiet -e ".[test,build]"
 	@rm -f $(VENV)/.installed-*
 	@touch $@
 
@@ -62,11 +62,12 @@ lint: $(STAMP)
 typecheck: $(STAMP)
 	$(PY) -m mypy
 
+# Both stop with an error when the computers' search does not compile; ARGS=--interpreted packs it uncompiled.
 dist: $(STAMP)
-	$(HEADLESS) $(PY) build/build.py
+	$(HEADLESS) $(PY) build/build.py $(ARGS)
 
 dist-onefile: $(STAMP)
-	$(HEADLESS) $(PY) build/build.py --onefile
+	$(HEADLESS) $(PY) build/build.py --onefile $(ARGS)
 
 bench: $(STAMP)
 	@for module in $$(ls engine/bench*.py 2>/dev/null | sed 's|/|.|; s|\.py$$||'); do \

@@ -5,7 +5,8 @@
     python build/build.py --distpath D --workpath W   # elsewhere (the tests build into a temporary folder)
 
 PyInstaller's work files go to build/work (never into build/ itself, which holds this script and the
-spec). The computers' search is compiled first (build/compile_search.py; ``--interpreted`` skips it).
+spec). The computers' search is compiled first (build/compile_search.py): where it cannot be, the
+build stops with the reason and a non-zero exit; ``--interpreted`` packs the search as it is instead.
 The script prints the build time and the size of what it built.
 """
 
@@ -49,6 +50,10 @@ VSVersionInfo(
 """
 
 
+class BuildError(RuntimeError):
+    """The executable cannot be built; the message says why."""
+
+
 def version_tuple(version: str) -> tuple[int, int, int, int]:
     """``"1.2.3"`` -> ``(1, 2, 3, 0)``: the four numbers of a Windows version resource."""
     numbers = [int("".join(ch for ch in part if ch.isdigit()) or 0) for part in version.split(".")[:4]]
@@ -72,18 +77,19 @@ def executable_path(distpath: Path, onefile: bool) -> Path:
 
 def build(onefile: bool = False, distpath: Path | None = None, workpath: Path | None = None,
           clean: bool = False, quiet: bool = False, compiled: bool = True) -> Path:
-    """Run PyInstaller on the spec; returns the executable's path. Raises CalledProcessError on failure.
+    """Run PyInstaller on the spec; returns the executable's path. Raises :class:`BuildError` (or
+    CalledProcessError from PyInstaller) on failure.
 
     ``compiled``: the computers' search compiled with mypyc (build/compile_search.py) into
     ``workpath/compiled``, which the spec then takes the engine from; where that cannot be done the
-    build says why and packs the interpreted search.
+    build stops with the reason, before PyInstaller runs. ``compiled=False`` packs the search as it is.
     """
     distpath = distpath or ROOT / "dist" / ("onefile" if onefile else "")
     workpath = workpath or ROOT / "build" / "work" / ("onefile" if onefile else "onefolder")
     if workpath.resolve() == (ROOT / "build").resolve():
-        raise SystemExit("the work folder must not be build/ itself (it holds the spec)")
+        raise BuildError("the work folder must not be build/ itself (it holds the spec)")
     if not ICON.is_file():
-        raise SystemExit(f"{ICON} is missing: run `python build/make_icon.py`")
+        raise BuildError(f"{ICON} is missing: run `python build/make_icon.py`")
     generated = workpath / "generated"
     write_icons(ICON, generated)
     (generated / "version.txt").write_text(
@@ -92,7 +98,10 @@ def build(onefile: bool = False, distpath: Path | None = None, workpath: Path | 
     )
     env = dict(os.environ, PINOCHLE_ONEFILE="1" if onefile else "0", PINOCHLE_GENERATED=str(generated))
     if compiled:
-        compile_search(workpath / "compiled", quiet=quiet)
+        reason = compile_search(workpath / "compiled", quiet=quiet)
+        if reason is not None:
+            raise BuildError(f"the computers' search was not compiled: {reason}\n"
+                             "(build/build.py --interpreted packs the search uncompiled, slower)")
         env["PINOCHLE_ENGINE"] = str(workpath / "compiled")
     command = [sys.executable, "-m", "PyInstaller", str(SPEC), "--noconfirm", "--distpath", str(distpath),
                "--workpath", str(workpath), "--log-level", "WARN"]
@@ -104,7 +113,7 @@ def build(onefile: bool = False, distpath: Path | None = None, workpath: Path | 
     seconds = time.perf_counter() - started
     exe = executable_path(distpath, onefile)
     if not exe.is_file():
-        raise SystemExit(f"PyInstaller finished but {exe} is missing")
+        raise BuildError(f"PyInstaller finished but {exe} is missing")
     built = exe if onefile else exe.parent
     if not quiet:
         print(f"built {built} in {seconds:.1f} s: {folder_size(built) / 1e6:.1f} MB")
@@ -117,9 +126,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--distpath", type=Path, help="where the executable goes (default: dist/)")
     parser.add_argument("--workpath", type=Path, help="PyInstaller's work files (default: build/work/)")
     parser.add_argument("--clean", action="store_true", help="empty PyInstaller's cache first")
-    parser.add_argument("--interpreted", action="store_true", help="do not compile the computers' search")
+    parser.add_argument("--interpreted", action="store_true",
+                        help="pack the computers' search uncompiled (slower) instead of compiling it with mypyc")
     args = parser.parse_args(argv)
-    build(args.onefile, args.distpath, args.workpath, args.clean, compiled=not args.interpreted)
+    try:
+        build(args.onefile, args.distpath, args.workpath, args.clean, compiled=not args.interpreted)
+    except BuildError as error:
+        print(f"build failed: {error}", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -9,8 +9,9 @@ plain typed Python that mypyc compiles into C extension modules from the same so
 cards, two to three times sooner (docs/measurements/search-speed.md, "Compiled for the executable"). Only a copy is
 compiled, never the working tree, so no compiled module can stand in for an edited source.
 
-It needs a C compiler and Python's headers; without them it says why, and the executable keeps the
-interpreted search.
+It needs mypyc and setuptools (the project's ``build`` extra), a C compiler and Python's headers;
+without them, or when mypyc fails, it says why and exits with an error, and so does the executable's
+build (``build/build.py``), unless that is asked for the interpreted search (``--interpreted``).
 
 Two things compiled modules do differently, both kept out of the game's way: their globals cannot
 be patched from outside (the few tests that do are marked ``interpreted``), and their frozen
@@ -22,6 +23,7 @@ interpreted (tests/test_analysis.py runs the analysis in worker processes on the
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import shutil
 import subprocess
 import sys
@@ -35,7 +37,6 @@ ROOT = Path(__file__).resolve().parent.parent
 # and files send them, and compiled code answers a value of the wrong type with its own TypeError.
 COMPILED = (
     "engine/ai/trickplay.py",
-    "engine/ai/search_moves.py",
     "engine/ai/solver.py",
     "engine/ai/worlds.py",
     "engine/ai/cardplay.py",
@@ -44,11 +45,10 @@ EXTENSIONS = (".so", ".pyd")  # what compiled modules' file names end in
 
 
 def cannot_compile() -> str | None:
-    """Why this machine cannot compile the search (no mypyc, no C compiler, no Python headers), or None."""
-    try:
-        import mypyc  # noqa: F401
-    except ImportError:
-        return "mypyc is not installed (pip install mypy)"
+    """Why this machine cannot compile the search (no mypyc or setuptools, no C compiler or Python headers), or None."""
+    for module in ("mypyc", "setuptools"):  # mypyc builds its extension modules through setuptools
+        if importlib.util.find_spec(module) is None:
+            return f"{module} is not installed (pip install -e '.[build]')"
     if not (Path(sysconfig.get_paths()["include"]) / "Python.h").is_file():
         return "Python's C headers are missing (on Debian and Ubuntu: apt install python3-dev)"
     compiler = (sysconfig.get_config_var("CC") or "cc").split()[0]
@@ -86,8 +86,6 @@ def compile_search(dest: Path, quiet: bool = True) -> str | None:
         for module in dest.rglob("*"):
             if module.suffix in EXTENSIONS:
                 module.unlink()
-        if not quiet:
-            print(f"the search stays interpreted: {reason}")
     return reason
 
 
@@ -101,7 +99,11 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="Compile the computers' search with mypyc into a copy of engine/.")
     parser.add_argument("dest", type=Path, help="the folder to hold the copy (emptied first)")
     args = parser.parse_args(argv)
-    return 0 if compile_search(args.dest.resolve(), quiet=False) is None else 1
+    reason = compile_search(args.dest.resolve(), quiet=False)
+    if reason is not None:
+        print(f"the search was not compiled: {reason}", file=sys.stderr)
+        return 1
+    return 0
 
 
 if __name__ == "__main__":

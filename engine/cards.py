@@ -44,14 +44,18 @@ class Card(int):
         return self % 6
 
     def __str__(self) -> str:
+        if not 0 <= self < KINDS:  # a Card built from a code that is no card: never named as a real one
+            return f"no card ({int(self)})"
         return RANK_LETTERS[self % 6] + SUIT_LETTERS[self // 6]
 
     def __repr__(self) -> str:
-        return f"Card({str(self)!r})"
+        return f"Card({str(self)!r})" if 0 <= self < KINDS else f"Card({int(self)})"
 
     @property
     def name(self) -> str:
         """Words for the card, e.g. ``"ten of hearts"``."""
+        if not 0 <= self < KINDS:
+            return str(self)
         return f"{RANK_NAMES[self % 6]} of {SUIT_NAMES[self // 6]}"
 
 
@@ -82,8 +86,8 @@ def shown_value(value: object) -> str:
         return "nothing"
     if isinstance(value, bool):
         return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value) if -10**12 < value < 10**12 else "a very large number"
+    if isinstance(value, int):  # a Card too: its number, not the card it would name
+        return str(int(value)) if -10**12 < value < 10**12 else "a very large number"
     if isinstance(value, float):
         return str(value)
     return f"a {_KIND_WORDS.get(type(value), 'value of another kind')}"

@@ -52,7 +52,7 @@ from engine.actions import (
     action_to_json,
     bid,
 )
-from engine.cards import Card, shown_value
+from engine.cards import Card, CardError, check_code, shown_value
 from engine.deal import SEED_LIMIT, Deal, check_deal, is_seed
 from engine.events import Event
 from engine.phases.auction import Auction
@@ -306,6 +306,9 @@ class Game(Dealing, Auction, Exchanges, Melding, TrickPlay, HandEnd, GameState):
             return f"it is not the turn of seat {shown_value(seat)}: seat {h.to_act} is to act in the {h.phase} phase"
         if type(action) not in ACTIONS:
             return f"not an action: {shown_value(action)}"
+        impossible = _impossible_card(action)
+        if impossible is not None:
+            return impossible
         return f"{_words(action)} is not allowed now: seat {h.to_act} is to act in the {h.phase} phase"
 
     # -- copies ------------------------------------------------------------------------------------
@@ -377,6 +380,17 @@ def _exactly(a: object, b: object) -> bool:
     if is_dataclass(a):
         return all(_exactly(getattr(a, f.name), getattr(b, f.name)) for f in fields(a) if f.compare)
     return a == b
+
+
+def _impossible_card(action: object) -> str | None:
+    """Why a card the action names is no card (a :class:`Card` built from a code outside the deck), or None."""
+    cards = (action.card,) if isinstance(action, Play) else getattr(action, "cards", ())
+    for c in cards if isinstance(cards, tuple) else ():
+        try:
+            check_code(c)
+        except CardError as error:
+            return str(error)
+    return None
 
 
 def _words(action: object) -> str:

@@ -1,4 +1,5 @@
-"""Seats played by the computer: the protocol every computer player follows, and the random one.
+"""Seats played by the computer: the protocol every computer player follows, what its decisions
+return, and the random one.
 
 The computer levels, and :func:`engine.ai.players.make_player` that builds a player by its kind's
 name (``random`` included), live in :mod:`engine.ai`, above this module.
@@ -15,6 +16,10 @@ from typing import Protocol
 
 from engine.actions import Action, Bid, DeclareOut
 from engine.game import Game
+
+Choice = tuple[Action, str]
+"""What every decision of a computer player returns: the action and a short reason in plain words
+("meld 180 + about 120 in tricks", "trump the ace: 30 points")."""
 
 
 class Player(Protocol):

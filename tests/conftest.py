@@ -9,10 +9,12 @@ that it comes out identical, as :func:`engine.record.check_record` does for seed
 from __future__ import annotations
 
 import os
+import random
 import re
+import time
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, TypeVar
 
 import pytest
 
@@ -20,14 +22,43 @@ from engine.actions import Action, action_from_text
 from engine.cards import Card, format_cards, new_deck, parse_card, parse_cards
 from engine.deal import Deal
 from engine.events import Event, EventKind, HandScored
-from engine.game import Game, IllegalAction
+from engine.game import Game, IllegalAction, new_game
 from engine.hand_record import result_fields
 from engine.record import check_record
-from engine.rules import Rules
+from engine.rules import Rules, preset
+from engine.save import game_to_dict
 
 # The app's computers (and hints) decide at once when asked, on the event loop's thread: no test's verdict
 # may depend on how fast the machine answers (see pinochle_gui.table.seats.thinking_at_once).
 os.environ["PINOCHLE_THINK_AT_ONCE"] = "1"
+
+
+Test = TypeVar("Test", bound=Callable[..., object])
+
+# How long a test waits for work in the background (an analysis, a worker process) before it fails: so
+# generous that it only ever catches work that never ends. The longest wait, the hard computer's analysis
+# of a two-handed hand, took 253 s on a busy machine; the modules that wait for it time out at 600 s.
+WAIT_SECONDS = 480.0
+
+
+def wait_until(done: Callable[[], object], what: str, step: Callable[[], object] | None = None,
+               seconds: float = WAIT_SECONDS) -> None:
+    """Run ``step`` (what the app's loop would do meanwhile: a poll, a frame) until ``done()`` is true,
+    pausing a moment between rounds; fail saying that ``what`` did not happen if ``seconds`` pass first."""
+    deadline = time.monotonic() + seconds
+    while not done():
+        if time.monotonic() > deadline:
+            pytest.fail(f"{what} did not happen within {seconds:.0f} s", pytrace=False)
+        if step is not None:
+            step()
+        time.sleep(0.01)
+
+
+def two_handed_analysis(test: Test) -> Test:
+    """Slow, and run on one worker with the other tests that need the hard computer's analysis of the same
+    two-handed hand (``record_of("two_hand", 7)``, seat 0): it takes minutes on a busy machine, and once
+    finished the app keeps it for the next test in that process (``review_analysis.FINISHED``)."""
+    return pytest.mark.slow(pytest.mark.xdist_group("two-handed analysis")(test))
 
 
 def make_deal(rules: Rules, hands: Sequence[str], dealer: int | None = None, widow: str = "", stock: str = "",
@@ -191,3 +222,18 @@ def bid_limit(reason: str) -> int:
     found = re.search(r"up to about (\d+)", reason)
     assert found, reason
     return int(found.group(1))
+
+
+def save_cut_by_a_trick() -> tuple[dict[str, Any], dict[str, Any]]:
+    """A three-handed game's save just after a trick its leader won, and the same save with that trick's
+    three plays cut off and its recorded state kept: the shorter game has the same seat to act in the
+    same phase, with the same scores, so only the counts of actions and tricks tell the two apart."""
+    game = new_game(preset("three_hand"), seed=2)
+    rng = random.Random(2)
+    while not game.hand_records:
+        game.apply(rng.choice([a for a in game.legal_actions() if str(a) != "declare out"]))
+        h = game.hand
+        if game.phase == "play" and not h.trick and h.tricks and h.tricks[-1]["leader"] == h.tricks[-1]["winner"]:
+            data = game_to_dict(game)
+            return data, {**data, "actions": data["actions"][:-3]}
+    raise AssertionError("no trick of the first hand was won by its leader")

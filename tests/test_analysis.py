@@ -14,6 +14,7 @@ from functools import cache
 from typing import Any
 
 import pytest
+from conftest import WAIT_SECONDS, wait_until
 
 from engine.actions import Action, Bid, DeclareOut, Play
 from engine.ai.analysis import (
@@ -252,9 +253,12 @@ def test_the_analyst_delivers_every_decision_with_progress() -> None:
     analyst.start(record, seat=1, seed=4)
     came: list[DecisionReview] = []
     steps = []
-    while not analyst.done():
-        came += analyst.poll()
+
+    def poll() -> None:
+        came.extend(analyst.poll())
         steps.append(analyst.progress[0])
+
+    wait_until(analyst.done, "the analysis of every decision", step=poll)
     came += analyst.poll()
     analysis = analyst.result()
     analyst.close()
@@ -279,7 +283,7 @@ def test_the_analyst_in_worker_processes_finds_what_it_finds_at_home() -> None:
     for processes in (False, True):
         analyst = Analyst(processes=processes, workers=2, level="medium", every_card=False)
         analyst.start(record, seat=0, seed=3)
-        analyses.append(analyst.wait())
+        analyses.append(analyst.wait(timeout=WAIT_SECONDS))
         assert analyst.processes == processes  # (not the thread it falls back on)
         analyst.close()
     assert analyses[0].decisions and analyses[1] == analyses[0]

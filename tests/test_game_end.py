@@ -101,10 +101,10 @@ def test_five_hands_highest_wins() -> None:
             actions = game.legal_actions()
             game.apply(actions[0] if len(game.hand_records) % 2 else actions[-1])
         assert len(game.hand_records) >= 5
-        if game.hand_records[4]["scores_after"][0] != game.hand_records[4]["scores_after"][1]:
-            assert len(game.hand_records) == 5
-            scores = game.scores
-            assert game.winner == (0 if scores[0] > scores[1] else 1)
+        after_five = game.hand_records[4]["scores_after"]
+        assert after_five[0] != after_five[1], "these seeds end level after five hands (a tie is tested below)"
+        assert len(game.hand_records) == 5
+        assert game.winner == (0 if after_five[0] > after_five[1] else 1)
         assert game.hand_records[-1]["game_over"] and game.legal_actions() == []
 
 

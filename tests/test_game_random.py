@@ -35,6 +35,7 @@ def _check_hand(rules, record) -> None:
         assert len(dixes) <= 2, dixes
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("name", "options"), [(name, {}) for name in sorted(PRESETS)] + list(VARIATIONS),
                          ids=lambda x: x if isinstance(x, str) else "-".join(f"{k}={v}" for k, v in x.items()))
 def test_random_hands_keep_every_invariant(name: str, options: dict[str, object]) -> None:

@@ -6,13 +6,14 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import re
 from typing import Any
 
 import pytest
 from conftest import act, snapshot, stacked_game
 
 from engine.actions import Bid, Bury, DeclareOut, ExchangeDix, LayMeld, NameTrump, Pass, PassCards, Play
-from engine.cards import parse_card, parse_cards
+from engine.cards import CARDS, Card, parse_card, parse_cards
 from engine.deal import Deal, deal_cards
 from engine.game import Game, IllegalAction, new_game
 from engine.rules import preset
@@ -69,6 +70,34 @@ def test_a_card_given_as_a_plain_number_is_refused() -> None:
     events = game.apply(Play(card))
     assert events[0].card == card and type(game.log[-1].card) is type(card)
     assert game_from_dict(game_to_dict(game)).log[-1] == Play(card)
+
+
+IMPOSSIBLE_CODES = [24, 30, -1, -24, 10**20]
+
+
+def names_no_card(message: str) -> bool:
+    """Whether ``message`` names no real card, in the notation or in words."""
+    words = set(re.findall(r"\w+", message))
+    return not any(str(c) in words or c.name in message for c in CARDS)
+
+
+@pytest.mark.parametrize("code", IMPOSSIBLE_CODES, ids=repr)
+def test_a_card_built_from_a_code_that_is_no_card_is_refused_without_naming_a_card(code: int) -> None:
+    impossible = Card(code)
+    assert names_no_card(str(impossible)) and names_no_card(repr(impossible)) and names_no_card(impossible.name)
+    game = new_game(preset("two_hand"), seed=1)
+    assert game.phase == "play"
+    with pytest.raises(IllegalAction, match="not a card") as refused:
+        game.apply(Play(impossible))
+    assert names_no_card(str(refused.value)), str(refused.value)
+    assert_refused_whole(game, Play(impossible), match="a card code is a whole number from 0 to 23")
+    three = new_game(preset("three_hand"), seed=3)
+    act(three, "bid 250", "pass", "pass", "trump spades")
+    held = tuple(sorted(three.hand.hands[0])[-2:])
+    assert_refused_whole(three, Bury((*held, impossible)), match="not a card")
+    partners = at_trump()
+    act(partners, "trump hearts")
+    assert_refused_whole(partners, PassCards((*partners.hand.hands[2][:3], impossible)), match="not a card")
 
 
 def test_passed_and_buried_cards_must_be_a_tuple_of_cards_in_any_order() -> None:

@@ -4,10 +4,10 @@ time, only while no computer thinks), stored in the statistics' own table, chart
 from __future__ import annotations
 
 import sqlite3
-import time
 from pathlib import Path
 
 import pytest
+from conftest import wait_until
 from test_screens_app import FakeApp, _display, app, click, render, row_named
 
 from engine.ai.analysis import decisions_in, review_decision
@@ -59,6 +59,7 @@ def test_the_table_is_made_when_missing(tmp_path: Path) -> None:
     store.close()
 
 
+@pytest.mark.slow
 def test_the_coster_adds_up_the_players_decisions_only_while_the_table_is_idle() -> None:
     game = new_game(preset("two_hand"), seed=3)
     game.humans = (0,)
@@ -70,9 +71,8 @@ def test_the_coster_adds_up_the_players_decisions_only_while_the_table_is_idle()
         for _ in range(5):
             assert coster.poll(idle=False) == []  # a computer thinks: nothing is started
         found: list[HandCost] = []
-        while not found:
-            found = coster.poll(idle=True)
-            time.sleep(0.01)
+        wait_until(lambda: found, "the hand's cost, found while the table is idle",
+                   step=lambda: found.extend(coster.poll(idle=True)))
         assert found == [HandCost("g", 1, "two_hand", "easy", found[0].cost, len(mine))]
         expected = sum(review_decision(record, i, every_card=False, viewer=0).cost for i in mine)
         assert found[0].cost == pytest.approx(expected) and not coster.busy
@@ -106,6 +106,7 @@ def test_the_statistics_chart_the_cost_per_hand_per_game(app: FakeApp) -> None:
     assert reds > 20  # the line and its points
 
 
+@pytest.mark.slow
 def test_a_hand_played_at_the_table_goes_into_the_chart_with_its_reasons_in_the_record(tmp_path: Path) -> None:
     import random
 
@@ -119,9 +120,8 @@ def test_a_hand_played_at_the_table_goes_into_the_chart_with_its_reasons_in_the_
         computer = {seat for index, seat in decisions_in(record)} - {0}
         assert record["humans"] == [0] and record["reasons"] and computer == {1}
         assert not {i for i, _text in record["reasons"]} & {i for i, seat in decisions_in(record) if seat == 0}
-        while app.coster.busy:
-            frame(app, screen)
-            time.sleep(0.01)
+        wait_until(lambda: not app.coster.busy, "the hand's cost, found in the background",
+                   step=lambda: frame(app, screen))
         series = app.storage.stats.cost_series()
         assert [(p.game_id, p.hands) for p in series] == [(table.config.game_key, 1)]
         table.review_last_hand()  # the review of the hand: "the cards" with the table's computers

@@ -14,6 +14,7 @@ import shutil
 import struct
 import subprocess
 import sys
+import tomllib
 from pathlib import Path
 from types import ModuleType
 
@@ -93,7 +94,61 @@ def test_make_dist_runs_the_build_script() -> None:
     for target, expected in (("dist", "build/build.py"), ("dist-onefile", "build/build.py --onefile")):
         result = subprocess.run(["make", "--no-print-directory", "-n", target], cwd=ROOT, capture_output=True,
                                 text=True, check=True, env=env)
-        assert result.stdout.splitlines()[-1].endswith(expected)
+        assert result.stdout.splitlines()[-1].rstrip().endswith(expected)
+
+
+def test_make_the_workflow_and_the_build_extra_agree() -> None:
+    """`make` and the release workflow install the test and build extras; the build extra pins the
+    executable's tools (PyInstaller, and mypy for mypyc), which the test extra no longer lists."""
+    extras = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]["optional-dependencies"]
+    pinned = {line.split("==")[0]: line for line in extras["build"] if "==" in line}
+    assert set(pinned) == {"pyinstaller", "mypy"}
+    assert not any(line.startswith(("pyinstaller", "mypy")) for line in extras["test"])
+    install = '-e ".[test,build]"'
+    assert install in (ROOT / "Makefile").read_text(encoding="utf-8")
+    assert install in (ROOT / ".github" / "workflows" / "release.yml").read_text(encoding="utf-8")
+
+
+def test_the_build_stops_when_the_search_does_not_compile(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                         capsys: pytest.CaptureFixture[str]) -> None:
+    def pyinstaller(*args: object, **kwargs: object) -> None:
+        raise AssertionError("PyInstaller ran after a failed compile")
+
+    monkeypatch.setattr(build_script, "compile_search", lambda dest, quiet: "mypyc failed: error: no such type")
+    monkeypatch.setattr(build_script.subprocess, "run", pyinstaller)
+    with pytest.raises(build_script.BuildError, match="search was not compiled: mypyc failed: error: no such type"):
+        build_script.build(distpath=tmp_path / "dist", workpath=tmp_path / "work", quiet=True)
+    assert build_script.main(["--distpath", str(tmp_path / "dist"), "--workpath", str(tmp_path / "work")]) == 1
+    error = capsys.readouterr().err
+    assert error.startswith("build failed: the computers' search was not compiled: mypyc failed")
+    assert "--interpreted" in error
+
+
+def test_the_interpreted_build_asks_for_no_compile(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """``--interpreted``: no compile, and PyInstaller is given no compiled engine (the spec packs the source)."""
+    ran: list[dict[str, str]] = []
+
+    def no_compile(dest: Path, quiet: bool) -> str | None:
+        raise AssertionError("the interpreted build compiled the search")
+
+    def pyinstaller(command: list[str], env: dict[str, str], **kwargs: object) -> None:
+        assert command[1:3] == ["-m", "PyInstaller"]
+        ran.append(env)
+
+    monkeypatch.setattr(build_script, "compile_search", no_compile)
+    monkeypatch.setattr(build_script.subprocess, "run", pyinstaller)
+    with pytest.raises(build_script.BuildError, match="PyInstaller finished but .* is missing"):
+        build_script.build(distpath=tmp_path / "dist", workpath=tmp_path / "work", quiet=True, compiled=False)
+    assert len(ran) == 1 and "PINOCHLE_ENGINE" not in ran[0]
+
+
+def test_compile_search_exits_with_the_reason_it_cannot_compile(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                                                                capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setattr(compile_search, "cannot_compile", lambda: "no C compiler (cc) on the PATH")
+    assert compile_search.main([str(tmp_path / "compiled")]) == 1
+    assert capsys.readouterr().err == "the search was not compiled: no C compiler (cc) on the PATH\n"
+    assert (tmp_path / "compiled" / "engine" / "ai" / "solver.py").is_file()
+    assert compile_search.compiled_modules(tmp_path / "compiled") == []
 
 
 def test_assets_are_found_from_source_and_in_a_bundle(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -112,8 +167,11 @@ def test_assets_are_found_from_source_and_in_a_bundle(tmp_path: Path, monkeypatc
 # -- the executable -----------------------------------------------------------------------------------
 @pytest.fixture(scope="session")
 def build_folder(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The executable built as `make dist` builds it: its search compiled, unless this machine has no
+    means to compile it (then the tests of the compiled search skip, saying why)."""
     folder = tmp_path_factory.mktemp("pyinstaller")
-    build_script.build(distpath=folder / "dist", workpath=folder / "work", quiet=True)
+    can_compile = compile_search.cannot_compile() is None
+    build_script.build(distpath=folder / "dist", workpath=folder / "work", quiet=True, compiled=can_compile)
     return folder
 
 

@@ -134,6 +134,7 @@ def _damaged(data: st.DataObject, genuine: tuple[str, ...]) -> Any:
     return document
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(PRESETS))
 @FUZZ
 @given(data=st.data())
@@ -151,6 +152,7 @@ def test_a_damaged_save_is_refused_with_save_error_or_restores_consistently(name
     assert game_to_dict(game_from_dict(again)) == again
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(PRESETS))
 @FUZZ
 @given(data=st.data())

@@ -8,12 +8,12 @@ import random
 from typing import Any
 
 import pytest
-from conftest import stacked_game
+from conftest import save_cut_by_a_trick, stacked_game
 
 from engine.game import new_game
 from engine.players import RandomPlayer
 from engine.rules import PRESETS, preset
-from engine.save import FORMAT, KIND, SaveError, game_from_dict, game_to_dict
+from engine.save import COUNTS, FORMAT, KIND, SaveError, game_from_dict, game_to_dict
 
 
 def played(name: str = "partnership_auction", seed: int = 4, steps: int = 80):  # noqa: ANN201
@@ -111,6 +111,27 @@ def test_a_save_without_its_state_check_still_restores() -> None:
     data = game_to_dict(played())
     del data["state"]
     assert game_from_dict(data).hand.hands == played().hand.hands
+
+
+def test_a_save_cut_by_a_trick_its_leader_won_is_refused() -> None:
+    whole, cut = save_cut_by_a_trick()
+    shorter = game_from_dict({**cut, "state": None})
+    assert len(shorter.log) == len(whole["actions"]) - 3
+    same = {key: value for key, value in whole["state"].items() if key not in COUNTS}
+    assert {key: value for key, value in game_to_dict(shorter)["state"].items() if key not in COUNTS} == same
+    assert game_to_dict(game_from_dict(whole)) == whole
+    with pytest.raises(SaveError, match="state it records"):
+        game_from_dict(cut)
+
+
+def test_a_save_written_before_the_counts_is_checked_on_its_other_facts() -> None:
+    data = game_to_dict(played())
+    for key in COUNTS:
+        del data["state"][key]
+    assert game_to_dict(game_from_dict(data))["actions"] == data["actions"]
+    data["state"]["scores"] = [9999, 0]
+    with pytest.raises(SaveError, match="state it records"):
+        game_from_dict(data)
 
 
 def test_save_is_plain_json_with_its_kind_and_format() -> None:

@@ -19,6 +19,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
+from conftest import two_handed_analysis, wait_until
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -146,6 +147,7 @@ def make_home(folder: Path, **settings: object) -> Path:
     return folder
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_every_screen_shows_whole_texts_with_cards_named_for_the_player(home: Path, size: tuple[int, int]) -> None:
     walk_every_screen(home, size)
@@ -190,6 +192,7 @@ def walk_every_screen(home: Path, size: tuple[int, int], overlaps: bool = False)
     assert not found, "\n".join(found)
 
 
+@two_handed_analysis
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 def test_the_review_with_its_analysis_and_summary_shows_whole_texts(home: Path, size: tuple[int, int]) -> None:
     walk_the_review(home, size)
@@ -202,8 +205,6 @@ def test_the_review_in_large_print_shows_whole_texts(large_home: Path) -> None:
 def walk_the_review(home: Path, size: tuple[int, int]) -> None:
     """Every step of an analysed hand (reasons in the auction and beside the cards, costly marks), then the
     hand's summary with the hard computer's play."""
-    import time
-
     from engine.sim import play_game
     from pinochle_gui.screens import open_review
     from pinochle_gui.screens.review import ReviewScene
@@ -219,9 +220,8 @@ def walk_the_review(home: Path, size: tuple[int, int]) -> None:
             assert open_review(app, [record])
             scene = app.stack.top
             assert isinstance(scene, ReviewScene) and scene.analysis is not None
-            while not scene.analysis.analysed:
-                app.stack.update(0.1)
-                time.sleep(0.02)
+            analysis, update = scene.analysis, functools.partial(app.stack.update, 0.1)
+            wait_until(lambda a=analysis: a.analysed, "the review's analysis", step=update)
             surface = pygame.Surface(size)
             for at in range(len(scene.steps)):
                 scene.go(at)
@@ -230,9 +230,7 @@ def walk_the_review(home: Path, size: tuple[int, int]) -> None:
                     app.stack.draw(surface)
                 found += [f"review step {at}: {p}" for p in problems(seen)]
             scene.toggle_summary()
-            while not scene.analysis.finished:
-                app.stack.update(0.1)
-                time.sleep(0.02)
+            wait_until(lambda a=analysis: a.finished, "the hard computer's play of the hand", step=update)
             with watch_text() as seen:
                 app.stack.update(0.1)
                 app.stack.draw(surface)

@@ -109,6 +109,7 @@ def play_deal(app: App, screen: pygame.Surface, rng: random.Random) -> Challenge
     raise AssertionError("the challenge's deal never ended")
 
 
+@pytest.mark.slow
 def test_a_two_deal_challenge_by_clicks_reports_both_scores(tmp_path: Path) -> None:
     app, screen = open_app(tmp_path / "home")
     try:
@@ -156,6 +157,7 @@ def test_a_two_deal_challenge_by_clicks_reports_both_scores(tmp_path: Path) -> N
         app.close()
 
 
+@pytest.mark.slow
 def test_a_challenge_left_halfway_continues_where_it_was(tmp_path: Path) -> None:
     home = tmp_path / "home"
     app, screen = open_app(home)

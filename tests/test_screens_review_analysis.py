@@ -7,11 +7,11 @@ verdict depends on the machine's speed."""
 
 from __future__ import annotations
 
-import time
 from typing import Any
 
 import pygame
 import pytest
+from conftest import two_handed_analysis, wait_until
 from test_screens_app import FakeApp, _display, app, click, key, render
 
 from engine.ai.analysis import decisions_in, game_before
@@ -40,9 +40,9 @@ def analysed(app: FakeApp, scene: ReviewScene, hard: bool = False) -> None:
     """Poll the scene as the loop does until its analysis (and, with ``hard``, the hard computer's play) is in."""
     analysis = scene.analysis
     assert analysis is not None
-    while not (analysis.finished if hard else analysis.analysed):
-        app.stack.update(0.1)
-        time.sleep(0.02)
+    wait_until(lambda: analysis.finished if hard else analysis.analysed,
+               "the hard computer's play of the hand" if hard else "the review's analysis",
+               step=lambda: app.stack.update(0.1))
     app.stack.update(0.1)
 
 
@@ -67,6 +67,7 @@ def endgames() -> tuple[dict[str, Any], dict[int, float]]:
     return record, costs
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", sorted(PRESETS))
 def test_step_through_a_whole_analysed_hand_of_every_variant(app: FakeApp, variant: str,
                                                              monkeypatch: pytest.MonkeyPatch) -> None:
@@ -94,6 +95,7 @@ def test_step_through_a_whole_analysed_hand_of_every_variant(app: FakeApp, varia
     assert scene.at == 0 and seen_decisions == set(analysis.decisions)
 
 
+@two_handed_analysis
 def test_costly_decisions_are_marked_where_the_exact_search_says(
         app: FakeApp, endgames: tuple[dict[str, Any], dict[int, float]]) -> None:
     record, costs = endgames
@@ -112,6 +114,7 @@ def test_costly_decisions_are_marked_where_the_exact_search_says(
         assert (mark[:3] == scene.theme.bad) == (cost >= 10 and review.seat == 0)
 
 
+@two_handed_analysis
 def test_keys_and_buttons_go_from_costly_decision_to_costly_decision(
         app: FakeApp, endgames: tuple[dict[str, Any], dict[int, float]]) -> None:
     scene = opened(app, [endgames[0]])
@@ -137,6 +140,7 @@ def test_keys_and_buttons_go_from_costly_decision_to_costly_decision(
     assert scene.at == len(scene.steps) - 1
 
 
+@pytest.mark.slow
 def test_the_review_is_usable_at_once_and_shows_its_progress(app: FakeApp) -> None:
     record = record_of("partnership_auction", 2)
     scene = opened(app, [record])
@@ -177,6 +181,7 @@ def test_reasons_go_through_the_record_and_show_with_the_bids_and_cards(app: Fak
     assert f"reason: “{scene.steps[card].reason[:20]}" in " ".join(texts_at(app, scene, card)).replace("\n", " ")
 
 
+@two_handed_analysis
 def test_the_summary_shows_what_was_lost_the_costliest_and_the_hard_play(
         app: FakeApp, endgames: tuple[dict[str, Any], dict[int, float]]) -> None:
     record = endgames[0]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pygame
+import pytest
 from test_screens_app import _display
 
 from pinochle_gui.screens.__main__ import main, play, shots
@@ -12,6 +13,7 @@ from pinochle_gui.screens.__main__ import main, play, shots
 __all__ = ["_display"]
 
 
+@pytest.mark.slow
 def test_every_screen_is_written_and_not_blank(tmp_path: Path, capsys: object) -> None:
     assert main(["--out", str(tmp_path), "--size", "640x480"]) == 0
     files = sorted(tmp_path.glob("screen-*-640x480.png"))

@@ -9,6 +9,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import save_cut_by_a_trick
 
 import engine.game as engine_game
 import engine.save as engine_save
@@ -104,3 +105,12 @@ def test_a_tampered_engine_state_is_kept_aside(tmp_path: Path) -> None:
     saved, messages = store.load(restore=engine_save.game_from_dict)
     assert saved is None and "cannot be continued" in messages[0].text
     assert len(list(tmp_path.glob("current_game.json.bad-*"))) == 1
+
+
+def test_a_save_cut_by_a_trick_is_kept_aside_with_the_usual_message(tmp_path: Path) -> None:
+    _, cut = save_cut_by_a_trick()
+    store = SaveStore(tmp_path / "current_game.json")
+    store.save(cut)
+    saved, messages = store.load(restore=engine_save.game_from_dict)
+    assert saved is None and "cannot be continued" in messages[0].text and "state it records" in messages[0].text
+    assert len(list(tmp_path.glob("current_game.json.bad-*"))) == 1 and not store.exists()

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from conftest import WAIT_SECONDS
 
 from pinochle_gui.storage import SaveStore, SaveWorker
 from pinochle_gui.storage.safe_file import atomic_write_bytes, backup_name
@@ -198,7 +199,8 @@ def test_worker_writes_the_newest_state_and_skips_stale_ones(tmp_path: Path) -> 
     submitted = threading.Event()
 
     def slow_write(content: bytes) -> list[Any]:
-        submitted.wait()  # a disk slower than the 40 moves: all of them come while the first is written
+        # a disk slower than the 40 moves: all of them come while the first is written
+        assert submitted.wait(WAIT_SECONDS)
         written.append(json.loads(content)["game"]["move"])
         return real_write(content)
 

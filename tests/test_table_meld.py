@@ -215,13 +215,13 @@ def test_stale_play_is_refused() -> None:
 def test_random_games_never_reuse_a_card_in_a_class() -> None:
     """Lay the best offered meld after random 'tricks'; a physical card never serves a class twice."""
     rng = random.Random(7)
+    laid = 0
     for _ in range(30):
         deck = new_deck()
         rng.shuffle(deck)
         hand, stock = deck[:12], deck[12:]
         trump = rng.choice((SPADES, HEARTS))
         table = MeldTable()
-        total = 0
         for _turn in range(10):
             plays = table.options(hand, trump, RULES)
             for p in plays:
@@ -229,7 +229,8 @@ def test_random_games_never_reuse_a_card_in_a_class() -> None:
                 assert all(a <= b for a, b in zip(counts(p.from_hand), counts(hand), strict=True))
             if plays:
                 best = max(plays, key=lambda p: p.meld.points)
-                total += table.lay(best)
+                assert table.lay(best) == best.meld.points
+                laid += 1
                 remove_cards(hand, best.from_hand)
             # play a card from hand or table, draw one
             on_table = table.cards()
@@ -250,7 +251,7 @@ def test_random_games_never_reuse_a_card_in_a_class() -> None:
                 by_class.setdefault(record.kind, []).extend(record.slots)
             for slots in by_class.values():
                 assert len(slots) == len(set(slots))
-        assert total >= 0
+    assert laid > 50, f"only {laid} melds laid (94 with seed 7): the checks above saw too few tables"
 
 
 def test_remove_takes_the_copy_that_breaks_least() -> None:

@@ -34,7 +34,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.actions import PLAYS, Play
-from engine.ai.choice import Choice
 from engine.ai.levels import Level
 from engine.ai.solver import Table, solve
 from engine.ai.trickplay import Position, greedy_playout
@@ -51,6 +50,7 @@ from engine.cards import counts
 from engine.game import Game
 from engine.meld import meld_total
 from engine.play import beats, card_values, trick_winner
+from engine.players import Choice
 from engine.rules import TrumpBy
 
 EASY_WORLDS = 4          # worlds for a level with ``worlds == 0`` (easy): few, from a forgetful memory

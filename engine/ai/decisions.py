@@ -1,7 +1,7 @@
 """Every decision of a computer player but the card played: bids, trump, passes, bury, throw-in,
 the dix, redeals, two-handed melds and draws, and declaring out.
 
-Each function takes ``(game, seat, level, rng)`` and returns a :data:`~engine.ai.choice.Choice`:
+Each function takes ``(game, seat, level, rng)`` and returns a :data:`~engine.players.Choice`:
 one of ``game.legal_actions()`` and a short reason in plain words. They read only what
 :func:`engine.observation.observe` shows the seat (the ``perfect`` level, which sees every card by
 design, excepted); hidden cards are dealt at random, consistently with what was seen, when a
@@ -43,7 +43,6 @@ from engine.actions import (
 from engine.ai import bidding as bv
 from engine.ai import worlds as hidden
 from engine.ai.auction_model import action_kinds, load_model
-from engine.ai.choice import Choice
 from engine.ai.levels import Level
 from engine.ai.trickplay import Position, greedy_playout
 from engine.cards import ACE, NINE, SUIT_NAMES, SUITS, TEN, Card, cards_label, parse_cards
@@ -52,6 +51,7 @@ from engine.meld import meld_by_trump, score_meld
 from engine.observation import Observation, observe
 from engine.phases.auction import forced_bids
 from engine.play import card_values
+from engine.players import Choice
 from engine.rules import Rules, TrumpBy
 
 __all__ = [

@@ -13,10 +13,10 @@ and is repeatable: the same position always gets the same hint.
 
 from __future__ import annotations
 
-from engine.ai.choice import Choice
 from engine.ai.levels import LEVELS
 from engine.ai.players import ComputerPlayer
 from engine.game import Game
+from engine.players import Choice
 
 HINT_LEVEL = "hard"
 

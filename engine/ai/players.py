@@ -42,12 +42,11 @@ from engine.actions import (
     Play,
     PlayOn,
 )
-from engine.ai.choice import Choice
 from engine.ai.levels import LEVELS, Level
 from engine.game import Game, Phase
 from engine.meld import meld_by_trump
 from engine.play import card_values
-from engine.players import Player, RandomPlayer
+from engine.players import Choice, Player, RandomPlayer
 
 Decision = Callable[[Game, int, Level, random.Random], Choice]
 

@@ -25,7 +25,6 @@ import math
 import time
 from dataclasses import dataclass, field
 
-from engine.ai.search_moves import ALL, LEAD, distinct, follow_order, move_cache
 from engine.ai.trickplay import (
     BEATERS,
     SUIT_MASKS,
@@ -69,6 +68,61 @@ class _OutOfNodes(Exception):
 _INF = 1 << 30
 _CLOCK_EVERY = 2048  # nodes between two readings of the clock (about 5 ms)
 _KEY_BITS = 3  # per card per seat: up to four copies (double deck)
+
+
+def _follow_order(moves: list[int], strength: tuple[int, ...], top: int, partner_winning: bool,
+                  values: tuple[int, ...]) -> list[int]:
+    """Cards following to a trick (ascending codes), in the order to search them. The partner winning:
+    the cards that do not take the trick, the most valuable first, then the weakest winners.
+    Otherwise: the winners, the weakest first (of equal strength the one gaining more counters),
+    then the least valuable losers. Of equals, the lower code first."""
+    keyed = []
+    for c in moves:
+        s = strength[c]
+        if s > top:
+            key = 50 + s if partner_winning else -100 + s - values[c]
+        else:
+            key = -values[c] if partner_winning else values[c]
+        keyed.append(key * 32 + c)  # a code is below 32: sorting these sorts by key, then code
+    keyed.sort()
+    return [k & 31 for k in keyed]
+
+
+# The moves of a node depend only on the cards of the seat to move, the cards others hold or the
+# trick shows, the card winning the trick, the suit led and whether the seat's side is winning it (for
+# one trump, rule of play and count): each such set is worked out once and kept, for every search of
+# a hand. One cache is kept, for the trump, rule and count of the last search (a hand's searches share
+# them), and it starts again when full (about 20 MB).
+_MoveCache = dict[int, tuple[int, ...]]
+_MOVE_CACHES: dict[tuple[int, int, tuple[int, ...]], _MoveCache] = {}
+_MOVE_CACHE_SIZE = 100_000
+_ALL = (1 << 48) - 1  # every card, of a hand and of the others
+_LEAD = 1 << 56  # in a cache key, above what a following card's key uses: a lead
+
+
+def _move_cache(trump: int, mode: int, values: tuple[int, ...]) -> _MoveCache:
+    """The moves kept for searches under this trump, rule of play (``mode``) and count."""
+    cache = _MOVE_CACHES.get((trump, mode, values))
+    if cache is None:
+        _MOVE_CACHES.clear()
+        cache = _MOVE_CACHES[(trump, mode, values)] = {}
+    elif len(cache) > _MOVE_CACHE_SIZE:
+        cache.clear()
+    return cache
+
+
+def _distinct(moves: list[int], others: int, values: tuple[int, ...]) -> list[int]:
+    """Drop each move (ascending codes) that an equivalent lower card of the same suit already
+    stands for: one that counts the same, with no card from it to the move held by another seat or
+    shown in the trick (``others``)."""
+    kept = [moves[0]]
+    previous = moves[0]
+    for c in moves[1:]:
+        if c // 6 == previous // 6 and values[c] == values[previous] and not others & ((2 << c) - (1 << previous)):
+            continue  # equivalent to ``previous``
+        kept.append(c)
+        previous = c
+    return kept
 
 
 def _grid(values: tuple[int, ...], bonus: int) -> int:
@@ -125,13 +179,13 @@ class Solver:
         self.nodes = 0
         self.best_so_far = -1  # the best root card of the last finished iteration, searched first
         self.table: Table = table if table is not None else {}
-        self.moves_cache = move_cache(self.trump, self.mode, self.values)
+        self.moves_cache = _move_cache(self.trump, self.mode, self.values)
         self.beaters = BEATERS[self.trump]
         # the suits a following card comes from (the suit led; void in it, trumps or any), as masks
         # of a hand and of the others' cards side by side: what a cached set of moves is keyed by
         both = tuple(m | m << 24 for m in SUIT_MASKS)
-        self.follow_scope = both if self.mode != FREE else (ALL,) * 4
-        self.void_scope = both[self.trump] if self.mode in (MUST_BEAT, POST_1945) else ALL
+        self.follow_scope = both if self.mode != FREE else (_ALL,) * 4
+        self.void_scope = both[self.trump] if self.mode in (MUST_BEAT, POST_1945) else _ALL
         self.trump_mask = SUIT_MASKS[self.trump]
         self.bits = tuple(tuple(1 << (_KEY_BITS * (seat * KINDS + c)) for c in range(KINDS)) for seat in range(seats))
         self.key = 0
@@ -165,10 +219,10 @@ class Solver:
 
     def _lead_moves(self, key: int, own: int, others: int) -> tuple[int, ...]:
         """The distinct leads from ``own``, in the order to search them, kept under ``key``
-        (``own | others << 24 | LEAD``)."""
+        (``own | others << 24 | _LEAD``)."""
         cards = mask_cards(own)
         if len(cards) > 1:
-            cards = sorted(distinct(cards, others, self.values), key=self.lead_order.__getitem__)
+            cards = sorted(_distinct(cards, others, self.values), key=self.lead_order.__getitem__)
         moves = self.moves_cache[key] = tuple(cards)
         return moves
 
@@ -178,7 +232,7 @@ class Solver:
         play (follow and last_card work it out inline, for speed)."""
         scope = self.follow_scope[led]
         if not own & scope:
-            scope = self.void_scope if own & self.trump_mask else ALL
+            scope = self.void_scope if own & self.trump_mask else _ALL
         return (own | others << 24) & scope | win << 48 | led << 53 | pw << 55
 
     def _follow_moves(self, key: int, own: int, others: int, led: int, win: int, pw: bool) -> tuple[int, ...]:
@@ -186,10 +240,10 @@ class Solver:
         kept under ``key`` (:meth:`_follow_key`)."""
         cards = legal_cards(own, led, win, self.trump, self.mode)
         if len(cards) > 1:
-            cards = distinct(cards, others, self.values)
+            cards = _distinct(cards, others, self.values)
             if len(cards) > 1:
                 strength = self.strengths[led]
-                cards = follow_order(cards, strength, strength[win], pw, self.values)
+                cards = _follow_order(cards, strength, strength[win], pw, self.values)
         moves = self.moves_cache[key] = tuple(cards)
         return moves
 
@@ -252,7 +306,7 @@ class Solver:
         for s in self.others_of[seat]:
             others |= masks[s]
         maximizing = self.ours[seat]
-        key = own | others << 24 | LEAD
+        key = own | others << 24 | _LEAD
         moves = self.moves_cache.get(key)
         if moves is None:
             moves = self._lead_moves(key, own, others)
@@ -321,7 +375,7 @@ class Solver:
         maximizing = ours[seat]
         scope = self.follow_scope[led]
         if not own & scope:
-            scope = self.void_scope if own & self.trump_mask else ALL
+            scope = self.void_scope if own & self.trump_mask else _ALL
         pw = ours[ahead] == maximizing
         key = (own | others << 24) & scope | win << 48 | led << 53 | pw << 55
         moves = self.moves_cache.get(key)
@@ -396,7 +450,7 @@ class Solver:
             others |= masks[s]
         scope = self.follow_scope[led]
         if not own & scope:
-            scope = self.void_scope if own & self.trump_mask else ALL
+            scope = self.void_scope if own & self.trump_mask else _ALL
         pw = ours[ahead] == maximizing
         key = (own | others << 24) & scope | win << 48 | led << 53 | pw << 55
         moves = self.moves_cache.get(key)
@@ -503,7 +557,7 @@ class Solver:
         win, ahead = self._winning()
         if win < 0:
             moves = mask_cards(own)
-            key = own | others << 24 | LEAD
+            key = own | others << 24 | _LEAD
             searched = list(self.moves_cache.get(key) or self._lead_moves(key, own, others))
         else:
             moves = legal_cards(own, self.trick[0] // 6, win, self.trump, self.mode)

@@ -45,11 +45,10 @@ from typing import Any, Literal, ParamSpec, TypeVar
 
 from engine.actions import action_to_json
 from engine.ai.analysis import ANALYSIS_LEVELS, DecisionReview, HandAnalysis, review_decision, work_order
-from engine.ai.choice import Choice
 from engine.ai.levels import LEVELS
 from engine.ai.players import ComputerPlayer
 from engine.game import Game
-from engine.players import RandomPlayer
+from engine.players import Choice, RandomPlayer
 from engine.record import HandRecord
 from engine.save import SavedGameDict, game_from_dict, game_to_dict
 
