@@ -17,6 +17,8 @@ whatever the others hold and play, under every rule of play (a claimer's card ca
 never beaten). :func:`claimed_plays` plays the hand out that way - the claimer's cards in that order,
 each other seat its lowest legal card - so the hand record, the review and the score are exactly those
 of the hand played to the end: every card left goes to the claimer's side either way.
+:func:`claim_the_rest` is the claim itself: it notes the claim in the hand's record (``claim``, see
+docs/records.md) before the plays are applied.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from engine.actions import Action, Play
 from engine.cards import Card, counts, new_deck, parse_card
 from engine.game import Game, Phase
 
-__all__ = ["claim_plan", "claimed_plays"]
+__all__ = ["claim_plan", "claim_the_rest", "claimed_plays"]
 
 
 def _unseen(game: Game, seat: int) -> list[int]:
@@ -94,4 +96,14 @@ def claimed_plays(game: Game, seat: int) -> list[Action]:
             action = min(legal, key=lambda a: (a.card % 6, a.card))
         board.apply(action)
         plays.append(action)
+    return plays
+
+
+def claim_the_rest(game: Game, seat: int) -> list[Action]:
+    """``seat`` claims the remaining tricks: the game notes the claim (the hand's record says who claimed
+    and from which action, so that the review does not weigh the plays that followed as anybody's
+    decisions) and the plays that finish the hand, for the caller to apply one by one (the table
+    animates them). ``ValueError`` when ``seat`` has no certain claim."""
+    plays = claimed_plays(game, seat)
+    game.hand.claim = (seat, len(game.log) - game.hand_start)
     return plays

@@ -74,6 +74,8 @@ def hand_record(game: GameState, scored: HandScored) -> HandRecord:
         record["reasons"] = reasons  # per action index, the computer's reason for that decision
     if game.humans:
         record["humans"] = list(game.humans)  # the seats a person played
+    if h.claim is not None:
+        record["claim"] = {"seat": h.claim[0], "action": h.claim[1]}
     return record
 
 

@@ -20,6 +20,7 @@ from engine.hand_record import FORMAT
 from engine.record_shape import (
     ActionValue,
     CardPass,
+    ClaimNote,
     DeclaredOut,
     HandFields,
     HandRecord,
@@ -232,13 +233,14 @@ def _check_cards(record: dict[str, object]) -> None:
 
 
 #: Fields the replay cannot know, written beside the hand (checked by :func:`_check_annotations`).
-ANNOTATIONS = ("reasons", "humans")
+ANNOTATIONS = ("reasons", "humans", "claim")
 MAX_REASON = 2000  # characters of one computer's reason
 
 
 def _check_annotations(record: dict[str, object], rules: Rules) -> None:
     """``reasons``: ``[[action_index, "words"], ...]``, indexes rising and within the actions;
-    ``humans``: the seats a person played, each once."""
+    ``humans``: the seats a person played, each once; ``claim``: ``{"seat": s, "action": i}``, a seat that
+    claimed the remaining tricks and the first action the claim played."""
     if "reasons" in record:
         reasons, actions = record["reasons"], record.get("actions")
         if not isinstance(reasons, list) or not all(
@@ -256,6 +258,13 @@ def _check_annotations(record: dict[str, object], rules: Rules) -> None:
         if not (isinstance(humans, list) and all(_whole(s) and 0 <= s < rules.players for s in humans)
                 and len(set(humans)) == len(humans)):
             raise RecordError(f"humans must list seats (0 to {rules.players - 1}), each once")
+    if "claim" in record:
+        claim, actions = record["claim"], record.get("actions")
+        count = len(actions) if isinstance(actions, list) else None
+        if not (isinstance(claim, dict) and set(claim) == {"seat", "action"} and _whole(claim["seat"])
+                and 0 <= claim["seat"] < rules.players and _whole(claim["action"]) and claim["action"] >= 0
+                and (count is None or claim["action"] < count)):
+            raise RecordError("claim must name the claiming seat and the action within the hand the claim began at")
 
 
 def record_reasons(record: HandRecord) -> dict[int, str]:
@@ -312,6 +321,7 @@ __all__ = [
     "ActionValue",
     "CARD_FIELDS",
     "CardPass",
+    "ClaimNote",
     "DeclaredOut",
     "FORMAT",
     "HandFields",

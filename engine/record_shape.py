@@ -100,6 +100,14 @@ class HandFields(HandResult, total=False):
     actions: list[ActionValue]
     reasons: list[list[int | str]]  # [action index, a computer's reason in words]
     humans: list[int]  # the seats a person played
+    claim: ClaimNote  # a seat claimed the remaining tricks: the plays from that action on finished the hand
+
+
+class ClaimNote(TypedDict):
+    """A claim of the remaining tricks: who claimed, and the hand's first action the claim played."""
+
+    seat: int
+    action: int
 
 
 class HandRecord(HandFields):

@@ -108,6 +108,11 @@ def review_steps(record: HandRecord) -> list[Step]:
     review = _Review(record, rules, game)
     review.follow(game.opening_events())
     reasons = record_reasons(record)
+    claim = record.get("claim")
+    if claim is not None:  # the claim's first play says so; what the record's computer said follows
+        said = reasons.get(claim["action"], "")
+        claimed = f"{seat_names(record)[claim['seat']]} claims the remaining tricks"
+        reasons[claim["action"]] = f"{claimed}: {said}" if said else claimed
     try:
         for index, value in enumerate(record["actions"]):
             review.action = game.action_from_json(value)

@@ -7,9 +7,12 @@ import random
 import pytest
 
 from engine.actions import Action, DeclareOut, Pass, Play
+from engine.ai.analysis import decisions_in
 from engine.cards import HEARTS, SPADES
-from engine.claim_tricks import claim_plan, claimed_plays
+from engine.claim_tricks import claim_plan, claim_the_rest, claimed_plays
 from engine.game import Game, Phase, new_game
+from engine.record import RecordError, check_record
+from engine.review import review_steps
 from engine.rules import PRESETS, preset
 from tests.conftest import first_legal, stacked_game
 
@@ -112,3 +115,23 @@ def test_no_claim_while_the_unseen_trumps_outnumber_the_claimers() -> None:
 def test_no_claim_when_it_is_not_the_seats_lead() -> None:
     game = _at_first_lead("AH AH TH TH KH KH QH QH JH JH AS AS")
     assert all(claim_plan(game, seat) is None for seat in (1, 2, 3))
+
+
+def test_a_claim_is_noted_in_the_record_its_review_and_its_analysis() -> None:
+    """The record says who claimed and from which action; the review says so at that step; the analysis
+    weighs no play of the claim as a decision; a record with a claim that points nowhere is refused."""
+    game = _at_first_lead("AH AH TH TH KH KH QH QH JH JH AS AS")
+    start = len(game.log) - game.hand_start
+    for action in claim_the_rest(game, 0):
+        game.apply(action)
+    record = game.hand_records[0]
+    assert record["claim"] == {"seat": 0, "action": start}
+    assert check_record(record) == record  # the claim is a note beside the replay, as reasons are
+    steps = review_steps(record)
+    claimed = [s for s in steps if s.action_index == start]
+    assert claimed and claimed[0].reason == "South claims the remaining tricks"
+    assert all(index < start for index, _seat in decisions_in(record))
+    with pytest.raises(RecordError, match="claim"):
+        check_record({**record, "claim": {"seat": 0, "action": len(record["actions"])}})
+    with pytest.raises(RecordError, match="claim"):
+        check_record({**record, "claim": {"seat": 9, "action": start}})

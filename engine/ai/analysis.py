@@ -168,10 +168,13 @@ def _is_decision(game: Game, action: Action) -> bool:
 
 
 def decisions_in(record: HandRecord) -> list[tuple[int, int]]:
-    """(action index, seat) of every real decision of the record (more than one legal choice), in order."""
+    """(action index, seat) of every real decision of the record (more than one legal choice), in order;
+    the plays of a claim of the remaining tricks are nobody's decisions."""
     found = []
+    claim = record.get("claim")
+    claimed = claim["action"] if claim is not None else len(record.get("actions", []))
     for index, game, action in _replay(record):
-        if _is_decision(game, action):
+        if index < claimed and _is_decision(game, action):
             assert game.to_act is not None
             found.append((index, game.to_act))
     return found

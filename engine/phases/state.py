@@ -84,6 +84,8 @@ class HandState:
     may_meld_again: bool = False
     turnup_scored: bool = False  # the card at the foot of the stock is a nine of trumps that has scored
     scored_nines: list[int] = field(default_factory=list)  # per seat: nines of trumps in hand that have scored
+    # claiming the remaining tricks (engine.claim_tricks): the claimer and the hand's action it began at
+    claim: tuple[int, int] | None = None
 
     def copy(self) -> HandState:
         other = HandState.__new__(HandState)

@@ -32,7 +32,7 @@ import pygame
 from engine.actions import Action, Bury, DeclareOut, NoMeld, PassCards, Play
 from engine.ai.duplicate import seat_seed
 from engine.cards import Card
-from engine.claim_tricks import claim_plan, claimed_plays
+from engine.claim_tricks import claim_plan, claim_the_rest
 from engine.declare_out import Claim, claim_of
 from engine.events import HandScored
 from engine.game import Game, Phase
@@ -339,9 +339,8 @@ class TableScene(Scene):
         """``seat`` takes every remaining trick: the hand is played out at once as the claim says."""
         human = isinstance(self.seats[seat], HumanSeat)
         self.hud.toast("You claim the remaining tricks" if human else f"{self.names[seat]} claims the remaining tricks")
-        reason = f"{self.names[seat]} holds the winners of every trick left"
-        for action in claimed_plays(self.game, seat):
-            self.apply(action, reason if self.game.to_act == seat and not human else "")
+        for action in claim_the_rest(self.game, seat):  # the hand's record notes the claim
+            self.apply(action)
     def wake_in(self) -> float | None:
         """The table moves while cards move or are lifted, a forced card waits to be played by itself,
         a toast, a speech bubble, a timed hold or a button's tooltip runs out, or a computer's dots count;
