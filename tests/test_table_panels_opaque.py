@@ -13,6 +13,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 from conftest import hand_result, play_out  # noqa: E402
 
+from engine.events import GameOver  # noqa: E402
 from engine.game import new_game  # noqa: E402
 from engine.rules import preset  # noqa: E402
 from pinochle_gui.screens.replay import hand_table  # noqa: E402
@@ -65,7 +66,7 @@ def panels(theme: Theme) -> dict[str, Callable[[pygame.Surface], pygame.Rect]]:
     return {
         "summary": lambda s: draw_summary(s, AREA, theme, summary, SIDES, NAMES, "Deal #3", 0,
                                                team_of=preset("partnership_auction").team_of),
-        "game over": lambda s: draw_game_over(s, AREA, theme, {"winner": 0, "scores": [1520, 980]}, SIDES, 0, 9,
+        "game over": lambda s: draw_game_over(s, AREA, theme, GameOver(0, (1520, 980)), SIDES, 0, 9,
                                               "Start a new game, or go back to the menu."),
         "score pad": full_pad,
         "replay result": replay_result,

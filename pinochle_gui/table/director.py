@@ -27,7 +27,7 @@ from engine.cards import Card, parse_cards
 from engine.events import AuctionWon, Dealt, Event, GameOver, HandScored, Melded, NotOnBoard, visible_to
 from engine.meld import recorded_meld
 from engine.observation import Observation
-from engine.record import meld_items
+from engine.record import HandResult, meld_items
 from engine.rules import Rules, TrumpBy
 from pinochle_gui.anim import Animation, Animator
 from pinochle_gui.art import CardArt
@@ -105,8 +105,9 @@ class TableNews:
     bubbles: dict[int, Bubble] = field(default_factory=dict)
     melds: dict[int, MeldShown] = field(default_factory=dict)
     laid: list[LaidMeld] = field(default_factory=list)  # two-handed: the melds laid this hand
-    summary: dict[str, Any] | None = None  # the hand just scored (summary overlay)
-    game_over: dict[str, Any] | None = None
+    summary: HandResult | None = None  # the hand just scored (summary overlay)
+    summary_deal: int | None = None  # the deal number of that hand
+    game_over: GameOver | None = None
     last_trick: list[tuple[int, Card]] = field(default_factory=list)
     last_winner: int | None = None
     trick_points: dict[int, int] = field(default_factory=dict)

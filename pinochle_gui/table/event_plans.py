@@ -370,7 +370,8 @@ def on_declare_out(director: Director, event: DeclaredOut, obs: Observation) -> 
 
 
 def on_hand_scored(director: Director, event: HandScored, obs: Observation) -> Animation | None:
-    director.news.summary = dict(result_fields(event), deal_number=director.news.deal_number)
+    director.news.summary = result_fields(event)
+    director.news.summary_deal = director.news.deal_number
     if director.news.board is not None:  # the scores change as the summary shows
         director.news.board = (event.scores_after, *director.news.board[1:])
     director.news.melds.clear()
@@ -388,7 +389,7 @@ def on_hand_scored(director: Director, event: HandScored, obs: Observation) -> A
 
 
 def on_game_over(director: Director, event: GameOver, obs: Observation) -> Animation | None:
-    director.news.game_over = {"winner": event.winner, "scores": list(event.scores)}
+    director.news.game_over = event
     director.sound("win")
     director.say("Game over")
     return None

@@ -7,13 +7,10 @@ surfaces it reuses from frame to frame; :func:`status_text` says what the status
 
 from __future__ import annotations
 
-from typing import cast
-
 import pygame
 
 from engine.cards import SUIT_NAMES
 from engine.game import Phase
-from engine.record import HandResult
 from engine.rules import TrumpBy
 from pinochle_gui.fonts import sized_for_player
 from pinochle_gui.table.hud import cards_note
@@ -114,14 +111,12 @@ class TablePainter:
             if news.summary is not None or (news.game_over is not None and table.director.idle):
                 self.veil(surface)
             if news.summary is not None:
-                number = news.summary.get("deal_number")
+                number = news.summary_deal
                 footer = f"Deal #{number}" if number is not None else ""
                 if not table.demo:
                     footer = f"{footer} · click or press Enter to go on" if footer else "Click or press Enter to go on"
                 buttons = table.summary_buttons_shown
-                # The hand-scored event's information: the hand's result fields (and its deal number).
-                result = cast("HandResult", news.summary)
-                box = draw_summary(surface, centre, table.theme, result, table.sides, table.names, footer,
+                box = draw_summary(surface, centre, table.theme, news.summary, table.sides, table.names, footer,
                                    table.rules.team_of(VIEW_SEAT), buttons, team_of=table.rules.team_of)
                 if buttons:
                     table.place_end_buttons(box, "summary")

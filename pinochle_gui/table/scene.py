@@ -34,7 +34,7 @@ from engine.ai.duplicate import seat_seed
 from engine.cards import Card
 from engine.claim_tricks import claim_plan, claim_the_rest
 from engine.declare_out import Claim, claim_of
-from engine.events import HandScored
+from engine.events import GameOver, HandScored
 from engine.game import Game, Phase
 from engine.observation import Observation, observe
 from engine.record import HandRecord
@@ -167,7 +167,7 @@ class TableScene(Scene):
         if restored or game.log:
             self.director.reset(self.obs)
             if game.is_over:
-                self.director.news.game_over = {"winner": game.winner, "scores": list(game.scores)}
+                self.director.news.game_over = GameOver(game.winner, tuple(game.scores))
         else:
             self.director.feed(game.opening_events(), self.obs)
         self._build_widgets()
@@ -396,7 +396,7 @@ class TableScene(Scene):
         self.game_over_shown = True
         self.changed()
         if self.director.news.game_over is None:
-            self.director.news.game_over = {"winner": self.game.winner, "scores": list(self.game.scores)}
+            self.director.news.game_over = GameOver(self.game.winner, tuple(self.game.scores))
         self.app.game_over_shown(self)
 
     # -- help --------------------------------------------------------------------------------------------

@@ -6,10 +6,10 @@ Both read the engine's ``hand_scored`` and ``game_over`` event fields; nothing i
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
 import pygame
 
+from engine.events import GameOver
 from engine.record import HandResult
 from pinochle_gui.fonts import scaled
 from pinochle_gui.table.hud import draw_cached_panel
@@ -125,8 +125,8 @@ def draw_summary(surface: pygame.Surface, area: pygame.Rect, theme: Theme, summa
     return box
 
 
-def game_over_lines(info: dict[str, Any], sides: Sequence[str], player_side: int) -> tuple[str, bool | None]:
-    winner = info.get("winner")
+def game_over_lines(info: GameOver, sides: Sequence[str], player_side: int) -> tuple[str, bool | None]:
+    winner = info.winner
     if winner is None:
         return "Game over: a tie", None
     who = sides[winner]
@@ -137,10 +137,10 @@ def game_over_lines(info: dict[str, Any], sides: Sequence[str], player_side: int
     return (f"{who} wins the game" + ("!" if winner == player_side else ""), winner == player_side)
 
 
-def draw_game_over(surface: pygame.Surface, area: pygame.Rect, theme: Theme, info: dict[str, Any],
+def draw_game_over(surface: pygame.Surface, area: pygame.Rect, theme: Theme, info: GameOver,
                    sides: Sequence[str], player_side: int, hands: int, footer: str) -> pygame.Rect:
     head, good = game_over_lines(info, sides, player_side)
-    scores = info.get("scores") or []
+    scores = info.scores
     rows = [["", "Final score"]] + [[side, str(scores[i]) if i < len(scores) else ""] for i, side in enumerate(sides)]
     box = panel_rect(area, len(rows) + 1)
     draw_table(surface, box, theme, head, rows, f"{count_of(hands, 'hand')} played. {footer}", good)
