@@ -21,9 +21,9 @@ EMPTY = "Play a hand with “Analyse my hands” on to see it here."
 
 
 def draw_costs(surface: pygame.Surface, plot: pygame.Rect, theme: Theme, points: Sequence[CostPoint],
-               px: int) -> list[tuple[int, int]]:
-    """The average cost per hand of each game in ``points`` as a line over ``plot`` (``px``: 16 px text);
-    where each game's point was drawn, in order (to click on)."""
+               px: int, hint: str = "") -> list[tuple[int, int]]:
+    """The average cost per hand of each game in ``points`` as a line over ``plot`` (``px``: 16 px text),
+    the note under it ending with ``hint``; where each game's point was drawn, in order (to click on)."""
     if not points:
         blit_text(surface, EMPTY, px + 1, theme.text_dim, plot.center, "italic", "center", plot.w)
         return []
@@ -42,7 +42,10 @@ def draw_costs(surface: pygame.Surface, plot: pygame.Rect, theme: Theme, points:
     hands = sum(p.hands for p in points)
     first = time.strftime("%d %b", time.localtime(points[0].recorded_at)) if points[0].recorded_at else ""
     note = f"{count_of(n, 'game')}, {count_of(hands, 'hand')} analysed" + (f" since {first}" if first else "")
-    blit_text(surface, note, small, theme.text_dim, (plot.right, plot.bottom + px // 3), "regular", "topright")
+    if hint:
+        note = f"{note} · {hint}"
+    blit_text(surface, note, small, theme.text_dim, (plot.right, plot.bottom + px // 3), "regular", "topright",
+              plot.w)
     return spots
 
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from engine.rules import PRESETS
-from pinochle_gui.fonts import text_scale
+from pinochle_gui.fonts import scaled, text_scale
 from pinochle_gui.screens.challenge_chart import draw_challenge_chart
 from pinochle_gui.screens.chart_axis import draw_value_axis, round_ticks, y_of
 from pinochle_gui.screens.cost_chart import TITLE as COST_TITLE
@@ -20,7 +20,7 @@ from pinochle_gui.screens.cost_chart import draw_costs
 from pinochle_gui.screens.dialogs import confirm, message, show_messages
 from pinochle_gui.screens.screen import Screen
 from pinochle_gui.storage import GamePoint, StatsSummary
-from pinochle_gui.widgets import ChoiceRow, blit_text
+from pinochle_gui.widgets import ChoiceRow, blit_text, text_width
 from pinochle_gui.words import computer_levels, count_of, variant_name
 
 if TYPE_CHECKING:
@@ -327,10 +327,7 @@ class StatisticsScene(Screen):
             self.draw_breakdown(surface, pygame.Rect(area.x + self.px(16), plot.y, area.w - self.px(32), plot.h))
             return
         if self.chart == "cost":
-            self.cost_spots = draw_costs(surface, plot, t, self.costs, self.px(16))
-            if self.cost_spots:
-                blit_text(surface, "Click a game: its costliest hand", self.px(12), t.text_dim,
-                          (plot.x - self.px(40), plot.bottom + self.px(6)), "italic", "topleft", plot.w // 2)
+            self.cost_spots = draw_costs(surface, plot, t, self.costs, self.px(16), "click a game: its costliest hand")
             return
         if not self.points:
             blit_text(
@@ -392,14 +389,20 @@ class StatisticsScene(Screen):
         labelled = slot >= self.px(70)  # room to write each score over its bar
         for i, (mine, theirs) in enumerate(pairs):
             x = plot.x + round(slot * i + slot / 2)
+            above: pygame.Rect | None = None  # the label over the pair's first bar
             for value, color, dx in ((mine, t.good, -bar), (theirs, t.bad, 0)):
                 y = y_of(value, plot, ticks)
                 # a score of 0 still shows as a thin bar on the zero line
                 rect = pygame.Rect(x + dx, min(y, zero - 2), bar, max(2, abs(zero - y)))
                 pygame.draw.rect(surface, color, rect, border_top_left_radius=2, border_top_right_radius=2)
                 if labelled:
-                    blit_text(surface, f"{value:,}", self.px(12), t.text, (rect.centerx, rect.y - self.px(2)),
-                              "bold", "midbottom")
+                    size = self.px(12)
+                    box = pygame.Rect(0, 0, text_width(f"{value:,}", size, "bold") + self.px(2), scaled(size * 1.2))
+                    box.midbottom = (rect.centerx, rect.y - self.px(2))
+                    if above is not None and box.colliderect(above):  # the two labels side by side touch
+                        box.bottom = min(box.bottom, above.top)
+                    blit_text(surface, f"{value:,}", size, t.text, box.midbottom, "bold", "midbottom")
+                    above = box
         for i, (label, color) in enumerate((("Best other", t.bad), ("You", t.good))):
             x = plot.right - self.px(100) - i * self.px(90)
             y = self.chart_rect.y + self.px(12)

@@ -183,15 +183,16 @@ class Hud:
             if text_width(text, round(rect.h * 0.35)) > inner.w:  # even at the smallest size
                 text = text.removesuffix(f" · {trump_text(trump)}")  # the suit drawn at the left says it
         lines = [text]
+        small = max(10, round(rect.h * 0.34))
         if text_width(text, round(rect.h * 0.35)) > inner.w:  # too long for one line: two smaller ones
-            lines = wrap(text, round(rect.h * 0.34), inner.w) if rect.h >= 44 else lines
+            lines = wrap(text, small, inner.w)
             lines = lines[:1] + [" ".join(lines[1:])] if len(lines) > 2 else lines  # a third line is cut
         if len(lines) == 1:
             self.text(surface, text, round(rect.h * 0.5), self.theme.text, "regular", inner.w,
                       midleft=(inner.x, inner.centery))
             return
         for line, y in zip(lines, (inner.y + inner.h // 4, inner.bottom - inner.h // 4), strict=False):
-            self.text(surface, line, round(rect.h * 0.34), self.theme.text, "regular", inner.w, midleft=(inner.x, y))
+            self.text(surface, line, small, self.theme.text, "regular", inner.w, midleft=(inner.x, y))
 
     def draw_toasts(self, surface: pygame.Surface, status: pygame.Rect) -> None:
         """The newest toast over the status line (nothing else of the table is covered), for its seconds."""
