@@ -42,7 +42,7 @@ from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Any
 
 from engine.actions import action_to_json
-from engine.ai.analysis import ANALYSIS_LEVELS, DecisionReview, HandAnalysis, review_decision, work_order
+from engine.ai.analysis import ANALYSIS_LEVELS, DecisionReview, HandAnalysis, player_seat, review_decision, work_order
 from engine.ai.choice import Choice
 from engine.ai.levels import LEVELS
 from engine.ai.players import ComputerPlayer
@@ -173,7 +173,7 @@ class Thinker:
 
 
 def _review(record: dict[str, Any], action_index: int, seed: int, level: str, every_card: bool,
-            viewer: int) -> tuple[DecisionReview, float]:
+            viewer: int | None) -> tuple[DecisionReview, float]:
     """In the worker: one decision of the record reviewed (see :func:`engine.ai.analysis.review_decision`),
     and the processor time it took."""
     started = time.process_time()
@@ -226,14 +226,18 @@ class Analyst:
         for future in [pool.submit(_ready) for _ in range(self.workers if self.processes else 1)]:
             future.result()
 
-    def start(self, record: dict[str, Any], seat: int, seed: int = 0) -> None:
-        """Start analysing ``record`` for the player in ``seat`` (dropping any analysis under way);
-        a record that cannot be replayed raises :class:`~engine.record.RecordError` here."""
+    def start(self, record: dict[str, Any], seat: int, seed: int = 0, viewer: int | None = -1) -> None:
+        """Start analysing the decisions of ``seat`` in ``record`` (dropping any analysis under way), told to
+        the player in ``viewer`` (by default the record's player, :func:`~engine.ai.analysis.player_seat`;
+        None: every seat by its name, as for a challenge's hard computer); a record that cannot be
+        replayed raises :class:`~engine.record.RecordError` here."""
         self.cancel()
+        if viewer == -1:
+            viewer = player_seat(record)
         order = self.order = work_order(record, seat)
         self._seat = seat
         self._total = len(order)
-        args = [(record, index, seed, self.level, self.every_card and s == seat, seat) for index, s in order]
+        args = [(record, index, seed, self.level, self.every_card and s == seat, viewer) for index, s in order]
         try:
             self._futures = [self._pool().submit(_review, *a) for a in args]
         except RuntimeError:  # a broken pool (a worker died): start afresh once
