@@ -262,12 +262,15 @@ def _worlds(game: Game, seat: int, level: Level, rng: random.Random, most: int =
     return [hands for hands, _widow in sample_worlds(game, seat, level, rng, count)]
 
 
-def _with_chosen(candidates: list[tuple[int, ...]], chosen: Action | None) -> list[tuple[int, ...]]:
-    if isinstance(chosen, PassCards | Bury):
+def _with_chosen(candidates: list[tuple[int, ...]], chosen: Action | None,
+                 make: type[PassCards] | type[Bury]) -> list[tuple[tuple[int, ...], Action]]:
+    """Each candidate's cards and its action; the choice made among them, as the very action made (its
+    cards in its own order), added if no candidate holds the same cards."""
+    found: list[tuple[tuple[int, ...], Action]] = [(c, make(tuple(Card(x) for x in c))) for c in candidates]
+    if isinstance(chosen, make):
         mine = tuple(sorted(int(c) for c in chosen.cards))
-        if mine not in candidates:
-            candidates.append(mine)
-    return candidates
+        found = [(c, a) for c, a in found if c != mine] + [(mine, chosen)]
+    return found
 
 
 def _passes(game: Game, seat: int, level: Level, rng: random.Random, chosen: Action | None) -> Valuation:
@@ -284,39 +287,48 @@ def _passes(game: Game, seat: int, level: Level, rng: random.Random, chosen: Act
     to_declarer = seat != declarer
     trump = h.trump if h.trump is not None else (bv.promising_suits(hand, rules, 1) or [0])[0]
     ranked = (bv.pass_candidates if to_declarer else bv.return_candidates)(hand, trump, rules, size, limit=6)
-    candidates = _with_chosen([tuple(sorted(c)) for _s, c in ranked[: level.candidates]], chosen)
+    candidates = _with_chosen([tuple(sorted(c)) for _s, c in ranked[: level.candidates]], chosen, PassCards)
     worlds = _worlds(game, seat, level, rng, PASS_DEALS)
     seeds = [rng.randrange(1 << 30) for _ in worlds]
     worths: dict[Action, list[float]] = {}
-    for combo in candidates:
-        action = PassCards(tuple(Card(c) for c in combo))
+    for combo, action in candidates:
         worths[action] = []
         for dealt, seed in zip(worlds, seeds, strict=True):
             if to_declarer:
-                hands, named = _returned(game, seat, dealt, action, random.Random(seed))
-            else:
-                hands, named = [list(x) for x in dealt], trump
-                _move(hands, declarer, partner, combo)
-            _m, _p, tricks, total = bv.simulate_contract(hands, [], declarer, named, rules, passed=True)
+                worths[action].append(_after_pass(game, seat, dealt, action, random.Random(seed)))
+                continue
+            hands = [list(x) for x in dealt]
+            _move(hands, declarer, partner, combo)
+            _m, _p, tricks, total = bv.simulate_contract(hands, [], declarer, trump, rules, passed=True)
             worths[action].append(contract_worth(rules, h.bid, total, tricks))
     return _same(worths)
 
 
-def _returned(game: Game, seat: int, dealt: list[list[int]], action: Action,
-              rng: random.Random) -> tuple[list[list[int]], int]:
-    """Every hand once ``action`` is passed in the deal ``dealt`` and the declarer (and anyone else still
-    to decide before the play: trump, a return) decides as the ``hard`` computer does; and the trump."""
+def _after_pass(game: Game, seat: int, dealt: list[list[int]], action: Action, rng: random.Random) -> float:
+    """The contract's worth once ``action`` is passed in the deal ``dealt``: the declarer (and anyone
+    else to decide before the play: trump, a return) decides as the ``hard`` computer does, then the
+    hand is played out as the declarer's simulations play it (or, if the hand ends there, a contract
+    the meld cannot reach, as the hand's score says)."""
     copy = game.clone()
-    for s in range(copy.rules.players):
+    rules = copy.rules
+    for s in range(rules.players):
         if s != seat:
             copy.hand.hands[s] = [Card(c) for c in dealt[s]]
     copy.apply(action)
-    while copy.phase in (TRUMP, PASSING, RETURN):
+    while copy.phase in (TRUMP, PASSING, RETURN) and not copy.hand_records:
         actor = copy.to_act
         assert actor is not None
         copy.apply(decide(copy, actor, CONTINUATION, rng)[0])
+    h = game.hand
+    assert h.declarer is not None
+    if copy.hand_records:
+        delta = copy.hand_records[-1].get("score_delta") or [0] * len(rules.teams)
+        side = rules.team_of(h.declarer)
+        return float(delta[side] - sum(d for i, d in enumerate(delta) if i != side))
     assert copy.hand.trump is not None
-    return [[int(c) for c in x] for x in copy.hand.hands], copy.hand.trump
+    hands = [[int(c) for c in x] for x in copy.hand.hands]
+    _m, _p, tricks, total = bv.simulate_contract(hands, [], h.declarer, copy.hand.trump, rules, passed=True)
+    return contract_worth(rules, h.bid, total, tricks)
 
 
 def _move(hands: list[list[int]], giver: int, taker: int, cards: Sequence[int]) -> None:
@@ -333,17 +345,17 @@ def _buries(game: Game, seat: int, level: Level, rng: random.Random, chosen: Act
     hand = [int(c) for c in h.hands[seat]]
     pool = sorted({int(c) for a in game.legal_actions() if isinstance(a, Bury) for c in a.cards})
     ranked = bv.bury_candidates(hand, [c for c in pool for _ in range(hand.count(c))], trump, rules, limit=6)
-    candidates = _with_chosen([tuple(sorted(c)) for _s, c in ranked[: level.candidates]], chosen)
+    candidates = _with_chosen([tuple(sorted(c)) for _s, c in ranked[: level.candidates]], chosen, Bury)
     values = card_values(rules)
     worlds = _worlds(game, seat, level, rng)
     sides = [0 if s == seat else 1 for s in range(rules.players)]
     worths: dict[Action, list[float]] = {}
-    for combo in candidates:
+    for combo, action in candidates:
         kept = list(hand)
         for c in combo:
             kept.remove(c)
         meld = meld_total(counts(kept), trump, rules)
-        worth = worths[Bury(tuple(Card(c) for c in combo))] = []
+        worth = worths[action] = []
         for dealt in worlds:
             hands = [list(x) for x in dealt]
             hands[seat] = list(kept)
