@@ -34,6 +34,7 @@ from engine.ai.analysis import (
     review_decision,
 )
 from engine.ai.analysis_words import contradictions, possessive, reason_for, seat_word, shown_voids
+from engine.ai.calibrate import calibrate
 from engine.ai.worker import Analyst
 from engine.cards import DIAMONDS, HEARTS, new_deck, parse_card, parse_cards
 from engine.game import PASSING, PLAY, Game, new_game
@@ -452,3 +453,16 @@ def test_titles_speak_to_the_player_and_name_the_others() -> None:
     assert seat_word(names, 0, None) == "the hard computer" and seat_word(names, 2, None) == "North"
     assert possessive(seat_word(names, 1, 0)) == "West's" and possessive(seat_word(names, 0, 0)) == "your"
     assert player_seat({"players": names, "seats": 4}) == 0 and player_seat({"seats": 4}) is None
+
+
+def test_the_calibration_computes_every_number_on_a_few_small_hands() -> None:
+    """Two hands played and analysed by medium, without the clock (a size that gives no verdict on the
+    analysis: the numbers are computed and in range; docs/measurements/analysis-calibration.md has the runs)."""
+    result = calibrate("partnership_auction", 2, 1, "medium", unplanted=3, repeats=1)
+    assert result.hands == 2 and result.planted + result.not_charged + result.nothing_to_plant == 2
+    assert 0 <= result.planted_marked <= result.planted and result.unplanted == 6
+    assert 0 <= result.unplanted_marked <= result.unplanted and result.marked >= result.planted_marked
+    assert (result.claimed > 0) == (result.marked > 0) and result.contradicted == []
+    lines = result.report().splitlines()
+    assert [line[:3] for line in lines[1:5]] == ["(a)", "(b)", "(c)", "(d)"]
+    assert calibrate("partnership_auction", 2, 1, "medium", unplanted=3, repeats=1, workers=2) == result
