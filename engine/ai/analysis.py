@@ -4,9 +4,13 @@ Every real decision of a hand record (more than one legal choice) is valued twic
 rebuilt from the record's actions up to it: from what the deciding seat could see, with the ``hard``
 level's search, and as a second view with every card visible (the ``perfect`` level); see
 :mod:`engine.ai.valuation` for how each kind of decision is valued. Values are points of this hand
-for the deciding seat's side (its score less the opponents'). A choice is *costly* when the best
-choice there was, in the seat's view, was worth at least :func:`cost_threshold` more; a costly
-choice gets a reason in plain words from what the seat could see (:mod:`engine.ai.analysis_words`).
+for the deciding seat's side (its score less the opponents'). Each choice gets a :class:`Grade` from the
+seat's view: its cost against the best choice there was, in tiers of :func:`cost_threshold` (counted only
+beyond two standard errors of the simulated deals), *costly* from a mistake on; the best choice where the
+others were clearly worse is praised. The view with every card seen tells luck apart: a sound choice that
+lost to the actual lie of the cards is "unlucky", a poor one that happened to work "lucky". An inaccuracy or
+worse gets a reason in plain words from what the seat could see (:mod:`engine.ai.analysis_words`), checked
+for facts that would argue for the choice made instead.
 
 >>> from engine.ai.levels import LEVELS
 >>> from engine.game import new_game
@@ -15,7 +19,7 @@ choice gets a reason in plain words from what the seat could see (:mod:`engine.a
 >>> record = play_game(new_game(preset("partnership_auction"), seed=3), ["easy"] * 4, 3, 1).hand_records[0]
 >>> index, seat = decisions_in(record)[-1]
 >>> review = review_decision(record, index, seed=1, level=LEVELS["medium"])
->>> review.kind, review.trick, review.costly == (review.cost >= cost_threshold(preset("partnership_auction")))
+>>> review.kind, review.trick, review.costly == (review.grade in COSTLY)
 ('play', 11, True)
 >>> DecisionReview.from_json(review.to_json()) == review
 True
@@ -285,6 +289,9 @@ def _title(game: Game, seat: int, kind: str, names: Sequence[str], viewer: int |
     return f"{who} {nouns.get(kind, kind)}"
 
 
+THE_PLAYER = -1  # as a viewer: the record's player, whichever seat that is (see player_seat)
+
+
 def player_seat(record: dict[str, Any]) -> int | None:
     """The seat of the player the analysis speaks to: the one the app names "You" (None if none is)."""
     names = seat_names(record)
@@ -361,10 +368,17 @@ def review_at(game: Game, action: Action, action_index: int, seed: int = 0, leve
         reason = praise_for(values, action, runner_up, action_words(runner_up, game), game, seat, viewer)
     else:
         reason = ""
+    fortune = luck(tier, seen_cost, threshold)
+    if fortune == "unlucky":
+        seen_best = max(seen, key=lambda a: (seen[a], action_words(a, game)))
+        reason = f"a sound choice from what {seat_word(names, seat, viewer)} could see; as the cards lay, " \
+                 f"{action_words(seen_best, game)} would have been worth about {round(seen_cost or 0)} more"
+    elif fortune == "lucky":
+        reason += "; as the cards lay, it cost nothing"
     trick = len(game.hand.tricks) + 1 if kind == "play" else None
     title = _title(game, seat, kind, names, viewer)
     return DecisionReview(action_index, seat, kind, title, trick, chosen, others, cost, seen_cost, tier in COSTLY,
-                          reason, tier, spread, luck(tier, seen_cost, threshold))
+                          reason, tier, spread, fortune)
 
 
 def _at_stake(game: Game, chosen: Action, best: Action) -> float:
@@ -383,11 +397,11 @@ def work_order(record: dict[str, Any], seat: int) -> list[tuple[int, int]]:
     return [d for d in found if d[1] == seat] + [d for d in found if d[1] != seat]
 
 
-def analyse_hand(record: dict[str, Any], seat: int, seed: int = 0, viewer: int | None = -1) -> HandAnalysis:
+def analyse_hand(record: dict[str, Any], seat: int, seed: int = 0, viewer: int | None = THE_PLAYER) -> HandAnalysis:
     """Every decision of the record reviewed (``seat``'s first in the work order), in the record's order:
     ``seat``'s in both views, the other seats' from their own view only (as :class:`~engine.ai.worker.Analyst`);
     told to the player in ``viewer`` (by default the record's player, :func:`player_seat`)."""
-    if viewer == -1:
+    if viewer == THE_PLAYER:
         viewer = player_seat(record)
     reviews = [review_decision(record, index, seed, every_card=s == seat, viewer=viewer)
                for index, s in work_order(record, seat)]
@@ -408,7 +422,6 @@ def play_with_hard(record: dict[str, Any], seat: int, levels: Sequence[str | Non
     return game.hand_records[0]
 
 
-__all__ = ["ANALYSIS_LEVELS", "COSTLY", "TIERS", "Alternative", "DecisionReview", "Grade", "HandAnalysis",
-           "action_words", "analyse_hand", "cost_threshold", "decisions_in", "grade", "luck", "play_with_hard",
-           "player_seat", "review_at", "review_decision",
-           "work_order"]
+__all__ = ["ANALYSIS_LEVELS", "COSTLY", "THE_PLAYER", "TIERS", "Alternative", "DecisionReview", "Grade",
+           "HandAnalysis", "action_words", "analyse_hand", "cost_threshold", "decisions_in", "grade", "luck",
+           "play_with_hard", "player_seat", "review_at", "review_decision", "work_order"]

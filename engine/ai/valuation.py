@@ -12,13 +12,17 @@ the deciding seat's side's score less the opponents' (:func:`engine.ai.cardplay.
   when made, the bid lost when set, the defenders' meld and tricks), a pass as if the high bidder
   kept the contract at the bid standing (an opponent's: the side defends);
 * trump: each suit's simulated value (:func:`engine.ai.bidding.evaluate_hand`) at the bid;
-* passes, returns, buries and the throw-in: the candidates played out in simulated deals, as
-  :mod:`engine.ai.decisions` tries them;
+* a pass to the declarer: in each simulated deal, the declarer's return chosen there by the ``hard``
+  computer's own decision (:data:`CONTINUATION`), then the hand played out as the declarer's
+  simulations play it; returns, buries and the throw-in: the candidates played out in simulated deals,
+  as :mod:`engine.ai.decisions` tries them;
 * the rest (two-handed play while the stock lasts, meld laid, the draw, the dix, a redeal): each choice
   made in a few sampled deals of the hidden cards and the hand played out by a quick policy.
 
 The level decides the view: ``hard`` samples what the seat could not see, ``perfect`` values with every
-card in view. Everything comes from ``rng``: the same seed gives the same values.
+card in view. :func:`valuation` keeps each choice's worth deal by deal (:class:`Valuation`), so that the
+difference between two choices has a standard error. Everything comes from ``rng``: the same seed gives
+the same values.
 
 >>> import random
 >>> from engine.ai.levels import LEVELS

@@ -42,7 +42,15 @@ from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Any
 
 from engine.actions import action_to_json
-from engine.ai.analysis import ANALYSIS_LEVELS, DecisionReview, HandAnalysis, player_seat, review_decision, work_order
+from engine.ai.analysis import (
+    ANALYSIS_LEVELS,
+    THE_PLAYER,
+    DecisionReview,
+    HandAnalysis,
+    player_seat,
+    review_decision,
+    work_order,
+)
 from engine.ai.choice import Choice
 from engine.ai.levels import LEVELS
 from engine.ai.players import ComputerPlayer
@@ -226,13 +234,13 @@ class Analyst:
         for future in [pool.submit(_ready) for _ in range(self.workers if self.processes else 1)]:
             future.result()
 
-    def start(self, record: dict[str, Any], seat: int, seed: int = 0, viewer: int | None = -1) -> None:
+    def start(self, record: dict[str, Any], seat: int, seed: int = 0, viewer: int | None = THE_PLAYER) -> None:
         """Start analysing the decisions of ``seat`` in ``record`` (dropping any analysis under way), told to
         the player in ``viewer`` (by default the record's player, :func:`~engine.ai.analysis.player_seat`;
         None: every seat by its name, as for a challenge's hard computer); a record that cannot be
         replayed raises :class:`~engine.record.RecordError` here."""
         self.cancel()
-        if viewer == -1:
+        if viewer == THE_PLAYER:
             viewer = player_seat(record)
         order = self.order = work_order(record, seat)
         self._seat = seat
