@@ -35,6 +35,7 @@ from engine.ai.analysis import (
 )
 from engine.ai.analysis_words import contradictions, possessive, reason_for, seat_word, shown_voids
 from engine.ai.calibrate import calibrate
+from engine.ai.valuation import Valuation
 from engine.ai.worker import Analyst
 from engine.cards import DIAMONDS, HEARTS, new_deck, parse_card, parse_cards
 from engine.game import PASSING, PLAY, Game, new_game
@@ -466,3 +467,17 @@ def test_the_calibration_computes_every_number_on_a_few_small_hands() -> None:
     lines = result.report().splitlines()
     assert [line[:3] for line in lines[1:5]] == ["(a)", "(b)", "(c)", "(d)"]
     assert calibrate("partnership_auction", 2, 1, "medium", unplanted=3, repeats=1, workers=2) == result
+
+
+def test_a_valuation_knows_its_uncertainty() -> None:
+    ace, nine = Play(parse_card("AH")), Play(parse_card("9H"))
+    steady = Valuation({ace: (10.0, 20.0, 30.0), nine: (0.0, 10.0, 20.0)})
+    assert steady.mean(ace) == 20 and steady.error(ace, nine) == 0  # 10 better in every deal: no doubt
+    swinging = Valuation({ace: (10.0, 30.0), nine: (20.0, 0.0)})
+    assert swinging.error(ace, nine) == pytest.approx(20.0)  # differences -10 and 30: sd 28.3 over root 2
+    both = steady.joined(swinging)
+    assert both.worths[ace] == (10.0, 20.0, 30.0, 10.0, 30.0) and both.mean(ace) == 20
+    weighted = Valuation({ace: (0.0, 10.0), nine: (0.0, 0.0)}, (3.0, 1.0))
+    assert weighted.mean(ace) == 2.5 and weighted.joined(steady).weights == (3.0, 1.0, 1.0, 1.0, 1.0)
+    sure = Valuation({ace: (5.0, 15.0), nine: (0.0,)})  # a sure value against an average
+    assert sure.error(ace, nine) == pytest.approx(5.0)

@@ -58,7 +58,7 @@ from engine.ai.analysis_words import capital, possessive, praise_for, reason_for
 from engine.ai.bidding import stable_seed
 from engine.ai.levels import LEVELS, Level
 from engine.ai.players import make_player
-from engine.ai.valuation import valuation
+from engine.ai.valuation import Valuation, valuation
 from engine.cards import SUIT_NAMES, card_label, cards_label
 from engine.game import BIDDING, Game
 from engine.record import check_record, game_at_deal
@@ -69,6 +69,7 @@ from engine.rules import Rules, rules_from_dict
 # The views an analysis may take of the seat's decisions, by name (a smaller search for a quicker look).
 ANALYSIS_LEVELS = {name: replace(LEVELS[name], think_seconds=0.0) for name in ("easy", "medium", "hard", "perfect")}
 SHOWN_ALTERNATIVES = 2
+MORE_DEALS = 2  # batches of deals added, at most, to a valuation whose verdict is within its uncertainty
 SEAT_VIEW = ANALYSIS_LEVELS["hard"]
 EVERY_CARD = ANALYSIS_LEVELS["perfect"]
 
@@ -329,6 +330,11 @@ def review_at(game: Game, action: Action, action_index: int, seed: int = 0, leve
     threshold = cost_threshold(game.rules)
     rng = random.Random(stable_seed("analysis", seed, action_index, "seat"))
     valued = valuation(game.clone(), seat, level, rng, chosen=action)
+    for batch in range(MORE_DEALS):  # a cost the deals cannot tell from noise: more deals
+        if not _undecided(valued, action, threshold):
+            break
+        more = random.Random(stable_seed("analysis", seed, action_index, "seat", batch + 1))
+        valued = valued.joined(valuation(game.clone(), seat, level, more, chosen=action))
     seen: dict[Action, float] = {}
     if every_card:
         seen_rng = random.Random(stable_seed("analysis", seed, action_index, "every card"))
@@ -379,6 +385,21 @@ def review_at(game: Game, action: Action, action_index: int, seed: int = 0, leve
     title = _title(game, seat, kind, names, viewer)
     return DecisionReview(action_index, seat, kind, title, trick, chosen, others, cost, seen_cost, tier in COSTLY,
                           reason, tier, spread, fortune)
+
+
+def _undecided(valued: Valuation, action: Action, threshold: float) -> bool:
+    """Whether the choice's cost, or (for the best choice) the next best's shortfall, is a mistake's
+    worth (or the threshold's, for praise) but within :data:`CLEAR` standard errors."""
+    if action not in valued.worths or len(valued.worths) < 2:
+        return False
+    means = {a: valued.mean(a) for a in valued.worths}
+    best = max(means, key=lambda a: means[a])
+    if best != action:
+        gap, error, least = means[best] - means[action], valued.error(best, action), TIERS[1][0] * threshold
+    else:
+        runner = max((a for a in means if a != action), key=lambda a: means[a])
+        gap, error, least = means[action] - means[runner], valued.error(action, runner), threshold
+    return gap >= least and gap <= CLEAR * error
 
 
 def _at_stake(game: Game, chosen: Action, best: Action) -> float:

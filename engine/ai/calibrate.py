@@ -53,7 +53,7 @@ from engine.game import Game, new_game
 from engine.rules import PRESETS, Rules, preset
 
 PLANTED = ("bidding", "passing", "return", "bury", "play")  # the phases of the decisions an error is planted in
-TRIES = 6  # decisions tried per hand for an error to plant
+TRIES = 12  # decisions tried per hand for an error to plant
 
 
 @dataclass
@@ -71,6 +71,7 @@ class Calibration:
     realised: float = 0.0         # and as playing the hand on both ways realised them
     marked: int = 0
     contradicted: list[str] = field(default_factory=list)
+    missed: list[str] = field(default_factory=list)  # the planted errors not marked, in words
 
     def share(self, part: int, whole: int) -> float:
         return 100.0 * part / whole if whole else float("nan")
@@ -87,7 +88,8 @@ class Calibration:
             f"(c) marked decisions {self.marked}: claimed {self.claimed:.0f}, realised {self.realised:.0f}, "
             f"claimed/realised {ratio:.2f} (target 0.75-1.25)",
             f"(d) reasons contradicted: {len(self.contradicted)} (target 0)"]
-            + [f"    {c}" for c in self.contradicted])
+            + [f"    {c}" for c in self.contradicted]
+            + [f"planted and not marked: {m}" for m in self.missed])
 
 
 def players_for(rules: Rules, level: Level, seed: int) -> list[ComputerPlayer]:
@@ -167,6 +169,7 @@ def calibrate(variant: str, hands: int, seed: int, level_name: str, unplanted: i
                      "unplanted_marked", "claimed", "realised", "marked"):
             setattr(total, name, getattr(total, name) + getattr(part, name))
         total.contradicted += part.contradicted
+        total.missed += part.missed
     return total
 
 
@@ -195,6 +198,10 @@ def calibrate_hand(variant: str, deal_seed: int, level_name: str, unplanted: int
             tally.planted_marked += review.costly
             if review.costly:
                 marked.append((changed, review))
+            else:
+                tally.missed.append(f"hand {deal_seed}, {review.title}: {review.chosen.action} for "
+                                    f"{review.best[0].action}, cost {review.cost:g} +/- {review.error:g}, "
+                                    f"with every card seen {review.seen_cost}")
     own = decisions_in(record)
     for index, _seat in rng.sample(own, min(unplanted, len(own))) if unplanted else own:
         review = review_decision(record, index, deal_seed, level=level)

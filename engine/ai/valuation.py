@@ -117,6 +117,17 @@ class Valuation:
     def valued(self) -> Valued:
         return [(a, self.mean(a)) for a in self.worths]
 
+    def joined(self, more: Valuation) -> Valuation:
+        """This valuation and ``more`` (the same choices valued in other deals) as one."""
+        worths = {a: w + more.worths.get(a, ()) for a, w in self.worths.items()}
+        if self.weights is None and more.weights is None:
+            return Valuation(worths)
+        return Valuation(worths, self._deal_weights() + more._deal_weights())
+
+    def _deal_weights(self) -> tuple[float, ...]:
+        deals = max((len(w) for w in self.worths.values()), default=0)
+        return self.weights if self.weights is not None else (1.0,) * deals
+
 
 def _variance(values: Sequence[float]) -> float:
     mean = sum(values) / len(values)
