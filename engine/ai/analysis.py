@@ -145,8 +145,8 @@ class DecisionReview:
     cost: float               # max(0, best value there was - chosen.value), seat's view
     seen_cost: float | None   # the same with every card visible
     costly: bool              # graded a mistake or a blunder (see Grade)
-    reason: str               # why the better choice was better (an inaccuracy or worse), or why this one was
-                              # best; "" otherwise
+    reason: str               # why the better choice was better (an inaccuracy or worse), why this one was
+                              # best, or that the cards lay against a sound one (unlucky); "" otherwise
     grade: Grade = Grade.GOOD  # from the seat's view, the cost cleared of the valuation's uncertainty
     error: float = 0.0        # standard error of the cost (seat's view; 0 when valued exactly)
     luck: str = ""            # "unlucky" or "lucky" when the view with every card seen disagrees (see luck())
@@ -388,18 +388,13 @@ def review_at(game: Game, action: Action, action_index: int, seed: int = 0, leve
 
 
 def _undecided(valued: Valuation, action: Action, threshold: float) -> bool:
-    """Whether the choice's cost, or (for the best choice) the next best's shortfall, is a mistake's
-    worth (or the threshold's, for praise) but within :data:`CLEAR` standard errors."""
-    if action not in valued.worths or len(valued.worths) < 2:
+    """Whether the choice's cost is a mistake's worth but within :data:`CLEAR` standard errors."""
+    if action not in valued.worths:
         return False
     means = {a: valued.mean(a) for a in valued.worths}
     best = max(means, key=lambda a: means[a])
-    if best != action:
-        gap, error, least = means[best] - means[action], valued.error(best, action), TIERS[1][0] * threshold
-    else:
-        runner = max((a for a in means if a != action), key=lambda a: means[a])
-        gap, error, least = means[action] - means[runner], valued.error(action, runner), threshold
-    return gap >= least and gap <= CLEAR * error
+    gap = means[best] - means[action]
+    return TIERS[1][0] * threshold <= gap <= CLEAR * valued.error(best, action)
 
 
 def _at_stake(game: Game, chosen: Action, best: Action) -> float:

@@ -131,6 +131,9 @@ def _card_facts(game: Game, seat: int, chosen: int, best: int, whose: str, viewe
             overtakes = beats(chosen, trick[win], led, trump) and not beats(best, trick[win], led, trump)
             if values[best] > values[chosen] or overtakes:
                 facts.append(f"{whose} partner was already winning the trick with the {card_label(trick[win])}")
+        elif winner != seat and beats(best, trick[win], led, trump) and not beats(chosen, trick[win], led, trump):
+            facts.append(f"the {card_label(best)} would have beaten the {card_label(trick[win])}, "
+                         f"which was winning the trick")
     suits = {chosen // 6, best // 6} if not trick else {trick[0] // 6}
     for s, suit, number, trumped in shown_voids(game, seat):
         if suit in suits and s != seat:
