@@ -6,8 +6,8 @@
 Each hand is dealt from its own seed and played by the ``--level`` computer in every seat (without the
 clock, so the same seed plays the same hand anywhere). In each hand one decision (a bid, a pass or return,
 a bury or a card) is replaced by a choice worse than the best there was by at least the mistake
-threshold, both from the seat's view and with every card seen; the hand is played on from there by the
-same players, and the new record analysed. The report gives:
+threshold, both from the seat's view (valued in three times the analysis's deals) and with every card
+seen; the hand is played on from there by the same players, and the new record analysed. The report gives:
 
 (a) the share of the planted errors graded a mistake or a blunder (target: 90% or more);
 (b) the share of the computer's own decisions (up to ``--unplanted`` per hand, drawn from the hand as it
@@ -54,6 +54,9 @@ from engine.rules import PRESETS, Rules, preset
 
 PLANTED = ("bidding", "passing", "return", "bury", "play")  # the phases of the decisions an error is planted in
 TRIES = 12  # decisions tried per hand for an error to plant
+# Batches of deals that value the choices an error is planted from: more than the analysis takes, so that
+# an error is planted for being bad, not for a batch of deals that happened to make it look bad.
+PLANT_BATCHES = 3
 
 
 @dataclass
@@ -144,6 +147,8 @@ def plant(record: dict[str, Any], level: Level, rng: random.Random) -> tuple[int
         assert seat is not None
         mistake = TIERS[1][0] * cost_threshold(game.rules)
         seat_view = valuation(game.clone(), seat, level, random.Random(rng.random()))
+        for _batch in range(PLANT_BATCHES - 1):
+            seat_view = seat_view.joined(valuation(game.clone(), seat, level, random.Random(rng.random())))
         seen = valuation(game.clone(), seat, ANALYSIS_LEVELS["perfect"], random.Random(rng.random()))
         top, seen_top = max(map(seat_view.mean, seat_view.worths)), max(map(seen.mean, seen.worths))
         bad = [a for a in seat_view.worths if a in seen.worths
