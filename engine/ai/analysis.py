@@ -69,7 +69,7 @@ from engine.rules import Rules, rules_from_dict
 # The views an analysis may take of the seat's decisions, by name (a smaller search for a quicker look).
 ANALYSIS_LEVELS = {name: replace(LEVELS[name], think_seconds=0.0) for name in ("easy", "medium", "hard", "perfect")}
 SHOWN_ALTERNATIVES = 2
-MORE_DEALS = 2  # batches of deals added, at most, to a valuation whose verdict is within its uncertainty
+MORE_DEALS = 2  # batches of deals added, at most, while a mistake's threshold is within the uncertainty
 SEAT_VIEW = ANALYSIS_LEVELS["hard"]
 EVERY_CARD = ANALYSIS_LEVELS["perfect"]
 
@@ -330,7 +330,7 @@ def review_at(game: Game, action: Action, action_index: int, seed: int = 0, leve
     threshold = cost_threshold(game.rules)
     rng = random.Random(stable_seed("analysis", seed, action_index, "seat"))
     valued = valuation(game.clone(), seat, level, rng, chosen=action)
-    for batch in range(MORE_DEALS):  # a cost the deals cannot tell from noise: more deals
+    for batch in range(MORE_DEALS):  # a mistake or not, the deals cannot tell yet: more deals
         if not _undecided(valued, action, threshold):
             break
         more = random.Random(stable_seed("analysis", seed, action_index, "seat", batch + 1))
@@ -388,13 +388,14 @@ def review_at(game: Game, action: Action, action_index: int, seed: int = 0, leve
 
 
 def _undecided(valued: Valuation, action: Action, threshold: float) -> bool:
-    """Whether the choice's cost is a mistake's worth but within :data:`CLEAR` standard errors."""
+    """Whether the deals cannot yet tell if the choice was a mistake: its cost is within :data:`CLEAR`
+    standard errors of a mistake's threshold."""
     if action not in valued.worths:
         return False
     means = {a: valued.mean(a) for a in valued.worths}
     best = max(means, key=lambda a: means[a])
     gap = means[best] - means[action]
-    return TIERS[1][0] * threshold <= gap <= CLEAR * valued.error(best, action)
+    return abs(gap - TIERS[1][0] * threshold) < CLEAR * valued.error(best, action)
 
 
 def _at_stake(game: Game, chosen: Action, best: Action) -> float:
