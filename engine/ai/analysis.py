@@ -330,7 +330,9 @@ def review_at(game: Game, action: Action, action_index: int, seed: int = 0, leve
     threshold = cost_threshold(game.rules)
     rng = random.Random(stable_seed("analysis", seed, action_index, "seat"))
     valued = valuation(game.clone(), seat, level, rng, chosen=action)
-    for batch in range(MORE_DEALS):  # a mistake or not, the deals cannot tell yet: more deals
+    # A mistake or not, the deals cannot tell yet: more deals (not for trump, whose suits are valued in
+    # the hand's own fixed deals, the same at every call).
+    for batch in range(MORE_DEALS if kind != "trump" else 0):
         if not _undecided(valued, action, threshold):
             break
         more = random.Random(stable_seed("analysis", seed, action_index, "seat", batch + 1))
