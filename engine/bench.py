@@ -3,6 +3,7 @@
     python -m engine.bench                 # every variant: full-hand playouts/s, play-phase playouts/s, copies/s
     python -m engine.bench --hands 100000  # the long run: that many random hands, every record re-validated
     python -m engine.bench ai --variant V --deals N --a hard --b medium   # duplicate matches (engine.ai.bench_ai)
+    python -m engine.bench analysis --calibrate --hands N  # errors planted, found or not (engine.ai.calibrate)
 """
 
 from __future__ import annotations
@@ -107,6 +108,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from engine.ai.bench_ai import main as ai_main
 
         return ai_main(argv[1:])
+    if argv[:1] == ["analysis"]:
+        from engine.ai.calibrate import main as calibrate_main
+
+        return calibrate_main(argv[1:])
     parser = argparse.ArgumentParser(prog="python -m engine.bench", description=__doc__.splitlines()[0])
     parser.add_argument("--seconds", type=float, default=2.0, help="time spent on each figure")
     parser.add_argument("--hands", type=int, default=0,

@@ -15,43 +15,20 @@ with the hard computer in the player's seat names that seat :data:`HARD_COMPUTER
 
 from __future__ import annotations
 
+from engine.ai.analysis import player_seat
+from engine.ai.analysis_words import HARD_COMPUTER, PLAYER_NAME, capital, possessive, seat_word
 from engine.record import HandRecord
 from engine.review import seat_names
-
-#: The name of the seat the hard computer plays in the player's place.
-HARD_COMPUTER = "Hard computer"
-#: What the app names the player's seat unless the player chose a name.
-PLAYER_NAME = "You"
-
-
-def player_seat(record: HandRecord) -> int | None:
-    """The seat the player played in the record, or None (a hand of computers only)."""
-    humans = record.get("humans")
-    if isinstance(humans, list) and humans:
-        return int(humans[0])
-    names = seat_names(record)
-    if HARD_COMPUTER in names or PLAYER_NAME not in names:
-        return None
-    return names.index(PLAYER_NAME)
 
 
 def who(record: HandRecord, seat: int) -> str:
     """"you", "the hard computer" or the seat's name."""
-    if seat == player_seat(record):
-        return "you"
-    name = seat_names(record)[seat]
-    return "the hard computer" if name == HARD_COMPUTER else name
+    return seat_word(seat_names(record), seat, player_seat(record))
 
 
 def whose(record: HandRecord, seat: int) -> str:
     """"your", "the hard computer's" or "North's"."""
-    name = who(record, seat)
-    return "your" if name == "you" else f"{name}'s"
-
-
-def capital(text: str) -> str:
-    """``text`` as a sentence starts it: "your bid" -> "Your bid"."""
-    return text[:1].upper() + text[1:]
+    return possessive(who(record, seat))
 
 
 def with_hard_computer(record: HandRecord, seat: int) -> HandRecord:

@@ -16,22 +16,29 @@ from typing import Any
 import pytest
 from conftest import WAIT_SECONDS, wait_until
 
-from engine.actions import Action, Bid, DeclareOut, Play
+from engine.actions import Action, Bid, DeclareOut, PassCards, Play
 from engine.ai.analysis import (
     ANALYSIS_LEVELS,
+    COSTLY,
     SEAT_VIEW,
     DecisionReview,
+    Grade,
     HandAnalysis,
     cost_threshold,
     decisions_in,
     game_before,
+    grade,
+    luck,
     play_with_hard,
+    player_seat,
     review_at,
     review_decision,
 )
-from engine.ai.analysis_words import reason_for, shown_voids
+from engine.ai.analysis_words import contradictions, possessive, reason_for, seat_word, shown_voids
+from engine.ai.calibrate import calibrate
+from engine.ai.valuation import Valuation
 from engine.ai.worker import Analyst
-from engine.cards import DIAMONDS, parse_card
+from engine.cards import DIAMONDS, HEARTS, new_deck, parse_card, parse_cards
 from engine.game import Game, Phase, new_game
 from engine.rules import PRESETS, preset
 from engine.sim import play_game
@@ -82,7 +89,9 @@ def test_only_the_card_that_loses_the_bid_is_marked() -> None:
     assert nine.best[0].action == "A♥" and nine.chosen.action == "9♥"
     assert nine.best[0].value - nine.chosen.value == nine.cost
     assert "your side needed 20 more to make the bid" in nine.reason
-    assert (ace.title, ace.trick, ace.reason) == ("Trick 11, your lead", 11, "")
+    assert (ace.title, ace.trick, ace.grade) == ("Trick 11, your lead", 11, Grade.BEST)
+    assert ace.reason.startswith("the best choice here: 9♥, the next best, was worth about")
+    assert nine.grade in COSTLY and nine.cost > 2 * nine.error
 
 
 def exact_values(game: Game, seat: int) -> dict[Action, float]:
@@ -114,8 +123,9 @@ def _after(game: Game, action: Action) -> Game:
 
 def test_two_handed_endgames_are_marked_exactly() -> None:
     """The last three tricks of two-handed hands (every card known once the stock is gone): each card's
-    cost is what an exhaustive search of the game says, and a card is marked exactly when that is 10 or
-    more (the random players of these hands make costly choices and good ones)."""
+    cost is what an exhaustive search of the game says, and a card is marked (an inaccuracy or worse)
+    exactly when that is 10 or more, a mistake when 30 or more (the random players of these hands make
+    costly choices and good ones)."""
     marks = []
     for seed in (1, 2, 3):
         record = record_of("two_hand", seed)
@@ -127,8 +137,8 @@ def test_two_handed_endgames_are_marked_exactly() -> None:
             review = review_decision(record, index, seed=1)
             cost = max(truth.values()) - truth[action]
             assert review.cost == pytest.approx(cost) and review.seen_cost == pytest.approx(cost)
-            assert review.costly == (cost >= 10)
-            marks.append(review.costly)
+            assert review.costly == (cost >= 30) and (review.grade == Grade.INACCURACY) == (10 <= cost < 30)
+            marks.append(review.grade not in (Grade.GOOD, Grade.BEST))
     assert True in marks and False in marks
 
 
@@ -177,11 +187,13 @@ def test_a_record_of_every_preset_is_analysed(variant: str) -> None:
         texts = [review.title, review.reason, review.chosen.action] + [b.action for b in review.best]
         assert not any(CODE.search(t) for t in texts), texts
         assert review.cost >= 0 and (review.seen_cost is None if overbid(record, index) else review.seen_cost >= 0)
-        assert review.costly == (review.cost >= cost_threshold(rules)) and bool(review.reason) == review.costly
+        assert review.costly == (review.grade in COSTLY)
+        assert bool(review.reason) == (review.grade != Grade.GOOD or review.luck == "unlucky"), review
+        assert review.grade == Grade.GOOD or review.cost >= cost_threshold(rules) or review.grade == Grade.BEST
         assert review.chosen.action not in [b.action for b in review.best]
         assert [b.value for b in review.best] == sorted((b.value for b in review.best), reverse=True)
-        assert review.cost == pytest.approx(max(0.0, max([review.chosen.value] + [b.value for b in review.best])
-                                                - review.chosen.value))
+        assert review.cost <= max(0.0, max([review.chosen.value] + [b.value for b in review.best])
+                                  - review.chosen.value) + 1e-9
 
 
 def overbid(record: dict[str, Any], index: int) -> bool:
@@ -208,7 +220,7 @@ def test_only_the_bid_that_won_the_auction_is_charged() -> None:
     for index in won + passed:
         review = review_decision(record, index, seed=2, level=EASY)
         assert review.seen_cost is not None
-        assert review.cost == pytest.approx(max(0.0, max(b.value for b in review.best) - review.chosen.value))
+        assert review.cost <= max(0.0, max(b.value for b in review.best) - review.chosen.value) + 1e-9
 
 
 def test_a_dix_kept_leaves_the_next_dix_to_a_seat_that_holds_one() -> None:
@@ -337,3 +349,139 @@ def test_a_bid_is_valued_with_the_seat_declaring_in_the_suit_it_would_name(monke
     monkeypatch.setattr(valuation, "_contract_results", spy)
     review_decision(record, index, seed=2, level=EASY, every_card=False)
     assert trumps and set(trumps) == {named}
+
+
+# -- the analysis a player can believe: passes, grades, luck, reasons, words --------------------------------
+
+
+def passing_game(south: str, west: str, north: str, east: str, bid: int = 350) -> Game:
+    """Four-handed auction, South (seat 0) declaring in hearts at ``bid``, North to pass."""
+    game = new_game(preset("partnership_auction"), seed=1)
+    h = game.hand
+    h.hands = [parse_cards(x) for x in (south, west, north, east)]
+    assert sorted(c for x in h.hands for c in x) == sorted(new_deck(False))
+    h.phase, h.trump, h.declarer, h.bid, h.high_bid, h.high_bidder = Phase.PASSING, HEARTS, 0, bid, bid, 0
+    h.to_act = 2
+    return game
+
+
+def the_reported_pass() -> Game:
+    """North holds A♠ K♥ A♥ A♣ for South, who holds the run's other cards and the fourth ace: the pass
+    makes South's run and aces around (the real return keeps them)."""
+    return passing_game("TH KH QH JH 9H AD KS QS KD QD 9C 9S", "TH QH JH AH AC TC KC QC JC JC 9C TD",
+                        "AS KH AH AC TS JS 9D JD TC KC QC 9H", "AS TS JS 9S QS KS AD TD KD QD JD 9D")
+
+
+def test_the_pass_that_makes_the_contract_is_not_marked_and_junk_is() -> None:
+    """The declarer's return in the valuation is the hard computer's own (it keeps the aces around the
+    pass made), so the good pass costs nothing in either view, and a junk pass is marked with a reason
+    that speaks for the better pass."""
+    good = review_at(the_reported_pass(), PassCards(tuple(parse_cards("AS KH AH AC"))), 5, seed=1, viewer=0)
+    assert good.grade in (Grade.BEST, Grade.GOOD) and not good.costly and good.cost == 0 and good.seen_cost == 0
+    assert good.title == "North's pass to you"
+    junk = review_at(the_reported_pass(), PassCards(tuple(parse_cards("9H JD TC QC"))), 5, seed=1, viewer=0)
+    assert junk.costly and junk.cost > 2 * junk.error and junk.seen_cost is not None and junk.seen_cost > 300
+    assert junk.chosen.value < good.chosen.value and junk.best[0].action == "Pass A♠ K♥ A♥ A♣"
+    assert not contradictions(the_reported_pass(), 2, PassCards(tuple(parse_cards("9H JD TC QC"))),
+                              PassCards(tuple(parse_cards("AS KH AH AC"))), junk.reason)
+
+
+def partner_winning_with_the_ten() -> Game:
+    """North led the 10♥ and wins the trick; South, void in hearts, holds 10♣ and 9♣."""
+    return staged(preset("partnership_auction"), ["TC 9C", "JC QC", "KH", "QH"], DIAMONDS,
+                  trick=[(2, "TH"), (3, "9H")], leader=2)
+
+
+@pytest.mark.parametrize("chosen, best, reason", [
+    ("TC", "9C", "your partner was already winning the trick with the 10♥"),
+    ("", "", "it gives the declarer 1 trump and 3 aces, the pass made 2 and 3"),
+    ("", "", "it gives the declarer 3 trumps and 1 ace, the pass made 3 and 1"),
+    ("", "", "it keeps meld 150 in your hand, the return made kept 190; it gives back 0 trumps, the return made 0"),
+])
+def test_the_reason_check_catches_the_reported_sentences(chosen: str, best: str, reason: str) -> None:
+    game = partner_winning_with_the_ten()
+    one = Play(parse_card(chosen)) if chosen else PassCards(tuple(parse_cards("9S 9S 9D 9D")))
+    other = Play(parse_card(best)) if best else PassCards(tuple(parse_cards("AS AS AD AD")))
+    assert contradictions(game, 0, one, other, reason)
+
+
+def test_the_reason_for_a_counter_thrown_on_partner_is_no_argument_for_it() -> None:
+    """Partner winning speaks for the counter: a reason against the 10♣ never cites it, and the reason
+    for the 10♣ over the 9♣ does."""
+    game = partner_winning_with_the_ten()
+    ten, nine = Play(parse_card("TC")), Play(parse_card("9C"))
+    against_ten = reason_for(game, 0, ten, nine, {ten: 0.0, nine: 16.0}, "play", "9♣", viewer=0)
+    assert "partner was already winning" not in against_ten and not contradictions(game, 0, ten, nine, against_ten)
+    for_ten = reason_for(game, 0, nine, ten, {ten: 16.0, nine: 0.0}, "play", "10♣", viewer=0)
+    assert "your partner was already winning the trick with the 10♥" in for_ten
+
+
+def test_grades_scale_with_the_threshold_and_clear_the_uncertainty() -> None:
+    t = cost_threshold(preset("partnership_auction"))
+    assert [grade(c, 0.0, None, t) for c in (0, 9, 10, 29, 30, 79, 80)] == [
+        Grade.GOOD, Grade.GOOD, Grade.INACCURACY, Grade.INACCURACY, Grade.MISTAKE, Grade.MISTAKE, Grade.BLUNDER]
+    assert grade(50, 30.0, None, t) == Grade.GOOD  # within two standard errors: no cost counted
+    assert grade(50, 20.0, None, t) == Grade.MISTAKE
+    assert grade(0, 0.0, 12.0, t) == Grade.BEST and grade(0, 0.0, 5.0, t) == Grade.GOOD
+    assert grade(0, 10.0, 15.0, t) == Grade.GOOD  # the next best not clearly worse
+    tenth = cost_threshold(preset("partnership_auction_div10"))
+    assert grade(3, 0.0, None, tenth) == Grade.MISTAKE and grade(8, 0.0, None, tenth) == Grade.BLUNDER
+
+
+def test_luck_says_when_the_two_views_disagree() -> None:
+    assert luck(Grade.GOOD, 40.0, 10) == "unlucky" and luck(Grade.BEST, 30.0, 10) == "unlucky"
+    assert luck(Grade.GOOD, 20.0, 10) == "" and luck(Grade.GOOD, None, 10) == ""
+    assert luck(Grade.MISTAKE, 0.0, 10) == "lucky" and luck(Grade.INACCURACY, 5.0, 10) == "lucky"
+    assert luck(Grade.BLUNDER, 100.0, 10) == ""
+
+
+def test_a_review_without_the_new_fields_still_loads() -> None:
+    review = review_at(needs_twenty(), Play(parse_card("9H")), 0, seed=1, viewer=0)
+    data = json.loads(json.dumps(review.to_json()))
+    assert DecisionReview.from_json(data) == review
+    old = {k: v for k, v in data.items() if k not in ("grade", "error", "luck")}
+    loaded = DecisionReview.from_json(old)
+    assert (loaded.grade, loaded.error, loaded.luck) == (Grade.MISTAKE, 0.0, "") and loaded.costly
+    old["costly"] = False
+    assert DecisionReview.from_json(old).grade == Grade.GOOD
+
+
+def test_titles_speak_to_the_player_and_name_the_others() -> None:
+    game = the_reported_pass()
+    game.players = ["You", "West", "North", "East"]
+    names = ["You", "West", "North", "East"]
+    action = PassCards(tuple(parse_cards("AS KH AH AC")))
+    assert review_at(game.clone(), action, 5, seed=1, every_card=False, viewer=0,
+                     level=EASY).title == "North's pass to you"
+    assert review_at(game.clone(), action, 5, seed=1, every_card=False, viewer=2,
+                     level=EASY).title == "Your pass to the hard computer"
+    assert seat_word(names, 0, None) == "the hard computer" and seat_word(names, 2, None) == "North"
+    assert possessive(seat_word(names, 1, 0)) == "West's" and possessive(seat_word(names, 0, 0)) == "your"
+    assert player_seat({"players": names, "seats": 4}) == 0 and player_seat({"seats": 4}) is None
+
+
+def test_the_calibration_computes_every_number_on_a_few_small_hands() -> None:
+    """Two hands played and analysed by medium, without the clock (a size that gives no verdict on the
+    analysis: the numbers are computed and in range; docs/measurements/analysis-calibration.md has the runs)."""
+    result = calibrate("partnership_auction", 2, 1, "medium", unplanted=3, repeats=1)
+    assert result.hands == 2 and result.planted + result.not_charged + result.nothing_to_plant == 2
+    assert 0 <= result.planted_marked <= result.planted and result.unplanted == 6
+    assert 0 <= result.unplanted_marked <= result.unplanted and result.marked >= result.planted_marked
+    assert (result.claimed > 0) == (result.marked > 0) and result.contradicted == []
+    lines = result.report().splitlines()
+    assert [line[:3] for line in lines[1:5]] == ["(a)", "(b)", "(c)", "(d)"]
+    assert calibrate("partnership_auction", 2, 1, "medium", unplanted=3, repeats=1, workers=2) == result
+
+
+def test_a_valuation_knows_its_uncertainty() -> None:
+    ace, nine = Play(parse_card("AH")), Play(parse_card("9H"))
+    steady = Valuation({ace: (10.0, 20.0, 30.0), nine: (0.0, 10.0, 20.0)})
+    assert steady.mean(ace) == 20 and steady.error(ace, nine) == 0  # 10 better in every deal: no doubt
+    swinging = Valuation({ace: (10.0, 30.0), nine: (20.0, 0.0)})
+    assert swinging.error(ace, nine) == pytest.approx(20.0)  # differences -10 and 30: sd 28.3 over root 2
+    both = steady.joined(swinging)
+    assert both.worths[ace] == (10.0, 20.0, 30.0, 10.0, 30.0) and both.mean(ace) == 20
+    weighted = Valuation({ace: (0.0, 10.0), nine: (0.0, 0.0)}, (3.0, 1.0))
+    assert weighted.mean(ace) == 2.5 and weighted.joined(steady).weights == (3.0, 1.0, 1.0, 1.0, 1.0)
+    sure = Valuation({ace: (5.0, 15.0), nine: (0.0,)})  # a sure value against an average
+    assert sure.error(ace, nine) == pytest.approx(5.0)

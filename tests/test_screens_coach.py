@@ -117,8 +117,13 @@ def test_you_and_your_are_said_of_the_player_only_for_every_seat(app: FakeApp, v
             assert "You's" not in text and "you's" not in text
             if YOU.search(text) is None or own_words(scene, text):
                 continue
-            # the words say "you" only at the player's own step, or of the player's decisions listed
-            assert seat == 0 or analysed_seat == 0 and not any(f"{n}'s" in text for n in names[1:]), text
+            # the words say "you" only at the player's own step, or of the player's decisions listed, or of the
+            # player as a third party in another seat's reason ("You were void in hearts ..."): never "your"
+            # for another seat's things
+            of_the_player = re.search(r"\b[Yy]ou (were void|did not follow|trumped)", text) is not None \
+                and "your" not in text.lower()
+            assert seat == 0 or of_the_player or analysed_seat == 0 and not any(f"{n}'s" in text for n in names[1:]), \
+                text
         for review in scene.analysis.decisions.values():
             assert (YOU.search(review.title) is not None) == (review.seat == 0), review.title
             if review.seat != 0:

@@ -103,15 +103,18 @@ def test_costly_decisions_are_marked_where_the_exact_search_says(
     scene = opened(app, [record])
     assert scene.analysis is not None and scene.analysis.seat == 0  # no person in the record: seat 0
     analysed(app, scene)
+    # marked from a mistake on: 30 points single deck (engine.ai.analysis.TIERS)
     for index, cost in costs.items():
         at = next(i for i, s in enumerate(scene.steps) if s.action_index == index)
         review = scene.analysis.decisions[index]
-        assert review.cost == pytest.approx(cost) and review.costly == (cost >= 10)
+        assert review.cost == pytest.approx(cost) and review.costly == (cost >= 30)
         shown = " ".join(texts_at(app, scene, at))
+        # the cost's sentence from an inaccuracy on (10 points single deck), marked red from a mistake on
         assert ("here cost about" in shown) == (cost >= 10), shown
+        assert {"0.0": "Good", "20.0": "Inaccuracy", "30.0": "Mistake"}[str(cost)] in shown, shown
         assert f"Chosen: {review.chosen.action}" in shown
         mark = scene.layer().get_at((step_x(scene.bar, at, len(scene.steps)), scene.bar.y - 2))
-        assert (mark[:3] == scene.theme.bad) == (cost >= 10 and review.seat == 0)
+        assert (mark[:3] == scene.theme.bad) == (cost >= 30 and review.seat == 0)
 
 
 @two_handed_analysis

@@ -4,9 +4,13 @@ Every real decision of a hand record (more than one legal choice) is valued twic
 rebuilt from the record's actions up to it: from what the deciding seat could see, with the ``hard``
 level's search, and as a second view with every card visible (the ``perfect`` level); see
 :mod:`engine.ai.valuation` for how each kind of decision is valued. Values are points of this hand
-for the deciding seat's side (its score less the opponents'). A choice is *costly* when the best
-choice there was, in the seat's view, was worth at least :func:`cost_threshold` more; a costly
-choice gets a reason in plain words from what the seat could see (:mod:`engine.ai.analysis_words`).
+for the deciding seat's side (its score less the opponents'). Each choice gets a :class:`Grade` from the
+seat's view: its cost against the best choice there was, in tiers of :func:`cost_threshold` (counted only
+beyond two standard errors of the simulated deals), *costly* from a mistake on; the best choice where the
+others were clearly worse is praised. The view with every card seen tells luck apart: a sound choice that
+lost to the actual lie of the cards is "unlucky", a poor one that happened to work "lucky". An inaccuracy or
+worse gets a reason in plain words from what the seat could see (:mod:`engine.ai.analysis_words`), checked
+for facts that would argue for the choice made instead.
 
 >>> from engine.ai.levels import LEVELS
 >>> from engine.game import new_game
@@ -15,7 +19,7 @@ choice gets a reason in plain words from what the seat could see (:mod:`engine.a
 >>> record = play_game(new_game(preset("partnership_auction"), seed=3), ["easy"] * 4, 3, 1).hand_records[0]
 >>> index, seat = decisions_in(record)[-1]
 >>> review = review_decision(record, index, seed=1, level=LEVELS["medium"])
->>> review.kind, review.trick, review.costly == (review.cost >= cost_threshold(preset("partnership_auction")))
+>>> review.kind, review.trick, review.costly == (review.grade in COSTLY)
 ('play', 11, True)
 >>> DecisionReview.from_json(review.to_json()) == review
 True
@@ -26,9 +30,11 @@ The values are deterministic: the same record, decision and seed give the same r
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
+from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from engine.actions import (
@@ -48,11 +54,19 @@ from engine.actions import (
     PlayOn,
     ThrowIn,
 )
-from engine.ai.analysis_words import reason_for
+from engine.ai.analysis_words import (
+    HARD_COMPUTER,
+    PLAYER_NAME,
+    capital,
+    possessive,
+    praise_for,
+    reason_for,
+    seat_word,
+)
 from engine.ai.bidding import stable_seed
 from engine.ai.levels import LEVELS, Level
 from engine.ai.players import make_player
-from engine.ai.valuation import value_choices
+from engine.ai.valuation import Valuation, valuation
 from engine.cards import SUIT_NAMES, card_label, cards_label
 from engine.game import Game, Phase
 from engine.record import HandRecord, check_record, game_at_deal
@@ -66,6 +80,7 @@ if TYPE_CHECKING:
 # The views an analysis may take of the seat's decisions, by name (a smaller search for a quicker look).
 ANALYSIS_LEVELS = {name: replace(LEVELS[name], think_seconds=0.0) for name in ("easy", "medium", "hard", "perfect")}
 SHOWN_ALTERNATIVES = 2
+MORE_DEALS = 2  # batches of deals added, at most, while a mistake's threshold is within the uncertainty
 SEAT_VIEW = ANALYSIS_LEVELS["hard"]
 EVERY_CARD = ANALYSIS_LEVELS["perfect"]
 
@@ -85,6 +100,50 @@ class Alternative:
         return cls(str(data["action"]), float(data["value"]), None if seen is None else float(seen))
 
 
+class Grade(StrEnum):
+    """How a choice compares with the best there was, from what the seat could see (see :func:`grade`)."""
+
+    BEST = "best"              # the best choice, where the others were clearly worse
+    GOOD = "good"              # as good as the best, or within the threshold (or the uncertainty)
+    INACCURACY = "inaccuracy"  # cost at least the threshold
+    MISTAKE = "mistake"        # at least three times it
+    BLUNDER = "blunder"        # at least eight times it
+
+
+# The tiers in multiples of cost_threshold (10 points single deck): an inaccuracy costs about half a trick's
+# counters (10), a mistake a trick's worth or more (30: the 250 points of the tricks are about 21 a trick), a
+# blunder most of a contract's margin or a set's swing (80).
+TIERS = ((8.0, Grade.BLUNDER), (3.0, Grade.MISTAKE), (1.0, Grade.INACCURACY))
+COSTLY = (Grade.MISTAKE, Grade.BLUNDER)
+CLEAR = 2.0  # a cost is counted only when it exceeds this many standard errors of the valuation
+
+
+def grade(cost: float, error: float, runner_up: float | None, threshold: float) -> Grade:
+    """The grade of a choice that cost ``cost`` (standard error ``error``) against the best there was;
+    ``runner_up``: for the best choice itself, how much worse the next best was (None: no other choice).
+    A cost within the uncertainty of the simulated deals is no cost."""
+    if cost > 0 and cost > CLEAR * error:
+        for times, tier in TIERS:
+            if cost >= times * threshold:
+                return tier
+    if cost == 0 and runner_up is not None and runner_up >= threshold and runner_up > CLEAR * error:
+        return Grade.BEST
+    return Grade.GOOD
+
+
+def luck(tier: Grade, seen_cost: float | None, threshold: float) -> str:
+    """When the two views disagree: "unlucky" for a sound choice (good or best from the seat's view) that
+    the actual lie of the cards made costly (a mistake's worth with every card seen), "lucky" for a poor
+    one (an inaccuracy or worse) that lost nothing as the cards lay; else ""."""
+    if seen_cost is None:
+        return ""
+    if tier in (Grade.BEST, Grade.GOOD) and seen_cost >= TIERS[1][0] * threshold:
+        return "unlucky"
+    if tier not in (Grade.BEST, Grade.GOOD) and seen_cost < threshold:
+        return "lucky"
+    return ""
+
+
 @dataclass(frozen=True)
 class DecisionReview:
     action_index: int         # index into record["actions"] of this decision
@@ -96,13 +155,18 @@ class DecisionReview:
     best: tuple[Alternative, ...]  # up to two other choices, best first (seat's view)
     cost: float               # max(0, best value there was - chosen.value), seat's view
     seen_cost: float | None   # the same with every card visible
-    costly: bool              # cost >= cost_threshold(rules)
-    reason: str               # why the better choice was better, from what the seat could see; "" if not costly
+    costly: bool              # graded a mistake or a blunder (see Grade)
+    reason: str               # why the better choice was better (an inaccuracy or worse), why this one was
+                              # best, or that the cards lay against a sound one (unlucky); "" otherwise
+    grade: Grade = Grade.GOOD  # from the seat's view, the cost cleared of the valuation's uncertainty
+    error: float = 0.0        # standard error of the cost (seat's view; 0 when valued exactly)
+    luck: str = ""            # "unlucky" or "lucky" when the view with every card seen disagrees (see luck())
 
     def to_json(self) -> DecisionReviewJson:
         return {"action_index": self.action_index, "seat": self.seat, "kind": self.kind, "title": self.title,
                 "trick": self.trick, "chosen": self.chosen.to_json(), "best": [b.to_json() for b in self.best],
-                "cost": self.cost, "seen_cost": self.seen_cost, "costly": self.costly, "reason": self.reason}
+                "cost": self.cost, "seen_cost": self.seen_cost, "costly": self.costly, "reason": self.reason,
+                "grade": str(self.grade), "error": self.error, "luck": self.luck}
 
     @classmethod
     def from_json(cls, data: DecisionReviewJson) -> DecisionReview:
@@ -110,7 +174,17 @@ class DecisionReview:
         return cls(int(data["action_index"]), int(data["seat"]), str(data["kind"]), str(data["title"]),
                    None if trick is None else int(trick), Alternative.from_json(data["chosen"]),
                    tuple(Alternative.from_json(b) for b in data["best"]), float(data["cost"]),
-                   None if seen is None else float(seen), bool(data["costly"]), str(data["reason"]))
+                   None if seen is None else float(seen), bool(data["costly"]), str(data["reason"]),
+                   _grade(data.get("grade"), bool(data["costly"])), float(data.get("error") or 0.0),
+                   str(data.get("luck") or ""))
+
+
+def _grade(value: str | None, costly: bool) -> Grade:
+    """A saved grade; an analysis saved before grades (or with one this version does not know) by its mark."""
+    try:
+        return Grade(value or "")
+    except ValueError:
+        return Grade.MISTAKE if costly else Grade.GOOD
 
 
 @dataclass(frozen=True)
@@ -222,28 +296,44 @@ KINDS = {Phase.BIDDING: "bid", Phase.TRUMP: "trump", Phase.PASSING: "pass", Phas
 
 
 def _title(game: Game, seat: int, kind: str, names: Sequence[str], viewer: int | None) -> str:
-    you = seat == viewer
-    who = "your" if you else f"{names[seat]}'s"
+    """The decision's title told to the player in seat ``viewer`` (None: a seat that is none of the player's):
+    "Trick 3, your lead", "North's return to you"."""
+    whose = possessive(seat_word(names, seat, viewer))
+    who = capital(whose)
     h = game.hand
     if kind == "play":
-        trick = len(h.tricks) + 1
-        return f"Trick {trick}, {who} {'lead' if not h.trick else 'card'}"
+        return f"Trick {len(h.tricks) + 1}, {whose} {'lead' if not h.trick else 'card'}"
     if kind in ("pass", "return"):
         to = h.declarer if kind == "pass" else (seat + 2) % game.rules.players
         assert to is not None
-        verb = "pass" if kind == "pass" else "return"
-        return f"{who.capitalize()} {verb} to {names[to]}"
+        return f"{who} {kind} to {seat_word(names, to, viewer)}"
     if kind == "meld" or kind == "draw":
-        return f"{who.capitalize()} {kind} after trick {len(h.tricks)}"
+        return f"{who} {kind} after trick {len(h.tricks)}"
     nouns = {"bid": "bid", "trump": "trump", "bury": "bury", "throw_in": "throw-in", "dix": "dix", "redeal": "redeal"}
-    return f"{who.capitalize()} {nouns.get(kind, kind)}"
+    return f"{who} {nouns.get(kind, kind)}"
+
+
+THE_PLAYER = -1  # as a viewer: the record's player, whichever seat that is (see player_seat)
+
+
+def player_seat(record: HandRecord) -> int | None:
+    """The seat of the player the analysis speaks to: the seat a person played (the record's ``humans``), else
+    the seat the app names "You" unless the hard computer sits in the record; None: a hand of computers."""
+    humans = record.get("humans")
+    if humans:
+        return int(humans[0])
+    names = seat_names(record)
+    if HARD_COMPUTER in names or PLAYER_NAME not in names:
+        return None
+    return names.index(PLAYER_NAME)
 
 
 def review_decision(record: HandRecord, action_index: int, seed: int = 0, level: Level = SEAT_VIEW,
                     every_card: bool = True, viewer: int | None = None) -> DecisionReview:
     """The review of the record's decision ``action_index``: its choices valued from the seat's view with
     ``level`` (the ``hard`` search by default) and, with ``every_card``, with every card visible;
-    ``viewer`` is the player the titles speak to ("your lead")."""
+    ``viewer`` is the seat of the player the titles and reasons speak to ("your lead"; None: every seat
+    by its name, see :func:`player_seat`)."""
     game, action = game_before(record, action_index)
     return review_at(game, action, action_index, seed, level, every_card, viewer,
                      charged=not _overbid(record, game, action))
@@ -266,31 +356,87 @@ def review_at(game: Game, action: Action, action_index: int, seed: int = 0, leve
     if not _is_decision(game, action):
         raise ValueError(f"action {action_index} of the record is no decision (one legal choice)")
     kind = KINDS.get(game.phase, game.phase.value)
+    threshold = cost_threshold(game.rules)
     rng = random.Random(stable_seed("analysis", seed, action_index, "seat"))
-    valued = value_choices(game.clone(), seat, level, rng, chosen=action)
+    valued = valuation(game.clone(), seat, level, rng, chosen=action)
+    # A mistake or not, the deals cannot tell yet: more deals (not for trump, whose suits are valued in
+    # the hand's own fixed deals, the same at every call).
+    for batch in range(MORE_DEALS if kind != "trump" else 0):
+        if not _undecided(valued, action, threshold):
+            break
+        more = random.Random(stable_seed("analysis", seed, action_index, "seat", batch + 1))
+        valued = valued.joined(valuation(game.clone(), seat, level, more, chosen=action))
     seen: dict[Action, float] = {}
     if every_card:
         seen_rng = random.Random(stable_seed("analysis", seed, action_index, "every card"))
-        seen = {a: round(v, 1) for a, v in value_choices(game.clone(), seat, EVERY_CARD, seen_rng, chosen=action)}
-    values = {a: round(v, 1) for a, v in valued}
+        seen_valued = valuation(game.clone(), seat, EVERY_CARD, seen_rng, chosen=action)
+        seen = {a: round(seen_valued.mean(a), 1) for a in seen_valued.worths}
+    values = {a: round(valued.mean(a), 1) for a in valued.worths}
     if action not in values:  # a choice the valuation did not try (never for the kinds analysed)
         values[action] = min(values.values())
     ranked = sorted(values, key=lambda a: (-values[a], action_words(a, game)))
-    best_value = values[ranked[0]]
+    best = ranked[0]
+    stake = _at_stake(game, action, best)
 
     def alternative(a: Action) -> Alternative:
         return Alternative(action_words(a, game), values[a], seen.get(a))
 
+    def error(one: Action, other: Action) -> float:
+        known = one in valued.worths and other in valued.worths
+        return round(valued.error(one, other), 1) if known and one != other else 0.0
+
     chosen = alternative(action)
     others = tuple(alternative(a) for a in ranked if a != action)[:SHOWN_ALTERNATIVES]
-    cost = round(max(0.0, best_value - values[action]), 1) if charged else 0.0
-    seen_cost = round(max(0.0, max(seen.values()) - seen[action]), 1) if action in seen and charged else None
-    costly = cost >= cost_threshold(game.rules)
-    reason = reason_for(game, seat, action, ranked[0], values, kind, action_words(ranked[0], game), viewer) \
-        if costly else ""
+    cost = round(min(stake, max(0.0, values[best] - values[action])), 1) if charged else 0.0
+    seen_cost = round(min(stake, max(0.0, max(seen.values()) - seen[action])), 1) \
+        if action in seen and charged else None
+    runner_up = ranked[1] if best == action and len(ranked) > 1 else None
+    spread = error(best, action) if runner_up is None else error(action, runner_up)
+    margin = values[action] - values[runner_up] if runner_up is not None else None
+    tier = grade(cost, spread, margin, threshold) if charged else Grade.GOOD
+    names = seat_names({"players": game.players, "seats": game.rules.players})
+    if tier in (Grade.INACCURACY, *COSTLY):
+        reason = reason_for(game, seat, action, best, values, kind, action_words(best, game), viewer)
+        if stake < values[best] - values[action]:
+            reason += f"; the cost counts at most the {stake:g} the bid risks"
+        if kind == "bid":
+            reason += "; each bid is valued as if it won the auction, a pass as if the high bidder kept the contract"
+    elif tier == Grade.BEST and runner_up is not None:
+        reason = praise_for(values, action, runner_up, action_words(runner_up, game), game, seat, viewer)
+    else:
+        reason = ""
+    fortune = luck(tier, seen_cost, threshold)
+    if fortune == "unlucky":
+        seen_best = max(seen, key=lambda a: (seen[a], action_words(a, game)))
+        reason = f"a sound choice from what {seat_word(names, seat, viewer)} could see; as the cards lay, " \
+                 f"{action_words(seen_best, game)} would have been worth about {round(seen_cost or 0)} more"
+    elif fortune == "lucky":
+        reason += "; as the cards lay, it cost nothing"
     trick = len(game.hand.tricks) + 1 if kind == "play" else None
-    title = _title(game, seat, kind, seat_names({"players": game.players, "seats": game.rules.players}), viewer)
-    return DecisionReview(action_index, seat, kind, title, trick, chosen, others, cost, seen_cost, costly, reason)
+    title = _title(game, seat, kind, names, viewer)
+    return DecisionReview(action_index, seat, kind, title, trick, chosen, others, cost, seen_cost, tier in COSTLY,
+                          reason, tier, spread, fortune)
+
+
+def _undecided(valued: Valuation, action: Action, threshold: float) -> bool:
+    """Whether the deals cannot yet tell if the choice was a mistake: its cost is within :data:`CLEAR`
+    standard errors of a mistake's threshold."""
+    if action not in valued.worths:
+        return False
+    means = {a: valued.mean(a) for a in valued.worths}
+    best = max(means, key=lambda a: means[a])
+    gap = means[best] - means[action]
+    return abs(gap - TIERS[1][0] * threshold) < CLEAR * valued.error(best, action)
+
+
+def _at_stake(game: Game, chosen: Action, best: Action) -> float:
+    """The most a choice can cost: in the auction, the highest bid in question (what a set loses; the
+    values compare whole hands, whose other points the choice does not decide), else no limit."""
+    if game.phase != Phase.BIDDING:
+        return math.inf
+    rules = game.rules
+    amounts = [a.amount for a in (chosen, best) if isinstance(a, Bid)]
+    return float(max(amounts + [game.hand.high_bid or rules.min_bid]))
 
 
 def work_order(record: HandRecord, seat: int) -> list[tuple[int, int]]:
@@ -299,10 +445,13 @@ def work_order(record: HandRecord, seat: int) -> list[tuple[int, int]]:
     return [d for d in found if d[1] == seat] + [d for d in found if d[1] != seat]
 
 
-def analyse_hand(record: HandRecord, seat: int, seed: int = 0) -> HandAnalysis:
+def analyse_hand(record: HandRecord, seat: int, seed: int = 0, viewer: int | None = THE_PLAYER) -> HandAnalysis:
     """Every decision of the record reviewed (``seat``'s first in the work order), in the record's order:
-    ``seat``'s in both views, the other seats' from their own view only (as :class:`~engine.ai.worker.Analyst`)."""
-    reviews = [review_decision(record, index, seed, every_card=s == seat, viewer=seat)
+    ``seat``'s in both views, the other seats' from their own view only (as :class:`~engine.ai.worker.Analyst`);
+    told to the player in ``viewer`` (by default the record's player, :func:`player_seat`)."""
+    if viewer == THE_PLAYER:
+        viewer = player_seat(record)
+    reviews = [review_decision(record, index, seed, every_card=s == seat, viewer=viewer)
                for index, s in work_order(record, seat)]
     return HandAnalysis(seat, tuple(sorted(reviews, key=lambda r: r.action_index)))
 
@@ -321,6 +470,6 @@ def play_with_hard(record: HandRecord, seat: int, levels: Sequence[str | None], 
     return game.hand_records[0]
 
 
-__all__ = ["ANALYSIS_LEVELS", "Alternative", "DecisionReview", "HandAnalysis", "action_words", "analyse_hand",
-           "cost_threshold", "decisions_in", "play_with_hard", "review_at", "review_decision",
-           "work_order"]
+__all__ = ["ANALYSIS_LEVELS", "COSTLY", "THE_PLAYER", "TIERS", "Alternative", "DecisionReview", "Grade",
+           "HandAnalysis", "action_words", "analyse_hand", "cost_threshold", "decisions_in", "grade", "luck",
+           "play_with_hard", "player_seat", "review_at", "review_decision", "work_order"]

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import TypedDict
+from typing import NotRequired, TypedDict
 
 
 class AlternativeJson(TypedDict):
@@ -24,6 +24,9 @@ class DecisionReviewJson(TypedDict):
     seen_cost: float | None
     costly: bool
     reason: str
+    grade: NotRequired[str]   # analyses saved before grades have none
+    error: NotRequired[float]
+    luck: NotRequired[str]
 
 
 class HandAnalysisJson(TypedDict):

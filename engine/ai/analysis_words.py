@@ -17,12 +17,13 @@ bids and passes made. It never names a card the seat could not see.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+import re
+from collections.abc import Mapping, Sequence
 
 from engine.actions import Action, Bid, Bury, LayMeld, NameTrump, Pass, PassCards, Play
 from engine.cards import ACE, SUIT_NAMES, card_label, counts, new_deck, parse_card
 from engine.game import Game
-from engine.meld import meld_by_trump, meld_total
+from engine.meld import meld_by_trump, meld_total, score_meld
 from engine.observation import Observation, observe
 from engine.play import beats, card_values, trick_winner
 from engine.review import seat_names
@@ -72,12 +73,37 @@ def _still_out(obs: Observation, double_deck: bool) -> list[int]:
     return [c for c in range(24) for _ in range(max(0, left[c]))]
 
 
+#: The name of the seat the hard computer plays in the player's place (a challenge's, the review's summary).
+HARD_COMPUTER = "Hard computer"
+#: What the app names the player's seat unless the player chose a name.
+PLAYER_NAME = "You"
+
+
+def seat_word(names: Sequence[str], seat: int, viewer: int | None) -> str:
+    """How the analysis names ``seat`` to the player in seat ``viewer`` (None: the player is none of the
+    seats): "you" for the player, else the seat's name; the hard computer in the player's place (a seat
+    named :data:`HARD_COMPUTER`, or "You" when that is not the viewer's) is "the hard computer"."""
+    if seat == viewer:
+        return "you"
+    return "the hard computer" if names[seat] in (PLAYER_NAME, HARD_COMPUTER) else names[seat]
+
+
+def possessive(word: str) -> str:
+    """"you" -> "your", "North" -> "North's"."""
+    return "your" if word == "you" else f"{word}'s"
+
+
+def capital(text: str) -> str:
+    """``text`` as a sentence starts it: "your bid" -> "Your bid"."""
+    return text[:1].upper() + text[1:]
+
+
 def _whose(game: Game, seat: int, viewer: int | None) -> str:
-    """How a reason names the deciding seat's things: "your" to the player, else "West's" (no player: by name)."""
-    return "your" if seat == viewer else f"{_names(game)[seat]}'s"
+    """How a reason names the deciding seat's things: "your" to the player, else "West's"."""
+    return possessive(seat_word(_names(game), seat, viewer))
 
 
-def _need(game: Game, seat: int, obs: Observation, whose: str) -> str:
+def _need(game: Game, seat: int, obs: Observation, whose: str, viewer: int | None) -> str:
     """What the declaring side still needed to make its bid (empty without a contract)."""
     h = game.hand
     if h.declarer is None or not h.bid:
@@ -90,44 +116,54 @@ def _need(game: Game, seat: int, obs: Observation, whose: str) -> str:
         return ""
     if side == rules.team_of(seat):
         return f"{whose} side needed {need} more to make the bid"
-    return f"{_names(game)[h.declarer]}'s side needed {need} more to make the bid"
+    return f"{possessive(seat_word(_names(game), h.declarer, viewer))} side needed {need} more to make the bid"
 
 
-def _card_facts(game: Game, seat: int, chosen: int, best: int, whose: str) -> list[str]:
+def _card_facts(game: Game, seat: int, chosen: int, best: int, whose: str, viewer: int | None) -> list[str]:
+    """Facts that speak for ``best`` over ``chosen``: partner winning the trick (for the card that gives it
+    more counters, or against taking it over), a void shown, a higher card out that could take a counter."""
     obs = observe(game, seat)
     rules = game.rules
     names = _names(game)
     trump = obs.trump
     assert trump is not None
+    values = card_values(rules)
     facts: list[str] = []
     trick = [int(c) for _s, c in obs.trick]
+    led = trick[0] // 6 if trick else chosen // 6
     if trick:
         win = trick_winner(trick, trump)
         winner = obs.trick[win][0]
         if winner != seat and rules.team_of(winner) == rules.team_of(seat):
-            facts.append(f"{whose} partner was already winning the trick with the {card_label(trick[win])}")
+            overtakes = beats(chosen, trick[win], led, trump) and not beats(best, trick[win], led, trump)
+            if values[best] > values[chosen] or overtakes:
+                facts.append(f"{whose} partner was already winning the trick with the {card_label(trick[win])}")
+        elif winner != seat and beats(best, trick[win], led, trump) and not beats(chosen, trick[win], led, trump):
+            facts.append(f"the {card_label(best)} would have beaten the {card_label(trick[win])}, "
+                         f"which was winning the trick")
     suits = {chosen // 6, best // 6} if not trick else {trick[0] // 6}
     for s, suit, number, trumped in shown_voids(game, seat):
         if suit in suits and s != seat:
+            who = seat_word(names, s, viewer)
+            was = "were" if who == "you" else "was"
             how = "trumped" if trumped else "did not follow to"
-            facts.append(f"{names[s]} was void in {SUIT_NAMES[suit]} (shown when {names[s]} {how} trick {number})")
+            facts.append(f"{capital(who)} {was} void in {SUIT_NAMES[suit]} (shown when {who} {how} trick {number})")
     out = _still_out(obs, rules.double_deck)
     suit, rank = divmod(chosen, 6)
     higher = [c for c in out if c // 6 == suit and c % 6 > rank]
-    led = trick[0] // 6 if trick else suit
     takes = not trick or beats(chosen, trick[trick_winner(trick, trump)], led, trump)
-    if higher and takes and card_values(rules)[chosen]:
+    if higher and takes and values[chosen] > values[best]:
         facts.append(f"the {card_label(max(higher))} was still out")
     trumps_out = sum(1 for c in out if c // 6 == trump)
     if suit != trump and best // 6 == trump or not trick and suit != trump and trumps_out:
         facts.append(f"{trumps_out} trumps were still out" if trumps_out != 1 else "1 trump was still out")
-    need = _need(game, seat, obs, whose)
+    need = _need(game, seat, obs, whose, viewer)
     if need:
         facts.append(need)
     return facts
 
 
-def _auction_facts(game: Game, seat: int, chosen: Action, best: Action, whose: str) -> list[str]:
+def _auction_facts(game: Game, seat: int, chosen: Action, best: Action, whose: str, viewer: int | None) -> list[str]:
     obs = observe(game, seat)
     names = _names(game)
     rules = game.rules
@@ -146,7 +182,7 @@ def _auction_facts(game: Game, seat: int, chosen: Action, best: Action, whose: s
         if s == seat:
             continue
         partner = rules.team_of(s) == rules.team_of(seat)
-        who = f"{whose} partner" if partner else names[s]
+        who = f"{whose} partner" if partner else seat_word(names, s, viewer)
         if what == "pass":
             facts.append(f"{who} had passed")
         elif what == "pass with help":
@@ -156,28 +192,48 @@ def _auction_facts(game: Game, seat: int, chosen: Action, best: Action, whose: s
     return facts[:MOST_FACTS]
 
 
+def _meld_names(cards: Sequence[int], trump: int, game: Game) -> dict[str, int]:
+    """The melds ``cards`` make in ``trump``, by name with their points ("kings around": 80)."""
+    return {m.name: m.points for m in score_meld(cards, trump, game.rules).melds}
+
+
+def _kept(hand: Sequence[int], given: PassCards) -> list[int]:
+    left = list(hand)
+    for c in given.cards:
+        left.remove(int(c))
+    return left
+
+
 def _passing_facts(game: Game, seat: int, chosen: PassCards, best: PassCards, whose: str) -> list[str]:
-    """What each pass gives the declarer, or what each return keeps in the declarer's hand."""
+    """What differs between the two passes, told only where it speaks for ``best``: the meld each keeps in
+    the giver's hand (named when the choice broke it), the trumps and aces each gives the declarer, the
+    trumps each gives back."""
     h = game.hand
     trump = h.trump
     if trump is None:  # passed before trump was named
         return []
-    moved = [(sum(1 for c in a.cards if c // 6 == trump), sum(1 for c in a.cards if c % 6 == ACE))
-             for a in (chosen, best)]
-    if seat != h.declarer:
-        (t0, a0), (t1, a1) = moved
-        return [f"it gives the declarer {t1} trump{'s' if t1 != 1 else ''} and {a1} ace{'s' if a1 != 1 else ''}, "
-                f"the pass made {t0} and {a0}"]
     hand = [int(c) for c in h.hands[seat]]
+    facts: list[str] = []
+    kept = [_meld_names(_kept(hand, a), trump, game) for a in (chosen, best)]
+    broken = [(name, points) for name, points in kept[1].items() if name not in kept[0]]
+    totals = [meld_total(counts(_kept(hand, a)), trump, game.rules) for a in (chosen, best)]
+    if totals[1] > totals[0]:
+        named = " and ".join(f"{name} {points}" for name, points in broken)
+        facts.append(f"the {'pass' if seat != h.declarer else 'return'} made broke {whose} "
+                     f"{named or 'meld'}: it kept {totals[0]} in {whose} hand, this one keeps {totals[1]}")
+    trumps = [sum(1 for c in a.cards if c // 6 == trump) for a in (chosen, best)]
+    aces = [sum(1 for c in a.cards if c % 6 == ACE) for a in (chosen, best)]
+    if seat != h.declarer:
+        if trumps[1] >= trumps[0] and aces[1] >= aces[0] and (trumps[1], aces[1]) != (trumps[0], aces[0]):
+            facts.append(f"it gives the declarer {_count(trumps[1], 'trump')} and {_count(aces[1], 'ace')}, "
+                         f"the pass made {trumps[0]} and {aces[0]}")
+    elif trumps[1] < trumps[0]:
+        facts.append(f"it gives back {_count(trumps[1], 'trump')}, the return made {trumps[0]}")
+    return facts
 
-    def kept(a: PassCards) -> int:
-        left = list(hand)
-        for c in a.cards:
-            left.remove(int(c))
-        return meld_total(counts(left), trump, game.rules)
 
-    return [f"it keeps meld {kept(best)} in {whose} hand, the return made kept {kept(chosen)}; "
-            f"it gives back {moved[1][0]} trumps, the return made {moved[0][0]}"]
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'s' if n != 1 else ''}"
 
 
 def _difference(values: Mapping[Action, float], chosen: Action, best: Action, words: str, whose: str) -> str:
@@ -187,16 +243,18 @@ def _difference(values: Mapping[Action, float], chosen: Action, best: Action, wo
 def reason_for(game: Game, seat: int, chosen: Action, best: Action, values: Mapping[Action, float], kind: str,
                best_words: str = "", viewer: int | None = None) -> str:
     """Why ``best`` was the better choice than ``chosen`` for ``seat`` in ``game`` (just before the choice),
-    told to the player in ``viewer`` ("your partner", or "West's partner" for another seat)."""
+    told to the player in seat ``viewer`` ("your partner"; "West's partner" for another seat, and for every
+    seat when ``viewer`` is None). A fact that :func:`contradictions` finds against ``best`` is left out;
+    when none is left, the reason is what the simulated deals say."""
     rules = game.rules
     obs = observe(game, seat)
     words = best_words or str(best)
     whose = _whose(game, seat, viewer)
     facts: list[str] = []
     if isinstance(chosen, Play) and isinstance(best, Play):
-        facts = _card_facts(game, seat, int(chosen.card), int(best.card), whose)
+        facts = _card_facts(game, seat, int(chosen.card), int(best.card), whose, viewer)
     elif isinstance(chosen, Bid | Pass) and kind == "bid":
-        facts = _auction_facts(game, seat, chosen, best, whose)
+        facts = _auction_facts(game, seat, chosen, best, whose, viewer)
     elif isinstance(chosen, NameTrump) and isinstance(best, NameTrump):
         melds = meld_by_trump(obs.hand, rules)
         length = [sum(1 for c in obs.hand if c // 6 == s) for s in range(4)]
@@ -210,12 +268,80 @@ def reason_for(game: Game, seat: int, chosen: Action, best: Action, values: Mapp
         facts = [f"it banks {banked[1]} points, the bury made {banked[0]}"]
     elif isinstance(best, LayMeld):
         facts = [f"it scores {best.play.meld.points} now"]
-    need = _need(game, seat, obs, whose) if kind == "throw_in" else ""
+    need = _need(game, seat, obs, whose, viewer) if kind == "throw_in" else ""
     if need:
         facts.append(need)
+    facts = [f for f in facts if not contradictions(game, seat, chosen, best, f)]
     if not facts or kind in ("trump", "pass", "return", "bury"):  # the simulated deals say the rest
         facts.append(_difference(values, chosen, best, words, whose))
     return "; ".join(facts[:MOST_FACTS])
 
 
-__all__ = ["reason_for", "shown_voids"]
+def praise_for(values: Mapping[Action, float], chosen: Action, runner_up: Action, runner_words: str,
+               game: Game, seat: int, viewer: int | None) -> str:
+    """Why the choice made was the best, where the others were clearly worse."""
+    whose = _whose(game, seat, viewer)
+    return f"the best choice here: {runner_words}, the next best, was worth about " \
+           f"{round(values[chosen] - values[runner_up])} less to {whose} side"
+
+
+# -- the reason check ---------------------------------------------------------------------------------
+
+_GIVES = re.compile(r"gives the declarer (\d+) trumps? and (\d+) aces?, the pass made (\d+) and (\d+)")
+_KEEPS = re.compile(r"keeps meld (\d+) in \S+ hand, the return made kept (\d+)")
+_KEPT = re.compile(r"it kept (\d+) in \S+ hand, this one keeps (\d+)")
+_GIVES_BACK = re.compile(r"gives back (\d+) trumps?, the return made (\d+)")
+_BANKS = re.compile(r"banks (\d+) points, the bury made (\d+)")
+_TRUMP = re.compile(r"\w+ gave meld (\d+) with (\d+) cards of the suit, \w+ meld (\d+) with (\d+)")
+
+
+def contradictions(game: Game, seat: int, chosen: Action, best: Action, reason: str) -> list[str]:
+    """The facts of ``reason`` (why ``best`` was better than ``chosen``, ``seat`` to decide in ``game``)
+    that speak for the choice made instead, or describe the two alike: each in words; [] when none."""
+    found: list[str] = []
+
+    def numbers(pattern: re.Pattern[str]) -> list[int] | None:
+        match = pattern.search(reason)
+        return [int(x) for x in match.groups()] if match else None
+
+    gives = numbers(_GIVES)  # trumps and aces to the declarer: more is better
+    if gives is not None:
+        t1, a1, t0, a0 = gives
+        if (t1, a1) == (t0, a0):
+            found.append("the two passes are described alike")
+        elif t1 <= t0 and a1 <= a0:
+            found.append("the pass made gave the declarer as many trumps and aces or more")
+    for pattern in (_KEEPS, _KEPT, _BANKS):  # meld kept, points banked: more is better
+        pair = numbers(pattern)
+        if pair is not None and pair[0] < pair[1]:
+            found.append(f"the choice made had more ({pair[1]} against {pair[0]})")
+        elif pair is not None and pair[0] == pair[1] and pattern is not _KEPT:
+            found.append(f"the two choices are described alike ({pair[0]})")
+    back = numbers(_GIVES_BACK)  # trumps given back: fewer is better
+    if back is not None and back[0] >= back[1]:
+        found.append("the return made gave back as few trumps or fewer")
+    trump = numbers(_TRUMP)
+    if trump is not None and trump[0] <= trump[2] and trump[1] <= trump[3]:
+        found.append("the suit named had as much meld and as many cards or more")
+    if "partner was already winning the trick" in reason and isinstance(chosen, Play) and isinstance(best, Play):
+        found += _partner_winning(game, seat, int(chosen.card), int(best.card))
+    return found
+
+
+def _partner_winning(game: Game, seat: int, chosen: int, best: int) -> list[str]:
+    """Partner winning the trick speaks for giving it counters and against taking it over."""
+    trick = [int(c) for _s, c in game.hand.trick]
+    trump = game.hand.trump
+    if not trick or trump is None:
+        return ["no trick was under way"]
+    win = trick_winner(trick, trump)
+    led = trick[0] // 6
+    values = card_values(game.rules)
+    overtakes = beats(chosen, trick[win], led, trump) and not beats(best, trick[win], led, trump)
+    if values[chosen] >= values[best] and not overtakes:
+        return ["with the partner winning, the choice made gave as many counters or more and did not take over"]
+    return []
+
+
+__all__ = ["HARD_COMPUTER", "PLAYER_NAME", "capital", "contradictions", "possessive", "praise_for", "reason_for",
+           "seat_word", "shown_voids"]

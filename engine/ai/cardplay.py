@@ -166,6 +166,10 @@ class CardValues:
     made: dict[int, float]
     weight_sum: float
     worlds: int
+    # Each card's worth in each world valued, in the worlds' order, and the worlds' weights: how far
+    # the mean may be from the truth (the analysis's standard errors).
+    per_world: dict[int, list[float]]
+    weights: list[float]
 
     def value(self, card: int) -> float:
         """The card's mean worth in points of this hand: the side's score less the opponents'."""
@@ -209,6 +213,8 @@ def sampled_card_values(game: Game, seat: int, plays: Sequence[Play], level: Lev
     totals = dict.fromkeys(moves, 0.0)
     points = dict.fromkeys(moves, 0.0)
     made = dict.fromkeys(moves, 0.0)
+    per_world: dict[int, list[float]] = {c: [] for c in moves}
+    weights: list[float] = []
     weight_sum = 0.0
     used = spent = 0
     table: Table = {}
@@ -223,16 +229,19 @@ def sampled_card_values(game: Game, seat: int, plays: Sequence[Play], level: Lev
         w = world.weight if level.weighted else 1.0
         for card in moves:
             v = values[card]
-            totals[card] += w * hand_utility(contract, side, v, total)
+            utility = hand_utility(contract, side, v, total)
+            per_world[card].append(utility)
+            totals[card] += w * utility
             points[card] += w * v
             if contract.declaring is not None:
                 decl = v if side == contract.declaring else total - v
                 made[card] += w * (decl + contract.buried + contract.meld[contract.declaring] >= contract.bid)
+        weights.append(w)
         weight_sum += w
         used += 1
         if budget is not None and spent >= budget or deadline is not None and time.perf_counter() > deadline:
             break
-    return CardValues(totals, points, made, weight_sum or 1.0, used)
+    return CardValues(totals, points, made, weight_sum or 1.0, used, per_world, weights)
 
 
 def _sampled(game: Game, seat: int, plays: list[Play], level: Level, rng: random.Random) -> Choice:

@@ -12,13 +12,17 @@ the deciding seat's side's score less the opponents' (:func:`engine.ai.cardplay.
   when made, the bid lost when set, the defenders' meld and tricks), a pass as if the high bidder
   kept the contract at the bid standing (an opponent's: the side defends);
 * trump: each suit's simulated value (:func:`engine.ai.bidding.evaluate_hand`) at the bid;
-* passes, returns, buries and the throw-in: the candidates played out in simulated deals, as
-  :mod:`engine.ai.decisions` tries them;
+* a pass to the declarer: in each simulated deal, the declarer's return chosen there by the ``hard``
+  computer's own decision (:data:`CONTINUATION`), then the hand played out as the declarer's
+  simulations play it; returns, buries and the throw-in: the candidates played out in simulated deals,
+  as :mod:`engine.ai.decisions` tries them;
 * the rest (two-handed play while the stock lasts, meld laid, the draw, the dix, a redeal): each choice
   made in a few sampled deals of the hidden cards and the hand played out by a quick policy.
 
 The level decides the view: ``hard`` samples what the seat could not see, ``perfect`` values with every
-card in view. Everything comes from ``rng``: the same seed gives the same values.
+card in view. :func:`valuation` keeps each choice's worth deal by deal (:class:`Valuation`), so that the
+difference between two choices has a standard error. Everything comes from ``rng``: the same seed gives
+the same values.
 
 >>> import random
 >>> from engine.ai.levels import LEVELS
@@ -32,9 +36,10 @@ card in view. Everything comes from ``rng``: the same seed gives the same values
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from engine.actions import (
     Action,
@@ -67,10 +72,79 @@ PLAYOUT_DEALS = 16       # sampled deals for a choice valued by playing the hand
 # The quick policy that plays the rest of a hand out after a choice: rules of thumb and greedy play,
 # remembering everything, never slipping.
 PLAYOUT = replace(LEVELS["easy"], name="playout", memory=1.0, slip=0.0)
+# Who decides after a pass valued: the ``hard`` computer, without the clock (the same choice on any machine).
+CONTINUATION = replace(LEVELS["hard"], think_seconds=0.0)
+PASS_DEALS = 12          # sampled deals for a pass to the declarer (each with the declarer's own return chosen)
+
+
+@dataclass(frozen=True)
+class Valuation:
+    """Each choice's worth in every deal it was valued in, and those deals' weights (None: equal).
+    The choices of one decision are valued in the same deals, in the same order, so that two choices
+    are compared deal by deal; a choice valued by one number (a throw-in's sure loss) has one."""
+
+    worths: dict[Action, tuple[float, ...]]
+    weights: tuple[float, ...] | None = None
+
+    def _weights(self, n: int) -> list[float]:
+        weights = list(self.weights) if self.weights is not None and len(self.weights) == n else [1.0] * n
+        total = sum(weights) or 1.0
+        return [w / total for w in weights]
+
+    def mean(self, action: Action) -> float:
+        worths = self.worths[action]
+        return sum(p * v for p, v in zip(self._weights(len(worths)), worths, strict=True))
+
+    def _spread(self, values: Sequence[float]) -> float:
+        """The variance of the weighted mean of ``values`` (one value: none known, 0)."""
+        n = len(values)
+        if n < 2:
+            return 0.0
+        shares = self._weights(n)
+        mean = sum(p * v for p, v in zip(shares, values, strict=True))
+        return sum(p * p * (v - mean) ** 2 for p, v in zip(shares, values, strict=True)) * n / (n - 1)
+
+    def error(self, one: Action, other: Action) -> float:
+        """The standard error of ``mean(one) - mean(other)``: deal by deal when both were valued in the
+        same deals (the luck of the deals drawn cancels), else as two independent means."""
+        a, b = self.worths[one], self.worths[other]
+        if len(a) == len(b):
+            return math.sqrt(self._spread([x - y for x, y in zip(a, b, strict=True)]))
+        if len(a) == 1 or len(b) == 1:  # a sure value against an average
+            return math.sqrt(self._spread(a if len(a) > 1 else b))
+        return math.sqrt(_variance(a) / len(a) + _variance(b) / len(b))
+
+    def valued(self) -> Valued:
+        return [(a, self.mean(a)) for a in self.worths]
+
+    def joined(self, more: Valuation) -> Valuation:
+        """This valuation and ``more`` (the same choices valued in other deals) as one."""
+        worths = {a: w + more.worths.get(a, ()) for a, w in self.worths.items()}
+        if self.weights is None and more.weights is None:
+            return Valuation(worths)
+        return Valuation(worths, self._deal_weights() + more._deal_weights())
+
+    def _deal_weights(self) -> tuple[float, ...]:
+        deals = max((len(w) for w in self.worths.values()), default=0)
+        return self.weights if self.weights is not None else (1.0,) * deals
+
+
+def _variance(values: Sequence[float]) -> float:
+    mean = sum(values) / len(values)
+    return sum((v - mean) ** 2 for v in values) / max(1, len(values) - 1)
+
+
+def _same(worths: dict[Action, list[float]]) -> Valuation:
+    return Valuation({a: tuple(v) for a, v in worths.items()})
 
 
 def value_choices(game: Game, seat: int, level: Level, rng: random.Random, chosen: Action | None = None) -> Valued:
     """Each choice of ``seat`` (to act in ``game``) with its value; ``chosen`` is always among them."""
+    return valuation(game, seat, level, rng, chosen).valued()
+
+
+def valuation(game: Game, seat: int, level: Level, rng: random.Random, chosen: Action | None = None) -> Valuation:
+    """Each choice of ``seat`` (to act in ``game``) valued deal by deal; ``chosen`` is always among them."""
     phase = game.phase
     legal = [a for a in game.legal_actions() if not isinstance(a, DeclareOut)]
     if phase == Phase.PLAY:
@@ -79,9 +153,9 @@ def value_choices(game: Game, seat: int, level: Level, rng: random.Random, chose
             return _by_playouts(game, seat, plays, level, rng)
         if game.rules.trump_by == TrumpBy.STOCK:
             worths = solved_card_worths(game, seat, plays, max_nodes=level.search_nodes or None)
-            return [(p, worths[int(p.card)]) for p in plays]
+            return Valuation({p: (worths[int(p.card)],) for p in plays})
         valued = sampled_card_values(game, seat, plays, level, rng)
-        return [(p, valued.value(int(p.card))) for p in plays]
+        return Valuation({p: tuple(valued.per_world[int(p.card)]) for p in plays}, tuple(valued.weights))
     if phase == Phase.BIDDING:
         return _bids(game, seat, legal, level, rng)
     if phase == Phase.TRUMP:
@@ -93,8 +167,8 @@ def value_choices(game: Game, seat: int, level: Level, rng: random.Random, chose
     if phase == Phase.THROW_IN:
         return _throw_in(game, seat, level, rng)
     if any(isinstance(a, CallRedeal) for a in legal):
-        keep = CallRedeal(False)
-        return [(CallRedeal(True), 0.0)] + _by_playouts(game, seat, [keep], level, rng)
+        keep = _by_playouts(game, seat, [CallRedeal(False)], level, rng)
+        return Valuation({CallRedeal(True): (0.0,), **keep.worths})
     return _by_playouts(game, seat, legal, level, rng)
 
 
@@ -110,12 +184,6 @@ def contract_worth(rules: Rules, bid: int, total: float, tricks: float) -> float
     return score - (rules.trick_total - tricks)
 
 
-def _declaring(rules: Rules, value: bv.TrumpValue, bid: int) -> float:
-    """The mean worth of a contract at ``bid`` over a trump suit's simulated deals."""
-    totals = value.totals or (0,)
-    return sum(contract_worth(rules, bid, t, value.tricks) for t in totals) / len(totals)
-
-
 def _hand_value(game: Game, seat: int, level: Level, suits: Sequence[int] | None) -> bv.HandValue:
     rules = game.rules
     hand = [int(c) for c in game.hand.hands[seat]]
@@ -125,7 +193,7 @@ def _hand_value(game: Game, seat: int, level: Level, suits: Sequence[int] | None
     return bv.evaluate_hand(hand, seat, rules, max(8, level.simulated_deals), suits=suits)
 
 
-def _bids(game: Game, seat: int, legal: Sequence[Action], level: Level, rng: random.Random) -> Valued:
+def _bids(game: Game, seat: int, legal: Sequence[Action], level: Level, rng: random.Random) -> Valuation:
     """In deals of the hidden cards sampled as the seat saw them (the real one with every card seen):
     a bid as if it won the auction, the seat declaring in its best suit; a pass as if the high bidder
     (an opponent when nobody has bid) kept the contract at the bid standing. Each deal is played out
@@ -137,8 +205,8 @@ def _bids(game: Game, seat: int, legal: Sequence[Action], level: Level, rng: ran
     holder = h.high_bidder if h.high_bidder is not None and h.high_bidder != seat else (seat + 1) % rules.players
     side = rules.team_of(seat)
     amounts = sorted({a.amount for a in legal if isinstance(a, Bid)})
-    declaring = dict.fromkeys(amounts, 0.0)
-    passing = 0.0
+    declaring: dict[int, list[float]] = {a: [] for a in amounts}
+    passing: list[float] = []
     deals = _auction_deals(game, seat, level, rng)
     # The seat declares in the suit it would name (the best of its own hand's valuation, as
     # decisions.choose_trump names it); a guess by the quick value alone took spades over clubs on
@@ -147,12 +215,11 @@ def _bids(game: Game, seat: int, legal: Sequence[Action], level: Level, rng: ran
     for hands, widow in deals:
         results = _contract_results(rules, hands, widow, seat, trump)
         for amount in amounts:
-            declaring[amount] += _side_worth(rules, results, amount, side)
-        passing += _side_worth(rules, _contract_results(rules, hands, widow, holder), standing, side)
-    n = len(deals)
-    valued: Valued = [(a, declaring[a.amount] / n) for a in legal if isinstance(a, Bid)]
-    valued += [(a, passing / n) for a in legal if isinstance(a, Pass)]
-    return valued
+            declaring[amount].append(_side_worth(rules, results, amount, side))
+        passing.append(_side_worth(rules, _contract_results(rules, hands, widow, holder), standing, side))
+    worths: dict[Action, list[float]] = {a: declaring[a.amount] for a in legal if isinstance(a, Bid)}
+    worths.update({a: passing for a in legal if isinstance(a, Pass)})
+    return _same(worths)
 
 
 def _auction_deals(game: Game, seat: int, level: Level, rng: random.Random) -> list[tuple[list[list[int]], list[int]]]:
@@ -190,57 +257,93 @@ def _side_worth(rules: Rules, result: ContractResult, bid: int, side: int) -> fl
     return worth if rules.team_of(declarer) == side else -worth
 
 
-def _trumps(game: Game, seat: int, legal: Sequence[Action], level: Level) -> Valued:
+def _trumps(game: Game, seat: int, legal: Sequence[Action], level: Level) -> Valuation:
+    """Each suit's simulated deals (each suit's own: compared as independent means)."""
+    rules = game.rules
     suits = [a.suit for a in legal if isinstance(a, NameTrump)]
     by_trump = _hand_value(game, seat, level, suits).by_trump
     bid = game.hand.bid
-    worst = min((_declaring(game.rules, v, bid) for v in by_trump.values()), default=0.0)
-    return [(NameTrump(s), _declaring(game.rules, by_trump[s], bid) if s in by_trump else worst) for s in suits]
+    worths = {s: tuple(contract_worth(rules, bid, t, v.tricks) for t in v.totals or (0,)) for s, v in by_trump.items()}
+    worst = min(worths.values(), key=lambda w: sum(w) / len(w), default=(0.0,))
+    return Valuation({NameTrump(s): worths.get(s, worst) for s in suits})
 
 
 # -- passes, buries, the throw-in: candidates in simulated deals ------------------------------------------
 
 
-def _worlds(game: Game, seat: int, level: Level, rng: random.Random) -> list[list[list[int]]]:
+def _worlds(game: Game, seat: int, level: Level, rng: random.Random, most: int = 0) -> list[list[list[int]]]:
     count = 1 if level.sees_all else max(8, level.simulated_deals // 4)
+    count = min(count, most) if most else count
     return [hands for hands, _widow in sample_worlds(game, seat, level, rng, count)]
 
 
-def _with_chosen(candidates: list[tuple[int, ...]], chosen: Action | None) -> list[tuple[int, ...]]:
-    if isinstance(chosen, PassCards | Bury):
+def _with_chosen(candidates: list[tuple[int, ...]], chosen: Action | None,
+                 make: type[PassCards] | type[Bury]) -> list[tuple[tuple[int, ...], Action]]:
+    """Each candidate's cards and its action; the choice made among them, as the very action made (its
+    cards in its own order), added if no candidate holds the same cards."""
+    found: list[tuple[tuple[int, ...], Action]] = [(c, make(tuple(Card(x) for x in c))) for c in candidates]
+    if isinstance(chosen, make):
         mine = tuple(sorted(int(c) for c in chosen.cards))
-        if mine not in candidates:
-            candidates.append(mine)
-    return candidates
+        found = [(c, a) for c, a in found if c != mine] + [(mine, chosen)]
+    return found
 
 
-def _passes(game: Game, seat: int, level: Level, rng: random.Random, chosen: Action | None) -> Valued:
+def _passes(game: Game, seat: int, level: Level, rng: random.Random, chosen: Action | None) -> Valuation:
+    """A pass to the declarer: in each deal, the declarer's return chosen by the ``hard`` computer's own
+    decision (:func:`engine.ai.decisions.choose_pass`, from the declarer's view of that deal), then the
+    hand played out as the declarer's simulations play it. A return: the hand played out after it."""
     rules = game.rules
     h = game.hand
     assert h.declarer is not None
     declarer = h.declarer
     partner = (declarer + 2) % rules.players
     hand = [int(c) for c in h.hands[seat]]
-    trump = h.trump if h.trump is not None else (bv.promising_suits(hand, rules, 1) or [0])[0]
     size = rules.pass_cards
     to_declarer = seat != declarer
+    trump = h.trump if h.trump is not None else (bv.promising_suits(hand, rules, 1) or [0])[0]
     ranked = (bv.pass_candidates if to_declarer else bv.return_candidates)(hand, trump, rules, size, limit=6)
-    candidates = _with_chosen([tuple(sorted(c)) for _s, c in ranked[: level.candidates]], chosen)
-    worlds = _worlds(game, seat, level, rng)
-    valued: Valued = []
-    for combo in candidates:
-        worth = 0.0
-        for dealt in worlds:
-            hands = [list(x) for x in dealt]
+    candidates = _with_chosen([tuple(sorted(c)) for _s, c in ranked[: level.candidates]], chosen, PassCards)
+    worlds = _worlds(game, seat, level, rng, PASS_DEALS)
+    seeds = [rng.randrange(1 << 30) for _ in worlds]
+    worths: dict[Action, list[float]] = {}
+    for combo, action in candidates:
+        worths[action] = []
+        for dealt, seed in zip(worlds, seeds, strict=True):
             if to_declarer:
-                _move(hands, partner, declarer, combo)
-                _move(hands, declarer, partner, bv.quick_return(hands[declarer], trump, size))
-            else:
-                _move(hands, declarer, partner, combo)
+                worths[action].append(_after_pass(game, seat, dealt, action, random.Random(seed)))
+                continue
+            hands = [list(x) for x in dealt]
+            _move(hands, declarer, partner, combo)
             _m, _p, tricks, total = bv.simulate_contract(hands, [], declarer, trump, rules, passed=True)
-            worth += contract_worth(rules, h.bid, total, tricks)
-        valued.append((PassCards(tuple(Card(c) for c in combo)), worth / len(worlds)))
-    return valued
+            worths[action].append(contract_worth(rules, h.bid, total, tricks))
+    return _same(worths)
+
+
+def _after_pass(game: Game, seat: int, dealt: list[list[int]], action: Action, rng: random.Random) -> float:
+    """The contract's worth once ``action`` is passed in the deal ``dealt``: the declarer (and anyone
+    else to decide before the play: trump, a return) decides as the ``hard`` computer does, then the
+    hand is played out as the declarer's simulations play it (or, if the hand ends there, a contract
+    the meld cannot reach, as the hand's score says)."""
+    copy = game.clone()
+    rules = copy.rules
+    for s in range(rules.players):
+        if s != seat:
+            copy.hand.hands[s] = [Card(c) for c in dealt[s]]
+    copy.apply(action)
+    while copy.phase in (Phase.TRUMP, Phase.PASSING, Phase.RETURN) and not copy.hand_records:
+        actor = copy.to_act
+        assert actor is not None
+        copy.apply(decide(copy, actor, CONTINUATION, rng)[0])
+    h = game.hand
+    assert h.declarer is not None
+    if copy.hand_records:
+        delta = copy.hand_records[-1].get("score_delta") or [0] * len(rules.teams)
+        side = rules.team_of(h.declarer)
+        return float(delta[side] - sum(d for i, d in enumerate(delta) if i != side))
+    assert copy.hand.trump is not None
+    hands = [[int(c) for c in x] for x in copy.hand.hands]
+    _m, _p, tricks, total = bv.simulate_contract(hands, [], h.declarer, copy.hand.trump, rules, passed=True)
+    return contract_worth(rules, h.bid, total, tricks)
 
 
 def _move(hands: list[list[int]], giver: int, taker: int, cards: Sequence[int]) -> None:
@@ -249,7 +352,7 @@ def _move(hands: list[list[int]], giver: int, taker: int, cards: Sequence[int]) 
     hands[taker].extend(cards)
 
 
-def _buries(game: Game, seat: int, level: Level, rng: random.Random, chosen: Action | None) -> Valued:
+def _buries(game: Game, seat: int, level: Level, rng: random.Random, chosen: Action | None) -> Valuation:
     rules = game.rules
     h = game.hand
     assert h.trump is not None
@@ -257,29 +360,28 @@ def _buries(game: Game, seat: int, level: Level, rng: random.Random, chosen: Act
     hand = [int(c) for c in h.hands[seat]]
     pool = sorted({int(c) for a in game.legal_actions() if isinstance(a, Bury) for c in a.cards})
     ranked = bv.bury_candidates(hand, [c for c in pool for _ in range(hand.count(c))], trump, rules, limit=6)
-    candidates = _with_chosen([tuple(sorted(c)) for _s, c in ranked[: level.candidates]], chosen)
+    candidates = _with_chosen([tuple(sorted(c)) for _s, c in ranked[: level.candidates]], chosen, Bury)
     values = card_values(rules)
     worlds = _worlds(game, seat, level, rng)
     sides = [0 if s == seat else 1 for s in range(rules.players)]
-    valued: Valued = []
-    for combo in candidates:
+    worths: dict[Action, list[float]] = {}
+    for combo, action in candidates:
         kept = list(hand)
         for c in combo:
             kept.remove(c)
         meld = meld_total(counts(kept), trump, rules)
-        worth = 0.0
+        worth = worths[action] = []
         for dealt in worlds:
             hands = [list(x) for x in dealt]
             hands[seat] = list(kept)
             start = Position.start(hands, trump, rules, leader=seat, points=[sum(values[c] for c in combo), 0],
                                    side_of=sides)
             tricks = greedy_playout(start)[0]
-            worth += contract_worth(rules, h.bid, meld + tricks, tricks)
-        valued.append((Bury(tuple(Card(c) for c in combo)), worth / len(worlds)))
-    return valued
+            worth.append(contract_worth(rules, h.bid, meld + tricks, tricks))
+    return _same(worths)
 
 
-def _throw_in(game: Game, seat: int, level: Level, rng: random.Random) -> Valued:
+def _throw_in(game: Game, seat: int, level: Level, rng: random.Random) -> Valuation:
     rules = game.rules
     h = game.hand
     assert h.trump is not None
@@ -289,17 +391,18 @@ def _throw_in(game: Game, seat: int, level: Level, rng: random.Random) -> Valued
     concede = -h.bid - theirs  # the bid lost (or given to the defenders), their meld scored
     sides = [0 if rules.team_of(s) == side else 1 for s in range(rules.players)]
     worlds = _worlds(game, seat, level, rng)
-    worth = 0.0
+    worth = []
     for hands in worlds:
         tricks = greedy_playout(Position.start(hands, h.trump, rules, leader=seat, side_of=sides))[0]
-        worth += contract_worth(rules, h.bid, ours + tricks, tricks) - (theirs if tricks < rules.trick_total else 0)
-    return [(PlayOn(), worth / len(worlds)), (ThrowIn(), float(concede))]
+        lost_meld = theirs if tricks < rules.trick_total else 0
+        worth.append(contract_worth(rules, h.bid, ours + tricks, tricks) - lost_meld)
+    return Valuation({PlayOn(): tuple(worth), ThrowIn(): (float(concede),)})
 
 
 # -- any other choice: made in sampled deals, the hand played out ---------------------------------------
 
 
-def _by_playouts(game: Game, seat: int, choices: Sequence[Action], level: Level, rng: random.Random) -> Valued:
+def _by_playouts(game: Game, seat: int, choices: Sequence[Action], level: Level, rng: random.Random) -> Valuation:
     """Each choice made in the same sampled deals of the hidden cards (the real one for a level that
     sees all), the rest of the hand played by :data:`PLAYOUT`; the mean worth to the seat's side."""
     if level.sees_all:
@@ -308,15 +411,14 @@ def _by_playouts(game: Game, seat: int, choices: Sequence[Action], level: Level,
         know = knowledge(game, seat)
         worlds = [sample_world(know, rng) for _ in range(PLAYOUT_DEALS)]
     seeds = [rng.randrange(1 << 30) for _ in worlds]
-    valued: Valued = []
+    worths: dict[Action, list[float]] = {}
     for action in choices:
-        worth = 0.0
+        worth = worths[action] = []
         for world, seed in zip(worlds, seeds, strict=True):
             copy = _dealt(game, seat, world)
             copy.apply(action)
-            worth += _play_out(copy, seat, random.Random(seed))
-        valued.append((action, worth / len(worlds)))
-    return valued
+            worth.append(_play_out(copy, seat, random.Random(seed)))
+    return _same(worths)
 
 
 def _dealt(game: Game, seat: int, world: World) -> Game:
@@ -358,4 +460,4 @@ def _play_out(game: Game, seat: int, rng: random.Random) -> float:
     return float(delta[side] - sum(d for i, d in enumerate(delta) if i != side))
 
 
-__all__ = ["PLAYOUT", "Valued", "contract_worth", "value_choices"]
+__all__ = ["CONTINUATION", "PLAYOUT", "Valuation", "Valued", "contract_worth", "valuation", "value_choices"]

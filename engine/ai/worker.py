@@ -44,7 +44,15 @@ from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Any, Literal, ParamSpec, TypeVar
 
 from engine.actions import action_to_json
-from engine.ai.analysis import ANALYSIS_LEVELS, DecisionReview, HandAnalysis, review_decision, work_order
+from engine.ai.analysis import (
+    ANALYSIS_LEVELS,
+    THE_PLAYER,
+    DecisionReview,
+    HandAnalysis,
+    player_seat,
+    review_decision,
+    work_order,
+)
 from engine.ai.levels import LEVELS
 from engine.ai.players import ComputerPlayer
 from engine.game import Game
@@ -259,11 +267,14 @@ class Analyst:
         for future in [pool.submit(_ready) for _ in range(self.workers if self.processes else 1)]:
             future.result()
 
-    def start(self, record: HandRecord, seat: int, seed: int = 0, viewer: int | None = None) -> None:
-        """Start analysing ``record`` for ``seat`` (dropping any analysis under way); ``viewer`` is the
-        player the titles speak to ("your lead"; None: every seat by its name). A record that cannot be
+    def start(self, record: HandRecord, seat: int, seed: int = 0, viewer: int | None = THE_PLAYER) -> None:
+        """Start analysing the decisions of ``seat`` in ``record`` (dropping any analysis under way), told to
+        the player in ``viewer`` (by default the record's player, :func:`~engine.ai.analysis.player_seat`;
+        None: every seat by its name, as for a challenge's hard computer); a record that cannot be
         replayed raises :class:`~engine.record.RecordError` here."""
         self.cancel()
+        if viewer == THE_PLAYER:
+            viewer = player_seat(record)
         order = self.order = work_order(record, seat)
         self._seat = seat
         self._total = len(order)

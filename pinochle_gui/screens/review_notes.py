@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from engine.ai.analysis import DecisionReview
+from engine.ai.analysis import COSTLY, DecisionReview, Grade
 from engine.review import Step
 from pinochle_gui.fonts import scaled
 from pinochle_gui.screens.review_analysis import ReviewAnalysis, points_text
@@ -31,6 +31,17 @@ def cost_sentence(review: DecisionReview, tenths: bool = False) -> str:
         doing = f"“{action}”"
     sentence = f"{doing} here cost about {points_text(review.cost, False, tenths)}"
     return f"{sentence}: {review.reason}" if review.reason else sentence
+
+
+#: The colour (a theme field) each grade is written in.
+GRADE_COLOURS = {Grade.BEST: "good", Grade.GOOD: "text", Grade.INACCURACY: "text", Grade.MISTAKE: "bad",
+                 Grade.BLUNDER: "bad"}
+
+
+def grade_words(review: DecisionReview) -> str:
+    """The decision's grade in a word or two, with its luck: "Mistake", "Best", "Good · unlucky"."""
+    words = review.grade.value.capitalize()
+    return f"{words} · {review.luck}" if review.luck else words
 
 
 def value_lines(review: DecisionReview, tenths: bool = False) -> list[tuple[str, str, str]]:
@@ -90,10 +101,15 @@ def draw_notes(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, step: S
     if step.reason:
         notes.write(f"{capital(owner)} reason: “{step.reason}”", theme.text, gap=px // 2)  # in its own words
     if review is not None:
-        if review.costly:  # the sentence, marked down its left edge
+        notes.write(grade_words(review), getattr(theme, GRADE_COLOURS[review.grade]), "bold", gap=px // 4)
+        if review.grade in (Grade.INACCURACY, *COSTLY):  # the sentence, marked down its left edge
+            colour = theme.bad if review.costly else theme.text
             top = notes.y
-            notes.write(cost_sentence(review, tenths), theme.bad, "bold")
-            pygame.draw.rect(surface, theme.bad, (inner.x - pad // 2 - px // 6, top, px // 4, notes.y - top))
+            notes.write(cost_sentence(review, tenths), colour, "bold")
+            pygame.draw.rect(surface, colour, (inner.x - pad // 2 - px // 6, top, px // 4, notes.y - top))
+            notes.y += px // 2
+        elif review.reason:  # the best choice praised, or a sound one the cards lay against
+            notes.write(capital(review.reason), theme.good if review.grade == Grade.BEST else theme.text)
             notes.y += px // 2
         notes.write("In points of this hand, from what the seat saw:", theme.text_dim, "italic")
         for label, action, values in value_lines(review, tenths):
