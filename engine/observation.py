@@ -8,15 +8,23 @@ received, the widow once shown, laid or shown meld, played cards).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
 
 from engine.actions import Action
-from engine.cards import Card
+from engine.cards import Card, parse_card
 from engine.game import Game, Phase
+from engine.record_shape import MeldEntry
 from engine.rules import TrumpBy
 
-if TYPE_CHECKING:
-    from engine.record import MeldEntry
+
+@dataclass(frozen=True)
+class SeenTrick:
+    """A finished trick as one seat saw it: who led, the cards in the order played, who won; two-handed,
+    the draws after it (a card the seat did not see drawn is ``None``; none once the stock is gone)."""
+
+    leader: int
+    plays: tuple[tuple[int, Card], ...]
+    winner: int
+    draws: tuple[tuple[int, Card | None], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -43,7 +51,7 @@ class Observation:
     tables: tuple[tuple[Card, ...], ...]    # two-handed: each seat's laid cards still on the table
     stock_size: int
     trick: tuple[tuple[int, Card], ...]
-    tricks: tuple[dict[str, Any], ...]      # finished tricks (their draws only as this seat saw them)
+    tricks: tuple[SeenTrick, ...]           # finished tricks (their draws only as this seat saw them)
     trick_points: tuple[int, ...]           # per side
     tricks_won: tuple[int, ...]
     scores: tuple[int, ...]
@@ -66,16 +74,14 @@ def observe(game: Game, seat: int) -> Observation:
     drawn = [i for i, t in enumerate(h.tricks) if "draws" in t]
     last_draw = drawn[-1] if drawn and r.trump_by == TrumpBy.STOCK and not h.stock else None
     face_up = str(h.dix_exchanges[0][1] if h.dix_exchanges else h.deal.turnup)
-    tricks: list[dict[str, Any]] = []
+    tricks: list[SeenTrick] = []
     for i, t in enumerate(h.tricks):
-        if "draws" in t:
-            shown = [[s, c if s == seat else None] for s, c in t["draws"]]
-            if i == last_draw:
-                public = next(n for n, (_s, c) in enumerate(t["draws"]) if c == face_up)
-                shown[public][1] = face_up
-            tricks.append(dict(t, draws=shown))
-        else:
-            tricks.append(dict(t))
+        drawn_here = t.get("draws", [])
+        public = next(n for n, (_s, c) in enumerate(drawn_here) if c == face_up) if i == last_draw else None
+        draws = tuple((int(s), parse_card(str(c)) if s == seat or n == public else None)
+                      for n, (s, c) in enumerate(drawn_here))
+        plays = tuple((int(s), parse_card(str(c))) for s, c in t["plays"])
+        tricks.append(SeenTrick(t["leader"], plays, t["winner"], draws))
     return Observation(
         seat=seat,
         phase=game.phase,

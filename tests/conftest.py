@@ -22,7 +22,7 @@ from engine.actions import Action, action_from_text
 from engine.cards import Card, format_cards, new_deck, parse_card, parse_cards
 from engine.deal import Deal
 from engine.events import Event, EventKind, HandScored
-from engine.game import Game, IllegalAction, new_game
+from engine.game import Game, IllegalAction, Phase, new_game
 from engine.hand_record import result_fields
 from engine.record import check_record
 from engine.rules import Rules, preset
@@ -233,7 +233,7 @@ def save_cut_by_a_trick() -> tuple[dict[str, Any], dict[str, Any]]:
     while not game.hand_records:
         game.apply(rng.choice([a for a in game.legal_actions() if str(a) != "declare out"]))
         h = game.hand
-        if game.phase == "play" and not h.trick and h.tricks and h.tricks[-1]["leader"] == h.tricks[-1]["winner"]:
+        if game.phase == Phase.PLAY and not h.trick and h.tricks and h.tricks[-1]["leader"] == h.tricks[-1]["winner"]:
             data = game_to_dict(game)
             return data, {**data, "actions": data["actions"][:-3]}
     raise AssertionError("no trick of the first hand was won by its leader")

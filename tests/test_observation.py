@@ -38,8 +38,8 @@ def test_two_handed_opponent_hand_and_face_down_stock_are_hidden() -> None:
         act(game, "play AS", "play 9S")  # non-dealer wins and draws KS; the dealer draws the second card
     assert observe(one, 0) == observe(two, 0)
     view = observe(one, 0)
-    assert view.tricks[0]["draws"] == [[0, "KS"], [1, None]]
-    assert observe(one, 1).tricks[0]["draws"] == [[0, None], [1, "KS"]]
+    assert view.tricks[0].draws == ((0, parse_card("KS")), (1, None))
+    assert observe(one, 1).tricks[0].draws == ((0, None), (1, parse_card("KS")))
     assert view.turnup == parse_card("KH") and view.stock_size == 22
     assert one.hand.tricks[0]["draws"] == [[0, "KS"], [1, "KS"]], "the game itself keeps both draws"
 
@@ -102,6 +102,7 @@ def test_the_face_up_trump_card_of_the_last_draw_is_seen_by_both() -> None:
     act(game, "take face-down card")
     last = game.hand.tricks[-1]["draws"]
     assert last[1] == [1 - winner, "KH"]
-    assert observe(game, winner).tricks[-1]["draws"] == [[winner, last[0][1]], [1 - winner, "KH"]]
-    assert observe(game, 1 - winner).tricks[-1]["draws"] == [[winner, None], [1 - winner, "KH"]]
-    assert all(d[1] is None for t in observe(game, 1 - winner).tricks[:-1] for d in t["draws"] if d[0] == winner)
+    kh = parse_card("KH")
+    assert observe(game, winner).tricks[-1].draws == ((winner, parse_card(str(last[0][1]))), (1 - winner, kh))
+    assert observe(game, 1 - winner).tricks[-1].draws == ((winner, None), (1 - winner, parse_card("KH")))
+    assert all(d[1] is None for t in observe(game, 1 - winner).tricks[:-1] for d in t.draws if d[0] == winner)

@@ -21,7 +21,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from engine.actions import Action, Bid, Bury, LayMeld, NameTrump, Pass, PassCards, Play
-from engine.cards import ACE, SUIT_NAMES, card_label, counts, new_deck, parse_card
+from engine.cards import ACE, SUIT_NAMES, card_label, counts, new_deck
 from engine.game import Game
 from engine.meld import meld_by_trump, meld_total, score_meld
 from engine.observation import Observation, observe
@@ -40,8 +40,8 @@ def shown_voids(game: Game, seat: int) -> list[tuple[int, int, int, bool]]:
     not follow the suit led, first time per seat and suit (the trick in play counts as the next one).
     Two-handed tricks played while the stock lasted show nothing: any card could be played."""
     obs = observe(game, seat)
-    free = [bool(t.get("draws")) for t in obs.tricks] + [obs.stock_size > 0]
-    tricks: list[list[tuple[int, int]]] = [[(s, int(parse_card(c))) for s, c in t["plays"]] for t in obs.tricks]
+    free = [bool(t.draws) for t in obs.tricks] + [obs.stock_size > 0]
+    tricks: list[list[tuple[int, int]]] = [[(s, int(c)) for s, c in t.plays] for t in obs.tricks]
     tricks.append([(s, int(c)) for s, c in obs.trick])
     tricks = [[] if any_card else plays for plays, any_card in zip(tricks, free, strict=True)]
     found: list[tuple[int, int, int, bool]] = []
@@ -64,8 +64,8 @@ def _still_out(obs: Observation, double_deck: bool) -> list[int]:
     for c in obs.hand:
         left[int(c)] -= 1
     for t in obs.tricks:
-        for _s, text in t["plays"]:
-            left[int(parse_card(text))] -= 1
+        for _s, c in t.plays:
+            left[int(c)] -= 1
     for _s, c in obs.trick:
         left[int(c)] -= 1
     for c in obs.buried:

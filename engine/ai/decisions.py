@@ -45,7 +45,7 @@ from engine.ai import worlds as hidden
 from engine.ai.auction_model import action_kinds, load_model
 from engine.ai.levels import Level
 from engine.ai.trickplay import Position, greedy_playout
-from engine.cards import ACE, NINE, SUIT_NAMES, SUITS, TEN, Card, cards_label, parse_cards
+from engine.cards import ACE, NINE, SUIT_NAMES, SUITS, TEN, Card, cards_label
 from engine.game import Game, Phase
 from engine.meld import meld_by_trump, score_meld
 from engine.observation import Observation, observe
@@ -574,7 +574,7 @@ def choose_draw(game: Game, seat: int, level: Level, rng: random.Random) -> Choi
     hand = [int(c) for c in h.hands[seat]]
     obs = observe(game, seat)
     seen = hand + [int(c) for c in (obs.tables[seat] if obs.tables else ())]
-    played = [int(parse_cards(p[1])[0]) for t in obs.tricks for p in t["plays"]]
+    played = [int(c) for t in obs.tricks for _s, c in t.plays]
     others_table = [int(c) for s, t in enumerate(obs.tables) if s != seat for c in t]
     unseen = bv.unseen_cards(rules, seen + played + others_table + [trump_card])
 

@@ -89,8 +89,8 @@ class World:
 def _played_by_seat(obs: Observation, players: int) -> list[list[Card]]:
     played: list[list[Card]] = [[] for _ in range(players)]
     for t in obs.tricks:
-        for s, text in t["plays"]:
-            played[s].append(CARDS[_code(text)])
+        for s, c in t.plays:
+            played[s].append(c)
     for s, c in obs.trick:
         played[s].append(c)
     return played
@@ -221,7 +221,7 @@ def knowledge(game: Game, seat: int, memory: float = 1.0, rng: random.Random | N
     inferences = 0
     mode = play_mode(rules)
     if not (rules.trump_by == TrumpBy.STOCK and stock > 0) and h.trump is not None and mode != FREE:
-        tricks: list[list[tuple[int, int]]] = [[(s, _code(text)) for s, text in done["plays"]] for done in obs.tricks]
+        tricks: list[list[tuple[int, int]]] = [[(s, int(c)) for s, c in done.plays] for done in obs.tricks]
         tricks.append([(s, int(c)) for s, c in obs.trick])
         if rules.trump_by == TrumpBy.STOCK:
             tricks = tricks[len(tricks) - 1 - _phase2_tricks(obs, rules.hand_size):]

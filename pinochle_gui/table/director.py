@@ -265,8 +265,8 @@ class Director(TableZones):
         self.dealer = obs.dealer
         if obs.tricks:
             last = obs.tricks[-1]
-            self.news.last_trick = [(s, _card(c)) for s, c in last["plays"]]
-            self.news.last_winner = last["winner"]
+            self.news.last_trick = list(last.plays)
+            self.news.last_winner = last.winner
         if self.rules.trump_by != TrumpBy.STOCK and not obs.tricks and not obs.trick:
             for entry in obs.melds:
                 self.show_meld(entry["seat"], entry["points"], entry["items"])
@@ -306,12 +306,6 @@ class Director(TableZones):
         if cards is None:
             cards = recorded_meld(items, self.rules).shown_cards()
         self.news.melds[seat] = MeldShown(seat, points, [(str(n), int(p), str(c)) for n, p, c in items], cards)
-
-
-def _card(text: Any) -> Card:
-    from engine.cards import parse_card
-
-    return text if isinstance(text, Card) else parse_card(str(text))
 
 
 __all__ = ["Director", "Hold", "LaidMeld", "MeldShown", "TableCard", "TableNews", "VIEW_SEAT", "Z"]
