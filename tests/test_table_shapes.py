@@ -280,3 +280,30 @@ def test_the_card_the_player_picked_leaves_the_hand_not_its_twin(tmp_path: Path)
         assert director.take(zone, ace, any_card=True) is second and zone == [first] and not director.picked
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("size", SHAPES)
+@pytest.mark.parametrize("percent", [100, 150])
+def test_the_hands_summary_cuts_no_word(size: tuple[int, int], percent: int) -> None:
+    """In a portrait window the summary's header once read "Chan…"."""
+    from conftest import hand_result, play_out
+
+    from pinochle_gui.fonts import set_text_scale, sized_for_player
+    from pinochle_gui.table.summary import draw_summary
+
+    pygame.font.init()
+    rules = preset("partnership_auction")
+    summary = hand_result(play_out(new_game(rules, seed=3)))
+    lay = table_layout(*size, 4, 12)
+    centre = pygame.Rect(0, lay.bar_bottom, lay.width, lay.hand_area.y - lay.bar_bottom)
+    set_text_scale(percent)
+    try:
+        with sized_for_player(), watch_text() as seen:
+            draw_summary(pygame.Surface(size), centre, get_theme("green"), summary, ["Us", "Them"],
+                         ["You", "West", "North", "East"], "Deal #7 · click or press Enter to go on", 0, True,
+                         team_of=rules.team_of)
+    finally:
+        set_text_scale(100)
+    assert not [t.text for t in seen if t.cut]
+    header = [t.text for t in seen if t.text in ("Meld", "Tricks", "Change", "Score")]
+    assert header == ["Meld", "Tricks", "Change", "Score"]
