@@ -26,7 +26,7 @@ from pinochle_gui.table.scene import TableScene  # noqa: E402
 from pinochle_gui.table.scorepad import draw_pad  # noqa: E402
 from pinochle_gui.theme import get_theme  # noqa: E402
 from pinochle_gui.widgets.text import watch_text  # noqa: E402
-from tests.test_table_play import click, make_table  # noqa: E402
+from tests.test_table_play import click, key, make_table  # noqa: E402
 from tests.test_table_scene import run_until  # noqa: E402
 
 pytestmark = pytest.mark.timeout(120)
@@ -307,3 +307,21 @@ def test_the_hands_summary_cuts_no_word(size: tuple[int, int], percent: int) -> 
     assert not [t.text for t in seen if t.cut]
     header = [t.text for t in seen if t.text in ("Meld", "Tricks", "Change", "Score")]
     assert header == ["Meld", "Tricks", "Change", "Score"]
+
+
+def test_the_widow_going_to_the_player_says_you(tmp_path: Path) -> None:
+    """Three-handed, seed 7: the player bids by Enter and wins; the status said "goes to You"."""
+    app, table, screen = make_table(tmp_path, "three_hand", seed=7)
+    try:
+        director = table.director
+        for _ in range(10):
+            run_until(app, table, screen, lambda: director.widow_face_up or (
+                table.human_turn and director.idle and table.obs.phase == "bidding"), act=False)
+            if director.widow_face_up:
+                break
+            key(app, pygame.K_RETURN)  # the focused choice: the lowest bid
+        assert table.game.hand.declarer == 0
+        words = drawn_words(app, table, screen)
+        assert "goes to you: click or press Enter to go on" in words and "to You" not in words
+    finally:
+        app.close()
