@@ -325,3 +325,29 @@ def test_the_widow_going_to_the_player_says_you(tmp_path: Path) -> None:
         assert "goes to you: click or press Enter to go on" in words and "to You" not in words
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("size", SHAPES)
+def test_the_note_on_the_widow_keeps_clear_of_the_meld(tmp_path: Path, size: tuple[int, int]) -> None:
+    """Three-handed, seed 7: the player bids, names trump and buries with the meld still on the table; the
+    note "You took the widow" once covered the heading of the player's meld."""
+    from pinochle_gui.fonts import sized_for_player
+    from pinochle_gui.table.meld_view import draw_melds
+
+    app, table, screen = make_table(tmp_path, "three_hand", size=size, seed=7)
+    try:
+        director = table.director
+        for _ in range(20):  # Enter takes the focused choice: the lowest bid, the best trump, going on
+            run_until(app, table, screen, lambda: table.human_turn and director.idle, act=False)
+            if table.obs.phase == "bury":
+                break
+            key(app, pygame.K_RETURN)
+        assert table.obs.phase == "bury" and director.news.melds
+        words = drawn_words(app, table, screen)
+        assert "You took the widow" in words and table.hud.note_box is not None
+        with sized_for_player():
+            melds = draw_melds(pygame.Surface(size), director.lay, table.art, table.theme, director.news.melds,
+                               table.names)
+        assert table.hud.note_box.collidelist(melds) < 0, (table.hud.note_box, melds)
+    finally:
+        app.close()

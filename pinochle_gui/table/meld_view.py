@@ -46,8 +46,10 @@ def _wrap(words: list[str], size: int, width: int) -> list[str]:
 
 
 def draw_melds(surface: pygame.Surface, lay: TableLayout, art: CardArt, theme: Theme,
-               melds: dict[int, MeldShown], names: list[str]) -> None:
-    """Each seat's shown meld in its meld area: the cards, the seat's total, and each meld named and scored."""
+               melds: dict[int, MeldShown], names: list[str]) -> list[pygame.Rect]:
+    """Each seat's shown meld in its meld area: the cards, the seat's total, and each meld named and scored;
+    returns the panels drawn (for the notes to keep clear of)."""
+    panels: list[pygame.Rect] = []
     for seat, shown in melds.items():
         if seat >= len(lay.seats):
             continue
@@ -88,6 +90,7 @@ def draw_melds(surface: pygame.Surface, lay: TableLayout, art: CardArt, theme: T
             panel = shift
             rects = [r.move(dx, dy) for r in rects]
         draw_cached_panel(surface, panel, theme)
+        panels.append(panel)
         for c, rect in zip(cards, rects, strict=False):
             surface.blit(art.face(c, card_w), rect)
         y = panel.bottom - text_h - 2
@@ -100,6 +103,7 @@ def draw_melds(surface: pygame.Surface, lay: TableLayout, art: CardArt, theme: T
             image = render(text, lsize, theme.text, "regular")
             surface.blit(image, image.get_rect(midtop=(panel.centerx, y)))
             y += line_h
+    return panels
 
 
 def laid_labels(laid: list[LaidMeld], tables: list[list[TableCard]]) -> dict[int, str]:

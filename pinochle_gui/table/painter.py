@@ -83,9 +83,10 @@ class TablePainter:
         if thinking is not None:
             table.hud.draw_thinking(surface, lay, thinking)
         table.director.draw(surface, table.card_states())
+        melds: list[pygame.Rect] = []
         if news.melds:
             with sized_for_player():  # sized by the cards, not by the layout's bars
-                draw_melds(surface, lay, table.art, table.theme, news.melds, table.names)
+                melds = draw_melds(surface, lay, table.art, table.theme, news.melds, table.names)
         table.hud.draw_bubbles(surface, lay, news)
         if table.menu_button is not None:
             table.menu_button.draw(surface)
@@ -98,7 +99,7 @@ class TablePainter:
         cards = [sprite.rect() for sprite in table.director.all_sprites()]
         plates = [area.plate for area in lay.seats] + [area.avatar for area in lay.seats]
         bubbles = [lay.seats[seat].bubble for seat in news.bubbles if seat < len(lay.seats)]
-        avoid = table.panel.covered() + cards + plates + bubbles
+        avoid = table.panel.covered() + cards + plates + bubbles + melds
         if table.director.idle:
             note = cards_note(table.director.seen or table.obs, table.rules, table.names)
             avoid += table.hud.draw_note(surface, lay, note, avoid)
