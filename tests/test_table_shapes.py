@@ -327,6 +327,17 @@ def test_the_widow_going_to_the_player_says_you(tmp_path: Path) -> None:
         app.close()
 
 
+def to_the_bury(app: App, table: TableScene, screen: pygame.Surface) -> None:
+    """Three-handed, seed 7: the player wins the auction and names trump by Enter (the focused choice: the
+    lowest bid, the best trump, going on) and has cards to bury."""
+    for _ in range(20):
+        run_until(app, table, screen, lambda: table.human_turn and table.director.idle, act=False)
+        if table.obs.phase == "bury":
+            return
+        key(app, pygame.K_RETURN)
+    raise AssertionError("the player never came to bury")
+
+
 @pytest.mark.parametrize("size", SHAPES)
 def test_the_note_on_the_widow_keeps_clear_of_the_meld(tmp_path: Path, size: tuple[int, int]) -> None:
     """Three-handed, seed 7: the player bids, names trump and buries with the meld still on the table; the
@@ -337,17 +348,42 @@ def test_the_note_on_the_widow_keeps_clear_of_the_meld(tmp_path: Path, size: tup
     app, table, screen = make_table(tmp_path, "three_hand", size=size, seed=7)
     try:
         director = table.director
-        for _ in range(20):  # Enter takes the focused choice: the lowest bid, the best trump, going on
-            run_until(app, table, screen, lambda: table.human_turn and director.idle, act=False)
-            if table.obs.phase == "bury":
-                break
-            key(app, pygame.K_RETURN)
-        assert table.obs.phase == "bury" and director.news.melds
+        to_the_bury(app, table, screen)
+        assert director.news.melds
         words = drawn_words(app, table, screen)
         assert "You took the widow" in words and table.hud.note_box is not None
         with sized_for_player():
             melds = draw_melds(pygame.Surface(size), director.lay, table.art, table.theme, director.news.melds,
                                table.names)
         assert table.hud.note_box.collidelist(melds) < 0, (table.hud.note_box, melds)
+    finally:
+        app.close()
+
+
+def test_the_keyboard_focus_shows_on_a_chosen_card(tmp_path: Path) -> None:
+    """Burying by keys: a card chosen with Space looked like every other chosen card, focused or not."""
+    from pinochle_gui.table.controls import focused_chosen
+    from pinochle_gui.table.zones import VIEW_SEAT
+
+    app, table, screen = make_table(tmp_path, "three_hand", seed=7)
+    try:
+        to_the_bury(app, table, screen)
+        first = table.director.hands[VIEW_SEAT][table.focus]
+        key(app, pygame.K_SPACE)
+        for _ in range(30):  # the chosen card rises
+            app.tick(1 / 60)
+        assert focused_chosen(table) is first
+
+        def accent_pixels() -> int:
+            app.stack.draw(screen)
+            around = first.rect().inflate(16, 16).clip(screen.get_rect())
+            picture = screen.subsurface(around)
+            return sum(picture.get_at((x, y))[:3] == table.theme.accent
+                       for x in range(around.w) for y in range(around.h))
+
+        ringed = accent_pixels()
+        key(app, pygame.K_RIGHT)  # the focus moves on to a card not chosen
+        assert focused_chosen(table) is None
+        assert ringed > accent_pixels() + first.rect().h
     finally:
         app.close()

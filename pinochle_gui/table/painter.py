@@ -13,6 +13,7 @@ from engine.cards import SUIT_NAMES
 from engine.game import Phase
 from engine.rules import TrumpBy
 from pinochle_gui.fonts import sized_for_player
+from pinochle_gui.table.controls import focused_chosen
 from pinochle_gui.table.hud import cards_note
 from pinochle_gui.table.meld_view import draw_laid_labels, draw_melds, laid_labels
 from pinochle_gui.table.scorepad import draw_full_pad, draw_pad, hand_in_progress
@@ -21,6 +22,7 @@ from pinochle_gui.table.summary import draw_game_over, draw_summary
 from pinochle_gui.table.view import TableView
 from pinochle_gui.table.zones import VIEW_SEAT
 from pinochle_gui.theme import felt_surface
+from pinochle_gui.widgets import draw_focus_ring
 
 PHASE_WORDS = {
     Phase.BIDDING: "bidding", Phase.TRUMP: "naming trump", Phase.DIX: "deciding on the dix",
@@ -83,6 +85,9 @@ class TablePainter:
         if thinking is not None:
             table.hud.draw_thinking(surface, lay, thinking)
         table.director.draw(surface, table.card_states())
+        ringed = focused_chosen(table)
+        if ringed is not None:
+            draw_focus_ring(surface, ringed.rect(), table.theme, radius=max(4, ringed.rect().w // 10))
         melds: list[pygame.Rect] = []
         if news.melds:
             with sized_for_player():  # sized by the cards, not by the layout's bars
