@@ -387,3 +387,28 @@ def test_the_keyboard_focus_shows_on_a_chosen_card(tmp_path: Path) -> None:
         assert ringed > accent_pixels() + first.rect().h
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("size", SHAPES)
+@pytest.mark.parametrize("seats", [3, 4])
+def test_a_small_meld_is_headed_whole_in_large_print(size: tuple[int, int], seats: int) -> None:
+    """Three-handed in a portrait window at 150%: "West melds 0" read "West mel…" in the narrow side box."""
+    from pinochle_gui.art import CardArt
+    from pinochle_gui.fonts import set_text_scale, sized_for_player
+    from pinochle_gui.table.director import MeldShown
+    from pinochle_gui.table.meld_view import draw_melds
+
+    pygame.font.init()
+    names = ["You", "West", "East"] if seats == 3 else ["You", "West", "North", "East"]
+    set_text_scale(150)
+    try:
+        lay = table_layout(*size, seats, 15 if seats == 3 else 12, text=1.5)
+        melds = {seat: MeldShown(seat, 0, [], []) for seat in range(seats)}
+        with sized_for_player(), watch_text() as seen:
+            panels = draw_melds(pygame.Surface(size), lay, CardArt("classic", "blue"), get_theme("green"), melds,
+                                names)
+    finally:
+        set_text_scale(100)
+    assert not [t.text for t in seen if t.cut]
+    window = pygame.Rect(0, 0, *size)
+    assert len(panels) == seats and all(window.contains(p) for p in panels)

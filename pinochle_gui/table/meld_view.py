@@ -73,17 +73,19 @@ def draw_melds(surface: pygame.Surface, lay: TableLayout, art: CardArt, theme: T
         card_h = round(card_w * 1.4)
         card_room = pygame.Rect(box.x, box.y, box.w, max(card_h, box.h - text_h))
         rects = cards_in(card_room, len(cards), card_w, card_h)
+        table = pygame.Rect(0, lay.bar_bottom + lay.margin, lay.width,
+                            lay.hand_area.y - lay.bar_bottom - 2 * lay.margin)
+        # As wide as the seat's meld box, or wider where the heading needs it (a narrow side box in large print).
+        room = min(table.w, max(box.w, text_width(heading, size + 1, "bold") + 16))
         if rects:
             spread_box = rects[0].unionall(rects)
             width = max(spread_box.w, widest) + 16
-            panel = pygame.Rect(0, spread_box.y - 6, min(box.w, width), spread_box.h + text_h + 10)
+            panel = pygame.Rect(0, spread_box.y - 6, min(room, width), spread_box.h + text_h + 10)
             panel.centerx = spread_box.centerx
         else:
             width = widest + 24
-            panel = pygame.Rect(0, 0, min(box.w, width), text_h + 8)
+            panel = pygame.Rect(0, 0, min(room, width), text_h + 8)
             panel.center = box.center
-        table = pygame.Rect(0, lay.bar_bottom + lay.margin, lay.width,
-                            lay.hand_area.y - lay.bar_bottom - 2 * lay.margin)
         if not area.contains(panel):
             shift = panel.clamp(table).move(0, 0)
             dx, dy = shift.x - panel.x, shift.y - panel.y
