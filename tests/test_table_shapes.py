@@ -412,3 +412,28 @@ def test_a_small_meld_is_headed_whole_in_large_print(size: tuple[int, int], seat
     assert not [t.text for t in seen if t.cut]
     window = pygame.Rect(0, 0, *size)
     assert len(panels) == seats and all(window.contains(p) for p in panels)
+
+
+@pytest.mark.parametrize("size", [(720, 1200), (1280, 720)])
+def test_the_summary_and_its_buttons_cut_no_word_in_large_print(tmp_path: Path, size: tuple[int, int]) -> None:
+    """Three-handed at 150% in a portrait window: the summary's grid shrank to small print and its button
+    read "Play this deal ag…"."""
+    from pinochle_gui.widgets import fit_text
+
+    app, table, screen = make_table(tmp_path, "three_hand", size=size, seed=7)
+    app.update_settings(text_size=150)
+    try:
+        director = table.director
+        run_until(app, table, screen, lambda: director.news.summary is not None)
+        for _ in range(30):
+            app.tick(1 / 60)
+        with watch_text() as seen:
+            drawn_words(app, table, screen)
+        assert "Change" in [t.text for t in seen] and not [t.text for t in seen if t.cut]
+        buttons = {b.text: b for b in table.end_buttons}
+        assert list(buttons) == ["Review", "Play this deal again"]
+        for b in buttons.values():  # a button's face is drawn once and kept: its words are fitted here again
+            assert fit_text(b.text, b.text_size or b.natural_size, b.text_room, b.face)[0] == b.text
+    finally:
+        app.update_settings(text_size=100)
+        app.close()

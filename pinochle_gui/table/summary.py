@@ -67,7 +67,7 @@ def claim_sentence(who: str, total: int, target: int) -> str:
 
 
 def panel_rect(area: pygame.Rect, rows: int) -> pygame.Rect:
-    w = min(area.w - 20, max(420, area.w * 3 // 5))
+    w = min(area.w - 20, max(scaled(420), area.w * 3 // 5))  # wider in large print: room for its columns
     size = max(13, min(26, area.h // 22))
     h = scaled(size * 2 + (rows + 1) * size * 1.6 + size * 4)
     box = pygame.Rect(0, 0, w, min(area.h - 10, h))
