@@ -437,3 +437,16 @@ def test_the_summary_and_its_buttons_cut_no_word_in_large_print(tmp_path: Path, 
     finally:
         app.update_settings(text_size=100)
         app.close()
+
+
+def test_a_game_of_a_number_of_hands_says_so_on_the_score_pads(tmp_path: Path) -> None:
+    """Partnership scored /10 plays five hands with no target: the pad read "game to 0"."""
+    app, table, screen = make_table(tmp_path, "partnership_auction_div10", seed=7)
+    try:
+        run_until(app, table, screen, lambda: table.human_turn and table.director.idle, act=False)
+        assert "Hand 1 · game of 5 hands · deal 7" in drawn_words(app, table, screen)
+        table.toggle_pad()
+        words = drawn_words(app, table, screen)
+        assert "Score pad · game of 5 hands" in words and "game to 0" not in words
+    finally:
+        app.close()

@@ -142,7 +142,8 @@ class TablePainter:
                 now = hand_in_progress(table.director.seen or table.obs, table.rules.teams, table.names, table.sides,
                                        records)
                 draw_full_pad(surface, pygame.Rect(0, 0, lay.width, lay.height), table.theme, table.sides,
-                              records, table.names, table.game.scores, table.game.target, now)
+                              records, table.names, table.game.scores, table.game.target, now,
+                              table.rules.game_hands)
 
     def draw_static(self, table: TableView, surface: pygame.Surface) -> None:
         """The felt, the seats, the status line and the score pad: drawn again only when they change."""
@@ -165,7 +166,8 @@ class TablePainter:
             draw_laid_labels(layer, lay, table.theme, laid)
             table.hud.draw_status(layer, table.status_rect, status, obs.trump)
             draw_pad(layer, lay.score_pad, table.theme, table.sides, list(scores), obs.target, trick_points,
-                     0 if table.replaying else hand_number, deal_number, one_deal=table.replaying)
+                     0 if table.replaying else hand_number, deal_number, one_deal=table.replaying,
+                     hands=table.rules.game_hands)
             self.static, self.static_key = layer, key
         surface.blit(self.static, (0, 0))
 
