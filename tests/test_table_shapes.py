@@ -450,3 +450,17 @@ def test_a_game_of_a_number_of_hands_says_so_on_the_score_pads(tmp_path: Path) -
         assert "Score pad · game of 5 hands" in words and "game to 0" not in words
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("size", [(720, 1200), (700, 1150), (1280, 720)])
+def test_a_long_status_takes_two_lines_rather_than_being_cut(size: tuple[int, int]) -> None:
+    """A portrait window's status line (40 pixels high) cut "The widow: K♠ Q♠ 10♥ goes to East: click or …"."""
+    from pinochle_gui.table.hud import Hud
+
+    pygame.font.init()
+    lay = table_layout(*size, 3, 15)
+    with watch_text() as seen:
+        hud = Hud(get_theme("green"), ["You", "West", "East"], [0, 1, 2])
+        hud.draw_status(pygame.Surface(size), lay.status,
+                        "The widow: K♠ Q♠ 10♥ goes to East: click or press Enter to go on", 2)
+    assert seen and not [t.text for t in seen if t.cut]

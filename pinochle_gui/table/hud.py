@@ -184,7 +184,7 @@ class Hud:
                 text = text.removesuffix(f" · {trump_text(trump)}")  # the suit drawn at the left says it
         lines = [text]
         if text_width(text, round(rect.h * 0.35)) > inner.w:  # too long for one line: two smaller ones
-            lines = wrap(text, round(rect.h * 0.34), inner.w) if rect.h >= 44 else lines
+            lines = wrap(text, round(rect.h * 0.34), inner.w) if rect.h >= 36 else lines  # lines of 12 px or more
             lines = lines[:1] + [" ".join(lines[1:])] if len(lines) > 2 else lines  # a third line is cut
         if len(lines) == 1:
             self.text(surface, text, round(rect.h * 0.5), self.theme.text, "regular", inner.w,
