@@ -87,7 +87,8 @@ class TablePainter:
         table.director.draw(surface, table.card_states())
         ringed = focused_chosen(table)
         if ringed is not None:
-            draw_focus_ring(surface, ringed.rect(), table.theme, radius=max(4, ringed.rect().w // 10))
+            card = ringed.rect()
+            draw_focus_ring(surface, card, table.theme, radius=max(4, card.w // 10))
         melds: list[pygame.Rect] = []
         if news.melds:
             with sized_for_player():  # sized by the cards, not by the layout's bars
