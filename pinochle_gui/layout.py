@@ -43,6 +43,12 @@ class SeatArea:
     trick: Rect  # where the card the seat plays to a trick lands
     bubble: Rect  # a speech bubble for the seat's bid or pass, beside the avatar towards the centre
 
+    @property
+    def bubble_tail(self) -> str:
+        """Where the bubble's tail points: towards the seat's side, or to the right when the top seat's
+        bubble sits left of its avatar (clear of the seat's card on the trick)."""
+        return "right" if self.side == "top" and self.bubble.right <= self.avatar.x else self.side
+
     def backs(self, count: int, card_w: int, card_h: int) -> list[Rect]:
         """Rects of ``count`` backs of a computer seat, overlapped inside :attr:`hand`."""
         vertical = self.side in ("left", "right")
@@ -190,6 +196,29 @@ def place_hand(band: Rect, count: int, per_row: int, card_w: int, card_h: int) -
         left = band.centerx - (card_w + step * (widest - 1)) / 2
         rects.extend(Rect(round(left + i * step), y, card_w, card_h) for i in range(n))
     return rects
+
+
+def _top_bubble(bubble: Rect, trick: Rect, areas: dict[str, tuple[Rect, Rect, Rect, Rect]], me_avatar: Rect,
+                me_plate: Rect, centre: Rect, width: int, m: int) -> Rect:
+    """The top seat's bubble clear of the card the seat plays to the trick (a meld called in the play covered
+    it): under the name plate, else moved aside from the card, else left of the avatar; as it was when none
+    of these is clear of the seats."""
+    av, pl = areas["top"][0], areas["top"][1]
+    keep_clear = [trick, me_avatar, me_plate]
+    for side_av, side_pl, _mk, side_hand in areas.values():
+        keep_clear += [side_av, side_pl] + ([side_hand] if side_av is not av else [])
+    left_of, right_of, beside = Rect(bubble), Rect(bubble), Rect(bubble)
+    left_of.right = trick.x - m
+    left_of.x = max(left_of.x, centre.x)
+    right_of.x = trick.right + m
+    right_of.right = min(right_of.right, centre.right)
+    beside.midright = (min(av.x, pl.x) - m, pl.centery)
+    for candidate in (bubble, left_of, right_of):
+        if centre.x <= candidate.x and candidate.right <= centre.right and candidate.collidelist(keep_clear) < 0:
+            return candidate
+    if m <= beside.x and beside.right <= width - m and beside.collidelist(keep_clear) < 0:
+        return beside
+    return bubble
 
 
 def _bubble(side: str, avatar: Rect, plate: Rect, hand: Rect, centre: Rect, m: int) -> Rect:
@@ -388,6 +417,8 @@ def table_layout(
     for i, side in enumerate(sides[1:], start=1):
         av, pl, mk, hand_rect = areas[side]
         bubble = _bubble(side, av, pl, hand_rect, centre, m)
+        if side == "top":
+            bubble = _top_bubble(bubble, trick_rects["top"], areas, me_avatar, me_plate, centre, width, m)
         seat_areas.append(SeatArea(i, side, av, pl, mk, hand_rect, melds[side], trick_rects[side], bubble))
 
     # -- stock, widow and the bid panel -----------------------------------------------------------------

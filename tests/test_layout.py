@@ -93,6 +93,8 @@ def test_everything_on_screen_and_apart(size: tuple[int, int], seats: int, hand:
     for seat in lay.seats:
         # A bid bubble covers neither its own seat's avatar and name nor the controls.
         assert not seat.bubble.colliderect(seat.avatar) and not seat.bubble.colliderect(seat.plate)
+        if seat.side == "top":  # a meld called in the play (two-handed) once covered the card the seat led
+            assert not seat.bubble.colliderect(seat.trick), "the top seat's bubble covers its card on the trick"
         for neighbour in lay.seats:
             if neighbour is not seat:
                 for part in (neighbour.avatar, neighbour.plate, neighbour.bubble):

@@ -177,3 +177,31 @@ def test_every_table_of_the_rules_reads_in_columns_within_the_text(app: FakeApp,
             break
         key(app, pygame.K_PAGEDOWN)
     assert any(word.startswith("last trick ") for word in words)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1280, 800), (720, 1100)])
+@pytest.mark.parametrize("percent", [100, 150])
+def test_the_page_dots_stay_under_the_tour_captions(app: FakeApp, size: tuple[int, int], percent: int) -> None:
+    """At 150% the dots were drawn over the caption under the cards (the help page, the meld page)."""
+    from pinochle_gui.fonts import set_text_scale
+    from pinochle_gui.widgets.text import watch_text
+
+    set_text_scale(percent)
+    try:
+        app.stack.resize(size)
+        for variant in PRESETS:
+            welcome = WelcomeScene(app, preset(variant))
+            app.stack.push(welcome)
+            for page in welcome.pages:
+                welcome.page = welcome.pages.index(page)
+                with watch_text() as seen:
+                    render(app)
+                captions = [t.rect for t in seen if t.text == page.caption and t.rect is not None]
+                shown = 1 if page.cards else 0  # at 150% a long page may leave no room for its cards
+                assert len(captions) == shown if percent == 100 else len(captions) <= shown
+                dots_y, r = welcome.dots()
+                for rect in captions:
+                    assert rect.bottom <= dots_y - r, (variant, page.title, rect, dots_y)
+            app.stack.pop()
+    finally:
+        set_text_scale(100)

@@ -143,3 +143,32 @@ def test_settings_fit_every_window(app: FakeApp, size: tuple[int, int]) -> None:
             assert window.contains(row.rect)
     key(app, pygame.K_ESCAPE)
     assert len(app.stack) == 0
+
+
+def test_two_clicks_on_the_text_size_arrow_give_150_percent(app: FakeApp) -> None:
+    """The rows grow at 125%: the list once scrolled under the pointer and the second click changed the table."""
+    from pinochle_gui.fonts import set_text_scale
+
+    plain = app.update_settings
+
+    def update_settings(**changes: object) -> list[object]:
+        messages = plain(**changes)
+        set_text_scale(app.settings.text_size)  # as the app does
+        return list(messages)
+
+    app.update_settings = update_settings  # type: ignore[method-assign, assignment]
+    app.stack.resize((1280, 720))
+    try:
+        scene = open_settings(app)
+        row = row_named(scene, "Text size")
+        scene.set_focus(row)
+        render(app)
+        arrow = row_named(scene, "Text size").arrows()[1].center
+        theme = app.settings.table_theme
+        click(app, arrow)
+        render(app)
+        click(app, arrow)
+        render(app)
+        assert (app.settings.text_size, app.settings.table_theme) == (150, theme)
+    finally:
+        set_text_scale(100)

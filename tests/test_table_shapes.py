@@ -26,7 +26,7 @@ from pinochle_gui.table.scene import TableScene  # noqa: E402
 from pinochle_gui.table.scorepad import draw_pad  # noqa: E402
 from pinochle_gui.theme import get_theme  # noqa: E402
 from pinochle_gui.widgets.text import watch_text  # noqa: E402
-from tests.test_table_play import click, make_table  # noqa: E402
+from tests.test_table_play import click, key, make_table  # noqa: E402
 from tests.test_table_scene import run_until  # noqa: E402
 
 pytestmark = pytest.mark.timeout(120)
@@ -280,3 +280,187 @@ def test_the_card_the_player_picked_leaves_the_hand_not_its_twin(tmp_path: Path)
         assert director.take(zone, ace, any_card=True) is second and zone == [first] and not director.picked
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("size", SHAPES)
+@pytest.mark.parametrize("percent", [100, 150])
+def test_the_hands_summary_cuts_no_word(size: tuple[int, int], percent: int) -> None:
+    """In a portrait window the summary's header once read "Chan…"."""
+    from conftest import hand_result, play_out
+
+    from pinochle_gui.fonts import set_text_scale, sized_for_player
+    from pinochle_gui.table.summary import draw_summary
+
+    pygame.font.init()
+    rules = preset("partnership_auction")
+    summary = hand_result(play_out(new_game(rules, seed=3)))
+    lay = table_layout(*size, 4, 12)
+    centre = pygame.Rect(0, lay.bar_bottom, lay.width, lay.hand_area.y - lay.bar_bottom)
+    set_text_scale(percent)
+    try:
+        with sized_for_player(), watch_text() as seen:
+            draw_summary(pygame.Surface(size), centre, get_theme("green"), summary, ["Us", "Them"],
+                         ["You", "West", "North", "East"], "Deal #7 · click or press Enter to go on", 0, True,
+                         team_of=rules.team_of)
+    finally:
+        set_text_scale(100)
+    assert not [t.text for t in seen if t.cut]
+    header = [t.text for t in seen if t.text in ("Meld", "Tricks", "Change", "Score")]
+    assert header == ["Meld", "Tricks", "Change", "Score"]
+
+
+def test_the_widow_going_to_the_player_says_you(tmp_path: Path) -> None:
+    """Three-handed, seed 7: the player bids by Enter and wins; the status said "goes to You"."""
+    app, table, screen = make_table(tmp_path, "three_hand", seed=7)
+    try:
+        director = table.director
+        for _ in range(10):
+            run_until(app, table, screen, lambda: director.widow_face_up or (
+                table.human_turn and director.idle and table.obs.phase == "bidding"), act=False)
+            if director.widow_face_up:
+                break
+            key(app, pygame.K_RETURN)  # the focused choice: the lowest bid
+        assert table.game.hand.declarer == 0
+        words = drawn_words(app, table, screen)
+        assert "goes to you: click or press Enter to go on" in words and "to You" not in words
+    finally:
+        app.close()
+
+
+def to_the_bury(app: App, table: TableScene, screen: pygame.Surface) -> None:
+    """Three-handed, seed 7: the player wins the auction and names trump by Enter (the focused choice: the
+    lowest bid, the best trump, going on) and has cards to bury."""
+    for _ in range(20):
+        run_until(app, table, screen, lambda: table.human_turn and table.director.idle, act=False)
+        if table.obs.phase == "bury":
+            return
+        key(app, pygame.K_RETURN)
+    raise AssertionError("the player never came to bury")
+
+
+@pytest.mark.parametrize("size", SHAPES)
+def test_the_note_on_the_widow_keeps_clear_of_the_meld(tmp_path: Path, size: tuple[int, int]) -> None:
+    """Three-handed, seed 7: the player bids, names trump and buries with the meld still on the table; the
+    note "You took the widow" once covered the heading of the player's meld."""
+    from pinochle_gui.fonts import sized_for_player
+    from pinochle_gui.table.meld_view import draw_melds
+
+    app, table, screen = make_table(tmp_path, "three_hand", size=size, seed=7)
+    try:
+        director = table.director
+        to_the_bury(app, table, screen)
+        assert director.news.melds
+        words = drawn_words(app, table, screen)
+        assert "You took the widow" in words and table.hud.note_box is not None
+        with sized_for_player():
+            melds = draw_melds(pygame.Surface(size), director.lay, table.art, table.theme, director.news.melds,
+                               table.names)
+        assert table.hud.note_box.collidelist(melds) < 0, (table.hud.note_box, melds)
+    finally:
+        app.close()
+
+
+def test_the_keyboard_focus_shows_on_a_chosen_card(tmp_path: Path) -> None:
+    """Burying by keys: a card chosen with Space looked like every other chosen card, focused or not."""
+    from pinochle_gui.table.controls import focused_chosen
+    from pinochle_gui.table.zones import VIEW_SEAT
+
+    app, table, screen = make_table(tmp_path, "three_hand", seed=7)
+    try:
+        to_the_bury(app, table, screen)
+        first = table.director.hands[VIEW_SEAT][table.focus]
+        key(app, pygame.K_SPACE)
+        for _ in range(30):  # the chosen card rises
+            app.tick(1 / 60)
+        assert focused_chosen(table) is first
+
+        def accent_pixels() -> int:
+            app.stack.draw(screen)
+            around = first.rect().inflate(16, 16).clip(screen.get_rect())
+            picture = screen.subsurface(around)
+            return sum(picture.get_at((x, y))[:3] == table.theme.accent
+                       for x in range(around.w) for y in range(around.h))
+
+        ringed = accent_pixels()
+        key(app, pygame.K_RIGHT)  # the focus moves on to a card not chosen
+        assert focused_chosen(table) is None
+        assert ringed > accent_pixels() + first.rect().h
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("size", SHAPES)
+@pytest.mark.parametrize("seats", [3, 4])
+def test_a_small_meld_is_headed_whole_in_large_print(size: tuple[int, int], seats: int) -> None:
+    """Three-handed in a portrait window at 150%: "West melds 0" read "West mel…" in the narrow side box."""
+    from pinochle_gui.art import CardArt
+    from pinochle_gui.fonts import set_text_scale, sized_for_player
+    from pinochle_gui.table.director import MeldShown
+    from pinochle_gui.table.meld_view import draw_melds
+
+    pygame.font.init()
+    names = ["You", "West", "East"] if seats == 3 else ["You", "West", "North", "East"]
+    set_text_scale(150)
+    try:
+        lay = table_layout(*size, seats, 15 if seats == 3 else 12, text=1.5)
+        melds = {seat: MeldShown(seat, 0, [], []) for seat in range(seats)}
+        with sized_for_player(), watch_text() as seen:
+            panels = draw_melds(pygame.Surface(size), lay, CardArt("classic", "blue"), get_theme("green"), melds,
+                                names)
+    finally:
+        set_text_scale(100)
+    assert not [t.text for t in seen if t.cut]
+    window = pygame.Rect(0, 0, *size)
+    assert len(panels) == seats and all(window.contains(p) for p in panels)
+
+
+@pytest.mark.parametrize("size", [(720, 1200), (1280, 720)])
+def test_the_summary_and_its_buttons_cut_no_word_in_large_print(tmp_path: Path, size: tuple[int, int]) -> None:
+    """Three-handed at 150% in a portrait window: the summary's grid shrank to small print and its button
+    read "Play this deal ag…"."""
+    from pinochle_gui.widgets import fit_text
+
+    app, table, screen = make_table(tmp_path, "three_hand", size=size, seed=7)
+    app.update_settings(text_size=150)
+    try:
+        director = table.director
+        run_until(app, table, screen, lambda: director.news.summary is not None)
+        for _ in range(30):
+            app.tick(1 / 60)
+        with watch_text() as seen:
+            drawn_words(app, table, screen)
+        assert "Change" in [t.text for t in seen] and not [t.text for t in seen if t.cut]
+        buttons = {b.text: b for b in table.end_buttons}
+        assert list(buttons) == ["Review", "Play this deal again"]
+        for b in buttons.values():  # a button's face is drawn once and kept: its words are fitted here again
+            assert fit_text(b.text, b.text_size or b.natural_size, b.text_room, b.face)[0] == b.text
+    finally:
+        app.update_settings(text_size=100)
+        app.close()
+
+
+def test_a_game_of_a_number_of_hands_says_so_on_the_score_pads(tmp_path: Path) -> None:
+    """Partnership scored /10 plays five hands with no target: the pad read "game to 0"."""
+    app, table, screen = make_table(tmp_path, "partnership_auction_div10", seed=7)
+    try:
+        run_until(app, table, screen, lambda: table.human_turn and table.director.idle, act=False)
+        assert "Hand 1 · game of 5 hands · deal 7" in drawn_words(app, table, screen)
+        table.toggle_pad()
+        words = drawn_words(app, table, screen)
+        assert "Score pad · game of 5 hands" in words and "game to 0" not in words
+    finally:
+        app.close()
+
+
+@pytest.mark.parametrize("size", [(720, 1200), (700, 1150), (1280, 720)])
+def test_a_long_status_takes_two_lines_rather_than_being_cut(size: tuple[int, int]) -> None:
+    """A portrait window's status line (40 pixels high) cut "The widow: K♠ Q♠ 10♥ goes to East: click or …"."""
+    from pinochle_gui.table.hud import Hud
+
+    pygame.font.init()
+    lay = table_layout(*size, 3, 15)
+    with watch_text() as seen:
+        hud = Hud(get_theme("green"), ["You", "West", "East"], [0, 1, 2])
+        hud.draw_status(pygame.Surface(size), lay.status,
+                        "The widow: K♠ Q♠ 10♥ goes to East: click or press Enter to go on", 2)
+    assert seen and not [t.text for t in seen if t.cut]

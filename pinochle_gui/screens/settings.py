@@ -29,6 +29,7 @@ if TYPE_CHECKING:
 
 PREVIEW = parse_cards("AH TD KC QS JD")
 SORT_NAMES = {"trump_first": "Trumps first", "by_suit": "By suit", "low_to_high": "Low to high"}
+TEXT_SIZE_LABEL = "Text size"
 
 
 class AvatarRow(Row):
@@ -114,8 +115,23 @@ class SettingsScene(Screen):
         self.store(table_theme=name)
 
     def _set_text_size(self, percent: int) -> None:
+        """The rows grow or shrink with their text; the text size row stays under the pointer, so that a
+        second click on its arrow changes the text size again, not the row that came there."""
+        before = self._text_size_row()
+        y = before[1].rect.y if before is not None else None
         self.store(text_size=percent)
-        self.rebuild()  # the rows grow or shrink with their text
+        self.rebuild()
+        after = self._text_size_row()
+        if after is not None and y is not None:
+            after[0].keep_at(after[1], y)
+
+    def _text_size_row(self) -> tuple[ScrollList, Row] | None:
+        for widget in self.widgets:
+            if isinstance(widget, ScrollList):
+                for row in widget.rows:
+                    if row.label == TEXT_SIZE_LABEL:
+                        return widget, row
+        return None
 
     def _set_variant(self, name: str) -> None:
         self.variant = name
@@ -158,7 +174,8 @@ class SettingsScene(Screen):
             ChoiceRow("Card back", list(BACKS), s.card_back, self._setter("card_back"), fmt=lambda b: BACKS[b].label),
             ChoiceRow("Table", list(THEMES), s.table_theme, self._set_theme, fmt=lambda t: THEMES[t].label),
             ChoiceRow(
-                "Text size", list(TEXT_SIZES), s.text_size, self._set_text_size, "Large print", fmt=lambda p: f"{p}%"
+                TEXT_SIZE_LABEL, list(TEXT_SIZES), s.text_size, self._set_text_size, "Large print",
+                fmt=lambda p: f"{p}%",
             ),
             ToggleRow("Large cards", s.large_cards, self._setter("large_cards"), "Your hand takes more of the table"),
             ChoiceRow(

@@ -23,6 +23,8 @@ from pinochle_gui.widgets import blit_text, wrap
 if TYPE_CHECKING:
     from pinochle_gui.app_protocol import App
 
+MIN_CARD_W = 30  # the smallest card a tour page shows; with less room the page shows its words alone
+
 #: The last page: how to play at this table (the pages before it are the engine's tour of the rules).
 CONTROLS = TourPage(
     "Help is at hand",
@@ -105,6 +107,10 @@ class WelcomeScene(Screen):
             self._art = CardArt(s.deck_design, s.card_back)
         return self._art
 
+    def dots(self) -> tuple[int, int]:
+        """The page dots' centre line and radius: above the row of buttons, clear of them at any width."""
+        return self.size[1] - self.px(50 + 24 + 18), self.px(6)
+
     def draw_content(self, surface: pygame.Surface) -> None:
         w, h = self.size
         t = self.theme
@@ -117,10 +123,12 @@ class WelcomeScene(Screen):
         for line in wrap(page.text, size, text_w):
             blit_text(surface, line, size, t.text, ((w - text_w) // 2, y))
             y += scaled(size * 1.45)
-        if page.cards:
-            bottom = h - self.px(120)
-            room = bottom - y - self.px(40)
-            card_w = max(30, min(self.px(140), round(room / 1.4), (w - self.px(80)) // (len(page.cards) + 1)))
+        dots_y, r = self.dots()
+        caption_size = self.px(18)
+        caption_h = scaled(caption_size * 1.4)  # the caption's line at the player's text size
+        room = dots_y - r - self.px(8) - caption_h - self.px(10) - (y + self.px(16))
+        if page.cards and room >= MIN_CARD_W * 1.4:  # else large print leaves no room: the words alone
+            card_w = min(self.px(140), round(room / 1.4), (w - self.px(80)) // (len(page.cards) + 1))
             step = min(card_w + self.px(10), (w - self.px(80) - card_w) // max(1, len(page.cards) - 1))
             total = step * (len(page.cards) - 1) + card_w
             x = (w - total) // 2
@@ -135,16 +143,13 @@ class WelcomeScene(Screen):
             blit_text(
                 surface,
                 page.caption,
-                self.px(18),
+                caption_size,
                 t.text_dim,
                 (w // 2, top + round(card_w * 1.4) + self.px(10)),
                 "italic",
                 "midtop",
                 w - 20,
             )
-        # page dots
-        r = self.px(6)
-        dots_y = h - self.px(50 + 24 + 18)  # above the row of buttons, clear of them at any width
         start = w // 2 - (len(self.pages) - 1) * r * 2
         for i in range(len(self.pages)):
             color = t.accent if i == self.page else t.disabled

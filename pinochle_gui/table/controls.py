@@ -198,6 +198,16 @@ def update_lift(table: TableView, dt: float) -> bool:
     return moving
 
 
+def focused_chosen(table: TableView) -> TableCard | None:
+    """Choosing cards to pass or bury: the card under the keyboard's focus when it is chosen already (its
+    chosen look hides the focus's, so the table rings it), else None."""
+    hand = table.director.hands[VIEW_SEAT]
+    if not (table.human_turn and table.director.idle and table.panel.card_mode == "select" and hand):
+        return None
+    focused = hand[table.focus % len(hand)]
+    return focused if id(focused) in table.selected else None
+
+
 def card_states(table: TableView) -> dict[int, str]:
     """How the player's cards are drawn now, by sprite id: dimmed, hover (under the pointer or the keyboard's
     focus) or selected."""
@@ -230,4 +240,4 @@ def card_states(table: TableView) -> dict[int, str]:
     return states
 
 
-__all__ = ["card_states", "legal_sprites", "process_event", "update_lift"]
+__all__ = ["card_states", "focused_chosen", "legal_sprites", "process_event", "update_lift"]

@@ -296,6 +296,11 @@ class Director(TableZones):
         plain = {"passes": "pass", "buries": "bury", "has": "have", "does": "do"}.get(verb, verb[:-1])
         return f"{name} {plain}"
 
+    def whom(self, seat: int | None) -> str:
+        """The seat as a sentence's object: "you" for the player named "You", else the seat's name."""
+        name = self.name_of(seat)
+        return "you" if name == "You" else name
+
     def name_of(self, seat: int | None) -> str:
         """The seat's name ("Nobody" for no seat)."""
         return self.names[seat] if seat is not None and 0 <= seat < len(self.names) else "Nobody"

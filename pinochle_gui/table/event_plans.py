@@ -142,7 +142,7 @@ def on_widow(director: Director, event: WidowTaken, obs: Observation) -> Animati
         director.widow.append(director.spawn(None))
     for sprite, c in zip(director.widow, cards, strict=False):
         sprite.card = c
-    director.say(f"The widow: {cards_label(cards)} goes to {director.name_of(declarer)}")
+    director.say(f"The widow: {cards_label(cards)} goes to {director.whom(declarer)}")
     director.widow_face_up = True
     show = director.settle("flip")
 
@@ -205,7 +205,7 @@ def on_pass_cards(director: Director, event: CardsPassed | CardsPassedUnseen, ob
         moved.append(sprite)
     director.hands[taker].extend(moved)
     director.resort()
-    director.say(f"{director.who(giver, 'passes')} {count} cards to {director.name_of(taker)}")
+    director.say(f"{director.who(giver, 'passes')} {count} cards to {director.whom(taker)}")
     return director.settle("pass")
 
 

@@ -166,7 +166,7 @@ class Hud:
         for seat, bubble in news.bubbles.items():
             if seat < len(lay.seats):
                 area = lay.seats[seat]
-                widget = SpeechBubble(area.bubble, bubble.text, area.side, theme)
+                widget = SpeechBubble(area.bubble, bubble.text, area.bubble_tail, theme)
                 widget.alpha = 255 * min(1.0, bubble.left / BUBBLE_FADE)
                 widget.draw(surface)
 

@@ -46,8 +46,10 @@ def _wrap(words: list[str], size: int, width: int) -> list[str]:
 
 
 def draw_melds(surface: pygame.Surface, lay: TableLayout, art: CardArt, theme: Theme,
-               melds: dict[int, MeldShown], names: list[str]) -> None:
-    """Each seat's shown meld in its meld area: the cards, the seat's total, and each meld named and scored."""
+               melds: dict[int, MeldShown], names: list[str]) -> list[pygame.Rect]:
+    """Each seat's shown meld in its meld area: the cards, the seat's total, and each meld named and scored;
+    returns the panels drawn (for the notes to keep clear of)."""
+    panels: list[pygame.Rect] = []
     for seat, shown in melds.items():
         if seat >= len(lay.seats):
             continue
@@ -71,23 +73,26 @@ def draw_melds(surface: pygame.Surface, lay: TableLayout, art: CardArt, theme: T
         card_h = round(card_w * 1.4)
         card_room = pygame.Rect(box.x, box.y, box.w, max(card_h, box.h - text_h))
         rects = cards_in(card_room, len(cards), card_w, card_h)
+        table = pygame.Rect(0, lay.bar_bottom + lay.margin, lay.width,
+                            lay.hand_area.y - lay.bar_bottom - 2 * lay.margin)
+        # As wide as the seat's meld box, or wider where the heading needs it (a narrow side box in large print).
+        room = min(table.w, max(box.w, text_width(heading, size + 1, "bold") + 16))
         if rects:
             spread_box = rects[0].unionall(rects)
             width = max(spread_box.w, widest) + 16
-            panel = pygame.Rect(0, spread_box.y - 6, min(box.w, width), spread_box.h + text_h + 10)
+            panel = pygame.Rect(0, spread_box.y - 6, min(room, width), spread_box.h + text_h + 10)
             panel.centerx = spread_box.centerx
         else:
             width = widest + 24
-            panel = pygame.Rect(0, 0, min(box.w, width), text_h + 8)
+            panel = pygame.Rect(0, 0, min(room, width), text_h + 8)
             panel.center = box.center
-        table = pygame.Rect(0, lay.bar_bottom + lay.margin, lay.width,
-                            lay.hand_area.y - lay.bar_bottom - 2 * lay.margin)
         if not area.contains(panel):
             shift = panel.clamp(table).move(0, 0)
             dx, dy = shift.x - panel.x, shift.y - panel.y
             panel = shift
             rects = [r.move(dx, dy) for r in rects]
         draw_cached_panel(surface, panel, theme)
+        panels.append(panel)
         for c, rect in zip(cards, rects, strict=False):
             surface.blit(art.face(c, card_w), rect)
         y = panel.bottom - text_h - 2
@@ -100,6 +105,7 @@ def draw_melds(surface: pygame.Surface, lay: TableLayout, art: CardArt, theme: T
             image = render(text, lsize, theme.text, "regular")
             surface.blit(image, image.get_rect(midtop=(panel.centerx, y)))
             y += line_h
+    return panels
 
 
 def laid_labels(laid: list[LaidMeld], tables: list[list[TableCard]]) -> dict[int, str]:

@@ -13,6 +13,7 @@ from engine.cards import SUIT_NAMES
 from engine.game import Phase
 from engine.rules import TrumpBy
 from pinochle_gui.fonts import sized_for_player
+from pinochle_gui.table.controls import focused_chosen
 from pinochle_gui.table.hud import cards_note
 from pinochle_gui.table.meld_view import draw_laid_labels, draw_melds, laid_labels
 from pinochle_gui.table.scorepad import draw_full_pad, draw_pad, hand_in_progress
@@ -21,6 +22,7 @@ from pinochle_gui.table.summary import draw_game_over, draw_summary
 from pinochle_gui.table.view import TableView
 from pinochle_gui.table.zones import VIEW_SEAT
 from pinochle_gui.theme import felt_surface
+from pinochle_gui.widgets import draw_focus_ring
 
 PHASE_WORDS = {
     Phase.BIDDING: "bidding", Phase.TRUMP: "naming trump", Phase.DIX: "deciding on the dix",
@@ -83,9 +85,14 @@ class TablePainter:
         if thinking is not None:
             table.hud.draw_thinking(surface, lay, thinking)
         table.director.draw(surface, table.card_states())
+        ringed = focused_chosen(table)
+        if ringed is not None:
+            card = ringed.rect()
+            draw_focus_ring(surface, card, table.theme, radius=max(4, card.w // 10))
+        melds: list[pygame.Rect] = []
         if news.melds:
             with sized_for_player():  # sized by the cards, not by the layout's bars
-                draw_melds(surface, lay, table.art, table.theme, news.melds, table.names)
+                melds = draw_melds(surface, lay, table.art, table.theme, news.melds, table.names)
         table.hud.draw_bubbles(surface, lay, news)
         if table.menu_button is not None:
             table.menu_button.draw(surface)
@@ -98,7 +105,7 @@ class TablePainter:
         cards = [sprite.rect() for sprite in table.director.all_sprites()]
         plates = [area.plate for area in lay.seats] + [area.avatar for area in lay.seats]
         bubbles = [lay.seats[seat].bubble for seat in news.bubbles if seat < len(lay.seats)]
-        avoid = table.panel.covered() + cards + plates + bubbles
+        avoid = table.panel.covered() + cards + plates + bubbles + melds
         if table.director.idle:
             note = cards_note(table.director.seen or table.obs, table.rules, table.names)
             avoid += table.hud.draw_note(surface, lay, note, avoid)
@@ -136,7 +143,8 @@ class TablePainter:
                 now = hand_in_progress(table.director.seen or table.obs, table.rules.teams, table.names, table.sides,
                                        records)
                 draw_full_pad(surface, pygame.Rect(0, 0, lay.width, lay.height), table.theme, table.sides,
-                              records, table.names, table.game.scores, table.game.target, now)
+                              records, table.names, table.game.scores, table.game.target, now,
+                              table.rules.game_hands)
 
     def draw_static(self, table: TableView, surface: pygame.Surface) -> None:
         """The felt, the seats, the status line and the score pad: drawn again only when they change."""
@@ -159,7 +167,8 @@ class TablePainter:
             draw_laid_labels(layer, lay, table.theme, laid)
             table.hud.draw_status(layer, table.status_rect, status, obs.trump)
             draw_pad(layer, lay.score_pad, table.theme, table.sides, list(scores), obs.target, trick_points,
-                     0 if table.replaying else hand_number, deal_number, one_deal=table.replaying)
+                     0 if table.replaying else hand_number, deal_number, one_deal=table.replaying,
+                     hands=table.rules.game_hands)
             self.static, self.static_key = layer, key
         surface.blit(self.static, (0, 0))
 

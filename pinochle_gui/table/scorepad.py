@@ -24,14 +24,21 @@ def side_names(teams: Sequence[Sequence[int]], names: Sequence[str]) -> list[str
     return [names[t[0]] for t in teams]
 
 
+def game_goal(target: int, hands: int = 0) -> str:
+    """What ends the game: "game to 1500", or with no target (a game of a number of hands) "game of 5 hands"."""
+    return f"game to {target}" if target or not hands else f"game of {hands} hands"
+
+
 def draw_pad(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, sides: list[str], scores: Sequence[int],
              target: int, trick_points: Sequence[int] | None = None, hand_number: int = 0,
-             deal_number: int | None = None, one_deal: bool = False) -> None:
+             deal_number: int | None = None, one_deal: bool = False, hands: int = 0) -> None:
     """The small pad: one line per side with its score (and this hand's trick points during play); a
-    ``one_deal`` game (a deal played again, a challenge's deal) is no game to a target and says so."""
+    ``one_deal`` game (a deal played again, a challenge's deal) is no game to a target and says so; ``hands``
+    is the number of hands of a game with no target."""
     draw_cached_panel(surface, rect, theme)
+    goal = game_goal(target, hands)
     foot = "One deal, scored alone" if one_deal else \
-        f"Hand {hand_number} · game to {target}" if hand_number else f"Game to {target}"
+        f"Hand {hand_number} · {goal}" if hand_number else goal[:1].upper() + goal[1:]
     if deal_number is not None:
         foot += f" · deal {deal_number}"
     inner = rect.inflate(-20, -8)
@@ -113,7 +120,7 @@ def hand_in_progress(obs: Observation, teams: Sequence[Sequence[int]], names: Se
 
 def draw_full_pad(surface: pygame.Surface, area: pygame.Rect, theme: Theme, sides: list[str],
                   records: Sequence[HandRecord], names: Sequence[str], scores: Sequence[int], target: int,
-                  now: str = "") -> None:
+                  now: str = "", hands: int = 0) -> None:
     """The whole game's pad in a panel over ``area``: the last hands that fit, newest last, and under the
     totals ``now``: the hand in progress (:func:`hand_in_progress`)."""
     box = area.inflate(-area.w // 8, -area.h // 10)
@@ -124,7 +131,7 @@ def draw_full_pad(surface: pygame.Surface, area: pygame.Rect, theme: Theme, side
     widths = [0.12, 0.34] + [0.54 / len(sides)] * len(sides)
     x0 = box.x + 16
     inner_w = box.w - 32
-    heading, hsize = fit_text(f"Score pad · game to {target}", size + 4, inner_w, "bold")
+    heading, hsize = fit_text(f"Score pad · {game_goal(target, hands)}", size + 4, inner_w, "bold")
     title = render(heading, hsize, theme.accent, "bold")
     surface.blit(title, (x0, box.y + 10))
     y = box.y + 16 + title.get_height()
@@ -153,4 +160,4 @@ def draw_full_pad(surface: pygame.Surface, area: pygame.Rect, theme: Theme, side
         y += round(size * 1.3)
 
 
-__all__ = ["draw_full_pad", "draw_pad", "hand_in_progress", "pad_rows", "side_names"]
+__all__ = ["draw_full_pad", "draw_pad", "game_goal", "hand_in_progress", "pad_rows", "side_names"]

@@ -14,7 +14,7 @@ from engine.record import HandResult
 from pinochle_gui.fonts import scaled
 from pinochle_gui.table.hud import draw_cached_panel
 from pinochle_gui.theme import Theme
-from pinochle_gui.widgets import fit_text, render
+from pinochle_gui.widgets import fit_text, render, text_width
 from pinochle_gui.words import count_of
 
 
@@ -67,12 +67,23 @@ def claim_sentence(who: str, total: int, target: int) -> str:
 
 
 def panel_rect(area: pygame.Rect, rows: int) -> pygame.Rect:
-    w = min(area.w - 20, max(420, area.w * 3 // 5))
+    w = min(area.w - 20, max(scaled(420), area.w * 3 // 5))  # wider in large print: room for its columns
     size = max(13, min(26, area.h // 22))
     h = scaled(size * 2 + (rows + 1) * size * 1.6 + size * 4)
     box = pygame.Rect(0, 0, w, min(area.h - 10, h))
     box.center = area.center
     return box
+
+
+def grid_size(rows: list[list[str]], cell_widths: list[int], size: int, smallest: int = 9) -> int:
+    """The largest text size up to ``size`` at which every cell (the header row bold) fits its column:
+    one size for the whole grid, so no header is cut or drawn smaller than its neighbours."""
+    def fits(at: int) -> bool:
+        return all(text_width(value, at, "bold" if r == 0 else "regular") <= width
+                   for r, values in enumerate(rows) for value, width in zip(values, cell_widths, strict=False))
+    while size > smallest and not fits(size):
+        size -= 1
+    return size
 
 
 def draw_table(surface: pygame.Surface, box: pygame.Rect, theme: Theme, head: str, rows: list[list[str]],
@@ -89,13 +100,15 @@ def draw_table(surface: pygame.Surface, box: pygame.Rect, theme: Theme, head: st
     first = 0.3
     widths = [first] + [(1 - first) / max(1, cols - 1)] * (cols - 1)
     inner = box.inflate(-32, 0)
+    cell_widths = [round(inner.w * frac) - 6 for frac in widths]
+    cells = grid_size(rows, cell_widths, size)
     for r, values in enumerate(rows):
         x = inner.x
         face = "bold" if r == 0 else "regular"
         ink = theme.accent if r == 0 else theme.text
         for c, (value, frac) in enumerate(zip(values, widths, strict=False)):
             cell_w = round(inner.w * frac)
-            text, fsize = fit_text(value, size, cell_w - 6, face)
+            text, fsize = fit_text(value, cells, cell_w - 6, face)
             image = render(text, fsize, ink, face)
             rect = image.get_rect(midleft=(x, y + scaled(size) // 2 + 2)) if c == 0 else image.get_rect(
                 midright=(x + cell_w - 6, y + scaled(size) // 2 + 2))
@@ -147,4 +160,4 @@ def draw_game_over(surface: pygame.Surface, area: pygame.Rect, theme: Theme, inf
     return box
 
 
-__all__ = ["claim_sentence", "draw_game_over", "draw_summary", "game_over_lines", "summary_lines"]
+__all__ = ["claim_sentence", "draw_game_over", "draw_summary", "game_over_lines", "grid_size", "summary_lines"]

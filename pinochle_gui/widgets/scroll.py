@@ -39,6 +39,14 @@ class ScrollList(Widget):
         self.offset += pixels
         self.place()
 
+    def keep_at(self, row: Row, y: int) -> None:
+        """Scroll so that ``row`` starts at ``y`` on the screen as far as the list goes, and is in view."""
+        if row not in self.rows:
+            return
+        self.offset = self.rows.index(row) * self.row_height - (y - self.rect.y)
+        self.place()
+        self.show(row)
+
     def show(self, row: Row) -> None:
         """Scroll so that ``row`` is in view."""
         if row not in self.rows:
