@@ -35,7 +35,7 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal, get_args
 
 from engine.actions import (
     Action,
@@ -100,6 +100,10 @@ class Alternative:
         return cls(str(data["action"]), float(data["value"]), None if seen is None else float(seen))
 
 
+#: The kind of a decision the analysis values, by the phase it is made in.
+DecisionKind = Literal["bid", "trump", "pass", "return", "bury", "meld", "play", "dix", "draw", "throw_in", "redeal"]
+
+
 class Grade(StrEnum):
     """How a choice compares with the best there was, from what the seat could see (see :func:`grade`)."""
 
@@ -148,7 +152,7 @@ def luck(tier: Grade, seen_cost: float | None, threshold: float) -> str:
 class DecisionReview:
     action_index: int         # index into record["actions"] of this decision
     seat: int
-    kind: str                 # "bid", "trump", "pass", "return", "bury", "meld", "play", ... (for code)
+    kind: DecisionKind        # "bid", "trump", "pass", "return", "bury", "meld", "play", ... (for code)
     title: str                # in words for the player: "Trick 3, your lead", "Your bid"
     trick: int | None         # 1-based trick number for a card, else None
     chosen: Alternative
@@ -171,12 +175,20 @@ class DecisionReview:
     @classmethod
     def from_json(cls, data: DecisionReviewJson) -> DecisionReview:
         trick, seen = data.get("trick"), data.get("seen_cost")
-        return cls(int(data["action_index"]), int(data["seat"]), str(data["kind"]), str(data["title"]),
+        return cls(int(data["action_index"]), int(data["seat"]), _kind(data["kind"]), str(data["title"]),
                    None if trick is None else int(trick), Alternative.from_json(data["chosen"]),
                    tuple(Alternative.from_json(b) for b in data["best"]), float(data["cost"]),
                    None if seen is None else float(seen), bool(data["costly"]), str(data["reason"]),
                    _grade(data.get("grade"), bool(data["costly"])), float(data.get("error") or 0.0),
                    str(data.get("luck") or ""))
+
+
+def _kind(value: str) -> DecisionKind:
+    """A saved decision's kind, refused (``ValueError``) when it is none this version knows."""
+    for kind in get_args(DecisionKind):
+        if value == kind:
+            return kind  # type: ignore[no-any-return]  # get_args gives the Literal's own strings
+    raise ValueError(f"no decision of the kind {value!r}")
 
 
 def _grade(value: str | None, costly: bool) -> Grade:
@@ -290,9 +302,12 @@ def action_words(action: Action, game: Game) -> str:
     return words.get(action, str(action).capitalize())
 
 
-KINDS = {Phase.BIDDING: "bid", Phase.TRUMP: "trump", Phase.PASSING: "pass", Phase.RETURN: "return", Phase.BURY: "bury",
-         Phase.MELD: "meld", Phase.PLAY: "play", Phase.DIX: "dix", Phase.DRAW_CHOICE: "draw",
-         Phase.THROW_IN: "throw_in", Phase.REDEAL: "redeal"}
+#: The kind of decision made in each phase.
+KINDS: dict[Phase, DecisionKind] = {
+    Phase.BIDDING: "bid", Phase.TRUMP: "trump", Phase.PASSING: "pass", Phase.RETURN: "return", Phase.BURY: "bury",
+    Phase.MELD: "meld", Phase.PLAY: "play", Phase.DIX: "dix", Phase.DRAW_CHOICE: "draw", Phase.THROW_IN: "throw_in",
+    Phase.REDEAL: "redeal",
+}
 
 
 def _title(game: Game, seat: int, kind: str, names: Sequence[str], viewer: int | None) -> str:
@@ -355,7 +370,7 @@ def review_at(game: Game, action: Action, action_index: int, seed: int = 0, leve
     assert seat is not None
     if not _is_decision(game, action):
         raise ValueError(f"action {action_index} of the record is no decision (one legal choice)")
-    kind = KINDS.get(game.phase, game.phase.value)
+    kind = KINDS[game.phase]
     threshold = cost_threshold(game.rules)
     rng = random.Random(stable_seed("analysis", seed, action_index, "seat"))
     valued = valuation(game.clone(), seat, level, rng, chosen=action)

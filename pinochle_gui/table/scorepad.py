@@ -10,6 +10,7 @@ from collections.abc import Sequence
 import pygame
 
 from engine.cards import SUIT_NAMES
+from engine.game import Phase
 from engine.observation import Observation
 from engine.record import HandRecord
 from pinochle_gui.table.hud import draw_cached_panel
@@ -101,11 +102,11 @@ def hand_in_progress(obs: Observation, teams: Sequence[Sequence[int]], names: Se
                      records: Sequence[HandRecord]) -> str:
     """The hand on the table, not yet scored, in words: its bid and declarer, trump, each side's meld and
     its points in tricks so far ("" when there is none: between hands, at the game's end)."""
-    if obs.phase == "game_over" or any(r.get("hand_number") == obs.hand_number for r in records):
+    if obs.phase == Phase.GAME_OVER or any(r.get("hand_number") == obs.hand_number for r in records):
         return ""
     parts = [f"Hand {obs.hand_number} now:"]
     if obs.declarer is None:
-        parts.append("the bidding is under way" if obs.phase == "bidding" else "no bid yet")
+        parts.append("the bidding is under way" if obs.phase == Phase.BIDDING else "no bid yet")
     else:
         trump = f", {SUIT_NAMES[obs.trump]} are trump" if obs.trump is not None else ""
         parts.append(f"{names[obs.declarer]} bid {obs.bid:,}{trump}")
