@@ -41,6 +41,34 @@ def shuffled_deck(rules: Rules, deal_number: int) -> list[Card]:
     return deck
 
 
+#: In a dealing order: the card goes to the widow.
+WIDOW = -1
+
+
+def dealing_order(rules: Rules, dealer: int) -> list[int]:
+    """Where each dealt card goes, in the order the cards leave the dealer: a seat, or :data:`WIDOW`.
+    ``rules.deal_packet`` cards at a time from the dealer's left; three-handed, one card to the widow after
+    each of the first rounds. What is left of the deck (two-handed, the turn-up and the stock) follows.
+
+    >>> from engine.rules import preset
+    >>> dealing_order(preset("three_hand"), dealer=2)[:10]
+    [0, 0, 0, 1, 1, 1, 2, 2, 2, -1]
+    """
+    seats = rules.players
+    held = [0] * seats
+    widow = 0
+    order: list[int] = []
+    while held[dealer] < rules.hand_size:
+        for seat in ((dealer + 1 + i) % seats for i in range(seats)):
+            take = min(rules.deal_packet, rules.hand_size - held[seat])
+            order += [seat] * take
+            held[seat] += take
+        if widow < rules.widow_size:
+            order.append(WIDOW)
+            widow += 1
+    return order
+
+
 def deal_cards(rules: Rules, dealer: int, deal_number: int) -> Deal:
     """Deal ``rules.deal_packet`` cards at a time from the dealer's left.
 
@@ -49,20 +77,12 @@ def deal_cards(rules: Rules, dealer: int, deal_number: int) -> Deal:
     dealer's last card is turned up (and stays in the dealer's hand).
     """
     deck = shuffled_deck(rules, deal_number)
-    seats = rules.players
-    order = [(dealer + 1 + i) % seats for i in range(seats)]
-    hands: list[list[Card]] = [[] for _ in range(seats)]
+    hands: list[list[Card]] = [[] for _ in range(rules.players)]
     widow: list[Card] = []
-    pos = 0
-    while len(hands[dealer]) < rules.hand_size:
-        for seat in order:
-            take = min(rules.deal_packet, rules.hand_size - len(hands[seat]))
-            hands[seat].extend(deck[pos:pos + take])
-            pos += take
-        if len(widow) < rules.widow_size:
-            widow.append(deck[pos])
-            pos += 1
-    rest = deck[pos:]
+    order = dealing_order(rules, dealer)
+    for place, dealt in zip(order, deck, strict=False):
+        (widow if place == WIDOW else hands[place]).append(dealt)
+    rest = deck[len(order):]
     deal = Deal(dealer, deal_number, hands, widow)
     if rules.trump_by == TrumpBy.STOCK:
         deal.turnup = rest[0]

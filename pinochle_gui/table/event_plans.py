@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import assert_never
 
 from engine.cards import SUIT_NAMES, Card, cards_label
+from engine.deal import WIDOW, dealing_order
 from engine.events import (
     AuctionWon,
     BidMade,
@@ -93,18 +94,15 @@ def on_deal(director: Director, event: Dealt, obs: Observation) -> Animation | N
             director.turnup = [new(obs.turnup)]
     elif turnup is not None:
         director.turnup = [new(turnup)]
-    # The order cards leave the dealer: packets round the table from the dealer's left.
+    # The order cards leave the dealer, as the engine deals them.
     order: list[TableCard] = []
-    packet = max(1, director.rules.deal_packet)
-    queues = [list(director.hands[(dealer + 1 + i) % director.players]) for i in range(director.players)]
+    queues = [list(hand) for hand in director.hands]
     widow = list(director.widow)
-    while any(queues):
-        for q in queues:
-            order.extend(q[:packet])
-            del q[:packet]
-        if widow:
-            order.append(widow.pop(0))
-    order += widow + director.stock + director.turnup
+    for place in dealing_order(director.rules, dealer):
+        source = widow if place == WIDOW else queues[place]
+        if source:
+            order.append(source.pop(0))
+    order += [c for q in queues for c in q] + widow + director.stock + director.turnup
     gap = min(director.animator.timing("deal_gap"), 2.6 * director.animator.timing.factor / max(1, len(order)))
     director.sound("deal")
     return director.settle("deal", order=order, gap=gap)
