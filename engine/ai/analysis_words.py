@@ -121,7 +121,8 @@ def _need(game: Game, seat: int, obs: Observation, whose: str, viewer: int | Non
 
 def _card_facts(game: Game, seat: int, chosen: int, best: int, whose: str, viewer: int | None) -> list[str]:
     """Facts that speak for ``best`` over ``chosen``: partner winning the trick (for the card that gives it
-    more counters, or against taking it over), a void shown, a higher card out that could take a counter."""
+    more counters, or against taking it over), an opponent winning it (against the card that gives them
+    more counters and does not beat theirs), a void shown, a higher card out that could take a counter."""
     obs = observe(game, seat)
     rules = game.rules
     names = _names(game)
@@ -141,6 +142,10 @@ def _card_facts(game: Game, seat: int, chosen: int, best: int, whose: str, viewe
         elif winner != seat and beats(best, trick[win], led, trump) and not beats(chosen, trick[win], led, trump):
             facts.append(f"the {card_label(best)} would have beaten the {card_label(trick[win])}, "
                          f"which was winning the trick")
+        elif winner != seat and values[chosen] > values[best] and not beats(chosen, trick[win], led, trump):
+            who = seat_word(names, winner, viewer)  # an opponent: the counter given went to their side
+            facts.append(f"{capital(who)} {'were' if who == 'you' else 'was'} winning the trick with the "
+                         f"{card_label(trick[win])}")
     suits = {chosen // 6, best // 6} if not trick else {trick[0] // 6}
     for s, suit, number, trumped in shown_voids(game, seat):
         if suit in suits and s != seat:
