@@ -277,7 +277,7 @@ def test_the_graph_marks_every_decision_and_a_click_goes_there(tmp_path: Path, s
         assert graph is not None
         texts = drawn(fake)  # none cut
         assert "Expected result for your side after each decision, net" in texts
-        assert f"the result, {net(record, 0):+d}" in texts
+        assert f"the result, {net(record, 0):+d}" in texts and "from what you saw" in texts
         points = graph_points(analysis)
         assert [p.action_index for p in points] == sorted(analysis.decisions)
         for point in points:  # the values turned to the player's side: the partner's kept, the opponents' turned
@@ -291,6 +291,9 @@ def test_the_graph_marks_every_decision_and_a_click_goes_there(tmp_path: Path, s
         x, y, index = graph.marks[len(graph.marks) // 2]
         click(fake, (x, y))
         assert scene.graph is None and scene.step.action_index == index
+        seat = analysis.decisions[index].seat  # the values under the reason: from what that seat saw
+        seer = "you" if seat == 0 else record["players"][seat]
+        assert f"In points of this hand, from what {seer} saw:" in drawn(fake)
         key(fake, pygame.K_g)
         assert scene.graph is not None
         click(fake, button_named(scene, "Back to the hand").rect.center)

@@ -18,7 +18,7 @@ import pygame
 from engine.record import HandRecord
 from pinochle_gui.net_result import net
 from pinochle_gui.screens.review_analysis import ReviewAnalysis
-from pinochle_gui.seat_words import capital, whose
+from pinochle_gui.seat_words import capital, who, whose
 from pinochle_gui.theme import Theme, draw_panel
 from pinochle_gui.widgets import blit_text
 
@@ -137,7 +137,7 @@ class GraphView:
             blit_text(surface, a.points(value, signed=value != 0), small, theme.text_dim, (plot.x - px // 3, y),
                       "regular", "midright")
         legend_y = self.area.y + pad + round(px * 1.8)
-        legend = [("from what the seat saw", theme.text), ("every card seen", theme.accent)]
+        legend = [(f"from what {who(a.record, a.seat)} saw", theme.text), ("every card seen", theme.accent)]
         if "score_delta" in a.record:
             result = net(a.record, a.seat)
             y = y_of(result)

@@ -14,7 +14,7 @@ from engine.ai.analysis import COSTLY, DecisionReview, Grade
 from engine.review import Step
 from pinochle_gui.fonts import scaled
 from pinochle_gui.screens.review_analysis import ReviewAnalysis, points_text
-from pinochle_gui.seat_words import capital, whose
+from pinochle_gui.seat_words import capital, who, whose
 from pinochle_gui.theme import Theme, draw_panel
 from pinochle_gui.widgets import blit_text
 from pinochle_gui.widgets.text import wrap
@@ -111,7 +111,9 @@ def draw_notes(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, step: S
         elif review.reason:  # the best choice praised, or a sound one the cards lay against
             notes.write(capital(review.reason), theme.good if review.grade == Grade.BEST else theme.text)
             notes.y += px // 2
-        notes.write("In points of this hand, from what the seat saw:", theme.text_dim, "italic")
+        assert analysis is not None  # the review is the analysis'
+        notes.write(f"In points of this hand, from what {who(analysis.record, review.seat)} saw:",
+                    theme.text_dim, "italic")
         for label, action, values in value_lines(review, tenths):
             notes.write(f"{label}: {action}   {values}", theme.text)
     elif analysis is not None and step.action_index is not None and not analysis.analysed:
