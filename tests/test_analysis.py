@@ -428,6 +428,13 @@ def test_a_counter_thrown_under_an_opponents_card_says_whose_trick_it_was() -> N
     assert "winning the trick" not in for_ten
 
 
+def test_a_lead_under_a_higher_card_out_says_which() -> None:
+    """South leads the K♦ (trump) with the 10♦ out, where the A♠, the top spade left, was the lead."""
+    game = staged(preset("partnership_auction"), ["KD AS", "TD 9S", "JD QS", "9D KS"], DIAMONDS)
+    king, ace = Play(parse_card("KD")), Play(parse_card("AS"))
+    assert "the 10♦ was still out" in reason_for(game, 0, king, ace, {king: 0.0, ace: 94.0}, "play", "A♠", viewer=0)
+
+
 def test_grades_scale_with_the_threshold_and_clear_the_uncertainty() -> None:
     t = cost_threshold(preset("partnership_auction"))
     assert [grade(c, 0.0, None, t) for c in (0, 9, 10, 29, 30, 79, 80)] == [
