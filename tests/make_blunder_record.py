@@ -1,12 +1,13 @@
 """A hand record with a planted blunder by the player, for the coach's screenshots under a real display:
 
-    python -m tests.make_blunder_record [--out /tmp/blunder.jsonl] [--seed 8] [--level hard]
+    python -m tests.make_blunder_record [--out /tmp/blunder.jsonl] [--seed 10] [--level medium]
 
 A four-handed auction hand dealt from ``--seed``, the player "You" in seat 0 (``humans: [0]``), played by
 the ``--level`` computer in every seat; at the player's first card of the play that has a choice worse than
 the best by a blunder's cost both from the player's view and with every card seen, that choice is made
-instead and the hand played on. Open the file from the title screen ("Open a hand record"): the review
-marks the card, C goes to it. Prints the trick and the card planted.
+instead and the hand played on by the hard computer in every seat (as "try again from here" plays it on,
+so the two lines compare). Open the file from the title screen ("Open a hand record"): the review marks
+the card, C goes to it. Prints the card planted.
 """
 
 from __future__ import annotations
@@ -29,8 +30,8 @@ PLAYER = 0
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--out", type=Path, default=Path("/tmp/blunder.jsonl"))
-    parser.add_argument("--seed", type=int, default=8)
-    parser.add_argument("--level", default="hard", choices=sorted(ANALYSIS_LEVELS))
+    parser.add_argument("--seed", type=int, default=10)
+    parser.add_argument("--level", default="medium", choices=sorted(ANALYSIS_LEVELS))
     args = parser.parse_args(argv)
     rules, level = preset("partnership_auction"), ANALYSIS_LEVELS[args.level]
     game = new_game(rules, seed=args.seed)
@@ -51,8 +52,9 @@ def main(argv: list[str] | None = None) -> int:
             action = max(bad, key=lambda a: top - seat_view.mean(a))
             print(f"action {index}: {action_words(action, before)} "
                   f"(costs {top - seat_view.mean(action):.0f} from the player's view)")
+            before.humans = (PLAYER,)  # the replayed game knows the seats' names only
             before.apply(action)
-            changed = finish(before, players_for(rules, level, args.seed))
+            changed = finish(before, players_for(rules, ANALYSIS_LEVELS["hard"], args.seed))
             args.out.write_text(json.dumps(changed) + "\n")
             print(args.out)
             return 0
