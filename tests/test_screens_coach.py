@@ -27,7 +27,7 @@ from pinochle_gui.challenge_run import new_run
 from pinochle_gui.net_result import net
 from pinochle_gui.screens import review_analysis, try_again
 from pinochle_gui.screens.review import ReviewScene, open_review
-from pinochle_gui.screens.review_graph import graph_points
+from pinochle_gui.screens.review_graph import axis_labels, graph_points
 from pinochle_gui.screens.try_again import TryAgainScene
 from pinochle_gui.widgets.text import watch_text
 
@@ -300,6 +300,16 @@ def test_the_graph_marks_every_decision_and_a_click_goes_there(tmp_path: Path, s
         assert scene.graph is None
     finally:
         fake.storage.close()
+
+
+def test_the_graph_names_the_tricks_before_the_decisions_that_crowd_them() -> None:
+    """A throw-in just before trick 1 gives way to "Trick 1" (the notes name a card by its trick); words that
+    do not crowd another all stay, in the order of the hand, and none left of the panel's edge."""
+    starts = [(70, "Auction"), (190, "Trump"), (218, "Passing"), (248, "Throw-in"), (290, "Trick 1"),
+              (392, "Trick 2"), (480, "Trick 3")]
+    shown = axis_labels(starts, lambda words: 8 * len(words), 16, 40)
+    assert [words for _x, words in shown] == ["Auction", "Trump", "Trick 1", "Trick 2", "Trick 3"]
+    assert axis_labels([(20, "Auction"), (200, "Trick 1")], lambda words: 60, 16, 40) == [(200, "Trick 1")]
 
 
 def test_the_graph_of_a_three_handed_hand_keeps_the_defenders_together(app: FakeApp) -> None:
