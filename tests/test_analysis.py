@@ -416,6 +416,25 @@ def test_the_reason_for_a_counter_thrown_on_partner_is_no_argument_for_it() -> N
     assert "your partner was already winning the trick with the 10♥" in for_ten
 
 
+def test_a_counter_thrown_under_an_opponents_card_says_whose_trick_it_was() -> None:
+    """East leads the 10♥; South, void in hearts and without a trump, throws the 10♣ rather than the 9♣:
+    the reason names the card winning the trick, and never speaks for the counter."""
+    game = staged(preset("partnership_auction"), ["TC 9C", "JC QC", "KH 9H", "QH"], DIAMONDS,
+                  trick=[(3, "TH")], leader=3)
+    ten, nine = Play(parse_card("TC")), Play(parse_card("9C"))
+    against_ten = reason_for(game, 0, ten, nine, {ten: 0.0, nine: 16.0}, "play", "9♣", viewer=0)
+    assert "East was winning the trick with the 10♥" in against_ten
+    for_ten = reason_for(game, 0, nine, ten, {ten: 16.0, nine: 0.0}, "play", "10♣", viewer=0)
+    assert "winning the trick" not in for_ten
+
+
+def test_a_lead_under_a_higher_card_out_says_which() -> None:
+    """South leads the K♦ (trump) with the 10♦ out, where the A♠, the top spade left, was the lead."""
+    game = staged(preset("partnership_auction"), ["KD AS", "TD 9S", "JD QS", "9D KS"], DIAMONDS)
+    king, ace = Play(parse_card("KD")), Play(parse_card("AS"))
+    assert "the 10♦ was still out" in reason_for(game, 0, king, ace, {king: 0.0, ace: 94.0}, "play", "A♠", viewer=0)
+
+
 def test_grades_scale_with_the_threshold_and_clear_the_uncertainty() -> None:
     t = cost_threshold(preset("partnership_auction"))
     assert [grade(c, 0.0, None, t) for c in (0, 9, 10, 29, 30, 79, 80)] == [

@@ -27,7 +27,7 @@ from pinochle_gui.challenge_run import new_run
 from pinochle_gui.net_result import net
 from pinochle_gui.screens import review_analysis, try_again
 from pinochle_gui.screens.review import ReviewScene, open_review
-from pinochle_gui.screens.review_graph import graph_points
+from pinochle_gui.screens.review_graph import axis_labels, graph_points
 from pinochle_gui.screens.try_again import TryAgainScene
 from pinochle_gui.widgets.text import watch_text
 
@@ -277,7 +277,7 @@ def test_the_graph_marks_every_decision_and_a_click_goes_there(tmp_path: Path, s
         assert graph is not None
         texts = drawn(fake)  # none cut
         assert "Expected result for your side after each decision, net" in texts
-        assert f"the result, {net(record, 0):+d}" in texts
+        assert f"the result, {net(record, 0):+d}" in texts and "from what you saw" in texts
         points = graph_points(analysis)
         assert [p.action_index for p in points] == sorted(analysis.decisions)
         for point in points:  # the values turned to the player's side: the partner's kept, the opponents' turned
@@ -291,12 +291,25 @@ def test_the_graph_marks_every_decision_and_a_click_goes_there(tmp_path: Path, s
         x, y, index = graph.marks[len(graph.marks) // 2]
         click(fake, (x, y))
         assert scene.graph is None and scene.step.action_index == index
+        seat = analysis.decisions[index].seat  # the values under the reason: from what that seat saw
+        seer = "you" if seat == 0 else record["players"][seat]
+        assert f"In points of this hand, from what {seer} saw:" in drawn(fake)
         key(fake, pygame.K_g)
         assert scene.graph is not None
         click(fake, button_named(scene, "Back to the hand").rect.center)
         assert scene.graph is None
     finally:
         fake.storage.close()
+
+
+def test_the_graph_names_the_tricks_before_the_decisions_that_crowd_them() -> None:
+    """A throw-in just before trick 1 gives way to "Trick 1" (the notes name a card by its trick); words that
+    do not crowd another all stay, in the order of the hand, and none left of the panel's edge."""
+    starts = [(70, "Auction"), (190, "Trump"), (218, "Passing"), (248, "Throw-in"), (290, "Trick 1"),
+              (392, "Trick 2"), (480, "Trick 3")]
+    shown = axis_labels(starts, lambda words: 8 * len(words), 16, 40)
+    assert [words for _x, words in shown] == ["Auction", "Trump", "Trick 1", "Trick 2", "Trick 3"]
+    assert axis_labels([(20, "Auction"), (200, "Trick 1")], lambda words: 60, 16, 40) == [(200, "Trick 1")]
 
 
 def test_the_graph_of_a_three_handed_hand_keeps_the_defenders_together(app: FakeApp) -> None:

@@ -412,10 +412,6 @@ def review_at(game: Game, action: Action, action_index: int, seed: int = 0, leve
     names = seat_names({"players": game.players, "seats": game.rules.players})
     if tier in (Grade.INACCURACY, *COSTLY):
         reason = reason_for(game, seat, action, best, values, kind, action_words(best, game), viewer)
-        if stake < values[best] - values[action]:
-            reason += f"; the cost counts at most the {stake:g} the bid risks"
-        if kind == "bid":
-            reason += "; each bid is valued as if it won the auction, a pass as if the high bidder kept the contract"
     elif tier == Grade.BEST and runner_up is not None:
         reason = praise_for(values, action, runner_up, action_words(runner_up, game), game, seat, viewer)
     else:

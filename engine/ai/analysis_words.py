@@ -121,7 +121,9 @@ def _need(game: Game, seat: int, obs: Observation, whose: str, viewer: int | Non
 
 def _card_facts(game: Game, seat: int, chosen: int, best: int, whose: str, viewer: int | None) -> list[str]:
     """Facts that speak for ``best`` over ``chosen``: partner winning the trick (for the card that gives it
-    more counters, or against taking it over), a void shown, a higher card out that could take a counter."""
+    more counters, or against taking it over), an opponent winning it (against the card that gives them
+    more counters and does not beat theirs), a void shown, a higher card out that could take a counter
+    or a lead the best card did not risk."""
     obs = observe(game, seat)
     rules = game.rules
     names = _names(game)
@@ -141,6 +143,10 @@ def _card_facts(game: Game, seat: int, chosen: int, best: int, whose: str, viewe
         elif winner != seat and beats(best, trick[win], led, trump) and not beats(chosen, trick[win], led, trump):
             facts.append(f"the {card_label(best)} would have beaten the {card_label(trick[win])}, "
                          f"which was winning the trick")
+        elif winner != seat and values[chosen] > values[best] and not beats(chosen, trick[win], led, trump):
+            who = seat_word(names, winner, viewer)  # an opponent: the counter given went to their side
+            facts.append(f"{capital(who)} {'were' if who == 'you' else 'was'} winning the trick with the "
+                         f"{card_label(trick[win])}")
     suits = {chosen // 6, best // 6} if not trick else {trick[0] // 6}
     for s, suit, number, trumped in shown_voids(game, seat):
         if suit in suits and s != seat:
@@ -152,7 +158,8 @@ def _card_facts(game: Game, seat: int, chosen: int, best: int, whose: str, viewe
     suit, rank = divmod(chosen, 6)
     higher = [c for c in out if c // 6 == suit and c % 6 > rank]
     takes = not trick or beats(chosen, trick[trick_winner(trick, trump)], led, trump)
-    if higher and takes and values[chosen] > values[best]:
+    top_of_its_suit = not any(c // 6 == best // 6 and c % 6 > best % 6 for c in out)
+    if higher and takes and (values[chosen] > values[best] or not trick and top_of_its_suit):
         facts.append(f"the {card_label(max(higher))} was still out")
     trumps_out = sum(1 for c in out if c // 6 == trump)
     if suit != trump and best // 6 == trump or not trick and suit != trump and trumps_out:

@@ -10,7 +10,7 @@ across shows the hand's result, net. A click on a mark goes to that step of the 
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -18,9 +18,10 @@ import pygame
 from engine.record import HandRecord
 from pinochle_gui.net_result import net
 from pinochle_gui.screens.review_analysis import ReviewAnalysis
-from pinochle_gui.seat_words import capital, whose
+from pinochle_gui.seat_words import capital, who, whose
 from pinochle_gui.theme import Theme, draw_panel
 from pinochle_gui.widgets import blit_text
+from pinochle_gui.widgets.text import text_width
 
 #: The axis' words for the decisions before the tricks, by the analysis' kind.
 STAGES = {"bid": "Auction", "trump": "Trump", "pass": "Passing", "return": "Passing", "bury": "Bury",
@@ -137,7 +138,7 @@ class GraphView:
             blit_text(surface, a.points(value, signed=value != 0), small, theme.text_dim, (plot.x - px // 3, y),
                       "regular", "midright")
         legend_y = self.area.y + pad + round(px * 1.8)
-        legend = [("from what the seat saw", theme.text), ("every card seen", theme.accent)]
+        legend = [(f"from what {who(a.record, a.seat)} saw", theme.text), ("every card seen", theme.accent)]
         if "score_delta" in a.record:
             result = net(a.record, a.seat)
             y = y_of(result)
@@ -165,14 +166,10 @@ class GraphView:
             if point.action_index == at_index:
                 pygame.draw.circle(surface, theme.highlight, spot, max(3, px // 3) + 6, 2)
             self.marks.append((spot[0], spot[1], point.action_index))
-        free = plot.x - px  # the axis' words where the hand moves on, where they fit
-        for i, point in enumerate(points):
-            if i and point.stage == points[i - 1].stage or x_of(i) - px < free:
-                continue
-            rect = blit_text(surface, point.stage, small, theme.text_dim, (x_of(i), plot.bottom + px // 3), "regular",
-                             "midtop")
-            pygame.draw.line(surface, theme.text_dim, (x_of(i), plot.bottom), (x_of(i), plot.bottom + px // 4), 1)
-            free = rect.right + px
+        starts = [(x_of(i), p.stage) for i, p in enumerate(points) if not i or p.stage != points[i - 1].stage]
+        for x, stage in axis_labels(starts, lambda words: text_width(words, small), px, self.area.x + pad):
+            blit_text(surface, stage, small, theme.text_dim, (x, plot.bottom + px // 3), "regular", "midtop")
+            pygame.draw.line(surface, theme.text_dim, (x, plot.bottom), (x, plot.bottom + px // 4), 1)
         words = f"{capital(owner)} decisions bright, costly ones red; a click on a mark goes there"
         blit_text(surface, words, small, theme.text_dim, (plot.centerx, plot.bottom + round(px * 1.5)), "italic",
                   "midtop", self.area.w - 2 * pad)
@@ -184,4 +181,22 @@ class GraphView:
         return best[1] if best is not None and best[0] <= reach * reach else None
 
 
-__all__ = ["GraphPoint", "GraphView", "graph_points", "grid_values", "same_side"]
+def axis_labels(starts: Sequence[tuple[int, str]], width: Callable[[str], int], gap: int,
+                left: int) -> list[tuple[int, str]]:
+    """The axis' words that fit, centred where each stage of the hand starts (``starts``: x, words), ``gap``
+    apart and none left of ``left``: the tricks' first (the notes name a card by its trick), then the
+    decisions before them where room is left; in the order of the hand."""
+    spans: list[tuple[int, int]] = []
+    kept: set[int] = set()
+    for tricks in (True, False):
+        for i, (x, words) in enumerate(starts):
+            half = width(words) // 2
+            if words.startswith("Trick") != tricks or x - half < left:
+                continue
+            if all(x + half + gap <= a or b + gap <= x - half for a, b in spans):
+                spans.append((x - half, x + half))
+                kept.add(i)
+    return [start for i, start in enumerate(starts) if i in kept]
+
+
+__all__ = ["GraphPoint", "GraphView", "axis_labels", "graph_points", "grid_values", "same_side"]

@@ -14,23 +14,41 @@ from engine.ai.analysis import COSTLY, DecisionReview, Grade
 from engine.review import Step
 from pinochle_gui.fonts import scaled
 from pinochle_gui.screens.review_analysis import ReviewAnalysis, points_text
-from pinochle_gui.seat_words import capital, whose
+from pinochle_gui.seat_words import capital, who, whose
 from pinochle_gui.theme import Theme, draw_panel
 from pinochle_gui.widgets import blit_text
 from pinochle_gui.widgets.text import wrap
 
+#: The first word of a choice in words (:func:`engine.ai.analysis.action_words`) as the sentence says it.
+DOING = {"Bid": "Bidding", "Pass": "Passing", "Return": "Returning", "Bury": "Burying",
+         "Throw": "Throwing", "Play": "Playing", "Take": "Taking", "Exchange": "Exchanging", "Keep": "Keeping",
+         "Ask": "Asking"}
+
 
 def cost_sentence(review: DecisionReview, tenths: bool = False) -> str:
-    """"Leading the A♥ here cost about 30: East was void in hearts (shown when East trumped trick 3)"."""
+    """"Leading the A♥ here cost about 30: East was void in hearts (shown when East trumped trick 3)",
+    "Bidding 330 here cost about 330: ..."."""
     action = review.chosen.action
+    first, _, rest = action.partition(" ")
     if review.kind == "play":
         doing = f"Leading the {action}" if "lead" in review.title.lower() else f"Playing the {action}"
     elif review.kind == "trump":
         doing = f"Naming {action.lower()} trump"
+    elif first in DOING:
+        doing = f"{DOING[first]} {rest}".rstrip()
     else:
         doing = f"“{action}”"
     sentence = f"{doing} here cost about {points_text(review.cost, False, tenths)}"
     return f"{sentence}: {review.reason}" if review.reason else sentence
+
+
+def bid_values_note(review: DecisionReview, tenths: bool = False) -> str:
+    """How a decision of the auction is valued, and what its cost counts at most when the difference of the
+    values is more."""
+    note = "Each bid is valued as if it won the auction, a pass as if the high bidder kept the contract"
+    if review.best and 0 < review.cost < review.best[0].value - review.chosen.value:
+        note += f"; a bid's cost counts at most the {points_text(review.cost, False, tenths)} it risks"
+    return note + "."
 
 
 #: The colour (a theme field) each grade is written in.
@@ -111,9 +129,14 @@ def draw_notes(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, step: S
         elif review.reason:  # the best choice praised, or a sound one the cards lay against
             notes.write(capital(review.reason), theme.good if review.grade == Grade.BEST else theme.text)
             notes.y += px // 2
-        notes.write("In points of this hand, from what the seat saw:", theme.text_dim, "italic")
+        assert analysis is not None  # the review is the analysis'
+        notes.write(f"In points of this hand, from what {who(analysis.record, review.seat)} saw:",
+                    theme.text_dim, "italic")
         for label, action, values in value_lines(review, tenths):
             notes.write(f"{label}: {action}   {values}", theme.text)
+        if review.kind == "bid" and review.grade in (Grade.INACCURACY, *COSTLY):
+            notes.y += px // 3
+            notes.write(bid_values_note(review, tenths), theme.text_dim, "italic")
     elif analysis is not None and step.action_index is not None and not analysis.analysed:
         notes.write("Not analysed yet", theme.text_dim, "italic")
     elif analysis is not None and step.action_index is not None:
@@ -173,4 +196,4 @@ def step_at(rect: pygame.Rect, x: int, n: int) -> int:
     return max(0, min(n - 1, round((x - rect.x - 6) * (n - 1) / max(1, rect.w - 12))))
 
 
-__all__ = ["cost_sentence", "draw_notes", "draw_progress", "draw_step_bar", "step_at", "value_lines"]
+__all__ = ["bid_values_note", "cost_sentence", "draw_notes", "draw_progress", "draw_step_bar", "step_at", "value_lines"]
