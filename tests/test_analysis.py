@@ -178,6 +178,7 @@ def firsts_of_each_kind(record: dict[str, Any]) -> list[int]:
     return sorted(set(seen.values()) | {found[-1][0]})
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", sorted(PRESETS))
 def test_a_record_of_every_preset_is_analysed(variant: str) -> None:
     record = record_of(variant)
@@ -234,6 +235,7 @@ def test_a_dix_kept_leaves_the_next_dix_to_a_seat_that_holds_one() -> None:
     assert {review.chosen.action, review.best[0].action} == {"Keep the dix", "Exchange the dix"}
 
 
+@pytest.mark.slow
 def test_a_review_is_the_same_under_its_seed_and_goes_through_json() -> None:
     record = record_of("partnership_auction")
     picks = firsts_of_each_kind(record)
@@ -259,6 +261,7 @@ def test_decisions_are_those_with_a_choice() -> None:
 # -- the analyst and the hand played again ----------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_the_analyst_delivers_every_decision_with_progress() -> None:
     record = record_of("partnership_auction")
     analyst = Analyst(processes=False, level="easy", every_card=False)
@@ -372,6 +375,7 @@ def the_reported_pass() -> Game:
                         "AS KH AH AC TS JS 9D JD TC KC QC 9H", "AS TS JS 9S QS KS AD TD KD QD JD 9D")
 
 
+@pytest.mark.slow
 def test_the_pass_that_makes_the_contract_is_not_marked_and_junk_is() -> None:
     """The declarer's return in the valuation is the hard computer's own (it keeps the aces around the
     pass made), so the good pass costs nothing in either view, and a junk pass is marked with a reason
@@ -465,6 +469,7 @@ def test_a_review_without_the_new_fields_still_loads() -> None:
     assert DecisionReview.from_json(old).grade == Grade.GOOD
 
 
+@pytest.mark.slow
 def test_titles_speak_to_the_player_and_name_the_others() -> None:
     game = the_reported_pass()
     game.players = ["You", "West", "North", "East"]

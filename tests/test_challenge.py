@@ -78,6 +78,7 @@ def scores(records: dict[int, dict[str, Any]]) -> list[int]:
     return [duplicate_score(records[p]) for p in sorted(records)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["partnership_auction", "three_hand", "two_hand"])
 def test_the_computers_side_is_the_same_under_its_seed(variant: str) -> None:
     rules = preset(variant)
@@ -94,6 +95,7 @@ def test_the_computers_side_is_the_same_under_its_seed(variant: str) -> None:
     assert scores(first) == scores({p: computer_hand(challenge, p) for p in range(2)})
 
 
+@pytest.mark.slow
 def test_the_background_worker_plays_what_this_process_plays() -> None:
     """In a worker process of its own, at a low priority: the same records (waited for, whatever the speed)."""
     rules = preset("three_hand")
@@ -107,6 +109,7 @@ def test_the_background_worker_plays_what_this_process_plays() -> None:
         worker.close()
 
 
+@pytest.mark.slow
 def test_a_worker_that_dies_is_replaced_and_its_deal_played_again() -> None:
     import os
     import signal

@@ -149,6 +149,7 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path / "home"
 
 
+@pytest.mark.slow
 def test_demo_from_source_writes_records_and_screenshot(tmp_path: Path) -> None:
     records, shot = tmp_path / "hands.jsonl", tmp_path / "out" / "last.png"
     args = ["--demo", "--hands", "2", "--fast", "--seed", "5", "--records", str(records), "--screenshot", str(shot),

@@ -158,6 +158,7 @@ def test_the_table_draws_every_frame_while_cards_move_and_nothing_while_it_waits
         pygame.event.clear()
 
 
+@pytest.mark.slow
 def test_every_tooltip_of_the_table_shows_when_its_delay_ends(tmp_path: Path) -> None:
     """The menu button's "Pause menu (Esc)", the tools' and the bid panel's tooltips each show after
     TOOLTIP_DELAY of hovering, and the loop wakes for them."""

@@ -102,6 +102,7 @@ def choose(legal: list[Any], rng: random.Random) -> Any:
     return rng.choice(actions)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(PRESETS))
 @settings(max_examples=120, derandomize=True, deadline=None)
 @given(seed=st.integers(0, 10**6), skip=st.integers(0, 150), data=st.data())

@@ -153,6 +153,7 @@ def test_every_screen_shows_whole_texts_with_cards_named_for_the_player(home: Pa
     walk_every_screen(home, size)
 
 
+@pytest.mark.slow
 def test_every_screen_in_large_print_shows_whole_texts(large_home: Path) -> None:
     walk_every_screen(large_home, LARGE, overlaps=True)
 
@@ -198,6 +199,7 @@ def test_the_review_with_its_analysis_and_summary_shows_whole_texts(home: Path, 
     walk_the_review(home, size)
 
 
+@pytest.mark.slow
 def test_the_review_in_large_print_shows_whole_texts(large_home: Path) -> None:
     walk_the_review(large_home, LARGE)
 

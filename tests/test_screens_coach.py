@@ -105,6 +105,7 @@ def own_words(scene: ReviewScene, text: str) -> bool:
 # -- the seat's own words -----------------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["partnership_auction", "two_hand"])
 def test_you_and_your_are_said_of_the_player_only_for_every_seat(app: FakeApp, variant: str) -> None:
     record = players_hand(variant, 3)
@@ -131,6 +132,7 @@ def test_you_and_your_are_said_of_the_player_only_for_every_seat(app: FakeApp, v
         key(app, pygame.K_w)  # the next seat's decisions
 
 
+@pytest.mark.slow
 def test_the_hard_computers_challenge_play_never_says_you(app: FakeApp) -> None:
     challenge = Challenge(7, preset("partnership_auction"), 2, (None, "easy", "easy", "easy"))
     run = new_run(challenge, ["Ada", "West", "North", "East"], [1, 2, 3, 4])
@@ -157,6 +159,7 @@ def test_the_hard_computers_challenge_play_never_says_you(app: FakeApp) -> None:
 # -- one yardstick and the hard computer's play ---------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_the_summary_reconciles_net_and_opens_the_hard_computers_play(app: FakeApp) -> None:
     record = players_hand("partnership_auction", 5)
     scene = opened(app, [record])

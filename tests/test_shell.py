@@ -26,6 +26,7 @@ def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path / "home"
 
 
+@pytest.mark.slow
 def test_demo_plays_the_hands_asked_then_quits_with_records_and_a_screenshot(tmp_path: Path) -> None:
     records = tmp_path / "hands.jsonl"
     shot = tmp_path / "shots" / "table.png"
@@ -42,6 +43,7 @@ def test_demo_plays_the_hands_asked_then_quits_with_records_and_a_screenshot(tmp
     assert picture.get_size() == (900, 600)
 
 
+@pytest.mark.slow
 def test_records_are_appended_not_overwritten(tmp_path: Path) -> None:
     records = tmp_path / "hands.jsonl"
     for seed in (1, 2):
