@@ -14,7 +14,6 @@ import argparse
 import os
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -32,20 +31,7 @@ from pinochle_gui.screens.__main__ import ShotApp  # noqa: E402
 from pinochle_gui.screens.review import ReviewScene  # noqa: E402
 from pinochle_gui.screens.try_again import TryAgainScene  # noqa: E402
 from pinochle_gui.storage import Storage  # noqa: E402
-
-
-def save(app: ShotApp, path: Path) -> None:
-    surface = pygame.Surface(app.stack.size)
-    app.stack.update(0.1)
-    app.stack.draw(surface)
-    pygame.image.save(surface, str(path))
-    print(path)
-
-
-def wait(app: ShotApp, done: object) -> None:
-    while not done():  # type: ignore[operator]
-        app.stack.update(0.1)
-        time.sleep(0.05)
+from tests.make_review_shots import save, wait  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -36,7 +36,8 @@ SIZE = (1280, 800)
 
 
 def save(app: ShotApp, path: Path) -> None:
-    surface = pygame.Surface(SIZE)
+    """The screen on top of ``app``'s stack, drawn at its size, as a PNG at ``path``."""
+    surface = pygame.Surface(app.stack.size)
     app.stack.update(0.1)
     app.stack.draw(surface)
     pygame.image.save(surface, str(path))
