@@ -199,7 +199,7 @@ def test_the_review_with_its_analysis_and_summary_shows_whole_texts(home: Path, 
     walk_the_review(home, size)
 
 
-@pytest.mark.slow
+@two_handed_analysis  # the same hand as at the other sizes: analysed once, in the process they run in
 def test_the_review_in_large_print_shows_whole_texts(large_home: Path) -> None:
     walk_the_review(large_home, LARGE)
 

@@ -111,6 +111,13 @@ class FakeApp:
     def leave_challenge(self) -> None:
         self.left += 1
 
+    def close(self) -> None:
+        """As the app closes: every scene left (a review's analysis, a table's computers stopped, so no work
+        of this test runs on in the background through the tests after it), then the storage closed."""
+        for scene in self.stack.scenes:
+            scene.leave()
+        self.storage.close()
+
 
 def _check_protocol(app: FakeApp) -> App:
     return app  # mypy checks that the fake has everything the protocol asks for
@@ -200,7 +207,7 @@ def _display() -> Iterator[None]:
 def app(tmp_path: Path) -> Iterator[FakeApp]:
     fake = FakeApp(tmp_path)
     yield fake
-    fake.storage.close()
+    fake.close()
 
 
 # -- the dialogs -------------------------------------------------------------------------------------------

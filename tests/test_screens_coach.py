@@ -230,7 +230,7 @@ def test_try_again_plays_the_hand_on_and_the_new_line_is_stepped_through(tmp_pat
         key(fake, pygame.K_ESCAPE)
         assert fake.stack.top is scene
     finally:
-        fake.storage.close()
+        fake.close()
 
 
 def test_try_again_offers_a_short_list_where_there_are_hundreds_of_choices(app: FakeApp) -> None:
@@ -302,7 +302,7 @@ def test_the_graph_marks_every_decision_and_a_click_goes_there(tmp_path: Path, s
         click(fake, button_named(scene, "Back to the hand").rect.center)
         assert scene.graph is None
     finally:
-        fake.storage.close()
+        fake.close()
 
 
 def test_the_graph_names_the_tricks_before_the_decisions_that_crowd_them() -> None:
