@@ -27,6 +27,7 @@ from engine.hand_record import result_fields
 from engine.record import check_record
 from engine.rules import Rules, preset
 from engine.save import game_to_dict
+from engine.sim import play_game
 
 # The app's computers (and hints) decide at once when asked, on the event loop's thread: no test's verdict
 # may depend on how fast the machine answers (see pinochle_gui.table.seats.thinking_at_once).
@@ -59,6 +60,22 @@ def two_handed_analysis(test: Test) -> Test:
     two-handed hand (``record_of("two_hand", 7)``, seat 0): it takes minutes on a busy machine, and once
     finished the app keeps it for the next test in that process (``review_analysis.FINISHED``)."""
     return pytest.mark.slow(pytest.mark.xdist_group("two-handed analysis")(test))
+
+
+def easy_analysis(test: Test) -> Test:
+    """Slow, and run on one worker with the other tests that analyse the same hands of :func:`players_hand`
+    with the easy search (the coach's words for every seat, the review stepped through in every variant):
+    the app keeps the last twelve finished analyses (``review_analysis.FINISHED``), so a test of the group
+    finds the analysis of a hand that an earlier one made in that process."""
+    return pytest.mark.slow(pytest.mark.xdist_group("easy analysis")(test))
+
+
+def players_hand(variant: str, seed: int, name: str = "Ada") -> dict[str, Any]:
+    """A hand the player (seat 0, named ``name``) played, the computers at easy."""
+    game = new_game(preset(variant), seed=seed)
+    game.humans = (0,)
+    game.players = [name, "West", "North", "East"][: game.rules.players]
+    return play_game(game, ["easy"] * game.rules.players, seed, 1).hand_records[0]
 
 
 def make_deal(rules: Rules, hands: Sequence[str], dealer: int | None = None, widow: str = "", stock: str = "",

@@ -15,11 +15,11 @@ from typing import Any
 
 import pygame
 import pytest
+from conftest import easy_analysis, players_hand
 from test_screens_app import FakeApp, _display, app, button_named, click, key, render
 
 from engine.ai.analysis import decisions_in
 from engine.challenge import Challenge, challenge_deals, deal_game
-from engine.game import new_game
 from engine.record import check_record
 from engine.rules import preset
 from engine.sim import play_game
@@ -46,14 +46,6 @@ def _small_searches(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(review_analysis, "LEVEL", "easy")
     monkeypatch.setattr(review_analysis, "OTHERS_LEVEL", "easy")
     monkeypatch.setattr(try_again, "LEVEL", "easy")
-
-
-def players_hand(variant: str, seed: int, name: str = "Ada") -> dict[str, Any]:
-    """A hand the player (seat 0, named ``name``) played, the computers at easy."""
-    game = new_game(preset(variant), seed=seed)
-    game.humans = (0,)
-    game.players = [name, "West", "North", "East"][: game.rules.players]
-    return play_game(game, ["easy"] * game.rules.players, seed, 1).hand_records[0]
 
 
 def until(app: FakeApp, done: Any, what: str) -> None:
@@ -105,7 +97,7 @@ def own_words(scene: ReviewScene, text: str) -> bool:
 # -- the seat's own words -----------------------------------------------------------------------------------
 
 
-@pytest.mark.slow
+@easy_analysis  # the player's hands of seed 3: the review's walk through every variant analyses them too
 @pytest.mark.parametrize("variant", ["partnership_auction", "two_hand"])
 def test_you_and_your_are_said_of_the_player_only_for_every_seat(app: FakeApp, variant: str) -> None:
     record = players_hand(variant, 3)

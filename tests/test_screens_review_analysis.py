@@ -11,7 +11,7 @@ from typing import Any
 
 import pygame
 import pytest
-from conftest import two_handed_analysis, wait_until
+from conftest import easy_analysis, players_hand, two_handed_analysis, wait_until
 from test_screens_app import FakeApp, _display, app, click, key, render
 
 from engine.ai.analysis import Alternative, DecisionReview, Grade, decisions_in, game_before
@@ -67,16 +67,14 @@ def endgames() -> tuple[dict[str, Any], dict[int, float]]:
     return record, costs
 
 
-@pytest.mark.slow
+@easy_analysis  # the hands of the coach's words for every seat: the two-handed one is analysed once
 @pytest.mark.parametrize("variant", sorted(PRESETS))
 def test_step_through_a_whole_analysed_hand_of_every_variant(app: FakeApp, variant: str,
                                                              monkeypatch: pytest.MonkeyPatch) -> None:
     """Forward and back through a whole hand by keys, the analysis (the easy search, to be quick) shown at
     every decision: its title, the choice and its value, and the reason of a computer's."""
     monkeypatch.setattr(review_analysis, "LEVEL", "easy")
-    game = new_game(preset(variant), seed=2)
-    game.humans = (0,)
-    record = play_game(game, ["random"] + ["easy"] * (game.rules.players - 1), 2, 1).hand_records[0]
+    record = players_hand(variant, 3)
     scene = opened(app, [record])
     analysed(app, scene)
     analysis = scene.analysis
