@@ -76,7 +76,7 @@ PLAYOUT = replace(LEVELS["easy"], name="playout", memory=1.0, slip=0.0)
 CONTINUATION = replace(LEVELS["hard"], think_seconds=0.0)
 # Fresh deals in which the choice made and the best are valued again, where the choices are valued by
 # playing the hand out (see second_look).
-SECOND_LOOK_DEALS = 48
+SECOND_LOOK_DEALS = 96
 PASS_DEALS = 12          # sampled deals for a pass to the declarer (each with the declarer's own return chosen)
 
 
