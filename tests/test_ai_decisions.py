@@ -231,23 +231,34 @@ def _two_hand_at(phase: str, seed: int) -> Game:
     return game
 
 
-def test_two_handed_melds_the_biggest() -> None:
-    offered = Counter()
-    for seed in range(1, 30):
+def test_two_handed_melds_the_dix_first_then_the_biggest() -> None:
+    """The dix first while it takes the turned-up trump (and its player melds again at once), else the meld
+    that scores most."""
+    offered: Counter[str] = Counter()
+    for seed in range(1, 60):
         game = _two_hand_at("meld", seed)
         if game.phase != "meld":
             continue
         seat = game.to_act
         assert seat is not None
+        h = game.hand
         lays = [a for a in game.legal_actions() if isinstance(a, LayMeld)]
-        action, _ = decisions.choose_table_meld(game, seat, LEVELS["medium"], random.Random(1))
-        if lays:
+        action, reason = decisions.choose_table_meld(game, seat, LEVELS["medium"], random.Random(1))
+        exchange = not h.dix_melded and bool(h.stock) and not h.turnup_scored
+        if any(a.play.meld.kind == "dix" for a in lays) and exchange:
+            assert isinstance(action, LayMeld) and action.play.meld.kind == "dix" and "then meld again" in reason
+            before = len(game.log)
+            game.apply(action)
+            assert game.phase == "meld" and game.to_act == seat and len(game.log) == before + 1  # melds again
+            offered["dix"] += 1
+        elif lays:
             assert isinstance(action, LayMeld)
             assert action.play.meld.points == max(a.play.meld.points for a in lays)
+            offered["biggest"] += 1
         else:
             assert action == NoMeld()
-        offered[bool(lays)] += 1
-    assert offered[True] and offered[False], offered  # both cases met: a meld to lay and none
+            offered["none"] += 1
+    assert len(offered) == 3, offered  # every case met
 
 
 def test_two_handed_draw_takes_a_high_trump() -> None:

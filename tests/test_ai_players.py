@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import random
-from types import SimpleNamespace
 
 import pytest
 
@@ -139,7 +138,7 @@ def test_an_illegal_answer_from_a_decision_is_replaced(monkeypatch: pytest.Monke
     def silly(game: Game, seat: int, level: Level, rng: random.Random) -> tuple[Bid, str]:
         return Bid(5), "a bid below the minimum"
 
-    monkeypatch.setattr(players_module, "_decisions", lambda: SimpleNamespace(choose_bid=silly))
+    monkeypatch.setattr(players_module, "decide", silly)
     game = new_game(preset("partnership_auction"), seed=1)
     action, reason = ComputerPlayer(LEVELS["medium"]).choose_with_reason(game, game.hand.to_act)
     assert game.is_legal(action) and "instead of an illegal bid 5" in reason

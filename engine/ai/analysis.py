@@ -66,7 +66,7 @@ from engine.ai.analysis_words import (
 from engine.ai.bidding import stable_seed
 from engine.ai.levels import LEVELS, Level
 from engine.ai.players import make_player
-from engine.ai.valuation import Valuation, valuation
+from engine.ai.valuation import Valuation, played_out, second_look, valuation
 from engine.cards import SUIT_NAMES, card_label, cards_label
 from engine.game import Game, Phase
 from engine.record import HandRecord, check_record, game_at_deal
@@ -81,6 +81,9 @@ if TYPE_CHECKING:
 ANALYSIS_LEVELS = {name: replace(LEVELS[name], think_seconds=0.0) for name in ("easy", "medium", "hard", "perfect")}
 SHOWN_ALTERNATIVES = 2
 MORE_DEALS = 2  # batches of deals added, at most, while a mistake's threshold is within the uncertainty
+# The best choices measured again with the one made, when it cost a grade's worth, where choices are valued
+# by playing the hand out (valuation.second_look).
+SECOND_LOOKS = 2
 SEAT_VIEW = ANALYSIS_LEVELS["hard"]
 EVERY_CARD = ANALYSIS_LEVELS["perfect"]
 
@@ -375,8 +378,8 @@ def review_at(game: Game, action: Action, action_index: int, seed: int = 0, leve
     rng = random.Random(stable_seed("analysis", seed, action_index, "seat"))
     valued = valuation(game.clone(), seat, level, rng, chosen=action)
     # A mistake or not, the deals cannot tell yet: more deals (not for trump, whose suits are valued in
-    # the hand's own fixed deals, the same at every call).
-    for batch in range(MORE_DEALS if kind != "trump" else 0):
+    # the hand's own fixed deals, the same at every call; nor where the second look below measures again).
+    for batch in range(MORE_DEALS if kind != "trump" and not played_out(game) else 0):
         if not _undecided(valued, action, threshold):
             break
         more = random.Random(stable_seed("analysis", seed, action_index, "seat", batch + 1))
@@ -390,6 +393,20 @@ def review_at(game: Game, action: Action, action_index: int, seed: int = 0, leve
     if action not in values:  # a choice the valuation did not try (never for the kinds analysed)
         values[action] = min(values.values())
     ranked = sorted(values, key=lambda a: (-values[a], action_words(a, game)))
+    fresh = None
+    # A choice that cost a grade's worth in these deals: it and the best ones measured again, without the luck
+    # that made them best (where choices are valued by playing the hand out; else there is no second look).
+    if values[ranked[0]] - values[action] >= threshold:
+        again = random.Random(stable_seed("analysis", seed, action_index, "second look"))
+        looked = [action] + [a for a in ranked if a != action][:SECOND_LOOKS]
+        fresh = second_look(game.clone(), seat, level, again, looked)
+    if fresh is not None:
+        valued = Valuation({**valued.worths, **fresh.worths})
+        again_values = {a: round(fresh.mean(a), 1) for a in fresh.worths}
+        top = max(again_values.values())
+        # the rest were behind those in the first deals: none is taken for better than them on that luck
+        values = {a: again_values.get(a, min(v, top)) for a, v in values.items()}
+        ranked = sorted(values, key=lambda a: (-values[a], a not in again_values, action_words(a, game)))
     best = ranked[0]
     stake = _at_stake(game, action, best)
 

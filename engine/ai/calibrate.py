@@ -6,8 +6,9 @@
 Each hand is dealt from its own seed and played by the ``--level`` computer in every seat (without the
 clock, so the same seed plays the same hand anywhere). In each hand one decision (a bid, a pass or return,
 a bury or a card) is replaced by a choice worse than the best there was by at least the mistake
-threshold, both from the seat's view (valued in three times the analysis's deals) and with every card
-seen; the hand is played on from there by the same players, and the new record analysed. The report gives:
+threshold, both from the seat's view (valued in three times the analysis's deals; where the choices are
+valued by playing the hand out, the choice and the best measured again in fresh deals) and with every
+card seen; the hand is played on from there by the same players, and the new record analysed. The report gives:
 
 (a) the share of the planted errors graded a mistake or a blunder (target: 90% or more);
 (b) the share of the computer's own decisions (up to ``--unplanted`` per hand, drawn from the hand as it
@@ -47,7 +48,7 @@ from engine.ai.analysis_words import contradictions
 from engine.ai.bidding import stable_seed
 from engine.ai.levels import Level
 from engine.ai.players import ComputerPlayer
-from engine.ai.valuation import valuation
+from engine.ai.valuation import played_out, second_look, valuation
 from engine.game import Game, new_game
 from engine.record import HandRecord
 from engine.rules import PRESETS, Rules, preset
@@ -153,8 +154,15 @@ def plant(record: HandRecord, level: Level, rng: random.Random) -> tuple[int, Ac
         top, seen_top = max(map(seat_view.mean, seat_view.worths)), max(map(seen.mean, seen.worths))
         bad = [a for a in seat_view.worths if a in seen.worths
                and top - seat_view.mean(a) >= mistake and seen_top - seen.mean(a) >= mistake]
-        if bad:
-            return index, rng.choice(sorted(bad, key=str))
+        if not bad:
+            continue
+        pick = rng.choice(sorted(bad, key=str))
+        if played_out(game):  # bad by the luck of the deals that made another choice the best? look again
+            best = max(seat_view.worths, key=seat_view.mean)
+            again = second_look(game.clone(), seat, level, random.Random(rng.random()), [pick, best])
+            if again is None or again.mean(best) - again.mean(pick) < mistake:
+                continue
+        return index, pick
     return None
 
 

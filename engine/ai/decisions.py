@@ -47,7 +47,7 @@ from engine.ai.levels import Level
 from engine.ai.trickplay import Position, greedy_playout
 from engine.cards import ACE, NINE, SUIT_NAMES, SUITS, TEN, Card, cards_label
 from engine.game import Game, Phase
-from engine.meld import meld_by_trump, score_meld
+from engine.meld import DIX, meld_by_trump, score_meld
 from engine.observation import Observation, observe
 from engine.phases.auction import forced_bids
 from engine.play import card_values
@@ -549,12 +549,19 @@ def choose_redeal(game: Game, seat: int, level: Level, rng: random.Random) -> Ch
 
 
 def choose_table_meld(game: Game, seat: int, level: Level, rng: random.Random) -> Choice:
-    """Two-handed, after winning a trick: lay the meld that scores most now (fewest cards from the
-    hand among equals, so that more stays hidden and free for later melds); nothing if none scores."""
+    """Two-handed, after winning a trick: the dix first while it takes the turned-up trump (the first dix
+    melded is exchanged for it, and the seat melds again at once); else lay the meld that scores most now
+    (fewest cards from the hand among equals, so that more stays hidden and free for later melds);
+    nothing if none scores."""
     legal = game.legal_actions()
     lays = [a for a in legal if isinstance(a, LayMeld) and a.play.meld.points > 0]
     if not lays:
         return NoMeld(), "nothing to meld"
+    h = game.hand
+    dix = next((a for a in lays if a.play.meld.kind == DIX), None)
+    if dix is not None and not h.dix_melded and h.stock and not h.turnup_scored:
+        return dix, f"the dix first: {dix.play.meld.points} points and the turned-up {cards_label([h.stock[-1]])}, " \
+                    "then meld again"
     ranked = sorted(lays, key=lambda a: (-a.play.meld.points, len(a.play.from_hand), str(a)))
     best = ranked[0]
     if len(ranked) > 1 and _slip(level, rng) and ranked[1].play.meld.points >= best.play.meld.points - 10:

@@ -20,11 +20,8 @@ seed in the same position makes the same decision, whatever came before.
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 import random
 from collections.abc import Callable
-from types import ModuleType
 
 from engine.actions import (
     Action,
@@ -42,27 +39,13 @@ from engine.actions import (
     Play,
     PlayOn,
 )
+from engine.ai.cardplay import choose_play
+from engine.ai.decisions import decide, should_declare_out
 from engine.ai.levels import LEVELS, Level
 from engine.game import Game, Phase
 from engine.meld import meld_by_trump
 from engine.play import card_values
 from engine.players import Choice, Player, RandomPlayer
-
-Decision = Callable[[Game, int, Level, random.Random], Choice]
-
-# The decision function of engine.ai.decisions that answers each phase.
-_PHASE_FUNCTIONS = {
-    Phase.BIDDING: "choose_bid",
-    Phase.TRUMP: "choose_trump",
-    Phase.PASSING: "choose_pass",
-    Phase.RETURN: "choose_pass",
-    Phase.BURY: "choose_bury",
-    Phase.THROW_IN: "choose_throw_in",
-    Phase.DIX: "choose_dix",
-    Phase.REDEAL: "choose_redeal",
-    Phase.MELD: "choose_table_meld",
-    Phase.DRAW_CHOICE: "choose_draw",
-}
 
 
 def decision_rng(seed: int, game: Game, seat: int) -> random.Random:
@@ -91,15 +74,12 @@ class ComputerPlayer:
             raise ValueError("the game is over: nothing to decide")
         rng = decision_rng(self.seed, game, seat)
         phase = game.phase
-        if DeclareOut() in legal:
-            if _should_declare_out(game, seat, self.level, rng):
-                return DeclareOut(), "your side has the points to win"
+        if DeclareOut() in legal and should_declare_out(game, seat, self.level, rng):
+            return DeclareOut(), "your side has the points to win"
         if phase == Phase.PLAY:
-            from engine.ai.cardplay import choose_play
-
             choice = choose_play(game, seat, self.level, rng)
         else:
-            choice = _decide(phase, game, seat, self.level, rng)
+            choice = decide(game, seat, self.level, rng)
         action = choice[0]
         if not game.is_legal(action):  # a bug elsewhere must never become an illegal move
             fallback = _fallback(phase, game, seat)
@@ -128,43 +108,12 @@ def make_player(kind: str, seed: int = 0) -> Player:
     return factory(seed)
 
 
-# -- the other decisions ----------------------------------------------------------------------
-
-
-def _decisions() -> ModuleType | None:
-    """engine.ai.decisions once it exists (imported lazily: it is written beside this module)."""
-    if importlib.util.find_spec("engine.ai.decisions") is None:
-        return None
-    return importlib.import_module("engine.ai.decisions")
-
-
-def _decide(phase: Phase, game: Game, seat: int, level: Level, rng: random.Random) -> Choice:
-    module = _decisions()
-    name = _PHASE_FUNCTIONS.get(phase)
-    function: Decision | None = getattr(module, name, None) if module is not None and name else None
-    if function is None:
-        return _fallback(phase, game, seat)
-    return function(game, seat, level, rng)
-
-
-def _should_declare_out(game: Game, seat: int, level: Level, rng: random.Random) -> bool:
-    module = _decisions()
-    function = getattr(module, "should_declare_out", None) if module is not None else None
-    if function is None:
-        return _has_won(game, seat)
-    answer = function(game, seat, level, rng)
-    if isinstance(answer, tuple):
-        return isinstance(answer[0], DeclareOut)
-    return bool(answer)
-
-
-def _has_won(game: Game, seat: int) -> bool:
-    """Whether the seat's side surely has the game now (what a declaration would count)."""
-    return game.declared_total(game.side_of(seat)) >= game.target
+# -- the safety net ----------------------------------------------------------------------------
 
 
 def _fallback(phase: Phase, game: Game, seat: int) -> Choice:
-    """A plain, legal rule of thumb for every phase (used until, or should, the real one fail)."""
+    """A plain, legal rule of thumb for every phase, should a decision ever come out illegal (a bug: the
+    game goes on, with a move the rules allow)."""
     legal = game.legal_actions()
     rules = game.rules
     hand = game.hand.hands[seat]

@@ -74,6 +74,9 @@ PLAYOUT_DEALS = 16       # sampled deals for a choice valued by playing the hand
 PLAYOUT = replace(LEVELS["easy"], name="playout", memory=1.0, slip=0.0)
 # Who decides after a pass valued: the ``hard`` computer, without the clock (the same choice on any machine).
 CONTINUATION = replace(LEVELS["hard"], think_seconds=0.0)
+# Fresh deals in which the choice made and the best are valued again, where the choices are valued by
+# playing the hand out (see second_look).
+SECOND_LOOK_DEALS = 96
 PASS_DEALS = 12          # sampled deals for a pass to the declarer (each with the declarer's own return chosen)
 
 
@@ -170,6 +173,27 @@ def valuation(game: Game, seat: int, level: Level, rng: random.Random, chosen: A
         keep = _by_playouts(game, seat, [CallRedeal(False)], level, rng)
         return Valuation({CallRedeal(True): (0.0,), **keep.worths})
     return _by_playouts(game, seat, legal, level, rng)
+
+
+def played_out(game: Game) -> bool:
+    """Whether :func:`valuation` values the decision now in ``game`` by playing the hand out after each
+    choice in a few sampled deals (:func:`_by_playouts`): two-handed play while the stock lasts, the
+    melds, draws and dix of two-handed, a redeal."""
+    phase = game.phase
+    if phase == Phase.PLAY:
+        return game.rules.trump_by == TrumpBy.STOCK and bool(game.hand.stock or game.hand.tables)
+    return phase not in (Phase.BIDDING, Phase.TRUMP, Phase.PASSING, Phase.RETURN, Phase.BURY, Phase.THROW_IN)
+
+
+def second_look(game: Game, seat: int, level: Level, rng: random.Random, choices: Sequence[Action]) -> Valuation | None:
+    """``choices`` valued again in :data:`SECOND_LOOK_DEALS` fresh deals, where the decision is valued by
+    playing the hand out (:func:`played_out`); else None. A valuation that averages a dozen choices over a
+    few played-out deals each finds the best of them too good by the luck of those deals (the best of
+    many noisy means is the luckiest); the choice made and the best ones, measured again in other deals,
+    differ by what they are worth, without that luck."""
+    if not played_out(game) or level.sees_all:
+        return None
+    return _by_playouts(game, seat, choices, level, rng, deals=SECOND_LOOK_DEALS)
 
 
 # -- the contract's worth ------------------------------------------------------------------------
@@ -402,14 +426,15 @@ def _throw_in(game: Game, seat: int, level: Level, rng: random.Random) -> Valuat
 # -- any other choice: made in sampled deals, the hand played out ---------------------------------------
 
 
-def _by_playouts(game: Game, seat: int, choices: Sequence[Action], level: Level, rng: random.Random) -> Valuation:
-    """Each choice made in the same sampled deals of the hidden cards (the real one for a level that
-    sees all), the rest of the hand played by :data:`PLAYOUT`; the mean worth to the seat's side."""
+def _by_playouts(game: Game, seat: int, choices: Sequence[Action], level: Level, rng: random.Random,
+                 deals: int = PLAYOUT_DEALS) -> Valuation:
+    """Each choice made in the same ``deals`` sampled deals of the hidden cards (the real one for a level
+    that sees all), the rest of the hand played by :data:`PLAYOUT`; each deal's worth to the seat's side."""
     if level.sees_all:
         worlds = [real_world(game)]
     else:
         know = knowledge(game, seat)
-        worlds = [sample_world(know, rng) for _ in range(PLAYOUT_DEALS)]
+        worlds = [sample_world(know, rng) for _ in range(deals)]
     seeds = [rng.randrange(1 << 30) for _ in worlds]
     worths: dict[Action, list[float]] = {}
     for action in choices:
@@ -460,4 +485,5 @@ def _play_out(game: Game, seat: int, rng: random.Random) -> float:
     return float(delta[side] - sum(d for i, d in enumerate(delta) if i != side))
 
 
-__all__ = ["CONTINUATION", "PLAYOUT", "Valuation", "Valued", "contract_worth", "valuation", "value_choices"]
+__all__ = ["CONTINUATION", "PLAYOUT", "Valuation", "Valued", "contract_worth", "played_out", "second_look", "valuation",
+           "value_choices"]

@@ -1,0 +1,96 @@
+"""Two-handed choices valued by playing the hand out: the analysis's second look in fresh deals, and the
+hard computer's exact endgame once the stock is gone."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engine.actions import LayMeld, Play
+from engine.ai.analysis import ANALYSIS_LEVELS, review_at
+from engine.ai.cardplay import choose_play, solved_card_worths
+from engine.ai.levels import LEVELS
+from engine.ai.players import ComputerPlayer
+from engine.ai.valuation import SECOND_LOOK_DEALS, played_out, second_look, valuation
+from engine.game import Game, Phase, new_game
+from engine.rules import preset
+
+HARD = ANALYSIS_LEVELS["hard"]
+
+
+def _two_handed_until(seed: int, wanted: str, stock_at_most: int = 24) -> Game:
+    """A two-handed hand played by medium to a decision with a choice: "meld" (two melds or more to lay),
+    "stock" (a card, at most ``stock_at_most`` cards in the stock) or "endgame" (the first card after it)."""
+    game = new_game(preset("two_hand"), seed=seed)
+    player = ComputerPlayer(LEVELS["medium"], seed)
+    while not game.hand_records:
+        seat = game.to_act
+        assert seat is not None
+        legal = game.legal_actions()
+        if len(legal) > 1:
+            stock = len(game.hand.stock)
+            if wanted == "meld" and game.phase == Phase.MELD and sum(isinstance(a, LayMeld) for a in legal) > 1:
+                return game
+            if wanted == "stock" and game.phase == Phase.PLAY and 0 < stock <= stock_at_most:
+                return game
+            if wanted == "endgame" and game.phase == Phase.PLAY and not stock and not game.hand.tables:
+                return game
+        game.apply(player.choose(game, seat))
+    raise AssertionError(f"deal {seed}: no {wanted} decision")
+
+
+def test_which_decisions_are_played_out() -> None:
+    assert played_out(_two_handed_until(3, "stock")) and played_out(_two_handed_until(3, "meld"))
+    assert not played_out(_two_handed_until(3, "endgame"))
+    assert not played_out(new_game(preset("partnership_auction"), seed=3))  # a bid
+
+
+def test_second_look_values_again_in_fresh_deals() -> None:
+    game = _two_handed_until(4, "stock", stock_at_most=12)
+    seat = game.to_act
+    assert seat is not None
+    choices = game.legal_actions()[:2]
+    first = second_look(game, seat, HARD, random.Random(1), choices)
+    again = second_look(game, seat, HARD, random.Random(2), choices)
+    assert first is not None and again is not None
+    assert set(first.worths) == set(choices)
+    assert all(len(w) == SECOND_LOOK_DEALS for w in first.worths.values())
+    assert first.worths != again.worths  # other deals
+    four = new_game(preset("partnership_auction"), seed=3)
+    assert four.to_act is not None
+    assert second_look(four, four.to_act, HARD, random.Random(1), four.legal_actions()[:2]) is None
+    assert second_look(game, seat, ANALYSIS_LEVELS["perfect"], random.Random(1), choices) is None
+
+
+@pytest.mark.slow
+def test_a_played_out_cost_is_measured_in_the_second_look() -> None:
+    """Where the choice made was not the best of the first deals, the review's values of the choice and of
+    the best it shows are their means in the second look's deals, and the cost their difference."""
+    for seed in range(20, 40):
+        game = _two_handed_until(seed, "stock", stock_at_most=16)
+        seat = game.to_act
+        assert seat is not None
+        valued = valuation(game.clone(), seat, HARD, random.Random(seed))
+        worst = min(valued.worths, key=lambda a: (valued.mean(a), str(a)))
+        review = review_at(game, worst, len(game.log), seed)
+        if review.cost == 0:
+            continue
+        assert len(review.best) >= 1 and review.cost == round(review.best[0].value - review.chosen.value, 1)
+        assert review.error > 0  # paired over the fresh deals
+        return
+    raise AssertionError("no costly stock decision found")
+
+
+def test_hard_solves_the_whole_two_handed_endgame() -> None:
+    """Once the stock is gone every card is known: hard's first card of the twelve tricks left is one the
+    exact search values best."""
+    for seed in (5, 6, 7):
+        game = _two_handed_until(seed, "endgame")
+        seat = game.to_act
+        assert seat is not None and len(game.hand.hands[seat]) == 12
+        plays = [a for a in game.legal_actions() if isinstance(a, Play)]
+        worths = solved_card_worths(game, seat, plays)
+        card, reason = choose_play(game, seat, HARD, random.Random(1))
+        assert isinstance(card, Play) and worths[int(card.card)] == max(worths.values()), (seed, card, worths)
+        assert "worked out exactly" in reason
