@@ -24,7 +24,7 @@ from engine.deal import Deal
 from engine.events import Event, EventKind, HandScored
 from engine.game import Game, IllegalAction, Phase, new_game
 from engine.hand_record import result_fields
-from engine.record import check_record
+from engine.record import HandRecord, check_record
 from engine.rules import Rules, preset
 from engine.save import game_to_dict
 from engine.sim import play_game
@@ -70,7 +70,7 @@ def easy_analysis(test: Test) -> Test:
     return pytest.mark.slow(pytest.mark.xdist_group("easy analysis")(test))
 
 
-def players_hand(variant: str, seed: int, name: str = "Ada") -> dict[str, Any]:
+def players_hand(variant: str, seed: int, name: str = "Ada") -> HandRecord:
     """A hand the player (seat 0, named ``name``) played, the computers at easy."""
     game = new_game(preset(variant), seed=seed)
     game.humans = (0,)
