@@ -68,14 +68,14 @@ from engine.rules import Rules, TrumpBy
 
 Valued = list[tuple[Action, float]]
 
-PLAYOUT_DEALS = 16       # sampled deals for a choice valued by playing the hand out (seat's view)
+PLAYOUT_DEALS = 16       # sampled deals for a choice valued by playing the hand out (seat's view, hard's budget)
 # The quick policy that plays the rest of a hand out after a choice: rules of thumb and greedy play,
 # remembering everything, never slipping.
 PLAYOUT = replace(LEVELS["easy"], name="playout", memory=1.0, slip=0.0)
 # Who decides after a pass valued: the ``hard`` computer, without the clock (the same choice on any machine).
 CONTINUATION = replace(LEVELS["hard"], think_seconds=0.0)
 # Fresh deals in which the choice made and the best are valued again, where the choices are valued by
-# playing the hand out (see second_look).
+# playing the hand out (see second_look; hard's budget).
 SECOND_LOOK_DEALS = 96
 PASS_DEALS = 12          # sampled deals for a pass to the declarer (each with the declarer's own return chosen)
 
@@ -428,13 +428,15 @@ def _throw_in(game: Game, seat: int, level: Level, rng: random.Random) -> Valuat
 
 def _by_playouts(game: Game, seat: int, choices: Sequence[Action], level: Level, rng: random.Random,
                  deals: int = PLAYOUT_DEALS) -> Valuation:
-    """Each choice made in the same ``deals`` sampled deals of the hidden cards (the real one for a level
-    that sees all), the rest of the hand played by :data:`PLAYOUT`; each deal's worth to the seat's side."""
+    """Each choice made in the same ``deals`` sampled deals of the hidden cards (a quarter of them for a level
+    that samples fewer worlds than hard, the real one for a level that sees all), the rest of the hand
+    played by :data:`PLAYOUT`; each deal's worth to the seat's side."""
     if level.sees_all:
         worlds = [real_world(game)]
     else:
         know = knowledge(game, seat)
-        worlds = [sample_world(know, rng) for _ in range(deals)]
+        quicker = level.worlds < LEVELS["hard"].worlds  # a smaller search takes a quicker look
+        worlds = [sample_world(know, rng) for _ in range(max(4, deals // 4) if quicker else deals)]
     seeds = [rng.randrange(1 << 30) for _ in worlds]
     worths: dict[Action, list[float]] = {}
     for action in choices:
