@@ -47,6 +47,7 @@ def verdict(original: HandRecord, replay: HandRecord, seat: int) -> str:
 class ReplayResultScene(Overlay):
     heading = "The deal played again"
     panel_size = (1000, 480)
+    standing_height = 860  # standing: the two hands one above the other
 
     def __init__(self, app: App, original: HandRecord, replay: HandRecord) -> None:
         super().__init__(app)
@@ -54,17 +55,6 @@ class ReplayResultScene(Overlay):
         self.replay = replay
         seat = player_seat(original)
         self.seat = 0 if seat is None else seat
-
-    @property
-    def standing(self) -> bool:
-        """A window taller than wide: the two hands one above the other."""
-        return self.size[0] < self.size[1]
-
-    def panel_rect(self) -> pygame.Rect:
-        if not self.standing:
-            return super().panel_rect()
-        w, h = self.size[0] - 20, min(self.size[1] - 20, self.px(860))
-        return pygame.Rect(10, (self.size[1] - h) // 2, w, h)
 
     def content_state(self) -> object:
         return (id(self.original), id(self.replay))

@@ -291,8 +291,18 @@ class Overlay(Screen):
 
     opaque = False
     panel_size = (520, 420)  # at 1280x800
+    # In a window taller than wide, the panel takes the whole width and up to this height (None: as landscape).
+    standing_height: int | None = None
+
+    @property
+    def standing(self) -> bool:
+        """A window taller than wide."""
+        return self.size[0] < self.size[1]
 
     def panel_rect(self) -> pygame.Rect:
+        if self.standing and self.standing_height is not None:
+            w, h = self.size[0] - 20, min(self.size[1] - 20, self.px(self.standing_height))
+            return pygame.Rect(10, (self.size[1] - h) // 2, w, h)
         w = min(self.size[0] - 20, self.px(self.panel_size[0]))
         h = min(self.size[1] - 20, self.px(self.panel_size[1]))
         return pygame.Rect((self.size[0] - w) // 2, (self.size[1] - h) // 2, w, h)

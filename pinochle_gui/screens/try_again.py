@@ -56,6 +56,7 @@ class TryAgainScene(Overlay):
 
     heading = "Try again from here"
     panel_size = (1040, 600)
+    standing_height = 1000  # standing: the two hands one above the other
 
     def __init__(self, app: App, record: HandRecord, step: Step, analysis: ReviewAnalysis | None,
                  open_line: Callable[[HandRecord, HandRecord], object]) -> None:
@@ -80,16 +81,6 @@ class TryAgainScene(Overlay):
         mine = player_seat(record)
         self.side_seat = self.seat if mine is None else mine  # whose side the results are told for
         super().__init__(app)
-
-    @property
-    def standing(self) -> bool:
-        return self.size[0] < self.size[1]
-
-    def panel_rect(self) -> pygame.Rect:
-        if not self.standing:
-            return super().panel_rect()
-        w, h = self.size[0] - 20, min(self.size[1] - 20, self.px(1000))
-        return pygame.Rect(10, (self.size[1] - h) // 2, w, h)
 
     @property
     def playing(self) -> bool:
