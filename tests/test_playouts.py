@@ -1,9 +1,11 @@
-"""Two-handed choices valued by playing the hand out: the analysis's second look in fresh deals, and the
-hard computer's exact endgame once the stock is gone."""
+"""Two-handed choices valued by playing the hand out: the hard computer's choice while the stock lasts, the
+analysis's second look in fresh deals, and the hard computer's exact endgame once the stock is gone."""
 
 from __future__ import annotations
 
 import random
+import time
+from dataclasses import replace
 
 import pytest
 
@@ -11,8 +13,9 @@ from engine.actions import LayMeld, Play
 from engine.ai.analysis import ANALYSIS_LEVELS, review_at
 from engine.ai.cardplay import choose_play, solved_card_worths
 from engine.ai.levels import LEVELS
-from engine.ai.players import ComputerPlayer
-from engine.ai.valuation import SECOND_LOOK_DEALS, played_out, second_look, valuation
+from engine.ai.players import ComputerPlayer, decision_rng
+from engine.ai.playouts import LEAST_DEALS, PLAYOUT_DEALS, choose_by_playouts, played_out, playout_worths
+from engine.ai.valuation import SECOND_LOOK_DEALS, second_look, valuation
 from engine.game import Game, Phase, new_game
 from engine.rules import preset
 
@@ -44,6 +47,35 @@ def test_which_decisions_are_played_out() -> None:
     assert played_out(_two_handed_until(3, "stock")) and played_out(_two_handed_until(3, "meld"))
     assert not played_out(_two_handed_until(3, "endgame"))
     assert not played_out(new_game(preset("partnership_auction"), seed=3))  # a bid
+
+
+@pytest.mark.parametrize("wanted", ["stock", "meld"])
+def test_hard_chooses_what_the_hand_played_out_values_most(wanted: str) -> None:
+    """While the stock lasts (a card, a meld laid) hard takes the choice with the best average over its deals
+    played out, the same deals from the same seed: no other choice did better there."""
+    game = _two_handed_until(8, wanted)
+    seat = game.to_act
+    assert seat is not None
+    hard = ComputerPlayer(HARD, 5)
+    action, _reason = hard.choose_with_reason(game, seat)
+    usual = ComputerPlayer(replace(HARD, stock_playouts=0), 5).choose_with_reason(game, seat)
+    rng = decision_rng(5, game, seat)
+    assert (action, _reason) == choose_by_playouts(game, seat, HARD, rng, usual)
+    choices = [usual[0]] + [a for a in game.legal_actions() if a != usual[0]]
+    worths, deals = playout_worths(game, seat, choices, HARD.stock_playouts, decision_rng(5, game, seat))
+    assert deals == HARD.stock_playouts == PLAYOUT_DEALS
+    means = {a: sum(w) / deals for a, w in worths.items()}
+    assert means[action] == max(means.values())
+    assert game.is_legal(action)
+
+
+def test_the_clock_cuts_the_deals_short_but_not_below_a_few() -> None:
+    game = _two_handed_until(9, "stock")
+    seat = game.to_act
+    assert seat is not None
+    choices = game.legal_actions()[:3]
+    worths, deals = playout_worths(game, seat, choices, 16, random.Random(1), deadline=time.perf_counter() - 1)
+    assert deals == LEAST_DEALS and all(len(w) == LEAST_DEALS for w in worths.values())
 
 
 def test_second_look_values_again_in_fresh_deals() -> None:

@@ -66,7 +66,8 @@ from engine.ai.analysis_words import (
 from engine.ai.bidding import stable_seed
 from engine.ai.levels import LEVELS, Level
 from engine.ai.players import make_player
-from engine.ai.valuation import Valuation, played_out, second_look, valuation
+from engine.ai.playouts import played_out
+from engine.ai.valuation import Valuation, second_look, valuation
 from engine.cards import SUIT_NAMES, card_label, cards_label
 from engine.game import Game, Phase
 from engine.record import HandRecord, check_record, game_at_deal
@@ -394,9 +395,10 @@ def review_at(game: Game, action: Action, action_index: int, seed: int = 0, leve
         values[action] = min(values.values())
     ranked = sorted(values, key=lambda a: (-values[a], action_words(a, game)))
     fresh = None
-    # A choice that cost a grade's worth in these deals: it and the best ones measured again, without the luck
-    # that made them best (where choices are valued by playing the hand out; else there is no second look).
-    if values[ranked[0]] - values[action] >= threshold:
+    # A choice that cost a grade's worth in these deals, or that they cannot tell from a mistake: it and the best
+    # ones measured again, without the luck that made them best (where choices are valued by playing the hand
+    # out; else there is no second look).
+    if values[ranked[0]] - values[action] >= threshold or _undecided(valued, action, threshold):
         again = random.Random(stable_seed("analysis", seed, action_index, "second look"))
         looked = [action] + [a for a in ranked if a != action][:SECOND_LOOKS]
         fresh = second_look(game.clone(), seat, level, again, looked)

@@ -7,8 +7,9 @@ Each hand is dealt from its own seed and played by the ``--level`` computer in e
 clock, so the same seed plays the same hand anywhere). In each hand one decision (a bid, a pass or return,
 a bury or a card) is replaced by a choice worse than the best there was by at least the mistake
 threshold, both from the seat's view (valued in three times the analysis's deals; where the choices are
-valued by playing the hand out, the choice and the best measured again in fresh deals) and with every
-card seen; the hand is played on from there by the same players, and the new record analysed. The report gives:
+valued by playing the hand out, the choice and the best measured again in fresh deals, where the cost
+must clear the threshold by CLEAR standard errors, as the analysis counts a cost) and with every card
+seen; the hand is played on from there by the same players, and the new record analysed. The report gives:
 
 (a) the share of the planted errors graded a mistake or a blunder (target: 90% or more);
 (b) the share of the computer's own decisions (up to ``--unplanted`` per hand, drawn from the hand as it
@@ -35,6 +36,7 @@ from dataclasses import dataclass, field
 from engine.actions import Action, DeclareOut
 from engine.ai.analysis import (
     ANALYSIS_LEVELS,
+    CLEAR,
     COSTLY,
     TIERS,
     DecisionReview,
@@ -48,7 +50,8 @@ from engine.ai.analysis_words import contradictions
 from engine.ai.bidding import stable_seed
 from engine.ai.levels import Level
 from engine.ai.players import ComputerPlayer
-from engine.ai.valuation import played_out, second_look, valuation
+from engine.ai.playouts import played_out
+from engine.ai.valuation import second_look, valuation
 from engine.game import Game, new_game
 from engine.record import HandRecord
 from engine.rules import PRESETS, Rules, preset
@@ -160,7 +163,8 @@ def plant(record: HandRecord, level: Level, rng: random.Random) -> tuple[int, Ac
         if played_out(game):  # bad by the luck of the deals that made another choice the best? look again
             best = max(seat_view.worths, key=seat_view.mean)
             again = second_look(game.clone(), seat, level, random.Random(rng.random()), [pick, best])
-            if again is None or again.mean(best) - again.mean(pick) < mistake:
+            # worse by a mistake's worth beyond the uncertainty of those deals, as the analysis counts a cost
+            if again is None or again.mean(best) - again.mean(pick) < mistake + CLEAR * again.error(best, pick):
                 continue
         return index, pick
     return None

@@ -40,11 +40,14 @@ class Level:
     # (it tells the partner, and makes the opponents pay) instead of climbing one step at a time,
     # which buys the contract as cheaply as the opponents let it (measured in docs/measurements/ai-bidding.md).
     jumps: bool = False
+    # Two-handed while the stock lasts (cards, melds laid, the draw, the dix): the choice worth most with the
+    # rest of the hand played out in this many sampled deals (engine/ai/playouts.py); 0: rules of thumb.
+    stock_playouts: int = 0
 
 
 _HARD = Level("hard", worlds=200, weighted=True, exact_tricks=6, search_nodes=216_000, think_seconds=0.9,
               caution=0.45, caution_alone=0.5, caution_double_deck=0.1, simulated_deals=96, suits_weighed=3,
-              candidates=4, reads_auction=True, bids_for_score=True)
+              candidates=4, reads_auction=True, bids_for_score=True, stock_playouts=16)
 
 LEVELS: dict[str, Level] = {
     "easy": Level("easy", memory=0.6, slip=0.15),

@@ -42,10 +42,12 @@ from engine.actions import (
 from engine.ai.cardplay import choose_play
 from engine.ai.decisions import decide, should_declare_out
 from engine.ai.levels import LEVELS, Level
+from engine.ai.playouts import choose_by_playouts, played_out
 from engine.game import Game, Phase
 from engine.meld import meld_by_trump
 from engine.play import card_values
 from engine.players import Choice, Player, RandomPlayer
+from engine.rules import TrumpBy
 
 
 def decision_rng(seed: int, game: Game, seat: int) -> random.Random:
@@ -80,6 +82,8 @@ class ComputerPlayer:
             choice = choose_play(game, seat, self.level, rng)
         else:
             choice = decide(game, seat, self.level, rng)
+        if self.level.stock_playouts and game.rules.trump_by == TrumpBy.STOCK and played_out(game):
+            choice = choose_by_playouts(game, seat, self.level, rng, usual=choice)
         action = choice[0]
         if not game.is_legal(action):  # a bug elsewhere must never become an illegal move
             fallback = _fallback(phase, game, seat)

@@ -17,7 +17,8 @@ the deciding seat's side's score less the opponents' (:func:`engine.ai.cardplay.
   simulations play it; returns, buries and the throw-in: the candidates played out in simulated deals,
   as :mod:`engine.ai.decisions` tries them;
 * the rest (two-handed play while the stock lasts, meld laid, the draw, the dix, a redeal): each choice
-  made in a few sampled deals of the hidden cards and the hand played out by a quick policy.
+  made in a few sampled deals of the hidden cards and the hand played out by a quick policy
+  (:mod:`engine.ai.playouts`).
 
 The level decides the view: ``hard`` samples what the seat could not see, ``perfect`` values with every
 card in view. :func:`valuation` keeps each choice's worth deal by deal (:class:`Valuation`), so that the
@@ -55,12 +56,13 @@ from engine.actions import (
     ThrowIn,
 )
 from engine.ai import bidding as bv
-from engine.ai.cardplay import choose_play, playout_worth, sampled_card_values, solved_card_worths
+from engine.ai.cardplay import sampled_card_values, solved_card_worths
 from engine.ai.decisions import decide, sample_worlds
 from engine.ai.levels import LEVELS, Level
+from engine.ai.playouts import PLAYOUT_DEALS, played_out, playout_worths
 from engine.ai.trickplay import Position, greedy_playout
-from engine.ai.worlds import World, knowledge, real_world, sample_world
-from engine.cards import NINE, Card, card, counts
+from engine.ai.worlds import knowledge, sample_world
+from engine.cards import Card, counts
 from engine.game import Game, Phase
 from engine.meld import meld_total
 from engine.play import card_values
@@ -68,10 +70,6 @@ from engine.rules import Rules, TrumpBy
 
 Valued = list[tuple[Action, float]]
 
-PLAYOUT_DEALS = 16       # sampled deals for a choice valued by playing the hand out (seat's view, hard's budget)
-# The quick policy that plays the rest of a hand out after a choice: rules of thumb and greedy play,
-# remembering everything, never slipping.
-PLAYOUT = replace(LEVELS["easy"], name="playout", memory=1.0, slip=0.0)
 # Who decides after a pass valued: the ``hard`` computer, without the clock (the same choice on any machine).
 CONTINUATION = replace(LEVELS["hard"], think_seconds=0.0)
 # Fresh deals in which the choice made and the best are valued again, where the choices are valued by
@@ -175,22 +173,12 @@ def valuation(game: Game, seat: int, level: Level, rng: random.Random, chosen: A
     return _by_playouts(game, seat, legal, level, rng)
 
 
-def played_out(game: Game) -> bool:
-    """Whether :func:`valuation` values the decision now in ``game`` by playing the hand out after each
-    choice in a few sampled deals (:func:`_by_playouts`): two-handed play while the stock lasts, the
-    melds, draws and dix of two-handed, a redeal."""
-    phase = game.phase
-    if phase == Phase.PLAY:
-        return game.rules.trump_by == TrumpBy.STOCK and bool(game.hand.stock or game.hand.tables)
-    return phase not in (Phase.BIDDING, Phase.TRUMP, Phase.PASSING, Phase.RETURN, Phase.BURY, Phase.THROW_IN)
-
-
 def second_look(game: Game, seat: int, level: Level, rng: random.Random, choices: Sequence[Action]) -> Valuation | None:
     """``choices`` valued again in :data:`SECOND_LOOK_DEALS` fresh deals, where the decision is valued by
-    playing the hand out (:func:`played_out`); else None. A valuation that averages a dozen choices over a
-    few played-out deals each finds the best of them too good by the luck of those deals (the best of
-    many noisy means is the luckiest); the choice made and the best ones, measured again in other deals,
-    differ by what they are worth, without that luck."""
+    playing the hand out (:func:`engine.ai.playouts.played_out`); else None. A valuation that averages a
+    dozen choices over a few played-out deals each finds the best of them too good by the luck of those
+    deals (the best of many noisy means is the luckiest); the choice made and the best ones, measured
+    again in other deals, differ by what they are worth, without that luck."""
     if not played_out(game) or level.sees_all:
         return None
     return _by_playouts(game, seat, choices, level, rng, deals=SECOND_LOOK_DEALS)
@@ -430,62 +418,12 @@ def _by_playouts(game: Game, seat: int, choices: Sequence[Action], level: Level,
                  deals: int = PLAYOUT_DEALS) -> Valuation:
     """Each choice made in the same ``deals`` sampled deals of the hidden cards (a quarter of them for a level
     that samples fewer worlds than hard, the real one for a level that sees all), the rest of the hand
-    played by :data:`PLAYOUT`; each deal's worth to the seat's side."""
-    if level.sees_all:
-        worlds = [real_world(game)]
-    else:
-        know = knowledge(game, seat)
-        quicker = level.worlds < LEVELS["hard"].worlds  # a smaller search takes a quicker look
-        worlds = [sample_world(know, rng) for _ in range(max(4, deals // 4) if quicker else deals)]
-    seeds = [rng.randrange(1 << 30) for _ in worlds]
-    worths: dict[Action, list[float]] = {}
-    for action in choices:
-        worth = worths[action] = []
-        for world, seed in zip(worlds, seeds, strict=True):
-            copy = _dealt(game, seat, world)
-            copy.apply(action)
-            worth.append(_play_out(copy, seat, random.Random(seed)))
+    played out (:func:`engine.ai.playouts.playout_worths`); each deal's worth to the seat's side."""
+    quicker = level.worlds < LEVELS["hard"].worlds  # a smaller search takes a quicker look
+    worths, _deals = playout_worths(game, seat, choices, max(4, deals // 4) if quicker else deals, rng,
+                                    sees_all=level.sees_all)
     return _same(worths)
 
 
-def _dealt(game: Game, seat: int, world: World) -> Game:
-    """A copy of ``game`` with the cards ``seat`` cannot see as ``world`` deals them (the seats still to
-    decide on the dix: those that hold a nine of trumps in that deal)."""
-    copy = game.clone()
-    h = copy.hand
-    for s in range(copy.rules.players):
-        if s != seat:
-            h.hands[s] = list(world.hands[s])
-    if h.stock:
-        h.stock = list(world.stock)
-    if h.dix_seats and h.trump is not None:
-        nine = card(h.trump, NINE)
-        h.dix_seats = [s for s in h.dix_seats if s == seat or nine in h.hands[s]]
-    return copy
-
-
-def _play_out(game: Game, seat: int, rng: random.Random) -> float:
-    """The hand's worth to ``seat``'s side once played to its end by :data:`PLAYOUT` (greedy play once
-    no stock is left to draw from)."""
-    hands_before = len(game.hand_records)
-    while len(game.hand_records) == hands_before and not game.is_over:
-        phase = game.phase
-        h = game.hand
-        if phase == Phase.PLAY and not (h.stock or h.tables):
-            return playout_worth(game, seat)
-        actor = game.to_act
-        assert actor is not None
-        if phase == Phase.PLAY:
-            action = choose_play(game, actor, PLAYOUT, rng)[0]
-        else:
-            action = decide(game, actor, PLAYOUT, rng)[0]
-        game.apply(action)
-    if len(game.hand_records) == hands_before:
-        return 0.0
-    delta = game.hand_records[-1].get("score_delta") or [0] * len(game.rules.teams)
-    side = game.rules.team_of(seat)
-    return float(delta[side] - sum(d for i, d in enumerate(delta) if i != side))
-
-
-__all__ = ["CONTINUATION", "PLAYOUT", "Valuation", "Valued", "contract_worth", "played_out", "second_look", "valuation",
+__all__ = ["CONTINUATION", "Valuation", "Valued", "contract_worth", "second_look", "valuation",
            "value_choices"]

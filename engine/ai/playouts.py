@@ -1,0 +1,139 @@
+"""A choice tried in sampled deals of the cards a seat cannot see, and the rest of the hand played out
+after it by a quick policy: how two-handed choices are weighed while the stock lasts (the cards, the
+melds laid, the draw, the dix), and a redeal.
+
+Two-handed, the stock hides most of the cards, the melds change hands' worth trick by trick and no
+search reaches the end of the hand: each choice is made in the same few deals of the hidden cards, the
+hand played to its end by :data:`PLAYOUT` (rules of thumb that remember everything and never slip,
+greedy play once the stock is gone), and the choice is worth the average of the hand's score to the
+seat's side less the opponent's. The hand analysis values these decisions so
+(:mod:`engine.ai.valuation`), and the ``hard`` computer chooses by it (:func:`choose_by_playouts`).
+Everything comes from ``rng``: the same seed gives the same worths (a deadline only cuts the deals short).
+
+>>> import random
+>>> from engine.game import new_game
+>>> from engine.rules import preset
+>>> game = new_game(preset("two_hand"), seed=3)
+>>> while game.phase != "play": game.apply(game.legal_actions()[0])
+>>> played_out(game), len(playout_worths(game, game.to_act, game.legal_actions()[:2], 2, random.Random(1))[0])
+(True, 2)
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import replace
+
+from engine.actions import Action, DeclareOut
+from engine.ai.cardplay import choose_play, playout_worth
+from engine.ai.decisions import decide
+from engine.ai.levels import LEVELS, Level
+from engine.ai.worlds import World, knowledge, real_world, sample_world
+from engine.cards import NINE, card
+from engine.game import Game, Phase
+from engine.players import Choice
+from engine.rules import TrumpBy
+
+PLAYOUT_DEALS = 16  # sampled deals a choice is played out in (the analysis's first look; hard's own choice)
+# The quick policy that plays the rest of a hand out after a choice: rules of thumb and greedy play,
+# remembering everything, never slipping.
+PLAYOUT = replace(LEVELS["easy"], name="playout", memory=1.0, slip=0.0)
+LEAST_DEALS = 4  # a deadline never cuts a choice's deals below this
+
+Worths = dict[Action, list[float]]
+
+
+def played_out(game: Game) -> bool:
+    """Whether the decision now in ``game`` is weighed by playing the hand out after each choice in a few
+    sampled deals: two-handed play while the stock lasts, the melds, draws and dix of two-handed, a redeal
+    (every decision but the auction's, the passes', the buries', the throw-in's and the card play that a
+    search values)."""
+    phase = game.phase
+    if phase == Phase.PLAY:
+        return game.rules.trump_by == TrumpBy.STOCK and bool(game.hand.stock or game.hand.tables)
+    return phase not in (Phase.BIDDING, Phase.TRUMP, Phase.PASSING, Phase.RETURN, Phase.BURY, Phase.THROW_IN)
+
+
+def playout_worths(game: Game, seat: int, choices: Sequence[Action], deals: int, rng: random.Random,
+                   sees_all: bool = False, deadline: float | None = None) -> tuple[Worths, int]:
+    """Each of ``choices`` made in the same ``deals`` sampled deals of the cards ``seat`` cannot see (the
+    real deal, once, if ``sees_all``) and the hand played out: its worth in each deal, and how many deals
+    were played (fewer if ``deadline``, a ``time.perf_counter()`` reading, passed; never under
+    :data:`LEAST_DEALS`)."""
+    if sees_all:
+        worlds = [real_world(game)]
+    else:
+        know = knowledge(game, seat)
+        worlds = [sample_world(know, rng) for _ in range(deals)]
+    seeds = [rng.randrange(1 << 30) for _ in worlds]
+    worths: Worths = {action: [] for action in choices}
+    played = 0
+    for world, seed in zip(worlds, seeds, strict=True):
+        if deadline is not None and played >= LEAST_DEALS and time.perf_counter() > deadline:
+            break
+        for action in choices:
+            copy = dealt(game, seat, world)
+            copy.apply(action)
+            worths[action].append(play_out(copy, seat, random.Random(seed)))
+        played += 1
+    return worths, played
+
+
+def choose_by_playouts(game: Game, seat: int, level: Level, rng: random.Random, usual: Choice) -> Choice:
+    """The choice of ``seat`` worth most over ``level.stock_playouts`` deals played out (on the clock, at
+    most about twice the level's time); ``usual``, the level's rule-of-thumb choice and its reason, wins
+    a tie and stands alone when there is nothing else to choose."""
+    choices = [usual[0]] + [a for a in game.legal_actions() if a != usual[0] and not isinstance(a, DeclareOut)]
+    if len(choices) == 1:
+        return usual
+    deadline = time.perf_counter() + 2 * level.think_seconds if level.think_seconds > 0 else None
+    worths, deals = playout_worths(game, seat, choices, level.stock_playouts, rng, deadline=deadline)
+    means = {a: sum(w) / len(w) for a, w in worths.items()}
+    best = max(choices, key=lambda a: means[a])  # the first of equals: the usual choice
+    if best == usual[0]:
+        return usual
+    return best, f"the best of {len(choices)} choices when the rest of the hand was played out in {deals} deals"
+
+
+def dealt(game: Game, seat: int, world: World) -> Game:
+    """A copy of ``game`` with the cards ``seat`` cannot see as ``world`` deals them (the seats still to
+    decide on the dix: those that hold a nine of trumps in that deal)."""
+    copy = game.clone()
+    h = copy.hand
+    for s in range(copy.rules.players):
+        if s != seat:
+            h.hands[s] = list(world.hands[s])
+    if h.stock:
+        h.stock = list(world.stock)
+    if h.dix_seats and h.trump is not None:
+        nine = card(h.trump, NINE)
+        h.dix_seats = [s for s in h.dix_seats if s == seat or nine in h.hands[s]]
+    return copy
+
+
+def play_out(game: Game, seat: int, rng: random.Random) -> float:
+    """The hand's worth to ``seat``'s side once played to its end by :data:`PLAYOUT` (greedy play once
+    no stock is left to draw from)."""
+    hands_before = len(game.hand_records)
+    while len(game.hand_records) == hands_before and not game.is_over:
+        phase = game.phase
+        h = game.hand
+        if phase == Phase.PLAY and not (h.stock or h.tables):
+            return playout_worth(game, seat)
+        actor = game.to_act
+        assert actor is not None
+        if phase == Phase.PLAY:
+            action = choose_play(game, actor, PLAYOUT, rng)[0]
+        else:
+            action = decide(game, actor, PLAYOUT, rng)[0]
+        game.apply(action)
+    if len(game.hand_records) == hands_before:
+        return 0.0
+    delta = game.hand_records[-1].get("score_delta") or [0] * len(game.rules.teams)
+    side = game.rules.team_of(seat)
+    return float(delta[side] - sum(d for i, d in enumerate(delta) if i != side))
+
+
+__all__ = ["PLAYOUT", "PLAYOUT_DEALS", "choose_by_playouts", "dealt", "play_out", "played_out", "playout_worths"]
