@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cache
 from typing import Any
 
 from engine.cards import JACK_OF_DIAMONDS, KING, NINE, QUEEN, QUEEN_OF_SPADES, SUITS, Card, card, counts, parse_card
@@ -103,8 +104,15 @@ class _Spec:
     cards: tuple[Card, ...]
     parts: tuple[tuple[str, str, tuple[int, ...]], ...]
 
+    def needs(self) -> tuple[tuple[Card, int], ...]:
+        """Each card of the meld and how many of it."""
+        return tuple((c, self.cards.count(c)) for c in dict.fromkeys(self.cards))
 
-def _specs(trump: int, rules: Rules) -> list[_Spec]:
+
+@cache
+def _specs(trump: int, rules: Rules) -> tuple[tuple[_Spec, tuple[tuple[Card, int], ...]], ...]:
+    """Every meld that could be laid with ``trump`` under ``rules``, with the cards it needs (the same for
+    every call: kept)."""
     rows = {row.key: row for row in meld_rows(rules)}
     specs: list[_Spec] = []
 
@@ -138,7 +146,7 @@ def _specs(trump: int, rules: Rules) -> list[_Spec]:
     parts.append((queens.names[0], queens.kind, (1, 3, 5, 7)))
     classes = tuple(sorted({rows["marriage"].kind, rows["royal marriage"].kind, kings.kind}))
     specs.append(_Spec(ROUNDHOUSE, ROUNDHOUSE, 1, points, ROUNDHOUSE, classes, cards, tuple(parts)))
-    return specs
+    return tuple((spec, spec.needs()) for spec in specs)
 
 
 @dataclass
@@ -179,8 +187,10 @@ class MeldTable:
         if "dix" in rows and tally[nine] and self.dixes < copies(rules):
             dix = Meld("dix", rows["dix"].points[0] or 0, (nine,), DIX)
             plays.append(MeldPlay(dix, (nine,), (), (DIX,), (-1,), parts=(("dix", DIX, (0,)),)))
-        for spec in _specs(trump, rules):
-            plays.extend(self._plays(spec, tally, rules))
+        held = counts(self.cards())
+        for spec, needs in _specs(trump, rules):
+            if all(tally[c] + held[c] >= n for c, n in needs):
+                plays.extend(self._plays(spec, tally, rules))
         return _prune(plays)
 
     def _intact(self, record: _Record) -> bool:
@@ -190,9 +200,7 @@ class MeldTable:
         return [n for n, r in enumerate(self.records) if slot in r.slots]
 
     def _plays(self, spec: _Spec, tally: list[int], rules: Rules) -> list[MeldPlay]:
-        need = counts(spec.cards)
-        if any(need[c] > tally[c] + len(self.slots_of(c)) for c in set(spec.cards)):
-            return []
+        """Every way to lay ``spec`` from the hand (``tally``) and this table (its cards all there)."""
         results: list[MeldPlay] = []
         sources: list[int] = []  # per card of spec.cards: -1 from the hand, else a table slot
         used_hand = [0] * 24
