@@ -124,7 +124,7 @@ class Settings:
 
 
 def scaled(level: Level, think: float) -> Level:
-    """``level`` with its budget scaled by ``think`` (samples, search nodes and seconds)."""
+    """``level`` with its budget scaled by ``think`` (samples, search nodes, deals played out and seconds)."""
     if think == 1.0:
         return level
     return replace(
@@ -132,6 +132,7 @@ def scaled(level: Level, think: float) -> Level:
         worlds=max(2, round(level.worlds * think)) if level.worlds else 0,
         search_nodes=max(200, round(level.search_nodes * think)) if level.search_nodes else 0,
         simulated_deals=max(32, round(level.simulated_deals * think)) if level.simulated_deals else 0,
+        stock_playouts=max(4, round(level.stock_playouts * think)) if level.stock_playouts else 0,
         think_seconds=level.think_seconds * think,
     )
 

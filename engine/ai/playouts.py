@@ -82,13 +82,13 @@ def playout_worths(game: Game, seat: int, choices: Sequence[Action], deals: int,
 
 
 def choose_by_playouts(game: Game, seat: int, level: Level, rng: random.Random, usual: Choice) -> Choice:
-    """The choice of ``seat`` worth most over ``level.stock_playouts`` deals played out (on the clock, at
-    most about twice the level's time); ``usual``, the level's rule-of-thumb choice and its reason, wins
-    a tie and stands alone when there is nothing else to choose."""
+    """The choice of ``seat`` worth most over ``level.stock_playouts`` deals played out (on the clock, the
+    deals that fit in about the level's time, at least :data:`LEAST_DEALS`); ``usual``, the level's
+    rule-of-thumb choice and its reason, wins a tie and stands alone when there is nothing else to choose."""
     choices = [usual[0]] + [a for a in game.legal_actions() if a != usual[0] and not isinstance(a, DeclareOut)]
     if len(choices) == 1:
         return usual
-    deadline = time.perf_counter() + 2 * level.think_seconds if level.think_seconds > 0 else None
+    deadline = time.perf_counter() + level.think_seconds if level.think_seconds > 0 else None
     worths, deals = playout_worths(game, seat, choices, level.stock_playouts, rng, deadline=deadline)
     means = {a: sum(w) / len(w) for a, w in worths.items()}
     best = max(choices, key=lambda a: means[a])  # the first of equals: the usual choice
