@@ -104,15 +104,15 @@ class _Spec:
     cards: tuple[Card, ...]
     parts: tuple[tuple[str, str, tuple[int, ...]], ...]
 
+    @property
     def needs(self) -> tuple[tuple[Card, int], ...]:
         """Each card of the meld and how many of it."""
         return tuple((c, self.cards.count(c)) for c in dict.fromkeys(self.cards))
 
 
 @cache
-def _specs(trump: int, rules: Rules) -> tuple[tuple[_Spec, tuple[tuple[Card, int], ...]], ...]:
-    """Every meld that could be laid with ``trump`` under ``rules``, with the cards it needs (the same for
-    every call: kept)."""
+def _specs(trump: int, rules: Rules) -> tuple[_Spec, ...]:
+    """Every meld that could be laid with ``trump`` under ``rules`` (the same at every call: kept)."""
     rows = {row.key: row for row in meld_rows(rules)}
     specs: list[_Spec] = []
 
@@ -146,7 +146,7 @@ def _specs(trump: int, rules: Rules) -> tuple[tuple[_Spec, tuple[tuple[Card, int
     parts.append((queens.names[0], queens.kind, (1, 3, 5, 7)))
     classes = tuple(sorted({rows["marriage"].kind, rows["royal marriage"].kind, kings.kind}))
     specs.append(_Spec(ROUNDHOUSE, ROUNDHOUSE, 1, points, ROUNDHOUSE, classes, cards, tuple(parts)))
-    return tuple((spec, spec.needs()) for spec in specs)
+    return tuple(specs)
 
 
 @dataclass
@@ -188,8 +188,8 @@ class MeldTable:
             dix = Meld("dix", rows["dix"].points[0] or 0, (nine,), DIX)
             plays.append(MeldPlay(dix, (nine,), (), (DIX,), (-1,), parts=(("dix", DIX, (0,)),)))
         held = counts(self.cards())
-        for spec, needs in _specs(trump, rules):
-            if all(tally[c] + held[c] >= n for c, n in needs):
+        for spec in _specs(trump, rules):
+            if all(tally[c] + held[c] >= n for c, n in spec.needs):  # the hand and the table have its cards
                 plays.extend(self._plays(spec, tally, rules))
         return _prune(plays)
 
