@@ -103,11 +103,11 @@ class _Spec:
     classes: tuple[str, ...]
     cards: tuple[Card, ...]
     parts: tuple[tuple[str, str, tuple[int, ...]], ...]
+    needs: tuple[tuple[Card, int], ...]  # each card of the meld and how many of it
 
-    @property
-    def needs(self) -> tuple[tuple[Card, int], ...]:
-        """Each card of the meld and how many of it."""
-        return tuple((c, self.cards.count(c)) for c in dict.fromkeys(self.cards))
+
+def _needs(cards: tuple[Card, ...]) -> tuple[tuple[Card, int], ...]:
+    return tuple((c, cards.count(c)) for c in dict.fromkeys(cards))
 
 
 @cache
@@ -123,7 +123,7 @@ def _specs(trump: int, rules: Rules) -> tuple[_Spec, ...]:
             cards = tuple(c for c in one for _ in range(size))
             name = row.names[size - 1]
             specs.append(_Spec(name, row.key, size, points, row.kind, (row.kind,), cards,
-                               ((name, row.kind, tuple(range(len(cards)))),)))
+                               ((name, row.kind, tuple(range(len(cards)))),), _needs(cards)))
 
     add(rows["run"], [card(trump, r) for r in RUN_RANKS])
     add(rows["royal marriage"], [card(trump, KING), card(trump, QUEEN)])
@@ -145,7 +145,7 @@ def _specs(trump: int, rules: Rules) -> tuple[_Spec, ...]:
     parts.append((kings.names[0], kings.kind, (0, 2, 4, 6)))
     parts.append((queens.names[0], queens.kind, (1, 3, 5, 7)))
     classes = tuple(sorted({rows["marriage"].kind, rows["royal marriage"].kind, kings.kind}))
-    specs.append(_Spec(ROUNDHOUSE, ROUNDHOUSE, 1, points, ROUNDHOUSE, classes, cards, tuple(parts)))
+    specs.append(_Spec(ROUNDHOUSE, ROUNDHOUSE, 1, points, ROUNDHOUSE, classes, cards, tuple(parts), _needs(cards)))
     return tuple(specs)
 
 
