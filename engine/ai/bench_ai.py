@@ -43,6 +43,7 @@ from typing import Any, TypedDict
 
 from engine.actions import Action
 from engine.ai.levels import LEVELS, Level
+from engine.ai.playouts import LEAST_DEALS
 from engine.game import Game, Phase, new_game
 from engine.players import Player, RandomPlayer
 from engine.rules import PRESETS, Rules, RulesError, preset
@@ -132,7 +133,7 @@ def scaled(level: Level, think: float) -> Level:
         worlds=max(2, round(level.worlds * think)) if level.worlds else 0,
         search_nodes=max(200, round(level.search_nodes * think)) if level.search_nodes else 0,
         simulated_deals=max(32, round(level.simulated_deals * think)) if level.simulated_deals else 0,
-        stock_playouts=max(4, round(level.stock_playouts * think)) if level.stock_playouts else 0,
+        stock_playouts=max(LEAST_DEALS, round(level.stock_playouts * think)) if level.stock_playouts else 0,
         think_seconds=level.think_seconds * think,
     )
 
