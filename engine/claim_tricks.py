@@ -1,9 +1,9 @@
 """Claiming the remaining tricks: when a seat on lead is certain to take every trick left, it may say so
 and the hand is finished at once.
 
-A claim is offered only when it is *certain from what the claiming seat can see*: its own cards, and
-the cards already played. Every other card - the other hands, a bury it did not make - is *unseen*,
-wherever it really lies, partner's included. The seat is certain when
+A claim is offered only when it is *certain from what the claiming seat can see*: its own cards, the
+cards it buried itself, and the cards already played. Every other card - the other hands, a bury it did
+not make - is *unseen*, wherever it really lies, partner's included. The seat is certain when
 
 * it is on lead, the trick is empty and the stock (two-handed) is gone;
 * its trumps are at least as many as the unseen trumps, and each is at least as high as every unseen
@@ -16,26 +16,33 @@ Then leading its trumps, highest first, and its other cards, highest first, take
 whatever the others hold and play, under every rule of play (a claimer's card can only be matched,
 never beaten). :func:`claimed_plays` plays the hand out that way - the claimer's cards in that order,
 each other seat its lowest legal card - so the hand record, the review and the score are exactly those
-of the hand played to the end: every card left goes to the claimer's side either way.
+of the hand played to the end: every card left goes to the claimer's side either way. It plays the hand
+being played to its end, whichever hand of the game that is.
 :func:`claim_the_rest` is the claim itself: it notes the claim in the hand's record (``claim``, see
-docs/records.md) before the plays are applied.
+docs/records.md) before the plays are applied, and says it with the claimer's hand laid face up
+(:class:`~engine.events.TricksClaimed`) so that every seat can check it.
 """
 
 from __future__ import annotations
 
 from engine.actions import Action, Play
 from engine.cards import Card, counts, new_deck, parse_card
+from engine.events import TricksClaimed
 from engine.game import Game, Phase
 
 __all__ = ["claim_plan", "claim_the_rest", "claimed_plays"]
 
 
 def _unseen(game: Game, seat: int) -> list[int]:
-    """How many of each card ``seat`` cannot see: the deck less its own cards and the cards played."""
+    """How many of each card ``seat`` cannot see: the deck less its own cards, its own bury and the cards
+    played."""
     h = game.hand
     unseen = counts(new_deck(game.rules.double_deck))
     for c in h.hands[seat]:
         unseen[c] -= 1
+    if h.declarer == seat:
+        for c in h.buried:
+            unseen[c] -= 1
     for trick in h.tricks:
         for _seat, name in trick["plays"]:
             unseen[parse_card(str(name))] -= 1
@@ -84,9 +91,10 @@ def claimed_plays(game: Game, seat: int) -> list[Action]:
     if plan is None:
         raise ValueError("no certain claim of the remaining tricks")
     board = game.clone()
+    hand_number = board.hand_number  # the hand being played (the game may have scored others before it)
     plays: list[Action] = []
     lead = iter(plan)
-    while not board.hand_records and board.phase == Phase.PLAY:
+    while board.hand_number == hand_number and board.phase == Phase.PLAY:
         to_act = board.to_act
         legal = [a for a in board.legal_actions() if isinstance(a, Play)]
         if to_act == seat:
@@ -99,11 +107,12 @@ def claimed_plays(game: Game, seat: int) -> list[Action]:
     return plays
 
 
-def claim_the_rest(game: Game, seat: int) -> list[Action]:
+def claim_the_rest(game: Game, seat: int) -> tuple[TricksClaimed, list[Action]]:
     """``seat`` claims the remaining tricks: the game notes the claim (the hand's record says who claimed
     and from which action, so that the review does not weigh the plays that followed as anybody's
-    decisions) and the plays that finish the hand, for the caller to apply one by one (the table
-    animates them). ``ValueError`` when ``seat`` has no certain claim."""
+    decisions). Returns the claim as every seat sees it (the claimer's hand face up) and the plays that
+    finish the hand, for the caller to apply one by one (the table animates them). ``ValueError`` when
+    ``seat`` has no certain claim."""
     plays = claimed_plays(game, seat)
     game.hand.claim = (seat, len(game.log) - game.hand_start)
-    return plays
+    return TricksClaimed(seat, tuple(game.hand.hands[seat])), plays

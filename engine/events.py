@@ -41,6 +41,7 @@ class EventKind(StrEnum):
     DRAW = "draw"
     LAY_MELD = "lay_meld"
     MELDS_RETURN = "melds_return"
+    CLAIM = "claim"
     DECLARE_OUT = "declare_out"
     HAND_SCORED = "hand_scored"
     GAME_OVER = "game_over"
@@ -285,6 +286,15 @@ class MeldsReturned:
 
 
 @dataclass(frozen=True, slots=True)
+class TricksClaimed:
+    """``seat`` claims every remaining trick and lays its hand, ``cards``, face up for all to check."""
+
+    kind: ClassVar[EventKind] = EventKind.CLAIM
+    seat: int
+    cards: Cards
+
+
+@dataclass(frozen=True, slots=True)
 class DeclaredOut:
     """``seat`` claims the game for its ``side`` with ``total``; ``right``: the claim wins it."""
 
@@ -334,8 +344,8 @@ class GameOver:
 
 Event = (Dealt | Redealt | BidMade | Passed | AuctionWon | WidowTaken | TrumpNamed | NoMarriage | DixExchanged
          | CardsPassed | CardsPassedUnseen | Buried | BuriedUnseen | Melded | NotOnBoard | ThrownIn | PlayedOn
-         | CardPlayed | TrickTaken | Drawn | DrawnUnseen | MeldLaid | MeldsReturned | DeclaredOut | HandScored
-         | GameOver)
+         | CardPlayed | TrickTaken | Drawn | DrawnUnseen | MeldLaid | MeldsReturned | TricksClaimed | DeclaredOut
+         | HandScored | GameOver)
 
 
 def visible_to(event: Event, seat: int) -> Event:

@@ -10,11 +10,12 @@ from engine.actions import Action, DeclareOut, Pass, Play
 from engine.ai.analysis import decisions_in
 from engine.cards import HEARTS, SPADES
 from engine.claim_tricks import claim_plan, claim_the_rest, claimed_plays
+from engine.events import TricksClaimed
 from engine.game import Game, Phase, new_game
 from engine.record import RecordError, check_record
 from engine.review import review_steps
 from engine.rules import PRESETS, preset
-from tests.conftest import first_legal, stacked_game
+from tests.conftest import act, first_legal, stacked_game
 
 VARIANTS = sorted(PRESETS)
 
@@ -122,7 +123,9 @@ def test_a_claim_is_noted_in_the_record_its_review_and_its_analysis() -> None:
     weighs no play of the claim as a decision; a record with a claim that points nowhere is refused."""
     game = _at_first_lead("AH AH TH TH KH KH QH QH JH JH AS AS")
     start = len(game.log) - game.hand_start
-    for action in claim_the_rest(game, 0):
+    claim, plays = claim_the_rest(game, 0)
+    assert claim == TricksClaimed(0, tuple(game.hand.hands[0])), "the claimer's hand is laid face up"
+    for action in plays:
         game.apply(action)
     record = game.hand_records[0]
     assert record["claim"] == {"seat": 0, "action": start}
@@ -135,3 +138,46 @@ def test_a_claim_is_noted_in_the_record_its_review_and_its_analysis() -> None:
         check_record({**record, "claim": {"seat": 0, "action": len(record["actions"])}})
     with pytest.raises(RecordError, match="claim"):
         check_record({**record, "claim": {"seat": 9, "action": start}})
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_claim_finishes_the_hand_in_every_hand_of_a_game(variant: str) -> None:
+    """Whole games of several hands: wherever a claim is certain, in the first hand or any later one, its
+    plays finish that hand (the game scores it and deals the next, or ends) with every trick left to the
+    claimer's side. The game already holds the records of the hands before: they must not stop the claim."""
+    rng = random.Random(f"every hand {variant}")
+    later_hands = 0
+    for seed in range(40):
+        game = new_game(preset(variant), seed=seed)
+        while not game.is_over and len(game.hand_records) < 5:
+            seat = game.to_act
+            assert seat is not None
+            if claim_plan(game, seat) is not None:
+                scored, side = len(game.hand_records), game.rules.team_of(seat)
+                left = len(game.hand.hands[seat])
+                claim, plays = claim_the_rest(game, seat)
+                assert claim.seat == seat and len(claim.cards) == left
+                for action in plays:
+                    game.apply(action)
+                assert len(game.hand_records) == scored + 1, f"hand {scored + 1}: the claim did not finish it"
+                record = game.hand_records[-1]
+                assert record["claim"]["seat"] == seat
+                assert all(game.rules.team_of(t["winner"]) == side for t in record["tricks"][-left:])
+                later_hands += scored > 0
+                continue
+            game.apply(_random_action(game, rng))
+    assert later_hands >= 3, f"{variant}: too few claims after the first hand ({later_hands}) to hold this"
+
+
+def test_the_cards_the_claimer_buried_count_as_seen() -> None:
+    """Three-handed, South the declarer with every spade (trump) and 10♦ 10♦ K♦, the widow's A♦ A♦ Q♦ buried:
+    South saw its own bury, so no diamond can beat its 10s and the claim is offered. The same cards with the
+    bury unknown (both A♦ unseen) are no claim."""
+    game = stacked_game(preset("three_hand"), ["AS AS TS TS KS KS QS QS JS JS 9S 9S TD TD KD", "", ""], dealer=2,
+                        widow="AD AD QD")
+    act(game, "bid 250", "pass", "pass", "trump spades", "bury AD AD QD", "play on")
+    assert game.phase == Phase.PLAY and game.to_act == 0 and game.hand.declarer == 0
+    assert claim_plan(game, 0) is not None, "the buried A♦ A♦ are South's own knowledge"
+    unknown = game.clone()
+    unknown.hand.buried = ()
+    assert claim_plan(unknown, 0) is None

@@ -341,14 +341,15 @@ def _after_pass(game: Game, seat: int, dealt: list[list[int]], action: Action, r
     for s in range(rules.players):
         if s != seat:
             copy.hand.hands[s] = [Card(c) for c in dealt[s]]
+    scored_before = len(copy.hand_records)  # the hands of the game scored before this one
     copy.apply(action)
-    while copy.phase in (Phase.TRUMP, Phase.PASSING, Phase.RETURN) and not copy.hand_records:
+    while copy.phase in (Phase.TRUMP, Phase.PASSING, Phase.RETURN) and len(copy.hand_records) == scored_before:
         actor = copy.to_act
         assert actor is not None
         copy.apply(decide(copy, actor, CONTINUATION, rng)[0])
     h = game.hand
     assert h.declarer is not None
-    if copy.hand_records:
+    if len(copy.hand_records) > scored_before:
         delta = copy.hand_records[-1].get("score_delta") or [0] * len(rules.teams)
         side = rules.team_of(h.declarer)
         return float(delta[side] - sum(d for i, d in enumerate(delta) if i != side))

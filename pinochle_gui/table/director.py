@@ -259,6 +259,7 @@ class Director(TableZones):
         self.hands = [[] for _ in range(self.players)]
         self.trick, self.widow, self.stock, self.turnup, self.leaving = [], [], [], [], []
         self.tables = [[] for _ in range(self.players)]
+        self.shown_hand = None
         self.news = TableNews(status=self.news.status, deal_number=obs.deal_number,
                               board=(tuple(obs.scores), obs.hand_number, obs.deal_number))
         self.trump = obs.trump

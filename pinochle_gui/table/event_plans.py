@@ -40,6 +40,7 @@ from engine.events import (
     PlayedOn,
     Redealt,
     ThrownIn,
+    TricksClaimed,
     TrickTaken,
     TrumpNamed,
     WidowTaken,
@@ -68,6 +69,7 @@ def on_deal(director: Director, event: Dealt, obs: Observation) -> Animation | N
     director.trick, director.widow, director.stock, director.turnup, director.leaving = [], [], [], [], []
     director.tables = [[] for _ in range(director.players)]
     director.buried_by = None
+    director.shown_hand = None
     origin = director.lay.seats[dealer].avatar.center
     w = director.lay.small_w
 
@@ -360,6 +362,20 @@ def on_melds_return(director: Director, event: MeldsReturned, obs: Observation) 
     return director.settle("meld")
 
 
+def on_claim(director: Director, event: TricksClaimed, obs: Observation) -> Animation | None:
+    """A claim of the remaining tricks: the claimer's hand is laid face up, with the claim's words, and the
+    table waits for the player to look (a click goes on) before the tricks are played out and gathered."""
+    seat = event.seat
+    director.say(f"{director.who(seat, 'claims')} the remaining tricks: {cards_label(list(event.cards))}",
+                 seat, "The rest are mine")
+    if seat == VIEW_SEAT:
+        return None  # the player's own cards are face up already
+    for sprite, c in zip(director.hands[seat], director.sorted_cards(event.cards), strict=False):
+        sprite.card = c
+    director.shown_hand = seat
+    return Sequence([a for a in (director.settle("flip"), director.look_hold()) if a is not None])
+
+
 def on_declare_out(director: Director, event: DeclaredOut, obs: Observation) -> Animation | None:
     director.news.ending = claim_sentence(director.name_of(event.seat), event.total, obs.target)
     director.say(f"{director.who(event.seat, 'declares')} out with {event.total}: "
@@ -436,6 +452,8 @@ def plan(director: Director, event: Event, obs: Observation) -> Animation | None
             return on_lay_meld(director, event, obs)
         case MeldsReturned():
             return on_melds_return(director, event, obs)
+        case TricksClaimed():
+            return on_claim(director, event, obs)
         case DeclaredOut():
             return on_declare_out(director, event, obs)
         case HandScored():

@@ -336,10 +336,11 @@ class TableScene(Scene):
             self._finish_claimed(self.game.to_act)
 
     def _finish_claimed(self, seat: int) -> None:
-        """``seat`` takes every remaining trick: the hand is played out at once as the claim says."""
-        human = isinstance(self.seats[seat], HumanSeat)
-        self.hud.toast("You claim the remaining tricks" if human else f"{self.names[seat]} claims the remaining tricks")
-        for action in claim_the_rest(self.game, seat):  # the hand's record notes the claim
+        """``seat`` takes every remaining trick: its hand is laid face up with the claim's words, then the hand
+        is played out at once as the claim says."""
+        claim, plays = claim_the_rest(self.game, seat)  # the hand's record notes the claim
+        self.director.feed([claim], self.obs, catch_up=False)
+        for action in plays:
             self.apply(action)
     def wake_in(self) -> float | None:
         """The table moves while cards move or are lifted, a forced card waits to be played by itself,

@@ -69,6 +69,7 @@ class TableZones:
         self.lay: TableLayout = self._layout(size)
         self.widow_face_up = False
         self.buried_by: int | None = None  # the declarer whose buried cards the widow zone holds
+        self.shown_hand: int | None = None  # a computer seat whose hand lies face up: it claimed the rest
         # The sprites the player chose for the action being played (the card clicked, the cards passed): they
         # leave the hand, not their equal twins, so a received card's mark stays on the card received.
         self.picked: list[TableCard] = []
@@ -261,9 +262,12 @@ class TableZones:
         for seat in range(1, self.players):
             area = lay.seats[seat]
             zone = self.hands[seat]
-            rects = area.backs(len(zone), lay.small_w, lay.small_h)
+            face_up = seat == self.shown_hand
+            rects = cards_in(area.meld, len(zone), lay.small_w, lay.small_h) if face_up else \
+                area.backs(len(zone), lay.small_w, lay.small_h)
             for i, (sprite, rect) in enumerate(zip(zone, rects, strict=False)):
-                out.append((sprite, rect.centerx, rect.centery, lay.small_w, 0.0, 0.0, Z["hand"] + i))
+                out.append((sprite, rect.centerx, rect.centery, lay.small_w, 1.0 if face_up else 0.0, 0.0,
+                            Z["hand"] + i))
         for i, (seat, sprite) in enumerate(self.trick):
             rect = lay.seats[seat].trick
             out.append((sprite, rect.centerx, rect.centery, lay.trick_w, 1.0, 0.0, Z["trick"] + i))
