@@ -174,6 +174,11 @@ class Game(Dealing, Auction, Exchanges, Melding, TrickPlay, HandEnd, GameState):
             actions.append(DeclareOut())
         return actions
 
+    def has_choice(self) -> bool:
+        """Whether the seat to act has a real choice: more than one legal action besides declaring out
+        (a forced card or bid is no decision of its own)."""
+        return sum(1 for a in self.legal_actions() if not isinstance(a, DeclareOut)) > 1
+
     def _phase_actions(self) -> list[Action]:
         """What the seat to act may do in the phase in force (declaring out apart)."""
         h = self.hand

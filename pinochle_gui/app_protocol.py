@@ -162,10 +162,6 @@ class TableApp(App, Protocol):
         """Hands just scored: their records, for the statistics and ``--records``."""
         ...
 
-    def hands_withdrawn(self, table: Any, hands_kept: int) -> None:
-        """An undo went back past a hand's end: the hands after ``hands_kept`` leave the statistics."""
-        ...
-
     def game_finished(self, table: Any) -> None:
         """The game is over."""
         ...

@@ -329,12 +329,6 @@ class App:
                                                       table.config.started_at, table.config.game_key))
         self.messages.extend(self.saver.clear())
 
-    def hands_withdrawn(self, table: TableScene, hands_kept: int) -> None:
-        """An undo went back past a hand's end: what was recorded of the hands after ``hands_kept`` (and of
-        the game's end) leaves the statistics, so that they count the game as finally played."""
-        self.messages.extend(self.storage.withdraw(table.config.game_key, hands_kept))
-        self.coster.drop(table.config.game_key, hands_kept)
-
     def review_hand(self, records: Sequence[HandRecord], index: int) -> None:
         open_review(self, records, index)
 

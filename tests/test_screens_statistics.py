@@ -193,17 +193,12 @@ def test_a_click_on_the_cost_chart_opens_the_costliest_hand_of_that_game(app: Fa
     assert review.index == 1  # the hand whose decisions cost the most
 
 
-def test_the_kept_hands_leave_with_an_undo_and_a_reset(app: FakeApp) -> None:
+def test_the_kept_hands_leave_with_a_reset(app: FakeApp) -> None:
     from pinochle_gui.storage.hand_costs import HandCost
     from tests.test_analysis import record_of
 
     stats = app.storage.stats
     record = record_of("two_hand", 7)
-    stats.keep_hand_record("g2", record)
-    stats.record_hand_cost(HandCost("g2", record["hand_number"], "two_hand", "hard", 5.0, 3))
-    assert stats.costed_hands("g2")
-    stats.withdraw("g2", 0)
-    assert not stats.costed_hands("g2")
     stats.keep_hand_record("g2", record)
     stats.record_hand_cost(HandCost("g2", record["hand_number"], "two_hand", "hard", 5.0, 3))
     stats.reset()

@@ -253,8 +253,7 @@ def _replay(record: HandRecord) -> Iterator[tuple[int, Game, Action]]:
 
 
 def _is_decision(game: Game, action: Action) -> bool:
-    return not isinstance(action, DeclareOut) and \
-        sum(1 for a in game.legal_actions() if not isinstance(a, DeclareOut)) > 1
+    return not isinstance(action, DeclareOut) and game.has_choice()
 
 
 def decisions_in(record: HandRecord) -> list[tuple[int, int]]:

@@ -190,10 +190,6 @@ class Storage:
             return [StorageMessage("error", f"This game could not be added to the statistics: {exc}")]
         return self.stats.record_game(game, hands=hands)
 
-    def withdraw(self, game_id: str, hands_kept: int) -> list[StorageMessage]:
-        """Undone play leaves the statistics: the game's hands after ``hands_kept`` and its end, if recorded."""
-        return self.stats.withdraw(game_id, hands_kept)
-
     def close(self) -> None:
         self.stats.close()
         if self.lock is not None:

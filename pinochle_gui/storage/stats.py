@@ -279,22 +279,6 @@ class StatsStore:
             return [error(f"The game could not be added to the statistics: {exc}", self.path)]
         return []
 
-    def withdraw(self, game_id: str, hands_kept: int) -> list[StorageMessage]:
-        """Take back what an undo unplayed: the game's hands after hand number ``hands_kept`` and the game
-        itself (its rating move with it: the rating is the last recorded game's)."""
-        if self._db is None:
-            return []
-        try:
-            with _transaction(self._db):
-                self._db.execute("DELETE FROM hands WHERE game_id = ? AND hand_number > ?", (game_id, hands_kept))
-                self._db.execute("DELETE FROM games WHERE game_id = ?", (game_id,))
-                self._db.execute("DELETE FROM hand_costs WHERE game_id = ? AND hand_number > ?", (game_id, hands_kept))
-                self._db.execute("DELETE FROM hand_records WHERE game_id = ? AND hand_number > ?",
-                                 (game_id, hands_kept))
-        except sqlite3.Error as exc:
-            return [error(f"The undone hand could not be taken out of the statistics: {exc}", self.path)]
-        return []
-
     def record_hand_cost(self, cost: HandCost) -> list[StorageMessage]:
         """Store what the player's decisions in a hand cost (:mod:`.hand_costs`)."""
         if self._db is None or self.read_only:

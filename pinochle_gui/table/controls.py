@@ -49,6 +49,8 @@ def process_event(table: TableView, event: pygame.event.Event) -> bool:
         return False
     if not table.human_turn:
         return False
+    if table.hint_asked and event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        return True  # Enter does what the hint advises: nothing until the hint has come
     if table.panel.process_event(event):
         return True
     return _hand_event(table, event)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import dataclasses
 import functools
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
@@ -115,6 +115,21 @@ class TableNews:
     deal_number: int | None = None  # of the hand on the table
     ending: str = ""  # why the game ended before its last hand was played out (a claim)
     board: tuple[tuple[int, ...], int, int] | None = None  # the score board: scores, hand and deal numbers shown
+
+
+def marked_cards(obs: Observation) -> list[Card]:
+    """The cards of the player's hand that stand out as new, as the table's animations leave them: those
+    received from a partner or taken up from the widow, through the first trick; two-handed, the card just
+    drawn, until the next trick begins."""
+    if obs.seat != VIEW_SEAT or (obs.trick and obs.tricks):
+        return []  # the marks went as a trick after the first began
+    marked: list[Card] = []
+    if len(obs.tricks) <= 1:
+        new = Counter(obs.received) + Counter(obs.widow if obs.declarer == VIEW_SEAT else ())
+        marked = list((new - Counter(obs.passed) - Counter(obs.buried)).elements())  # less what went on
+    if obs.tricks:
+        marked += [c for seat, c in obs.tricks[-1].draws if seat == VIEW_SEAT and c is not None]
+    return marked
 
 
 class Director(TableZones):
@@ -272,6 +287,7 @@ class Director(TableZones):
             for entry in obs.melds:
                 self.show_meld(entry["seat"], entry["points"], entry["items"])
         self.resync(obs, snap=True)
+        self._mark(marked_cards(obs))
         for entry in obs.melds:
             if "trick" in entry:
                 seat = entry["seat"]
@@ -279,6 +295,15 @@ class Director(TableZones):
                     cards = set(parse_cards(item.cards))
                     on_table = [s for s in self.tables[seat] if s.card in cards] if seat < len(self.tables) else []
                     self.news.laid.append(LaidMeld(seat, item.name, item.points, on_table))
+
+    def _mark(self, cards: Iterable[Card]) -> None:
+        """Mark one card of the player's hand for each of ``cards`` (a card held twice: as often as given)."""
+        free = list(self.hands[VIEW_SEAT])
+        for c in cards:
+            sprite = next((s for s in free if s.card == c), None)
+            if sprite is not None:
+                sprite.marked = True
+                free.remove(sprite)
 
     # -- the news ------------------------------------------------------------------------------------------
     def say(self, text: str, seat: int | None = None, bubble: str | None = None, seconds: float = 1.6) -> None:

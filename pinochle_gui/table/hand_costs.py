@@ -61,13 +61,6 @@ class HandCoster:
             return
         self.hands.append(_Hand(record, seat, game_id, level, decisions))
 
-    def drop(self, game_id: str, hands_kept: int) -> None:
-        """Forget the hands of ``game_id`` after hand number ``hands_kept`` (an undo unplayed them)."""
-        first = self.hands[0] if self.hands else None
-        self.hands = deque(h for h in self.hands if not (h.game_id == game_id and h.record["hand_number"] > hands_kept))
-        if first is not None and (not self.hands or self.hands[0] is not first):
-            self._drop_future()  # it was costing a decision of a hand now gone
-
     @property
     def busy(self) -> bool:
         return bool(self.hands)

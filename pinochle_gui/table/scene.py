@@ -283,6 +283,7 @@ class TableScene(Scene):
         self.lifting = controls.update_lift(self, dt)
         self._warm_art()
         self._poll_hint()
+        self._label_hint_button()
         if self.director.news.summary is None and self.end_buttons_for[0] == "summary":
             self.end_buttons = []
             self.end_buttons_for = ("", 0, 0)
@@ -387,7 +388,10 @@ class TableScene(Scene):
             self.forced_wait += dt
             if self.forced_wait >= MIN_THINK * max(0.2, self.timing.factor):
                 self.forced_wait = 0.0
-                self.apply(plays[0])
+                forced = plays[0]
+                self.apply(forced)
+                if isinstance(forced, Play) and not last_card:  # played for the player: say why
+                    self.hud.toast(f"{forced.card.name}: the only card you could play")
         else:
             self.forced_wait = 0.0
 
@@ -430,6 +434,14 @@ class TableScene(Scene):
         self.hint_asked = False
         self.follow_hint(*found)
 
+    def _label_hint_button(self) -> None:
+        """The Hint button says so while the hint is being thought out (Enter waits for it meanwhile)."""
+        label = "Thinking..." if self.hint_asked else "Hint"
+        for button in self.tools:
+            if button.on_click == self.ask_hint and button.text != label:
+                button.text = label
+                self.changed()
+
     def follow_hint(self, action: Action, reason: str) -> None:
         """Show the hint and make it the keyboard's choice, so that Enter does what it says."""
         self.hint_action = action
@@ -468,9 +480,8 @@ class TableScene(Scene):
             self.director.skip()
         cut = self.last_human_action()
         if cut is None:
-            self.hud.toast("Nothing of yours to undo in this hand")
+            self.hud.toast("Nothing of yours to undo in this hand: a scored hand is final")
             return
-        scored = len(self.game.hand_records)
         data = game_to_dict(self.game)
         data["actions"] = data["actions"][:cut]
         data["state"] = None
@@ -494,8 +505,6 @@ class TableScene(Scene):
         self.hint_asked = False
         self.hints.cancel()
         self.hud.toast("Undone")
-        if self.records_seen < scored:  # a finished hand (or the game's end) is unplayed: out of the statistics
-            self.app.hands_withdrawn(self, self.records_seen)
         self.app.after_action(self)
 
     def human_seats(self) -> tuple[int, ...]:
@@ -503,23 +512,22 @@ class TableScene(Scene):
         return tuple(seat for seat, s in enumerate(self.seats) if isinstance(s, HumanSeat))
 
     def last_human_action(self) -> int | None:
-        """The index in the log of the player's last decision in the current hand or, when the player has
-        not acted in it yet, in the hand just finished (one that ended without the player's turn: set
-        without play, thrown in, a claim, the game's end); ``None`` when there is none."""
+        """The index in the log of the player's last real choice in the hand being played (a card or bid
+        that was the only one allowed is no choice: undoing it would only play it again); ``None`` when
+        there is none. A scored hand is final: undo never goes back into it (nor past the game's end)."""
+        if self.game.is_over:
+            return None
         data = game_to_dict(self.game)
-        actions = data["actions"]
         replay = game_from_dict({**data, "actions": [], "state": None})
-        this_hand: list[int] = []  # the player's decisions in the hand being replayed
-        hand_before: list[int] = []  # and in the hand before it
-        for i, value in enumerate(actions):
-            if replay.to_act == VIEW_SEAT:
-                this_hand.append(i)
+        choices: list[int] = []  # the player's choices in the hand being replayed
+        for i, value in enumerate(data["actions"]):
+            if replay.to_act == VIEW_SEAT and replay.has_choice():
+                choices.append(i)
             scored = len(replay.hand_records)
             replay.apply(replay.action_from_json(value))
             if len(replay.hand_records) > scored:
-                hand_before, this_hand = this_hand, []
-        decisions = this_hand or hand_before
-        return decisions[-1] if decisions else None
+                choices = []  # that hand is scored: its choices are final
+        return choices[-1] if choices else None
 
     def toggle_last_trick(self) -> None:
         self.hud.show_last_trick = not self.hud.show_last_trick

@@ -55,6 +55,7 @@ class TableView(Protocol):
     selected: list[int]
     show_pad: bool
     hint_action: Action | None
+    hint_asked: bool  # a hint is being thought out
 
     @property
     def replaying(self) -> bool: ...
