@@ -36,10 +36,73 @@ from engine.record_shape import (
 )
 from engine.rules import Rules, RulesError, preset_name, rules_from_dict
 
-MAX_LINE = 1_000_000  # a hand record is a few kilobytes; refuse anything absurd before parsing
+# The longest record text either reader takes (a line of a records file, a shared block once inflated),
+# in characters and in bytes of UTF-8. The largest real record measured is a double-deck hand whose every
+# action carries a computer's reason: 12.6 KB (engine.sim, medium computers at every seat); an auction that
+# climbs by 1 from 50 to 500 with a 150-character reason per bid would add about 70 KB. A megabyte is twelve
+# times that, and still nothing a reader cannot hold.
+MAX_LINE = 1_000_000
+MAX_DEPTH = 16  # lists and objects inside each other; a record nests 5 deep (record, tricks, trick, plays, play)
+MAX_DIGITS = 30  # digits of one number; the largest a record holds is a deal number below 2**63 (19 digits)
+
 
 class RecordError(ValueError):
     """A hand record that is malformed, from an unknown format, or does not replay to itself."""
+
+
+def read_json(text: object) -> object:
+    """The value of JSON ``text`` from outside the engine (a records file, a shared block): the one place
+    such text is parsed. :class:`RecordError` saying why, for anything but text of plain JSON: not text,
+    not JSON, NaN or Infinity, a number of more than :data:`MAX_DIGITS` digits, lists and objects nested
+    more than :data:`MAX_DEPTH` deep, text that is not Unicode (a lone surrogate). Never a
+    ``RecursionError`` or the integer conversion's ``ValueError``. Its length is the caller's to limit: a
+    line of a records file, a block, a whole file."""
+    if not isinstance(text, str):
+        raise RecordError("not text")
+    try:
+        value = json.loads(text, parse_int=_whole_number, parse_constant=_no_constant)
+    except RecordError:
+        raise
+    except RecursionError:
+        raise RecordError(f"nested too deeply (a hand record nests {MAX_DEPTH} deep at most)") from None
+    except json.JSONDecodeError as err:
+        raise RecordError(f"not JSON ({err})") from None
+    except ValueError as err:  # a number Python will not convert
+        raise RecordError(f"not JSON a hand record can hold ({err})") from None
+    _check_nesting(value)
+    return value
+
+
+def _whole_number(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_DIGITS:
+        raise RecordError(f"a number of {len(digits.lstrip('-')):,} digits (a hand record's numbers have "
+                          f"{MAX_DIGITS} at most)")
+    return int(digits)
+
+
+def _no_constant(name: str) -> object:
+    raise RecordError(f"{name} is not a number a hand record holds")
+
+
+def _check_nesting(value: object) -> None:
+    """Refuse lists and objects nested deeper than :data:`MAX_DEPTH`, and text with lone surrogates (looked
+    at without recursion, so that nothing reading the value later can run out of stack)."""
+    below: list[tuple[object, int]] = [(value, 0)]
+    while below:
+        item, depth = below.pop()
+        if isinstance(item, str):
+            if not item.isascii() and any("\ud800" <= ch <= "\udfff" for ch in item):
+                raise RecordError("text that is not Unicode (a lone surrogate)")
+            continue
+        if isinstance(item, dict):
+            inner: list[object] = [*item.keys(), *item.values()]
+        elif isinstance(item, list):
+            inner = item
+        else:
+            continue
+        if depth >= MAX_DEPTH:
+            raise RecordError(f"nested too deeply (a hand record nests {MAX_DEPTH} deep at most)")
+        below.extend((v, depth + 1) for v in inner)
 
 
 def write_records(path: str | Path, records: Iterable[HandRecord], append: bool = True) -> None:
@@ -53,19 +116,17 @@ def read_records(path: str | Path, replay: bool = True) -> list[HandRecord]:
     """Read and check every record of a JSON Lines file; raise :class:`RecordError` at the first bad one."""
     records = []
     with open(path, encoding="utf-8", errors="surrogateescape") as f:
-        for number, line in enumerate(f, 1):
+        number = 0
+        while line := f.readline(MAX_LINE + 2):  # no more of a line than a record may be (and its line end)
+            number += 1
             if any("\udc80" <= ch <= "\udcff" for ch in line):
                 raise RecordError(f"{path}:{number}: not UTF-8 text")
             if not line.strip():
                 continue
-            if len(line) > MAX_LINE:
+            if len(line.rstrip("\r\n")) > MAX_LINE:
                 raise RecordError(f"{path}:{number}: line too long for a hand record")
             try:
-                value = json.loads(line)
-            except json.JSONDecodeError as err:
-                raise RecordError(f"{path}:{number}: not JSON ({err})") from None
-            try:
-                records.append(check_record(value, replay=replay))
+                records.append(check_record(read_json(line.rstrip("\r\n")), replay=replay))
             except RecordError as err:
                 raise RecordError(f"{path}:{number}: {err}") from None
     return records
@@ -328,6 +389,8 @@ __all__ = [
     "HandRecord",
     "HandResult",
     "LaidMeldValue",
+    "MAX_DEPTH",
+    "MAX_DIGITS",
     "MAX_LINE",
     "MAX_REASON",
     "MeldEntry",
@@ -341,6 +404,7 @@ __all__ = [
     "check_record",
     "game_at_deal",
     "meld_items",
+    "read_json",
     "read_records",
     "record_reasons",
     "write_records",
