@@ -13,9 +13,11 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import cast
 
-from engine.cards import SUIT_LETTERS, CardError, format_cards, parse_card, parse_cards, shown_value
+from engine.actions import Action, Play
+from engine.cards import SUIT_LETTERS, Card, CardError, format_cards, parse_card, parse_cards, shown_value
+from engine.claim_tricks import claim_plan
 from engine.deal import deal_from_text, is_seed
-from engine.game import Game, IllegalAction
+from engine.game import Game, IllegalAction, Phase
 from engine.hand_record import FORMAT
 from engine.record_shape import (
     ActionValue,
@@ -356,13 +358,68 @@ def game_at_deal(record: HandRecord, rules: Rules) -> Game:
     return game
 
 
+class ClaimedRest:
+    """A record's claim of the remaining tricks, checked as the record replays: when it was made the claiming
+    seat was on lead in the play, the trick empty, and :func:`engine.claim_tricks.claim_plan` found every
+    remaining trick certain; after it come only plays, the claimer's in the plan's order; and every trick
+    from then on went to the claimer's side. A forged claim would hide every later decision from the review
+    and the analysis, so one that is not all of these is refused."""
+
+    def __init__(self, seat: int, index: int, plan: list[Card], tricks_before: int) -> None:
+        self.seat, self.index, self.tricks_before = seat, index, tricks_before
+        self.plan = list(plan)
+
+    @classmethod
+    def at(cls, game: Game, seat: int, index: int) -> ClaimedRest:
+        """The claim by ``seat`` at the record's action ``index``, ``game`` replayed to just before it."""
+        where = f"the claim at action {index}"
+        if game.phase != Phase.PLAY:
+            phase = game.phase.value.replace("_", " ")
+            raise RecordError(f"{where} was made in the {phase}, not in the play of the tricks")
+        if game.hand.trick:
+            raise RecordError(f"{where} was made in the middle of a trick (a claim is made on lead)")
+        if game.to_act != seat:
+            raise RecordError(f"{where} names seat {seat}, but seat {game.to_act} was on lead")
+        plan = claim_plan(game, seat)
+        if plan is None:
+            raise RecordError(f"{where}: seat {seat} was not certain to take every remaining trick")
+        return cls(seat, index, plan, len(game.hand.tricks))
+
+    def follow(self, game: Game, action: Action) -> None:
+        """One action after the claim, ``game`` replayed to just before it: a play, and the claimer's the
+        next card of its plan."""
+        if not isinstance(action, Play):
+            raise RecordError(f"the claim at action {self.index} is followed by {action}, not only plays")
+        if game.to_act == self.seat:
+            if not self.plan or action.card != self.plan[0]:
+                raise RecordError(f"the claim at action {self.index}: seat {self.seat} plays {action.card} "
+                                  "out of the order its claim leads its cards in")
+            self.plan.pop(0)
+
+    def check_tricks(self, tricks: list[TrickRecord], rules: Rules) -> None:
+        """Every trick after the claim went to the claimer's side."""
+        side = rules.team_of(self.seat)
+        lost = [n for n, t in enumerate(tricks[self.tricks_before:], self.tricks_before + 1)
+                if rules.team_of(t["winner"]) != side]
+        if lost:
+            raise RecordError(f"the claim at action {self.index} did not take every remaining trick "
+                              f"(trick {lost[0]} went to seat {tricks[lost[0] - 1]['winner']})")
+
+
 def _check_by_replay(record: HandRecord, rules: Rules) -> None:
     game = game_at_deal(record, rules)
+    claim = record.get("claim")
+    claimed: ClaimedRest | None = None
     try:
-        for value in record["actions"]:
+        for index, value in enumerate(record["actions"]):
             if game.hand_records:
                 raise RecordError("actions go on after the hand ended")
-            game.apply(game.action_from_json(value))
+            if claim is not None and index == claim["action"]:
+                claimed = ClaimedRest.at(game, claim["seat"], index)
+            action = game.action_from_json(value)
+            if claimed is not None:
+                claimed.follow(game, action)
+            game.apply(action)
     except (IllegalAction, ValueError) as err:
         if isinstance(err, RecordError):
             raise
@@ -370,6 +427,8 @@ def _check_by_replay(record: HandRecord, rules: Rules) -> None:
     if not game.hand_records:
         raise RecordError("the actions do not finish the hand")
     replayed = game.hand_records[0]
+    if claimed is not None:
+        claimed.check_tricks(replayed["tricks"], rules)
     differences = sorted(k for k in set(record) | set(replayed)
                          if k not in ANNOTATIONS and record.get(k) != replayed.get(k))
     if differences:
