@@ -74,11 +74,7 @@ def records_from_text(text: str, replay: bool = True) -> list[HandRecord]:
     """The hand records in ``text``, one per record block, each checked (by replaying it unless ``replay``
     is false); :class:`RecordError` saying why if there is none or one cannot open. The words around the
     blocks are not read: the block is the record."""
-    hands = read_hand_text(text, replay)
-    if hands.refused:
-        number, why = hands.refused[0]
-        raise RecordError(f"hand {number}: {why}")
-    return hands.records
+    return read_hand_text(text, replay).whole()
 
 
 @dataclass(frozen=True)
@@ -90,6 +86,13 @@ class SharedHands:
     records: list[HandRecord]
     refused: list[tuple[int, str]]
     edited: list[int]
+
+    def whole(self) -> list[HandRecord]:
+        """The records, when every hand opened; else :class:`RecordError` naming the first that did not."""
+        if self.refused:
+            number, why = self.refused[0]
+            raise RecordError(f"hand {number}: {why}")
+        return self.records
 
     def report(self) -> str:
         """What the reader should be told, in words: the hands that did not open and why, and the edited
