@@ -11,6 +11,12 @@ gives back exactly the record (:func:`records_from_text`), checked by replaying 
 >>> record = play_game(engine.new_game(engine.preset("two_hand"), seed=2), ["random", "random"], 2, 1).hand_records[0]
 >>> records_from_text(hand_text(record)) == [record]
 True
+
+Pasted text comes from outside and is read as such (:func:`read_hand_text`): the blocks are found in one
+pass over the text, each block is inflated no further than a hand record can be, its JSON is read by
+:func:`engine.record.read_json`, and every hand that cannot open says why, while the others open. The
+readable lines above a block are compared with the lines its record tells: a hand whose lines were edited
+opens as it was shared, and the reader is told so.
 """
 
 from __future__ import annotations
@@ -20,18 +26,26 @@ import binascii
 import json
 import re
 import textwrap
+import unicodedata
 import zlib
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
 from engine.cards import SUIT_LETTERS, SUIT_NAMES, SUIT_SYMBOLS, CardError, cards_label, parse_cards, sort_hand
-from engine.record import HandRecord, RecordError, check_record
+from engine.record import MAX_LINE, HandRecord, RecordError, check_record, read_json
 from engine.rules_help import TITLES
 
 BEGIN = "-----BEGIN PINOCHLE HAND RECORD-----"
 END = "-----END PINOCHLE HAND RECORD-----"
 LINE = 64  # letters per line of the record block
-MAX_BLOCK = 2_000_000  # letters; a hand record is a few thousand: refuse anything absurd before decoding
-_BLOCK = re.compile(re.escape(BEGIN) + r"(.*?)" + re.escape(END), re.DOTALL)
+# A block inflates to one record, at most engine.record.MAX_LINE bytes (a megabyte; the largest real record is
+# 12.6 KB, see there): inflating stops there. Its letters are refused past what that many bytes could take:
+# deflate grows a text that does not compress by 5 bytes per 16 KB at most, and base64 writes 3 bytes as 4.
+MAX_RECORD_BYTES = MAX_LINE
+MAX_BLOCK = (MAX_RECORD_BYTES + MAX_RECORD_BYTES // 1000 + 64) * 4 // 3
+# All the hands of one text together: 32 MB is some 2,500 real hands, far more than a game holds.
+MAX_TEXT_BYTES = 32 * MAX_RECORD_BYTES
+MAX_REFUSALS_TOLD = 3  # hands that did not open named one by one in the report; the rest are counted
 _NOT_LETTERS = re.compile(r"[^A-Za-z0-9+/=]")
 
 
@@ -58,26 +72,159 @@ def record_block(record: HandRecord) -> list[str]:
 
 def records_from_text(text: str, replay: bool = True) -> list[HandRecord]:
     """The hand records in ``text``, one per record block, each checked (by replaying it unless ``replay``
-    is false); :class:`RecordError` saying why if there is none or one is damaged. The words around the
+    is false); :class:`RecordError` saying why if there is none or one cannot open. The words around the
     blocks are not read: the block is the record."""
-    blocks = _BLOCK.findall(text)
+    return read_hand_text(text, replay).whole()
+
+
+@dataclass(frozen=True)
+class SharedHands:
+    """The hands a text opened to: the records that opened, in the text's order; the hands that did not
+    (their number in the text, and why); and the hands whose readable lines were edited (each opens as it
+    was shared: the block is the record)."""
+
+    records: list[HandRecord]
+    refused: list[tuple[int, str]]
+    edited: list[int]
+
+    def whole(self) -> list[HandRecord]:
+        """The records, when every hand opened; else :class:`RecordError` naming the first that did not."""
+        if self.refused:
+            number, why = self.refused[0]
+            raise RecordError(f"hand {number}: {why}")
+        return self.records
+
+    def report(self) -> str:
+        """What the reader should be told, in words: the hands that did not open and why, and the edited
+        ones; empty when every hand opened as it was shared."""
+        parts = []
+        total = len(self.records) + len(self.refused)
+        if self.refused and total == 1:
+            parts.append(self.refused[0][1])
+        elif self.refused:
+            told = [f"hand {number}: {why}" for number, why in self.refused[:MAX_REFUSALS_TOLD]]
+            more = len(self.refused) - len(told)
+            parts.append(f"{len(self.records):,} of {total:,} hands opened; " + "; ".join(told)
+                         + (f"; and {more:,} more did not open" if more else ""))
+        if self.edited and total == 1:
+            parts.append("the text was edited: the hand opens as it was shared")
+        elif self.edited:
+            which = ", ".join(str(n) for n in self.edited)
+            hands = f"hand {which}" if len(self.edited) == 1 else f"hands {which}"
+            parts.append(f"the text of {hands} was edited: {'it opens' if len(self.edited) == 1 else 'they open'}"
+                         " as it was shared")
+        return ". ".join(parts)
+
+
+def read_hand_text(text: str, replay: bool = True) -> SharedHands:
+    """Every hand told in ``text``: the ones that open (checked, by replaying them unless ``replay`` is false),
+    the ones that do not and why, and the ones whose readable lines were edited (looked at when ``replay``:
+    only a replayed record is sure to tell its story). :class:`RecordError` when the text holds no block."""
+    blocks = _blocks(text)
     if not blocks:
         raise RecordError("no hand record block in the text (the lines between the BEGIN and END lines)")
-    records = []
+    records: list[HandRecord] = []
+    refused: list[tuple[int, str]] = []
+    edited: list[int] = []
+    budget = MAX_TEXT_BYTES
     for number, block in enumerate(blocks, 1):
-        letters = _NOT_LETTERS.sub("", block)  # line breaks, quoting marks of an e-mail reply
-        if len(letters) > MAX_BLOCK:
-            raise RecordError(f"hand {number}: the record block is too long for a hand record")
         try:
-            data = zlib.decompress(base64.b64decode(letters, validate=True))
-            record = json.loads(data.decode("utf-8"))
-        except (binascii.Error, zlib.error, UnicodeDecodeError, json.JSONDecodeError):
-            raise RecordError(f"hand {number}: the record block is damaged (a letter changed or missing)") from None
-        try:
-            records.append(check_record(record, replay=replay))
+            if block.letters is None:
+                raise RecordError(block.problem)
+            data = _inflate(block.letters, budget)
+            budget -= len(data)
+            record = check_record(read_json(data.decode("utf-8")), replay=replay)
+        except UnicodeDecodeError:
+            refused.append((number, "the record block is damaged (its record is not UTF-8 text)"))
+            continue
         except RecordError as err:
-            raise RecordError(f"hand {number}: {err}") from None
-    return records
+            refused.append((number, str(err)))
+            continue
+        records.append(record)
+        if replay and _edited(block.words, record):
+            edited.append(number)
+    return SharedHands(records, refused, edited)
+
+
+@dataclass(frozen=True)
+class _Block:
+    """One hand of a text: the words before its block, and the block's letters (``None`` with the
+    ``problem`` that left it without them)."""
+
+    words: str
+    letters: str | None
+    problem: str = ""
+
+
+def _blocks(text: str) -> list[_Block]:
+    """The hands of ``text`` in order, found in one pass: each marker is looked for from where the last one
+    ended, never again from further back (a regular expression that tries every BEGIN against the rest of
+    the text takes time that grows with the square of its length)."""
+    blocks: list[_Block] = []
+    words_from = 0
+    begin, end = text.find(BEGIN), text.find(END)
+    while begin >= 0 or end >= 0:
+        if begin < 0 or 0 <= end < begin:  # an END with no BEGIN before it
+            blocks.append(_Block(text[words_from:end], None, "the record block has no BEGIN line (its top is cut off)"))
+            words_from = end + len(END)
+            end = text.find(END, words_from)
+            continue
+        start = begin + len(BEGIN)
+        after = text.find(BEGIN, start)
+        if end < 0 or 0 <= after < end:  # the next BEGIN, or the end of the text, comes before an END
+            blocks.append(_Block(text[words_from:begin], None, "the record block is cut short (no END line)"))
+            words_from, begin = start, after
+            continue
+        if end - start > 2 * MAX_BLOCK:  # before its letters are picked out (quoting marks, line breaks)
+            blocks.append(_Block(text[words_from:begin], None, "the record block is too long for a hand record"))
+        else:
+            blocks.append(_Block(text[words_from:begin], text[start:end]))
+        words_from, begin = end + len(END), after
+        end = text.find(END, words_from)
+    return blocks
+
+
+def _inflate(block: str, budget: int) -> bytes:
+    """The record a block's letters hold, inflated no further than :data:`MAX_RECORD_BYTES` (nor past
+    ``budget``, what the text's other hands left); :class:`RecordError` when it is damaged or would
+    inflate past that."""
+    letters = _NOT_LETTERS.sub("", block)  # line breaks, quoting marks of an e-mail reply
+    if len(letters) > MAX_BLOCK:
+        raise RecordError("the record block is too long for a hand record")
+    limit = min(MAX_RECORD_BYTES, budget)
+    inflater = zlib.decompressobj()
+    try:
+        data = inflater.decompress(base64.b64decode(letters, validate=True), limit + 1)
+    except (binascii.Error, zlib.error):
+        raise RecordError("the record block is damaged (a letter changed or missing)") from None
+    if len(data) > limit:
+        if limit < MAX_RECORD_BYTES:
+            raise RecordError(f"the hands of the text together inflate to more than {MAX_TEXT_BYTES:,} bytes")
+        raise RecordError(f"the record block inflates to more than a hand record can hold ({limit:,} bytes)")
+    if not inflater.eof or inflater.unused_data:
+        raise RecordError("the record block is damaged (a letter changed or missing)")
+    return data
+
+
+def _edited(words: str, record: HandRecord) -> bool:
+    """Whether the readable lines before a block were edited: some of the lines its record tells are there
+    (two at least, so the story was pasted, not left out) but the words at the end of them are not the
+    story's, word for word. Quoting marks, line breaks and spacing do not count (an e-mail reply rewraps
+    and quotes)."""
+    told = [_plain(line) for line in story(record)]
+    pasted = [_plain(line) for line in words.splitlines()]
+    if len(set(filter(None, told)) & set(pasted)) < 2:
+        return False  # the story was left out: only the block was pasted
+    told_words = " ".join(told).split()
+    pasted_words = " ".join(pasted).split()
+    return pasted_words[-len(told_words):] != told_words
+
+
+def _plain(line: str) -> str:
+    """A line as compared: without quoting marks, its spaces collapsed, its symbols in one Unicode form
+    (a suit symbol pasted as an emoji is the same suit)."""
+    line = unicodedata.normalize("NFKC", line).replace("\ufe0f", "")
+    return " ".join(line.lstrip("> \t").split())
 
 
 # -- the words -------------------------------------------------------------------------------------------

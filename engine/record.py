@@ -13,9 +13,11 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import cast
 
-from engine.cards import SUIT_LETTERS, CardError, format_cards, parse_card, parse_cards, shown_value
+from engine.actions import Action, Play
+from engine.cards import SUIT_LETTERS, Card, CardError, format_cards, parse_card, parse_cards, shown_value
+from engine.claim_tricks import claim_plan
 from engine.deal import deal_from_text, is_seed
-from engine.game import Game, IllegalAction
+from engine.game import Game, IllegalAction, Phase
 from engine.hand_record import FORMAT
 from engine.record_shape import (
     ActionValue,
@@ -36,10 +38,73 @@ from engine.record_shape import (
 )
 from engine.rules import Rules, RulesError, preset_name, rules_from_dict
 
-MAX_LINE = 1_000_000  # a hand record is a few kilobytes; refuse anything absurd before parsing
+# The longest record text either reader takes (a line of a records file, a shared block once inflated),
+# in characters and in bytes of UTF-8. The largest real record measured is a double-deck hand whose every
+# action carries a computer's reason: 12.6 KB (engine.sim, medium computers at every seat); an auction that
+# climbs by 1 from 50 to 500 with a 150-character reason per bid would add about 70 KB. A megabyte is twelve
+# times that, and still nothing a reader cannot hold.
+MAX_LINE = 1_000_000
+MAX_DEPTH = 16  # lists and objects inside each other; a record nests 5 deep (record, tricks, trick, plays, play)
+MAX_DIGITS = 30  # digits of one number; the largest a record holds is a deal number below 2**63 (19 digits)
+
 
 class RecordError(ValueError):
     """A hand record that is malformed, from an unknown format, or does not replay to itself."""
+
+
+def read_json(text: object) -> object:
+    """The value of JSON ``text`` from outside the engine (a records file, a shared block): the one place
+    such text is parsed. :class:`RecordError` saying why, for anything but text of plain JSON: not text,
+    not JSON, NaN or Infinity, a number of more than :data:`MAX_DIGITS` digits, lists and objects nested
+    more than :data:`MAX_DEPTH` deep, text that is not Unicode (a lone surrogate). Never a
+    ``RecursionError`` or the integer conversion's ``ValueError``. Its length is the caller's to limit: a
+    line of a records file, a block, a whole file."""
+    if not isinstance(text, str):
+        raise RecordError("not text")
+    try:
+        value = json.loads(text, parse_int=_whole_number, parse_constant=_no_constant)
+    except RecordError:
+        raise
+    except RecursionError:
+        raise RecordError(f"nested too deeply (a hand record nests {MAX_DEPTH} deep at most)") from None
+    except json.JSONDecodeError as err:
+        raise RecordError(f"not JSON ({err})") from None
+    except ValueError as err:  # a number Python will not convert
+        raise RecordError(f"not JSON a hand record can hold ({err})") from None
+    _check_nesting(value)
+    return value
+
+
+def _whole_number(digits: str) -> int:
+    if len(digits.lstrip("-")) > MAX_DIGITS:
+        raise RecordError(f"a number of {len(digits.lstrip('-')):,} digits (a hand record's numbers have "
+                          f"{MAX_DIGITS} at most)")
+    return int(digits)
+
+
+def _no_constant(name: str) -> object:
+    raise RecordError(f"{name} is not a number a hand record holds")
+
+
+def _check_nesting(value: object) -> None:
+    """Refuse lists and objects nested deeper than :data:`MAX_DEPTH`, and text with lone surrogates (looked
+    at without recursion, so that nothing reading the value later can run out of stack)."""
+    below: list[tuple[object, int]] = [(value, 0)]
+    while below:
+        item, depth = below.pop()
+        if isinstance(item, str):
+            if not item.isascii() and any("\ud800" <= ch <= "\udfff" for ch in item):
+                raise RecordError("text that is not Unicode (a lone surrogate)")
+            continue
+        if isinstance(item, dict):
+            inner: list[object] = [*item.keys(), *item.values()]
+        elif isinstance(item, list):
+            inner = item
+        else:
+            continue
+        if depth >= MAX_DEPTH:
+            raise RecordError(f"nested too deeply (a hand record nests {MAX_DEPTH} deep at most)")
+        below.extend((v, depth + 1) for v in inner)
 
 
 def write_records(path: str | Path, records: Iterable[HandRecord], append: bool = True) -> None:
@@ -53,19 +118,17 @@ def read_records(path: str | Path, replay: bool = True) -> list[HandRecord]:
     """Read and check every record of a JSON Lines file; raise :class:`RecordError` at the first bad one."""
     records = []
     with open(path, encoding="utf-8", errors="surrogateescape") as f:
-        for number, line in enumerate(f, 1):
+        number = 0
+        while line := f.readline(MAX_LINE + 2):  # no more of a line than a record may be (and its line end)
+            number += 1
             if any("\udc80" <= ch <= "\udcff" for ch in line):
                 raise RecordError(f"{path}:{number}: not UTF-8 text")
             if not line.strip():
                 continue
-            if len(line) > MAX_LINE:
+            if len(line.rstrip("\r\n")) > MAX_LINE:
                 raise RecordError(f"{path}:{number}: line too long for a hand record")
             try:
-                value = json.loads(line)
-            except json.JSONDecodeError as err:
-                raise RecordError(f"{path}:{number}: not JSON ({err})") from None
-            try:
-                records.append(check_record(value, replay=replay))
+                records.append(check_record(read_json(line.rstrip("\r\n")), replay=replay))
             except RecordError as err:
                 raise RecordError(f"{path}:{number}: {err}") from None
     return records
@@ -295,13 +358,68 @@ def game_at_deal(record: HandRecord, rules: Rules) -> Game:
     return game
 
 
+class ClaimedRest:
+    """A record's claim of the remaining tricks, checked as the record replays: when it was made the claiming
+    seat was on lead in the play, the trick empty, and :func:`engine.claim_tricks.claim_plan` found every
+    remaining trick certain; after it come only plays, the claimer's in the plan's order; and every trick
+    from then on went to the claimer's side. A forged claim would hide every later decision from the review
+    and the analysis, so one that is not all of these is refused."""
+
+    def __init__(self, seat: int, index: int, plan: list[Card], tricks_before: int) -> None:
+        self.seat, self.index, self.tricks_before = seat, index, tricks_before
+        self.plan = list(plan)
+
+    @classmethod
+    def at(cls, game: Game, seat: int, index: int) -> ClaimedRest:
+        """The claim by ``seat`` at the record's action ``index``, ``game`` replayed to just before it."""
+        where = f"the claim at action {index}"
+        if game.phase != Phase.PLAY:
+            phase = game.phase.value.replace("_", " ")
+            raise RecordError(f"{where} was made in the {phase}, not in the play of the tricks")
+        if game.hand.trick:
+            raise RecordError(f"{where} was made in the middle of a trick (a claim is made on lead)")
+        if game.to_act != seat:
+            raise RecordError(f"{where} names seat {seat}, but seat {game.to_act} was on lead")
+        plan = claim_plan(game, seat)
+        if plan is None:
+            raise RecordError(f"{where}: seat {seat} was not certain to take every remaining trick")
+        return cls(seat, index, plan, len(game.hand.tricks))
+
+    def follow(self, game: Game, action: Action) -> None:
+        """One action after the claim, ``game`` replayed to just before it: a play, and the claimer's the
+        next card of its plan."""
+        if not isinstance(action, Play):
+            raise RecordError(f"the claim at action {self.index} is followed by {action}, not only plays")
+        if game.to_act == self.seat:
+            if not self.plan or action.card != self.plan[0]:
+                raise RecordError(f"the claim at action {self.index}: seat {self.seat} plays {action.card} "
+                                  "out of the order its claim leads its cards in")
+            self.plan.pop(0)
+
+    def check_tricks(self, tricks: list[TrickRecord], rules: Rules) -> None:
+        """Every trick after the claim went to the claimer's side."""
+        side = rules.team_of(self.seat)
+        lost = [n for n, t in enumerate(tricks[self.tricks_before:], self.tricks_before + 1)
+                if rules.team_of(t["winner"]) != side]
+        if lost:
+            raise RecordError(f"the claim at action {self.index} did not take every remaining trick "
+                              f"(trick {lost[0]} went to seat {tricks[lost[0] - 1]['winner']})")
+
+
 def _check_by_replay(record: HandRecord, rules: Rules) -> None:
     game = game_at_deal(record, rules)
+    claim = record.get("claim")
+    claimed: ClaimedRest | None = None
     try:
-        for value in record["actions"]:
+        for index, value in enumerate(record["actions"]):
             if game.hand_records:
                 raise RecordError("actions go on after the hand ended")
-            game.apply(game.action_from_json(value))
+            if claim is not None and index == claim["action"]:
+                claimed = ClaimedRest.at(game, claim["seat"], index)
+            action = game.action_from_json(value)
+            if claimed is not None:
+                claimed.follow(game, action)
+            game.apply(action)
     except (IllegalAction, ValueError) as err:
         if isinstance(err, RecordError):
             raise
@@ -309,6 +427,8 @@ def _check_by_replay(record: HandRecord, rules: Rules) -> None:
     if not game.hand_records:
         raise RecordError("the actions do not finish the hand")
     replayed = game.hand_records[0]
+    if claimed is not None:
+        claimed.check_tricks(replayed["tricks"], rules)
     differences = sorted(k for k in set(record) | set(replayed)
                          if k not in ANNOTATIONS and record.get(k) != replayed.get(k))
     if differences:
@@ -328,6 +448,8 @@ __all__ = [
     "HandRecord",
     "HandResult",
     "LaidMeldValue",
+    "MAX_DEPTH",
+    "MAX_DIGITS",
     "MAX_LINE",
     "MAX_REASON",
     "MeldEntry",
@@ -341,6 +463,7 @@ __all__ = [
     "check_record",
     "game_at_deal",
     "meld_items",
+    "read_json",
     "read_records",
     "record_reasons",
     "write_records",

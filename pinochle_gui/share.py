@@ -3,7 +3,7 @@ picture of the window as a PNG file.
 
 Where there is no clipboard other programs can read (SDL's dummy and offscreen drivers keep text inside
 this process only) the text is saved as a ``.txt`` file beside the exported hand records instead, and
-the message says where. Pasting the text back (:func:`pasted_records`), or opening or dropping the file,
+the message says where. Pasting the text back (:func:`pasted_hands`), or opening or dropping the file,
 opens the same hands in the review.
 """
 
@@ -17,7 +17,7 @@ from pathlib import Path
 import pygame
 import pygame.scrap
 
-from engine.hand_text import has_hand_text, records_from_text, share_text
+from engine.hand_text import SharedHands, has_hand_text, read_hand_text, share_text
 from engine.record import HandRecord, RecordError
 
 NO_CLIPBOARD_DRIVERS = ("dummy", "offscreen")
@@ -76,8 +76,9 @@ def save_picture(surface: pygame.Surface, data_dir: Path, what: str, now: float 
     return "Picture saved", f"The picture is {path}."
 
 
-def pasted_records() -> list[HandRecord]:
-    """The hands in the text on the clipboard; :class:`RecordError` saying why when there are none."""
+def pasted_hands() -> SharedHands:
+    """The hands in the text on the clipboard: those that open, and those that do not and why
+    (:func:`engine.hand_text.read_hand_text`); :class:`RecordError` saying why when it holds none."""
     text = ""
     if pygame.display.get_init():
         try:
@@ -86,4 +87,4 @@ def pasted_records() -> list[HandRecord]:
             text = ""
     if not has_hand_text(text):
         raise RecordError("the clipboard holds no hand: copy one first (pause menu, Copy hands)")
-    return records_from_text(text)
+    return read_hand_text(text)

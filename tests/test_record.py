@@ -11,7 +11,16 @@ import pytest
 from conftest import play_out, stacked_game
 
 from engine.game import new_game
-from engine.record import FORMAT, RecordError, check_record, read_records, write_records
+from engine.record import (
+    FORMAT,
+    MAX_DEPTH,
+    MAX_DIGITS,
+    RecordError,
+    check_record,
+    read_json,
+    read_records,
+    write_records,
+)
 from engine.rules import PRESET_NAMES, PRESETS, preset
 
 
@@ -157,6 +166,58 @@ def test_read_records_names_the_line(tmp_path: Path) -> None:
         read_records(path)
     path.write_bytes(b"\xff\xfe not text\n")
     with pytest.raises(RecordError, match="not UTF-8"):
+        read_records(path)
+
+
+# Text from outside, as an audit found it could break the readers: each refused with RecordError and why.
+UNTRUSTED_JSON = [
+    ("nested 100,000 deep (a RecursionError)", "[" * 100_000 + "]" * 100_000, "nested too deeply"),
+    ("an object nested 100,000 deep", '{"a":' * 100_000 + "0" + "}" * 100_000, "nested too deeply"),
+    ("nested one deeper than a record may", "[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1), "nested too deeply"),
+    ("a 5,000-digit number (int's digit limit)", '{"format": ' + "7" * 5000 + "}", "5,000 digits"),
+    ("a number one digit too long", "-" + "9" * (MAX_DIGITS + 1), "31 digits"),
+    ("NaN", '{"seed": NaN}', "NaN is not a number"),
+    ("Infinity", "[-Infinity]", "-Infinity is not a number"),
+    ("a lone surrogate", '{"players": ["\\udc80"]}', "not Unicode"),
+    ("not JSON", "{format: 1}", "not JSON"),
+]
+
+
+@pytest.mark.parametrize(("why", "text", "message"), UNTRUSTED_JSON, ids=[u[0] for u in UNTRUSTED_JSON])
+def test_json_from_outside_is_read_or_refused_with_record_error(why: str, text: str, message: str,
+                                                                tmp_path: Path) -> None:
+    with pytest.raises(RecordError, match=message):
+        read_json(text)
+    path = tmp_path / "hands.jsonl"
+    path.write_text(json.dumps(records()[0]) + "\n" + text + "\n", encoding="utf-8")
+    with pytest.raises(RecordError, match=f"hands.jsonl:2: .*{message}"):
+        read_records(path)
+
+
+def test_json_as_deep_as_a_record_may_be_and_numbers_as_long_are_read() -> None:
+    deepest = "[" * MAX_DEPTH + "]" * MAX_DEPTH
+    assert read_json(deepest) == json.loads(deepest)
+    assert read_json("9" * MAX_DIGITS) == int("9" * MAX_DIGITS)
+    assert read_json('{"players": ["Ren\u00e9e", "\u2660"], "bid": -250, "cost": 1.5}') == {
+        "players": ["Renée", "♠"], "bid": -250, "cost": 1.5}
+    with pytest.raises(RecordError, match="not text"):
+        read_json(b"{}")
+    with pytest.raises(RecordError, match="not JSON"):
+        read_json("")
+
+
+def test_json_that_is_not_an_object_is_no_record(tmp_path: Path) -> None:
+    path = tmp_path / "hands.jsonl"
+    for text in ("[1, 2]", '"hand"', "5", "null"):
+        path.write_text(text + "\n", encoding="utf-8")
+        with pytest.raises(RecordError, match="hands.jsonl:1: a hand record is a JSON object"):
+            read_records(path)
+
+
+def test_a_line_longer_than_a_record_is_refused_without_reading_it_whole(tmp_path: Path) -> None:
+    path = tmp_path / "hands.jsonl"
+    path.write_text("x" * 5_000_000, encoding="utf-8")  # no line end at all
+    with pytest.raises(RecordError, match="hands.jsonl:1: line too long"):
         read_records(path)
 
 

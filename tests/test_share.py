@@ -20,7 +20,7 @@ from pinochle_gui.screens.dialogs import MessageDialog  # noqa: E402
 from pinochle_gui.screens.open_record import OpenRecordScene, load_records  # noqa: E402
 from pinochle_gui.screens.pause import PauseScene  # noqa: E402
 from pinochle_gui.screens.review import ReviewScene  # noqa: E402
-from pinochle_gui.share import has_clipboard, pasted_records, share_folder  # noqa: E402
+from pinochle_gui.share import has_clipboard, pasted_hands, share_folder  # noqa: E402
 from pinochle_gui.shell import App  # noqa: E402
 from pinochle_gui.table.scene import TableScene  # noqa: E402
 from pinochle_gui.widgets import Button  # noqa: E402
@@ -105,7 +105,7 @@ def test_open_a_hand_record_takes_the_text_file_and_the_pasted_text(tmp_path: Pa
         assert "no hand" in said(app)
         app.stack.pop()
         pygame.scrap.put_text(hand_text(records[0]))
-        assert pasted_records() == records
+        assert pasted_hands().whole() == records
         key(app, pygame.K_v, pygame.KMOD_CTRL)
         review = app.stack.top
         assert isinstance(review, ReviewScene) and review.records == list(records)

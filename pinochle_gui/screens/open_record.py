@@ -5,24 +5,24 @@ of the last file opened, a field to type a path, and a file dropped on the windo
 A file may hold many hands (JSON Lines): the review offers them all. A hand shared as text
 (:mod:`engine.hand_text`, a ``.txt`` file or the clipboard's text, pasted with the Paste button) opens the
 same way. A file that cannot be read or is not a hand record gives a message saying why
-(:class:`engine.record.RecordError`), never a crash.
+(:class:`engine.record.RecordError`), never a crash, and is left as it is. A text of several hands opens
+those it can, and says which did not and why, and which were edited in their readable lines.
 """
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pygame
 
-from engine.hand_text import has_hand_text, records_from_text
-from engine.record import HandRecord, RecordError, check_record, read_records
+from engine.hand_text import SharedHands, has_hand_text, read_hand_text
+from engine.record import HandRecord, RecordError, check_record, read_json, read_records
 from pinochle_gui.screens.dialogs import message
 from pinochle_gui.screens.review import open_review
 from pinochle_gui.screens.screen import Screen
-from pinochle_gui.share import pasted_records
+from pinochle_gui.share import pasted_hands
 from pinochle_gui.widgets import Row, ScrollList, TextRow, blit_text
 
 if TYPE_CHECKING:
@@ -35,43 +35,71 @@ MAX_FILE_BYTES = 50_000_000  # thousands of hands; anything bigger is no record 
 LAST_FOLDER_FILE = "last_record_folder.txt"
 
 
-def load_records(path: Path) -> list[HandRecord]:
-    """The hand records of a file: JSON Lines, or one JSON record (or a list of them) in a .json file."""
+def load_hands(path: Path) -> SharedHands:
+    """The hands of a file. A shared text (.txt) opens hand by hand: those that cannot open say why, the
+    others open. A records file (JSON Lines, or one JSON record or a list of them in a .json file) opens
+    whole or not at all. :class:`RecordError` saying why when the file is none of these, or too big;
+    ``OSError`` when it cannot be read at all."""
+    if "\0" in str(path):
+        raise RecordError("a file name cannot hold a NUL character")
     if path.stat().st_size > MAX_FILE_BYTES:
         raise RecordError(f"{path.name} is too big for a file of hand records")
-    if path.suffix.lower() == ".txt":
+    suffix = path.suffix.lower()
+    if suffix in (".txt", ".json"):
         try:
             text = path.read_text(encoding="utf-8")
         except UnicodeDecodeError:
             raise RecordError(f"{path.name} is not UTF-8 text") from None
-        if has_hand_text(text) or not text.lstrip().startswith("{"):
-            return records_from_text(text)
-    if path.suffix.lower() == ".json":
-        try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (UnicodeDecodeError, json.JSONDecodeError):
-            data = None  # perhaps JSON Lines after all
-        if data is not None:
-            return [check_record(record) for record in (data if isinstance(data, list) else [data])]
-    return read_records(path)
+        if suffix == ".txt" and (has_hand_text(text) or not text.lstrip().startswith("{")):
+            return read_hand_text(text)
+        if suffix == ".json" and not _json_lines(text):
+            data = read_json(text)
+            return SharedHands([check_record(record) for record in (data if isinstance(data, list) else [data])],
+                               [], [])
+    return SharedHands(read_records(path), [], [])
+
+
+def _json_lines(text: str) -> bool:
+    """Whether a .json file's text is JSON Lines after all: more than one line, each an object."""
+    lines = [line.strip() for line in text.splitlines() if line.strip()]
+    return len(lines) > 1 and all(line.startswith("{") and line.endswith("}") for line in lines)
+
+
+def load_records(path: Path) -> list[HandRecord]:
+    """Every hand record of a file, or :class:`RecordError` naming the first hand that cannot open."""
+    return load_hands(path).whole()
 
 
 def open_record_file(app: App, path: str | Path) -> bool:
     """Open the review of the hands in ``path``, or say why not; True when the review is shown."""
     path = Path(path).expanduser()
     try:
-        records = load_records(path)
+        hands = load_hands(path)
     except RecordError as err:
         message(app, "Not a hand record", f"{path.name} cannot be reviewed: {err}")
         return False
-    except (OSError, ValueError) as err:
-        message(app, "The file cannot be read", f"{path}: {getattr(err, 'strerror', None) or err}")
+    except OSError as err:
+        message(app, "The file cannot be read", f"{path}: {err.strerror or err}")
         return False
-    if not records:
-        message(app, "No hands in the file", f"{path.name} holds no hand record.")
+    if not hands.records:
+        if hands.refused:
+            message(app, "Not a hand record", f"{path.name} cannot be reviewed: {hands.report()}.")
+        else:
+            message(app, "No hands in the file", f"{path.name} holds no hand record.")
         return False
     remember_folder(app, path.resolve().parent)
-    return open_review(app, records)
+    return open_hands(app, hands)
+
+
+def open_hands(app: App, hands: SharedHands) -> bool:
+    """The review of the hands that opened, and over it a word on those that did not and why, or whose
+    readable lines were edited; True when the review is shown."""
+    shown = open_review(app, hands.records)
+    told = hands.report()
+    if shown and told:
+        message(app, "Not every hand opened" if hands.refused else "The text was edited",
+                told[0].upper() + told[1:] + ".")
+    return shown
 
 
 def _last_folder_file(app: App) -> Path:
@@ -191,11 +219,14 @@ class OpenRecordScene(Screen):
 
     def open_pasted(self) -> None:
         try:
-            records = pasted_records()
+            hands = pasted_hands()
         except RecordError as err:
             message(self.app, "No hand to paste", f"The copied text cannot be reviewed: {err}.")
             return
-        open_review(self.app, records)
+        if not hands.records:
+            message(self.app, "No hand to paste", f"The copied text cannot be reviewed: {hands.report()}.")
+            return
+        open_hands(self.app, hands)
 
     def open_path(self, path: Path) -> None:
         open_record_file(self.app, path)

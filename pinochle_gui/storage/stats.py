@@ -27,7 +27,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
-from engine.record import HandRecord, check_record
+from engine.record import HandRecord, RecordError, check_record, read_json
 
 from . import hand_costs, hand_records
 from .hand_costs import CostPoint, HandCost
@@ -307,9 +307,11 @@ class StatsStore:
         out = []
         for text, cost in self._rows(*hand_records.costliest_query(game_id)):
             try:
-                out.append((check_record(json.loads(text), replay=False), float(cost)))
-            except (TypeError, ValueError):  # RecordError is a ValueError
+                record = check_record(read_json(text), replay=False)
+            except RecordError:
                 continue
+            if isinstance(cost, int | float) and not isinstance(cost, bool):
+                out.append((record, float(cost)))
         return out
 
     def cost_series(self, last: int = 50, variant: str | None = None, level: str | None = None) -> list[CostPoint]:
