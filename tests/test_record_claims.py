@@ -34,7 +34,8 @@ def _claimed_record() -> tuple[dict[str, Any], int]:
     """A hand South claimed at its first lead, and the action the claim began at."""
     game = _at_first_lead()
     start = len(game.log) - game.hand_start
-    for action in claim_the_rest(game, 0):
+    _claim, plays = claim_the_rest(game, 0)
+    for action in plays:
         game.apply(action)
     return dict(game.hand_records[0]), start
 
@@ -134,15 +135,11 @@ def _random_game(variant: str, seed: int, hands: int, claims: list[int] | None =
         seat = game.to_act
         assert seat is not None
         if claims is not None and claim_plan(game, seat) is not None:
-            plays = claim_the_rest(game, seat)
-            if plays:
-                for action in plays:
-                    game.apply(action)
-                claims.append(game.hand_records[-1]["hand_number"])
-                continue
-            # claimed_plays before its fix in engine/claim_tricks.py plays nothing from a game's second hand
-            # on: no claim was played, so no claim is noted (the hand goes on as if none was offered)
-            game.hand.claim = None
+            _claim, plays = claim_the_rest(game, seat)
+            for action in plays:
+                game.apply(action)
+            claims.append(game.hand_records[-1]["hand_number"])
+            continue
         game.apply(_random_action(game, rng))
     return game
 
@@ -156,6 +153,6 @@ def test_every_claim_of_whole_games_is_written_and_read_back(variant: str, tmp_p
         game = _random_game(variant, seed, hands=3, claims=claims)
         write_records(path, game.hand_records)
         written += game.hand_records
-    assert claims, f"no claim in {variant}: the test would check nothing"
+    assert any(hand > 1 for hand in claims), f"no claim after the first hand in {variant}: too little to check"
     assert sum(1 for r in written if "claim" in r) == len(claims)
     assert read_records(path) == written
