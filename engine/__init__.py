@@ -65,7 +65,7 @@ from engine.observation import Observation, observe
 from engine.play import legal_plays as _legal_plays
 from engine.play import trick_winner
 from engine.record import RecordError, check_record, read_records, write_records
-from engine.rules import OPTIONS, PRESET_HELP, PRESETS, Rules, RulesError, TrumpBy, preset
+from engine.rules import OPTIONS, PRESET_HELP, PRESETS, Rules, RulesError, TrumpBy, preset, preset_help
 from engine.rules_help import rules_help
 from engine.save import SaveError, game_from_dict, game_to_dict
 
@@ -93,6 +93,6 @@ __all__ = [
     "Observation", "PRESETS", "Phase", "PRESET_HELP", "Pass", "PassCards", "Play", "PlayOn", "RecordError", "Rules",
     "RulesError", "SaveError", "ThrowIn", "TrumpBy", "action_from_text", "check_record", "format_cards",
     "game_from_dict", "game_to_dict", "legal_plays", "meld_by_trump", "meld_total", "new_game", "observe",
-    "parse_card", "parse_cards", "parse_suit", "preset", "read_records", "rules_help", "score_meld", "sort_hand",
-    "trick_winner", "write_records",
+    "parse_card", "parse_cards", "parse_suit", "preset", "preset_help", "read_records", "rules_help", "score_meld",
+    "sort_hand", "trick_winner", "write_records",
 ]

@@ -35,6 +35,28 @@ def deal_number_for(seed: int, hand_number: int, attempt: int = 0) -> int:
     return random.Random(f"{seed}:{hand_number}:{attempt}").randrange(1, 2**31)
 
 
+def shared_deal_number(deal_number: int, dealer: int, players: int) -> int:
+    """The number a player is shown and shares for a deal: its deal number and its dealer in one, so that
+    the same number deals the same cards to the same seats (the cards go round from the dealer's left, so
+    a deal number alone gives each seat its cards only with the same dealer). Records keep the two apart.
+
+    >>> shared_deal_number(42, dealer=3, players=4), deal_of_shared_number(171, players=4)
+    (171, (42, 3))
+    """
+    return deal_number * players + dealer
+
+
+def deal_of_shared_number(number: int, players: int) -> tuple[int, int]:
+    """The deal number and the dealer a shared number stands for (:func:`shared_deal_number`)."""
+    deal_number, dealer = divmod(number, players)
+    return deal_number, dealer
+
+
+def shared_number_fits(number: int, players: int) -> bool:
+    """Whether ``number`` stands for a deal a game can begin with (its deal number one a save can hold)."""
+    return number >= 0 and is_seed(deal_of_shared_number(number, players)[0])
+
+
 def shuffled_deck(rules: Rules, deal_number: int) -> list[Card]:
     deck = new_deck(rules.double_deck)
     random.Random(deal_number).shuffle(deck)
@@ -151,6 +173,8 @@ def _whole(value: object) -> bool:
 
 
 SEED_LIMIT = 2**63  # a seed or deal number read from a file is a whole number below this in size
+#: The most digits a shared deal number has (:func:`shared_deal_number`, four seats).
+SHARED_DEAL_DIGITS = len(str((SEED_LIMIT - 1) * 4 + 3))
 
 
 def is_seed(value: object) -> bool:

@@ -295,14 +295,30 @@ class TricksClaimed:
 
 
 @dataclass(frozen=True, slots=True)
+class ClaimCount:
+    """What a side counts when a seat declares out, part by part: its ``score`` before this hand's meld and
+    tricks, its points in ``tricks`` so far and the ``meld`` of the hand that counts toward the claim."""
+
+    score: int
+    tricks: int
+    meld: int
+
+    @property
+    def total(self) -> int:
+        return self.score + self.tricks + self.meld
+
+
+@dataclass(frozen=True, slots=True)
 class DeclaredOut:
-    """``seat`` claims the game for its ``side`` with ``total``; ``right``: the claim wins it."""
+    """``seat`` claims the game for its ``side`` with ``total``; ``right``: the claim wins it; ``counts``: what
+    each side counted then (:class:`ClaimCount`, the claimant's adding up to ``total``)."""
 
     kind: ClassVar[EventKind] = EventKind.DECLARE_OUT
     seat: int
     side: int
     total: int
     right: bool
+    counts: tuple[ClaimCount, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -328,12 +328,12 @@ class Game(Dealing, Auction, Exchanges, Melding, TrickPlay, HandEnd, GameState):
         return other
 
 
-def new_game(rules: Rules, seed: int = 1, first_deal: int | None = None) -> Game:
+def new_game(rules: Rules, seed: int = 1, first_deal: int | None = None, dealer: int | None = None) -> Game:
     """A new game under ``rules``; every deal follows from ``seed`` (the first deal is ``first_deal``
-    when given, so a deal number can be replayed or shared). Both are whole numbers from 0 (below
-    2**63, what a save can hold); anything else raises ``ValueError``, as do the other starting
-    values of :class:`Game` (a dealer who is no seat, scores not one whole number per side ...)."""
-    return Game(rules, seed=seed, first_deal=first_deal)
+    when given, dealt by ``dealer`` when given, so a deal can be replayed or shared with its cards in the
+    same seats). Both numbers are whole numbers from 0 (below 2**63, what a save can hold); anything else
+    raises ``ValueError``, as do the other starting values of :class:`Game` (a dealer who is no seat ...)."""
+    return Game(rules, seed=seed, first_deal=first_deal, dealer=dealer)
 
 
 def _check_start(rules: object, seed: object, first_deal: object, dealer: object, hand_number: object,

@@ -32,7 +32,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from engine.cards import SUIT_LETTERS, SUIT_NAMES, SUIT_SYMBOLS, CardError, cards_label, parse_cards, sort_hand
+from engine.deal import shared_deal_number
 from engine.record import MAX_LINE, HandRecord, RecordError, check_record, read_json
+from engine.review import YOU_SAY
 from engine.rules_help import TITLES
 
 BEGIN = "-----BEGIN PINOCHLE HAND RECORD-----"
@@ -236,11 +238,12 @@ def story(record: HandRecord) -> list[str]:
     sides = [" & ".join(names[s] for s in team) for team in record["teams"]]
     trump = _trump(record)
     title = TITLES.get(record["variant"], str(record["variant"]).replace("_", " ").capitalize())
-    lines = [f"{title}: hand {record['hand_number']}, deal {record['seed']}"]
+    deal = shared_deal_number(record["seed"], record["dealer"], record["seats"])  # as the table showed it
+    lines = [f"{title}: hand {record['hand_number']}, deal {deal}"]
     if len(sides) == 2 and all(len(team) == 2 for team in record["teams"]):
-        lines.append(f"{sides[0]} against {sides[1]}; {names[record['dealer']]} deals")
+        lines.append(f"{sides[0]} against {sides[1]}; {_says(names[record['dealer']], 'deals')}")
     else:
-        lines.append(f"{', '.join(names)}; {names[record['dealer']]} deals")
+        lines.append(f"{', '.join(names)}; {_says(names[record['dealer']], 'deals')}")
     lines += ["", "The deal"]
     lines += [f"  {names[seat]}: {_hand(hand, trump)}" for seat, hand in enumerate(record["deal"])]
     if record.get("widow"):
@@ -259,13 +262,23 @@ def story(record: HandRecord) -> list[str]:
         lines += ["", "Tricks"]
         for number, trick in enumerate(record["tricks"], 1):
             plays = ", ".join(f"{names[int(seat)]} {_cards(str(card))}" for seat, card in trick["plays"])
-            lines.append(f"  {number}. {plays}; {names[trick['winner']]} takes it")
+            lines.append(f"  {number}. {plays}; {_says(names[trick['winner']], 'takes')} it")
     lines += ["", "Result"]
     lines += [f"  {side}: {words}" for side, words in zip(sides, _side_results(record), strict=False)]
     outcome = _outcome(record, names)
     if outcome:
         lines.append(f"  {outcome}")
     return lines
+
+
+def _says(name: str, verb: str) -> str:
+    """The name and the verb agreeing with it: "West wins", "You win" (the app names the player "You")."""
+    return f"{name} {YOU_SAY.get(verb, verb) if name == 'You' else verb}"
+
+
+def _whom(name: str) -> str:
+    """The name as a sentence's object: "you" for the player named "You"."""
+    return "you" if name == "You" else name
 
 
 def _names(record: HandRecord) -> list[str]:
@@ -305,13 +318,14 @@ def _auction(record: HandRecord, names: list[str], trump: int | None) -> list[st
     lines = ["", "The auction", "  " + ", ".join(f"{names[int(seat)]} {bid}" for seat, bid in record["bids"])]
     declarer = record.get("declarer")
     if isinstance(declarer, int):
-        lines.append(f"  {names[declarer]} wins the bid at {record['bid']}")
+        lines.append(f"  {_says(names[declarer], 'wins')} the bid at {record['bid']}")
     return lines + ([trump_line] if trump_line else [])
 
 
 def _exchanges(record: HandRecord, names: list[str]) -> list[str]:
-    lines = [f"  {names[p['from']]} passes {_cards(p['cards'])} to {names[p['to']]}" for p in record.get("passes", [])]
-    lines += [f"  {names[int(seat)]} trades the dix {_cards(str(dix))} for {_cards(str(taken))}"
+    lines = [f"  {_says(names[p['from']], 'passes')} {_cards(p['cards'])} to {_whom(names[p['to']])}"
+             for p in record.get("passes", [])]
+    lines += [f"  {_says(names[int(seat)], 'trades')} the dix {_cards(str(dix))} for {_cards(str(taken))}"
               for seat, dix, taken in record.get("dix_exchanges", [])]
     if record.get("buried"):
         lines.append(f"  The declarer takes the widow and buries {_cards(record['buried'])}")
@@ -338,16 +352,17 @@ def _outcome(record: HandRecord, names: list[str]) -> str:
     declarer = record.get("declarer")
     who = names[declarer] if isinstance(declarer, int) else ""
     if record.get("thrown_in") and who:
-        words = f"{who} throws in the hand at {record.get('bid')}"
+        words = f"{_says(who, 'throws')} in the hand at {record.get('bid')}"
     elif record.get("went_set") and who:
-        words = f"{who} goes set at {record.get('bid')}"
+        words = f"{_says(who, 'goes')} set at {record.get('bid')}"
     elif record.get("made") and who:
-        words = f"{who} makes {record.get('bid')}"
+        words = f"{_says(who, 'makes')} {record.get('bid')}"
     else:
         words = ""
     winner = record.get("winner")
     if record.get("game_over") and isinstance(winner, int):
         team = record["teams"][winner]
-        won = " & ".join(names[s] for s in team) + (" win the game" if len(team) > 1 else " wins the game")
+        won = (f"{' & '.join(names[s] for s in team)} win the game" if len(team) > 1
+               else f"{_says(names[team[0]], 'wins')} the game")
         words = f"{words}. {won}" if words else won
     return words

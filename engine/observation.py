@@ -12,8 +12,9 @@ from dataclasses import dataclass
 from engine.actions import Action
 from engine.cards import Card, parse_card
 from engine.game import Game, Phase
+from engine.play import count_points
 from engine.record_shape import MeldEntry
-from engine.rules import TrumpBy
+from engine.rules import Rules, TrumpBy
 
 
 @dataclass(frozen=True)
@@ -111,3 +112,13 @@ def observe(game: Game, seat: int) -> Observation:
         scores=tuple(game.scores),
         target=game.target,
     )
+
+
+def points_in_tricks(obs: Observation, rules: Rules) -> tuple[int, ...]:
+    """Each side's points in tricks so far as ``obs.seat`` knows them: the tricks taken and, when the seat
+    is the declarer who buried, the buried cards, which count for the declaring side as if taken in tricks
+    (another seat learns their worth only when the hand is counted)."""
+    points = list(obs.trick_points)
+    if obs.buried and obs.declarer is not None:
+        points[rules.team_of(obs.declarer)] += count_points(obs.buried, rules)
+    return tuple(points)

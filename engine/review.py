@@ -278,7 +278,8 @@ class _Review:
 #: The verbs of the steps' words, as they go after "You".
 YOU_SAY = {"bids": "bid", "passes": "pass", "wins": "win", "takes": "take", "names": "name", "holds": "hold",
            "exchanges": "exchange", "buries": "bury", "melds": "meld", "has": "have", "throws": "throw",
-           "plays": "play", "draws": "draw", "lays": "lay", "declares": "declare"}
+           "plays": "play", "draws": "draw", "lays": "lay", "declares": "declare", "makes": "make", "goes": "go",
+           "trades": "trade", "deals": "deal"}
 
 
 def second_person(text: str) -> str:

@@ -398,14 +398,30 @@ VARIATIONS: tuple[tuple[Variant, RulesDict], ...] = (
     ("double_deck", {"pass_cards": 3, "marriage_after_pass": True}),
 )
 
+#: Each preset in a line, without what depends on its options (the game's end, the lowest bid):
+#: :func:`preset_help` adds those from the rules in force.
 PRESET_HELP = {
-    "two_hand": "Two-handed: 12 cards each and a stock; meld after winning a trick; game 1200.",
-    "three_hand": "Three-handed cutthroat: auction for the 3-card widow; each plays alone; game 1500.",
-    "partnership_turnup": "Four-handed partnership, trump turned up; no bidding; game 1000.",
-    "partnership_auction": "Four-handed partnership auction with card passing, single deck; game 1500.",
-    "partnership_auction_div10": "The partnership auction with every score divided by ten; five hands a game.",
-    "double_deck": "Double-deck partnership: 80 cards, 20 each; auction from 50; game 500.",
+    "two_hand": "Two-handed: 12 cards each and a stock; meld after winning a trick",
+    "three_hand": "Three-handed cutthroat: auction for the 3-card widow; each plays alone",
+    "partnership_turnup": "Four-handed partnership, trump turned up; no bidding",
+    "partnership_auction": "Four-handed partnership auction with card passing, single deck",
+    "partnership_auction_div10": "The partnership auction with every score divided by ten",
+    "double_deck": "Double-deck partnership: 80 cards, 20 each",
 }
+
+
+def preset_help(rules: Rules) -> str:
+    """The line of help on the game ``rules`` describe, its figures those of these rules (a changed target
+    says so): "Two-handed: 12 cards each and a stock; meld after winning a trick; game 100."."""
+    name = preset_name(rules)
+    parts = [PRESET_HELP.get(name, name.replace("_", " ").capitalize())]
+    if rules.auction and rules.double_deck:
+        parts.append(f"auction from {rules.min_bid}")
+    if rules.game_hands:  # a number of hands, whatever the target
+        parts.append(f"{rules.game_hands} hands a game")
+    else:
+        parts.append(f"game {rules.game_target}")
+    return "; ".join(parts) + "."
 
 
 def preset(name: str = "partnership_auction", **overrides: Any) -> Rules:

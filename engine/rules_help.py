@@ -30,7 +30,7 @@ from engine.meld import (
     score_meld,
 )
 from engine.play import card_values, last_trick_bonus
-from engine.rules import OPTIONS, PRESET_HELP, Rules, TrumpBy, preset_name
+from engine.rules import OPTIONS, Rules, TrumpBy, preset_help, preset_name
 
 TITLES = {
     "two_hand": "Two-handed pinochle",
@@ -84,7 +84,7 @@ def _section(head: str, lines: list[str]) -> str:
 def _title(rules: Rules) -> str:
     name = preset_name(rules)
     title = TITLES.get(name, name)
-    lines = [title, "=" * len(title), PRESET_HELP.get(name, "")]
+    lines = [title, "=" * len(title), preset_help(rules)]
     changed = rules.changes()
     if changed:
         lines.append("Options changed from the usual rules: " + ", ".join(
@@ -551,7 +551,7 @@ def _capital(text: str) -> str:
 def _tour_game(rules: Rules) -> TourPage:
     name = preset_name(rules)
     title = TITLES.get(name, name)
-    goal = f"first to {rules.game_target} points" if rules.game_target else f"{rules.game_hands} hands, highest score"
+    goal = f"{rules.game_hands} hands, highest score" if rules.game_hands else f"first to {rules.game_target} points"
     if rules.partnerships:
         seats = "You play with the partner across the table against the other two."
     else:
@@ -561,7 +561,7 @@ def _tour_game(rules: Rules) -> TourPage:
     times = "twice" if copies(rules) == 2 else f"{copies(rules)} times"
     return TourPage(
         "Welcome to Pinochle",
-        f"You are about to play {title[:1].lower() + title[1:]}. {PRESET_HELP.get(name, '')} {seats} "
+        f"You are about to play {title[:1].lower() + title[1:]}. {preset_help(rules)} {seats} "
         f"A game goes on until one {side} wins: {goal}. "
         "These pages show the main ideas; the Rules screen has every detail, and these pages again.",
         tuple(parse_cards("AS TS KS QS JS" + (" 9S" if nine else ""))),

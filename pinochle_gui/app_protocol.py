@@ -60,7 +60,8 @@ class App(Protocol):
         deal_number: int | None = None,
     ) -> None:
         """Start a new game and show the table. ``levels[seat]``: a computer level, ``None`` for the
-        player (seat 0); ``names[seat]``: every seat's name; ``deal_number``: replay that first deal."""
+        player (seat 0); ``names[seat]``: every seat's name; ``deal_number``: replay that first deal, a
+        number as a hand shows it (:func:`engine.deal.shared_deal_number`: the deal and its dealer)."""
         ...
 
     def continue_game(self) -> None:

@@ -14,7 +14,7 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from engine.rules import PRESET_HELP, PRESETS
+from engine.rules import PRESETS, preset_help
 from pinochle_gui import __version__
 from pinochle_gui.options import DEFAULT_SIZE, DEFAULT_VARIANT, Options
 from pinochle_gui.words import DEFAULT_LEVEL, DEMO_LEVEL, LEVELS
@@ -63,7 +63,7 @@ def _variant(text: str) -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    variants = "\n".join(f"  {name:<27} {PRESET_HELP.get(name, '')}" for name in PRESETS)
+    variants = "\n".join(f"  {name:<27} {preset_help(rules)}" for name, rules in PRESETS.items())
     parser = argparse.ArgumentParser(
         prog="pinochle",
         description="Pinochle against computer opponents: every common variant, offline.",

@@ -44,14 +44,15 @@ def _safe(text: str) -> str:
 def copy_hands(records: Sequence[HandRecord], data_dir: Path, now: float | None = None) -> tuple[str, str]:
     """Put the hands of ``records`` on the clipboard as text, else save them as a text file; returns a
     title and a sentence for the player saying which and where."""
-    count = f"{len(records)} hands" if len(records) != 1 else "The hand"
+    one = len(records) == 1
+    count, are, it = ("The hand", "is", "it") if one else (f"The {len(records)} hands", "are", "them")
     text = share_text(records)
     if has_clipboard():
         try:
             pygame.scrap.put_text(text)
             if pygame.scrap.get_text() == text:
-                return "Copied", (f"{count} {'are' if len(records) != 1 else 'is'} on the clipboard as text: paste it "
-                                  "into a message, or into Open a hand record to review it again.")
+                return "Copied", (f"{count} {are} on the clipboard as text: paste {it} into a message, or into "
+                                  f"Open a hand record to review {it} again.")
         except pygame.error:
             pass  # no clipboard after all: saved as a file below
     game_id = str(records[0].get("game_id", "game")) if records else "game"
@@ -61,8 +62,8 @@ def copy_hands(records: Sequence[HandRecord], data_dir: Path, now: float | None 
         path.write_text(text, encoding="utf-8")
     except OSError as err:
         return "Not copied", f"There is no clipboard here, and the text could not be saved: {err.strerror or err}"
-    return "Saved as text", (f"There is no clipboard here, so {count.lower() if len(records) != 1 else 'the hand'} "
-                             f"went to {path}. Open or drop that file to review it again.")
+    return "Saved as text", (f"There is no clipboard here, so {count[:1].lower() + count[1:]} went to {path}. "
+                             f"Open or drop that file to review {it} again.")
 
 
 def save_picture(surface: pygame.Surface, data_dir: Path, what: str, now: float | None = None) -> tuple[str, str]:

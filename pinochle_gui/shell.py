@@ -38,6 +38,7 @@ import pygame  # noqa: E402 - the prompt variable must be set first
 
 import engine  # noqa: E402
 from engine.challenge import Challenge, ChallengeError  # noqa: E402
+from engine.deal import deal_of_shared_number  # noqa: E402
 from engine.game import Game  # noqa: E402
 from engine.record import HandRecord, check_record, game_at_deal  # noqa: E402
 from engine.rules import Rules, preset_name, rules_from_dict  # noqa: E402
@@ -160,7 +161,9 @@ class App:
             seed = (self.seed + self.games_started) % (2**31) if self.options.seed is not None else \
                 random.SystemRandom().randrange(2**31)
         self.games_started += 1
-        game = engine.new_game(rules, seed=seed, first_deal=deal_number)
+        # The deal number a player types is one shown on a hand: its deal and dealer, so each seat gets its cards.
+        first_deal, dealer = (None, None) if deal_number is None else deal_of_shared_number(deal_number, rules.players)
+        game = engine.new_game(rules, seed=seed, first_deal=first_deal, dealer=dealer)
         game.game_id = f"{seed}-{int(time.time() * 1000)}"
         config = SeatsConfig(list(names), list(levels), self.avatars(rules.players), demo, game.game_id, time.time())
         table = TableScene(self, game, config)
@@ -266,7 +269,7 @@ class App:
 
     def open_pause(self, table: TableScene) -> None:
         """The pause menu over the table."""
-        self.stack.push(pause_scene(self, table.game, table.challenge))
+        self.stack.push(pause_scene(self, table.game, table.challenge, table.director.news.board))
 
     def open_rules(self, rules: Rules) -> None:
         """The rules of the variant in force, over the table."""

@@ -71,3 +71,21 @@ def test_the_game_counts_meld_under_the_meld_options_in_force(overrides: dict[st
         game.apply(game.legal_actions()[HEARTS])  # name hearts
         for seat in range(4):
             assert game.hand.meld_points[seat] == score_meld(game.hand.hands[seat], HEARTS, rules).total
+
+
+@pytest.mark.parametrize("variant", list(PRESETS))
+def test_a_shared_deal_number_deals_the_same_cards_to_the_same_seats(variant: str) -> None:
+    """The number a hand shows holds its dealer: a new game from it deals every seat the cards it held,
+    whoever dealt that hand (a deal number alone deals them from the new game's dealer's left)."""
+    from engine.deal import SHARED_DEAL_DIGITS, deal_of_shared_number, shared_deal_number, shared_number_fits
+
+    rules = preset(variant)
+    for hand in (2, 3):
+        game = new_game(rules, seed=11)
+        play_out(game, hands=hand - 1)
+        shown = shared_deal_number(game.deal_number, game.hand.deal.dealer, rules.players)
+        deal, dealer = deal_of_shared_number(shown, rules.players)
+        again = new_game(rules, seed=99, first_deal=deal, dealer=dealer)
+        assert again.hand.deal.hands == game.hand.deal.hands and again.hand.deal.dealer == game.hand.deal.dealer
+    assert len(str(shown)) <= SHARED_DEAL_DIGITS and shared_number_fits(10**SHARED_DEAL_DIGITS // 10, 4)
+    assert not shared_number_fits(10**SHARED_DEAL_DIGITS - 1, 2)

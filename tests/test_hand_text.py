@@ -218,3 +218,23 @@ def test_a_card_edited_in_the_readable_lines_is_told_and_the_hand_opens_as_share
     assert single.edited == [1] and single.report() == "the text was edited: the hand opens as it was shared"
     rewrapped = one.replace(", ", ",\n   ", 3)  # an e-mail rewraps long lines: the words are the same
     assert read_hand_text(rewrapped).edited == []
+
+
+@pytest.mark.parametrize("variant", sorted(PRESETS))
+def test_the_words_agree_with_you(variant: str) -> None:
+    """The player is named "You": "You win the bid", "You take it", "You make 350", never "You wins"."""
+    said = []
+    for seed in range(1, 6):
+        for record in finished_hands(variant, seed, 2):
+            record["players"] = ["You", *[f"P{s}" for s in range(1, int(str(record["seats"])))]]
+            said += [line for line in hand_text(record).splitlines() if "You" in line]  # type: ignore[arg-type]
+    assert any("You take it" in line for line in said)
+    wrong = [line for line in said if re.search(r"\bYou (wins|takes|makes|goes|passes|throws|trades|deals)\b", line)]
+    assert not wrong, wrong
+
+
+def test_the_deal_number_in_the_text_is_the_one_the_table_showed() -> None:
+    from engine.deal import shared_deal_number
+    record = finished_hands("partnership_auction", 5, 2)[1]
+    shown = shared_deal_number(int(str(record["seed"])), int(str(record["dealer"])), 4)
+    assert f"hand 2, deal {shown}" in hand_text(record)  # type: ignore[arg-type]

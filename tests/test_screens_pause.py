@@ -9,6 +9,7 @@ import pytest
 from test_screens_app import SIZES, FakeApp, _display, app, button_named, click, click_button, key, render
 
 import engine
+from engine.deal import shared_deal_number
 from engine.game import Game
 from engine.players import RandomPlayer
 from engine.record import read_records
@@ -86,8 +87,18 @@ def test_pause_shows_hand_deal_and_scores(app: FakeApp) -> None:
     game.players = ["Ada", "Bert", "Cleo", "Dan"]
     pause = open_pause(app, game)
     line, scores = pause.summary_lines()
-    assert line == f"Hand 3  ·  deal {game.deal_number}"
+    shared = shared_deal_number(game.deal_number, game.hand.deal.dealer, 4)  # the deal and its dealer in one
+    assert line == f"Hand 3  ·  deal {shared}"
     assert scores == f"Ada & Cleo {game.scores[0]}    Bert & Dan {game.scores[1]}"
+
+
+def test_the_pause_over_a_hands_summary_names_the_hand_the_table_shows(app: FakeApp) -> None:
+    """Over hand 2's summary the engine has dealt hand 3 already: the pause says what the table's board does."""
+    game = played("two_hand", 2)
+    game.players = ["You", "North"]
+    pause = app.stack.push(pause_scene(app, game, board=((410, 380), 2, 1234567)))
+    assert isinstance(pause, PauseScene) and game.hand_number == 3
+    assert pause.summary_lines() == ("Hand 2  ·  deal 1234567", "You 410    North 380")
 
 
 @pytest.mark.parametrize("variant", list(engine.PRESETS))

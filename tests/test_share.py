@@ -118,3 +118,16 @@ def test_a_text_file_without_a_hand_is_refused_with_a_reason(tmp_path: Path) -> 
     path.write_text("just some notes", encoding="utf-8")
     with pytest.raises(RecordError, match="no hand record block"):
         load_records(path)
+
+
+def test_the_message_of_copied_hands_says_them_for_several_and_it_for_one(tmp_path: Path) -> None:
+    from engine.game import new_game
+    from engine.rules import preset
+    from engine.sim import play_game
+    from pinochle_gui.share import copy_hands
+
+    records = play_game(new_game(preset("two_hand"), seed=3), ["random", "random"], 3, 2).hand_records
+    _title, two = copy_hands(records[:2], tmp_path, now=0)
+    _title, one = copy_hands(records[:1], tmp_path, now=1)
+    assert "the 2 hands went to" in two and "review them again" in two and " it " not in two
+    assert "the hand went to" in one and "review it again" in one

@@ -144,7 +144,7 @@ def test_a_dix_exchanged_for_the_turned_up_trump_leaves_no_label_where_no_card_l
     # The nine taken is melded at once: it lies on the table, and the seat's meld this hand is both dixes.
     play(director, game, dix(game))
     assert [s.card for s in director.tables[0]] == parse_cards("9H")
-    assert laid_labels(director.news.laid, director.tables) == {0: "Meld 20: Dix 10"}
+    assert laid_labels(director.news.laid, director.tables) == {0: "Meld 20: Dix 10 ×2"}  # both counted
 
 
 def test_hoyles_turned_up_dix_scores_for_the_dealer_without_a_card_on_the_table() -> None:

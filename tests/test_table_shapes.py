@@ -444,7 +444,7 @@ def test_a_game_of_a_number_of_hands_says_so_on_the_score_pads(tmp_path: Path) -
     app, table, screen = make_table(tmp_path, "partnership_auction_div10", seed=7)
     try:
         run_until(app, table, screen, lambda: table.human_turn and table.director.idle, act=False)
-        assert "Hand 1 · game of 5 hands · deal 7" in drawn_words(app, table, screen)
+        assert "Hand 1 · game of 5 hands · deal 31" in drawn_words(app, table, screen)  # deal 7, dealt by seat 3
         table.toggle_pad()
         words = drawn_words(app, table, screen)
         assert "Score pad · game of 5 hands" in words and "game to 0" not in words

@@ -11,6 +11,7 @@ from engine.actions import Action, DrawChoice, LayMeld, NoMeld, Play
 from engine.cards import NINE, Card, card, format_cards
 from engine.events import (
     CardPlayed,
+    ClaimCount,
     DeclaredOut,
     DixExchanged,
     Drawn,
@@ -191,14 +192,19 @@ class TrickPlay(GameState):
         out.append(MeldLaid(seat, name, points, tuple(cards), tuple(from_table)))
 
     # -- declaring out -----------------------------------------------------------------------------
-    def declared_total(self, side: int) -> int:
-        """What declaring out now counts for ``side``: its score, its trick points so far and, once it
-        has taken a trick, its meld of the hand (two-handed meld is in the score as soon as it is laid)."""
+    def declared_count(self, side: int) -> ClaimCount:
+        """What declaring out now counts for ``side``, part by part: its score before this hand's meld, its
+        trick points so far and, once it has taken a trick, its meld of the hand (two-handed, the meld laid
+        this hand, already in the score as soon as it is laid, and counted whether or not a trick was taken)."""
         h = self.hand
-        total = self.scores[side] + h.trick_points[side]
-        if self.rules.trump_by != TrumpBy.STOCK and h.tricks_won[side]:
-            total += sum(h.meld_points[s] for s in self.rules.teams[side])
-        return total
+        meld = sum(h.meld_points[s] for s in self.rules.teams[side])
+        if self.rules.trump_by == TrumpBy.STOCK:
+            return ClaimCount(self.scores[side] - meld, h.trick_points[side], meld)
+        return ClaimCount(self.scores[side], h.trick_points[side], meld if h.tricks_won[side] else 0)
+
+    def declared_total(self, side: int) -> int:
+        """What declaring out now counts for ``side`` (:meth:`declared_count`, added up)."""
+        return self.declared_count(side).total
 
     def _on_declare_out(self, action: Action, out: list[Event]) -> None:
         """The seat to act claims the game, at any of its decisions (see :meth:`Game.legal_actions`)."""
@@ -208,7 +214,8 @@ class TrickPlay(GameState):
         total = self.declared_total(side)
         right = total >= self.target
         self.winner = side if right else 1 - side
-        claim = DeclaredOut(seat, side, total, right)
+        counts = tuple(self.declared_count(s) for s in range(len(self.rules.teams)))
+        claim = DeclaredOut(seat, side, total, right, counts)
         out.append(claim)
         # Only meld laid during play (two-handed) has changed the scores in this hand so far.
         laid = tuple(sum(h.meld_points[s] for s in team) if self.rules.trump_by == TrumpBy.STOCK else 0

@@ -77,10 +77,12 @@ def statistics_scene(app: App) -> Scene:
     return StatisticsScene(app)
 
 
-def pause_scene(app: App, game: Game, challenge: bool = False) -> Scene:
+def pause_scene(app: App, game: Game, challenge: bool = False,
+                board: tuple[tuple[int, ...], int, int] | None = None) -> Scene:
+    """``board``: the scores, hand number and shared deal number the table shows (the game's own when ``None``)."""
     from pinochle_gui.screens.pause import PauseScene
 
-    return PauseScene(app, game, challenge)
+    return PauseScene(app, game, challenge, board)
 
 
 def history_scene(app: App, game: Game) -> Scene:

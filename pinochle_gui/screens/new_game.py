@@ -13,21 +13,22 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from engine.deal import SHARED_DEAL_DIGITS, shared_number_fits
 from engine.game import Game
 from engine.rules import (
     OPTIONS,
-    PRESET_HELP,
     PRESETS,
     Option,
     Rules,
     RulesDict,
     RulesError,
     preset,
+    preset_help,
     preset_name,
 )
 from engine.save import game_from_dict
 from pinochle_gui.fonts import scaled
-from pinochle_gui.screens.dialogs import confirm
+from pinochle_gui.screens.dialogs import confirm, message
 from pinochle_gui.screens.rules import RulesScene
 from pinochle_gui.screens.screen import Screen
 from pinochle_gui.storage.settings import CHOICES
@@ -155,7 +156,12 @@ class NewGameScene(Screen):
     heading = "New game"
 
     def content_state(self) -> object:
-        return (self.variant, self.options.error)
+        return (self.variant, self.options.error, self.blurb(self.variant))
+
+    def blurb(self, variant: str) -> str:
+        """The variant's line of help, its figures (the game's target ...) those of the options chosen."""
+        rules = self.options.rules if variant == self.variant else self._options_for(variant).rules
+        return preset_help(rules or PRESETS[variant])
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -219,8 +225,8 @@ class NewGameScene(Screen):
                 "Deal number",
                 self.deal_text,
                 self._set_deal,
-                "Replay a deal by its number (shown on every hand)",
-                max_length=9,
+                "Replay a deal by its number (shown on every hand): the same cards in the same seats",
+                max_length=SHARED_DEAL_DIGITS,
                 allowed=str.isdigit,
                 placeholder="random",
             )
@@ -264,7 +270,7 @@ class NewGameScene(Screen):
                     self._choose(name),
                 )
                 b.selected = name == self.variant
-                b.tooltip = PRESET_HELP.get(name, "")
+                b.tooltip = self.blurb(name)
             self.help_top = top + self.px(34) + len(PRESETS) * (bh + self.px(8)) + self.px(10)
             self.options_area = pygame.Rect(x_mid, top + self.px(34), mid_w, bottom - top - self.px(34))
             self.players_area = pygame.Rect(x_right, top + self.px(34), right_w, bottom - top - self.px(34))
@@ -332,8 +338,11 @@ class NewGameScene(Screen):
         rules = self.options.rules
         if rules is None:
             return
-        names = self.remember_choices()
         deal = int(self.deal_text) if self.deal_text else None
+        if deal is not None and not shared_number_fits(deal, rules.players):
+            message(self.app, "No such deal", "That number is too large for a deal number: copy it from a hand.")
+            return
+        names = self.remember_choices()
         self.app.start_game(rules, self.seat_levels(), names, None, deal)
 
     def remember_choices(self) -> list[str]:
@@ -368,7 +377,7 @@ class NewGameScene(Screen):
         help_w = self.variant_area.w - 8
         y = self.help_top
         size = self.px(16)
-        for line in wrap(PRESET_HELP.get(self.variant, ""), size, help_w)[:6]:
+        for line in wrap(self.blurb(self.variant), size, help_w)[:6]:
             blit_text(surface, line, size, t.text_dim, (self.variant_area.x + 4, y), "italic")
             y += scaled(size * 1.35)
         focus = self.focus

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from engine.deal import shared_deal_number
 from pinochle_gui.screens.dialogs import message
 from pinochle_gui.screens.history import HistoryScene
 from pinochle_gui.screens.rules import RulesScene
@@ -33,10 +34,13 @@ class PauseScene(Overlay):
     def content_state(self) -> object:
         return self.summary_lines()
 
-    def __init__(self, app: App, game: Game, challenge: bool = False) -> None:
+    def __init__(self, app: App, game: Game, challenge: bool = False,
+                 board: tuple[tuple[int, ...], int, int] | None = None) -> None:
         super().__init__(app)
         self.game = game
         self.challenge = challenge  # a deal of the duplicate challenge: "Continue challenge" brings it back
+        # What the table's score board shows (over a hand's summary, that hand, not the one dealt next).
+        self.board = board
 
     def build(self) -> None:
         app, game = self.app, self.game
@@ -86,11 +90,14 @@ class PauseScene(Overlay):
         message(self.app, *save_picture(picture, self.app.storage.paths.data_dir, "table"))
 
     def summary_lines(self) -> tuple[str, str]:
-        """The hand and deal numbers, and each side's score."""
+        """The hand and deal numbers, and each side's score, as the table's score board shows them."""
         g = self.game
+        board = self.board or (tuple(g.scores), g.hand_number,
+                               shared_deal_number(g.deal_number, g.hand.deal.dealer, g.rules.players))
+        points, hand_number, deal_number = board
         sides = [" & ".join(g.players[seat] for seat in team) for team in g.rules.teams]
-        scores = "    ".join(f"{side} {score}" for side, score in zip(sides, g.scores, strict=False))
-        return f"Hand {g.hand_number}  ·  deal {g.deal_number}", scores
+        scores = "    ".join(f"{side} {score}" for side, score in zip(sides, points, strict=False))
+        return f"Hand {hand_number}  ·  deal {deal_number}", scores
 
     def draw_content(self, surface: pygame.Surface) -> None:
         panel = self.panel_rect()

@@ -24,9 +24,21 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine.cards import Card, parse_cards
-from engine.events import AuctionWon, Dealt, Event, GameOver, HandScored, Melded, NotOnBoard, visible_to
+from engine.deal import shared_deal_number
+from engine.events import (
+    AuctionWon,
+    ClaimCount,
+    Dealt,
+    Event,
+    GameOver,
+    HandScored,
+    Melded,
+    NotOnBoard,
+    TrickTaken,
+    visible_to,
+)
 from engine.meld import recorded_meld
-from engine.observation import Observation
+from engine.observation import Observation, SeenTrick
 from engine.record import HandResult, meld_items
 from engine.rules import Rules, TrumpBy
 from pinochle_gui.anim import Animation, Animator
@@ -85,9 +97,8 @@ class LaidMeld:
     sprites: list[TableCard] = field(default_factory=list)
 
 
-# The events after which the seats show more than the state before the batch (see Director._see).
-#: The events after which the seats show something new (see :meth:`Director._see`).
-SEEN_EVENTS = (Dealt, AuctionWon, Melded, NotOnBoard, HandScored, GameOver)
+#: The events after which the seats and the score board show something new (see :meth:`Director._see`).
+SEEN_EVENTS = (Dealt, AuctionWon, Melded, NotOnBoard, TrickTaken, HandScored, GameOver)
 BUBBLE_FADE = 0.3  # seconds a speech bubble takes to fade out at the end of its time
 
 
@@ -106,15 +117,17 @@ class TableNews:
     melds: dict[int, MeldShown] = field(default_factory=dict)
     laid: list[LaidMeld] = field(default_factory=list)  # two-handed: the melds laid this hand
     summary: HandResult | None = None  # the hand just scored (summary overlay)
-    summary_deal: int | None = None  # the deal number of that hand
+    claim_counts: tuple[ClaimCount, ...] = ()  # a hand declared out in: what each side counted then
+    summary_deal: int | None = None  # the deal number of that hand, as shared (with its dealer)
     game_over: GameOver | None = None
     last_trick: list[tuple[int, Card]] = field(default_factory=list)
     last_winner: int | None = None
     trick_points: dict[int, int] = field(default_factory=dict)
     messages: list[str] = field(default_factory=list)  # a log of what happened, newest last
-    deal_number: int | None = None  # of the hand on the table
+    deal_number: int | None = None  # of the hand on the table, as shared (with its dealer)
     ending: str = ""  # why the game ended before its last hand was played out (a claim)
-    board: tuple[tuple[int, ...], int, int] | None = None  # the score board: scores, hand and deal numbers shown
+    board: tuple[tuple[int, ...], int, int] | None = None  # the score board: scores, hand and shared deal numbers
+    hand_over: bool = False  # the hand on the table is scored: its points in tricks are in the scores
 
 
 def marked_cards(obs: Observation) -> list[Card]:
@@ -245,15 +258,28 @@ class Director(TableZones):
         seen = self.seen or obs
         if isinstance(event, Dealt):
             self.seen = obs
+            self.news.hand_over = False
+        elif isinstance(event, TrickTaken):  # its points count as the trick is taken, not when the batch ends
+            side = self.rules.team_of(event.seat)
+            points = tuple(p + event.points * (i == side) for i, p in enumerate(seen.trick_points))
+            won = tuple(n + (i == side) for i, n in enumerate(seen.tricks_won))
+            trick = SeenTrick(event.cards[0][0], event.cards, event.seat)
+            self.seen = dataclasses.replace(seen, trick_points=points, tricks_won=won, tricks=(*seen.tricks, trick),
+                                            trick=())
         elif isinstance(event, AuctionWon):
             self.seen = dataclasses.replace(seen, declarer=event.seat, bid=event.bid or seen.bid)
         else:
             self.seen = dataclasses.replace(seen, to_act=None)
+            self.news.hand_over = self.news.hand_over or isinstance(event, HandScored)
+
+    def board_of(self, obs: Observation) -> tuple[tuple[int, ...], int, int]:
+        """The score board as ``obs`` has it: the scores, the hand number and the deal number as shared."""
+        return tuple(obs.scores), obs.hand_number, shared_deal_number(obs.deal_number, obs.dealer, self.players)
 
     def _caught_up(self, obs: Observation) -> Animation | None:
         """The batch is played out: the seats, the table and the score board show ``obs``."""
         self.seen = obs
-        self.news.board = (tuple(obs.scores), obs.hand_number, obs.deal_number)
+        self.news.board = self.board_of(obs)
         return self.resync(obs)
 
     def look_hold(self) -> Hold:
@@ -275,8 +301,8 @@ class Director(TableZones):
         self.trick, self.widow, self.stock, self.turnup, self.leaving = [], [], [], [], []
         self.tables = [[] for _ in range(self.players)]
         self.shown_hand = None
-        self.news = TableNews(status=self.news.status, deal_number=obs.deal_number,
-                              board=(tuple(obs.scores), obs.hand_number, obs.deal_number))
+        board = self.board_of(obs)
+        self.news = TableNews(status=self.news.status, deal_number=board[2], board=board)
         self.trump = obs.trump
         self.dealer = obs.dealer
         if obs.tricks:

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import assert_never
 
 from engine.cards import SUIT_NAMES, Card, cards_label
-from engine.deal import WIDOW, dealing_order
+from engine.deal import WIDOW, dealing_order, shared_deal_number
 from engine.events import (
     AuctionWon,
     BidMade,
@@ -62,7 +62,7 @@ def on_deal(director: Director, event: Dealt, obs: Observation) -> Animation | N
     director.dealer = event.seat
     director.trump = obs.trump
     dealer = director.dealer
-    number = event.deal_number
+    number = shared_deal_number(event.deal_number, dealer, director.players)
     director.news.deal_number = number
     director.say(f"{director.who(dealer, 'deals')} hand {event.hand_number} (deal #{number})")
     director.hands = [[] for _ in range(director.players)]
@@ -385,6 +385,7 @@ def on_declare_out(director: Director, event: DeclaredOut, obs: Observation) -> 
 
 def on_hand_scored(director: Director, event: HandScored, obs: Observation) -> Animation | None:
     director.news.summary = result_fields(event)
+    director.news.claim_counts = event.ended.counts if isinstance(event.ended, DeclaredOut) else ()
     director.news.summary_deal = director.news.deal_number
     if director.news.board is not None:  # the scores change as the summary shows
         director.news.board = (event.scores_after, *director.news.board[1:])

@@ -6,6 +6,8 @@ in the seat's meld area of the table layout.
 
 from __future__ import annotations
 
+from collections import Counter
+
 import pygame
 
 from engine.cards import Card
@@ -110,15 +112,20 @@ def draw_melds(surface: pygame.Surface, lay: TableLayout, art: CardArt, theme: T
 
 def laid_labels(laid: list[LaidMeld], tables: list[list[TableCard]]) -> dict[int, str]:
     """Two-handed: the line by each seat's laid cards, only while some lie on its table: the seat's meld
-    this hand (a dix exchanged or scored counts too) and the melds whose cards still lie there."""
+    this hand and every meld it counts (a dix exchanged or scored, a meld whose cards were played since),
+    the same meld laid again named once with how many times ("Marriage 20 ×2")."""
     labels: dict[int, str] = {}
     for seat, table in enumerate(tables):
         mine = [m for m in laid if m.seat == seat]
-        lying = [m for m in mine if any(s in table for s in m.sprites)]
-        if lying:
-            total = sum(m.points for m in mine)
-            labels[seat] = f"Meld {total}: " + ", ".join(f"{meld_name(m.name)} {m.points}" for m in lying[-4:])
+        if any(s in table for m in mine for s in m.sprites):
+            labels[seat] = f"Meld {sum(m.points for m in mine)}: " + ", ".join(laid_items(mine))
     return labels
+
+
+def laid_items(melds: list[LaidMeld]) -> list[str]:
+    """Each meld of ``melds`` named and scored in the order first laid, a repeated one with its count."""
+    counts = Counter((m.name, m.points) for m in melds)
+    return [f"{meld_name(name)} {points}" + (f" ×{n}" if n > 1 else "") for (name, points), n in counts.items()]
 
 
 def draw_laid_labels(surface: pygame.Surface, lay: TableLayout, theme: Theme, labels: dict[int, str]) -> None:
@@ -135,4 +142,4 @@ def draw_laid_labels(surface: pygame.Surface, lay: TableLayout, theme: Theme, la
         surface.blit(image, where)
 
 
-__all__ = ["draw_laid_labels", "draw_melds", "in_suits", "laid_labels", "meld_name"]
+__all__ = ["draw_laid_labels", "draw_melds", "in_suits", "laid_items", "laid_labels", "meld_name"]

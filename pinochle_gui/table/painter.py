@@ -16,7 +16,7 @@ from pinochle_gui.fonts import sized_for_player
 from pinochle_gui.table.controls import focused_chosen
 from pinochle_gui.table.hud import cards_note
 from pinochle_gui.table.meld_view import draw_laid_labels, draw_melds, laid_labels
-from pinochle_gui.table.scorepad import draw_full_pad, draw_pad, hand_in_progress
+from pinochle_gui.table.scorepad import draw_full_pad, draw_pad, hand_in_progress, score_box
 from pinochle_gui.table.seats import ComputerSeat, HumanSeat
 from pinochle_gui.table.summary import draw_game_over, draw_summary
 from pinochle_gui.table.view import TableView
@@ -124,7 +124,8 @@ class TablePainter:
                     footer = f"{footer} · click or press Enter to go on" if footer else "Click or press Enter to go on"
                 buttons = table.summary_buttons_shown
                 box = draw_summary(surface, centre, table.theme, news.summary, table.sides, table.names, footer,
-                                   table.rules.team_of(VIEW_SEAT), buttons, team_of=table.rules.team_of)
+                                   table.rules.team_of(VIEW_SEAT), buttons, team_of=table.rules.team_of,
+                                   counts=news.claim_counts)
                 if buttons:
                     table.place_end_buttons(box, "summary")
                     for button in table.end_buttons:
@@ -140,8 +141,8 @@ class TablePainter:
             table.hud.draw_last_trick(surface, lay, table.art, news)
             if table.show_pad:
                 records = table.game.hand_records
-                now = hand_in_progress(table.director.seen or table.obs, table.rules.teams, table.names, table.sides,
-                                       records)
+                now = hand_in_progress(table.director.seen or table.obs, news, table.rules, table.names,
+                                       table.sides, records)
                 draw_full_pad(surface, pygame.Rect(0, 0, lay.width, lay.height), table.theme, table.sides,
                               records, table.names, table.game.scores, table.game.target, now,
                               table.rules.game_hands)
@@ -152,12 +153,11 @@ class TablePainter:
         obs = table.director.seen or table.obs  # the seats as far as the events are played
         news = table.director.news
         status = table.status_text()
-        trick_points = obs.trick_points if obs.phase == Phase.PLAY else None
         # The score board changes when the director gets there (the hand's summary), not when the engine does.
-        scores, hand_number, deal_number = news.board or (obs.scores, obs.hand_number, obs.deal_number)
+        box = score_box(obs, news, table.rules)
         laid = laid_labels(news.laid, table.director.tables) if table.rules.trump_by == TrumpBy.STOCK else {}
         key = (surface.get_size(), lay.width, lay.height, obs.to_act, obs.dealer, obs.declarer, obs.bid, obs.bids,
-               scores, trick_points, obs.tricks_won, obs.phase, hand_number, obs.target, status, obs.trump,
+               box, obs.tricks_won, obs.phase, obs.target, status, obs.trump,
                tuple(laid.items()))
         if self.static is None or key != self.static_key or self.static.get_size() != surface.get_size():
             if self.felt is None or self.felt.get_size() != surface.get_size():
@@ -166,8 +166,8 @@ class TablePainter:
             table.hud.draw_seats(layer, lay, obs, news, table.rules.teams, None)
             draw_laid_labels(layer, lay, table.theme, laid)
             table.hud.draw_status(layer, table.status_rect, status, obs.trump)
-            draw_pad(layer, lay.score_pad, table.theme, table.sides, list(scores), obs.target, trick_points,
-                     0 if table.replaying else hand_number, deal_number, one_deal=table.replaying,
+            draw_pad(layer, lay.score_pad, table.theme, table.sides, list(box.scores), obs.target, box.tricks,
+                     0 if table.replaying else box.hand_number, box.deal_number, one_deal=table.replaying,
                      hands=table.rules.game_hands)
             self.static, self.static_key = layer, key
         surface.blit(self.static, (0, 0))

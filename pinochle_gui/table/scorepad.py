@@ -1,18 +1,23 @@
 """The score pad: the running scores in the corner, and the whole game hand by hand on demand.
 
-The numbers come from the game's hand records (docs/records.md), so the pad says what the engine scored.
+The numbers come from the game's hand records (docs/records.md) and the engine's observation as far as
+the director has played it, each panel's in one function (:func:`score_box`, :func:`pad_rows`,
+:func:`hand_in_progress`), so the pad says what the engine scored.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 import pygame
 
 from engine.cards import SUIT_NAMES
 from engine.game import Phase
-from engine.observation import Observation
+from engine.observation import Observation, points_in_tricks
 from engine.record import HandRecord
+from engine.rules import Rules
+from pinochle_gui.table.director import TableNews
 from pinochle_gui.table.hud import draw_cached_panel
 from pinochle_gui.theme import Theme
 from pinochle_gui.widgets import blit_text, fit_text, render, wrap
@@ -28,6 +33,36 @@ def side_names(teams: Sequence[Sequence[int]], names: Sequence[str]) -> list[str
 def game_goal(target: int, hands: int = 0) -> str:
     """What ends the game: "game to 1500", or with no target (a game of a number of hands) "game of 5 hands"."""
     return f"game to {target}" if target or not hands else f"game of {hands} hands"
+
+
+#: The phases in which no points have been taken in tricks yet, or the hand is over.
+NO_TRICKS_YET = (Phase.REDEAL, Phase.BIDDING, Phase.GAME_OVER)
+
+
+@dataclass(frozen=True)
+class ScoreBox:
+    """What the small score pad shows: each side's score, its points in tricks so far in the hand on the
+    table (``None`` between hands), the hand's number and its deal number as shared."""
+
+    scores: tuple[int, ...]
+    tricks: tuple[int, ...] | None
+    hand_number: int
+    deal_number: int
+
+
+def in_tricks(seen: Observation, news: TableNews, rules: Rules) -> tuple[int, ...] | None:
+    """Each side's points in tricks so far in the hand on the table, as the player knows them (their own bury
+    counted), as far as the director has played the tricks; ``None`` before the play and once it is scored."""
+    if news.hand_over or seen.phase in NO_TRICKS_YET:
+        return None
+    return points_in_tricks(seen, rules)
+
+
+def score_box(seen: Observation, news: TableNews, rules: Rules) -> ScoreBox:
+    """The small pad's numbers: the score board the director has got to (the scores change as the hand's
+    summary shows) and the points in tricks of the hand it shows."""
+    scores, hand_number, deal_number = news.board or (seen.scores, seen.hand_number, seen.deal_number)
+    return ScoreBox(tuple(scores), in_tricks(seen, news, rules), hand_number, deal_number)
 
 
 def draw_pad(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, sides: list[str], scores: Sequence[int],
@@ -98,12 +133,14 @@ def pad_rows(records: Sequence[HandRecord], names: Sequence[str]) -> list[list[s
     return rows
 
 
-def hand_in_progress(obs: Observation, teams: Sequence[Sequence[int]], names: Sequence[str], sides: Sequence[str],
+def hand_in_progress(obs: Observation, news: TableNews, rules: Rules, names: Sequence[str], sides: Sequence[str],
                      records: Sequence[HandRecord]) -> str:
     """The hand on the table, not yet scored, in words: its bid and declarer, trump, each side's meld and
-    its points in tricks so far ("" when there is none: between hands, at the game's end)."""
-    if obs.phase == Phase.GAME_OVER or any(r.get("hand_number") == obs.hand_number for r in records):
+    its points in tricks so far (:func:`in_tricks`; "" when there is none: between hands, at the game's end)."""
+    if obs.phase == Phase.GAME_OVER or news.hand_over or any(r.get("hand_number") == obs.hand_number
+                                                               for r in records):
         return ""
+    teams = rules.teams
     parts = [f"Hand {obs.hand_number} now:"]
     if obs.declarer is None:
         parts.append("the bidding is under way" if obs.phase == Phase.BIDDING else "no bid yet")
@@ -113,9 +150,10 @@ def hand_in_progress(obs: Observation, teams: Sequence[Sequence[int]], names: Se
     melds = [sum(m["points"] for m in obs.melds if m["seat"] in team) for team in teams]
     if obs.melds:
         parts.append("· meld " + ", ".join(f"{side} {points}" for side, points in zip(sides, melds, strict=True)))
-    if obs.tricks or obs.trick:
+    tricks = in_tricks(obs, news, rules)
+    if tricks is not None and (obs.tricks or obs.trick or any(tricks)):
         parts.append("· in tricks so far " + ", ".join(f"{side} {points}" for side, points
-                                                        in zip(sides, obs.trick_points, strict=False)))
+                                                        in zip(sides, tricks, strict=False)))
     return " ".join(parts)
 
 
@@ -161,4 +199,5 @@ def draw_full_pad(surface: pygame.Surface, area: pygame.Rect, theme: Theme, side
         y += round(size * 1.3)
 
 
-__all__ = ["draw_full_pad", "draw_pad", "game_goal", "hand_in_progress", "pad_rows", "side_names"]
+__all__ = ["ScoreBox", "draw_full_pad", "draw_pad", "game_goal", "hand_in_progress", "in_tricks", "pad_rows",
+           "score_box", "side_names"]

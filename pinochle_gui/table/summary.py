@@ -9,24 +9,30 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
-from engine.events import GameOver
+from engine.events import ClaimCount, GameOver
 from engine.record import HandResult
 from pinochle_gui.fonts import scaled
 from pinochle_gui.table.hud import draw_cached_panel
 from pinochle_gui.theme import Theme
-from pinochle_gui.widgets import fit_text, render, text_width
+from pinochle_gui.widgets import blit_text, fit_text, render, text_width, wrap
 from pinochle_gui.words import count_of
 
 
-def summary_lines(summary: HandResult, sides: Sequence[str], names: Sequence[str]) -> tuple[str, list[list[str]]]:
-    """The headline and the table rows (a header row, then one row per side) of a scored hand."""
+def summary_lines(summary: HandResult, sides: Sequence[str], names: Sequence[str],
+                  counts: Sequence[ClaimCount] = ()) -> tuple[str, list[list[str]]]:
+    """The headline and the table rows (a header row, then one row per side) of a scored hand; a hand a
+    seat declared out in shows what each side counted then (``counts``, the engine's :class:`ClaimCount`)."""
     declarer = summary.get("declarer")
     bid = summary.get("bid")
     how = summary.get("how", "played")
     claim = summary.get("declared_out")
     if isinstance(claim, dict) and isinstance(claim.get("seat"), int):
         head = claim_sentence(names[claim["seat"]], int(claim.get("total") or 0), int(summary.get("target") or 0))
-    elif isinstance(declarer, int) and bid:
+        rows = [["", "Score", "Tricks", "Meld", "Count"]]
+        for side, count in zip(sides, counts, strict=False):
+            rows.append([side, str(count.score), str(count.tricks), str(count.meld), str(count.total)])
+        return head, rows
+    if isinstance(declarer, int) and bid:
         who = names[declarer]
         if how == "thrown_in" or summary.get("thrown_in"):
             head = f"{who} threw in the hand at {bid}"
@@ -115,20 +121,28 @@ def draw_table(surface: pygame.Surface, box: pygame.Rect, theme: Theme, head: st
             surface.blit(image, rect)
             x += cell_w
         y += scaled(size * 1.6)
-    if footer:
-        text, fsize = fit_text(footer, max(11, size - 4), box.w - 24, "italic")
-        image = render(text, fsize, theme.text_dim, "italic")
-        surface.blit(image, image.get_rect(midtop=(box.centerx, y + 4)))
-        y += image.get_height() + 8
-    return y
+    fsize = max(11, size - 4)
+    for line in wrap(footer, fsize, box.w - 24, "italic") if footer else []:  # wrapped, never cut
+        blit_text(surface, line, fsize, theme.text_dim, (box.centerx, y + 4), "italic", "midtop", box.w - 24)
+        y += scaled(fsize * 1.3)
+    return y + 8 if footer else y
+
+
+def footer_rows(area: pygame.Rect, rows: int, footer: str) -> int:
+    """The rows a panel of ``rows`` needs for ``footer`` wrapped at the size :func:`draw_table` gives it."""
+    box = panel_rect(area, rows + 1)
+    size = max(13, min(26, box.h // 9))
+    return max(1, len(wrap(footer, max(11, size - 4), box.w - 24, "italic"))) if footer else 0
 
 
 def draw_summary(surface: pygame.Surface, area: pygame.Rect, theme: Theme, summary: HandResult,
                  sides: Sequence[str], names: Sequence[str], footer: str, player_side: int,
-                 room_for_buttons: bool = False, *, team_of: Callable[[int], int]) -> pygame.Rect:
-    """The hand's result; ``team_of`` gives a seat's side (the rules'), to say whether it went the player's way."""
-    head, rows = summary_lines(summary, sides, names)
-    box = panel_rect(area, len(rows) + room_for_buttons)
+                 room_for_buttons: bool = False, *, team_of: Callable[[int], int],
+                 counts: Sequence[ClaimCount] = ()) -> pygame.Rect:
+    """The hand's result; ``team_of`` gives a seat's side (the rules'), to say whether it went the player's way;
+    ``counts``: what each side counted when a seat declared out."""
+    head, rows = summary_lines(summary, sides, names, counts)
+    box = panel_rect(area, len(rows) + room_for_buttons + footer_rows(area, len(rows), footer) - 1)
     declarer = summary.get("declarer")
     good = None
     if summary.get("made") is not None and isinstance(declarer, int):
@@ -155,8 +169,9 @@ def draw_game_over(surface: pygame.Surface, area: pygame.Rect, theme: Theme, inf
     head, good = game_over_lines(info, sides, player_side)
     scores = info.scores
     rows = [["", "Final score"]] + [[side, str(scores[i]) if i < len(scores) else ""] for i, side in enumerate(sides)]
-    box = panel_rect(area, len(rows) + 1)
-    draw_table(surface, box, theme, head, rows, f"{count_of(hands, 'hand')} played. {footer}", good)
+    note = f"{count_of(hands, 'hand')} played. {footer}"
+    box = panel_rect(area, len(rows) + footer_rows(area, len(rows), note))
+    draw_table(surface, box, theme, head, rows, note, good)
     return box
 
 
