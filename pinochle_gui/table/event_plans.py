@@ -366,10 +366,10 @@ def on_claim(director: Director, event: TricksClaimed, obs: Observation) -> Anim
     """A claim of the remaining tricks: the claimer's hand is laid face up, with the claim's words, and the
     table waits for the player to look (a click goes on) before the tricks are played out and gathered."""
     seat = event.seat
-    director.say(f"{director.who(seat, 'claims')} the remaining tricks: {cards_label(list(event.cards))}",
-                 seat, "The rest are mine")
-    if seat == VIEW_SEAT:
-        return None  # the player's own cards are face up already
+    if seat == VIEW_SEAT:  # the player's own cards are face up already
+        director.say(f"{director.who(seat, 'claims')} the remaining tricks", seat, "Claim")
+        return None
+    director.say(f"{director.who(seat, 'claims')} the remaining tricks: the cards are face up", seat, "Claim")
     for sprite, c in zip(director.hands[seat], director.sorted_cards(event.cards), strict=False):
         sprite.card = c
     director.shown_hand = seat
