@@ -494,7 +494,8 @@ class TableScene(Scene):
         self.obs = observe(self.game, VIEW_SEAT)
         self.director.reset(self.obs)
         self.records_seen = len(self.game.hand_records)
-        self._claim_at = (-1, None)
+        self._claim_at = (-1, None)  # asked again of the position undone to (its log may grow to the same length)
+        self._rest_at = (-1, False)
         self.game_over_shown = False
         self.end_buttons = []
         self.panel.key = ()
