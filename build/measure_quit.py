@@ -196,6 +196,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--busy", type=float, default=3.0, help="seconds the workers run before the close")
     parser.add_argument("--way", choices=WAYS, action="append", help="how to close (default: both)")
     args = parser.parse_args(argv)
+    if not Path("/proc/self/stat").exists():
+        print("measure_quit.py finds the game's worker processes in /proc: Linux only; nothing measured")
+        return 0
     print(f"closing {sys.executable} -m pinochle_gui --variant {args.variant} --seed {args.seed}"
           f"{' --fast' if args.fast else ''} with a hand's review and its cost being analysed "
           f"(workers busy {args.busy:g} s; SDL_VIDEODRIVER={os.environ.get('SDL_VIDEODRIVER', '')})")
