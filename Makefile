@@ -27,7 +27,7 @@ help:
 	@echo "make typecheck     mypy --strict on engine/ and pinochle_gui/"
 	@echo "make dist          the one-folder executable: dist/pinochle/pinochle (ARGS=--interpreted: search uncompiled)"
 	@echo "make dist-onefile  the one-file executable: dist/onefile/pinochle"
-	@echo "make bench         benchmarks (engine speed, start-up time)"
+	@echo "make bench         benchmarks (engine speed, start-up time, time to quit)"
 	@echo "make bench-compiled  the play core's benchmark on the search the executable packs (compiled by mypyc)"
 	@echo "make clean         remove .venv, build output and caches"
 
@@ -73,6 +73,7 @@ bench: $(STAMP)
 	@for module in $$(ls engine/bench*.py 2>/dev/null | sed 's|/|.|; s|\.py$$||'); do \
 		echo "== python -m $$module"; $(HEADLESS) $(PY) -m $$module || exit 1; done
 	$(HEADLESS) $(PY) build/measure_startup.py
+	$(HEADLESS) $(PY) build/measure_quit.py --runs 1
 
 bench-compiled: $(STAMP)
 	$(PY) build/compile_search.py build/work/compiled

@@ -48,6 +48,7 @@ from pinochle_gui.challenge_run import ChallengeRun, new_run, run_from_dict  # n
 from pinochle_gui.fonts import set_text_scale  # noqa: E402
 from pinochle_gui.frames import FPS, FrameClock, prefer_plain_frame_buffer  # noqa: E402
 from pinochle_gui.options import Options  # noqa: E402
+from pinochle_gui.quit_signals import QuitSignals  # noqa: E402
 from pinochle_gui.scene import Scene, SceneStack  # noqa: E402
 from pinochle_gui.screens import (  # noqa: E402
     challenge_deal_scene,
@@ -388,14 +389,15 @@ class App:
                     self.finished = True
 
     def close(self) -> None:
-        """Stop every background worker: the tables' computers, the reviews' analyses, the hands' costs,
-        the challenge computer."""
+        """The last save written to its end, then every background worker stopped, its work dropped (the
+        tables' computers, the reviews' analyses, the hands' costs, the challenge computer: their worker
+        processes terminated, :func:`engine.ai.worker.stop_pool`), then the storage closed."""
+        self.saver.close()
         for scene in self.stack.scenes:
             scene.leave()
         if self.challenge is not None:
             self.challenge.close()
         self.coster.close()
-        self.saver.close()
         self.storage.close()
 
     # -- the duplicate challenge --------------------------------------------------------------------------
@@ -539,11 +541,14 @@ def turn(app: App, frames: FrameClock, screen: pygame.Surface) -> pygame.Surface
 
 
 def run(options: Options) -> int:
-    """Open the window and run the app until it is closed (or ``--hands`` hands are done); the exit status."""
-    screen = _open_window(options)
-    sys.setswitchinterval(0.002)  # a thread thinking in Python yields the GIL often: smooth frames
+    """Open the window and run the app until it is closed (or ``--hands`` hands are done, or SIGTERM comes:
+    :mod:`pinochle_gui.quit_signals`); the exit status."""
+    signals = QuitSignals()
+    signals.install()  # before the window: SDL then leaves SIGTERM to us
     app: App | None = None
     try:
+        screen = _open_window(options)
+        sys.setswitchinterval(0.002)  # a thread thinking in Python yields the GIL often: smooth frames
         app = App(options, screen)
         if app.storage.read_only:  # said on the title screen too; a demo or --hands run has none
             print(f"pinochle: {ALREADY_OPEN}", file=sys.stderr)
@@ -559,6 +564,8 @@ def run(options: Options) -> int:
         frames = FrameClock(app.stack)
         while app.stack.running and not app.finished:
             screen = turn(app, frames, screen)
+            if signals.received is not None:
+                app.quit()  # as the window's close button: the game saved, then everything closed
             if options.first_frame_exit and frames.presents:
                 print(f"first frame after {time.perf_counter() - STARTED:.3f} s", flush=True)
                 break
@@ -568,6 +575,7 @@ def run(options: Options) -> int:
         if app is not None:
             app.close()
         pygame.quit()
+        signals.restore()
     sys.stdout.flush()
     return 0
 

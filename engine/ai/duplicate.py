@@ -20,7 +20,7 @@ from typing import Any
 
 from engine.ai.levels import LEVELS
 from engine.ai.players import ComputerPlayer
-from engine.ai.worker import background_pool
+from engine.ai.worker import background_pool, stop_pool
 from engine.challenge import Challenge, ChallengeDict, challenge_from_dict, deal_game
 from engine.players import RandomPlayer
 from engine.record import HandRecord
@@ -109,9 +109,8 @@ class DuplicatePlayer:
         return self._executor
 
     def _drop_pool(self) -> None:
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+        stop_pool(self._executor)
+        self._executor = None
 
     @property
     def pending(self) -> int:

@@ -35,11 +35,14 @@ the player's decisions first, on one or two worker processes:
 
 from __future__ import annotations
 
+import functools
 import multiprocessing
 import os
+import queue
+import threading
 import time
 from collections.abc import Callable
-from concurrent.futures import Executor, Future, ProcessPoolExecutor, ThreadPoolExecutor
+from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
 from typing import Any, Literal, ParamSpec, TypeVar
 
@@ -91,15 +94,45 @@ def lower_priority(steps: int = 5) -> None:
 def background_pool(name: str, processes: bool = True, workers: int = 1, niceness: int = 5,
                     thread_fallback: bool = True) -> Executor | None:
     """A pool for work off the main thread: ``workers`` spawned processes ``niceness`` steps lower in
-    priority; where processes are not wanted or cannot start, one thread named ``name`` (None without
-    ``thread_fallback``: work that must never run in the app's own process)."""
+    priority; where processes are not wanted or cannot start, one daemon thread named ``name``
+    (:class:`DaemonThread`; None without ``thread_fallback``: work that must never run in the app's own
+    process). Stop it with :func:`stop_pool`."""
     if processes:
         try:
             return ProcessPoolExecutor(max_workers=workers, mp_context=multiprocessing.get_context("spawn"),
                                        initializer=lower_priority, initargs=(niceness,))
         except (OSError, ValueError, NotImplementedError):
             pass
-    return ThreadPoolExecutor(max_workers=1, thread_name_prefix=name) if thread_fallback else None
+    return DaemonThread(name) if thread_fallback else None
+
+
+#: Seconds :func:`stop_pool` gives terminated workers to end before it kills them.
+STOP_GRACE = 0.5
+
+
+def stop_pool(pool: Executor | None, grace: float = STOP_GRACE) -> None:
+    """Stop ``pool`` now, its work dropped: jobs not started are cancelled and, in a process pool, the
+    workers are terminated (SIGTERM), joined for at most ``grace`` seconds, and those still there killed.
+
+    ``shutdown(wait=False)`` alone lets a running job finish, and at the interpreter's exit
+    :mod:`concurrent.futures` waits for it: a hand's analysis kept a closed game's process alive for
+    tens of seconds. A :class:`DaemonThread`'s running job cannot be stopped from outside; it is left to
+    finish unseen, and its thread never holds up the exit.
+    """
+    if pool is None:
+        return
+    workers = list((pool._processes or {}).values()) if isinstance(pool, ProcessPoolExecutor) else []
+    pool.shutdown(wait=False, cancel_futures=True)
+    for worker in workers:
+        if worker.is_alive():
+            worker.terminate()
+    end = time.monotonic() + grace
+    for worker in workers:
+        worker.join(max(0.0, end - time.monotonic()))
+    for worker in workers:
+        if worker.is_alive():
+            worker.kill()
+            worker.join(grace)
 
 
 _P = ParamSpec("_P")
@@ -116,6 +149,70 @@ class AtOnce(Executor):
         except Exception as error:  # noqa: BLE001 - handed back through the future, as a worker would
             future.set_exception(error)
         return future
+
+
+class DaemonThread(Executor):
+    """Runs its jobs one after another on one daemon thread named ``name`` (started with the first job).
+
+    The fallback of :func:`background_pool` where worker processes cannot be used (and the tests' way).
+    A :class:`~concurrent.futures.ThreadPoolExecutor`'s threads are joined when the interpreter exits, so a
+    search still running would keep a closed game alive until it ends; a thread cannot be stopped from
+    outside, and the jobs (a decision, its review, a hand played on) are long searches without a place to
+    stop. They are also pure: they write nothing and hold nothing the app's close needs, and their answer
+    is wanted only by the running app. So the thread is a daemon: the process ends without waiting for it.
+
+    >>> pool = DaemonThread("pinochle-example")
+    >>> pool.submit(sum, [1, 2, 3]).result(timeout=30)
+    6
+    >>> pool.shutdown()
+    """
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self._jobs: queue.SimpleQueue[tuple[Future[Any], Callable[[], Any]] | None] = queue.SimpleQueue()
+        self._lock = threading.Lock()
+        self._thread: threading.Thread | None = None
+        self._shut = False
+
+    def submit(self, fn: Callable[_P, _T], /, *args: _P.args, **kwargs: _P.kwargs) -> Future[_T]:
+        future: Future[_T] = Future()
+        with self._lock:
+            if self._shut:
+                raise RuntimeError("cannot schedule new futures after shutdown")
+            self._jobs.put((future, functools.partial(fn, *args, **kwargs)))
+            if self._thread is None:
+                self._thread = threading.Thread(target=self._run, name=self.name, daemon=True)
+                self._thread.start()
+        return future
+
+    def _run(self) -> None:
+        while (job := self._jobs.get()) is not None:
+            future, call = job
+            if not future.set_running_or_notify_cancel():
+                continue
+            try:
+                result = call()
+            except BaseException as error:  # noqa: BLE001 - handed back through the future, as a worker would
+                future.set_exception(error)
+            else:
+                future.set_result(result)
+
+    def shutdown(self, wait: bool = True, *, cancel_futures: bool = False) -> None:
+        """No more jobs; those not started are cancelled with ``cancel_futures``; ``wait``: until the thread ends."""
+        with self._lock:
+            self._shut = True
+            if cancel_futures:
+                while True:
+                    try:
+                        job = self._jobs.get_nowait()
+                    except queue.Empty:
+                        break
+                    if job is not None:
+                        job[0].cancel()
+            self._jobs.put(None)
+            thread = self._thread
+        if wait and thread is not None:
+            thread.join()
 
 
 #: Where a :class:`Thinker` decides: in a worker process (a thread where processes cannot start), on a
@@ -208,9 +305,8 @@ class Thinker:
     def close(self) -> None:
         """Stop the worker (it is started again on the next :meth:`start`)."""
         self.cancel()
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+        stop_pool(self._executor)
+        self._executor = None
 
 
 def _review(record: HandRecord, action_index: int, seed: int, level: str, every_card: bool,
@@ -345,9 +441,8 @@ class Analyst:
         self.errors = []
 
     def _shutdown(self) -> None:
-        if self._executor is not None:
-            self._executor.shutdown(wait=False, cancel_futures=True)
-            self._executor = None
+        stop_pool(self._executor)
+        self._executor = None
 
     def close(self) -> None:
         """Stop the workers (started again on the next :meth:`start`)."""
@@ -355,4 +450,5 @@ class Analyst:
         self._shutdown()
 
 
-__all__ = ["WHERE", "Analyst", "AtOnce", "Thinker", "Where", "decide", "decide_with_reason"]
+__all__ = ["STOP_GRACE", "WHERE", "Analyst", "AtOnce", "DaemonThread", "Thinker", "Where", "background_pool", "decide",
+           "decide_with_reason", "stop_pool"]

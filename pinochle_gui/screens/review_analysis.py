@@ -20,7 +20,7 @@ from typing import Any
 
 from engine.ai.analysis import DecisionReview, HandAnalysis, cost_threshold
 from engine.ai.try_again import play_seat_again
-from engine.ai.worker import Analyst, background_pool
+from engine.ai.worker import Analyst, background_pool, stop_pool
 from engine.record import HandRecord, RecordError
 from engine.review import seat_names
 from engine.rules import Rules, rules_from_dict
@@ -196,9 +196,8 @@ class ReviewAnalysis:
         if self._analyst is not None:
             self._analyst.close()
             self._analyst = None
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        stop_pool(self._pool)
+        self._pool = None
 
 
 __all__ = ["FINISHED", "POLL_EVERY", "ReviewAnalysis", "analysed_seat", "hand_key", "points_text"]

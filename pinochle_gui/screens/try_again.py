@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from engine.ai.try_again import choices_at, play_on
-from engine.ai.worker import background_pool
+from engine.ai.worker import background_pool, stop_pool
 from engine.record import ActionValue, HandRecord
 from engine.review import Step
 from pinochle_gui.net_result import difference_words, net, net_words
@@ -123,10 +123,9 @@ class TryAgainScene(Overlay):
             self.open_line(self.record, self.line)
 
     def leave(self) -> None:
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
-            self._future = None
+        stop_pool(self._pool)
+        self._pool = None
+        self._future = None
 
     # -- layout ---------------------------------------------------------------------------------------
     def build(self) -> None:

@@ -17,7 +17,7 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from engine.ai.analysis import decisions_in, review_decision
-from engine.ai.worker import background_pool
+from engine.ai.worker import background_pool, stop_pool
 from engine.record import HandRecord, RecordError
 from pinochle_gui.storage.hand_costs import HandCost
 from pinochle_gui.table.seats import thinking_at_once
@@ -103,9 +103,8 @@ class HandCoster:
     def close(self) -> None:
         self._drop_future()
         self.hands.clear()
-        if self._pool is not None:
-            self._pool.shutdown(wait=False, cancel_futures=True)
-            self._pool = None
+        stop_pool(self._pool)
+        self._pool = None
 
 
 __all__ = ["HandCoster", "decision_cost"]

@@ -1,0 +1,29 @@
+"""Jobs for tests/test_quit.py that run far longer than any test waits: what a closed pool must not wait for.
+
+Importable by name (``tests.quit_jobs``), so that a spawned worker process can unpickle them.
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Any
+
+#: Seconds a long job runs: ten times longer than any test here waits for anything.
+LONG = 600.0
+
+
+def work_for(seconds: float, started: str = "") -> float:
+    """Mark the file ``started`` (when given), then work (here: sleep in short steps) for ``seconds``."""
+    if started:
+        Path(started).touch()
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        time.sleep(0.02)
+    return seconds
+
+
+def endless(*args: Any, **kwargs: Any) -> Any:
+    """Takes the arguments of any background job (a decision, its review, a hand played on) and works
+    :data:`LONG` seconds instead."""
+    return work_for(LONG)
