@@ -23,6 +23,7 @@ True
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -210,7 +211,8 @@ class _Review:
                     return f"{who} has no meld", (), ""
                 return f"{who} melds {points}" + (f": {items}" if items else ""), cards, "Meld"
             case NotOnBoard(meld=meld, bid=bid):
-                return f"{who}'s side has {meld} meld and cannot make {bid}: set without play", (), ""
+                whose = f"{who}'s side has" if self.rules.partnerships else f"{who} has"
+                return f"{whose} {meld} meld and cannot make {bid}: set without play", (), ""
             case ThrownIn():
                 return f"{who} throws the hand in", (), ""
             case PlayedOn():
@@ -283,14 +285,15 @@ YOU_SAY = {"bids": "bid", "passes": "pass", "wins": "win", "takes": "take", "nam
 
 def second_person(text: str) -> str:
     """A step's words about a seat named "You" (the app's name for the player) as one says them:
-    "You play", "Your side has 40 meld"."""
+    "You play", "Your side has 40 meld", "Hand 2, dealt by you", "North passes 3 cards to you"."""
     if text.startswith("You's "):
-        return "Your " + text[len("You's "):]
+        text = "Your " + text[len("You's "):]
     first, _, rest = text.partition(" ")
     verb, _, after = rest.partition(" ")
     if first == "You" and verb in YOU_SAY:
-        return " ".join(w for w in ("You", YOU_SAY[verb], after.replace("and shows", "and show")) if w)
-    return text
+        text = " ".join(w for w in ("You", YOU_SAY[verb], after.replace("and shows", "and show")) if w)
+    head, tail = text[:4], text[4:]  # only the first word keeps its capital
+    return head + re.sub(r"\bYou's\b", "your", re.sub(r"\bYou\b(?!')", "you", tail))
 
 
 def _take(cards: list[Card], taken: Iterable[Card]) -> None:

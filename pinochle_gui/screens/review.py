@@ -40,7 +40,7 @@ from pinochle_gui.screens.review_notes import draw_notes, draw_progress, draw_st
 from pinochle_gui.screens.review_summary import SummaryView
 from pinochle_gui.screens.screen import Screen
 from pinochle_gui.screens.try_again import TryAgainScene
-from pinochle_gui.seat_words import whose
+from pinochle_gui.seat_words import who, whose
 from pinochle_gui.widgets import MenuButton, blit_text
 from pinochle_gui.widgets.text import wrap
 from pinochle_gui.words import variant_name
@@ -359,7 +359,7 @@ class ReviewScene(Screen):
         if step.trump is not None:
             parts.append(f"trump {SUIT_NAMES[step.trump]}")
         if step.contract is not None:
-            parts.append(f"bid {step.contract[1]} by {seat_names(record)[step.contract[0]]}")
+            parts.append(f"bid {step.contract[1]} by {who(record, step.contract[0])}")
         if step.tricks_done:
             points = ", ".join(f"{side} {p}" for side, p in zip(side_names(record), step.points, strict=True))
             parts.append(f"tricks {step.tricks_done}: {points}")

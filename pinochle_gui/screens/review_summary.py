@@ -88,7 +88,14 @@ def net_lines(analysis: ReviewAnalysis) -> list[str]:
 
 
 def hand_table(record: HandRecord) -> tuple[str, list[list[str]]]:
-    head, rows = summary_lines(record, side_names(record["teams"], seat_names(record)), seat_names(record))
+    """The hand's headline and its table (meld, tricks, score change per side). A hand without a contract
+    (two-handed) is headed by its score changes, so that two hands side by side say how each went."""
+    names = seat_names(record)
+    head, rows = summary_lines(record, side_names(record["teams"], names), names)
+    if record.get("bid") is None and record.get("score_delta"):
+        head = ", ".join(f"{capital(who(record, team[0])) if len(team) == 1 else side} {delta:+d}"
+                         for team, side, delta in zip(record["teams"], side_names(record["teams"], names),
+                                                      record["score_delta"], strict=False))
     return head, [row[:COLUMNS] for row in rows]
 
 
