@@ -29,7 +29,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NotRequired, TypedDict
 
-from engine.actions import Action, LayMeld
+from engine.actions import Action, CallRedeal, ExchangeDix, LayMeld
 from engine.cards import SUIT_NAMES, Card, parse_cards, sort_hand
 from engine.events import (
     AuctionWon,
@@ -118,7 +118,10 @@ def review_steps(record: HandRecord) -> list[Step]:
         for index, value in enumerate(record["actions"]):
             review.action = game.action_from_json(value)
             review.action_index, review.reason = index, reasons.get(index, "")
+            seat, chose = game.to_act, game.has_choice()
             review.follow(game.apply(review.action))
+            if review.action_index is not None and chose and seat is not None:
+                review.chosen(review.action, seat)  # a choice no event tells: "You lay no meld"
             if game.hand_records:
                 break  # the game has dealt the next hand
             review.check_against(game)
@@ -256,11 +259,26 @@ class _Review:
                 return "The hand is scored" + (f": {change}" if change else ""), (), ""
         return None  # redeals, the game's end, what another seat may not see: not part of this hand's story
 
+    def chosen(self, action: Action, seat: int) -> None:
+        """A step for a choice that no event tells (a two-handed "no meld", a dix kept, a hand kept), so that
+        every decision of the hand has its step."""
+        if isinstance(action, ExchangeDix):
+            done = "exchanges the dix" if action.take else "keeps the dix"
+        elif isinstance(action, CallRedeal):
+            done = "asks for a new deal" if action.call else "keeps the hand"
+        else:
+            done = CHOICES.get(type(action).__name__, f"chooses: {action}")
+        kind = {ExchangeDix: EventKind.DIX_EXCHANGE, CallRedeal: EventKind.REDEAL}.get(type(action), EventKind.LAY_MELD)
+        self.keep_step(kind, seat, f"{self.names[seat]} {done}", (), "")
+
     def keep(self, event: Event, text: str, shown: Sequence[Card], label: str) -> None:
+        self.keep_step(event.kind, event.seat, text, shown, label)
+
+    def keep_step(self, kind: EventKind, seat: int | None, text: str, shown: Sequence[Card], label: str) -> None:
         trump = self.trump
         text = second_person(text)
         self.steps.append(Step(
-            kind=event.kind, seat=event.seat, text=text,
+            kind=kind, seat=seat, text=text,
             hands=tuple(tuple(sort_hand(h, trump)) for h in self.hands),
             laid=tuple(tuple(sort_hand(t, trump)) for t in self.laid),
             trick=tuple(self.trick), shown=tuple(shown), shown_label=label if shown else "",
@@ -277,8 +295,12 @@ class _Review:
                 raise RecordError(f"the review lost track of {self.names[seat]}'s cards")
 
 
+#: What a seat did, in words after its name, for a choice that no event tells.
+CHOICES = {"NoMeld": "lays no meld"}
+
 #: The verbs of the steps' words, as they go after "You".
-YOU_SAY = {"bids": "bid", "passes": "pass", "wins": "win", "takes": "take", "names": "name", "holds": "hold",
+YOU_SAY = {"bids": "bid", "keeps": "keep", "asks": "ask", "chooses": "choose", "passes": "pass", "wins": "win",
+           "takes": "take", "names": "name", "holds": "hold",
            "exchanges": "exchange", "buries": "bury", "melds": "meld", "has": "have", "throws": "throw",
            "plays": "play", "draws": "draw", "lays": "lay", "declares": "declare"}
 
