@@ -13,11 +13,13 @@ import pytest
 from conftest import players_hand
 from test_screens_app import FakeApp, _display, app, key, render
 
-from engine.ai.analysis import Alternative, DecisionReview, Grade, HandAnalysis, decisions_in
+from engine.ai.analysis import Alternative, DecisionReview, Grade, HandAnalysis, action_words, decisions_in, game_before
 from engine.record import HandRecord
 from pinochle_gui.screens import open_review, review_analysis
+from pinochle_gui.screens import try_again as try_again_screen
 from pinochle_gui.screens.review import ReviewScene
 from pinochle_gui.screens.review_graph import graph_points
+from pinochle_gui.screens.try_again import TryAgainScene
 from pinochle_gui.widgets.text import watch_text
 
 __all__ = ["_display", "app"]
@@ -35,8 +37,11 @@ def made_up(record: HandRecord) -> HandAnalysis:
     for index, seat in decisions_in(record):
         grade, cost = GIVEN[mine % len(GIVEN)] if seat == 0 else (Grade.GOOD, 0.0)
         mine += seat == 0
-        reviews.append(DecisionReview(index, seat, "play", f"Decision {index}", None, Alternative("A♠", 100.0, None),
-                                      (Alternative("K♠", 100.0 + cost, None),), cost, None,
+        game, made = game_before(record, index)
+        other = next(a for a in game.legal_actions() if a != made)
+        reviews.append(DecisionReview(index, seat, "play", f"Decision {index}", None,
+                                      Alternative(action_words(made, game), 100.0, None),
+                                      (Alternative(action_words(other, game), 100.0 + cost, None),), cost, None,
                                       grade in (Grade.MISTAKE, Grade.BLUNDER), "a reason" if cost > 10 else "",
                                       grade))
     return HandAnalysis(0, tuple(reviews))
@@ -112,3 +117,37 @@ def test_the_graph_starts_before_the_first_decision_and_joins_the_sides_own(revi
     assert [p.ours for p in points] == [analysis.decisions[p.action_index or 0].seat in (0, 2) for p in points]
     assert [p.inaccuracy for p in points] == [analysis.decisions[p.action_index or 0].grade == Grade.INACCURACY
                                               and analysis.decisions[p.action_index or 0].seat == 0 for p in points]
+
+
+def test_try_again_lists_the_best_first_plays_with_the_tables_computers_and_says_why(
+        app: FakeApp, review: ReviewScene, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The choices the analysis valued first, best first, with their values; the line played by the table's
+    computers (medium here, the hard one in the player's seat), said so; the verdict with its reason."""
+    record = review.records[0]
+    calls: list[object] = []
+
+    def worse_by_40(*args: object) -> HandRecord:
+        calls.append(args)
+        return {**record, "score_delta": [record["score_delta"][0] - 40, *record["score_delta"][1:]]}
+
+    monkeypatch.setattr(try_again_screen, "play_on", worse_by_40)
+    analysis = review.analysis
+    assert analysis is not None
+    marked = analysis.marked(0)[0]
+    review.go(next(i for i, s in enumerate(review.steps) if s.action_index == marked.action_index))
+    key(app, pygame.K_t)
+    chooser = app.stack.top
+    assert isinstance(chooser, TryAgainScene)
+    assert [words for words, _ in chooser.choices[:2]] == [marked.best[0].action, marked.chosen.action]
+    assert chooser.levels == [None, "medium", "medium", "medium"]
+    said = " ".join(texts(app))
+    assert "medium in the other seats, as at the table; hard in your seat" in said
+    assert f"{marked.best[0].action}  {analysis.points(marked.best[0].value)}" in said
+    chooser.choose(chooser.choices[0])
+    for _ in range(200):
+        app.stack.update(0.1)
+        if chooser.line is not None:
+            break
+    assert chooser.line is not None and calls and calls[0][-1] == chooser.levels
+    said = " ".join(texts(app))
+    assert "40 less than as played" in said and f"Why {marked.chosen.action} did better:" in said

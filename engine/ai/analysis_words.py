@@ -280,11 +280,12 @@ def _difference(values: Mapping[Action, float], chosen: Action, best: Action, wo
 
 
 def reason_for(game: Game, seat: int, chosen: Action, best: Action, values: Mapping[Action, float], kind: str,
-               best_words: str = "", viewer: int | None = None) -> str:
+               best_words: str = "", viewer: int | None = None, simulated: bool = True) -> str:
     """Why ``best`` was the better choice than ``chosen`` for ``seat`` in ``game`` (just before the choice),
     told to the player in seat ``viewer`` ("your partner"; "West's partner" for another seat, and for every
     seat when ``viewer`` is None). A fact that :func:`contradictions` finds against ``best`` is left out;
-    when none is left, the reason is what the simulated deals say."""
+    when none is left, the reason is what the simulated deals say (unless ``values`` come from none:
+    not ``simulated``, where the reason may be empty)."""
     rules = game.rules
     obs = observe(game, seat)
     words = best_words or str(best)
@@ -311,7 +312,7 @@ def reason_for(game: Game, seat: int, chosen: Action, best: Action, values: Mapp
     if need:
         facts.append(need)
     facts = [f for f in facts if not contradictions(game, seat, chosen, best, f)]
-    if not facts or kind in ("trump", "pass", "return", "bury"):  # the simulated deals say the rest
+    if simulated and (not facts or kind in ("trump", "pass", "return", "bury")):  # the simulated deals say the rest
         facts.append(_difference(values, chosen, best, words, side_word(game, seat, seat, viewer)))
     return "; ".join(facts[:MOST_FACTS])
 
