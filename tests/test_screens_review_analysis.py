@@ -132,8 +132,8 @@ def test_keys_and_buttons_go_from_costly_decision_to_costly_decision(
         visited.append(scene.at)
     assert visited == costly
     key(app, pygame.K_c)
-    assert scene.at == costly[-1] and not scene.nav["Next marked"].enabled
-    click(app, scene.nav["Previous marked"].rect.center)
+    assert scene.at == costly[-1] and not scene.nav["Next mark"].enabled
+    click(app, scene.nav["Previous mark"].rect.center)
     assert scene.at == (costly[-2] if len(costly) > 1 else costly[-1])
     key(app, pygame.K_c, mod=pygame.KMOD_SHIFT)
     assert scene.at == (costly[-3] if len(costly) > 2 else costly[0])

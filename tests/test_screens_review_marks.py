@@ -141,7 +141,7 @@ def test_try_again_lists_the_best_first_plays_with_the_tables_computers_and_says
     assert [words for words, _ in chooser.choices[:2]] == [marked.best[0].action, marked.chosen.action]
     assert chooser.levels == [None, "medium", "medium", "medium"]
     said = " ".join(texts(app))
-    assert "medium in the other seats, as at the table; hard in your seat" in said
+    assert "(medium in the other seats, as at the table; hard in your seat)." in said
     assert f"{marked.best[0].action}  {analysis.points(marked.best[0].value)}" in said
     chooser.choose(chooser.choices[0])
     for _ in range(200):

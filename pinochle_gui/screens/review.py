@@ -270,9 +270,9 @@ class ReviewScene(Screen):
             self.set_focus(self.button(back, "Back to the hand", self.toggle_graph, tooltip="The table again (G)"))
         else:
             for i, (text, action, tip) in enumerate((
-                    ("Previous marked", lambda: self.go_marked(-1),
+                    ("Previous mark", lambda: self.go_marked(-1),
                      "The decision marked before: an inaccuracy, a mistake or a blunder (Shift+C)"),
-                    ("Next marked", lambda: self.go_marked(1),
+                    ("Next mark", lambda: self.go_marked(1),
                      "The next decision marked: an inaccuracy, a mistake or a blunder (C)"),
                     ("Summary", self.toggle_summary, "Points lost, the costliest, the hard computer's play (S)"))):
                 self.nav[text] = self.button(pygame.Rect(self.notes.x + pad + i * (sw + pad), row, sw, sh), text,
@@ -298,8 +298,8 @@ class ReviewScene(Screen):
             self.nav["Try again"].enabled = self.step.action_index in self.decisions
             self.nav["Summary"].enabled = self.nav["Graph"].enabled = self.analysis is not None
             marked = self.marked_steps()
-            self.nav["Previous marked"].enabled = any(i < self.at for i in marked)
-            self.nav["Next marked"].enabled = any(i > self.at for i in marked)
+            self.nav["Previous mark"].enabled = any(i < self.at for i in marked)
+            self.nav["Next mark"].enabled = any(i > self.at for i in marked)
         if self.focus is not None and not self.focus.enabled:
             self.set_focus(self.nav["Close"] if first and last else self.nav["Previous" if last else "Next"])
 

@@ -152,6 +152,16 @@ class TryAgainScene(Overlay):
         people = f"hard in {whose(self.record, humans[0])} seat" if humans else ""
         return "; ".join(part for part in (table, people) if part)
 
+    def intro(self) -> list[str]:
+        """The lines over the choices: what a choice does, who plays on, how the choices are listed."""
+        lines = ["Choose again: the computers play the rest of the hand on the same cards", f"({self.who_plays()})."]
+        if self.values:
+            lines.append("Those the analysis valued come first, best first, each with its value.")
+        if len(self.choices) < len(self.every):
+            lines.append(f"{len(self.choices)} of the {len(self.every)} choices: the one played, those the analysis "
+                         "valued and the first others")
+        return lines
+
     def step_through(self) -> None:
         if self.line is not None:
             self.open_line(self.record, self.line)
@@ -169,7 +179,7 @@ class TryAgainScene(Overlay):
         foot = panel.bottom - bh - self.px(18)
         if self.chosen is None:
             specs: list[tuple[str, Callable[[], object], str]] = [("Back", self.back, "Back to the review (Esc)")]
-            top = panel.y + self.px(140)
+            top = panel.y + self.px(84) + self.px(17) * len(self.intro()) + self.px(8)
             self.choice_buttons(pygame.Rect(panel.x + m, top, panel.w - 2 * m, foot - m - top))
         elif self.line is None:
             specs = [("Choose again", self.choose_again, "Another choice"), ("Back", self.back, "Back to the review")]
@@ -213,14 +223,9 @@ class TryAgainScene(Overlay):
         blit_text(surface, self.title, self.px(20), t.accent, (panel.centerx, panel.y + self.px(60)), "bold",
                   "midtop", width)
         if self.chosen is None:
-            valued = "; those the analysis valued first, best first, each with its value" if self.values else ""
-            blit_text(surface, f"Choose again: the computers play the rest of the hand on the same cards "
-                      f"({self.who_plays()}){valued}.",
-                      self.px(15), t.text_dim, (panel.centerx, panel.y + self.px(88)), "italic", "midtop", width)
-            if len(self.choices) < len(self.every):
-                blit_text(surface, f"{len(self.choices)} of the {len(self.every)} choices: the one played, those the "
-                          "analysis valued and the first others", self.px(15), t.text_dim,
-                          (panel.centerx, panel.y + self.px(110)), "italic", "midtop", width)
+            for i, line in enumerate(self.intro()):
+                blit_text(surface, line, self.px(14), t.text_dim, (panel.centerx, panel.y + self.px(84 + 17 * i)),
+                          "italic", "midtop", width)
             return
         played = next((words for words, value in self.every if value == self.played), "")
         blit_text(surface, f"Instead of {played}: {self.chosen[0]}", self.px(17), t.text,
