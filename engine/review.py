@@ -23,12 +23,13 @@ True
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import NotRequired, TypedDict
 
-from engine.actions import Action, LayMeld
+from engine.actions import Action, CallRedeal, ExchangeDix, LayMeld
 from engine.cards import SUIT_NAMES, Card, parse_cards, sort_hand
 from engine.events import (
     AuctionWon,
@@ -117,7 +118,10 @@ def review_steps(record: HandRecord) -> list[Step]:
         for index, value in enumerate(record["actions"]):
             review.action = game.action_from_json(value)
             review.action_index, review.reason = index, reasons.get(index, "")
+            seat, chose = game.to_act, game.has_choice()
             review.follow(game.apply(review.action))
+            if review.action_index is not None and chose and seat is not None:
+                review.chosen(review.action, seat)  # a choice no event tells: "You lay no meld"
             if game.hand_records:
                 break  # the game has dealt the next hand
             review.check_against(game)
@@ -210,7 +214,8 @@ class _Review:
                     return f"{who} has no meld", (), ""
                 return f"{who} melds {points}" + (f": {items}" if items else ""), cards, "Meld"
             case NotOnBoard(meld=meld, bid=bid):
-                return f"{who}'s side has {meld} meld and cannot make {bid}: set without play", (), ""
+                whose = f"{who}'s side has" if self.rules.partnerships else f"{who} has"
+                return f"{whose} {meld} meld and cannot make {bid}: set without play", (), ""
             case ThrownIn():
                 return f"{who} throws the hand in", (), ""
             case PlayedOn():
@@ -254,11 +259,26 @@ class _Review:
                 return "The hand is scored" + (f": {change}" if change else ""), (), ""
         return None  # redeals, the game's end, what another seat may not see: not part of this hand's story
 
+    def chosen(self, action: Action, seat: int) -> None:
+        """A step for a choice that no event tells (a two-handed "no meld", a dix kept, a hand kept), so that
+        every decision of the hand has its step."""
+        if isinstance(action, ExchangeDix):
+            done = "exchanges the dix" if action.take else "keeps the dix"
+        elif isinstance(action, CallRedeal):
+            done = "asks for a new deal" if action.call else "keeps the hand"
+        else:
+            done = CHOICES.get(type(action).__name__, f"chooses: {action}")
+        kind = {ExchangeDix: EventKind.DIX_EXCHANGE, CallRedeal: EventKind.REDEAL}.get(type(action), EventKind.LAY_MELD)
+        self.keep_step(kind, seat, f"{self.names[seat]} {done}", (), "")
+
     def keep(self, event: Event, text: str, shown: Sequence[Card], label: str) -> None:
+        self.keep_step(event.kind, event.seat, text, shown, label)
+
+    def keep_step(self, kind: EventKind, seat: int | None, text: str, shown: Sequence[Card], label: str) -> None:
         trump = self.trump
         text = second_person(text)
         self.steps.append(Step(
-            kind=event.kind, seat=event.seat, text=text,
+            kind=kind, seat=seat, text=text,
             hands=tuple(tuple(sort_hand(h, trump)) for h in self.hands),
             laid=tuple(tuple(sort_hand(t, trump)) for t in self.laid),
             trick=tuple(self.trick), shown=tuple(shown), shown_label=label if shown else "",
@@ -275,8 +295,12 @@ class _Review:
                 raise RecordError(f"the review lost track of {self.names[seat]}'s cards")
 
 
+#: What a seat did, in words after its name, for a choice that no event tells.
+CHOICES = {"NoMeld": "lays no meld"}
+
 #: The verbs of the steps' words, as they go after "You".
-YOU_SAY = {"bids": "bid", "passes": "pass", "wins": "win", "takes": "take", "names": "name", "holds": "hold",
+YOU_SAY = {"bids": "bid", "keeps": "keep", "asks": "ask", "chooses": "choose", "passes": "pass", "wins": "win",
+           "takes": "take", "names": "name", "holds": "hold",
            "exchanges": "exchange", "buries": "bury", "melds": "meld", "has": "have", "throws": "throw",
            "plays": "play", "draws": "draw", "lays": "lay", "declares": "declare", "makes": "make", "goes": "go",
            "trades": "trade", "deals": "deal"}
@@ -284,14 +308,15 @@ YOU_SAY = {"bids": "bid", "passes": "pass", "wins": "win", "takes": "take", "nam
 
 def second_person(text: str) -> str:
     """A step's words about a seat named "You" (the app's name for the player) as one says them:
-    "You play", "Your side has 40 meld"."""
+    "You play", "Your side has 40 meld", "Hand 2, dealt by you", "North passes 3 cards to you"."""
     if text.startswith("You's "):
-        return "Your " + text[len("You's "):]
+        text = "Your " + text[len("You's "):]
     first, _, rest = text.partition(" ")
     verb, _, after = rest.partition(" ")
     if first == "You" and verb in YOU_SAY:
-        return " ".join(w for w in ("You", YOU_SAY[verb], after.replace("and shows", "and show")) if w)
-    return text
+        text = " ".join(w for w in ("You", YOU_SAY[verb], after.replace("and shows", "and show")) if w)
+    head, tail = text[:4], text[4:]  # only the first word keeps its capital
+    return head + re.sub(r"\bYou's\b", "your", re.sub(r"\bYou\b(?!')", "you", tail))
 
 
 def _take(cards: list[Card], taken: Iterable[Card]) -> None:

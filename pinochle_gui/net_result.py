@@ -6,6 +6,9 @@ challenge scores a deal (:func:`engine.challenge.duplicate_score`) and as the an
 ...           "humans": [0], "seats": 4}
 >>> net(record, 0), net_words(record, 0), net(record, 1)
 (90, '+90 (your side +480, the opponents +390)', -90)
+>>> two = {"teams": [[0], [1]], "score_delta": [250, 180], "players": ["You", "East"], "humans": [0], "seats": 2}
+>>> net_words(two, 0), net_words(two, 1)
+('+70 (you +250, the opponents +180)', '-70 (East +180, the opponents +250)')
 >>> difference_words(90, 80), difference_words(90, 90)
 ('10 less', 'the same')
 """
@@ -14,7 +17,7 @@ from __future__ import annotations
 
 from engine.challenge import duplicate_score, side_of
 from engine.record import HandRecord
-from pinochle_gui.seat_words import whose
+from pinochle_gui.seat_words import who, whose
 
 
 def net(record: HandRecord, seat: int) -> int:
@@ -29,8 +32,9 @@ def net_words(record: HandRecord, seat: int) -> str:
     others = [d for i, d in enumerate(deltas) if i != side]
     theirs = f"the opponents {others[0]:+d}" if len(others) == 1 else \
         f"the others {', '.join(f'{d:+d}' for d in others)}, on average {sum(others) / len(others):+.0f}"
-    owner = whose(record, seat)
-    return f"{net(record, seat):+d} ({owner} side {deltas[side]:+d}, {theirs})"
+    team = record["teams"][side]
+    owner = f"{whose(record, seat)} side" if len(team) > 1 else who(record, seat)  # a side only of partners
+    return f"{net(record, seat):+d} ({owner} {deltas[side]:+d}, {theirs})"
 
 
 def difference_words(first: int, then: int) -> str:

@@ -59,7 +59,7 @@ def main(argv: list[str] | None = None) -> int:
         assert isinstance(scene, ReviewScene) and scene.analysis is not None
         analysis = scene.analysis
         wait(app, lambda: analysis.analysed)
-        costly = [i for i in scene.costly_steps() if scene.steps[i].kind == "play"] or scene.costly_steps() or [0]
+        costly = [i for i in scene.marked_steps() if scene.steps[i].kind == "play"] or scene.marked_steps() or [0]
         scene.go(costly[0])
         scene.toggle_graph()
         save(app, args.out / f"review-graph{tail}.png")

@@ -81,7 +81,7 @@ def main(argv: list[str] | None = None) -> int:
         bid = max(i for i, s in enumerate(scene.steps) if s.kind in ("bid", "pass") and s.reason)
         scene.go(bid)
         save(app, args.out / "review-analysis.png")
-        costly = [i for i in scene.costly_steps() if scene.steps[i].kind == "play"] or scene.costly_steps()
+        costly = [i for i in scene.marked_steps() if scene.steps[i].kind == "play"] or scene.marked_steps()
         scene.go(costly[0])
         save(app, args.out / "review-costly-trick.png")
         scene.go(next(i for i, s in enumerate(scene.steps) if s.kind == "trick"))

@@ -90,7 +90,7 @@ def test_only_the_card_that_loses_the_bid_is_marked() -> None:
     assert nine.best[0].value - nine.chosen.value == nine.cost
     assert "your side needed 20 more to make the bid" in nine.reason
     assert (ace.title, ace.trick, ace.grade) == ("Trick 11, your lead", 11, Grade.BEST)
-    assert ace.reason.startswith("the best choice here: 9♥, the next best, was worth about")
+    assert ace.reason.startswith("A♥ was the best choice here: 9♥, the next best, was worth about")
     assert nine.grade in COSTLY and nine.cost > 2 * nine.error
 
 
@@ -400,7 +400,8 @@ def partner_winning_with_the_ten() -> Game:
     ("TC", "9C", "your partner was already winning the trick with the 10♥"),
     ("", "", "it gives the declarer 1 trump and 3 aces, the pass made 2 and 3"),
     ("", "", "it gives the declarer 3 trumps and 1 ace, the pass made 3 and 1"),
-    ("", "", "it keeps meld 150 in your hand, the return made kept 190; it gives back 0 trumps, the return made 0"),
+    ("", "", "it keeps meld 150 in your hand, the return made kept 190; "
+             "it gives back 0 trumps, the return made gave back 0"),
 ])
 def test_the_reason_check_catches_the_reported_sentences(chosen: str, best: str, reason: str) -> None:
     game = partner_winning_with_the_ten()

@@ -10,9 +10,10 @@ from typing import Any
 
 import pytest
 
+from engine.ai.analysis import decisions_in
 from engine.game import new_game
 from engine.record import RecordError
-from engine.review import Step, review_steps
+from engine.review import Step, review_steps, second_person
 from engine.rules import PRESETS, preset
 from engine.sim import play_game
 
@@ -142,3 +143,28 @@ def test_the_player_named_you_is_spoken_to() -> None:
     assert [second_person(t) for t in said] == [
         "You play", "You pass and show help for partner", "Your side has 40 meld and cannot make 250",
         "West plays", "Youssef bids 250"]
+
+
+@pytest.mark.parametrize("variant", sorted(PRESETS))
+def test_every_decision_has_its_step(variant: str) -> None:
+    """Every real decision of a hand (the ones the analysis values) is the first thing of a step, a choice
+    no event tells too: a two-handed "no meld", a dix kept."""
+    rules = preset(variant)
+    told: set[str] = set()
+    for seed in (1, 2):
+        for record in play_game(new_game(rules, seed=seed), ["random"] * rules.players, seed, 1).hand_records:
+            steps = review_steps(record)
+            at = {s.action_index: s for s in steps if s.action_index is not None}
+            for index, _seat in decisions_in(record):
+                assert index in at, (variant, seed, index, record["actions"][index])
+                told.add(at[index].text)
+    if variant == "two_hand":
+        assert any(text.endswith(" lays no meld") for text in told), told
+
+
+def test_you_keeps_a_capital_only_to_open_a_step() -> None:
+    assert second_person("Hand 2, dealt by You") == "Hand 2, dealt by you"
+    assert second_person("North passes 3 cards to You") == "North passes 3 cards to you"
+    assert second_person("You's side has 40 meld and cannot make 300: set without play") == \
+        "Your side has 40 meld and cannot make 300: set without play"
+    assert second_person("You lays no meld") == "You lay no meld"

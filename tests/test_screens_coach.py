@@ -169,7 +169,7 @@ def test_the_summary_reconciles_net_and_opens_the_hard_computers_play(app: FakeA
     assert mine == side - others
     assert f"As played: {mine:+d} (your side {side:+d}, the opponents {others:+d})" in texts
     assert f"The hard computer in your seat: {theirs:+d}" in texts
-    assert f"Your marked decisions cost about {analysis.points(analysis.marked_cost(0), signed=False)}" in texts
+    assert f"Your marked decisions cost about {analysis.points(analysis.lost(0), signed=False)}" in texts
     click(app, button_named(scene, "The hard computer's play").rect.center)
     hard_review = app.stack.top
     assert isinstance(hard_review, ReviewScene) and hard_review is not scene
@@ -273,9 +273,13 @@ def test_the_graph_marks_every_decision_and_a_click_goes_there(tmp_path: Path, s
         texts = drawn(fake)  # none cut
         assert "Expected result for your side after each decision, net" in texts
         assert f"the result, {net(record, 0):+d}" in texts and "from what you saw" in texts
-        points = graph_points(analysis)
+        start, *points = graph_points(analysis)
         assert [p.action_index for p in points] == sorted(analysis.decisions)
+        first = analysis.decisions[points[0].action_index or 0]  # the start: the best there was at the first
+        best = max([first.chosen.value, *(b.value for b in first.best)])
+        assert start.action_index is None and start.value == (1 if first.seat in (0, 2) else -1) * best
         for point in points:  # the values turned to the player's side: the partner's kept, the opponents' turned
+            assert point.action_index is not None
             review = analysis.decisions[point.action_index]
             sign = 1 if review.seat in (0, 2) else -1
             assert point.value == sign * review.chosen.value and point.own == (review.seat == 0)
@@ -314,7 +318,8 @@ def test_the_graph_of_a_three_handed_hand_keeps_the_defenders_together(app: Fake
     analysis = scene.analysis
     assert analysis is not None
     declarer = record["declarer"]
-    for point in graph_points(analysis):
+    for point in graph_points(analysis)[1:]:
+        assert point.action_index is not None
         review = analysis.decisions[point.action_index]
         with_me = review.seat == 0 or review.kind != "bid" and declarer not in (0, review.seat)
         assert point.value == (1 if with_me else -1) * review.chosen.value

@@ -20,6 +20,7 @@ from engine.rules import PRESETS, preset
 from engine.sim import play_game
 from pinochle_gui.screens import open_review, review_analysis
 from pinochle_gui.screens.review import ReviewScene
+from pinochle_gui.screens.review_analysis import MARKED
 from pinochle_gui.screens.review_notes import bid_values_note, cost_sentence, step_x
 from pinochle_gui.widgets.text import watch_text
 from tests.test_analysis import exact_values, record_of
@@ -116,14 +117,14 @@ def test_costly_decisions_are_marked_where_the_exact_search_says(
 
 
 @two_handed_analysis
-def test_keys_and_buttons_go_from_costly_decision_to_costly_decision(
+def test_keys_and_buttons_go_from_marked_decision_to_marked_decision(
         app: FakeApp, endgames: tuple[dict[str, Any], dict[int, float]]) -> None:
     scene = opened(app, [endgames[0]])
     analysed(app, scene)
-    costly = scene.costly_steps()
+    costly = scene.marked_steps()
     assert costly == [i for i, s in enumerate(scene.steps)
                       if s.action_index in scene.analysis.decisions  # type: ignore[union-attr]
-                      and scene.analysis.decisions[s.action_index].costly  # type: ignore[union-attr,index]
+                      and scene.analysis.decisions[s.action_index].grade in MARKED  # type: ignore[union-attr,index]
                       and s.seat == 0]
     visited = []
     scene.go(0)
@@ -132,8 +133,8 @@ def test_keys_and_buttons_go_from_costly_decision_to_costly_decision(
         visited.append(scene.at)
     assert visited == costly
     key(app, pygame.K_c)
-    assert scene.at == costly[-1] and not scene.nav["Next costly"].enabled
-    click(app, scene.nav["Previous costly"].rect.center)
+    assert scene.at == costly[-1] and not scene.nav["Next mark"].enabled
+    click(app, scene.nav["Previous mark"].rect.center)
     assert scene.at == (costly[-2] if len(costly) > 1 else costly[-1])
     key(app, pygame.K_c, mod=pygame.KMOD_SHIFT)
     assert scene.at == (costly[-3] if len(costly) > 2 else costly[0])

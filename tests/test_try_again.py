@@ -9,7 +9,8 @@ import pytest
 
 from engine.actions import Play, action_to_json
 from engine.ai.analysis import decisions_in, game_before
-from engine.ai.try_again import choices_at, play_on, play_seat_again
+from engine.ai.analysis_words import reason_for
+from engine.ai.try_again import choices_at, play_on, play_seat_again, why_better
 from engine.game import new_game
 from engine.record import check_record
 from engine.rules import preset
@@ -81,3 +82,32 @@ def test_the_deal_played_again_with_the_hard_computer_in_the_seat() -> None:
     check_record(again)
     assert again["deal"] == record["deal"] and again["players"] == record["players"] and "humans" not in again
     assert again == play_seat_again(record, 0, [None, "easy"])
+
+
+def test_the_line_is_played_by_the_tables_computers() -> None:
+    """The new line's computers are the table's (``levels``), a person's seat played by ``level``: with easy
+    at the table it is the very line the easy computers play everywhere, and not hard's."""
+    record = hand("partnership_auction", 6)
+    index = next(i for i, seat in decisions_in(record) if seat == 0)
+    choice = choices_at(record, index)[-1][1]
+    table = play_on(record, index, choice, level="easy", levels=[None, "easy", "easy", "easy"])
+    assert table == play_on(record, index, choice, level="easy")
+    mixed = play_on(record, index, choice, level="hard", levels=[None, "easy", "easy", "easy"])
+    assert mixed["actions"][:index + 1] == table["actions"][:index + 1]
+    check_record(mixed)
+
+
+def test_why_one_line_did_better_is_said_in_the_analysis_words() -> None:
+    """The reason for the better choice names what the seat could see; the analysis' deals are cited only where
+    its values agree with the line."""
+    record = hand("partnership_auction", 4)
+    index = [i for i, seat in decisions_in(record) if seat == 0][-3]
+    game, made = game_before(record, index)
+    played = record["actions"][index]
+    words, other = next((w, c) for w, c in choices_at(record, index) if c != played)
+    made_words = next(w for w, c in choices_at(record, index) if c == played)
+    better = game.action_from_json(other)
+    agreeing = why_better(record, index, other, played, {words: 30.0, made_words: 0.0}, viewer=0)
+    assert agreeing and agreeing == reason_for(game, 0, made, better, {better: 30.0, made: 0.0}, "play", words, 0)
+    against = why_better(record, index, other, played, {words: 0.0, made_words: 30.0}, viewer=0)
+    assert "simulated deals" not in against and "You" not in against

@@ -72,7 +72,7 @@ from engine.cards import SUIT_NAMES, card_label, cards_label
 from engine.game import Game, Phase
 from engine.record import HandRecord, check_record, game_at_deal
 from engine.review import seat_names
-from engine.rules import Rules, rules_from_dict
+from engine.rules import Rules, TrumpBy, rules_from_dict
 
 if TYPE_CHECKING:
     from engine.ai.analysis_json import AlternativeJson, DecisionReviewJson, HandAnalysisJson
@@ -431,20 +431,30 @@ def review_at(game: Game, action: Action, action_index: int, seed: int = 0, leve
     if tier in (Grade.INACCURACY, *COSTLY):
         reason = reason_for(game, seat, action, best, values, kind, action_words(best, game), viewer)
     elif tier == Grade.BEST and runner_up is not None:
-        reason = praise_for(values, action, runner_up, action_words(runner_up, game), game, seat, viewer)
+        reason = praise_for(values, action, runner_up, action_words(runner_up, game), game, seat, viewer,
+                            action_words(action, game))
     else:
         reason = ""
     fortune = luck(tier, seen_cost, threshold)
+    laid = as_the_cards_lay(game)
     if fortune == "unlucky":
         seen_best = max(seen, key=lambda a: (seen[a], action_words(a, game)))
-        reason = f"a sound choice from what {seat_word(names, seat, viewer)} could see; as the cards lay, " \
+        reason = f"a sound choice from what {seat_word(names, seat, viewer)} could see; {laid}, " \
                  f"{action_words(seen_best, game)} would have been worth about {round(seen_cost or 0)} more"
     elif fortune == "lucky":
-        reason += "; as the cards lay, it cost nothing"
+        reason += f"; {laid}, it cost nothing"
     trick = len(game.hand.tricks) + 1 if kind == "play" else None
     title = _title(game, seat, kind, names, viewer)
     return DecisionReview(action_index, seat, kind, title, trick, chosen, others, cost, seen_cost, tier in COSTLY,
                           reason, tier, spread, fortune)
+
+
+def as_the_cards_lay(game: Game) -> str:
+    """What the view with every card seen knew at a decision of ``game``: "as the cards lay", or, while a
+    two-handed stock lasts, both hands but not the stock's order, which no seat could know."""
+    if game.rules.trump_by == TrumpBy.STOCK and game.hand.stock:
+        return "with both hands seen (the order of the stock no one could know)"
+    return "as the cards lay"
 
 
 def _undecided(valued: Valuation, action: Action, threshold: float) -> bool:

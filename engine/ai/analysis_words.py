@@ -21,7 +21,7 @@ import re
 from collections.abc import Mapping, Sequence
 
 from engine.actions import Action, Bid, Bury, LayMeld, NameTrump, Pass, PassCards, Play
-from engine.cards import ACE, SUIT_NAMES, card_label, counts, new_deck
+from engine.cards import ACE, SUIT_NAMES, Card, card_label, cards_label, counts, new_deck
 from engine.game import Game
 from engine.meld import meld_by_trump, meld_total, score_meld
 from engine.observation import Observation, observe
@@ -103,7 +103,40 @@ def _whose(game: Game, seat: int, viewer: int | None) -> str:
     return possessive(seat_word(_names(game), seat, viewer))
 
 
-def _need(game: Game, seat: int, obs: Observation, whose: str, viewer: int | None) -> str:
+def side_word(game: Game, member: int, seat: int, viewer: int | None) -> str:
+    """How a reason about ``seat``'s decision names the side of ``member``, told to the player in ``viewer``:
+    a side only where there are partnerships ("your side" in the player's own reason, "you and North" in
+    another seat's, "East and West"); else the seat alone ("you", "East"), three-handed and two-handed."""
+    rules = game.rules
+    names = _names(game)
+    if not rules.partnerships:
+        return seat_word(names, member, viewer)
+    team = rules.teams[rules.team_of(member)]
+    if viewer in team and seat == viewer:
+        return "your side"
+    ordered = sorted(team, key=lambda s: s != viewer)  # the player first
+    return " and ".join(seat_word(names, s, viewer) for s in ordered)
+
+
+def partner_word(game: Game, seat: int, viewer: int | None) -> str:
+    """How a reason about ``seat``'s decision names ``seat``'s partner: "your partner" in the player's own
+    reason, "you" where the partner is the player, else the partner's name."""
+    partner = (seat + 2) % game.rules.players
+    if seat == viewer:
+        return "your partner"
+    return seat_word(_names(game), partner, viewer)
+
+
+def _be(who: str) -> str:
+    """The verb after ``who``: "you were", "North was"."""
+    return f"{who} {'were' if who == 'you' else 'was'}"
+
+
+def _count(n: int, noun: str) -> str:
+    return f"{n} {noun}{'s' if n != 1 else ''}"
+
+
+def _need(game: Game, seat: int, obs: Observation, viewer: int | None) -> str:
     """What the declaring side still needed to make its bid (empty without a contract)."""
     h = game.hand
     if h.declarer is None or not h.bid:
@@ -114,9 +147,7 @@ def _need(game: Game, seat: int, obs: Observation, whose: str, viewer: int | Non
     need = h.bid - meld - obs.trick_points[side]
     if need <= 0:
         return ""
-    if side == rules.team_of(seat):
-        return f"{whose} side needed {need} more to make the bid"
-    return f"{possessive(seat_word(_names(game), h.declarer, viewer))} side needed {need} more to make the bid"
+    return f"{side_word(game, h.declarer, seat, viewer)} needed {need} more to make the bid"
 
 
 def _card_facts(game: Game, seat: int, chosen: int, best: int, whose: str, viewer: int | None) -> list[str]:
@@ -139,21 +170,20 @@ def _card_facts(game: Game, seat: int, chosen: int, best: int, whose: str, viewe
         if winner != seat and rules.team_of(winner) == rules.team_of(seat):
             overtakes = beats(chosen, trick[win], led, trump) and not beats(best, trick[win], led, trump)
             if values[best] > values[chosen] or overtakes:
-                facts.append(f"{whose} partner was already winning the trick with the {card_label(trick[win])}")
+                partner = partner_word(game, seat, viewer)
+                facts.append(f"{_be(partner)} already winning the trick with the {card_label(trick[win])}")
         elif winner != seat and beats(best, trick[win], led, trump) and not beats(chosen, trick[win], led, trump):
             facts.append(f"the {card_label(best)} would have beaten the {card_label(trick[win])}, "
                          f"which was winning the trick")
         elif winner != seat and values[chosen] > values[best] and not beats(chosen, trick[win], led, trump):
             who = seat_word(names, winner, viewer)  # an opponent: the counter given went to their side
-            facts.append(f"{capital(who)} {'were' if who == 'you' else 'was'} winning the trick with the "
-                         f"{card_label(trick[win])}")
+            facts.append(f"{_be(who)} winning the trick with the {card_label(trick[win])}")
     suits = {chosen // 6, best // 6} if not trick else {trick[0] // 6}
     for s, suit, number, trumped in shown_voids(game, seat):
         if suit in suits and s != seat:
             who = seat_word(names, s, viewer)
-            was = "were" if who == "you" else "was"
             how = "trumped" if trumped else "did not follow to"
-            facts.append(f"{capital(who)} {was} void in {SUIT_NAMES[suit]} (shown when {who} {how} trick {number})")
+            facts.append(f"{_be(who)} void in {SUIT_NAMES[suit]} (shown when {who} {how} trick {number})")
     out = _still_out(obs, rules.double_deck)
     suit, rank = divmod(chosen, 6)
     higher = [c for c in out if c // 6 == suit and c % 6 > rank]
@@ -164,7 +194,7 @@ def _card_facts(game: Game, seat: int, chosen: int, best: int, whose: str, viewe
     trumps_out = sum(1 for c in out if c // 6 == trump)
     if suit != trump and best // 6 == trump or not trick and suit != trump and trumps_out:
         facts.append(f"{trumps_out} trumps were still out" if trumps_out != 1 else "1 trump was still out")
-    need = _need(game, seat, obs, whose, viewer)
+    need = _need(game, seat, obs, viewer)
     if need:
         facts.append(need)
     return facts
@@ -177,7 +207,8 @@ def _auction_facts(game: Game, seat: int, chosen: Action, best: Action, whose: s
     melds = meld_by_trump(obs.hand, rules)
     suit = max(melds, key=lambda s: (melds[s], -s))
     meld = melds[suit]
-    helpers = f"{whose} partner's meld and the tricks" if rules.partnerships else "the widow and the tricks"
+    helpers = f"{possessive(partner_word(game, seat, viewer))} meld and the tricks" if rules.partnerships \
+        else "the widow and the tricks"
     if isinstance(chosen, Bid) and isinstance(best, Pass):
         facts = [f"{whose} meld was {meld} at most (in {SUIT_NAMES[suit]}), so a bid of {chosen.amount} needed "
                  f"about {max(0, chosen.amount - meld)} from {helpers}"]
@@ -189,7 +220,7 @@ def _auction_facts(game: Game, seat: int, chosen: Action, best: Action, whose: s
         if s == seat:
             continue
         partner = rules.team_of(s) == rules.team_of(seat)
-        who = f"{whose} partner" if partner else seat_word(names, s, viewer)
+        who = partner_word(game, seat, viewer) if partner else seat_word(names, s, viewer)
         if what == "pass":
             facts.append(f"{who} had passed")
         elif what == "pass with help":
@@ -211,48 +242,50 @@ def _kept(hand: Sequence[int], given: PassCards) -> list[int]:
     return left
 
 
-def _passing_facts(game: Game, seat: int, chosen: PassCards, best: PassCards, whose: str) -> list[str]:
-    """What differs between the two passes, told only where it speaks for ``best``: the meld each keeps in
-    the giver's hand (named when the choice broke it), the trumps and aces each gives the declarer, the
-    trumps each gives back."""
+def _passing_facts(game: Game, seat: int, chosen: PassCards, best: PassCards, whose: str,
+                   viewer: int | None) -> list[str]:
+    """What differs between the two passes, told only where it speaks for ``best``: the melds the choice made
+    broke or gave away that the better one keeps in the giver's hand (a run, aces around, a pinochle: each by
+    name with its points), the trumps and aces each gives the declarer, the trumps each gives back."""
     h = game.hand
     trump = h.trump
     if trump is None:  # passed before trump was named
         return []
     hand = [int(c) for c in h.hands[seat]]
     facts: list[str] = []
+    what = "pass" if seat != h.declarer else "return"
     kept = [_meld_names(_kept(hand, a), trump, game) for a in (chosen, best)]
-    broken = [(name, points) for name, points in kept[1].items() if name not in kept[0]]
+    broken = [(name, points) for name, points in kept[1].items() if kept[0].get(name, 0) < points]
     totals = [meld_total(counts(_kept(hand, a)), trump, game.rules) for a in (chosen, best)]
     if totals[1] > totals[0]:
         named = " and ".join(f"{name} {points}" for name, points in broken)
-        facts.append(f"the {'pass' if seat != h.declarer else 'return'} made broke {whose} "
-                     f"{named or 'meld'}: it kept {totals[0]} in {whose} hand, this one keeps {totals[1]}")
+        facts.append(f"the {what} made broke {whose} {named or 'meld'}: {whose} meld was {totals[0]} after it, "
+                     f"{totals[1]} after this one")
     trumps = [sum(1 for c in a.cards if c // 6 == trump) for a in (chosen, best)]
     aces = [sum(1 for c in a.cards if c % 6 == ACE) for a in (chosen, best)]
     if seat != h.declarer:
+        declarer = seat_word(_names(game), h.declarer, viewer) if h.declarer is not None else "the declarer"
         if trumps[1] >= trumps[0] and aces[1] >= aces[0] and (trumps[1], aces[1]) != (trumps[0], aces[0]):
-            facts.append(f"it gives the declarer {_count(trumps[1], 'trump')} and {_count(aces[1], 'ace')}, "
+            facts.append(f"it gives {declarer} {_count(trumps[1], 'trump')} and {_count(aces[1], 'ace')}, "
                          f"the pass made {trumps[0]} and {aces[0]}")
     elif trumps[1] < trumps[0]:
-        facts.append(f"it gives back {_count(trumps[1], 'trump')}, the return made {trumps[0]}")
+        given = [Card(c) for c in chosen.cards if c // 6 == trump]
+        facts.append(f"it gives back {_count(trumps[1], 'trump')}, the return made gave back {trumps[0]} "
+                     f"({cards_label(given)})")
     return facts
 
 
-def _count(n: int, noun: str) -> str:
-    return f"{n} {noun}{'s' if n != 1 else ''}"
-
-
-def _difference(values: Mapping[Action, float], chosen: Action, best: Action, words: str, whose: str) -> str:
-    return f"{words} was worth about {round(values[best] - values[chosen])} more to {whose} side in the simulated deals"
+def _difference(values: Mapping[Action, float], chosen: Action, best: Action, words: str, side: str) -> str:
+    return f"{words} was worth about {round(values[best] - values[chosen])} more to {side} in the simulated deals"
 
 
 def reason_for(game: Game, seat: int, chosen: Action, best: Action, values: Mapping[Action, float], kind: str,
-               best_words: str = "", viewer: int | None = None) -> str:
+               best_words: str = "", viewer: int | None = None, simulated: bool = True) -> str:
     """Why ``best`` was the better choice than ``chosen`` for ``seat`` in ``game`` (just before the choice),
     told to the player in seat ``viewer`` ("your partner"; "West's partner" for another seat, and for every
     seat when ``viewer`` is None). A fact that :func:`contradictions` finds against ``best`` is left out;
-    when none is left, the reason is what the simulated deals say."""
+    when none is left, the reason is what the simulated deals say (unless ``values`` come from none:
+    not ``simulated``, where the reason may be empty)."""
     rules = game.rules
     obs = observe(game, seat)
     words = best_words or str(best)
@@ -268,36 +301,37 @@ def reason_for(game: Game, seat: int, chosen: Action, best: Action, values: Mapp
         facts = [f"{SUIT_NAMES[best.suit]} gave meld {melds[best.suit]} with {length[best.suit]} cards of the suit, "
                  f"{SUIT_NAMES[chosen.suit]} meld {melds[chosen.suit]} with {length[chosen.suit]}"]
     elif isinstance(chosen, PassCards) and isinstance(best, PassCards):
-        facts = _passing_facts(game, seat, chosen, best, whose)
+        facts = _passing_facts(game, seat, chosen, best, whose, viewer)
     elif isinstance(chosen, Bury) and isinstance(best, Bury):
         values_ = card_values(rules)
         banked = [sum(values_[c] for c in a.cards) for a in (chosen, best)]
         facts = [f"it banks {banked[1]} points, the bury made {banked[0]}"]
     elif isinstance(best, LayMeld):
         facts = [f"it scores {best.play.meld.points} now"]
-    need = _need(game, seat, obs, whose, viewer) if kind == "throw_in" else ""
+    need = _need(game, seat, obs, viewer) if kind == "throw_in" else ""
     if need:
         facts.append(need)
     facts = [f for f in facts if not contradictions(game, seat, chosen, best, f)]
-    if not facts or kind in ("trump", "pass", "return", "bury"):  # the simulated deals say the rest
-        facts.append(_difference(values, chosen, best, words, whose))
+    if simulated and (not facts or kind in ("trump", "pass", "return", "bury")):  # the simulated deals say the rest
+        facts.append(_difference(values, chosen, best, words, side_word(game, seat, seat, viewer)))
     return "; ".join(facts[:MOST_FACTS])
 
 
 def praise_for(values: Mapping[Action, float], chosen: Action, runner_up: Action, runner_words: str,
-               game: Game, seat: int, viewer: int | None) -> str:
-    """Why the choice made was the best, where the others were clearly worse."""
-    whose = _whose(game, seat, viewer)
-    return f"the best choice here: {runner_words}, the next best, was worth about " \
-           f"{round(values[chosen] - values[runner_up])} less to {whose} side"
+               game: Game, seat: int, viewer: int | None, chosen_words: str = "") -> str:
+    """Why the choice made was the best, where the others were clearly worse: "Diamonds was the best choice
+    here: Hearts, the next best, was worth about 22 less to your side"."""
+    side = side_word(game, seat, seat, viewer)
+    return f"{chosen_words or chosen} was the best choice here: {runner_words}, the next best, was worth about " \
+           f"{round(values[chosen] - values[runner_up])} less to {side}"
 
 
 # -- the reason check ---------------------------------------------------------------------------------
 
-_GIVES = re.compile(r"gives the declarer (\d+) trumps? and (\d+) aces?, the pass made (\d+) and (\d+)")
+_GIVES = re.compile(r"gives .+? (\d+) trumps? and (\d+) aces?, the pass made (\d+) and (\d+)")
 _KEEPS = re.compile(r"keeps meld (\d+) in \S+ hand, the return made kept (\d+)")
-_KEPT = re.compile(r"it kept (\d+) in \S+ hand, this one keeps (\d+)")
-_GIVES_BACK = re.compile(r"gives back (\d+) trumps?, the return made (\d+)")
+_KEPT = re.compile(r"meld was (\d+) after it, (\d+) after this one")
+_GIVES_BACK = re.compile(r"gives back (\d+) trumps?, the return made gave back (\d+)")
 _BANKS = re.compile(r"banks (\d+) points, the bury made (\d+)")
 _TRUMP = re.compile(r"\w+ gave meld (\d+) with (\d+) cards of the suit, \w+ meld (\d+) with (\d+)")
 
@@ -318,19 +352,22 @@ def contradictions(game: Game, seat: int, chosen: Action, best: Action, reason: 
             found.append("the two passes are described alike")
         elif t1 <= t0 and a1 <= a0:
             found.append("the pass made gave the declarer as many trumps and aces or more")
-    for pattern in (_KEEPS, _KEPT, _BANKS):  # meld kept, points banked: more is better
+    for pattern in (_KEEPS, _BANKS):  # meld kept, points banked, the better choice's first: more is better
         pair = numbers(pattern)
         if pair is not None and pair[0] < pair[1]:
             found.append(f"the choice made had more ({pair[1]} against {pair[0]})")
-        elif pair is not None and pair[0] == pair[1] and pattern is not _KEPT:
+        elif pair is not None and pair[0] == pair[1]:
             found.append(f"the two choices are described alike ({pair[0]})")
+    kept = numbers(_KEPT)  # the meld kept after the choice made, then after the better one
+    if kept is not None and kept[0] >= kept[1]:
+        found.append(f"the choice made kept as much meld or more ({kept[0]} against {kept[1]})")
     back = numbers(_GIVES_BACK)  # trumps given back: fewer is better
     if back is not None and back[0] >= back[1]:
         found.append("the return made gave back as few trumps or fewer")
     trump = numbers(_TRUMP)
     if trump is not None and trump[0] <= trump[2] and trump[1] <= trump[3]:
         found.append("the suit named had as much meld and as many cards or more")
-    if "partner was already winning the trick" in reason and isinstance(chosen, Play) and isinstance(best, Play):
+    if "already winning the trick" in reason and isinstance(chosen, Play) and isinstance(best, Play):
         found += _partner_winning(game, seat, int(chosen.card), int(best.card))
     return found
 
@@ -350,5 +387,5 @@ def _partner_winning(game: Game, seat: int, chosen: int, best: int) -> list[str]
     return []
 
 
-__all__ = ["HARD_COMPUTER", "PLAYER_NAME", "capital", "contradictions", "possessive", "praise_for", "reason_for",
-           "seat_word", "shown_voids"]
+__all__ = ["HARD_COMPUTER", "PLAYER_NAME", "capital", "contradictions", "partner_word", "possessive", "praise_for",
+           "reason_for", "seat_word", "shown_voids", "side_word"]

@@ -58,12 +58,12 @@ def played_out(game: Game) -> bool:
 
 def playout_worths(game: Game, seat: int, choices: Sequence[Action], deals: int, rng: random.Random,
                    sees_all: bool = False, deadline: float | None = None) -> tuple[Worths, int]:
-    """Each of ``choices`` made in the same ``deals`` sampled deals of the cards ``seat`` cannot see (the
-    real deal, once, if ``sees_all``) and the hand played out: its worth in each deal, and how many deals
-    were played (fewer if ``deadline``, a ``time.perf_counter()`` reading, passed; never under
-    :data:`LEAST_DEALS`)."""
+    """Each of ``choices`` made in the same ``deals`` sampled deals of the cards ``seat`` cannot see (with
+    ``sees_all``, every hand as dealt and, while a stock lasts, ``deals`` orders of it: see :func:`hands_seen`)
+    and the hand played out: its worth in each deal, and how many deals were played (fewer if ``deadline``, a
+    ``time.perf_counter()`` reading, passed; never under :data:`LEAST_DEALS`)."""
     if sees_all:
-        worlds = [real_world(game)]
+        worlds = [hands_seen(game, rng) for _ in range(deals if game.hand.stock else 1)]
     else:
         know = knowledge(game, seat)
         worlds = [sample_world(know, rng) for _ in range(deals)]
@@ -79,6 +79,16 @@ def playout_worths(game: Game, seat: int, choices: Sequence[Action], deals: int,
             worths[action].append(play_out(copy, seat, random.Random(seed)))
         played += 1
     return worths, played
+
+
+def hands_seen(game: Game, rng: random.Random) -> World:
+    """The real deal as a view with every card seen knows it: every hand, and the stock in an order drawn from
+    ``rng`` (its turned-up trump card kept last). No seat could know the order of the stock, so no view
+    values a choice by it."""
+    world = real_world(game)
+    hidden = sorted(world.stock[:-1])  # the order dealt tells nothing
+    rng.shuffle(hidden)
+    return replace(world, stock=hidden + world.stock[-1:])
 
 
 def choose_by_playouts(game: Game, seat: int, level: Level, rng: random.Random, usual: Choice) -> Choice:

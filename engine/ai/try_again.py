@@ -22,10 +22,11 @@ them), so the same record, decision and choice give the same new hand on any mac
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 
 from engine.actions import Action, DeclareOut, action_to_json
-from engine.ai.analysis import action_words, game_before
+from engine.ai.analysis import KINDS, action_words, game_before
+from engine.ai.analysis_words import reason_for
 from engine.ai.duplicate import decide, decision_seed, seat_seed
 from engine.game import Game
 from engine.record import ActionValue, HandRecord, check_record, game_at_deal, record_reasons
@@ -46,11 +47,13 @@ def choices_at(record: HandRecord, action_index: int) -> list[tuple[str, ActionV
     return [(action_words(a, game), action_to_json(a)) for a in _choices(game)]
 
 
-def play_on(record: HandRecord, action_index: int, choice: ActionValue, level: str = LEVEL) -> HandRecord:
+def play_on(record: HandRecord, action_index: int, choice: ActionValue, level: str = LEVEL,
+            levels: Sequence[str | None] | None = None) -> HandRecord:
     """The record's hand with ``choice`` (as the record writes an action) taken at its action
-    ``action_index`` and the computers (``level``) playing every seat from there to the hand's end: the new
-    hand's record, with the record's names and the seats a person played. A choice that is not legal
-    there raises :class:`ValueError`."""
+    ``action_index`` and the computers playing every seat from there to the hand's end: ``levels[s]`` in each
+    seat (the table's computers, so that the new line compares with the hand as played), ``level`` where
+    there is none (a person's seat) or no ``levels`` at all. The new hand's record, with the record's names
+    and the seats a person played. A choice that is not legal there raises :class:`ValueError`."""
     game, _action = game_before(record, action_index)
     try:
         action = game.action_from_json(choice)
@@ -63,7 +66,24 @@ def play_on(record: HandRecord, action_index: int, choice: ActionValue, level: s
     reasons = {index: text for index, text in record_reasons(record).items() if index < action_index}
     game.reasons = {game.hand_start + index: text for index, text in reasons.items()}
     game.apply(action)
-    return _played_out(game, [level] * game.rules.players)
+    seats = range(game.rules.players)
+    return _played_out(game, [level] * len(seats) if levels is None else [levels[s] or level for s in seats])
+
+
+def why_better(record: HandRecord, action_index: int, better: ActionValue, worse: ActionValue,
+               values: Mapping[str, float], viewer: int | None) -> str:
+    """Why ``better`` did better than ``worse`` at the record's action ``action_index``, in the analysis' words
+    (:func:`engine.ai.analysis_words.reason_for`), told to the player in ``viewer``: what the seat could see
+    that speaks for it, and what the analysis' deals said where ``values`` (by the choices' words) agree
+    with the line; "" when nothing the seat saw speaks for it."""
+    game, _action = game_before(record, action_index)
+    seat = game.to_act
+    assert seat is not None
+    good, bad = game.action_from_json(better), game.action_from_json(worse)
+    words = action_words(good, game), action_words(bad, game)
+    valued = all(w in values for w in words) and values[words[0]] > values[words[1]]
+    worths = {good: values.get(words[0], 0.0), bad: values.get(words[1], 0.0)}
+    return reason_for(game, seat, bad, good, worths, KINDS[game.phase], words[0], viewer, simulated=valued)
 
 
 def play_seat_again(record: HandRecord, seat: int, levels: Sequence[str | None]) -> HandRecord:
@@ -84,4 +104,4 @@ def _played_out(game: Game, levels: Sequence[str]) -> HandRecord:
     return game.hand_records[0]
 
 
-__all__ = ["LEVEL", "choices_at", "play_on", "play_seat_again"]
+__all__ = ["LEVEL", "choices_at", "play_on", "play_seat_again", "why_better"]

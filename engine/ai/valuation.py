@@ -75,6 +75,9 @@ CONTINUATION = replace(LEVELS["hard"], think_seconds=0.0)
 # Fresh deals in which the choice made and the best are valued again, where the choices are valued by
 # playing the hand out (see second_look; hard's budget).
 SECOND_LOOK_DEALS = 96
+# Orders of the stock the view with every card seen plays a two-handed choice out in (it knows both hands,
+# never the stock's order: playouts.hands_seen).
+SEEN_STOCKS = 8
 PASS_DEALS = 12          # sampled deals for a pass to the declarer (each with the declarer's own return chosen)
 
 
@@ -303,31 +306,24 @@ def _with_chosen(candidates: list[tuple[int, ...]], chosen: Action | None,
 def _passes(game: Game, seat: int, level: Level, rng: random.Random, chosen: Action | None) -> Valuation:
     """A pass to the declarer: in each deal, the declarer's return chosen by the ``hard`` computer's own
     decision (:func:`engine.ai.decisions.choose_pass`, from the declarer's view of that deal), then the
-    hand played out as the declarer's simulations play it. A return: the hand played out after it."""
+    hand played out as the declarer's simulations play it. A return: the hand as the game goes on after it
+    (set without play where the side's meld cannot reach the bid), then played out so."""
     rules = game.rules
     h = game.hand
     assert h.declarer is not None
-    declarer = h.declarer
-    partner = (declarer + 2) % rules.players
     hand = [int(c) for c in h.hands[seat]]
     size = rules.pass_cards
-    to_declarer = seat != declarer
+    to_declarer = seat != h.declarer
     trump = h.trump if h.trump is not None else (bv.promising_suits(hand, rules, 1) or [0])[0]
     ranked = (bv.pass_candidates if to_declarer else bv.return_candidates)(hand, trump, rules, size, limit=6)
     candidates = _with_chosen([tuple(sorted(c)) for _s, c in ranked[: level.candidates]], chosen, PassCards)
     worlds = _worlds(game, seat, level, rng, PASS_DEALS)
     seeds = [rng.randrange(1 << 30) for _ in worlds]
     worths: dict[Action, list[float]] = {}
-    for combo, action in candidates:
+    for _cards, action in candidates:
         worths[action] = []
         for dealt, seed in zip(worlds, seeds, strict=True):
-            if to_declarer:
-                worths[action].append(_after_pass(game, seat, dealt, action, random.Random(seed)))
-                continue
-            hands = [list(x) for x in dealt]
-            _move(hands, declarer, partner, combo)
-            _m, _p, tricks, total = bv.simulate_contract(hands, [], declarer, trump, rules, passed=True)
-            worths[action].append(contract_worth(rules, h.bid, total, tricks))
+            worths[action].append(_after_pass(game, seat, dealt, action, random.Random(seed)))
     return _same(worths)
 
 
@@ -357,12 +353,6 @@ def _after_pass(game: Game, seat: int, dealt: list[list[int]], action: Action, r
     hands = [[int(c) for c in x] for x in copy.hand.hands]
     _m, _p, tricks, total = bv.simulate_contract(hands, [], h.declarer, copy.hand.trump, rules, passed=True)
     return contract_worth(rules, h.bid, total, tricks)
-
-
-def _move(hands: list[list[int]], giver: int, taker: int, cards: Sequence[int]) -> None:
-    for c in cards:
-        hands[giver].remove(c)
-    hands[taker].extend(cards)
 
 
 def _buries(game: Game, seat: int, level: Level, rng: random.Random, chosen: Action | None) -> Valuation:
@@ -421,8 +411,8 @@ def _by_playouts(game: Game, seat: int, choices: Sequence[Action], level: Level,
     that samples fewer worlds than hard, the real one for a level that sees all), the rest of the hand
     played out (:func:`engine.ai.playouts.playout_worths`); each deal's worth to the seat's side."""
     quicker = level.worlds < LEVELS["hard"].worlds  # a smaller search takes a quicker look
-    worths, _deals = playout_worths(game, seat, choices, max(4, deals // 4) if quicker else deals, rng,
-                                    sees_all=level.sees_all)
+    count = max(SEEN_STOCKS, deals // 2) if level.sees_all else max(4, deals // 4) if quicker else deals
+    worths, _deals = playout_worths(game, seat, choices, count, rng, sees_all=level.sees_all)
     return _same(worths)
 
 

@@ -40,7 +40,7 @@ from pinochle_gui.screens.review_notes import draw_notes, draw_progress, draw_st
 from pinochle_gui.screens.review_summary import SummaryView
 from pinochle_gui.screens.screen import Screen
 from pinochle_gui.screens.try_again import TryAgainScene
-from pinochle_gui.seat_words import whose
+from pinochle_gui.seat_words import who, whose
 from pinochle_gui.widgets import MenuButton, blit_text
 from pinochle_gui.widgets.text import wrap
 from pinochle_gui.words import variant_name
@@ -130,16 +130,16 @@ class ReviewScene(Screen):
             self.refresh_buttons()
             self.changed()
 
-    def costly_steps(self) -> list[int]:
-        """The steps of the analysed seat's costly decisions, in order."""
+    def marked_steps(self) -> list[int]:
+        """The steps of the analysed seat's marked decisions (inaccuracies, mistakes, blunders), in order."""
         if self.analysis is None:
             return []
-        indexes = {d.action_index for d in self.analysis.costly(self.analysis.seat)}
+        indexes = {d.action_index for d in self.analysis.marked(self.analysis.seat)}
         return [i for i, s in enumerate(self.steps) if s.action_index in indexes]
 
-    def go_costly(self, direction: int) -> None:
-        """To the next (1) or previous (-1) costly decision, if there is one."""
-        found = [i for i in self.costly_steps() if (i - self.at) * direction > 0]
+    def go_marked(self, direction: int) -> None:
+        """To the next (1) or previous (-1) marked decision, if there is one."""
+        found = [i for i in self.marked_steps() if (i - self.at) * direction > 0]
         if found:
             self.go(found[0] if direction > 0 else found[-1])
 
@@ -199,7 +199,7 @@ class ReviewScene(Screen):
             self.app.replay_deal(self.records[self.index])
             return True
         if event.key == pygame.K_c:
-            self.go_costly(-1 if event.mod & pygame.KMOD_SHIFT else 1)
+            self.go_marked(-1 if event.mod & pygame.KMOD_SHIFT else 1)
             return True
         if event.key == pygame.K_s:
             self.toggle_summary()
@@ -270,8 +270,10 @@ class ReviewScene(Screen):
             self.set_focus(self.button(back, "Back to the hand", self.toggle_graph, tooltip="The table again (G)"))
         else:
             for i, (text, action, tip) in enumerate((
-                    ("Previous costly", lambda: self.go_costly(-1), "The costly decision before (Shift+C)"),
-                    ("Next costly", lambda: self.go_costly(1), "The next costly decision (C)"),
+                    ("Previous mark", lambda: self.go_marked(-1),
+                     "The decision marked before: an inaccuracy, a mistake or a blunder (Shift+C)"),
+                    ("Next mark", lambda: self.go_marked(1),
+                     "The next decision marked: an inaccuracy, a mistake or a blunder (C)"),
                     ("Summary", self.toggle_summary, "Points lost, the costliest, the hard computer's play (S)"))):
                 self.nav[text] = self.button(pygame.Rect(self.notes.x + pad + i * (sw + pad), row, sw, sh), text,
                                              action, tooltip=tip)
@@ -295,9 +297,9 @@ class ReviewScene(Screen):
         if "Summary" in self.nav:
             self.nav["Try again"].enabled = self.step.action_index in self.decisions
             self.nav["Summary"].enabled = self.nav["Graph"].enabled = self.analysis is not None
-            costly = self.costly_steps()
-            self.nav["Previous costly"].enabled = any(i < self.at for i in costly)
-            self.nav["Next costly"].enabled = any(i > self.at for i in costly)
+            marked = self.marked_steps()
+            self.nav["Previous mark"].enabled = any(i < self.at for i in marked)
+            self.nav["Next mark"].enabled = any(i > self.at for i in marked)
         if self.focus is not None and not self.focus.enabled:
             self.set_focus(self.nav["Close"] if first and last else self.nav["Previous" if last else "Next"])
 
@@ -359,7 +361,7 @@ class ReviewScene(Screen):
         if step.trump is not None:
             parts.append(f"trump {SUIT_NAMES[step.trump]}")
         if step.contract is not None:
-            parts.append(f"bid {step.contract[1]} by {seat_names(record)[step.contract[0]]}")
+            parts.append(f"bid {step.contract[1]} by {who(record, step.contract[0])}")
         if step.tricks_done:
             points = ", ".join(f"{side} {p}" for side, p in zip(side_names(record), step.points, strict=True))
             parts.append(f"tricks {step.tricks_done}: {points}")

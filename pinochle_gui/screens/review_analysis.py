@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from concurrent.futures import Executor, Future
 from typing import Any
 
-from engine.ai.analysis import DecisionReview, HandAnalysis, cost_threshold
+from engine.ai.analysis import COSTLY, DecisionReview, Grade, HandAnalysis, cost_threshold
 from engine.ai.try_again import play_seat_again
 from engine.ai.worker import Analyst, background_pool, stop_pool
 from engine.record import HandRecord, RecordError
@@ -36,6 +36,8 @@ POLL_EVERY = 0.1
 LEVEL = "hard"
 #: The level of the computers in the other seats for "the cards" when the record's table is not open.
 OTHERS_LEVEL = "medium"
+#: The grades a step marks with their cost (the step bar, C, the summary's sums).
+MARKED = (Grade.INACCURACY, *COSTLY)
 #: Finished analyses kept for the app's run, by hand.
 FINISHED: OrderedDict[tuple[Any, ...], HandAnalysis] = OrderedDict()
 KEEP_FINISHED = 12
@@ -166,9 +168,10 @@ class ReviewAnalysis:
         if self._analyst is not None:
             return f"Analysing: {self.done} of {self.total} decisions, {self.seat_word()} first"
         costly = len(self.costly(self.seat))
+        slips = len(self.marked(self.seat)) - costly
         missing = f" ({len(self.errors)} could not be valued)" if self.errors else ""
-        return (f"Analysed {self.total} decisions{missing}: {costly} costly of {self.seat_word()} "
-                "(W: another seat's)")
+        return (f"Analysed {self.total} decisions{missing}: {costly} costly and {slips} "
+                f"inaccurac{'y' if slips == 1 else 'ies'} of {self.seat_word()} (W: another seat's)")
 
     def seat_word(self) -> str:
         """Whose decisions these are: "yours", "North's", "the hard computer's"."""
@@ -182,15 +185,27 @@ class ReviewAnalysis:
         """The costly decisions of ``seat`` found so far, in the order of the hand."""
         return [d for _i, d in sorted(self.decisions.items()) if d.seat == seat and d.costly]
 
-    def lost(self, seat: int) -> float:
-        return sum(d.cost for d in self.decisions.values() if d.seat == seat)
+    def marked(self, seat: int) -> list[DecisionReview]:
+        """The decisions of ``seat`` found so far that its step marks with a cost (an inaccuracy, a mistake or a
+        blunder: :data:`MARKED`), in the order of the hand."""
+        return [d for _i, d in sorted(self.decisions.items()) if d.seat == seat and d.grade in MARKED]
 
-    def marked_cost(self, seat: int) -> float:
-        """What ``seat``'s costly (marked) decisions cost, in all."""
-        return sum(d.cost for d in self.costly(seat))
+    def lost(self, seat: int) -> float:
+        """What ``seat``'s decisions cost, in all: the costs their steps show (a cost within the threshold or the
+        uncertainty of the deals is none, and no step shows it)."""
+        return sum(self.shown_cost(d) for d in self.marked(seat))
+
+    def costly_cost(self, seat: int) -> float:
+        """What ``seat``'s costly decisions (mistakes and blunders) cost, in all."""
+        return sum(self.shown_cost(d) for d in self.costly(seat))
+
+    def shown_cost(self, review: DecisionReview) -> float:
+        """A decision's cost as its step shows it (whole points, or tenths): the sums add what is shown."""
+        return float(self.points(review.cost, signed=False))
 
     def costliest(self, seat: int, count: int = 3) -> list[DecisionReview]:
-        return sorted(self.costly(seat), key=lambda d: (-d.cost, d.action_index))[:count]
+        """``seat``'s ``count`` costliest marked decisions, costliest first."""
+        return sorted(self.marked(seat), key=lambda d: (-d.cost, d.action_index))[:count]
 
     def close(self) -> None:
         if self._analyst is not None:
@@ -200,4 +215,4 @@ class ReviewAnalysis:
         self._pool = None
 
 
-__all__ = ["FINISHED", "POLL_EVERY", "ReviewAnalysis", "analysed_seat", "hand_key", "points_text"]
+__all__ = ["FINISHED", "MARKED", "POLL_EVERY", "ReviewAnalysis", "analysed_seat", "hand_key", "points_text"]

@@ -3,8 +3,12 @@
 Each analysed decision is a mark along the hand, at the value of the choice made, in points of the hand
 net (the side's score less the opponents'), turned to the analysed seat's side: from what the deciding
 seat could see (every decision), and with every card seen (the analysed seat's own decisions, where the
-analysis has that view). The analysed seat's decisions are marked brighter, its costly ones red; a line
-across shows the hand's result, net. A click on a mark goes to that step of the hand (:meth:`GraphView.mark_at`).
+analysis has that view). The line starts from the value before the first decision (the best choice there
+was), so a first decision that cost shows its drop; it joins the decisions of the analysed seat's side only
+(the opponents' values come from what they saw, another view: their marks stand apart, unjoined). The
+analysed seat's decisions are marked brighter, its costly ones red, its inaccuracies in the theme's marking colour;
+a line across shows the hand's result, net. A click on a mark goes to that step of the hand
+(:meth:`GraphView.mark_at`).
 """
 
 from __future__ import annotations
@@ -15,6 +19,7 @@ from dataclasses import dataclass
 
 import pygame
 
+from engine.ai.analysis import Grade
 from engine.record import HandRecord
 from pinochle_gui.net_result import net
 from pinochle_gui.screens.review_analysis import ReviewAnalysis
@@ -32,12 +37,14 @@ STAGES = {"bid": "Auction", "trump": "Trump", "pass": "Passing", "return": "Pass
 class GraphPoint:
     """One decision on the graph, its values turned to the analysed seat's side."""
 
-    action_index: int
+    action_index: int | None  # None: the start, before the first decision
     own: bool                 # a decision of the analysed seat
     costly: bool              # marked costly (the analysed seat's only)
     value: float              # from what the deciding seat saw
     seen_value: float | None  # with every card seen (None where the analysis has not that view)
     stage: str                # where in the hand: "Auction", "Trick 3", "Meld", ... (the axis' words)
+    ours: bool = True         # a decision of the analysed seat's side (joined by its line)
+    inaccuracy: bool = False  # marked an inaccuracy (the analysed seat's only)
 
 
 def same_side(record: HandRecord, seat: int, other: int, kind: str) -> bool:
@@ -66,16 +73,26 @@ def grid_values(low: float, high: float, lines: int = 5) -> list[float]:
 
 
 def graph_points(analysis: ReviewAnalysis) -> list[GraphPoint]:
-    """The analysed decisions in the order of the hand, turned to the analysed seat's side."""
+    """The start (the value before the first decision: the best choice there was, turned to the analysed
+    seat's side), then the analysed decisions in the order of the hand, turned to the analysed seat's side."""
     record, seat = analysis.record, analysis.seat
-    points = []
+    points: list[GraphPoint] = []
     for _index, review in sorted(analysis.decisions.items()):
-        sign = 1.0 if same_side(record, seat, review.seat, review.kind) else -1.0
+        ours = same_side(record, seat, review.seat, review.kind)
+        sign = 1.0 if ours else -1.0
+        if not points:
+            best = max([review.chosen.value, *(b.value for b in review.best)])
+            seen_best = [review.chosen.seen_value, *(b.seen_value for b in review.best)]
+            seen_start = max(v for v in seen_best if v is not None) if review.chosen.seen_value is not None else None
+            points.append(GraphPoint(None, False, False, sign * best, None if seen_start is None else sign * seen_start,
+                                     "Start", True))
         seen = review.chosen.seen_value
         stage = f"Trick {review.trick}" if review.trick is not None else \
             STAGES.get(review.kind, review.kind.capitalize())
-        points.append(GraphPoint(review.action_index, review.seat == seat, review.costly and review.seat == seat,
-                                 sign * review.chosen.value, None if seen is None else sign * seen, stage))
+        own = review.seat == seat
+        points.append(GraphPoint(review.action_index, own, review.costly and own, sign * review.chosen.value,
+                                 None if seen is None else sign * seen, stage, ours,
+                                 own and review.grade == Grade.INACCURACY))
     return points
 
 
@@ -138,7 +155,8 @@ class GraphView:
             blit_text(surface, a.points(value, signed=value != 0), small, theme.text_dim, (plot.x - px // 3, y),
                       "regular", "midright")
         legend_y = self.area.y + pad + round(px * 1.8)
-        legend = [(f"from what {who(a.record, a.seat)} saw", theme.text), ("every card seen", theme.accent)]
+        legend = [(f"from what {who(a.record, a.seat)} saw", theme.text), ("every card seen", theme.accent),
+                  ("costly", theme.bad), ("inaccuracy", theme.marked)]
         if "score_delta" in a.record:
             result = net(a.record, a.seat)
             y = y_of(result)
@@ -151,17 +169,25 @@ class GraphView:
             rect = blit_text(surface, words, small, theme.text_dim, (x + round(px * 1.4), legend_y), "regular")
             x = rect.right + px
         spots = [(x_of(i), y_of(p.value)) for i, p in enumerate(points)]
-        if n > 1:
-            pygame.draw.lines(surface, theme.text_dim, False, spots, 2)
+        line = [spot for p, spot in zip(points, spots, strict=True) if p.ours]  # one line: the side's own view
+        if len(line) > 1:
+            pygame.draw.lines(surface, theme.text_dim, False, line, 2)
         seen = [(x_of(i), y_of(p.seen_value)) for i, p in enumerate(points) if p.seen_value is not None]
         if len(seen) > 1:
             pygame.draw.lines(surface, theme.accent, False, seen, 2)
         for spot in seen:
             pygame.draw.circle(surface, theme.accent, spot, max(2, px // 5))
         for point, spot in zip(points, spots, strict=True):
-            radius = max(3, px // 3) + (2 if point.costly else 0) if point.own else max(2, px // 5)
-            color = theme.bad if point.costly else theme.text if point.own else theme.text_dim
-            pygame.draw.circle(surface, color, spot, radius)
+            if point.action_index is None:  # the start: a small square, no decision to go to
+                side = max(3, px // 4)
+                pygame.draw.rect(surface, theme.text_dim, (spot[0] - side, spot[1] - side, 2 * side, 2 * side))
+                continue
+            radius = max(3, px // 3) + (2 if point.costly or point.inaccuracy else 0) if point.own else max(2, px // 5)
+            color = mark_colour(point, theme)
+            if point.ours or point.own:
+                pygame.draw.circle(surface, color, spot, radius)
+            else:  # another view's value: an open mark, off the line
+                pygame.draw.circle(surface, color, spot, radius, 2)
             pygame.draw.circle(surface, (20, 20, 20), spot, radius, 1)
             if point.action_index == at_index:
                 pygame.draw.circle(surface, theme.highlight, spot, max(3, px // 3) + 6, 2)
@@ -170,7 +196,8 @@ class GraphView:
         for x, stage in axis_labels(starts, lambda words: text_width(words, small), px, self.area.x + pad):
             blit_text(surface, stage, small, theme.text_dim, (x, plot.bottom + px // 3), "regular", "midtop")
             pygame.draw.line(surface, theme.text_dim, (x, plot.bottom), (x, plot.bottom + px // 4), 1)
-        words = f"{capital(owner)} decisions bright, costly ones red; a click on a mark goes there"
+        words = (f"{capital(owner)} decisions bright; the opponents' open, valued from what they saw; "
+                 "a click on a mark goes there")
         blit_text(surface, words, small, theme.text_dim, (plot.centerx, plot.bottom + round(px * 1.5)), "italic",
                   "midtop", self.area.w - 2 * pad)
 
@@ -179,6 +206,16 @@ class GraphView:
         near = [((x - pos[0]) ** 2 + (y - pos[1]) ** 2, index) for x, y, index in self.marks]
         best = min(near, default=None)
         return best[1] if best is not None and best[0] <= reach * reach else None
+
+
+def mark_colour(point: GraphPoint, theme: Theme) -> tuple[int, int, int]:
+    """The colour of a decision's mark: red for a costly one, the theme's marking colour for an inaccuracy
+    (the analysed seat's), bright for the analysed seat's others, dim for the rest."""
+    if point.costly:
+        return theme.bad
+    if point.inaccuracy:
+        return theme.marked
+    return theme.text if point.own else theme.text_dim
 
 
 def axis_labels(starts: Sequence[tuple[int, str]], width: Callable[[str], int], gap: int,
@@ -199,4 +236,4 @@ def axis_labels(starts: Sequence[tuple[int, str]], width: Callable[[str], int], 
     return [start for i, start in enumerate(starts) if i in kept]
 
 
-__all__ = ["GraphPoint", "GraphView", "axis_labels", "graph_points", "grid_values", "same_side"]
+__all__ = ["GraphPoint", "GraphView", "axis_labels", "graph_points", "grid_values", "mark_colour", "same_side"]

@@ -144,17 +144,17 @@ def draw_notes(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, step: S
 
 
 def overview(notes: NotesWriter, theme: Theme, analysis: ReviewAnalysis) -> None:
-    """The analysed seat's costly decisions found so far, in the order of the hand (C goes to the next)."""
-    costly = analysis.costly(analysis.seat)
+    """The analysed seat's marked decisions found so far, in the order of the hand (C goes to the next)."""
+    marked = analysis.marked(analysis.seat)
     owner = capital(whose(analysis.record, analysis.seat))
-    if not costly:
+    if not marked:
         if analysis.analysed:
-            notes.write(f"{owner} decisions: none costly", theme.text)
+            notes.write(f"{owner} decisions: none marked", theme.text)
         return
-    notes.write(f"{owner} costly decisions so far (C: the next one):", theme.text)
-    for review in costly:
-        if not notes.write(f"{review.title}: {review.chosen.action}, about "
-                           f"{analysis.points(review.cost, signed=False)}", theme.bad):
+    notes.write(f"{owner} decisions marked so far (C: the next one):", theme.text)
+    for review in marked:
+        if not notes.write(f"{review.title}: {review.chosen.action}, {review.grade.value}, about "
+                           f"{analysis.points(review.cost, signed=False)}", theme.bad if review.costly else theme.text):
             break
 
 
@@ -166,8 +166,8 @@ def draw_progress(surface: pygame.Surface, pos: tuple[int, int], width: int, the
 
 def draw_step_bar(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, steps: Sequence[Step], at: int,
                   analysis: ReviewAnalysis | None) -> None:
-    """One tick per step, the analysed seat's decisions brighter, the costly ones marked red, the step shown
-    outlined."""
+    """One tick per step, the analysed seat's decisions brighter, the costly ones marked red, its inaccuracies
+    in the theme's marking colour, the step shown outlined."""
     pygame.draw.rect(surface, theme.panel, rect, border_radius=rect.h // 2)
     n = len(steps)
     seat = analysis.seat if analysis is not None else None
@@ -177,6 +177,8 @@ def draw_step_bar(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, step
             else None
         if review is not None and review.costly and review.seat == seat:
             pygame.draw.rect(surface, theme.bad, (x - 3, rect.y - 4, 7, rect.h + 8), border_radius=2)
+        elif review is not None and review.grade == Grade.INACCURACY and review.seat == seat:
+            pygame.draw.rect(surface, theme.marked, (x - 2, rect.y - 3, 5, rect.h + 6), border_radius=2)
         elif step.action_index is not None and step.seat == seat:
             pygame.draw.line(surface, theme.text, (x, rect.y + 2), (x, rect.bottom - 3), 2)
         else:

@@ -80,15 +80,24 @@ def net_lines(analysis: ReviewAnalysis) -> list[str]:
                          + (" than as played" if mine != theirs else " as played"))
         else:
             lines.append(f"The hard computer in {owner} seat: {analysis.failed or 'playing the deal…'}")
-    marked = analysis.points(analysis.marked_cost(seat), signed=False)
+    costly = analysis.points(analysis.costly_cost(seat), signed=False)
     every = analysis.points(analysis.lost(seat), signed=False)
+    slips = analysis.points(analysis.lost(seat) - analysis.costly_cost(seat), signed=False)
     so_far = "" if analysis.analysed else " so far"
-    lines.append(f"{capital(owner)} marked decisions cost about {marked}{so_far} (all {owner} decisions: {every})")
+    lines.append(f"{capital(owner)} marked decisions cost about {every}{so_far}: {costly} in mistakes and "
+                 f"blunders, {slips} in inaccuracies")
     return lines
 
 
 def hand_table(record: HandRecord) -> tuple[str, list[list[str]]]:
-    head, rows = summary_lines(record, side_names(record["teams"], seat_names(record)), seat_names(record))
+    """The hand's headline and its table (meld, tricks, score change per side). A hand without a contract
+    (two-handed) is headed by its score changes, so that two hands side by side say how each went."""
+    names = seat_names(record)
+    head, rows = summary_lines(record, side_names(record["teams"], names), names)
+    if record.get("bid") is None and record.get("score_delta"):
+        head = ", ".join(f"{capital(who(record, team[0])) if len(team) == 1 else side} {delta:+d}"
+                         for team, side, delta in zip(record["teams"], side_names(record["teams"], names),
+                                                      record["score_delta"], strict=False))
     return head, [row[:COLUMNS] for row in rows]
 
 
@@ -164,7 +173,7 @@ class SummaryView:
             y += line
         costliest = a.costliest(a.seat)
         heading = "The costliest decisions" if costliest else (
-            "No costly decision" if a.analysed else "No costly decision found yet")
+            "No decision marked" if a.analysed else "No decision marked yet")
         blit_text(surface, heading, screen.px(17), t.accent, (x, self.rows_top - screen.px(30)), "bold", "topleft",
                   width)
         foot = self.left.bottom - pad - screen.px(38)

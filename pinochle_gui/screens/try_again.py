@@ -2,11 +2,13 @@
 
 :class:`TryAgainScene` opens over the review at a decision. It lists the legal choices there (asked of the
 engine, :func:`engine.ai.try_again.choices_at`; where there are many, the ones the analysis valued and the
-first others), the choice made marked as played. Once the player picks one, the computers play the rest of
-the hand on the same cards in the background (:func:`engine.ai.try_again.play_on`, the hard level in every
-seat, clockless), the window never waiting; then the hand as played and the new line stand side by side,
-each net (its side's score less the opponents'), and **Step through it** opens the new line in the review
-(the hand as played a page back). **Choose again** goes back to the choices; Escape closes.
+first others), the valued ones first, best first, each with its value, the choice made marked as played. Once
+the player picks one, the computers play the rest of the hand on the same cards in the background
+(:func:`engine.ai.try_again.play_on`: the table's computers at their levels, the hard one in a person's seat,
+clockless), the window never waiting; then the hand as played and the new line stand side by side, each net
+(its side's score less the opponents'), with why the better one did better in the analysis' words
+(:func:`engine.ai.try_again.why_better`), and **Step through it** opens the new line in the review (the hand
+as played a page back). **Choose again** goes back to the choices; Escape closes.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from engine.ai.try_again import choices_at, play_on
+from engine.ai.try_again import choices_at, play_on, why_better
 from engine.ai.worker import background_pool, stop_pool
 from engine.record import ActionValue, HandRecord
 from engine.review import Step
@@ -31,6 +33,7 @@ from pinochle_gui.table.hand_costs import LAST
 from pinochle_gui.table.seats import thinking_at_once
 from pinochle_gui.table.summary import draw_table
 from pinochle_gui.widgets import blit_text
+from pinochle_gui.widgets.text import wrap
 
 if TYPE_CHECKING:
     from pinochle_gui.app_protocol import App
@@ -41,14 +44,17 @@ LEVEL = "hard"
 MOST_CHOICES = 24
 
 
-def offered(choices: list[tuple[str, ActionValue]], valued: set[str], played: Any) -> list[tuple[str, ActionValue]]:
-    """The choices to offer, in the engine's order: every one when they are few, else the one played, those
-    the analysis valued (by their words) and the first others, :data:`MOST_CHOICES` in all."""
-    if len(choices) <= MOST_CHOICES:
-        return choices
-    wanted = [c for c in choices if c[1] == played or c[0] in valued]
-    others = [c for c in choices if c not in wanted][: max(0, MOST_CHOICES - len(wanted))]
-    return [c for c in choices if c in wanted or c in others]
+def offered(choices: list[tuple[str, ActionValue]], valued: dict[str, float] | set[str],
+            played: Any) -> list[tuple[str, ActionValue]]:
+    """The choices to offer: every one when they are few, else the one played, those the analysis valued (by
+    their words) and the first others, :data:`MOST_CHOICES` in all; those the analysis valued first, best
+    first (``valued``: their values), the rest in the engine's order."""
+    if len(choices) > MOST_CHOICES:
+        wanted = [c for c in choices if c[1] == played or c[0] in valued]
+        others = [c for c in choices if c not in wanted][: max(0, MOST_CHOICES - len(wanted))]
+        choices = [c for c in choices if c in wanted or c in others]
+    worth = valued if isinstance(valued, dict) else {}
+    return sorted(choices, key=lambda c: (c[0] not in worth, -worth.get(c[0], 0.0)))
 
 
 class TryAgainScene(Overlay):
@@ -67,11 +73,18 @@ class TryAgainScene(Overlay):
         self.seat = step.seat
         self.title = review.title if review is not None else f"{capital(whose(record, step.seat))} decision"
         self.played = record["actions"][self.index]
-        # what the analysis valued each choice it tried at, in words ("+38")
-        self.values = {} if analysis is None or review is None else {
-            a.action: analysis.points(a.value) for a in (review.chosen, *review.best)}
+        # what the analysis valued each choice it tried at, and in words ("+38")
+        self.worths = {} if analysis is None or review is None else {
+            a.action: a.value for a in (review.chosen, *review.best)}
+        self.values = {words: analysis.points(value) for words, value in self.worths.items()} \
+            if analysis is not None else {}
         self.every = choices_at(record, self.index)
-        self.choices = offered(self.every, set(self.values), self.played)
+        self.choices = offered(self.every, self.worths, self.played)
+        humans = record.get("humans") or []
+        # the table's computers play the line on (a person's seat: the hard computer), as the hand was played
+        table = analysis.levels if analysis is not None else [None] * record["seats"]
+        self.levels: list[str | None] = [None if s in humans else table[s] for s in range(record["seats"])]
+        self.why = ""  # why the better of the two lines did better
         self.open_line = open_line  # opens the review of (as played, the new line)
         self.chosen: tuple[str, Any] | None = None
         self.line: HandRecord | None = None
@@ -96,7 +109,7 @@ class TryAgainScene(Overlay):
         if self._pool is None:
             self._pool = background_pool("pinochle-try-again", not thinking_at_once(), niceness=LAST)
             assert self._pool is not None
-        self._future = self._pool.submit(play_on, self.record, self.index, choice[1], LEVEL)
+        self._future = self._pool.submit(play_on, self.record, self.index, choice[1], LEVEL, self.levels)
         self.rebuild()
 
     def choose_again(self) -> None:
@@ -112,11 +125,42 @@ class TryAgainScene(Overlay):
         if self._future is not None and self._future.done():
             try:
                 self.line = self._future.result()
+                self.why = self.reason(self.line)
             except Exception as err:  # noqa: BLE001 - told on the panel, the review goes on
                 self.failed = f"The hand could not be played on: {err}"
             self._future = None
             self.rebuild()
             self.changed()
+
+    def reason(self, line: HandRecord) -> str:
+        """Why the better of the hand as played and the new line did better, in the analysis' words ("" when
+        they came out the same, or nothing the seat saw speaks for the better)."""
+        if self.chosen is None:
+            return ""
+        first, then = net(self.record, self.side_seat), net(line, self.side_seat)
+        if first == then:
+            return ""
+        better, worse = (self.played, self.chosen[1]) if first > then else (self.chosen[1], self.played)
+        return why_better(self.record, self.index, better, worse, self.worths, player_seat(self.record))
+
+    def who_plays(self) -> str:
+        """The computers that play the line on, in words: "medium in the other seats, as at the table; hard in
+        your seat"."""
+        humans = [s for s, level in enumerate(self.levels) if level is None]
+        levels = sorted({level for level in self.levels if level is not None})
+        table = f"{' and '.join(levels)} in the other seats, as at the table" if levels else ""
+        people = f"hard in {whose(self.record, humans[0])} seat" if humans else ""
+        return "; ".join(part for part in (table, people) if part)
+
+    def intro(self) -> list[str]:
+        """The lines over the choices: what a choice does, who plays on, how the choices are listed."""
+        lines = ["Choose again: the computers play the rest of the hand on the same cards", f"({self.who_plays()})."]
+        if self.values:
+            lines.append("Those the analysis valued come first, best first, each with its value.")
+        if len(self.choices) < len(self.every):
+            lines.append(f"{len(self.choices)} of the {len(self.every)} choices: the one played, those the analysis "
+                         "valued and the first others")
+        return lines
 
     def step_through(self) -> None:
         if self.line is not None:
@@ -134,7 +178,7 @@ class TryAgainScene(Overlay):
         foot = panel.bottom - bh - self.px(18)
         if self.chosen is None:
             specs: list[tuple[str, Callable[[], object], str]] = [("Back", self.back, "Back to the review (Esc)")]
-            top = panel.y + self.px(140)
+            top = panel.y + self.px(84) + self.px(17) * len(self.intro()) + self.px(8)
             self.choice_buttons(pygame.Rect(panel.x + m, top, panel.w - 2 * m, foot - m - top))
         elif self.line is None:
             specs = [("Choose again", self.choose_again, "Another choice"), ("Back", self.back, "Back to the review")]
@@ -149,7 +193,7 @@ class TryAgainScene(Overlay):
                 self.set_focus(b)
             x += bw + m
         self.tables = pygame.Rect(panel.x + m, panel.y + self.px(150), panel.w - 2 * m,
-                                  foot - panel.y - self.px(150) - self.px(64))
+                                  foot - panel.y - self.px(150) - self.px(120))  # under them the verdict, and why
 
     def choice_buttons(self, area: pygame.Rect) -> None:
         """A button for each choice offered, in columns as wide as their words need."""
@@ -178,13 +222,9 @@ class TryAgainScene(Overlay):
         blit_text(surface, self.title, self.px(20), t.accent, (panel.centerx, panel.y + self.px(60)), "bold",
                   "midtop", width)
         if self.chosen is None:
-            valued = "; beside a choice the analysis valued, its value" if self.values else ""
-            blit_text(surface, f"Choose again: the computers play the rest of the hand on the same cards{valued}.",
-                      self.px(15), t.text_dim, (panel.centerx, panel.y + self.px(88)), "italic", "midtop", width)
-            if len(self.choices) < len(self.every):
-                blit_text(surface, f"{len(self.choices)} of the {len(self.every)} choices: the one played, those the "
-                          "analysis valued and the first others", self.px(15), t.text_dim,
-                          (panel.centerx, panel.y + self.px(110)), "italic", "midtop", width)
+            for i, line in enumerate(self.intro()):
+                blit_text(surface, line, self.px(14), t.text_dim, (panel.centerx, panel.y + self.px(84 + 17 * i)),
+                          "italic", "midtop", width)
             return
         played = next((words for words, value in self.every if value == self.played), "")
         blit_text(surface, f"Instead of {played}: {self.chosen[0]}", self.px(17), t.text,
@@ -206,10 +246,18 @@ class TryAgainScene(Overlay):
             head, rows = hand_table(record)
             draw_table(surface, box, t, head, rows, "", None)
         first, then = net(self.record, self.side_seat), net(self.line, self.side_seat)
-        verdict = (f"{capital(whose(self.record, self.side_seat))} side's net: {then:+d} on the new line, "
+        partners = len(next(team for team in self.record["teams"] if self.side_seat in team)) > 1
+        owner = capital(whose(self.record, self.side_seat)) + (" side's" if partners else "")
+        verdict = (f"{owner} net: {then:+d} on the new line, "
                    f"{difference_words(first, then)}" + (" than as played" if first != then else " as played"))
-        blit_text(surface, verdict, self.px(18), t.text, (panel.centerx, self.tables.bottom + self.px(14)), "bold",
-                  "midtop", width)
+        y = self.tables.bottom + self.px(8)
+        blit_text(surface, verdict, self.px(17), t.text, (panel.centerx, y), "bold", "midtop", width)
+        if self.why:
+            better = self.chosen[0] if then > first else played
+            size = self.px(14)
+            for line in wrap(f"Why {better} did better: {self.why}", size, width):
+                y += round(size * 1.35)
+                blit_text(surface, line, size, t.text_dim, (panel.centerx, y + self.px(6)), "italic", "midtop", width)
 
 
 __all__ = ["LEVEL", "MOST_CHOICES", "TryAgainScene", "offered"]
