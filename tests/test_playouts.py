@@ -126,3 +126,29 @@ def test_hard_solves_the_whole_two_handed_endgame() -> None:
         card, reason = choose_play(game, seat, HARD, random.Random(1))
         assert isinstance(card, Play) and worths[int(card.card)] == max(worths.values()), (seed, card, worths)
         assert "worked out exactly" in reason
+
+
+def test_a_pass_is_valued_by_its_own_hand_in_any_hand_of_the_game() -> None:
+    """A pass valued in a later hand of a game comes out as in a game that holds no earlier hands: the hand's
+    end is the hand's own, not the records of the hands before (which once stood for "this hand is over")."""
+    from engine.actions import Pass, PassCards
+    from engine.ai.valuation import _after_pass
+    from engine.game import Phase
+
+    game = new_game(preset("partnership_auction"), seed=3)
+    rng = random.Random(1)
+    compared = 0
+    while not game.is_over and compared < 3:
+        seat = game.to_act
+        if game.phase == Phase.PASSING and game.hand_records and seat is not None:
+            dealt = [[int(c) for c in hand] for hand in game.hand.hands]
+            passed = PassCards(tuple(game.hand.hands[seat][: game.rules.pass_cards]))
+            alone = game.clone()
+            alone.hand_records = []
+            assert _after_pass(game, seat, dealt, passed, random.Random(5)) == \
+                _after_pass(alone, seat, dealt, passed, random.Random(5))
+            compared += 1
+        legal = game.legal_actions()
+        passes = [a for a in legal if isinstance(a, Pass)]
+        game.apply(passes[0] if passes and rng.random() < 0.7 else rng.choice(legal))
+    assert compared == 3
