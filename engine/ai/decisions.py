@@ -44,6 +44,7 @@ from engine.ai import bidding as bv
 from engine.ai import worlds as hidden
 from engine.ai.auction_model import action_kinds, load_model
 from engine.ai.levels import Level
+from engine.ai.odds_words import how_often
 from engine.ai.trickplay import Position, greedy_playout
 from engine.cards import ACE, NINE, SUIT_NAMES, SUITS, TEN, Card, cards_label
 from engine.game import Game, Phase
@@ -205,9 +206,10 @@ def _hand_value(game: Game, seat: int, level: Level, rng: random.Random,
     limit = bv.score_limit(best_value, bids, 1 - _caution(level, rules), passing)
     words = _value_words(hand, rules, best_value)
     if limit is None:
-        return min(bids) - 1.0, best_value.trump, f"{words}; made in {bv.made_share(best_value, min(bids)):.0%} " \
-            "of the deals at the next bid"
-    return float(limit), best_value.trump, f"{words}; made in {bv.made_share(best_value, limit):.0%} at {limit}"
+        made = how_often(bv.made_share(best_value, min(bids)))
+        return min(bids) - 1.0, best_value.trump, f"{words}; you make the next bid {made}"
+    return float(limit), best_value.trump, \
+        f"{words}; you make this {how_often(bv.made_share(best_value, limit))} at {limit}"
 
 
 def _value_words(hand: list[int], rules: Rules, value: bv.TrumpValue) -> str:
@@ -525,8 +527,8 @@ def choose_throw_in(game: Game, seat: int, level: Level, rng: random.Random) -> 
     play_value /= done
     share = made / done
     if play_value < -h.bid:
-        return ThrowIn(), f"need {need} in tricks; made in {share:.0%} of {done} simulated deals"
-    return PlayOn(), f"need {need} in tricks; made in {share:.0%} of {done} simulated deals"
+        return ThrowIn(), f"need {need} in tricks; you make that {how_often(share)}"
+    return PlayOn(), f"need {need} in tricks; you make that {how_often(share)}"
 
 
 # -- small decisions -------------------------------------------------------------------------------
