@@ -21,7 +21,7 @@ import pygame
 
 from engine.cards import DIAMONDS, HEARTS, SUIT_SYMBOLS
 from pinochle_gui.art.suits import render_suit
-from pinochle_gui.fonts import get_font, text_scale
+from pinochle_gui.fonts import get_font, scaled, text_scale
 from pinochle_gui.theme import Color
 
 RED_SUIT_INK: Color = (232, 72, 72)  # hearts and diamonds in text: the cards' red, lighter for dark panels
@@ -34,6 +34,7 @@ class TextSeen:
     text: str
     rect: pygame.Rect | None = None
     cut: bool = False
+    px: int = 0  # the font's size in pixels, as drawn (0: not known)
 
 
 _watchers: list[list[TextSeen]] = []
@@ -50,9 +51,17 @@ def watch_text() -> Iterator[list[TextSeen]]:
         _watchers.remove(seen)
 
 
-def _saw(text: str, rect: pygame.Rect | None = None, cut: bool = False) -> None:
+def _saw(text: str, rect: pygame.Rect | None = None, cut: bool = False, size: int = 0) -> None:
+    if not _watchers:
+        return
+    px = _drawn_px(size) if size else 0
     for seen in _watchers:
-        seen.append(TextSeen(text, rect, cut))
+        seen.append(TextSeen(text, rect, cut, px))
+
+
+def _drawn_px(size: int) -> int:
+    """The pixel size of text asked at ``size`` now (what :func:`_font_at` gives)."""
+    return scaled(max(size, math.ceil(8 / text_scale())))
 
 
 def _font_at(size: int, face: str) -> pygame.font.Font:
@@ -82,7 +91,7 @@ def _fit(text: str, size: int, max_width: int, face: str, scale: float) -> tuple
 
 def render(text: str, size: int, color: Color, face: str = "regular") -> pygame.Surface:
     """``text`` drawn once per (text, size, colour, face) and kept; suit symbols drawn as pictures."""
-    _saw(text)
+    _saw(text, size=size)
     return _render(text, size, color, face, text_scale())
 
 
@@ -198,5 +207,5 @@ def blit_text(
     picture = _render(drawn, size, color, face, text_scale())
     rect = picture.get_rect(**{anchor: pos})
     surface.blit(picture, rect)
-    _saw(text, rect, cut=drawn != text and not whole_elsewhere)
+    _saw(text, rect, cut=drawn != text and not whole_elsewhere, size=size)
     return rect
