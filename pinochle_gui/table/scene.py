@@ -23,7 +23,7 @@ review the hand just played (V) or play its deal again.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypedDict
 
@@ -160,6 +160,7 @@ class TableScene(Scene):
         self.tooltip_box: pygame.Rect | None = None  # where the tooltip of a table button was drawn last
         self.end_buttons: list[Button] = []  # under the hand's summary or the game's end
         self.end_buttons_for: tuple[str, int, int] = ("", 0, 0)
+        self.end_focus: int | None = None  # the end button under the keyboard's focus (None: Enter goes on)
         self.painter = TablePainter()
         self.laid_out_for_text = text_scale()  # the text size the table's widgets were built for
         self._warm: Iterator[tuple[int, int, str]] | None = None
@@ -286,6 +287,7 @@ class TableScene(Scene):
         if self.director.news.summary is None and self.end_buttons_for[0] == "summary":
             self.end_buttons = []
             self.end_buttons_for = ("", 0, 0)
+            self.end_focus = None
         if not self.director.idle:
             return
         game = self.game
@@ -598,11 +600,14 @@ class TableScene(Scene):
         """The tooltip of the menu or tool button under the pointer."""
         lay = self.director.lay
         self.tooltip_box = None
+        if self.show_pad or self.hud.show_last_trick:
+            return  # the open pad or last trick lies over the buttons: no tooltip of theirs over it
         for button in self.buttons:
             if button.show_tooltip:
                 tip = Tooltip(button.tooltip, self.theme, max(13, button.rect.h // 3))
                 tip.place_by(button.rect, pygame.Rect(0, 0, lay.width, lay.height),
-                             [b.rect for b in self.buttons + self.panel.buttons if b is not button])
+                             [b.rect for b in self.buttons + self.panel.buttons if b is not button]
+                             + [self.status_rect, lay.score_pad])
                 tip.draw(surface)
                 self.tooltip_box = tip.rect
 
@@ -633,12 +638,15 @@ class TableScene(Scene):
             return
         if self.end_buttons_for == (kind, box.centerx, box.bottom):
             return
+        if self.end_buttons_for[0] != kind:
+            self.end_focus = None
         self.end_buttons_for = (kind, box.centerx, box.bottom)
+        specs: list[tuple[str, Callable[[], None], int | None, str]]
         if kind == "summary":
             specs = [("Review", self.review_last_hand, pygame.K_v,
                       "This hand again, step by step, every hand face up (V)"),
-                     ("Play this deal again", self.replay_last_hand, None,
-                      "The same cards at the same seats, the computers at the same levels")]
+                     ("Play this deal again", self.replay_last_hand, pygame.K_a,
+                      "The same cards at the same seats, the computers at the same levels (A)")]
         else:
             specs = [("New game", lambda: self.app.new_game_like(self), None, ""),
                      ("Menu", self.app.leave_game, None, "")]

@@ -90,18 +90,18 @@ class Tooltip(Widget):
         self.rect.clamp_ip(bounds)
 
     def place_by(self, target: pygame.Rect, bounds: pygame.Rect, avoid: Sequence[pygame.Rect] = ()) -> None:
-        """Over ``target`` (a button) or under it, inside ``bounds``: never over the row it is in, and where
-        it covers none of ``avoid`` (the other buttons) if either place does."""
+        """Over ``target`` (a button), under it, or beside it (left, then right), inside ``bounds``: never over
+        the button, and where it covers none of ``avoid`` (the other buttons, the status line) if a place does."""
         font = get_font(self.size)
         w, h = font.size(self.text)
         pad = max(4, self.size // 3)
         places = []
-        for above in (True, False):
+        for side in ("midbottom", "midtop", "midright", "midleft"):
             rect = pygame.Rect(0, 0, w + 2 * pad, h + 2 * pad)
-            if above:
-                rect.midbottom = (target.centerx, target.top - pad)
-            else:
-                rect.midtop = (target.centerx, target.bottom + pad)
+            anchor = {"midbottom": (target.centerx, target.top - pad), "midtop": (target.centerx, target.bottom + pad),
+                      "midright": (target.left - pad, target.centery),
+                      "midleft": (target.right + pad, target.centery)}[side]
+            setattr(rect, side, anchor)
             places.append(rect.clamp(bounds))
         clear = [r for r in places if not r.colliderect(target) and r.collidelist(list(avoid)) < 0]
         self.rect = (clear or places)[0]
