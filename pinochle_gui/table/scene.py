@@ -606,8 +606,8 @@ class TableScene(Scene):
             if button.show_tooltip:
                 tip = Tooltip(button.tooltip, self.theme, max(13, button.rect.h // 3))
                 tip.place_by(button.rect, pygame.Rect(0, 0, lay.width, lay.height),
-                             [b.rect for b in self.buttons + self.panel.buttons if b is not button]
-                             + [self.status_rect, lay.score_pad])
+                             [b.rect for b in self.buttons + self.panel.buttons if b is not button],
+                             [self.status_rect, lay.score_pad])
                 tip.draw(surface)
                 self.tooltip_box = tip.rect
 

@@ -89,9 +89,11 @@ class Tooltip(Widget):
         self.rect = pygame.Rect(anchor[0] + 12, anchor[1] + 18, w + 2 * pad, h + 2 * pad)
         self.rect.clamp_ip(bounds)
 
-    def place_by(self, target: pygame.Rect, bounds: pygame.Rect, avoid: Sequence[pygame.Rect] = ()) -> None:
+    def place_by(self, target: pygame.Rect, bounds: pygame.Rect, avoid: Sequence[pygame.Rect] = (),
+                 rather_not: Sequence[pygame.Rect] = ()) -> None:
         """Over ``target`` (a button), under it, or beside it (left, then right), inside ``bounds``: never over
-        the button, and where it covers none of ``avoid`` (the other buttons, the status line) if a place does."""
+        the button, where it covers none of ``avoid`` (the other buttons) and, if a place allows, none of
+        ``rather_not`` either (the status line, the score box)."""
         font = get_font(self.size)
         w, h = font.size(self.text)
         pad = max(4, self.size // 3)
@@ -104,7 +106,8 @@ class Tooltip(Widget):
             setattr(rect, side, anchor)
             places.append(rect.clamp(bounds))
         clear = [r for r in places if not r.colliderect(target) and r.collidelist(list(avoid)) < 0]
-        self.rect = (clear or places)[0]
+        clearest = [r for r in clear if r.collidelist(list(rather_not)) < 0]
+        self.rect = (clearest or clear or places)[0]
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible or not self.text:
