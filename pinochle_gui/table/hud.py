@@ -206,11 +206,14 @@ class Hud:
         blit_text(surface, toast.text, max(12, box.h // 2), color, box.center, "bold", "center", box.w - 24)
         self.toast_box = box
 
-    def draw_hint(self, surface: pygame.Surface, lay: TableLayout, avoid: Sequence[pygame.Rect] = ()) -> None:
-        """The hint in a box above the hand, wrapped to whole lines and moved up past the panel, the
-        buttons and the cards in ``avoid``; when that leaves it over something (large print on a small
-        window), beside the player's name plate if it is clear there."""
-        self.hint_box = self._boxed(surface, lay, "Hint: " + self.hint, avoid, True) if self.hint else None
+    def draw_hint(self, surface: pygame.Surface, lay: TableLayout, avoid: Sequence[pygame.Rect] = (),
+                  cards_rise: bool = True) -> None:
+        """The hint in a box above the hand (and the room its cards rise into, when they do: ``cards_rise``),
+        wrapped to whole lines and moved up past the panel, the buttons and the cards in ``avoid``; when that
+        leaves it over something (large print on a small window), beside the player's name plate or across
+        the table if it is clear there."""
+        rise = lay.raise_px if cards_rise else 0
+        self.hint_box = self._boxed(surface, lay, "Hint: " + self.hint, avoid, True, rise) if self.hint else None
 
     def draw_note(self, surface: pygame.Surface, lay: TableLayout, text: str,
                   avoid: Sequence[pygame.Rect] = ()) -> list[pygame.Rect]:
@@ -220,20 +223,22 @@ class Hud:
         return [self.note_box] if self.note_box is not None else []
 
     def _boxed(self, surface: pygame.Surface, lay: TableLayout, text: str, avoid: Sequence[pygame.Rect],
-               accent: bool) -> pygame.Rect:
+               accent: bool, rise: int | None = None) -> pygame.Rect:
         """``text`` wrapped in a box above the hand, moved up past everything in ``avoid``; beside the
-        player's name plate instead when only there it covers nothing."""
+        player's name plate instead, or across the whole table in fewer lines, when only there it covers
+        nothing."""
         size = max(15, lay.status.h * 2 // 5)
         line_h = scaled(size * 1.3)
         m = lay.margin
         width = min(lay.width - 4 * m, max(360, lay.width // 2))
         plate = lay.seats[0].plate
-        places = [(lay.width // 2, width), ((plate.right + lay.width) // 2, lay.width - plate.right - 3 * m)]
+        places = [(lay.width // 2, width), ((plate.right + lay.width) // 2, lay.width - plate.right - 3 * m),
+                  (lay.width // 2, lay.width - 4 * m)]
         boxes = []
         for centre_x, w in places:
             lines = wrap(text, size, w - 24)
             box = pygame.Rect(0, 0, w, line_h * len(lines) + 14)
-            box.midbottom = (centre_x, lay.hand_band.y - lay.raise_px - m)
+            box.midbottom = (centre_x, lay.hand_band.y - (lay.raise_px if rise is None else rise) - m)
             for rect in sorted(avoid, key=lambda r: -r.bottom):
                 if box.colliderect(rect):
                     box.bottom = rect.top - m

@@ -111,7 +111,7 @@ class TablePainter:
             avoid += table.hud.draw_note(surface, lay, note, avoid)
         else:
             table.hud.note_box = None
-        table.hud.draw_hint(surface, lay, avoid)
+        table.hud.draw_hint(surface, lay, avoid, cards_rise=table.panel.card_mode is not None)
         table.hud.draw_toasts(surface, table.status_rect)
         with sized_for_player():  # the summary, the last trick and the pad are not sized by the layout
             centre = pygame.Rect(0, lay.bar_bottom, lay.width, lay.hand_area.y - lay.bar_bottom)
