@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from pinochle_gui.fonts import get_font, text_scale
+from pinochle_gui.fonts import get_font, least_size, text_scale
 from pinochle_gui.theme import Color, Theme, draw_panel
 from pinochle_gui.widgets.core import Widget
 from pinochle_gui.widgets.text import fit_text, render
@@ -161,7 +161,7 @@ class SpeechBubble(Widget):
         pygame.draw.rect(surface, paper, body.inflate(-4, -4), border_radius=max(2, radius - 2))
         inner_tip = [(x + (body.centerx - x) * 0.12, y + (body.centery - y) * 0.12) for x, y in tip]
         pygame.draw.polygon(surface, paper, inner_tip)
-        text, size = fit_text(self.text, max(10, round(body.h * 0.5)), body.w - 2 * radius, "bold")
+        text, size = fit_text(self.text, max(least_size(), round(body.h * 0.5)), body.w - 2 * radius, "bold")
         label = render(text, size, ink, "bold")
         surface.blit(label, label.get_rect(center=body.center))
         self._cache = (key, surface)

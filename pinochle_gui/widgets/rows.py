@@ -13,7 +13,7 @@ from typing import Generic, TypeVar
 
 import pygame
 
-from pinochle_gui.fonts import scaled
+from pinochle_gui.fonts import least_size, scaled
 from pinochle_gui.theme import Color, Theme
 from pinochle_gui.widgets.core import Focusable, draw_focus_ring
 from pinochle_gui.widgets.text import blit_text, fit_text, text_width, wrap
@@ -114,17 +114,18 @@ class Row(Focusable):
 def even_text(rows: Sequence[Row]) -> None:
     """One size for the labels of a list of rows and one for their values: the largest at which every label
     (every value the rows may show) fits whole, so no text shrinks alone and the list reads evenly."""
+    least = least_size()
     labelled = [r for r in rows if not r.compact]
     if labelled:
         size = min(r.text_size for r in labelled)
-        while size > 10 and any(text_width(r.label, size, "bold") > r.label_room() for r in labelled):
+        while size > least and any(text_width(r.label, size, "bold") > r.label_room() for r in labelled):
             size -= 1
         for row in labelled:
             row.label_size = size
     valued = [r for r in rows if r.value_texts()]
     if valued:
         size = min(r.text_size for r in valued)
-        while size > 10 and any(text_width(v, size) > r.value_room() for r in valued for v in r.value_texts()):
+        while size > least and any(text_width(v, size) > r.value_room() for r in valued for v in r.value_texts()):
             size -= 1
         for row in valued:
             row.value_size = size

@@ -21,7 +21,7 @@ import pygame
 
 from engine.cards import DIAMONDS, HEARTS, SUIT_SYMBOLS
 from pinochle_gui.art.suits import render_suit
-from pinochle_gui.fonts import get_font, scaled, text_scale
+from pinochle_gui.fonts import get_font, least_size, scaled, text_scale
 from pinochle_gui.theme import Color
 
 RED_SUIT_INK: Color = (232, 72, 72)  # hearts and diamonds in text: the cards' red, lighter for dark panels
@@ -70,17 +70,22 @@ def _font_at(size: int, face: str) -> pygame.font.Font:
 
 
 def fit_text(text: str, size: int, max_width: int, face: str = "regular") -> tuple[str, int]:
-    """The text and font size to draw ``text`` within ``max_width``: shrink to 70%, then cut with an ellipsis."""
+    """The text and font size to draw ``text`` within ``max_width``: shrink to 70% (never under the smallest
+    print at the player's text size), then cut with an ellipsis."""
     fitted = _fit(text, size, max_width, face, text_scale())
     if fitted[0] != text:
         _saw(text, cut=True)
     return fitted
 
 
-@functools.lru_cache(maxsize=1024)
 def _fit(text: str, size: int, max_width: int, face: str, scale: float) -> tuple[str, int]:
+    return _fit_from(text, size, max_width, face, scale, min(size, least_size()))
+
+
+@functools.lru_cache(maxsize=1024)
+def _fit_from(text: str, size: int, max_width: int, face: str, _scale: float, least: int) -> tuple[str, int]:
     font_size = size
-    while font_size > max(8 / scale, size * 0.7) and text_width(text, font_size, face) > max_width:
+    while font_size > max(least, size * 0.7) and text_width(text, font_size, face) > max_width:
         font_size -= 1
     if text_width(text, font_size, face) <= max_width:
         return text, font_size
