@@ -13,6 +13,7 @@ from engine.cards import SUIT_NAMES
 from engine.game import Phase
 from engine.observation import Observation
 from engine.record import HandRecord
+from pinochle_gui.fonts import least_size, scaled
 from pinochle_gui.table.hud import draw_cached_panel
 from pinochle_gui.theme import Theme
 from pinochle_gui.widgets import blit_text, fit_text, render, wrap
@@ -43,12 +44,13 @@ def draw_pad(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, sides: li
     if deal_number is not None:
         foot += f" · deal {deal_number}"
     inner = rect.inflate(-20, -8)
-    fsize = max(10, round(rect.h / (len(sides) + 1) * 0.45))
+    least = least_size()  # the foot is never under the smallest print at the player's text size
+    fsize = max(least, round(rect.h / (len(sides) + 1) * 0.45))
     lines = wrap(foot, fsize, inner.w)
     if len(lines) > 1:  # two smaller lines rather than a cut one
-        fsize = max(9, fsize * 4 // 5)
+        fsize = max(least, fsize * 4 // 5)
         lines = wrap(foot.replace(" · deal", "\ndeal"), fsize, inner.w)
-    line_h = round(fsize * 1.2)
+    line_h = scaled(fsize * 1.2)
     foot_top = inner.bottom - line_h * len(lines)
     row_h = (foot_top - inner.y) / len(sides)  # the sides share what the foot leaves
     size = max(10, round(min(row_h * 0.7, rect.h / (len(sides) + 1) * 0.62)))
@@ -63,7 +65,7 @@ def draw_pad(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, sides: li
         value = render(str(score), size, color, "bold")
         right = inner.right
         if trick_points is not None and i < len(trick_points) and trick_points[i]:
-            extra = render(f"+{trick_points[i]}", max(10, size * 3 // 4), theme.good, "regular")
+            extra = render(f"+{trick_points[i]}", max(least, size * 3 // 4), theme.good, "regular")
             er = extra.get_rect(midright=(right, y))
             surface.blit(extra, er)
             right = er.x - 8
