@@ -52,7 +52,7 @@ from pinochle_gui.table.panels import DecisionPanel
 from pinochle_gui.table.scorepad import side_names
 from pinochle_gui.table.seats import MIN_THINK, ComputerSeat, HumanSeat, hint_thinker, make_thinker
 from pinochle_gui.theme import get_theme
-from pinochle_gui.widgets import Button, Tooltip
+from pinochle_gui.widgets import Button, Tooltip, same_text_size
 from pinochle_gui.widgets.core import soonest_wake
 from pinochle_gui.words import action_words
 
@@ -655,6 +655,7 @@ class TableScene(Scene):
         y = box.bottom - h - 12
         self.end_buttons = [Button((box.centerx - w - 8 + i * (w + 16), y, w, h), text, action, self.theme, key, tip)
                             for i, (text, action, key, tip) in enumerate(specs)]
+        same_text_size(self.end_buttons)  # "Play this deal again" no smaller than "Review"
 
 
 __all__ = ["SeatsConfig", "TableScene"]
