@@ -230,6 +230,17 @@ class Screen(Scene):
     def draw_content(self, surface: pygame.Surface) -> None:
         """What the screen draws between the heading and its widgets."""
 
+    def wrapped(self, surface: pygame.Surface | None, text: str, size: int, color: tuple[int, int, int],
+                midtop: tuple[int, int], face: str, width: int) -> int:
+        """``text`` centred under ``midtop`` in lines no wider than ``width`` (drawn unless ``surface`` is
+        None); the y under its last line."""
+        x, y = midtop
+        for line in wrap(text, size, width, face):
+            if surface is not None:
+                blit_text(surface, line, size, color, (x, y), face, "midtop", width)
+            y += scaled(size * 1.3)
+        return y
+
     def content_state(self) -> object:
         """What :meth:`draw_content` shows besides the size, theme and focus: the still picture of the
         screen (background, heading, content) is drawn once and drawn again only when this changes."""
