@@ -281,9 +281,9 @@ class TableScene(Scene):
         self.panel.update(dt)
         for button in self.buttons:
             button.update(dt)
+        self._poll_hint()  # before the lift: a hint moves the focus, and its card rises in this very frame
         self.lifting = controls.update_lift(self, dt)
         self._warm_art()
-        self._poll_hint()
         if self.director.news.summary is None and self.end_buttons_for[0] == "summary":
             self.end_buttons = []
             self.end_buttons_for = ("", 0, 0)

@@ -35,6 +35,7 @@ class TextSeen:
     rect: pygame.Rect | None = None
     cut: bool = False
     px: int = 0  # the font's size in pixels, as drawn (0: not known)
+    elsewhere: bool = False  # drawn cut here, the caller showing it whole another way (not counted as cut)
 
 
 _watchers: list[list[TextSeen]] = []
@@ -51,12 +52,13 @@ def watch_text() -> Iterator[list[TextSeen]]:
         _watchers.remove(seen)
 
 
-def _saw(text: str, rect: pygame.Rect | None = None, cut: bool = False, size: int = 0) -> None:
+def _saw(text: str, rect: pygame.Rect | None = None, cut: bool = False, size: int = 0,
+         elsewhere: bool = False) -> None:
     if not _watchers:
         return
     px = _drawn_px(size) if size else 0
     for seen in _watchers:
-        seen.append(TextSeen(text, rect, cut, px))
+        seen.append(TextSeen(text, rect, cut, px, elsewhere))
 
 
 def _drawn_px(size: int) -> int:
@@ -212,5 +214,5 @@ def blit_text(
     picture = _render(drawn, size, color, face, text_scale())
     rect = picture.get_rect(**{anchor: pos})
     surface.blit(picture, rect)
-    _saw(text, rect, cut=drawn != text and not whole_elsewhere, size=size)
+    _saw(text, rect, cut=drawn != text and not whole_elsewhere, size=size, elsewhere=drawn != text and whole_elsewhere)
     return rect
