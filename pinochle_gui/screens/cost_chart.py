@@ -10,10 +10,11 @@ from collections.abc import Sequence
 
 import pygame
 
+from pinochle_gui.fonts import scaled
 from pinochle_gui.screens.chart_axis import draw_value_axis, round_ticks, y_of
 from pinochle_gui.storage.hand_costs import CostPoint
 from pinochle_gui.theme import Theme
-from pinochle_gui.widgets import blit_text
+from pinochle_gui.widgets import blit_text, wrap
 from pinochle_gui.words import count_of
 
 TITLE = "Net points your decisions cost per hand (lower is better)"
@@ -44,8 +45,9 @@ def draw_costs(surface: pygame.Surface, plot: pygame.Rect, theme: Theme, points:
     note = f"{count_of(n, 'game')}, {count_of(hands, 'hand')} analysed" + (f" since {first}" if first else "")
     if hint:
         note = f"{note} · {hint}"
-    blit_text(surface, note, small, theme.text_dim, (plot.right, plot.bottom + px // 3), "regular", "topright",
-              plot.w)
+    for i, line in enumerate(wrap(note, small, plot.w)):  # two lines where the plot is narrow
+        blit_text(surface, line, small, theme.text_dim, (plot.right, plot.bottom + px // 3 + i * scaled(small * 1.25)),
+                  "regular", "topright", plot.w)
     return spots
 
 

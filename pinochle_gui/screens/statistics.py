@@ -21,6 +21,7 @@ from pinochle_gui.screens.dialogs import confirm, message, show_messages
 from pinochle_gui.screens.screen import Screen
 from pinochle_gui.storage import GamePoint, StatsSummary
 from pinochle_gui.widgets import ChoiceRow, blit_text, text_width
+from pinochle_gui.widgets.rows import even_text
 from pinochle_gui.words import computer_levels, count_of, variant_name
 
 if TYPE_CHECKING:
@@ -142,6 +143,7 @@ class StatisticsScene(Screen):
         for row in rows:
             row.text_size = self.px(16)
             self.add(row)
+        even_text(rows)  # the three filters' values in one size
         content_top = rows[-1].rect.bottom + self.px(14)
         bottom = h - self.px(84)
         if self.landscape:
