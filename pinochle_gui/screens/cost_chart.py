@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from pinochle_gui.fonts import scaled
+from pinochle_gui.fonts import least_size, scaled
 from pinochle_gui.screens.chart_axis import draw_value_axis, round_ticks, y_of
 from pinochle_gui.storage.hand_costs import CostPoint
 from pinochle_gui.theme import Theme
@@ -30,7 +30,7 @@ def draw_costs(surface: pygame.Surface, plot: pygame.Rect, theme: Theme, points:
         return []
     values = [p.average for p in points]
     ticks = round_ticks(0, max(values))
-    small = max(10, px * 3 // 4)
+    small = max(least_size(), px * 3 // 4)
     draw_value_axis(surface, plot, theme, ticks, small)
     n = len(values)
     spots = [(plot.x + (round(plot.w * i / (n - 1)) if n > 1 else plot.w // 2), y_of(v, plot, ticks))
