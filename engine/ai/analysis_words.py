@@ -244,7 +244,8 @@ def _count(n: int, noun: str) -> str:
 
 
 def _difference(values: Mapping[Action, float], chosen: Action, best: Action, words: str, whose: str) -> str:
-    return f"{words} was worth about {round(values[best] - values[chosen])} more to {whose} side in the simulated deals"
+    more = round(values[best] - values[chosen])
+    return f"{words} was worth about {more} more to {whose} side over the deals played out"
 
 
 def reason_for(game: Game, seat: int, chosen: Action, best: Action, values: Mapping[Action, float], kind: str,

@@ -391,7 +391,7 @@ def choose_pass(game: Game, seat: int, level: Level, rng: random.Random) -> Choi
                 value = _simulate_side(game, seat, level, rng, sampled, h.declarer, trump, None, combo)
             if best_score is None or value > best_score:
                 best_score, choice = value, combo
-        how = f"best of the candidates in {len(sampled)} simulated deals"
+        how = f"the best over {len(sampled)} deals played out"
     action = PassCards(_cards(choice))
     if not game.is_legal(action):  # never: candidates are drawn from the hand
         action = PassCards(_cards(hand[:size]))
@@ -480,7 +480,7 @@ def choose_bury(game: Game, seat: int, level: Level, rng: random.Random) -> Choi
             value = total / len(sampled)
             if best_score is None or value > best_score:
                 best_score, choice = value, combo
-        how = f"best in {len(sampled)} simulated deals"
+        how = f"the best over {len(sampled)} deals played out"
     values = card_values(rules)
     counted = sum(values[c] for c in choice)
     return Bury(_cards(choice)), f"{counted} points banked at once ({how})"
