@@ -270,7 +270,8 @@ class Hud:
                         box.bottom = rect.top - m
                 box.top = max(box.top, lay.bar_bottom + m)
                 boxes.append((box, lines, size))
-        return next((placed for placed in boxes if placed[0].collidelist(list(avoid)) < 0), boxes[0])
+        # Clear of everything where it can be; else where it covers least (a name plate, a meld) of the table.
+        return min(boxes, key=lambda placed: len(placed[0].collidelistall(list(avoid))))
 
     def draw_last_trick(self, surface: pygame.Surface, lay: TableLayout, art: CardArt, news: TableNews) -> None:
         """The last trick in a panel over the centre, each card at its seat's place."""
