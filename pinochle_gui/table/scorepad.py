@@ -16,7 +16,7 @@ from engine.record import HandRecord
 from pinochle_gui.fonts import least_size, scaled
 from pinochle_gui.table.hud import draw_cached_panel
 from pinochle_gui.theme import Theme
-from pinochle_gui.widgets import blit_text, fit_text, render, wrap
+from pinochle_gui.widgets import blit_text, fit_text, render, text_width, wrap
 
 
 def side_names(teams: Sequence[Sequence[int]], names: Sequence[str]) -> list[str]:
@@ -129,11 +129,13 @@ def draw_full_pad(surface: pygame.Surface, area: pygame.Rect, theme: Theme, side
     box = area.inflate(-area.w // 8, -area.h // 10)
     draw_cached_panel(surface, box, theme)
     size = max(12, min(24, box.h // 18))
-    row_h = round(size * 1.5)
+    row_h = scaled(size * 1.5)  # the rows' step at the player's text size: no line through a row
+    gap = scaled(10)  # between the columns
     cols = ["Hand", "Bid"] + sides
-    widths = [0.12, 0.34] + [0.54 / len(sides)] * len(sides)
     x0 = box.x + 16
     inner_w = box.w - 32
+    first = min(0.3, max(0.12, (text_width(cols[0], size, "bold") + gap) / inner_w))  # "Hand" whole in large print
+    widths = [first, 0.46 - first] + [0.54 / len(sides)] * len(sides)
     heading, hsize = fit_text(f"Score pad · {game_goal(target, hands)}", size + 4, inner_w, "bold")
     title = render(heading, hsize, theme.accent, "bold")
     surface.blit(title, (x0, box.y + 10))
@@ -142,7 +144,7 @@ def draw_full_pad(surface: pygame.Surface, area: pygame.Rect, theme: Theme, side
     def row(values: list[str], color: tuple[int, int, int], face: str) -> None:
         x = x0
         for value, frac in zip(values, widths, strict=False):
-            text, fsize = fit_text(value, size, round(inner_w * frac) - 6, face)
+            text, fsize = fit_text(value, size, round(inner_w * frac) - gap, face)
             surface.blit(render(text, fsize, color, face), (x, y))
             x += round(inner_w * frac)
 
@@ -160,7 +162,7 @@ def draw_full_pad(surface: pygame.Surface, area: pygame.Rect, theme: Theme, side
     y += row_h + 4
     for line in now_lines:
         blit_text(surface, line, size, theme.text_dim, (x0, y), "regular", "topleft", inner_w)
-        y += round(size * 1.3)
+        y += scaled(size * 1.3)
 
 
 __all__ = ["draw_full_pad", "draw_pad", "game_goal", "hand_in_progress", "pad_rows", "side_names"]

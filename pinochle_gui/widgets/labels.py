@@ -105,6 +105,11 @@ class Tooltip(Widget):
                       "midleft": (target.right + pad, target.centery)}[side]
             setattr(rect, side, anchor)
             places.append(rect.clamp(bounds))
+        under = pygame.Rect(places[1])  # under the button and under whatever beside it should stay uncovered
+        for rect in sorted(rather_not, key=lambda r: r.top):
+            if under.colliderect(rect):
+                under.top = rect.bottom + pad
+        places.append(under.clamp(bounds))
         clear = [r for r in places if not r.colliderect(target) and r.collidelist(list(avoid)) < 0]
         clearest = [r for r in clear if r.collidelist(list(rather_not)) < 0]
         self.rect = (clearest or clear or places)[0]
