@@ -77,11 +77,11 @@ class ChallengeSetupScene(NewGameScene):
 
     def content_top(self) -> int:
         """The columns start under the explanation, however many lines it takes."""
-        return max(super().content_top(), self.px(84) + len(self.explanation()) * scaled(self.px(16) * 1.3))
+        return max(super().content_top(), self.px(88) + len(self.explanation()) * scaled(self.px(16) * 1.3))
 
     def draw_heading(self, surface: pygame.Surface, text: str | None = None) -> int:
         bottom = super().draw_heading(surface, text)
         for i, line in enumerate(self.explanation()):
             blit_text(surface, line, self.px(16), self.theme.text, (self.size[0] // 2,
-                      self.px(78) + i * scaled(self.px(16) * 1.3)), "italic", "midtop", self.size[0] - self.px(40))
+                      self.px(82) + i * scaled(self.px(16) * 1.3)), "italic", "midtop", self.size[0] - self.px(40))
         return bottom
