@@ -41,7 +41,7 @@ from pinochle_gui.screens.review_summary import SummaryView
 from pinochle_gui.screens.screen import Screen
 from pinochle_gui.screens.try_again import TryAgainScene
 from pinochle_gui.seat_words import whose
-from pinochle_gui.widgets import MenuButton, blit_text
+from pinochle_gui.widgets import MenuButton, blit_text, same_text_size
 from pinochle_gui.widgets.text import wrap
 from pinochle_gui.words import variant_name
 
@@ -282,6 +282,7 @@ class ReviewScene(Screen):
             self.nav["Graph"] = self.button(
                 pygame.Rect(self.notes.x + 3 * pad + 2 * sw, again_row, sw, sh), "Graph", self.toggle_graph,
                 tooltip="The expected result after each decision; a click on a mark goes there (G)")
+            same_text_size([self.nav[n] for n in ("Previous costly", "Next costly", "Summary", "Try again", "Graph")])
         self.refresh_buttons()
 
     def refresh_buttons(self) -> None:
