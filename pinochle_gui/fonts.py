@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import math
 import os
 from collections.abc import Iterator
 
@@ -76,6 +77,15 @@ def _drawn_at(scale: float) -> Iterator[None]:
         yield
     finally:
         _text_scale = kept
+
+
+SMALLEST_PRINT = 11  # pixels at 100%: the smallest text the app draws (a row's help, a chart's axis)
+
+
+def least_size() -> int:
+    """The smallest text size to ask for now: :data:`SMALLEST_PRINT` at the player's text size, in the size
+    text is asked at here (inside :func:`sized_by_layout` already in pixels)."""
+    return math.ceil(SMALLEST_PRINT * _player_scale / _text_scale - 1e-9)
 
 
 def scaled(size: float) -> int:

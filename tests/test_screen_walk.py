@@ -15,7 +15,7 @@ import functools
 import os
 import random
 import re
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 
 import pytest
@@ -51,12 +51,15 @@ CARD_CODE = re.compile(r"\b[AKQJT9][SHDC]\b")
 IDENTIFIER = re.compile(r"\b[a-z]+(?:_[a-z0-9]+)+\b")
 
 
-def problems(seen: Iterable[TextSeen]) -> list[str]:
-    """What is wrong with the texts drawn: cut, card codes, identifiers (each text once)."""
+def problems(seen: Iterable[TextSeen], smallest: int = 0) -> list[str]:
+    """What is wrong with the texts drawn: cut, card codes, identifiers, drawn under ``smallest`` pixels
+    (each text once)."""
     found: set[str] = set()
     for text in seen:
         if text.cut:
             found.add(f"cut: {text.text!r}")
+        if 0 < text.px < smallest and text.text.strip():
+            found.add(f"smaller than {smallest} px ({text.px}): {text.text!r}")
         if CARD_CODE.search(text.text):
             found.add(f"card code: {text.text!r}")
         if IDENTIFIER.search(text.text):
@@ -158,7 +161,11 @@ def test_every_screen_in_large_print_shows_whole_texts(large_home: Path) -> None
     walk_every_screen(large_home, LARGE, overlaps=True)
 
 
-def walk_every_screen(home: Path, size: tuple[int, int], overlaps: bool = False) -> None:
+def walk_every_screen(home: Path, size: tuple[int, int], overlaps: bool = False, smallest: int = 0,
+                      more: Callable[[Screen, pygame.Surface], list[str]] | None = None) -> None:
+    """Every screen of :func:`shots` (the welcome's pages and the statistics' charts stepped through): fails on
+    what :func:`problems` finds (texts under ``smallest`` pixels too); with ``overlaps``, on the top screen's
+    texts drawn over texts and a focus without its ring; and on what ``more`` finds on the top screen."""
     game = play("partnership_auction", 7, hands=3)
     found: list[str] = []
     for name, make in shots().items():
@@ -176,7 +183,9 @@ def walk_every_screen(home: Path, size: tuple[int, int], overlaps: bool = False)
                 with watch_text() as seen:
                     app.stack.update(0.0)
                     app.stack.draw(surface)
-                found += [f"{name}: {p}" for p in problems(seen)]
+                found += [f"{name}: {p}" for p in problems(seen, smallest)]
+                if more is not None and isinstance(app.stack.top, Screen):
+                    found += [f"{name}: {p}" for p in more(app.stack.top, surface)]
                 if overlaps:  # the top screen's own texts (an overlay's panel lies over the one below)
                     top = app.stack.top
                     if isinstance(top, Screen):
@@ -244,11 +253,11 @@ def walk_the_review(home: Path, size: tuple[int, int]) -> None:
 
 
 def walk_a_hand(tmp_path: Path, variant: str, size: tuple[int, int], seed: int = 3,
-                pass_bids: bool = False, **settings: object) -> tuple[list[str], list[str], int]:
+                pass_bids: bool = False, smallest: int = 0, **settings: object) -> tuple[list[str], list[str], int]:
     """Play the first hand of ``variant`` at ``size`` by mouse (passing every bid with ``pass_bids``), with
     these ``settings``; ask for a hint, the last trick and the score pad on the way. Returns what
-    :func:`problems` found, the overlaps seen and how many frames of a hold (the meld on the table) were
-    checked."""
+    :func:`problems` found (texts under ``smallest`` pixels too), the overlaps seen and how many frames of a
+    hold (the meld on the table) were checked."""
     if settings:  # in the table's home before the app opens it
         storage = Storage.open(tmp_path / "home")
         storage.update_settings(**settings)
@@ -265,12 +274,12 @@ def walk_a_hand(tmp_path: Path, variant: str, size: tuple[int, int], seed: int =
             if table.game.hand_records:
                 with watch_text() as seen:
                     app.stack.draw(screen)
-                found += problems(seen)
+                found += problems(seen, smallest)
                 break
             with watch_text() as seen:
                 app.tick(1 / 60)
                 app.stack.draw(screen)
-            found += problems(seen)
+            found += problems(seen, smallest)
             overlaps += table_overlaps(table)
             if table.director.hold is not None:
                 holds += 1
@@ -286,7 +295,7 @@ def walk_a_hand(tmp_path: Path, variant: str, size: tuple[int, int], seed: int =
                 hinted = True
                 with watch_text() as seen:
                     app.stack.draw(screen)
-                found += problems(seen)
+                found += problems(seen, smallest)
                 assert table.hud.hint_box is not None and any(t.text.startswith("Hint: ") for t in seen)
                 assert not table.hud.hint.startswith("thinking")
                 overlaps += table_overlaps(table)
@@ -296,7 +305,7 @@ def walk_a_hand(tmp_path: Path, variant: str, size: tuple[int, int], seed: int =
                     key(app, k)
                     with watch_text() as seen:
                         app.stack.draw(screen)
-                    found += problems(seen)
+                    found += problems(seen, smallest)
                     key(app, k)
             if table.obs.phase not in tipped:
                 tipped.add(table.obs.phase)

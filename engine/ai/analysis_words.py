@@ -276,7 +276,7 @@ def _passing_facts(game: Game, seat: int, chosen: PassCards, best: PassCards, wh
 
 
 def _difference(values: Mapping[Action, float], chosen: Action, best: Action, words: str, side: str) -> str:
-    return f"{words} was worth about {round(values[best] - values[chosen])} more to {side} in the simulated deals"
+    return f"{words} was worth about {round(values[best] - values[chosen])} more to {side} over the deals played out"
 
 
 def reason_for(game: Game, seat: int, chosen: Action, best: Action, values: Mapping[Action, float], kind: str,

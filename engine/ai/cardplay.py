@@ -35,6 +35,7 @@ from dataclasses import dataclass
 
 from engine.actions import PLAYS, Play
 from engine.ai.levels import Level
+from engine.ai.odds_words import how_often
 from engine.ai.solver import Table, solve
 from engine.ai.trickplay import Position, greedy_playout
 from engine.ai.worlds import (
@@ -258,7 +259,7 @@ def _sampled(game: Game, seat: int, plays: list[Play], level: Level, rng: random
         if (totals[pick] - totals[second]) / weight_sum <= SLIP_MARGIN * game.rules.trick_total:
             pick, slipped = second, True
     reason = _reason(game, seat, pick, valued.points[pick] / weight_sum, valued.made[pick] / weight_sum,
-                     valued.worlds, _contract(game, sides, seat, None).declaring is not None,
+                     _contract(game, sides, seat, None).declaring is not None,
                      side == _decl_side(game, sides))
     if slipped:
         reason += " (a hunch)"
@@ -337,15 +338,14 @@ def _trick_note(game: Game, seat: int, card: int) -> str:
     return "give up this trick"
 
 
-def _reason(game: Game, seat: int, card: int, points: float, made: float, worlds: int, contract: bool,
-            declaring: bool) -> str:
+def _reason(game: Game, seat: int, card: int, points: float, made: float, contract: bool, declaring: bool) -> str:
     note = _trick_note(game, seat, card)
     total = game.rules.trick_total
     text = f"{note}; about {round(points)} of {total} trick points for your side"
     if contract:
-        share = round(100 * made)
-        text += f", bid made in {share}%" if declaring else f", declarer set in {100 - share}%"
-    return f"{text} ({worlds} deal{'s' if worlds != 1 else ''} simulated)"
+        text += f", you make the bid {how_often(made)}" if declaring else \
+            f", the declarer is set {how_often(1 - made)}"
+    return text
 
 
 # -- two-handed --------------------------------------------------------------------------------

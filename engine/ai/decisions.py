@@ -44,6 +44,7 @@ from engine.ai import bidding as bv
 from engine.ai import worlds as hidden
 from engine.ai.auction_model import action_kinds, load_model
 from engine.ai.levels import Level
+from engine.ai.odds_words import how_often
 from engine.ai.trickplay import Position, greedy_playout
 from engine.cards import ACE, NINE, SUIT_NAMES, SUITS, TEN, Card, cards_label
 from engine.game import Game, Phase
@@ -177,27 +178,29 @@ def _valuation(game: Game, seat: int, level: Level, suits: list[int], rival: int
 
 
 def _hand_value(game: Game, seat: int, level: Level, rng: random.Random,
-                bids: Sequence[int] = ()) -> tuple[float, int, str]:
-    """(the highest bid the hand is worth as the declarer's, the best trump, how that was reckoned).
-    A level that bids for score weighs the ``bids`` it may make (below the lowest: none is worth it)."""
+                bids: Sequence[int] = ()) -> tuple[float, int, str, str]:
+    """(the highest bid the hand is worth as the declarer's, the best trump, how that was reckoned, how often
+    that bid - or the next bid, when none is worth it - is made, in words to follow the bid: "" when not
+    weighed). A level that bids for score weighs the ``bids`` it may make (below the lowest: none is worth it)."""
     rules = game.rules
     hand = [int(c) for c in game.hand.hands[seat]]
     if not level.simulated_deals and not level.sees_all:
         suits = bv.trump_choices(hand, rules) if not rules.widow_size else [0, 1, 2, 3]
         if not suits:
-            return 0.0, 0, "no marriage to name trump"
+            return 0.0, 0, "no marriage to name trump", ""
         best = max(suits, key=lambda s: (bv.quick_value(hand, s, rules), -s))
         value = bv.quick_value(hand, best, rules) * (1 + rng.gauss(0, 0.06))
         meld = meld_by_trump(hand, rules)[best]
-        return value, best, f"meld {meld} in {SUIT_NAMES[best]} and some tricks"
+        return value, best, f"meld {meld} in {SUIT_NAMES[best]} and some tricks", ""
     suits = bv.promising_suits(hand, rules, level.suits_weighed)
     if not suits:
-        return 0.0, 0, "no marriage to name trump"
+        return 0.0, 0, "no marriage to name trump", ""
     # The score weighed is one side's against the other's: partnership games only (three-handed each
     # scores alone against two, and the quantile measured for it is kept).
     if not level.bids_for_score or not bids or not rules.partnerships:
         best_value = _valuation(game, seat, level, suits).best
-        return bv.bid_limit(best_value, _caution(level, rules)), best_value.trump, _value_words(hand, rules, best_value)
+        limit_value = bv.bid_limit(best_value, _caution(level, rules))
+        return limit_value, best_value.trump, _value_words(hand, rules, best_value), ""
     rival = _rival(game, seat)
     best_value = _valuation(game, seat, level, suits, rival[0] if rival else None).best
     high = game.hand.high_bid
@@ -205,9 +208,9 @@ def _hand_value(game: Game, seat: int, level: Level, rng: random.Random,
     limit = bv.score_limit(best_value, bids, 1 - _caution(level, rules), passing)
     words = _value_words(hand, rules, best_value)
     if limit is None:
-        return min(bids) - 1.0, best_value.trump, f"{words}; made in {bv.made_share(best_value, min(bids)):.0%} " \
-            "of the deals at the next bid"
-    return float(limit), best_value.trump, f"{words}; made in {bv.made_share(best_value, limit):.0%} at {limit}"
+        made = how_often(bv.made_share(best_value, min(bids)))
+        return min(bids) - 1.0, best_value.trump, words, f"; you make the next bid only {made}"
+    return float(limit), best_value.trump, words, f", which you make {how_often(bv.made_share(best_value, limit))}"
 
 
 def _value_words(hand: list[int], rules: Rules, value: bv.TrumpValue) -> str:
@@ -271,9 +274,11 @@ def choose_bid(game: Game, seat: int, level: Level, rng: random.Random) -> Choic
     passes = [a for a in legal if isinstance(a, Pass)]
     if not passes:
         return bids[0], f"the first bid is forced: {bids[0].amount}, whatever the hand"
-    limit, trump, why = _hand_value(game, seat, level, rng, [b.amount for b in bids])
+    limit, trump, why, odds = _hand_value(game, seat, level, rng, [b.amount for b in bids])
     if not level.reads_auction:
-        limit += _partner_help(obs, game)
+        help_ = _partner_help(obs, game)
+        limit += help_
+        odds = odds if not help_ else ""  # the odds were of the hand alone
     unit = bv.scale(rules)
     pass_action: Action = passes[0]
     if len(passes) > 1:
@@ -295,8 +300,8 @@ def choose_bid(game: Game, seat: int, level: Level, rng: random.Random) -> Choic
         # every player alone, climb one step at a time and pay no more than the contract costs.
         jumping = level.jumps and rules.jump_bids and rules.partnerships
         bid = _jump(bids, limit - JUMP_CUSHION * unit) if jumping else nxt
-        return bid, f"{why}; worth bidding up to about {limit:.0f}"
-    return pass_action, f"{why}; worth bidding only up to about {limit:.0f}"
+        return bid, f"{why}; worth bidding up to about {limit:.0f}{odds}"
+    return pass_action, f"{why}; worth bidding only up to about {limit:.0f}{odds}"
 
 
 def choose_trump(game: Game, seat: int, level: Level, rng: random.Random) -> Choice:
@@ -386,7 +391,7 @@ def choose_pass(game: Game, seat: int, level: Level, rng: random.Random) -> Choi
                 value = _simulate_side(game, seat, level, rng, sampled, h.declarer, trump, None, combo)
             if best_score is None or value > best_score:
                 best_score, choice = value, combo
-        how = f"best of the candidates in {len(sampled)} simulated deals"
+        how = f"the best over {len(sampled)} deals played out"
     action = PassCards(_cards(choice))
     if not game.is_legal(action):  # never: candidates are drawn from the hand
         action = PassCards(_cards(hand[:size]))
@@ -475,7 +480,7 @@ def choose_bury(game: Game, seat: int, level: Level, rng: random.Random) -> Choi
             value = total / len(sampled)
             if best_score is None or value > best_score:
                 best_score, choice = value, combo
-        how = f"best in {len(sampled)} simulated deals"
+        how = f"the best over {len(sampled)} deals played out"
     values = card_values(rules)
     counted = sum(values[c] for c in choice)
     return Bury(_cards(choice)), f"{counted} points banked at once ({how})"
@@ -525,8 +530,8 @@ def choose_throw_in(game: Game, seat: int, level: Level, rng: random.Random) -> 
     play_value /= done
     share = made / done
     if play_value < -h.bid:
-        return ThrowIn(), f"need {need} in tricks; made in {share:.0%} of {done} simulated deals"
-    return PlayOn(), f"need {need} in tricks; made in {share:.0%} of {done} simulated deals"
+        return ThrowIn(), f"need {need} in tricks; you make that {how_often(share)}"
+    return PlayOn(), f"need {need} in tricks; you make that {how_often(share)}"
 
 
 # -- small decisions -------------------------------------------------------------------------------

@@ -17,10 +17,11 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from engine.record import HandRecord
+from pinochle_gui.fonts import least_size, scaled
 from pinochle_gui.screens.replay import hand_table
 from pinochle_gui.screens.review import open_review
 from pinochle_gui.screens.screen import Overlay, Screen
-from pinochle_gui.widgets import MenuButton, blit_text
+from pinochle_gui.widgets import MenuButton, blit_text, text_width, wrap
 
 if TYPE_CHECKING:
     from pinochle_gui.app_protocol import App
@@ -65,6 +66,7 @@ class ChallengeDealScene(Overlay):
 
     heading = "Duplicate challenge"
     panel_size = (820, 350)
+    standing_height = 480  # in a window taller than wide its lines may take two lines each
 
     def __init__(self, app: App) -> None:
         run = app.challenge
@@ -110,17 +112,16 @@ class ChallengeDealScene(Overlay):
         panel, t = self.panel_rect(), self.theme
         width = panel.w - self.px(40)
         y = panel.y + self.px(76)
-        blit_text(surface, deal_line(self.run, self.place), self.px(22), t.text, (panel.centerx, y), "bold", "midtop",
-                  width)
-        y += self.px(48)
+        y = self.wrapped(surface, deal_line(self.run, self.place), self.px(22), t.text, (panel.centerx, y), "bold",
+                         width) + self.px(14)
         sides = [("At your table", self.run.played[self.place]),
                  ("With the hard computer in your seat", self.run.computer_record(self.place))]
         for who, record in sides:
             text = f"{who}: {hand_table(record)[0]}" if record is not None else f"{who}: still being played"
-            blit_text(surface, text, self.px(18), t.text_dim, (panel.centerx, y), "regular", "midtop", width)
-            y += self.px(32)
+            y = self.wrapped(surface, text, self.px(18), t.text_dim, (panel.centerx, y), "regular", width)
+            y += self.px(8)
         y += self.px(16)
-        blit_text(surface, totals_line(self.run), self.px(18), t.accent, (panel.centerx, y), "bold", "midtop", width)
+        self.wrapped(surface, totals_line(self.run), self.px(18), t.accent, (panel.centerx, y), "bold", width)
 
 
 class ChallengeResultsScene(Screen):
@@ -138,11 +139,19 @@ class ChallengeResultsScene(Screen):
     def content_state(self) -> object:
         return (len(self.run.computer), len(self.run.failed))
 
+    def header(self, surface: pygame.Surface | None = None) -> int:
+        """The challenge's number and settings, and how to share it, wrapped to the window; the y under them."""
+        w, t, c = self.size[0], self.theme, self.run.challenge
+        y = self.wrapped(surface, f"Challenge {c.number} · {self.run.settings_words()}", self.px(18), t.text,
+                         (w // 2, self.px(86)), "bold", w - self.px(48))
+        return self.wrapped(surface, "The same number with the same settings deals the same cards on any machine: "
+                            "share it.", self.px(15), t.text_dim, (w // 2, y + self.px(4)), "italic", w - self.px(48))
+
     def table_rect(self) -> pygame.Rect:
         w, h = self.size
         m = self.px(24)
-        top = self.px(150)
-        return pygame.Rect(m, top, w - 2 * m, h - self.px(96) - top)
+        top = max(self.px(150), self.header() + self.px(12))
+        return pygame.Rect(m, top, w - 2 * m, h - self.px(110) - top)
 
     def row_height(self) -> int:
         rows = self.run.challenge.deals + 2  # the header, the deals, the total
@@ -192,14 +201,13 @@ class ChallengeResultsScene(Screen):
     def draw_content(self, surface: pygame.Surface) -> None:
         t, run = self.theme, self.run
         w = self.size[0]
-        c = run.challenge
-        blit_text(surface, f"Challenge {c.number} · {run.settings_words()}", self.px(18), t.text,
-                  (w // 2, self.px(86)), "bold", "midtop", w - self.px(48))
-        blit_text(surface, "The same number with the same settings deals the same cards on any machine: share it.",
-                  self.px(15), t.text_dim, (w // 2, self.px(114)), "italic", "midtop", w - self.px(48))
+        self.header(surface)
         area, row_h = self.table_rect(), self.row_height()
-        size = max(11, min(self.px(19), round(row_h * 0.5)))
         columns = self.columns()
+        size = max(least_size(), min(self.px(19), round(row_h * 0.5)))
+        step = columns[1][1] - columns[0][1]
+        while size > least_size() and any(text_width(name, size, "bold") > step - self.px(14) for name, _x in columns):
+            size -= 1  # one size for the grid, at which no heading reaches its neighbour
         results = run.results()
         mine, computer = run.totals()
         waiting = [r.place for r in results if r.computer is None]
@@ -226,6 +234,11 @@ class ChallengeResultsScene(Screen):
             note = f"The computer is still playing deal {waiting[0] + 1}; the totals count the deals both have played."
         else:
             note = totals_line(run)
-        blit_text(surface, note, self.px(17), t.text_dim if waiting else t.accent,
-                  (self.px(24), self.size[1] - self.px(70)), "italic" if waiting else "bold", "midleft",
-                  w - self.px(260))
+        face, room = "italic" if waiting else "bold", w - self.px(260)  # left of Done, on two lines if need be
+        lines = wrap(note, self.px(17), room, face)
+        line_h = scaled(self.px(17) * 1.3)
+        for i, line in enumerate(lines):
+            blit_text(surface, line, self.px(17), t.text_dim if waiting else t.accent,
+                      (self.px(24), round(self.size[1] - self.px(70) + (i - (len(lines) - 1) / 2) * line_h)), face,
+                      "midleft",
+                      room)

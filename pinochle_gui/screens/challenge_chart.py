@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pygame
 
-from pinochle_gui.fonts import scaled
+from pinochle_gui.fonts import least_size, scaled
 from pinochle_gui.storage.challenges import FinishedChallenge
 from pinochle_gui.theme import Theme
 from pinochle_gui.widgets import blit_text
@@ -53,7 +53,7 @@ def draw_challenge_chart(surface: pygame.Surface, plot: pygame.Rect, theme: Them
         averages.append((x, y_of(total / (i + 1))))
     if len(averages) > 1:
         pygame.draw.lines(surface, theme.accent, False, averages, 2)
-    small = max(10, text_size - 3)
+    small = max(least_size(), text_size - 3)
     blit_text(surface, f"{high:+d}", small, theme.text_dim, (area.x - 6, area.y), "regular", "topright")
     blit_text(surface, f"{low:+d}", small, theme.text_dim, (area.x - 6, area.bottom), "regular", "bottomright")
     blit_text(surface, "bars: you less the computer; line: the running average", small, theme.text_dim,

@@ -13,14 +13,15 @@ from typing import TYPE_CHECKING
 import pygame
 
 from engine.challenge import DEFAULT_DEALS, MAX_DEALS, MAX_NUMBER, MIN_DEALS, Challenge, random_number
+from pinochle_gui.fonts import scaled
 from pinochle_gui.screens.dialogs import confirm
 from pinochle_gui.screens.new_game import NewGameScene
-from pinochle_gui.widgets import NumberRow, Row, TextRow, blit_text
+from pinochle_gui.widgets import NumberRow, Row, TextRow, blit_text, wrap
 
 if TYPE_CHECKING:
     from pinochle_gui.app_protocol import App
 
-#: What a challenge is, in one line under the heading.
+#: What a challenge is, under the heading (on two lines where one is too short).
 WHAT_IT_IS = ("Play a set of deals; the hard computer plays the very same cards from your seat. "
               "Your score against its, deal by deal.")
 
@@ -70,8 +71,17 @@ class ChallengeSetupScene(NewGameScene):
         number = max(1, min(MAX_NUMBER, number))
         self.app.start_challenge(Challenge(number, rules, self.deals, tuple(self.seat_levels())), names)
 
+    def explanation(self) -> list[str]:
+        """What a challenge is, in lines as wide as the window, at the player's text size."""
+        return wrap(WHAT_IT_IS, self.px(16), self.size[0] - self.px(40), "italic")
+
+    def content_top(self) -> int:
+        """The columns start under the explanation, however many lines it takes."""
+        return max(super().content_top(), self.px(88) + len(self.explanation()) * scaled(self.px(16) * 1.3))
+
     def draw_heading(self, surface: pygame.Surface, text: str | None = None) -> int:
         bottom = super().draw_heading(surface, text)
-        blit_text(surface, WHAT_IT_IS, self.px_fixed(16), self.theme.text, (self.size[0] // 2, self.px(78)), "italic",
-                  "midtop", self.size[0] - self.px(40))
+        for i, line in enumerate(self.explanation()):
+            blit_text(surface, line, self.px(16), self.theme.text, (self.size[0] // 2,
+                      self.px(82) + i * scaled(self.px(16) * 1.3)), "italic", "midtop", self.size[0] - self.px(40))
         return bottom

@@ -10,10 +10,11 @@ from collections.abc import Sequence
 
 import pygame
 
+from pinochle_gui.fonts import least_size, scaled
 from pinochle_gui.screens.chart_axis import draw_value_axis, round_ticks, y_of
 from pinochle_gui.storage.hand_costs import CostPoint
 from pinochle_gui.theme import Theme
-from pinochle_gui.widgets import blit_text
+from pinochle_gui.widgets import blit_text, wrap
 from pinochle_gui.words import count_of
 
 TITLE = "Net points your decisions cost per hand (lower is better)"
@@ -29,7 +30,7 @@ def draw_costs(surface: pygame.Surface, plot: pygame.Rect, theme: Theme, points:
         return []
     values = [p.average for p in points]
     ticks = round_ticks(0, max(values))
-    small = max(10, px * 3 // 4)
+    small = max(least_size(), px * 3 // 4)
     draw_value_axis(surface, plot, theme, ticks, small)
     n = len(values)
     spots = [(plot.x + (round(plot.w * i / (n - 1)) if n > 1 else plot.w // 2), y_of(v, plot, ticks))
@@ -44,8 +45,9 @@ def draw_costs(surface: pygame.Surface, plot: pygame.Rect, theme: Theme, points:
     note = f"{count_of(n, 'game')}, {count_of(hands, 'hand')} analysed" + (f" since {first}" if first else "")
     if hint:
         note = f"{note} · {hint}"
-    blit_text(surface, note, small, theme.text_dim, (plot.right, plot.bottom + px // 3), "regular", "topright",
-              plot.w)
+    for i, line in enumerate(wrap(note, small, plot.w)):  # two lines where the plot is narrow
+        blit_text(surface, line, small, theme.text_dim, (plot.right, plot.bottom + px // 3 + i * scaled(small * 1.25)),
+                  "regular", "topright", plot.w)
     return spots
 
 

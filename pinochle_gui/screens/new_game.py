@@ -248,10 +248,14 @@ class NewGameScene(Screen):
     def _set_deal(self, text: str) -> None:
         self.deal_text = text
 
+    def content_top(self) -> int:
+        """Where the columns start, under the heading."""
+        return self.px(96)
+
     def build(self) -> None:
         w, h = self.size
         m = self.px(24)
-        top = self.px(96)
+        top = self.content_top()
         bottom = h - self.px(84)
         row_h = self.px(62)
         for row in self.options.rows:

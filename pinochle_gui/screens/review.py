@@ -41,7 +41,7 @@ from pinochle_gui.screens.review_summary import SummaryView
 from pinochle_gui.screens.screen import Screen
 from pinochle_gui.screens.try_again import TryAgainScene
 from pinochle_gui.seat_words import who, whose
-from pinochle_gui.widgets import MenuButton, blit_text
+from pinochle_gui.widgets import MenuButton, blit_text, same_text_size
 from pinochle_gui.widgets.text import wrap
 from pinochle_gui.words import variant_name
 
@@ -244,7 +244,8 @@ class ReviewScene(Screen):
             self.nav[text] = self.button(pygame.Rect(x, y, bw, bh), text, action, tooltip=tip)
             x += bw + m
         self.bar = pygame.Rect(m + self.px(6), y - self.px(30), w - 2 * m - self.px(12), self.px(12))
-        top, bottom = self.px(150), self.bar.y - self.px(16)
+        top = max(self.px(150), self.px(120) + 2 * scaled(self.px(16) * 1.3))  # under a status of two lines
+        bottom = self.bar.y - self.px(16)
         if w >= h * 1.15:  # the notes beside the table
             nw = max(self.px_text(300), round(w * 0.3 * min(1.25, text_scale() ** 0.5)))  # wider for larger text
             self.notes = pygame.Rect(w - m - nw, top, nw, bottom - top)
@@ -283,6 +284,7 @@ class ReviewScene(Screen):
             self.nav["Graph"] = self.button(
                 pygame.Rect(self.notes.x + 3 * pad + 2 * sw, again_row, sw, sh), "Graph", self.toggle_graph,
                 tooltip="The expected result after each decision; a click on a mark goes there (G)")
+            same_text_size([self.nav[n] for n in ("Previous costly", "Next costly", "Summary", "Try again", "Graph")])
         self.refresh_buttons()
 
     def refresh_buttons(self) -> None:
@@ -329,8 +331,8 @@ class ReviewScene(Screen):
         w = self.size[0]
         headline = self.px_fixed(24)  # the step's headline: as large at every text size, over the status line
         blit_text(surface, step.text, headline, t.text, (w // 2, self.px(82)), "bold", "midtop", w - self.px(40))
-        blit_text(surface, self.status(record, step), self.px(16), t.text_dim, (w // 2, self.px(116)), "regular",
-                  "midtop", w - self.px(40))
+        self.wrapped(surface, self.status(record, step), self.px(16), t.text_dim, (w // 2, self.px(116)), "regular",
+                     w - self.px(40))  # a long status (a file of many hands, the tricks) on two lines
         draw_step_bar(surface, self.bar, t, self.steps, self.at, self.analysis)
         if self.summary is not None:
             self.summary.draw(surface, self)

@@ -21,6 +21,7 @@ import pygame
 
 from engine.ai.analysis import Grade
 from engine.record import HandRecord
+from pinochle_gui.fonts import least_size
 from pinochle_gui.net_result import net
 from pinochle_gui.screens.review_analysis import ReviewAnalysis
 from pinochle_gui.seat_words import capital, who, whose
@@ -147,7 +148,7 @@ class GraphView:
         def x_of(i: int) -> int:
             return plot.x + (round(plot.w * i / (n - 1)) if n > 1 else plot.w // 2)
 
-        small = max(10, round(px * 0.8))
+        small = max(least_size(), round(px * 0.8))
         for value in grid:
             y = y_of(value)
             pygame.draw.line(surface, theme.text_dim if value == 0 else theme.disabled, (plot.x, y), (plot.right, y),

@@ -174,8 +174,11 @@ class Screen(Scene):
             if event.key in (pygame.K_UP, pygame.K_TAB):
                 self.move_focus(-1)
                 return True
-            if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and focus is not None:
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and isinstance(focus, Row):
                 focus.adjust(-1 if event.key == pygame.K_LEFT else 1)
+                return True
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT):  # among buttons the arrows move as Tab does
+                self.move_focus(-1 if event.key == pygame.K_LEFT else 1)
                 return True
             if event.key in CONFIRM_KEYS and focus is not None:
                 focus.activate()
@@ -227,6 +230,17 @@ class Screen(Scene):
     def draw_content(self, surface: pygame.Surface) -> None:
         """What the screen draws between the heading and its widgets."""
 
+    def wrapped(self, surface: pygame.Surface | None, text: str, size: int, color: tuple[int, int, int],
+                midtop: tuple[int, int], face: str, width: int) -> int:
+        """``text`` centred under ``midtop`` in lines no wider than ``width`` (drawn unless ``surface`` is
+        None); the y under its last line."""
+        x, y = midtop
+        for line in wrap(text, size, width, face):
+            if surface is not None:
+                blit_text(surface, line, size, color, (x, y), face, "midtop", width)
+            y += scaled(size * 1.3)
+        return y
+
     def content_state(self) -> object:
         """What :meth:`draw_content` shows besides the size, theme and focus: the still picture of the
         screen (background, heading, content) is drawn once and drawn again only when this changes."""
@@ -261,10 +275,21 @@ class Screen(Scene):
             widget.draw(surface)
         self.draw_tooltip(surface)
 
+    def row_to_explain(self) -> Row | None:
+        """The row whose help is too long for it and is shown whole: the one under the pointer, else the one
+        with the focus."""
+        under = [r for w in self.widgets if isinstance(w, ScrollList) for r in w.rows
+                 if r.visible and r.rect.collidepoint(self._mouse)]
+        under += [w for w in self.widgets if isinstance(w, Row) and w.visible and w.rect.collidepoint(self._mouse)]
+        for row in [*under, self.focus]:
+            if isinstance(row, Row) and row.visible and row.help and row.help_is_cut():
+                return row
+        return None
+
     def draw_tooltip(self, surface: pygame.Surface) -> None:
-        focus = self.focus
-        if isinstance(focus, Row) and focus.visible and focus.help and focus.help_is_cut():
-            self.draw_whole_help(surface, focus)
+        row = self.row_to_explain()
+        if row is not None:
+            self.draw_whole_help(surface, row)
         for widget in self.widgets:
             if isinstance(widget, Button) and widget.show_tooltip:
                 self._tooltip.set_theme(self.theme)

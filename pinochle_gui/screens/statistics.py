@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from engine.rules import PRESETS
-from pinochle_gui.fonts import scaled, text_scale
+from pinochle_gui.fonts import least_size, scaled, text_scale
 from pinochle_gui.screens.challenge_chart import draw_challenge_chart
 from pinochle_gui.screens.chart_axis import draw_value_axis, round_ticks, y_of
 from pinochle_gui.screens.cost_chart import TITLE as COST_TITLE
@@ -21,6 +21,7 @@ from pinochle_gui.screens.dialogs import confirm, message, show_messages
 from pinochle_gui.screens.screen import Screen
 from pinochle_gui.storage import GamePoint, StatsSummary
 from pinochle_gui.widgets import ChoiceRow, blit_text, text_width
+from pinochle_gui.widgets.rows import even_text
 from pinochle_gui.words import computer_levels, count_of, variant_name
 
 if TYPE_CHECKING:
@@ -135,13 +136,14 @@ class StatisticsScene(Screen):
             filter_w = (w - 4 * m) // 3
             for i, row in enumerate(rows):
                 row.rect = pygame.Rect(m + i * (filter_w + m), top, filter_w, row_h)
-                row.compact = filter_w < self.px(330)
+                row.compact = filter_w < self.px_text(330)  # no room for a label and the words of the value
         else:
             for i, row in enumerate(rows):
                 row.rect = pygame.Rect(m, top + i * row_h, w - 2 * m, row_h - 4)
         for row in rows:
             row.text_size = self.px(16)
             self.add(row)
+        even_text(rows)  # the three filters' values in one size
         content_top = rows[-1].rect.bottom + self.px(14)
         bottom = h - self.px(84)
         if self.landscape:
@@ -227,7 +229,7 @@ class StatisticsScene(Screen):
         for i, (label, value, note) in enumerate(items):
             r = pygame.Rect(area.x + (i % cols) * (tw + gap), area.y + (i // cols) * (th + gap), tw, th)
             self.panel(surface, r)
-            small = max(10, min(self.px(14), th // 5))
+            small = max(least_size(), min(self.px(14), th // 5))
             big = max(12, min(self.px(30), round(th * 0.42)))
             blit_text(surface, label, small, t.text_dim, (r.x + self.px(10), r.y + self.px(6)), max_width=tw - 12)
             blit_text(surface, value, big, t.accent, (r.x + self.px(10), r.centery), "bold", "midleft", tw - 12)
@@ -282,7 +284,7 @@ class StatisticsScene(Screen):
         track_w = plot.w - label_w - self.px(104)
         for i, (label, games, wins, hands) in enumerate(rows[: max(1, plot.h // (bar_h + self.px(8)))]):
             y = plot.y + i * (bar_h + self.px(8))
-            size = max(10, min(self.px(15), bar_h // 2))
+            size = max(least_size(), min(self.px(15), bar_h // 2))
             blit_text(surface, label, size, t.text, (plot.x, y + bar_h // 2), "regular", "midleft", label_w - 8)
             track = pygame.Rect(plot.x + label_w, y, track_w, bar_h)
             pygame.draw.rect(surface, t.disabled, track, border_radius=self.px(4))

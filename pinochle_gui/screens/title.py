@@ -15,7 +15,7 @@ import pygame
 from engine.cards import parse_cards
 from pinochle_gui import __version__
 from pinochle_gui.art import CardArt
-from pinochle_gui.fonts import scaled
+from pinochle_gui.fonts import get_font, scaled
 from pinochle_gui.screens.challenge_setup import WHAT_IT_IS, ChallengeSetupScene
 from pinochle_gui.screens.dialogs import show_messages
 from pinochle_gui.screens.new_game import NewGameScene
@@ -62,9 +62,22 @@ class TitleScene(Screen):
     def menu_rect(self) -> pygame.Rect:
         w, h = self.size
         width = min(w - self.px(40), self.px(340))
-        if w > h * 1.15:  # landscape: the menu at the right of the card fan
-            return pygame.Rect(w // 2 + self.px(40), self.px(170), width, h - self.px(230))
+        if w > h * 1.15:  # landscape: the menu at the right of the card fan, under the subtitle and the line
+            # over Continue ("A game is waiting for you") at any text size
+            waiting_line = int(get_font(self.px(16), "italic").get_height())
+            top = max(self.px(170), self.subtitle_bottom() + waiting_line + self.px(16))
+            return pygame.Rect(w // 2 + self.px(40), top, width, h - self.px(60) - top)
         return pygame.Rect((w - width) // 2, round(h * 0.45), width, h - round(h * 0.45) - self.px(50))
+
+    def name_center(self) -> tuple[int, int]:
+        w, h = self.size
+        return (w // 2, self.px(64)) if w > h * 1.15 else (w // 2, self.px(60))
+
+    def subtitle_bottom(self) -> int:
+        """Where the subtitle under the game's name ends (as :meth:`draw_heading` draws them)."""
+        name_h = int(get_font(self.px_fixed(92), "bold").get_height())
+        name_bottom = self.name_center()[1] - name_h // 2 + name_h
+        return name_bottom - name_h // 24 + int(get_font(self.px(20), "italic").get_height())
 
     def fan_center(self) -> tuple[int, int]:
         w, h = self.size
@@ -139,25 +152,24 @@ class TitleScene(Screen):
         return surface
 
     def draw_heading(self, surface: pygame.Surface, text: str | None = None) -> int:
-        w, h = self.size
-        landscape = w > h * 1.15
+        w = self.size[0]
         size = self.px_fixed(92)
-        center = (w // 2, self.px(64)) if landscape else (w // 2, self.px(60))
+        center = self.name_center()
         t = self.theme
         for dx, dy in ((3, 4), (0, 0)):
             color = (0, 0, 0) if dx else t.accent
-            blit_text(surface, "Pinochle", size, color, (center[0] + dx, center[1] + dy), "bold", "center")
-        blit_text(
+            name = blit_text(surface, "Pinochle", size, color, (center[0] + dx, center[1] + dy), "bold", "center")
+        below = blit_text(
             surface,
             "Every variant, strong computer partners and opponents",
             self.px(20),
             t.text_dim,
-            (center[0], center[1] + scaled(size * 0.62)),  # its top stays under the name
+            (center[0], name.bottom - name.h // 24),  # just under the name's letters
             "italic",
             "midtop",
             w - 20,
         )
-        return center[1] + scaled(size)
+        return max(center[1] + scaled(size), below.bottom)
 
     def draw_content(self, surface: pygame.Surface) -> None:
         fan = self.fan()
@@ -170,16 +182,10 @@ class TitleScene(Screen):
         surface.blit(glow, glow.get_rect(center=(cx, cy)))
         surface.blit(fan, fan.get_rect(center=(cx, cy)))
         if self.has_saved_game():
-            above = self.first_button  # just over the Continue button, centred on it
-            blit_text(
-                surface,
-                "A game is waiting for you",
-                self.px_fixed(16),  # between the subtitle and the buttons: no room to grow
-                self.theme.text_dim,
-                (above.centerx, above.y - self.px(8)),
-                "italic",
-                "midbottom",
-            )
+            above = self.first_button  # just over the Continue button, centred on it, clear of the subtitle
+            size = self.px(16)
+            blit_text(surface, "A game is waiting for you", size, self.theme.text_dim,
+                      (above.centerx, above.y - self.px(6)), "italic", "midbottom")
         blit_text(
             surface,
             f"version {__version__}",

@@ -27,6 +27,8 @@ def process_event(table: TableView, event: pygame.event.Event) -> bool:
     for button in table.tools + table.end_buttons:
         if button.process_event(event):
             return True
+    if event.type == pygame.KEYDOWN and table.end_buttons and _end_key(table, event):
+        return True
     if table.show_pad or table.hud.show_last_trick:
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             if event.type == pygame.KEYDOWN and event.key not in (pygame.K_RETURN, pygame.K_ESCAPE,
@@ -94,6 +96,23 @@ def _shortcut(table: TableView, event: pygame.event.Event) -> bool:
     return False
 
 
+def _end_key(table: TableView, event: pygame.event.Event) -> bool:
+    """Under the hand's summary or the game's end: Tab and the arrows move the focus through its buttons and
+    back to none (Enter goes on), Enter or Space clicks the focused button."""
+    buttons = [b for b in table.end_buttons if b.visible and b.enabled]
+    stops: list[int | None] = [*range(len(buttons)), None]
+    at = stops.index(table.end_focus) if table.end_focus in stops else len(buttons)
+    if event.key in (pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_UP, pygame.K_DOWN):
+        back = event.key in (pygame.K_LEFT, pygame.K_UP) or (
+            event.key == pygame.K_TAB and bool(getattr(event, "mod", 0) & pygame.KMOD_SHIFT))
+        table.end_focus = stops[(at + (-1 if back else 1)) % len(stops)]
+        return True
+    if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and table.end_focus is not None:
+        buttons[at].click()
+        return True
+    return False
+
+
 def legal_sprites(table: TableView) -> dict[int, Action]:
     """The player's cards (and two-handed table cards) that may be played now, by sprite id."""
     out: dict[int, Action] = {}
@@ -115,6 +134,9 @@ def _hand_event(table: TableView, event: pygame.event.Event) -> bool:
     clickable = hand + (table.director.tables[VIEW_SEAT] if mode == "play" else [])
     if event.type == pygame.MOUSEMOTION:
         table.hovered = table.director.sprite_at(event.pos, clickable)
+        choices = focus_choices(table)
+        if table.hovered in choices:  # one focus: the pointer takes the keyboard's with it
+            table.focus = choices.index(table.hovered)
         return False
     if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
         sprite = table.director.sprite_at(event.pos, clickable)
@@ -123,7 +145,7 @@ def _hand_event(table: TableView, event: pygame.event.Event) -> bool:
         _choose(table, sprite)
         return True
     if event.type == pygame.KEYDOWN and mode is not None and clickable:
-        choices = clickable if mode == "select" else [s for s in clickable if id(s) in table.legal_sprites()]
+        choices = focus_choices(table)
         if not choices:
             return False
         if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
@@ -144,6 +166,23 @@ def _hand_event(table: TableView, event: pygame.event.Event) -> bool:
             _choose(table, choices[table.focus % len(choices)])
             return True
     return False
+
+
+def focus_choices(table: TableView) -> list[TableCard]:
+    """The cards the one focus moves among (arrows, the pointer): the playable ones when playing, the whole
+    hand when choosing cards to pass or bury."""
+    mode = table.panel.card_mode if table.human_turn else None
+    hand = table.director.hands[VIEW_SEAT]
+    if mode == "play":
+        legal = table.legal_sprites()
+        return [s for s in hand + table.director.tables[VIEW_SEAT] if id(s) in legal]
+    return list(hand) if mode == "select" else []
+
+
+def focused_card(table: TableView) -> TableCard | None:
+    """The card under the focus (Enter plays it, Space chooses it), or None outside the player's turn."""
+    choices = focus_choices(table) if table.director.idle else []
+    return choices[table.focus % len(choices)] if choices else None
 
 
 def _choose(table: TableView, sprite: TableCard) -> None:
@@ -176,19 +215,14 @@ def update_lift(table: TableView, dt: float) -> bool:
     mode = table.panel.card_mode if table.human_turn and table.director.idle else None
     legal = table.legal_sprites() if mode == "play" else {}
     hand = table.director.hands[VIEW_SEAT]
-    focus_sprite = None
-    if mode == "play":
-        choices = [s for s in hand + table.director.tables[VIEW_SEAT] if id(s) in legal]
-        focus_sprite = choices[table.focus % len(choices)] if choices else None
-    elif mode == "select" and hand:
-        focus_sprite = hand[table.focus % len(hand)]
+    focus_sprite = focused_card(table) if mode is not None else None
     k = min(1.0, dt * 18) if table.timing.factor > 0 else 1.0
     moving = False
     for sprite in hand:
         target = 0.0
         if mode == "select" and id(sprite) in table.selected:
             target = lay.raise_px
-        elif mode == "play" and id(sprite) in legal and (sprite is table.hovered or sprite is focus_sprite):
+        elif mode == "play" and sprite is focus_sprite:
             target = lay.raise_px * 0.6
         elif mode == "play" and id(sprite) in legal:
             target = lay.raise_px * 0.25
@@ -203,11 +237,10 @@ def update_lift(table: TableView, dt: float) -> bool:
 def focused_chosen(table: TableView) -> TableCard | None:
     """Choosing cards to pass or bury: the card under the keyboard's focus when it is chosen already (its
     chosen look hides the focus's, so the table rings it), else None."""
-    hand = table.director.hands[VIEW_SEAT]
-    if not (table.human_turn and table.director.idle and table.panel.card_mode == "select" and hand):
+    if table.panel.card_mode != "select":
         return None
-    focused = hand[table.focus % len(hand)]
-    return focused if id(focused) in table.selected else None
+    focused = focused_card(table)
+    return focused if focused is not None and id(focused) in table.selected else None
 
 
 def card_states(table: TableView) -> dict[int, str]:
@@ -218,28 +251,22 @@ def card_states(table: TableView) -> dict[int, str]:
         return states
     mode = table.panel.card_mode
     hand = table.director.hands[VIEW_SEAT]
+    focused = focused_card(table)  # the one card marked: Left/Right and the pointer move it, Enter plays it
     if mode == "play":
         legal = table.legal_sprites()
-        choices = [s for s in hand + table.director.tables[VIEW_SEAT] if id(s) in legal]
-        focused = choices[table.focus % len(choices)] if choices else None  # Left/Right and Enter play it
         for sprite in hand + table.director.tables[VIEW_SEAT]:
             if id(sprite) not in legal:
                 states[id(sprite)] = "dimmed"
-            elif sprite is table.hovered or sprite is focused:
-                states[id(sprite)] = "hover"
-        if isinstance(table.hint_action, Play):
-            for sprite in hand:
-                if legal.get(id(sprite)) == table.hint_action:
-                    states[id(sprite)] = "selected"
-                    break
+            elif sprite is focused:  # the hint's card, once the hint has moved the focus there, in its own look
+                states[id(sprite)] = "selected" if legal[id(sprite)] == table.hint_action else "hover"
     elif mode == "select":
-        focused = hand[table.focus % len(hand)] if hand else None
         for sprite in hand:
             if id(sprite) in table.selected:
                 states[id(sprite)] = "selected"
-            elif sprite is table.hovered or sprite is focused:
+            elif sprite is focused:
                 states[id(sprite)] = "hover"
     return states
 
 
-__all__ = ["card_states", "focused_chosen", "legal_sprites", "process_event", "update_lift"]
+__all__ = ["card_states", "focus_choices", "focused_card", "focused_chosen", "legal_sprites", "process_event",
+           "update_lift"]

@@ -17,7 +17,7 @@ from engine.game import Phase
 from engine.observation import Observation
 from engine.rules import Rules
 from pinochle_gui.art import CardArt, draw_suit, render_avatar, render_marker
-from pinochle_gui.fonts import scaled
+from pinochle_gui.fonts import least_size, scaled
 from pinochle_gui.layout import TableLayout
 from pinochle_gui.scene import soonest
 from pinochle_gui.table.director import BUBBLE_FADE, TableNews
@@ -68,6 +68,7 @@ class Hud:
         self.hint: str = ""
         self.show_last_trick = False
         self.hint_box: pygame.Rect | None = None  # where the hint was drawn last (None: not shown)
+        self._placed: dict[tuple[object, ...], tuple[pygame.Rect, list[str], int]] = {}  # boxes worked out
         self.toast_box: pygame.Rect | None = None  # where the newest toast was drawn last
         self.note_box: pygame.Rect | None = None  # where the note on the cards received was drawn last
 
@@ -183,13 +184,14 @@ class Hud:
             if text_width(text, round(rect.h * 0.35)) > inner.w:  # even at the smallest size
                 text = text.removesuffix(f" · {trump_text(trump)}")  # the suit drawn at the left says it
         lines = [text]
-        small = max(10, round(rect.h * 0.34))
-        if text_width(text, round(rect.h * 0.35)) > inner.w:  # too long for one line: two smaller ones
+        small = max(least_size(), round(rect.h * 0.34))  # never under the smallest print
+        one_size = round(rect.h * 0.5)
+        if text_width(text, max(least_size(), round(rect.h * 0.35))) > inner.w:  # too long for one line: two
             lines = wrap(text, small, inner.w)
             lines = lines[:1] + [" ".join(lines[1:])] if len(lines) > 2 else lines  # a third line is cut
+            one_size = small  # on one line after all, at the smaller size
         if len(lines) == 1:
-            self.text(surface, text, round(rect.h * 0.5), self.theme.text, "regular", inner.w,
-                      midleft=(inner.x, inner.centery))
+            self.text(surface, text, one_size, self.theme.text, "regular", inner.w, midleft=(inner.x, inner.centery))
             return
         for line, y in zip(lines, (inner.y + inner.h // 4, inner.bottom - inner.h // 4), strict=False):
             self.text(surface, line, small, self.theme.text, "regular", inner.w, midleft=(inner.x, y))
@@ -206,11 +208,14 @@ class Hud:
         blit_text(surface, toast.text, max(12, box.h // 2), color, box.center, "bold", "center", box.w - 24)
         self.toast_box = box
 
-    def draw_hint(self, surface: pygame.Surface, lay: TableLayout, avoid: Sequence[pygame.Rect] = ()) -> None:
-        """The hint in a box above the hand, wrapped to whole lines and moved up past the panel, the
-        buttons and the cards in ``avoid``; when that leaves it over something (large print on a small
-        window), beside the player's name plate if it is clear there."""
-        self.hint_box = self._boxed(surface, lay, "Hint: " + self.hint, avoid, True) if self.hint else None
+    def draw_hint(self, surface: pygame.Surface, lay: TableLayout, avoid: Sequence[pygame.Rect] = (),
+                  cards_rise: bool = True) -> None:
+        """The hint in a box above the hand (and the room its cards rise into, when they do: ``cards_rise``),
+        wrapped to whole lines and moved up past the panel, the buttons and the cards in ``avoid``; when that
+        leaves it over something (large print on a small window), beside the player's name plate or across
+        the table if it is clear there."""
+        rise = lay.raise_px if cards_rise else 0
+        self.hint_box = self._boxed(surface, lay, "Hint: " + self.hint, avoid, True, rise) if self.hint else None
 
     def draw_note(self, surface: pygame.Surface, lay: TableLayout, text: str,
                   avoid: Sequence[pygame.Rect] = ()) -> list[pygame.Rect]:
@@ -220,26 +225,20 @@ class Hud:
         return [self.note_box] if self.note_box is not None else []
 
     def _boxed(self, surface: pygame.Surface, lay: TableLayout, text: str, avoid: Sequence[pygame.Rect],
-               accent: bool) -> pygame.Rect:
+               accent: bool, rise: int | None = None) -> pygame.Rect:
         """``text`` wrapped in a box above the hand, moved up past everything in ``avoid``; beside the
-        player's name plate instead when only there it covers nothing."""
-        size = max(15, lay.status.h * 2 // 5)
+        player's name plate instead, or across the whole table or the panel in fewer lines, when only there
+        it covers nothing; in a smaller print (never under the smallest) when it covers something at every
+        place. Worked out once per text and surroundings, not every frame."""
+        key = (text, lay.width, lay.height, tuple(tuple(r) for r in avoid), rise, scaled(100))
+        placed = self._placed.get(key)
+        if placed is None:
+            placed = self._place_box(lay, text, avoid, rise)
+            if len(self._placed) > 16:
+                self._placed.clear()
+            self._placed[key] = placed
+        box, lines, size = placed
         line_h = scaled(size * 1.3)
-        m = lay.margin
-        width = min(lay.width - 4 * m, max(360, lay.width // 2))
-        plate = lay.seats[0].plate
-        places = [(lay.width // 2, width), ((plate.right + lay.width) // 2, lay.width - plate.right - 3 * m)]
-        boxes = []
-        for centre_x, w in places:
-            lines = wrap(text, size, w - 24)
-            box = pygame.Rect(0, 0, w, line_h * len(lines) + 14)
-            box.midbottom = (centre_x, lay.hand_band.y - lay.raise_px - m)
-            for rect in sorted(avoid, key=lambda r: -r.bottom):
-                if box.colliderect(rect):
-                    box.bottom = rect.top - m
-            box.top = max(box.top, lay.bar_bottom + m)
-            boxes.append((box, lines))
-        box, lines = next(((b, ls) for b, ls in boxes if b.collidelist(list(avoid)) < 0), boxes[0])
         draw_cached_panel(surface, box, self.theme)
         if accent:
             pygame.draw.rect(surface, self.theme.accent, box, width=2, border_radius=PANEL_RADIUS)
@@ -248,6 +247,31 @@ class Hud:
             blit_text(surface, line, size, self.theme.text, (box.x + 12, y))
             y += line_h
         return box
+
+    @staticmethod
+    def _place_box(lay: TableLayout, text: str, avoid: Sequence[pygame.Rect],
+                   rise: int | None) -> tuple[pygame.Rect, list[str], int]:
+        """Where :meth:`_boxed` puts ``text``: its box, its lines and their size."""
+        usual = max(15, lay.status.h * 2 // 5)
+        m = lay.margin
+        width = min(lay.width - 4 * m, max(360, lay.width // 2))
+        plate = lay.seats[0].plate
+        places = [(lay.width // 2, width), ((plate.right + lay.width) // 2, lay.width - plate.right - 3 * m),
+                  (lay.width // 2, lay.width - 4 * m), (lay.bid_panel.centerx, lay.bid_panel.w)]
+        boxes = []
+        for size in (usual, max(least_size(), usual * 4 // 5)):
+            line_h = scaled(size * 1.3)
+            for centre_x, w in places:
+                lines = wrap(text, size, w - 24)
+                box = pygame.Rect(0, 0, w, line_h * len(lines) + 14)
+                box.midbottom = (centre_x, lay.hand_band.y - (lay.raise_px if rise is None else rise) - m)
+                for rect in sorted(avoid, key=lambda r: -r.bottom):
+                    if box.colliderect(rect):
+                        box.bottom = rect.top - m
+                box.top = max(box.top, lay.bar_bottom + m)
+                boxes.append((box, lines, size))
+        # Clear of everything where it can be; else where it covers least (a name plate, a meld) of the table.
+        return min(boxes, key=lambda placed: len(placed[0].collidelistall(list(avoid))))
 
     def draw_last_trick(self, surface: pygame.Surface, lay: TableLayout, art: CardArt, news: TableNews) -> None:
         """The last trick in a panel over the centre, each card at its seat's place."""

@@ -106,12 +106,12 @@ class TablePainter:
         plates = [area.plate for area in lay.seats] + [area.avatar for area in lay.seats]
         bubbles = [lay.seats[seat].bubble for seat in news.bubbles if seat < len(lay.seats)]
         avoid = table.panel.covered() + cards + plates + bubbles + melds
-        if table.director.idle:
+        if table.director.idle and news.summary is None and news.game_over is None:  # none half behind a panel
             note = cards_note(table.director.seen or table.obs, table.rules, table.names)
             avoid += table.hud.draw_note(surface, lay, note, avoid)
         else:
             table.hud.note_box = None
-        table.hud.draw_hint(surface, lay, avoid)
+        table.hud.draw_hint(surface, lay, avoid, cards_rise=table.panel.card_mode is not None)
         table.hud.draw_toasts(surface, table.status_rect)
         with sized_for_player():  # the summary, the last trick and the pad are not sized by the layout
             centre = pygame.Rect(0, lay.bar_bottom, lay.width, lay.hand_area.y - lay.bar_bottom)
@@ -128,16 +128,14 @@ class TablePainter:
                                    counts=news.claim_counts)
                 if buttons:
                     table.place_end_buttons(box, "summary")
-                    for button in table.end_buttons:
-                        button.draw(surface)
+                    draw_end_buttons(table, surface)
             elif news.game_over is not None and table.director.idle:
                 box = draw_game_over(surface, centre, table.theme, news.game_over, table.sides,
                                      table.rules.team_of(VIEW_SEAT), len(table.game.hand_records),
                                      (f"{news.ending}. " if news.ending else "")
                                      + ("" if table.demo else "Start a new game, or go back to the menu."))
                 table.place_end_buttons(box)
-                for button in table.end_buttons:
-                    button.draw(surface)
+                draw_end_buttons(table, surface)
             table.hud.draw_last_trick(surface, lay, table.art, news)
             if table.show_pad:
                 records = table.game.hand_records
@@ -179,6 +177,14 @@ class TablePainter:
             self.veil_surface = pygame.Surface(size, pygame.SRCALPHA)
             self.veil_surface.fill((0, 0, 0, 110))
         surface.blit(self.veil_surface, (0, 0))
+
+
+def draw_end_buttons(table: TableView, surface: pygame.Surface) -> None:
+    """The buttons under the hand's summary or the game's end, the one under the keyboard's focus ringed."""
+    for i, button in enumerate(table.end_buttons):
+        button.draw(surface)
+        if i == table.end_focus and button.visible:
+            draw_focus_ring(surface, button.rect, table.theme)
 
 
 __all__ = ["PHASE_WORDS", "TablePainter", "status_text"]

@@ -403,6 +403,17 @@ class DecisionPanel:
             return True
         return False
 
+    def ringed(self) -> Button | None:
+        """The one button that carries the focus ring: what Enter does. Bidding, the bid button, unless a
+        hint advised a pass (then that pass alone); elsewhere the focused button."""
+        if self.card_mode is not None:
+            return None
+        if self.kind == Phase.BIDDING and self.advised is None:
+            button = self._bid_button if self._bid_button in self.buttons else None
+        else:
+            button = self.buttons[self.focus] if 0 <= self.focus < len(self.buttons) else None
+        return button if button is not None and button.enabled and button.visible else None
+
     def focus_button(self) -> Button | None:
         if 0 <= self.focus < len(self.buttons) and self.buttons[self.focus].enabled:
             return self.buttons[self.focus]
@@ -438,12 +449,12 @@ class DecisionPanel:
         if self.rect is not None:
             draw_cached_panel(surface, self.rect, theme)
             self.draw_words(surface, max(14, min(28, self.rect.h // 7)), min(0.85, 2 / 3 * lay.text ** 0.5))
+        ringed = self.ringed()
         for i, button in enumerate(self.buttons):
             chosen = self.kind != Phase.BIDDING or self.advised is not None  # the bidding's Enter: the bid button
             button.selected = i == self.focus and self.card_mode is None and chosen
             button.draw(surface)
-            keyed = button.selected or (self.kind == Phase.BIDDING and button is self._bid_button)  # what Enter does
-            if keyed and button.enabled and button.visible:
+            if button is ringed:
                 draw_focus_ring(surface, button.rect, theme)
         self.tooltip_box = None
         for button in self.buttons:

@@ -23,7 +23,7 @@ review the hand just played (V) or play its deal again.
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, TypedDict
 
@@ -52,7 +52,7 @@ from pinochle_gui.table.panels import DecisionPanel
 from pinochle_gui.table.scorepad import side_names
 from pinochle_gui.table.seats import MIN_THINK, ComputerSeat, HumanSeat, hint_thinker, make_thinker
 from pinochle_gui.theme import get_theme
-from pinochle_gui.widgets import Button, Tooltip
+from pinochle_gui.widgets import Button, Tooltip, same_text_size
 from pinochle_gui.widgets.core import soonest_wake
 from pinochle_gui.words import action_words
 
@@ -160,6 +160,7 @@ class TableScene(Scene):
         self.tooltip_box: pygame.Rect | None = None  # where the tooltip of a table button was drawn last
         self.end_buttons: list[Button] = []  # under the hand's summary or the game's end
         self.end_buttons_for: tuple[str, int, int] = ("", 0, 0)
+        self.end_focus: int | None = None  # the end button under the keyboard's focus (None: Enter goes on)
         self.painter = TablePainter()
         self.laid_out_for_text = text_scale()  # the text size the table's widgets were built for
         self._warm: Iterator[tuple[int, int, str]] | None = None
@@ -280,13 +281,14 @@ class TableScene(Scene):
         self.panel.update(dt)
         for button in self.buttons:
             button.update(dt)
+        self._poll_hint()  # before the lift: a hint moves the focus, and its card rises in this very frame
+        self._label_hint_button()
         self.lifting = controls.update_lift(self, dt)
         self._warm_art()
-        self._poll_hint()
-        self._label_hint_button()
         if self.director.news.summary is None and self.end_buttons_for[0] == "summary":
             self.end_buttons = []
             self.end_buttons_for = ("", 0, 0)
+            self.end_focus = None
         if not self.director.idle:
             return
         game = self.game
@@ -608,11 +610,14 @@ class TableScene(Scene):
         """The tooltip of the menu or tool button under the pointer."""
         lay = self.director.lay
         self.tooltip_box = None
+        if self.show_pad or self.hud.show_last_trick:
+            return  # the open pad or last trick lies over the buttons: no tooltip of theirs over it
         for button in self.buttons:
             if button.show_tooltip:
                 tip = Tooltip(button.tooltip, self.theme, max(13, button.rect.h // 3))
                 tip.place_by(button.rect, pygame.Rect(0, 0, lay.width, lay.height),
-                             [b.rect for b in self.buttons + self.panel.buttons if b is not button])
+                             [b.rect for b in self.buttons + self.panel.buttons if b is not button],
+                             [self.status_rect, lay.score_pad])
                 tip.draw(surface)
                 self.tooltip_box = tip.rect
 
@@ -643,12 +648,15 @@ class TableScene(Scene):
             return
         if self.end_buttons_for == (kind, box.centerx, box.bottom):
             return
+        if self.end_buttons_for[0] != kind:
+            self.end_focus = None
         self.end_buttons_for = (kind, box.centerx, box.bottom)
+        specs: list[tuple[str, Callable[[], None], int | None, str]]
         if kind == "summary":
             specs = [("Review", self.review_last_hand, pygame.K_v,
                       "This hand again, step by step, every hand face up (V)"),
-                     ("Play this deal again", self.replay_last_hand, None,
-                      "The same cards at the same seats, the computers at the same levels")]
+                     ("Play this deal again", self.replay_last_hand, pygame.K_a,
+                      "The same cards at the same seats, the computers at the same levels (A)")]
         else:
             specs = [("New game", lambda: self.app.new_game_like(self), None, ""),
                      ("Menu", self.app.leave_game, None, "")]
@@ -657,6 +665,7 @@ class TableScene(Scene):
         y = box.bottom - h - 12
         self.end_buttons = [Button((box.centerx - w - 8 + i * (w + 16), y, w, h), text, action, self.theme, key, tip)
                             for i, (text, action, key, tip) in enumerate(specs)]
+        same_text_size(self.end_buttons)  # "Play this deal again" no smaller than "Review"
 
 
 __all__ = ["SeatsConfig", "TableScene"]

@@ -17,10 +17,11 @@ from engine.game import Phase
 from engine.observation import Observation, points_in_tricks
 from engine.record import HandRecord
 from engine.rules import Rules
+from pinochle_gui.fonts import least_size, scaled
 from pinochle_gui.table.director import TableNews
 from pinochle_gui.table.hud import draw_cached_panel
 from pinochle_gui.theme import Theme
-from pinochle_gui.widgets import blit_text, fit_text, render, wrap
+from pinochle_gui.widgets import blit_text, fit_text, render, text_width, wrap
 
 
 def side_names(teams: Sequence[Sequence[int]], names: Sequence[str]) -> list[str]:
@@ -78,12 +79,13 @@ def draw_pad(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, sides: li
     if deal_number is not None:
         foot += f" · deal {deal_number}"
     inner = rect.inflate(-20, -8)
-    fsize = max(10, round(rect.h / (len(sides) + 1) * 0.45))
+    least = least_size()  # the foot is never under the smallest print at the player's text size
+    fsize = max(least, round(rect.h / (len(sides) + 1) * 0.45))
     lines = wrap(foot, fsize, inner.w)
     if len(lines) > 1:  # two smaller lines rather than a cut one
-        fsize = max(9, fsize * 4 // 5)
+        fsize = max(least, fsize * 4 // 5)
         lines = wrap(foot.replace(" · deal", "\ndeal"), fsize, inner.w)
-    line_h = round(fsize * 1.2)
+    line_h = scaled(fsize * 1.2)
     foot_top = inner.bottom - line_h * len(lines)
     row_h = (foot_top - inner.y) / len(sides)  # the sides share what the foot leaves
     size = max(10, round(min(row_h * 0.7, rect.h / (len(sides) + 1) * 0.62)))
@@ -98,7 +100,7 @@ def draw_pad(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, sides: li
         value = render(str(score), size, color, "bold")
         right = inner.right
         if trick_points is not None and i < len(trick_points) and trick_points[i]:
-            extra = render(f"+{trick_points[i]}", max(10, size * 3 // 4), theme.good, "regular")
+            extra = render(f"+{trick_points[i]}", max(least, size * 3 // 4), theme.good, "regular")
             er = extra.get_rect(midright=(right, y))
             surface.blit(extra, er)
             right = er.x - 8
@@ -165,11 +167,13 @@ def draw_full_pad(surface: pygame.Surface, area: pygame.Rect, theme: Theme, side
     box = area.inflate(-area.w // 8, -area.h // 10)
     draw_cached_panel(surface, box, theme)
     size = max(12, min(24, box.h // 18))
-    row_h = round(size * 1.5)
+    row_h = scaled(size * 1.5)  # the rows' step at the player's text size: no line through a row
+    gap = scaled(10)  # between the columns
     cols = ["Hand", "Bid"] + sides
-    widths = [0.12, 0.34] + [0.54 / len(sides)] * len(sides)
     x0 = box.x + 16
     inner_w = box.w - 32
+    first = min(0.3, max(0.12, (text_width(cols[0], size, "bold") + gap) / inner_w))  # "Hand" whole in large print
+    widths = [first, 0.46 - first] + [0.54 / len(sides)] * len(sides)
     heading, hsize = fit_text(f"Score pad · {game_goal(target, hands)}", size + 4, inner_w, "bold")
     title = render(heading, hsize, theme.accent, "bold")
     surface.blit(title, (x0, box.y + 10))
@@ -178,7 +182,7 @@ def draw_full_pad(surface: pygame.Surface, area: pygame.Rect, theme: Theme, side
     def row(values: list[str], color: tuple[int, int, int], face: str) -> None:
         x = x0
         for value, frac in zip(values, widths, strict=False):
-            text, fsize = fit_text(value, size, round(inner_w * frac) - 6, face)
+            text, fsize = fit_text(value, size, round(inner_w * frac) - gap, face)
             surface.blit(render(text, fsize, color, face), (x, y))
             x += round(inner_w * frac)
 
@@ -196,7 +200,7 @@ def draw_full_pad(surface: pygame.Surface, area: pygame.Rect, theme: Theme, side
     y += row_h + 4
     for line in now_lines:
         blit_text(surface, line, size, theme.text_dim, (x0, y), "regular", "topleft", inner_w)
-        y += round(size * 1.3)
+        y += scaled(size * 1.3)
 
 
 __all__ = ["ScoreBox", "draw_full_pad", "draw_pad", "game_goal", "hand_in_progress", "in_tricks", "pad_rows",

@@ -98,15 +98,19 @@ def draw_table(surface: pygame.Surface, box: pygame.Rect, theme: Theme, head: st
     draw_cached_panel(surface, box, theme)
     size = max(13, min(26, box.h // 9))
     color = theme.text if good is None else theme.good if good else theme.bad
-    text, tsize = fit_text(head, size + 4, box.w - 24, "bold")
-    title = render(text, tsize, color, "bold")
-    surface.blit(title, title.get_rect(midtop=(box.centerx, box.y + 10)))
-    y = box.y + 18 + title.get_height()
+    y = box.y + 10
+    for line in wrap(head, size + 4, box.w - 24, "bold"):  # a long headline on two lines, whole
+        text, tsize = fit_text(line, size + 4, box.w - 24, "bold")
+        title = render(text, tsize, color, "bold")
+        surface.blit(title, title.get_rect(midtop=(box.centerx, y)))
+        y += title.get_height()
+    y += 8
     cols = len(rows[0]) if rows else 1
     first = 0.3
     widths = [first] + [(1 - first) / max(1, cols - 1)] * (cols - 1)
     inner = box.inflate(-32, 0)
-    cell_widths = [round(inner.w * frac) - 6 for frac in widths]
+    gap = scaled(12)  # between the columns: no two headers touch
+    cell_widths = [round(inner.w * frac) - gap for frac in widths]
     cells = grid_size(rows, cell_widths, size)
     for r, values in enumerate(rows):
         x = inner.x
@@ -114,10 +118,10 @@ def draw_table(surface: pygame.Surface, box: pygame.Rect, theme: Theme, head: st
         ink = theme.accent if r == 0 else theme.text
         for c, (value, frac) in enumerate(zip(values, widths, strict=False)):
             cell_w = round(inner.w * frac)
-            text, fsize = fit_text(value, cells, cell_w - 6, face)
+            text, fsize = fit_text(value, cells, cell_w - gap, face)
             image = render(text, fsize, ink, face)
             rect = image.get_rect(midleft=(x, y + scaled(size) // 2 + 2)) if c == 0 else image.get_rect(
-                midright=(x + cell_w - 6, y + scaled(size) // 2 + 2))
+                midright=(x + cell_w - gap // 2, y + scaled(size) // 2 + 2))
             surface.blit(image, rect)
             x += cell_w
         y += scaled(size * 1.6)
@@ -142,7 +146,10 @@ def draw_summary(surface: pygame.Surface, area: pygame.Rect, theme: Theme, summa
     """The hand's result; ``team_of`` gives a seat's side (the rules'), to say whether it went the player's way;
     ``counts``: what each side counted when a seat declared out."""
     head, rows = summary_lines(summary, sides, names, counts)
-    box = panel_rect(area, len(rows) + room_for_buttons + footer_rows(area, len(rows), footer) - 1)
+    lines = len(rows) + room_for_buttons + footer_rows(area, len(rows), footer) - 1
+    box = panel_rect(area, lines)
+    if text_width(head, max(13, min(26, box.h // 9)) + 4, "bold") > box.w - 24:  # room for a second line
+        box = panel_rect(area, lines + 1)
     declarer = summary.get("declarer")
     good = None
     if summary.get("made") is not None and isinstance(declarer, int):

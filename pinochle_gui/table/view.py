@@ -49,6 +49,7 @@ class TableView(Protocol):
     menu_button: Button | None
     tools: list[Button]
     end_buttons: list[Button]
+    end_focus: int | None
     status_rect: pygame.Rect
     hovered: TableCard | None
     focus: int

@@ -12,7 +12,7 @@ from collections.abc import Callable
 
 import pygame
 
-from pinochle_gui.fonts import text_scale
+from pinochle_gui.fonts import least_size, text_scale
 from pinochle_gui.theme import Color, Theme
 from pinochle_gui.widgets.core import Focusable, Widget, draw_focus_ring
 from pinochle_gui.widgets.text import fit_text, render, text_width
@@ -202,14 +202,36 @@ def same_text_size(buttons: list[Button]) -> None:
     if not buttons:
         return
     size = min(b.natural_size for b in buttons)
-    while size > 10 and any(text_width(b.text, size, b.face) > b.text_room for b in buttons):
+    while size > least_size() and any(text_width(b.text, size, b.face) > b.text_room for b in buttons):
         size -= 1
     for button in buttons:
         button.text_size = size
 
 
+KEY_WORDS = {"escape": "Esc", "return": "Enter", "page up": "Page Up", "page down": "Page Down"}
+
+
+def key_label(key: int) -> str:
+    """A key as the player reads it on a keyboard: "N", "F5", "Esc"."""
+    name = pygame.key.name(key)
+    return KEY_WORDS.get(name, name.upper() if len(name) <= 3 else name.title())
+
+
+def with_key(tooltip: str, key: int | None) -> str:
+    """``tooltip`` that names ``key`` too: "The hands of this game (H)", "Back to the table (Esc or R)", or
+    "Press N" for a button with no tooltip."""
+    if key is None:
+        return tooltip
+    name = key_label(key)
+    if f"({name})" in tooltip or f" or {name})" in tooltip:
+        return tooltip
+    if tooltip.endswith(")") and "(" in tooltip and len(tooltip) - tooltip.rindex("(") <= 10:  # one key named
+        return f"{tooltip[:-1]} or {name})"
+    return f"{tooltip} ({name})" if tooltip else f"Press {name}"
+
+
 class MenuButton(Button, Focusable):
-    """A themed button that the keyboard can focus (shown by the focus ring)."""
+    """A themed button that the keyboard can focus (shown by the focus ring); its tooltip names its key."""
 
     def __init__(
         self,
@@ -220,7 +242,7 @@ class MenuButton(Button, Focusable):
         hotkey: int | None = None,
         tooltip: str = "",
     ) -> None:
-        Button.__init__(self, rect, text, on_click, theme, hotkey, tooltip)
+        Button.__init__(self, rect, text, on_click, theme, hotkey, with_key(tooltip, hotkey))
 
     def activate(self) -> None:
         self.click()

@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from pinochle_gui.fonts import get_font, text_scale
+from pinochle_gui.fonts import get_font, least_size, text_scale
 from pinochle_gui.theme import Color, Theme, draw_panel
 from pinochle_gui.widgets.core import Widget
 from pinochle_gui.widgets.text import fit_text, render
@@ -89,22 +89,30 @@ class Tooltip(Widget):
         self.rect = pygame.Rect(anchor[0] + 12, anchor[1] + 18, w + 2 * pad, h + 2 * pad)
         self.rect.clamp_ip(bounds)
 
-    def place_by(self, target: pygame.Rect, bounds: pygame.Rect, avoid: Sequence[pygame.Rect] = ()) -> None:
-        """Over ``target`` (a button) or under it, inside ``bounds``: never over the row it is in, and where
-        it covers none of ``avoid`` (the other buttons) if either place does."""
+    def place_by(self, target: pygame.Rect, bounds: pygame.Rect, avoid: Sequence[pygame.Rect] = (),
+                 rather_not: Sequence[pygame.Rect] = ()) -> None:
+        """Over ``target`` (a button), under it, or beside it (left, then right), inside ``bounds``: never over
+        the button, where it covers none of ``avoid`` (the other buttons) and, if a place allows, none of
+        ``rather_not`` either (the status line, the score box)."""
         font = get_font(self.size)
         w, h = font.size(self.text)
         pad = max(4, self.size // 3)
         places = []
-        for above in (True, False):
+        for side in ("midbottom", "midtop", "midright", "midleft"):
             rect = pygame.Rect(0, 0, w + 2 * pad, h + 2 * pad)
-            if above:
-                rect.midbottom = (target.centerx, target.top - pad)
-            else:
-                rect.midtop = (target.centerx, target.bottom + pad)
+            anchor = {"midbottom": (target.centerx, target.top - pad), "midtop": (target.centerx, target.bottom + pad),
+                      "midright": (target.left - pad, target.centery),
+                      "midleft": (target.right + pad, target.centery)}[side]
+            setattr(rect, side, anchor)
             places.append(rect.clamp(bounds))
+        under = pygame.Rect(places[1])  # under the button and under whatever beside it should stay uncovered
+        for rect in sorted(rather_not, key=lambda r: r.top):
+            if under.colliderect(rect):
+                under.top = rect.bottom + pad
+        places.append(under.clamp(bounds))
         clear = [r for r in places if not r.colliderect(target) and r.collidelist(list(avoid)) < 0]
-        self.rect = (clear or places)[0]
+        clearest = [r for r in clear if r.collidelist(list(rather_not)) < 0]
+        self.rect = (clearest or clear or places)[0]
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible or not self.text:
@@ -158,7 +166,7 @@ class SpeechBubble(Widget):
         pygame.draw.rect(surface, paper, body.inflate(-4, -4), border_radius=max(2, radius - 2))
         inner_tip = [(x + (body.centerx - x) * 0.12, y + (body.centery - y) * 0.12) for x, y in tip]
         pygame.draw.polygon(surface, paper, inner_tip)
-        text, size = fit_text(self.text, max(10, round(body.h * 0.5)), body.w - 2 * radius, "bold")
+        text, size = fit_text(self.text, max(least_size(), round(body.h * 0.5)), body.w - 2 * radius, "bold")
         label = render(text, size, ink, "bold")
         surface.blit(label, label.get_rect(center=body.center))
         self._cache = (key, surface)

@@ -13,10 +13,10 @@ from typing import Generic, TypeVar
 
 import pygame
 
-from pinochle_gui.fonts import scaled
+from pinochle_gui.fonts import least_size, scaled
 from pinochle_gui.theme import Color, Theme
 from pinochle_gui.widgets.core import Focusable, draw_focus_ring
-from pinochle_gui.widgets.text import blit_text, fit_text, wrap
+from pinochle_gui.widgets.text import blit_text, fit_text, text_width, wrap
 from pinochle_gui.words import label_text
 
 T = TypeVar("T")
@@ -31,6 +31,8 @@ class Row(Focusable):
         self.label = label
         self.help = help
         self.text_size = 18
+        self.label_size: int | None = None  # the label's size when one is set for a list (see even_text)
+        self.value_size: int | None = None  # the value's size when one is set for a list
 
     compact = False  # no label: the control fills the row (its value says what it is)
 
@@ -53,7 +55,18 @@ class Row(Focusable):
         return lines
 
     def help_is_cut(self) -> bool:
-        return len(wrap(self.help, self.help_size(), self.control_rect().x - self.rect.x - 24)) > 2
+        return len(wrap(self.help, self.help_size(), self.label_room())) > 2
+
+    def label_room(self) -> int:
+        """The width the label and its help may take, left of the control."""
+        return self.control_rect().x - self.rect.x - 24
+
+    def value_texts(self) -> list[str]:
+        """Every text the control may show (one size fits them all)."""
+        return []
+
+    def value_room(self) -> int:
+        return self.control_rect().w
 
     def draw_label(self, surface: pygame.Surface) -> None:
         t = self.theme
@@ -64,13 +77,14 @@ class Row(Focusable):
             draw_focus_ring(surface, self.rect.inflate(-8, -8), t, radius=8)
         if self.compact:
             return
-        room = self.control_rect().x - self.rect.x - 24
+        room = self.label_room()
+        label_size = self.label_size or self.text_size
         color = t.text if self.enabled else t.disabled
         if self.help:
             size = self.help_size()
             lines = self.help_lines(room)
             top = self.rect.centery + 2 - (scaled(size * 0.6) if len(lines) > 1 else 0)
-            blit_text(surface, self.label, self.text_size, color, (self.rect.x + 12, top - 1), "bold", "bottomleft",
+            blit_text(surface, self.label, label_size, color, (self.rect.x + 12, top - 1), "bold", "bottomleft",
                       room)
             for i, line in enumerate(lines):
                 # A help longer than two lines is cut here; the focused row shows it whole (Screen.draw_tooltip).
@@ -80,7 +94,7 @@ class Row(Focusable):
             blit_text(
                 surface,
                 self.label,
-                self.text_size,
+                label_size,
                 color,
                 (self.rect.x + 12, self.rect.centery),
                 "bold",
@@ -95,6 +109,26 @@ class Row(Focusable):
 
     def draw_control(self, surface: pygame.Surface) -> None:
         """The control at the right."""
+
+
+def even_text(rows: Sequence[Row]) -> None:
+    """One size for the labels of a list of rows and one for their values: the largest at which every label
+    (every value the rows may show) fits whole, so no text shrinks alone and the list reads evenly."""
+    least = least_size()
+    labelled = [r for r in rows if not r.compact]
+    if labelled:
+        size = min(r.text_size for r in labelled)
+        while size > least and any(text_width(r.label, size, "bold") > r.label_room() for r in labelled):
+            size -= 1
+        for row in labelled:
+            row.label_size = size
+    valued = [r for r in rows if r.value_texts()]
+    if valued:
+        size = min(r.text_size for r in valued)
+        while size > least and any(text_width(v, size) > r.value_room() for r in valued for v in r.value_texts()):
+            size -= 1
+        for row in valued:
+            row.value_size = size
 
 
 def _box(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, fill: Color | None = None) -> None:
@@ -120,6 +154,13 @@ class StepperRow(Row):
 
     def can_step(self, step: int) -> bool:
         return True
+
+    def value_texts(self) -> list[str]:
+        return [self.value_text()]
+
+    def value_room(self) -> int:
+        c = self.control_rect()
+        return c.w - 2 * c.h - 4
 
     def arrows(self) -> tuple[pygame.Rect, pygame.Rect]:
         c = self.control_rect()
@@ -149,12 +190,12 @@ class StepperRow(Row):
         blit_text(
             surface,
             self.value_text(),
-            self.text_size,
+            self.value_size or self.text_size,
             t.text if self.enabled else t.disabled,
             c.center,
             "regular",
             "center",
-            c.w - 2 * c.h - 4,
+            self.value_room(),
         )
 
 
@@ -181,6 +222,9 @@ class ChoiceRow(StepperRow, Generic[T]):
 
     def value_text(self) -> str:
         return self.fmt(self.value)
+
+    def value_texts(self) -> list[str]:
+        return [self.fmt(v) for v in self.values]
 
     def adjust(self, step: int) -> None:
         i = (self.values.index(self.value) + step) % len(self.values)
@@ -217,6 +261,9 @@ class NumberRow(StepperRow):
 
     def value_text(self) -> str:
         return str(self.value)
+
+    def value_texts(self) -> list[str]:
+        return [str(self.low), str(self.high)]
 
     def can_step(self, step: int) -> bool:
         return self.value > self.low if step < 0 else self.value < self.high

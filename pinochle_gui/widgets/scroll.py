@@ -9,7 +9,7 @@ import pygame
 from pinochle_gui.fonts import scaled
 from pinochle_gui.theme import Theme
 from pinochle_gui.widgets.core import Widget, soonest_wake
-from pinochle_gui.widgets.rows import Row
+from pinochle_gui.widgets.rows import Row, even_text
 
 
 class ScrollList(Widget):
@@ -22,6 +22,7 @@ class ScrollList(Widget):
         self.row_height = scaled(row_height)
         self.offset = 0
         self.place()
+        even_text(self.rows)
 
     @property
     def max_offset(self) -> int:

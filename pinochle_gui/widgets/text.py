@@ -21,7 +21,7 @@ import pygame
 
 from engine.cards import DIAMONDS, HEARTS, SUIT_SYMBOLS
 from pinochle_gui.art.suits import render_suit
-from pinochle_gui.fonts import get_font, text_scale
+from pinochle_gui.fonts import get_font, least_size, scaled, text_scale
 from pinochle_gui.theme import Color
 
 RED_SUIT_INK: Color = (232, 72, 72)  # hearts and diamonds in text: the cards' red, lighter for dark panels
@@ -34,6 +34,8 @@ class TextSeen:
     text: str
     rect: pygame.Rect | None = None
     cut: bool = False
+    px: int = 0  # the font's size in pixels, as drawn (0: not known)
+    elsewhere: bool = False  # drawn cut here, the caller showing it whole another way (not counted as cut)
 
 
 _watchers: list[list[TextSeen]] = []
@@ -50,9 +52,18 @@ def watch_text() -> Iterator[list[TextSeen]]:
         _watchers.remove(seen)
 
 
-def _saw(text: str, rect: pygame.Rect | None = None, cut: bool = False) -> None:
+def _saw(text: str, rect: pygame.Rect | None = None, cut: bool = False, size: int = 0,
+         elsewhere: bool = False) -> None:
+    if not _watchers:
+        return
+    px = _drawn_px(size) if size else 0
     for seen in _watchers:
-        seen.append(TextSeen(text, rect, cut))
+        seen.append(TextSeen(text, rect, cut, px, elsewhere))
+
+
+def _drawn_px(size: int) -> int:
+    """The pixel size of text asked at ``size`` now (what :func:`_font_at` gives)."""
+    return scaled(max(size, math.ceil(8 / text_scale())))
 
 
 def _font_at(size: int, face: str) -> pygame.font.Font:
@@ -61,17 +72,22 @@ def _font_at(size: int, face: str) -> pygame.font.Font:
 
 
 def fit_text(text: str, size: int, max_width: int, face: str = "regular") -> tuple[str, int]:
-    """The text and font size to draw ``text`` within ``max_width``: shrink to 70%, then cut with an ellipsis."""
+    """The text and font size to draw ``text`` within ``max_width``: shrink to 70% (never under the smallest
+    print at the player's text size), then cut with an ellipsis."""
     fitted = _fit(text, size, max_width, face, text_scale())
     if fitted[0] != text:
         _saw(text, cut=True)
     return fitted
 
 
-@functools.lru_cache(maxsize=1024)
 def _fit(text: str, size: int, max_width: int, face: str, scale: float) -> tuple[str, int]:
+    return _fit_from(text, size, max_width, face, scale, min(size, least_size()))
+
+
+@functools.lru_cache(maxsize=1024)
+def _fit_from(text: str, size: int, max_width: int, face: str, _scale: float, least: int) -> tuple[str, int]:
     font_size = size
-    while font_size > max(8 / scale, size * 0.7) and text_width(text, font_size, face) > max_width:
+    while font_size > max(least, size * 0.7) and text_width(text, font_size, face) > max_width:
         font_size -= 1
     if text_width(text, font_size, face) <= max_width:
         return text, font_size
@@ -82,7 +98,7 @@ def _fit(text: str, size: int, max_width: int, face: str, scale: float) -> tuple
 
 def render(text: str, size: int, color: Color, face: str = "regular") -> pygame.Surface:
     """``text`` drawn once per (text, size, colour, face) and kept; suit symbols drawn as pictures."""
-    _saw(text)
+    _saw(text, size=size)
     return _render(text, size, color, face, text_scale())
 
 
@@ -198,5 +214,5 @@ def blit_text(
     picture = _render(drawn, size, color, face, text_scale())
     rect = picture.get_rect(**{anchor: pos})
     surface.blit(picture, rect)
-    _saw(text, rect, cut=drawn != text and not whole_elsewhere)
+    _saw(text, rect, cut=drawn != text and not whole_elsewhere, size=size, elsewhere=drawn != text and whole_elsewhere)
     return rect
