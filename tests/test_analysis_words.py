@@ -40,7 +40,7 @@ NAMES = {4: ["You", "West", "North", "East"], 3: ["You", "West", "East"], 2: ["Y
 #: Phrases some reason must use across the hands rendered (so the check below reads every template).
 TEMPLATES = ["needed", "void in", "was still out", "trumps were still out", "had passed", "had bid",
              "meld was", "at most", "cards of the suit", "banks", "broke", "gives", "best choice here",
-             "in the simulated deals", "already winning the trick", "winning the trick with", "gives back",
+             "over the deals played out", "already winning the trick", "winning the trick with", "gives back",
              "the pass made"]
 YOUR = re.compile(r"\byour\b", re.IGNORECASE)
 
