@@ -284,7 +284,7 @@ class ReviewScene(Screen):
             self.nav["Graph"] = self.button(
                 pygame.Rect(self.notes.x + 3 * pad + 2 * sw, again_row, sw, sh), "Graph", self.toggle_graph,
                 tooltip="The expected result after each decision; a click on a mark goes there (G)")
-            same_text_size([self.nav[n] for n in ("Previous costly", "Next costly", "Summary", "Try again", "Graph")])
+            same_text_size([self.nav[n] for n in ("Previous mark", "Next mark", "Summary", "Try again", "Graph")])
         self.refresh_buttons()
 
     def refresh_buttons(self) -> None:

@@ -31,7 +31,7 @@ import pygame
 
 from engine.actions import Action, Bury, DeclareOut, NoMeld, PassCards, Play
 from engine.ai.duplicate import seat_seed
-from engine.cards import Card
+from engine.cards import Card, card_label
 from engine.claim_tricks import claim_plan, claim_the_rest
 from engine.declare_out import Claim, claim_of
 from engine.events import GameOver, HandScored
@@ -393,7 +393,7 @@ class TableScene(Scene):
                 forced = plays[0]
                 self.apply(forced)
                 if isinstance(forced, Play) and not last_card:  # played for the player: say why
-                    self.hud.toast(f"{forced.card.name}: the only card you could play")
+                    self.hud.toast(f"{card_label(forced.card)}: your only card")
         else:
             self.forced_wait = 0.0
 
