@@ -14,6 +14,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 from conftest import stacked_game  # noqa: E402
 
+import pinochle_gui.table.scene as table_scene  # noqa: E402
 from engine.game import Game, Phase  # noqa: E402
 from engine.rules import preset  # noqa: E402
 from pinochle_gui.cli import parse_args  # noqa: E402
@@ -101,5 +102,43 @@ def test_a_computer_claims_and_the_table_says_so(tmp_path: Path) -> None:
         assert "East claims the remaining tricks" in toasts(table)
         tricks = game.hand_records[0]["tricks"]
         assert len(tricks) == 12 and all(game.rules.team_of(t["winner"]) == 1 for t in tricks)
+    finally:
+        app.close()
+
+
+def test_a_claim_that_plays_no_card_leaves_the_table_stalled(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The table's liveness: live frame after frame while a hand is played, and stalled, saying why, when a
+    computer's claim plays no card (what issue 29's freeze looked like from the second hand on)."""
+    game = stacked_game(preset("partnership_turnup"), ["", "", "9H", TOP], dealer=2)
+    app, table, screen = table_for(tmp_path, game)
+    try:
+        monkeypatch.setattr(table_scene, "claim_the_rest", lambda game, seat: [])
+        for _ in range(600):
+            if table.why_stalled() is not None:
+                break
+            if table.director.hold is not None:
+                click(app, (screen.get_width() // 2, screen.get_height() // 2))
+            app.tick(1 / 60)
+        reason = table.why_stalled()
+        assert reason is not None and "East is to act in phase play but is not thinking" in reason, reason
+        assert "claims the remaining tricks" in reason and not game.hand_records
+    finally:
+        app.close()
+
+
+def test_the_table_is_live_through_a_computers_claim(tmp_path: Path) -> None:
+    """Every frame of a hand that a computer claims, to its summary, finds the table live."""
+    game = stacked_game(preset("partnership_turnup"), ["", "", "9H", TOP], dealer=2)
+    app, table, screen = table_for(tmp_path, game)
+    try:
+        for _ in range(3_000):
+            if game.hand_records and table.director.news.summary is not None:
+                break
+            app.tick(1 / 60)
+            assert table.why_stalled() is None, table.why_stalled()
+            if table.director.hold is not None and table.director.news.summary is None:
+                click(app, (screen.get_width() // 2, screen.get_height() // 2))
+        assert game.hand_records and table.director.news.summary is not None
+        assert table.why_stalled() is None  # the summary waits for a click
     finally:
         app.close()
