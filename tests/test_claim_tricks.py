@@ -11,10 +11,10 @@ from engine.ai.analysis import decisions_in
 from engine.cards import HEARTS, SPADES
 from engine.claim_tricks import claim_plan, claim_the_rest, claimed_plays
 from engine.game import Game, Phase, new_game
-from engine.record import RecordError, check_record
+from engine.record import RecordError, check_record, game_at_deal
 from engine.review import review_steps
 from engine.rules import PRESETS, preset
-from tests.conftest import first_legal, stacked_game
+from tests.conftest import CLAIM_FREEZE, first_legal, play_hands, short_game, stacked_game
 
 VARIANTS = sorted(PRESETS)
 
@@ -135,3 +135,56 @@ def test_a_claim_is_noted_in_the_record_its_review_and_its_analysis() -> None:
         check_record({**record, "claim": {"seat": 0, "action": len(record["actions"])}})
     with pytest.raises(RecordError, match="claim"):
         check_record({**record, "claim": {"seat": 9, "action": start}})
+
+
+@pytest.mark.xfail(strict=True, raises=AssertionError, reason=CLAIM_FREEZE)
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_claims_in_every_hand_of_whole_games(variant: str) -> None:
+    """Whole games of three hands, every seat claiming the remaining tricks whenever they are certain, in the
+    later hands as in the first: each claim plays its hand out (play_hands checks it), the claimer's side takes
+    every trick from the claim on, the record notes the claim and replays, and the game goes on to its end."""
+    rng = random.Random(variant)
+    rules = short_game(preset(variant), 3)
+    later = 0  # claims after the first hand of a game
+    for seed in range(8):
+        game = new_game(rules, seed=seed)
+        play_hands(game, rng, claims=True)
+        assert game.is_over
+        for record in game.hand_records:
+            check_record(record)
+            claim = record.get("claim")
+            if claim is None:
+                continue
+            later += record["hand_number"] > 1
+            side = rules.team_of(claim["seat"])
+            start = claim["action"]
+            plays_before = sum(1 for value in record["actions"][:start] if str(value).startswith("play"))
+            tricks = record["tricks"][plays_before // rules.players:]
+            assert tricks and all(rules.team_of(t["winner"]) == side for t in tricks), (variant, seed)
+    assert later > 0, f"no claim after a game's first hand in {variant}: the test would check nothing new"
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_later_hand_played_again_from_its_record_offers_the_same_claims(variant: str) -> None:
+    """A hand after the first, played again from its record (as Play this deal again does), offers a claim at
+    exactly the actions where the game offered one: the claim reads the hand, never the hands before it."""
+    rng = random.Random(variant)
+    rules = short_game(preset(variant), 3)
+    offered = 0
+    for seed in range(6):
+        game = new_game(rules, seed=seed)
+        offers: set[tuple[int, int]] = set()  # (hand number, action of the hand) where a claim was offered
+
+        def note(game: Game, offers: set[tuple[int, int]] = offers) -> None:
+            if claim_plan(game, game.to_act or 0) is not None:
+                offers.add((game.hand_number, len(game.log) - game.hand_start))
+
+        play_hands(game, rng, before=note)
+        for record in game.hand_records[1:]:
+            again = game_at_deal(record, rules)
+            for index, value in enumerate(record["actions"]):
+                number = record["hand_number"]
+                assert (claim_plan(again, again.to_act or 0) is not None) == ((number, index) in offers), (seed, number)
+                again.apply(again.action_from_json(value))
+            offered += sum(1 for number, _index in offers if number == record["hand_number"])
+    assert offered > 0, f"no claim offered in a later hand of {variant}: the test would compare nothing"
