@@ -18,14 +18,15 @@ from typing import Any, TypeVar
 
 import pytest
 
-from engine.actions import Action, action_from_text
+from engine.actions import Action, Bid, DeclareOut, Pass, action_from_text
 from engine.cards import Card, format_cards, new_deck, parse_card, parse_cards
+from engine.claim_tricks import claim_plan, claim_the_rest
 from engine.deal import Deal
 from engine.events import Event, EventKind, HandScored
 from engine.game import Game, IllegalAction, Phase, new_game
 from engine.hand_record import result_fields
 from engine.record import HandRecord, check_record
-from engine.rules import Rules, preset
+from engine.rules import Rules, preset, with_options
 from engine.save import game_to_dict
 from engine.sim import play_game
 
@@ -167,6 +168,49 @@ def play_out(game: Game, choose: Callable[[Game], Action] = first_legal, hands: 
     while not game.is_over and len(game.hand_records) < goal:
         out += game.apply(choose(game))
     return out
+
+
+def short_game(rules: Rules, hands: int) -> Rules:
+    """``rules`` with a game of ``hands`` hands (then the highest score wins), so that whole games play quickly."""
+    return with_options(rules, game_target=0, game_hands=hands)
+
+
+def random_action(game: Game, rng: random.Random) -> Action:
+    """A random legal action: never declaring out; in the auction a pass, the next bid or a jump, passing more
+    often than not (random bids climb past every contract, and such hands end without a trick played)."""
+    actions = [a for a in game.legal_actions() if not isinstance(a, DeclareOut)]
+    bids = sorted((a for a in actions if isinstance(a, Bid)), key=lambda a: a.amount)
+    passes = [a for a in actions if isinstance(a, Pass)]
+    if bids and passes and rng.random() < 0.6:
+        return passes[0]
+    return rng.choice([a for a in actions if not isinstance(a, Bid)] + bids[:2])
+
+
+def play_hands(game: Game, rng: random.Random, hands: int | None = None, claims: bool = False,
+               before: Callable[[Game], object] | None = None) -> list[Event]:
+    """Play ``game`` by :func:`random_action` to its end, or until ``hands`` more hands are scored; the events.
+
+    ``before(game)`` is called before every action. With ``claims`` the seat to act claims the remaining tricks
+    whenever :func:`~engine.claim_tricks.claim_plan` offers it, as the table does (the claim noted, its plays
+    applied one by one), and each claim must play its hand out."""
+    goal = None if hands is None else len(game.hand_records) + hands
+    events: list[Event] = []
+    for _ in range(100_000):
+        if game.is_over or goal is not None and len(game.hand_records) >= goal:
+            return events
+        if before is not None:
+            before(game)
+        seat = game.to_act
+        assert seat is not None, f"nobody to act in phase {game.phase}"
+        if claims and claim_plan(game, seat) is not None:
+            hand, scored = game.hand_number, len(game.hand_records)
+            _claim, plays = claim_the_rest(game, seat)
+            for action in plays:
+                events += game.apply(action)
+            assert len(game.hand_records) == scored + 1, f"the claim in hand {hand} did not play the hand out"
+            continue
+        events += game.apply(random_action(game, rng))
+    raise AssertionError("the game did not end in 100,000 actions")
 
 
 def play_tricks(game: Game) -> list[Event]:

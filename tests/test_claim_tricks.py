@@ -12,10 +12,10 @@ from engine.cards import HEARTS, SPADES
 from engine.claim_tricks import claim_plan, claim_the_rest, claimed_plays
 from engine.events import TricksClaimed
 from engine.game import Game, Phase, new_game
-from engine.record import RecordError, check_record
+from engine.record import RecordError, check_record, game_at_deal
 from engine.review import review_steps
 from engine.rules import PRESETS, preset
-from tests.conftest import act, first_legal, stacked_game
+from tests.conftest import act, first_legal, play_hands, short_game, stacked_game
 
 VARIANTS = sorted(PRESETS)
 
@@ -141,32 +141,55 @@ def test_a_claim_is_noted_in_the_record_its_review_and_its_analysis() -> None:
 
 
 @pytest.mark.parametrize("variant", VARIANTS)
-def test_a_claim_finishes_the_hand_in_every_hand_of_a_game(variant: str) -> None:
-    """Whole games of several hands: wherever a claim is certain, in the first hand or any later one, its
-    plays finish that hand (the game scores it and deals the next, or ends) with every trick left to the
-    claimer's side. The game already holds the records of the hands before: they must not stop the claim."""
-    rng = random.Random(f"every hand {variant}")
-    later_hands = 0
-    for seed in range(40):
-        game = new_game(preset(variant), seed=seed)
-        while not game.is_over and len(game.hand_records) < 5:
-            seat = game.to_act
-            assert seat is not None
-            if claim_plan(game, seat) is not None:
-                scored, side = len(game.hand_records), game.rules.team_of(seat)
-                left = len(game.hand.hands[seat])
-                claim, plays = claim_the_rest(game, seat)
-                assert claim.seat == seat and len(claim.cards) == left
-                for action in plays:
-                    game.apply(action)
-                assert len(game.hand_records) == scored + 1, f"hand {scored + 1}: the claim did not finish it"
-                record = game.hand_records[-1]
-                assert record["claim"]["seat"] == seat
-                assert all(game.rules.team_of(t["winner"]) == side for t in record["tricks"][-left:])
-                later_hands += scored > 0
+def test_claims_in_every_hand_of_whole_games(variant: str) -> None:
+    """Whole games of three hands, every seat claiming the remaining tricks whenever they are certain, in the
+    later hands as in the first: each claim plays its hand out (play_hands checks it), the claimer's side takes
+    every trick from the claim on, the record notes the claim and replays, and the game goes on to its end."""
+    rng = random.Random(variant)
+    rules = short_game(preset(variant), 3)
+    later = 0  # claims after the first hand of a game
+    for seed in range(8):
+        game = new_game(rules, seed=seed)
+        play_hands(game, rng, claims=True)
+        assert game.is_over
+        for record in game.hand_records:
+            check_record(record)
+            claim = record.get("claim")
+            if claim is None:
                 continue
-            game.apply(_random_action(game, rng))
-    assert later_hands >= 3, f"{variant}: too few claims after the first hand ({later_hands}) to hold this"
+            later += record["hand_number"] > 1
+            side = rules.team_of(claim["seat"])
+            start = claim["action"]
+            plays_before = sum(1 for value in record["actions"][:start] if str(value).startswith("play"))
+            tricks = record["tricks"][plays_before // rules.players:]
+            assert tricks and all(rules.team_of(t["winner"]) == side for t in tricks), (variant, seed)
+    assert later > 0, f"no claim after a game's first hand in {variant}: the test would check nothing new"
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_later_hand_played_again_from_its_record_offers_the_same_claims(variant: str) -> None:
+    """A hand after the first, played again from its record (as Play this deal again does), offers a claim at
+    exactly the actions where the game offered one: the claim reads the hand, never the hands before it."""
+    rng = random.Random(variant)
+    rules = short_game(preset(variant), 3)
+    offered = 0
+    for seed in range(6):
+        game = new_game(rules, seed=seed)
+        offers: set[tuple[int, int]] = set()  # (hand number, action of the hand) where a claim was offered
+
+        def note(game: Game, offers: set[tuple[int, int]] = offers) -> None:
+            if claim_plan(game, game.to_act or 0) is not None:
+                offers.add((game.hand_number, len(game.log) - game.hand_start))
+
+        play_hands(game, rng, before=note)
+        for record in game.hand_records[1:]:
+            again = game_at_deal(record, rules)
+            for index, value in enumerate(record["actions"]):
+                number = record["hand_number"]
+                assert (claim_plan(again, again.to_act or 0) is not None) == ((number, index) in offers), (seed, number)
+                again.apply(again.action_from_json(value))
+            offered += sum(1 for number, _index in offers if number == record["hand_number"])
+    assert offered > 0, f"no claim offered in a later hand of {variant}: the test would compare nothing"
 
 
 def test_the_cards_the_claimer_buried_count_as_seen() -> None:

@@ -7,17 +7,20 @@ import random
 from typing import get_args
 
 import pytest
+from conftest import play_hands, short_game
 
-from engine.actions import DeclareOut
 from engine.events import (
     Buried,
     BuriedUnseen,
     CardsPassed,
     CardsPassedUnseen,
+    Dealt,
     Drawn,
     DrawnUnseen,
     Event,
     EventKind,
+    GameOver,
+    HandScored,
     visible_to,
 )
 from engine.game import new_game
@@ -27,20 +30,23 @@ EVENT_CLASSES = get_args(Event)
 
 
 def random_hands(variant: str, seed: int, hands: int = 3) -> list[Event]:
-    """The events of a few hands of ``variant`` played by random legal choices (no claims)."""
-    rng = random.Random(seed)
-    game = new_game(PRESETS[variant], seed=seed)
-    events = game.opening_events()
-    while not game.is_over and len(game.hand_records) < hands:
-        events += game.apply(rng.choice([a for a in game.legal_actions() if not isinstance(a, DeclareOut)]))
+    """The events of a whole game of ``variant`` of ``hands`` hands played by random legal choices (no claims),
+    from the opening deal to the game's end."""
+    game = new_game(short_game(PRESETS[variant], hands), seed=seed)
+    events = game.opening_events() + play_hands(game, random.Random(seed))
+    assert game.is_over
     return events
 
 
 @pytest.mark.parametrize("variant", sorted(PRESETS))
 @pytest.mark.parametrize("seed", [1, 2])
 def test_every_event_is_a_typed_event_and_private_cards_stay_private(variant: str, seed: int) -> None:
+    """Every event of a whole game of three hands (its end included) is typed, and a seat sees only its own."""
     players = PRESETS[variant].players
-    for event in random_hands(variant, seed):
+    events = random_hands(variant, seed)
+    assert sum(isinstance(e, HandScored) for e in events) >= 3 and isinstance(events[-1], GameOver)
+    assert sum(isinstance(e, Dealt) for e in events) >= 3
+    for event in events:
         assert isinstance(event, EVENT_CLASSES), f"{event!r} is not an event class"
         assert isinstance(event.kind, EventKind)
         for seat in range(players):

@@ -15,10 +15,12 @@ from engine.record import check_record
 from engine.rules import PRESETS, VARIATIONS, preset
 from engine.save import game_from_dict, game_to_dict
 
-HANDS_PER_PRESET = 2000
+# Whole random games of every preset, from the deal to the game's end (the soak test, tests/test_table_soak.py,
+# plays 300 more hands of whole games at the table): a thousand hands a preset.
+HANDS_PER_PRESET = 1000
 # A preset's options each change a rule met in every hand (a dix scored, a play rule, a forced bid, a bonus
 # meld, passing before trump): a few hundred hands meet each change many times over.
-HANDS_PER_VARIATION = 500
+HANDS_PER_VARIATION = 300
 
 
 def _check_hand(rules, record) -> None:

@@ -8,7 +8,7 @@ import random
 from typing import Any
 
 import pytest
-from conftest import save_cut_by_a_trick, stacked_game
+from conftest import play_hands, random_action, save_cut_by_a_trick, short_game, stacked_game
 
 from engine.game import new_game
 from engine.players import RandomPlayer
@@ -44,6 +44,35 @@ def test_restore_is_the_same_game_and_plays_on_the_same(name: str) -> None:
         action = rng.choice(game.legal_actions())
         assert game.apply(action) == again.apply(action)
     assert game_to_dict(again) == game_to_dict(game)
+
+
+@pytest.mark.parametrize("name", sorted(PRESETS))
+def test_a_save_in_a_later_hand_restores_and_plays_on_to_the_same_end(name: str) -> None:
+    """Games of three hands, saved in the middle of the second and third hands (through JSON, as the app writes
+    it): the restored game is the same game, and played on by the same choices it ends exactly as the original."""
+    rules = short_game(preset(name), 3)
+    for seed in range(1, 4):
+        game = new_game(rules, seed=seed)
+        rng = random.Random(seed)
+        play_hands(game, rng, hands=1)
+        for _ in range(2):
+            for _ in range(rng.randrange(5, 30)):  # into the middle of the hand
+                if game.is_over:
+                    break
+                game.apply(random_action(game, rng))
+            if game.is_over:
+                break
+            assert game.hand_records and game.hand_number > 1, "the save is made in a later hand"
+            again = game_from_dict(json.loads(json.dumps(game_to_dict(game))))
+            assert (again.hand_number, again.scores, again.log, again.phase, again.to_act) == \
+                (game.hand_number, game.scores, game.log, game.phase, game.to_act)
+            assert again.hand.hands == game.hand.hands and again.hand_records == game.hand_records
+            mine, theirs = random.Random(seed * 7), random.Random(seed * 7)
+            play_hands(game, mine, hands=1)
+            play_hands(again, theirs, hands=1)
+            assert game_to_dict(again) == game_to_dict(game)
+        play_hands(game, rng)
+        assert game.is_over
 
 
 def test_a_finished_game_restores_finished() -> None:

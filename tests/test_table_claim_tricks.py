@@ -170,3 +170,21 @@ def test_the_players_claim_in_a_later_hand_finishes_it(tmp_path: Path) -> None:
         assert len(records) >= 3 and records[1].get("claim", {}).get("seat") == 0
     finally:
         app.close()
+
+
+def test_the_table_is_live_through_a_computers_claim(tmp_path: Path) -> None:
+    """Every frame of a hand that a computer claims, to its summary, finds the table live."""
+    game = stacked_game(preset("partnership_turnup"), ["", "", "9H", TOP], dealer=2)
+    app, table, screen = table_for(tmp_path, game)
+    try:
+        for _ in range(3_000):
+            if game.hand_records and table.director.news.summary is not None:
+                break
+            app.tick(1 / 60)
+            assert table.why_stalled() is None, table.why_stalled()
+            if table.director.hold is not None and table.director.news.summary is None:
+                click(app, (screen.get_width() // 2, screen.get_height() // 2))
+        assert game.hand_records and table.director.news.summary is not None
+        assert table.why_stalled() is None  # the summary waits for a click
+    finally:
+        app.close()

@@ -320,6 +320,42 @@ class TableScene(Scene):
         self.panel.build(self.obs, self.director.lay)
         self._auto_play(dt)
 
+    def why_stalled(self) -> str | None:
+        """Why the game cannot go on from here; ``None`` when the table is live. Asked of the table as a frame
+        leaves it (after :meth:`update`), by the tests that play many hands.
+
+        Live: cards move or a step waits in the director's queue; a hold (the meld on the table, the hand's
+        summary) waits for the click the controls take; the game (or the deal played again) is over and the
+        table shows it; the player is to act and the panel or the hand takes an action; a computer is to act
+        and is thinking. Anything else waits for nothing: a computer's claim that played no card, say."""
+        director = self.director
+        if director.hold is not None and not director.hold.released:
+            return None  # the meld or the summary waits for a click
+        if not director.idle:
+            return None  # cards move
+        game = self.game
+        if self.replay_over:
+            return None if self.replay_shown else "the deal played again is over, but its result is not shown"
+        if game.is_over:
+            return None if self.game_over_shown else "the game is over, but the table does not say so"
+        seat = game.to_act
+        if seat is None:
+            return f"nobody is to act in phase {game.phase}"
+        if (self.obs.phase, self.obs.to_act) != (game.phase, seat):
+            return f"the table shows {self.obs.phase} for seat {self.obs.to_act}; the game is at {game.phase}, {seat}"
+        controller = self.seats[seat]
+        if isinstance(controller, HumanSeat):
+            if not self.obs.legal_actions:
+                return f"the player is to act in phase {game.phase} with no legal action"
+            if self.panel.card_mode is None and not any(b.enabled for b in self.panel.buttons):
+                return f"the player is to act in phase {game.phase}, but neither the hand nor the panel takes a choice"
+            return None
+        if controller.thinking:
+            return None
+        claiming = claim_plan(game, seat) is not None
+        claimed = " (it claims the remaining tricks, and no card is played)" if claiming else ""
+        return f"{self.names[seat]} is to act in phase {game.phase} but is not thinking{claimed}"
+
     def _claim(self) -> Claim | None:
         """Declaring out now (asked of the engine once per position)."""
         if self._claim_at[0] != len(self.game.log):
