@@ -170,8 +170,7 @@ class ReviewAnalysis:
         costly = len(self.costly(self.seat))
         slips = len(self.marked(self.seat)) - costly
         missing = f" ({len(self.errors)} could not be valued)" if self.errors else ""
-        return (f"Analysed {self.total} decisions{missing}: {costly} costly, {slips} inaccurate "
-                f"({self.seat_word()}; W: others)")
+        return f"Analysed {self.total} decisions{missing}: {costly} costly, {slips} inaccurate (W: others)"
 
     def seat_word(self) -> str:
         """Whose decisions these are: "yours", "North's", "the hard computer's"."""
