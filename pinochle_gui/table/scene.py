@@ -381,6 +381,7 @@ class TableScene(Scene):
         self.director.feed([claim], self.obs, catch_up=False)
         for action in plays:
             self.apply(action)
+
     def wake_in(self) -> float | None:
         """The table moves while cards move or are lifted, a forced card waits to be played by itself,
         a toast, a speech bubble, a timed hold or a button's tooltip runs out, or a computer's dots count;
