@@ -44,6 +44,7 @@ from pinochle_gui.screens.try_again import TryAgainScene  # noqa: E402
 from pinochle_gui.storage import Storage  # noqa: E402
 from tests import quit_jobs  # noqa: E402
 from tests.conftest import wait_until  # noqa: E402
+from tests.test_packaging import load_script  # noqa: E402
 
 pytestmark = pytest.mark.timeout(300)
 ROOT = Path(__file__).resolve().parent.parent
@@ -201,30 +202,8 @@ def test_quit_signals_are_noted_then_a_second_one_is_left_to_end_the_process() -
         signal.signal(signal.SIGTERM, previous)
 
 
-def _children(pid: int) -> set[int]:
-    """The processes ``pid`` started, and theirs (from /proc)."""
-    parents: dict[int, int] = {}
-    for entry in os.listdir("/proc"):
-        try:
-            stat = Path(f"/proc/{entry}/stat").read_text() if entry.isdigit() else ""
-        except OSError:
-            continue
-        if stat:
-            parents[int(entry)] = int(stat[stat.rindex(")") + 2:].split()[1])
-    found: set[int] = set()
-    fresh = {pid}
-    while fresh:
-        fresh = {child for child, parent in parents.items() if parent in fresh} - found
-        found |= fresh
-    return found
-
-
-def _running(pid: int) -> bool:
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except OSError:
-        return False
-    return stat[stat.rindex(")") + 2] != "Z"
+#: The game's processes as build/measure_quit.py finds them in /proc: its descendants, and whether one runs.
+PROCESSES = load_script("measure_quit")
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="finds the game's workers in /proc (Linux)")
@@ -239,10 +218,10 @@ def test_sigterm_closes_the_real_game_as_its_window_does(tmp_path: Path) -> None
                             stderr=subprocess.PIPE, text=True)
     try:
         save = tmp_path / "data" / "current_game.json"
-        wait_until(lambda: save.exists() and _children(game.pid) or game.poll() is not None,
+        wait_until(lambda: save.exists() and PROCESSES.descendants(game.pid) or game.poll() is not None,
                    "the game saving and starting its computers' worker", seconds=quit_jobs.LONG / 4)
         assert game.poll() is None, game.communicate()
-        workers = _children(game.pid)
+        workers = PROCESSES.descendants(game.pid)
         game.send_signal(signal.SIGTERM)
         _, errors = game.communicate(timeout=quit_jobs.LONG / 4)
     finally:
@@ -250,7 +229,7 @@ def test_sigterm_closes_the_real_game_as_its_window_does(tmp_path: Path) -> None
             game.kill()
             game.wait()
     assert game.returncode == 0, errors
-    wait_until(lambda: not any(_running(pid) for pid in workers), "every worker ending", seconds=GENEROUS)
+    wait_until(lambda: not any(PROCESSES.alive(pid) for pid in workers), "every worker ending", seconds=GENEROUS)
     assert list(save.parent.glob(f".{save.name}.*.tmp")) == [], "no save was cut off half-way"
     storage = Storage.open(tmp_path)
     try:
