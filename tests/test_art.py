@@ -31,7 +31,7 @@ from pinochle_gui.art import (
     render_marker,
     suit_polygons,
 )
-from pinochle_gui.art.cards import STATES
+from pinochle_gui.art.cards import STATES, drawn_face
 from pinochle_gui.art.suits import render_suit
 from pinochle_gui.theme import THEMES, draw_panel, felt_surface, get_theme
 
@@ -174,7 +174,9 @@ def test_card_art_caches_and_rebuilds_on_resize() -> None:
     art.build(90)
     assert set(art.widths) == {70, 90}
     art.resize({90})
-    assert art.face(ace, 70) is not first  # dropped and drawn again
+    assert (ace, 70, "normal") not in art._faces  # dropped; asked again, it comes from the run's drawn faces
+    assert _rgba(art.face(ace, 70)) == _rgba(first)
+    assert drawn_face(ace, 70, "classic") is drawn_face(ace, 70, "classic")  # a new table draws no face again
     assert art.shadow(90).get_width() > 90
     with pytest.raises(KeyError, match="no deck design"):
         CardArt("psychedelic")

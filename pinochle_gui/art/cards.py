@@ -11,6 +11,7 @@ changes, so a frame only blits.
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from dataclasses import dataclass
 
 import pygame
@@ -245,6 +246,26 @@ def _large_index_face(big: pygame.Surface, c: Card, ink: Color) -> None:
     pygame.draw.line(big, mix(ink, PAPER, 0.7), (round(w * 0.42), y), (round(w * 0.58), y), max(1, round(w * 0.01)))
 
 
+#: Faces drawn in this run, by card, width and design, for every :class:`CardArt` (a new table, the review,
+#: the settings' preview): drawing one takes milliseconds, so a new game would otherwise spend its first
+#: frames drawing the deck again. The oldest go first beyond :data:`KEEP_DRAWN` (a few sizes of one deck).
+_DRAWN: OrderedDict[tuple[int, int, str], pygame.Surface] = OrderedDict()
+KEEP_DRAWN = 24 * 12
+
+
+def drawn_face(card: int, width: int, design: str) -> pygame.Surface:
+    """:func:`render_face`, drawn once a run (never modify the surface)."""
+    key = (card, width, design)
+    surface = _DRAWN.get(key)
+    if surface is None:
+        surface = _DRAWN[key] = render_face(card, width, design)
+        while len(_DRAWN) > KEEP_DRAWN:
+            _DRAWN.popitem(last=False)
+    else:
+        _DRAWN.move_to_end(key)
+    return surface
+
+
 def _for_display(surface: pygame.Surface) -> pygame.Surface:
     """The surface in the display's pixel format when there is a display (blits are then fastest)."""
     return surface.convert_alpha() if pygame.display.get_surface() is not None else surface
@@ -284,7 +305,7 @@ class CardArt:
         if surface is None:
             self._note_width(width)
             if state == "normal":
-                surface = _for_display(render_face(card, width, self.design))
+                surface = _for_display(drawn_face(card, width, self.design))
             else:
                 surface = _for_display(self._decorate(self.face(card, width), state))
             self._faces[key] = surface
