@@ -86,6 +86,7 @@ class SavedGameDict(TypedDict):
     state: CheckedFacts | None  # None: a game cut short by an undo (see game_from_dict)
     start: NotRequired[GameStart]
     reasons: NotRequired[list[list[int | str]]]  # [action index, a computer's reason in words]
+    humans: NotRequired[list[int]]  # the seats a person plays
     deal: NotRequired[StackedDeal]
 
 
@@ -112,6 +113,8 @@ def game_to_dict(game: Game) -> SavedGameDict:
         # A game that began later than the first hand (a deal played again from its record, a test)
         data["start"] = {"hand_number": game.first_hand, "scores": list(game.first_scores),
                          "target": game.first_target}
+    if game.humans:  # the seats a person plays, named in every hand's record (those replayed after a resume too)
+        data["humans"] = list(game.humans)
     if game.reasons:  # the computers' reasons, for the hands' records after a resume
         data["reasons"] = [[i, r] for i, r in sorted(game.reasons.items())]
     stacked = game.stacked_deal
@@ -192,6 +195,11 @@ def game_from_dict(data: object) -> Game:
     game.game_id = game_id
     game.players = [p[:40] for p in players]
     game.reasons = _reasons_from(data.get("reasons", []), len(actions))
+    humans = data.get("humans", [])
+    if not isinstance(humans, list) or len(set(humans)) != len(humans) or not all(
+            _whole(seat) and 0 <= seat < rules.players for seat in humans):
+        raise SaveError("the saved game's seats of the players are damaged")
+    game.humans = tuple(humans)
     try:
         for value in actions:
             game.apply(game.action_from_json(value))

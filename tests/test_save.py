@@ -53,6 +53,7 @@ def test_a_save_in_a_later_hand_restores_and_plays_on_to_the_same_end(name: str)
     rules = short_game(preset(name), 3)
     for seed in range(1, 4):
         game = new_game(rules, seed=seed)
+        game.humans = (0,)  # named in every hand's record, the hands replayed from the save as well
         rng = random.Random(seed)
         play_hands(game, rng, hands=1)
         for _ in range(2):
@@ -127,6 +128,9 @@ BAD: list[tuple[str, Any, str]] = [
     ("other scores", lambda d: d["state"].update(scores=[9999, 0]), "state it records"),
     ("other phase", lambda d: d["state"].update(phase="bury"), "state it records"),
     ("state not a dict", lambda d: d.update(state=3), "state it records"),
+    ("a player's seat out of range", lambda d: d.update(humans=[4]), "seats of the players"),
+    ("a player's seat twice", lambda d: d.update(humans=[0, 0]), "seats of the players"),
+    ("players' seats not a list", lambda d: d.update(humans=0), "seats of the players"),
 ]
 
 
