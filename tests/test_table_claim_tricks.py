@@ -34,8 +34,9 @@ def table_for(tmp_path: Path, game: Game) -> tuple[App, TableScene, pygame.Surfa
     pygame.font.init()
     screen = pygame.display.set_mode((1280, 720))
     app = App(parse_args(["--fast", "--size", "1280x720"]), screen, Storage.open(tmp_path / "home"))
-    names = ["You", "West", "North", "East"]
-    config = SeatsConfig(names, [None, "random", "random", "random"], app.avatars(4), False, "claim-test", 0.0)
+    players = game.rules.players
+    names = ["You", "West", "North", "East"][:players]
+    config = SeatsConfig(names, [None, *["random"] * (players - 1)], app.avatars(players), False, "claim-test", 0.0)
     table = TableScene(app, game, config)
     app._show_table(table)
     return app, table, screen
@@ -162,10 +163,10 @@ def test_a_computers_claim_in_a_later_hand_finishes_it(tmp_path: Path) -> None:
 
 
 def test_the_players_claim_in_a_later_hand_finishes_it(tmp_path: Path) -> None:
-    """Three-handed, deal 24: the player claims in the second hand with the button, and the hand ends."""
-    app, table, screen = table_for(tmp_path, new_game(preset("three_hand"), seed=24))
+    """Three-handed, deal 28: the player claims in the second hand with the button, and the hand ends."""
+    app, table, screen = table_for(tmp_path, new_game(preset("three_hand"), seed=28))
     try:
-        play_hands(app, table, screen, 3, random.Random(24))
+        play_hands(app, table, screen, 3, random.Random(28))
         records = table.game.hand_records
         assert len(records) >= 3 and records[1].get("claim", {}).get("seat") == 0
     finally:

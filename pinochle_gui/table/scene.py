@@ -109,6 +109,8 @@ class TableScene(Scene):
         self.challenge = challenge  # a deal of the duplicate challenge
         self.replay_shown = False
         self.rules = game.rules
+        if len(seats.names) != self.rules.players:  # the game could not be saved, nor a computer decide in it
+            raise ValueError(f"{len(seats.names)} names for the {self.rules.players} seats of the game")
         self.demo = seats.demo
         settings = app.settings
         self.theme = get_theme(settings.table_theme)
