@@ -5,13 +5,14 @@ from __future__ import annotations
 import random
 
 import pytest
+from conftest import short_game
 
 from engine.actions import Bid, DeclareOut, Pass, action_to_json
 from engine.ai import ComputerPlayer
 from engine.ai.hint import hint
 from engine.ai.levels import LEVELS, Level
 from engine.ai.players import PLAYER_KINDS, make_player
-from engine.ai.worker import WHERE, Thinker, Where, decide, decide_with_reason
+from engine.ai.worker import WHERE, Thinker, Where, decide, decide_in, decide_with_reason
 from engine.game import Game, Phase, new_game
 from engine.rules import PRESETS, preset
 from engine.save import game_to_dict
@@ -167,6 +168,31 @@ def test_worker_decides_as_the_player_does() -> None:
     assert decide_with_reason(game_to_dict(game), seat, "easy", 9)[1] == expected[1]
     with pytest.raises(ValueError, match="unknown level"):
         decide(game_to_dict(game), seat, "grandmaster", 9)
+
+
+@pytest.mark.parametrize("variant", sorted(PRESETS))
+def test_a_computer_decides_the_same_in_a_copy_of_the_game_as_in_its_save(variant: str) -> None:
+    """A worker process decides in the game rebuilt from its save, a thread in a copy of the game: the same
+    decision and reason at every level, in every hand of a short game (not only the first)."""
+    game = new_game(short_game(preset(variant), 3), seed=11)
+    rng = random.Random(variant)
+    players = [ComputerPlayer(QUICK, seed=s) for s in range(game.rules.players)]
+    levels = ["random", "easy", "medium"]
+    compared: set[tuple[int, Phase]] = set()
+    for turn in range(100_000):
+        if game.is_over:
+            break
+        seat = game.to_act
+        assert seat is not None
+        if game.has_choice() and turn % 5 == 0:
+            level = levels[turn // 5 % len(levels)]
+            seed = rng.randrange(1000)
+            assert decide_in(game.clone(), seat, level, seed) == decide_with_reason(game_to_dict(game), seat, level,
+                                                                                    seed), (game.hand_number, level)
+            compared.add((game.hand_number, game.phase))
+        game.apply(players[seat].choose(game, seat))
+    assert game.is_over and len(game.hand_records) == 3
+    assert any(hand > 1 and phase == Phase.PLAY for hand, phase in compared), compared
 
 
 @pytest.mark.parametrize("where", WHERE)

@@ -71,7 +71,12 @@ def decide(game_dict: SavedGameDict, seat: int, level: str, seed: int) -> Any:
 
 def decide_with_reason(game_dict: SavedGameDict, seat: int, level: str, seed: int) -> tuple[Any, str]:
     """:func:`decide`, with the decision's reason in words (none for the ``random`` player)."""
-    game = game_from_dict(game_dict)
+    return decide_in(game_from_dict(game_dict), seat, level, seed)
+
+
+def decide_in(game: Game, seat: int, level: str, seed: int) -> tuple[Any, str]:
+    """:func:`decide_with_reason` in ``game`` itself, the decider's own copy (in the app's own process there
+    is no need to rebuild the game from its save, which replays every hand of it)."""
     if level == RandomPlayer.name:
         return action_to_json(RandomPlayer(seed).choose(game, seat)), ""
     try:
@@ -250,13 +255,19 @@ class Thinker:
     def start(self, game: Game, seat: int, level: str, seed: int) -> None:
         """Start deciding for ``seat`` (dropping any decision still under way)."""
         self.cancel()
-        data = game_to_dict(game)
         self._key = (len(game.log), seat)
         try:
-            self._future = self._pool().submit(decide_with_reason, data, seat, level, seed)
+            self._future = self._submit(game, seat, level, seed)
         except RuntimeError:  # a broken pool (its worker died): start afresh once
             self.close()
-            self._future = self._pool().submit(decide_with_reason, data, seat, level, seed)
+            self._future = self._submit(game, seat, level, seed)
+
+    def _submit(self, game: Game, seat: int, level: str, seed: int) -> Future[tuple[Any, str]]:
+        """A worker process gets the saved game; a thread, or the caller's own thread, a copy of the game."""
+        pool = self._pool()
+        if isinstance(pool, ProcessPoolExecutor):
+            return pool.submit(decide_with_reason, game_to_dict(game), seat, level, seed)
+        return pool.submit(decide_in, game.clone(), seat, level, seed)
 
     @property
     def busy(self) -> bool:
