@@ -49,6 +49,7 @@ def test_an_answer_that_came_too_late_is_replaced_by_a_legal_move() -> None:
     game.apply(game.legal_actions()[0])  # the game moved on before the answer was collected
     action = computer.result(game, min_wait=0.0)
     assert action is not None and game.is_legal(action) and computer.last_reason == ""
+    assert computer.failures == 1  # counted, so that a test sees a computer that only ever falls back
 
 
 @pytest.mark.parametrize("level", ["random", "an old level"])

@@ -38,6 +38,7 @@ from pinochle_gui.cli import parse_args  # noqa: E402
 from pinochle_gui.shell import App  # noqa: E402
 from pinochle_gui.storage import Storage  # noqa: E402
 from pinochle_gui.table.scene import TableScene  # noqa: E402
+from pinochle_gui.table.seats import ComputerSeat  # noqa: E402
 
 SIZE = (1280, 720)
 COMPUTERS = ("random", "easy")  # the computers' levels, seat by seat at random: quick, and each claims when it can
@@ -218,6 +219,8 @@ class Soak:
         if summary is not self.summary_seen:
             self.summary_seen = summary
             self.check_summary(table)
+            failed = [seat.name for seat in table.seats if isinstance(seat, ComputerSeat) and seat.failures]
+            assert not failed, f"a decision of {', '.join(failed)} failed and was replaced: {self.where()}"
             self.tally.hands += 1
             claim = table.game.hand_records[-1].get("claim")
             if claim is not None and table.game.hand_records[-1]["claim"]["seat"] != 0:

@@ -75,6 +75,7 @@ class ComputerSeat:
         self.thinking = False
         self.started = 0.0
         self.decisions = 0
+        self.failures = 0  # decisions that failed or came back illegal, each replaced by a random legal one
         self.last_reason = ""
 
     def start(self, game: Game, seat: int) -> None:
@@ -102,6 +103,7 @@ class ComputerSeat:
             pass
         self.thinking = False
         if action is None or not game.is_legal(action):
+            self.failures += 1
             self.last_reason = ""
             options = [a for a in game.legal_actions() if not isinstance(a, DeclareOut)]
             action = self.fallback.choice(options)
