@@ -156,7 +156,7 @@ def test_closing_the_app_terminates_the_workers_of_every_pool_it_owns(busy_app: 
     seat = table.game.to_act
     assert seat is not None
     table.thinker.start(table.game, seat, "hard", 1)  # the table's computers
-    table.hints.start(table.game, seat, "hard", 2)  # a hint
+    table.hints.start_hint(table.game, seat, 2)  # a hint
     record = play_game(new_game(preset("two_hand"), seed=3), ["easy", "easy"], 3, 1).hand_records[0]
     app.coster.add(record, 0, "a game", "hard")  # the hand's cost
     app.coster.poll(idle=True)

@@ -56,6 +56,7 @@ from engine.ai.analysis import (
     review_decision,
     work_order,
 )
+from engine.ai.hint import hint
 from engine.ai.levels import LEVELS
 from engine.ai.players import ComputerPlayer
 from engine.game import Game
@@ -79,6 +80,13 @@ def decide_with_reason(game_dict: SavedGameDict, seat: int, level: str, seed: in
     except KeyError:
         raise ValueError(f"unknown level {level!r}; choose from {', '.join(LEVELS)}") from None
     action, reason = ComputerPlayer(chosen, seed).choose_with_reason(game, seat)
+    return action_to_json(action), reason
+
+
+def hint_with_reason(game_dict: SavedGameDict, seat: int, seed: int) -> tuple[Any, str]:
+    """The hint (:func:`engine.ai.hint.hint`: the advice the hand review grades against) for ``seat`` in the
+    saved game, as JSON, with its reason in words."""
+    action, reason = hint(game_from_dict(game_dict), seat, seed)
     return action_to_json(action), reason
 
 
@@ -249,14 +257,21 @@ class Thinker:
 
     def start(self, game: Game, seat: int, level: str, seed: int) -> None:
         """Start deciding for ``seat`` (dropping any decision still under way)."""
+        self._submit(game, seat, decide_with_reason, level, seed)
+
+    def start_hint(self, game: Game, seat: int, seed: int = 0) -> None:
+        """Start working out the hint for ``seat`` (:func:`hint_with_reason`), dropping any decision under way."""
+        self._submit(game, seat, hint_with_reason, seed)
+
+    def _submit(self, game: Game, seat: int, job: Callable[..., tuple[Any, str]], *args: object) -> None:
         self.cancel()
         data = game_to_dict(game)
         self._key = (len(game.log), seat)
         try:
-            self._future = self._pool().submit(decide_with_reason, data, seat, level, seed)
+            self._future = self._pool().submit(job, data, seat, *args)
         except RuntimeError:  # a broken pool (its worker died): start afresh once
             self.close()
-            self._future = self._pool().submit(decide_with_reason, data, seat, level, seed)
+            self._future = self._pool().submit(job, data, seat, *args)
 
     @property
     def busy(self) -> bool:
@@ -451,4 +466,4 @@ class Analyst:
 
 
 __all__ = ["STOP_GRACE", "WHERE", "Analyst", "AtOnce", "DaemonThread", "Thinker", "Where", "background_pool", "decide",
-           "decide_with_reason", "stop_pool"]
+           "decide_with_reason", "hint_with_reason", "stop_pool"]
