@@ -184,7 +184,7 @@ def test_reasons_go_through_the_record_and_show_with_the_bids_and_cards(app: Fak
 
 
 @two_handed_analysis
-def test_the_summary_shows_what_was_lost_the_costliest_and_the_hard_play(
+def test_the_summary_shows_accuracy_what_was_lost_the_key_moments_and_the_hard_play(
         app: FakeApp, endgames: tuple[dict[str, Any], dict[int, float]]) -> None:
     record = endgames[0]
     scene = opened(app, [record])
@@ -195,15 +195,18 @@ def test_the_summary_shows_what_was_lost_the_costliest_and_the_hard_play(
     assert analysis is not None and analysis.hard_record is not None
     assert analysis.hard_record["deal"] == record["deal"]
     texts = texts_at(app, scene, scene.at)
-    assert "Points lost to decisions" in texts
+    assert "Accuracy and points lost to decisions" in texts
     for seat, who in ((0, "You" if 0 in record.get("humans", []) else record["players"][0]),
                       (1, f"{record['players'][1]}, opponent")):
         assert who in texts and analysis.points(analysis.lost(seat), signed=False) in texts
-    costliest = analysis.costliest(0)
-    assert costliest and len(costliest) <= 3
-    assert [d.cost for d in costliest] == sorted((d.cost for d in analysis.costly(0)), reverse=True)[:3]
+        found = analysis.accuracy(seat)
+        assert f"{found.percent} ({found.sound} of {found.decisions})" in texts
+    moments = [review for review, _words in analysis.key_moments()]
+    marked = [d for s in (0, 1) for d in analysis.marked(s)]
+    assert moments and len(moments) <= 3
+    assert [d.cost for d in moments] == sorted((d.cost for d in marked), reverse=True)[:3]
     assert any(t.startswith("Hard in the seat:") for t in texts) and any(t.startswith("As played:") for t in texts)
-    first = costliest[0]
+    first = moments[0]
     rows = [w for w in scene.widgets if getattr(w, "text", "").startswith(first.title)]
     click(app, rows[0].rect.center)
     assert scene.summary is None and scene.step.action_index == first.action_index

@@ -27,8 +27,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from engine.ai.analysis import COSTLY, DecisionReview, Grade
+from engine.ai.analysis import COSTLY, DecisionReview, Grade, cost_threshold
 from engine.ai.analysis_words import seat_word, side_of
+from engine.rules import Rules
 
 #: The grades that count as sound: the decision cost nothing its step shows.
 SOUND = (Grade.BEST, Grade.GOOD)
@@ -36,6 +37,12 @@ SOUND = (Grade.BEST, Grade.GOOD)
 MARKED = (Grade.INACCURACY, *COSTLY)
 #: How many key moments a hand has, at most.
 KEY_MOMENTS = 3
+
+
+def in_tenths(rules: Rules) -> bool:
+    """Whether a game's costs are shown to a tenth of a point: where a grade's threshold is a few points (scores
+    divided by ten, the double deck), not whole points (:func:`~engine.ai.analysis.cost_threshold`)."""
+    return cost_threshold(rules) < 10
 
 
 def shown_cost(cost: float, tenths: bool) -> float:
@@ -124,5 +131,5 @@ def moment_words(review: DecisionReview, names: Sequence[str], teams: Sequence[S
     return f"{review.title}: {who} {_did(review)}; {_better(review)} was worth about {points} more to {side}"
 
 
-__all__ = ["KEY_MOMENTS", "MARKED", "SOUND", "Accuracy", "accuracy", "game_accuracy", "key_moments", "moment_words",
-           "shown_cost"]
+__all__ = ["KEY_MOMENTS", "MARKED", "SOUND", "Accuracy", "accuracy", "game_accuracy", "in_tenths", "key_moments",
+           "moment_words", "shown_cost"]
