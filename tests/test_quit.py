@@ -130,9 +130,10 @@ def busy_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[shell.
     """The real app with worker processes (not the tests' decisions at once) in which every background job
     works ten minutes (:func:`tests.quit_jobs.endless`)."""
     monkeypatch.delenv("PINOCHLE_THINK_AT_ONCE", raising=False)
-    for module, name in (("engine.ai.worker", "decide_with_reason"), ("engine.ai.worker", "_review"),
+    for module, name in (("engine.ai.worker", "decide_with_reason"), ("engine.ai.worker", "hint_with_reason"),
+                         ("engine.ai.worker", "_review"),
                          ("engine.ai.duplicate", "computer_hand_from_dict"),
-                         ("pinochle_gui.table.hand_costs", "decision_cost"),
+                         ("pinochle_gui.table.hand_costs", "decision_graded"),
                          ("pinochle_gui.screens.review_analysis", "play_seat_again"),
                          ("pinochle_gui.screens.try_again", "play_on")):
         monkeypatch.setattr(f"{module}.{name}", quit_jobs.endless)
