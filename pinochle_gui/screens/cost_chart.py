@@ -59,9 +59,10 @@ def draw_costs(surface: pygame.Surface, plot: pygame.Rect, theme: Theme, points:
     for spot, point in zip(spots, points, strict=True):
         pygame.draw.circle(surface, theme.bad, spot, max(3, px // 3))
         pygame.draw.circle(surface, (20, 20, 20), spot, max(3, px // 3), 1)
-        if labelled and point.accuracy is not None:
-            blit_text(surface, point.accuracy.percent, small, theme.text, (spot[0], spot[1] - px // 2), "bold",
-                      "midbottom")
+        if labelled and point.accuracy is not None:  # over the point, within the plot (clear of the axis' labels)
+            half = text_width(point.accuracy.percent, small, "bold") // 2 + 1
+            x = min(max(spot[0], plot.x + half), plot.right - half)
+            blit_text(surface, point.accuracy.percent, small, theme.text, (x, spot[1] - px // 2), "bold", "midbottom")
     for i, line in enumerate(lines):
         blit_text(surface, line, small, theme.text_dim, (plot.right, plot.bottom + px // 3 + i * step),
                   "regular", "topright", plot.w)
