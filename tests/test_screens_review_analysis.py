@@ -14,7 +14,10 @@ import pytest
 from conftest import easy_analysis, players_hand, two_handed_analysis, wait_until
 from test_screens_app import FakeApp, _display, app, click, key, render
 
+from engine.ai.advice import ANALYSIS_LEVELS, APP_SEED
 from engine.ai.analysis import Alternative, DecisionReview, Grade, decisions_in, game_before
+from engine.ai.hint import hint, hint_words
+from engine.ai.players import make_player
 from engine.game import Phase, new_game
 from engine.rules import PRESETS, preset
 from engine.sim import play_game
@@ -159,6 +162,43 @@ def test_the_review_is_usable_at_once_and_shows_its_progress(app: FakeApp) -> No
     assert scene.analysis is not None and scene.analysis.seat == 1
     assert any(t.startswith(f"Analysing: 0 of {total} decisions, {record['players'][1]}'s first")
                for t in texts_at(app, scene, 1))
+
+
+def test_a_hand_played_by_the_hint_reads_the_hint_advised_the_choice_made_at_every_step(
+        app: FakeApp, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The player follows the table's hint (the app's seed; the medium search for the hint and the review alike,
+    to be quick) through a hand; its review says at each of the player's decisions that the hint advised the
+    choice made, in the hint's words, and marks none of them, and the summary gives the player every decision
+    best or good."""
+    monkeypatch.setattr(review_analysis, "LEVEL", "medium")
+    level = ANALYSIS_LEVELS["medium"]
+    game = new_game(preset("partnership_auction"), seed=5)
+    game.players, game.humans = ["You", "West", "North", "East"], (0,)
+    others = {s: make_player("medium", 50 + s) for s in (1, 2, 3)}
+    hinted: dict[int, str] = {}
+    while not game.hand_records:
+        seat = game.to_act
+        assert seat is not None
+        if seat == 0:
+            action = hint(game, 0, APP_SEED, level)[0]
+            hinted[len(game.log) - game.hand_start] = hint_words(action, game)
+        else:
+            action = others[seat].choose(game, seat)
+        game.apply(action)
+    record = game.hand_records[0]
+    mine = [i for i, s in decisions_in(record) if s == 0]
+    scene = opened(app, [record])
+    analysed(app, scene)
+    analysis = scene.analysis
+    assert analysis is not None and mine and set(mine) <= set(analysis.decisions)
+    for index in mine:
+        shown = " ".join(texts_at(app, scene, next(i for i, s in enumerate(scene.steps) if s.action_index == index)))
+        assert f"The hint advised {hinted[index]}, the choice made" in shown, shown
+        assert analysis.decisions[index].grade in (Grade.BEST, Grade.GOOD)
+    found = analysis.accuracy(0)
+    assert (found.sound, found.decisions, found.lost) == (len(mine), len(mine), 0.0)
+    key(app, pygame.K_s)
+    assert f"100% ({len(mine)} of {len(mine)})" in texts_at(app, scene, scene.at)
 
 
 def test_reasons_go_through_the_record_and_show_with_the_bids_and_cards(app: FakeApp) -> None:
