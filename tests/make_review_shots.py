@@ -70,7 +70,8 @@ def main(argv: list[str] | None = None) -> int:
         for n, cost in enumerate((64.0, 58.5, 61.0, 40.0, 44.5, 31.0, 35.0, 22.5)):  # a player improving
             for hand in (1, 2, 3):
                 spent = cost + 6 * (hand - 2)
-                storage.stats.record_hand_cost(HandCost(f"shot-{n}", hand, "two_hand", "hard", spent, 22))
+                storage.stats.record_hand_cost(HandCost(f"shot-{n}", hand, "two_hand", "hard", spent, 22,
+                                                        sound=22 - round(spent / 6)))  # fewer marks, less lost
         storage.close()
         app = ShotApp(Path(home), SIZE)
         assert open_review(app, [record])

@@ -324,7 +324,8 @@ def test_the_seat_view_is_the_hard_search_without_a_clock() -> None:
     assert SEAT_VIEW.name == "hard" and SEAT_VIEW.think_seconds == 0 and SEAT_VIEW.search_nodes > 0
 
 
-@pytest.mark.parametrize("module", ["engine.ai.analysis", "engine.ai.analysis_words", "engine.ai.valuation",
+@pytest.mark.parametrize("module", ["engine.ai.accuracy", "engine.ai.advice", "engine.ai.analysis",
+                                    "engine.ai.analysis_words", "engine.ai.hint", "engine.ai.valuation",
                                     "engine.ai.worker"])
 def test_doctests(module: str) -> None:
     result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)

@@ -1,5 +1,6 @@
-"""The cost of the player's decisions per hand: found in the background after each hand (one decision at a
-time, only while no computer thinks), stored in the statistics' own table, charted per game."""
+"""The cost of the player's decisions per hand and their accuracy (the share graded best or good): found in the
+background after each hand (one decision at a time, only while no computer thinks), stored in the statistics' own
+table, charted per game with each game's accuracy."""
 
 from __future__ import annotations
 
@@ -10,15 +11,16 @@ import pytest
 from conftest import wait_until
 from test_screens_app import FakeApp, _display, app, click, render, row_named
 
+from engine.ai.accuracy import SOUND, Accuracy, accuracy, game_accuracy
 from engine.ai.analysis import decisions_in, review_decision
 from engine.game import new_game
 from engine.rules import preset
 from engine.sim import play_game
 from pinochle_gui.screens import statistics_scene
-from pinochle_gui.screens.cost_chart import EMPTY, TITLE
+from pinochle_gui.screens.cost_chart import EMPTY, TITLE, accuracy_words
 from pinochle_gui.screens.review import ReviewScene
 from pinochle_gui.screens.statistics import StatisticsScene
-from pinochle_gui.storage.hand_costs import HandCost
+from pinochle_gui.storage.hand_costs import TABLE, HandCost
 from pinochle_gui.storage.stats import StatsStore
 from pinochle_gui.table.hand_costs import HandCoster
 from pinochle_gui.widgets.text import watch_text
@@ -58,6 +60,39 @@ def test_the_table_is_made_when_missing(tmp_path: Path) -> None:
     store.close()
 
 
+def test_each_game_has_the_accuracy_of_its_hands_added_up(tmp_path: Path) -> None:
+    """The decisions graded best or good are kept with each hand's cost; a game's accuracy is its hands' added up,
+    those stored before it was counted left out."""
+    store, _ = StatsStore.open(tmp_path / "s.sqlite3")
+    hands = {("g1", 1): Accuracy(12, 9, 30.0), ("g1", 2): Accuracy(10, 10, 0.0), ("g2", 1): Accuracy(8, 2, 95.5)}
+    for (game_id, hand), found in hands.items():
+        assert store.record_hand_cost(HandCost.of(game_id, hand, "two_hand", "hard", found)) == []
+    costs(store, ("g2", 2, 40.0))  # no accuracy counted
+    series = store.cost_series()
+    assert [p.accuracy for p in series] == [game_accuracy([hands["g1", 1], hands["g1", 2]]), hands["g2", 1]]
+    assert series[0].accuracy == Accuracy(22, 19, 30.0) and series[0].accuracy.percent == "86%"
+    assert [(p.hands, p.average) for p in series] == [(2, 15.0), (2, (95.5 + 40.0) / 2)]
+    bad = store.record_hand_cost(HandCost("g3", 1, "two_hand", "hard", 1.0, 2, sound=3))
+    assert bad and bad[0].level == "error"
+    store.close()
+
+
+def test_a_table_made_before_the_accuracy_is_given_its_column(tmp_path: Path) -> None:
+    path = tmp_path / "s.sqlite3"
+    store, _ = StatsStore.open(path)
+    store.close()
+    with sqlite3.connect(path) as db:  # the table as an older version made it, with one hand in it
+        db.execute("DROP TABLE hand_costs")
+        db.execute(TABLE.replace("    sound INTEGER CHECK (sound IS NULL OR sound BETWEEN 0 AND decisions),\n", ""))
+        db.execute("INSERT INTO hand_costs (game_id, hand_number, variant, level, cost, decisions, recorded_at) "
+                   "VALUES ('old', 1, 'two_hand', 'hard', 20.0, 5, 1.0)")
+    store, messages = StatsStore.open(path)
+    assert messages == []
+    assert store.record_hand_cost(HandCost.of("old", 2, "two_hand", "hard", Accuracy(5, 4, 10.0))) == []
+    assert [(p.hands, p.average, p.accuracy) for p in store.cost_series()] == [(2, 15.0, Accuracy(5, 4, 10.0))]
+    store.close()
+
+
 @pytest.mark.slow
 def test_the_coster_adds_up_the_players_decisions_only_while_the_table_is_idle() -> None:
     game = new_game(preset("two_hand"), seed=3)
@@ -72,9 +107,9 @@ def test_the_coster_adds_up_the_players_decisions_only_while_the_table_is_idle()
         found: list[HandCost] = []
         wait_until(lambda: found, "the hand's cost, found while the table is idle",
                    step=lambda: found.extend(coster.poll(idle=True)))
-        assert found == [HandCost("g", 1, "two_hand", "easy", found[0].cost, len(mine))]
-        expected = sum(review_decision(record, i, every_card=False, viewer=0).cost for i in mine)
-        assert found[0].cost == pytest.approx(expected) and not coster.busy
+        reviews = [review_decision(record, i, every_card=False, viewer=0) for i in mine]  # as the review grades
+        assert found == [HandCost.of("g", 1, "two_hand", "easy", accuracy(reviews, 0))] and not coster.busy
+        assert found[0].decisions == len(mine) and found[0].sound == sum(r.grade in SOUND for r in reviews)
     finally:
         coster.close()
 
@@ -88,13 +123,19 @@ def test_the_statistics_chart_the_cost_per_hand_per_game(app: FakeApp) -> None:
     with watch_text() as seen:
         render(app)
     assert EMPTY in [t.text for t in seen]
-    costs(app.storage.stats, ("a", 1, 40.0), ("a", 2, 20.0), ("b", 1, 12.0))
+    costs(app.storage.stats, ("a", 1, 40.0), ("a", 2, 20.0))
+    hands = [Accuracy(12, 9, 12.0), Accuracy(6, 5, 0.0)]  # the last game's, as the coster finds them
+    for hand, found in enumerate(hands, 1):
+        app.storage.stats.record_hand_cost(HandCost.of("b", hand, "two_hand", "hard", found))
     scene.load()
     with watch_text() as seen:
         picture = render(app)
     texts = [t.text for t in seen]
-    assert TITLE in texts and "2 games, 3 hands analysed" in " ".join(texts)
-    assert [p.average for p in scene.costs] == [30.0, 12.0]
+    assert TITLE in texts and "2 games, 4 hands analysed" in " ".join(texts)
+    assert [p.average for p in scene.costs] == [30.0, 6.0]
+    game = game_accuracy(hands)  # the game's accuracy, shown over its point and said under the chart
+    assert game.percent in texts and accuracy_words(scene.costs) in " ".join(texts)
+    assert accuracy_words(scene.costs) == "Last game: 78% of your decisions best or good (14 of 18), 12 points lost"
     plot = scene.chart_rect
     reds = sum(picture.get_at((x, y))[:3] == scene.theme.bad
                for x in range(plot.x, plot.right, 2) for y in range(plot.y, plot.bottom, 2))

@@ -130,9 +130,10 @@ def busy_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[shell.
     """The real app with worker processes (not the tests' decisions at once) in which every background job
     works ten minutes (:func:`tests.quit_jobs.endless`)."""
     monkeypatch.delenv("PINOCHLE_THINK_AT_ONCE", raising=False)
-    for module, name in (("engine.ai.worker", "decide_with_reason"), ("engine.ai.worker", "_review"),
+    for module, name in (("engine.ai.worker", "decide_with_reason"), ("engine.ai.worker", "hint_with_reason"),
+                         ("engine.ai.worker", "_review"),
                          ("engine.ai.duplicate", "computer_hand_from_dict"),
-                         ("pinochle_gui.table.hand_costs", "decision_cost"),
+                         ("pinochle_gui.table.hand_costs", "decision_graded"),
                          ("pinochle_gui.screens.review_analysis", "play_seat_again"),
                          ("pinochle_gui.screens.try_again", "play_on")):
         monkeypatch.setattr(f"{module}.{name}", quit_jobs.endless)
@@ -156,7 +157,7 @@ def test_closing_the_app_terminates_the_workers_of_every_pool_it_owns(busy_app: 
     seat = table.game.to_act
     assert seat is not None
     table.thinker.start(table.game, seat, "hard", 1)  # the table's computers
-    table.hints.start(table.game, seat, "hard", 2)  # a hint
+    table.hints.start_hint(table.game, seat, 2)  # a hint
     record = play_game(new_game(preset("two_hand"), seed=3), ["easy", "easy"], 3, 1).hand_records[0]
     app.coster.add(record, 0, "a game", "hard")  # the hand's cost
     app.coster.poll(idle=True)

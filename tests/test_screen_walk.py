@@ -142,7 +142,7 @@ def make_home(folder: Path, **settings: object) -> Path:
     storage.update_settings(toured=tuple(PRESETS), **settings)
     fill_statistics(storage, games=4)
     for game_id, hand, cost in (("shot-0", 1, 42.0), ("shot-0", 2, 12.5), ("shot-1", 1, 8.0)):  # the cost chart
-        storage.stats.record_hand_cost(HandCost(game_id, hand, "two_hand", "hard", cost, 20))
+        storage.stats.record_hand_cost(HandCost(game_id, hand, "two_hand", "hard", cost, 20, sound=17))
     for variant in ("partnership_auction", "three_hand"):  # the statistics' rows of other variants and seats
         game = play(variant, 2)
         storage.record_game(game.hand_records, 0, [None] + ["hard"] * (game.rules.players - 1), game_id=variant)

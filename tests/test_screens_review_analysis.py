@@ -14,7 +14,10 @@ import pytest
 from conftest import easy_analysis, players_hand, two_handed_analysis, wait_until
 from test_screens_app import FakeApp, _display, app, click, key, render
 
+from engine.ai.advice import ANALYSIS_LEVELS, APP_SEED
 from engine.ai.analysis import Alternative, DecisionReview, Grade, decisions_in, game_before
+from engine.ai.hint import hint, hint_words
+from engine.ai.players import make_player
 from engine.game import Phase, new_game
 from engine.rules import PRESETS, preset
 from engine.sim import play_game
@@ -161,6 +164,43 @@ def test_the_review_is_usable_at_once_and_shows_its_progress(app: FakeApp) -> No
                for t in texts_at(app, scene, 1))
 
 
+def test_a_hand_played_by_the_hint_reads_the_hint_advised_the_choice_made_at_every_step(
+        app: FakeApp, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The player follows the table's hint (the app's seed; the medium search for the hint and the review alike,
+    to be quick) through a hand; its review says at each of the player's decisions that the hint advised the
+    choice made, in the hint's words, and marks none of them, and the summary gives the player every decision
+    best or good."""
+    monkeypatch.setattr(review_analysis, "LEVEL", "medium")
+    level = ANALYSIS_LEVELS["medium"]
+    game = new_game(preset("partnership_auction"), seed=5)
+    game.players, game.humans = ["You", "West", "North", "East"], (0,)
+    others = {s: make_player("medium", 50 + s) for s in (1, 2, 3)}
+    hinted: dict[int, str] = {}
+    while not game.hand_records:
+        seat = game.to_act
+        assert seat is not None
+        if seat == 0:
+            action = hint(game, 0, APP_SEED, level)[0]
+            hinted[len(game.log) - game.hand_start] = hint_words(action, game)
+        else:
+            action = others[seat].choose(game, seat)
+        game.apply(action)
+    record = game.hand_records[0]
+    mine = [i for i, s in decisions_in(record) if s == 0]
+    scene = opened(app, [record])
+    analysed(app, scene)
+    analysis = scene.analysis
+    assert analysis is not None and mine and set(mine) <= set(analysis.decisions)
+    for index in mine:
+        shown = " ".join(texts_at(app, scene, next(i for i, s in enumerate(scene.steps) if s.action_index == index)))
+        assert f"The hint advised {hinted[index]}, the choice made" in shown, shown
+        assert analysis.decisions[index].grade in (Grade.BEST, Grade.GOOD)
+    found = analysis.accuracy(0)
+    assert (found.sound, found.decisions, found.lost) == (len(mine), len(mine), 0.0)
+    key(app, pygame.K_s)
+    assert f"100% ({len(mine)} of {len(mine)})" in texts_at(app, scene, scene.at)
+
+
 def test_reasons_go_through_the_record_and_show_with_the_bids_and_cards(app: FakeApp) -> None:
     app.update_settings(analyse_hands=False)
     game = new_game(preset("partnership_auction"), seed=4)
@@ -184,7 +224,7 @@ def test_reasons_go_through_the_record_and_show_with_the_bids_and_cards(app: Fak
 
 
 @two_handed_analysis
-def test_the_summary_shows_what_was_lost_the_costliest_and_the_hard_play(
+def test_the_summary_shows_accuracy_what_was_lost_the_key_moments_and_the_hard_play(
         app: FakeApp, endgames: tuple[dict[str, Any], dict[int, float]]) -> None:
     record = endgames[0]
     scene = opened(app, [record])
@@ -195,15 +235,18 @@ def test_the_summary_shows_what_was_lost_the_costliest_and_the_hard_play(
     assert analysis is not None and analysis.hard_record is not None
     assert analysis.hard_record["deal"] == record["deal"]
     texts = texts_at(app, scene, scene.at)
-    assert "Points lost to decisions" in texts
+    assert "Accuracy and points lost to decisions" in texts
     for seat, who in ((0, "You" if 0 in record.get("humans", []) else record["players"][0]),
                       (1, f"{record['players'][1]}, opponent")):
         assert who in texts and analysis.points(analysis.lost(seat), signed=False) in texts
-    costliest = analysis.costliest(0)
-    assert costliest and len(costliest) <= 3
-    assert [d.cost for d in costliest] == sorted((d.cost for d in analysis.costly(0)), reverse=True)[:3]
+        found = analysis.accuracy(seat)
+        assert f"{found.percent} ({found.sound} of {found.decisions})" in texts
+    moments = [review for review, _words in analysis.key_moments()]
+    marked = [d for s in (0, 1) for d in analysis.marked(s)]
+    assert moments and len(moments) <= 3
+    assert [d.cost for d in moments] == sorted((d.cost for d in marked), reverse=True)[:3]
     assert any(t.startswith("Hard in the seat:") for t in texts) and any(t.startswith("As played:") for t in texts)
-    first = costliest[0]
+    first = moments[0]
     rows = [w for w in scene.widgets if getattr(w, "text", "").startswith(first.title)]
     click(app, rows[0].rect.center)
     assert scene.summary is None and scene.step.action_index == first.action_index

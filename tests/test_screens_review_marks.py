@@ -1,25 +1,33 @@
 """What the review marks, and what its summary and graph add up, read from an analysis made up here (the
 app keeps finished analyses by hand, ``review_analysis.FINISHED``, so the review opens with it at once):
 inaccuracies on the step bar and under C as well as the costly decisions, the summary's sums the sums of the
-costs the steps show, the graph's line starting before the first decision and joining the side's own view."""
+costs the steps show, each seat's accuracy and the key moments the analysis record's, what the hint advised at
+every step, all of it whole at every text size, the graph's line starting before the first decision and joining
+the side's own view."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from pathlib import Path
 
 import pygame
 import pytest
 from conftest import players_hand
-from test_screens_app import FakeApp, _display, app, key, render
+from test_screen_walk import problems, text_overlaps
+from test_screens_app import FakeApp, _display, app, click, key, render
 
+from engine.ai.accuracy import accuracy, key_moments, moment_words
 from engine.ai.analysis import Alternative, DecisionReview, Grade, HandAnalysis, action_words, decisions_in, game_before
 from engine.record import HandRecord
+from pinochle_gui.fonts import SMALLEST_PRINT, set_text_scale
 from pinochle_gui.screens import open_review, review_analysis
 from pinochle_gui.screens import try_again as try_again_screen
 from pinochle_gui.screens.review import ReviewScene
 from pinochle_gui.screens.review_graph import graph_points
+from pinochle_gui.screens.review_summary import MOMENTS, seat_roles
 from pinochle_gui.screens.try_again import TryAgainScene
+from pinochle_gui.widgets import NoteButton
 from pinochle_gui.widgets.text import watch_text
 
 __all__ = ["_display", "app"]
@@ -31,7 +39,7 @@ GIVEN = [(Grade.GOOD, 4.4), (Grade.INACCURACY, 12.6), (Grade.MISTAKE, 35.5), (Gr
 
 def made_up(record: HandRecord) -> HandAnalysis:
     """An analysis of every decision of ``record``: the player's (seat 0) graded in turn as :data:`GIVEN`, the
-    others good; each valued 100 from its seat's view, the best other its cost more."""
+    others good; each valued 100 from its seat's view, the best other its cost more (and the hint's advice)."""
     reviews = []
     mine = 0
     for index, seat in decisions_in(record):
@@ -39,11 +47,12 @@ def made_up(record: HandRecord) -> HandAnalysis:
         mine += seat == 0
         game, made = game_before(record, index)
         other = next(a for a in game.legal_actions() if a != made)
+        advised = action_words(other if cost else made, game)
         reviews.append(DecisionReview(index, seat, "play", f"Decision {index}", None,
                                       Alternative(action_words(made, game), 100.0, None),
                                       (Alternative(action_words(other, game), 100.0 + cost, None),), cost, None,
                                       grade in (Grade.MISTAKE, Grade.BLUNDER), "a reason" if cost > 10 else "",
-                                      grade))
+                                      grade, advised=advised))
     return HandAnalysis(0, tuple(reviews))
 
 
@@ -151,3 +160,81 @@ def test_try_again_lists_the_best_first_plays_with_the_tables_computers_and_says
     assert chooser.line is not None and calls and calls[0][-1] == chooser.levels
     said = " ".join(texts(app))
     assert "40 less than as played" in said and f"Why {marked.chosen.action} did better:" in said
+
+
+def test_each_step_says_what_the_hint_advised(app: FakeApp, review: ReviewScene) -> None:
+    """The player's decisions say what the hint advised there ("The hint advised K♣"), the others' what it would
+    have advised, in the analysis' words; where the choice made was the advice, that it was."""
+    analysis = review.analysis
+    assert analysis is not None
+    key(app, pygame.K_HOME)
+    said = 0
+    for _ in range(len(review.steps)):
+        found = analysis.decisions.get(review.step.action_index) if review.step.action_index is not None else None
+        if found is not None:
+            shown = " ".join(texts(app))  # a line wrapped in the notes' panel joined again
+            verb = "advised" if found.seat == 0 else "would have advised"
+            same = ", the choice made" if found.advised == found.chosen.action else ""
+            assert f"The hint {verb} {found.advised}{same} " in shown, (review.at, shown)
+            said += 1
+        key(app, pygame.K_RIGHT)
+    assert said == len(analysis.decisions)
+
+
+def test_the_summary_shows_each_seats_accuracy_and_the_key_moments_as_the_analysis_has_them(
+        app: FakeApp, review: ReviewScene) -> None:
+    """Each seat's share of decisions best or good and its points lost, and the hand's three costliest decisions
+    of any seat in the seat's words, are the analysis record's (worked out here again from the record alone);
+    a key moment goes to its step."""
+    analysis = review.analysis
+    assert analysis is not None
+    record = review.records[0]
+    kept = review_analysis.FINISHED[review_analysis.hand_key(record, 0)]
+    key(app, pygame.K_s)
+    shown = texts(app)
+    assert "Accuracy and points lost to decisions" in shown and MOMENTS in shown
+    for seat, role in seat_roles(record, 0):
+        found = accuracy(kept.decisions, seat)
+        row = shown.index(role)
+        assert shown[row + 1: row + 3] == [f"{found.percent} ({found.sound} of {found.decisions})",
+                                           f"{found.lost:.0f}"], (role, shown[row: row + 3])
+    mine = accuracy(kept.decisions, 0)
+    given = [GIVEN[i % len(GIVEN)][0] for i in range(mine.decisions)]  # the player's grades, in turn
+    assert mine.sound == sum(g in (Grade.BEST, Grade.GOOD) for g in given) and mine.lost == analysis.lost(0)
+    buttons = [w for w in review.widgets if isinstance(w, NoteButton)]
+    moments = key_moments(kept.decisions)
+    assert [b.text for b in buttons] == [moment_words(m, record["players"], record["teams"], 0) for m in moments]
+    assert [m.cost for m in moments] == [95.2, 35.5, 35.5] and buttons[0].text.startswith(moments[0].title)
+    click(app, buttons[0].rect.center)
+    assert review.summary is None and review.step.action_index == moments[0].action_index
+
+
+@pytest.mark.parametrize("size", [(720, 1280), (1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("text_size", [100, 125, 150])
+def test_the_summary_and_the_advice_read_whole_at_every_text_size(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text_size: int, size: tuple[int, int]) -> None:
+    """The summary (every key moment, or a heading that says how many fit) and a step with its advice: no text
+    cut, under the smallest print at the player's size, or over another."""
+    monkeypatch.setattr(review_analysis, "play_seat_again", lambda record, _seat, _levels: record)
+    record = players_hand("partnership_auction", 5)
+    review_analysis.FINISHED[review_analysis.hand_key(record, 0)] = made_up(record)
+    fake = FakeApp(tmp_path, size)
+    set_text_scale(text_size)
+    try:
+        assert open_review(fake, [record])
+        scene = fake.stack.top
+        assert isinstance(scene, ReviewScene)
+        scene.go(next(i for i, s in enumerate(scene.steps) if s.action_index is not None and s.seat == 0 and i > 8))
+        for summary in (False, True):
+            if summary:
+                key(fake, pygame.K_s)
+            with watch_text() as seen:
+                render(fake)
+            found = problems(seen, SMALLEST_PRINT * text_size // 100) + text_overlaps(seen)
+            assert not found, "\n".join(found)
+        shown = [t.text for t in seen]
+        assert MOMENTS in shown or any(t.startswith("Key moments: ") and t.endswith(" of 3 fit here") for t in shown)
+    finally:
+        set_text_scale(100)
+        fake.close()
+        review_analysis.FINISHED.pop(review_analysis.hand_key(record, 0), None)

@@ -15,12 +15,13 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from engine.actions import Play  # noqa: E402
+from engine.ai.advice import APP_SEED  # noqa: E402
+from engine.ai.hint import hint, hint_words  # noqa: E402
 from pinochle_gui.cli import parse_args  # noqa: E402
 from pinochle_gui.shell import App  # noqa: E402
 from pinochle_gui.storage import Storage  # noqa: E402
 from pinochle_gui.table.director import VIEW_SEAT  # noqa: E402
 from pinochle_gui.table.scene import TableScene  # noqa: E402
-from pinochle_gui.words import action_words  # noqa: E402
 from tests.test_table_play import card_point, click, do_by_mouse, key, make_table, mouse_choices  # noqa: E402
 
 pytestmark = pytest.mark.timeout(120)
@@ -112,13 +113,16 @@ def test_nothing_to_undo_before_the_player_acted_in_the_hand(tmp_path: Path) -> 
 
 
 def test_a_hint_names_a_legal_action_with_a_reason(tmp_path: Path) -> None:
+    """The hint shown is the advice the review grades against, in its words: the hint at that position with the
+    app's seed (tests/test_one_verdict.py holds the review's "The hint advised" to the same)."""
     app, table, screen = make_table(tmp_path, "two_hand", seed=9)
     try:
         run_until(app, table, screen, lambda: my_turn_to_play(table), act=False)
         key(app, pygame.K_h)
         run_until(app, table, screen, lambda: table.hint_action is not None, act=False, frames=200_000)
         assert table.game.is_legal(table.hint_action)
-        assert table.hud.hint.startswith(action_words(table.hint_action))
+        action, reason = hint(table.game, VIEW_SEAT, APP_SEED)
+        assert table.hint_action == action and table.hud.hint == f"{hint_words(action, table.game)} - {reason}"
         app.stack.draw(screen)
     finally:
         app.close()

@@ -4,8 +4,10 @@ Every real decision of a hand record (more than one legal choice) is valued twic
 rebuilt from the record's actions up to it: from what the deciding seat could see, with the ``hard``
 level's search, and as a second view with every card visible (the ``perfect`` level); see
 :mod:`engine.ai.valuation` for how each kind of decision is valued. Values are points of this hand
-for the deciding seat's side (its score less the opponents'). Each choice gets a :class:`Grade` from the
-seat's view: its cost against the best choice there was, in tiers of :func:`cost_threshold` (counted only
+for the deciding seat's side (its score less the opponents'). The seat's view is the advice at that position
+(:mod:`engine.ai.advice`), the very computation of the table's hint: the review's best choice is what the hint
+advised there, and each review says so (``advised``). Each choice gets a :class:`Grade` from the
+seat's view: its cost against the advice, in tiers of :func:`cost_threshold` (counted only
 beyond two standard errors of the simulated deals), *costly* from a mistake on; the best choice where the
 others were clearly worse is praised. The view with every card seen tells luck apart: a sound choice that
 lost to the actual lie of the cards is "unlucky", a poor one that happened to work "lucky". An inaccuracy or
@@ -33,30 +35,16 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING, Literal, get_args
 
-from engine.actions import (
-    Action,
-    Bid,
-    Bury,
-    CallRedeal,
-    DeclareOut,
-    DrawChoice,
-    ExchangeDix,
-    LayMeld,
-    NameTrump,
-    NoMeld,
-    Pass,
-    PassCards,
-    Play,
-    PlayOn,
-    ThrowIn,
-)
+from engine.actions import Action, Bid, DeclareOut
+from engine.ai.advice import ANALYSIS_LEVELS, SEAT_VIEW, advise
 from engine.ai.analysis_words import (
     HARD_COMPUTER,
     PLAYER_NAME,
+    action_words,
     capital,
     possessive,
     praise_for,
@@ -64,11 +52,10 @@ from engine.ai.analysis_words import (
     seat_word,
 )
 from engine.ai.bidding import stable_seed
-from engine.ai.levels import LEVELS, Level
+from engine.ai.levels import Level
 from engine.ai.players import make_player
 from engine.ai.playouts import played_out
 from engine.ai.valuation import Valuation, second_look, valuation
-from engine.cards import SUIT_NAMES, card_label, cards_label
 from engine.game import Game, Phase
 from engine.record import HandRecord, check_record, game_at_deal
 from engine.review import seat_names
@@ -77,15 +64,10 @@ from engine.rules import Rules, TrumpBy, rules_from_dict
 if TYPE_CHECKING:
     from engine.ai.analysis_json import AlternativeJson, DecisionReviewJson, HandAnalysisJson
 
-# The two views, without the clock: a review must not depend on the machine's speed.
-# The views an analysis may take of the seat's decisions, by name (a smaller search for a quicker look).
-ANALYSIS_LEVELS = {name: replace(LEVELS[name], think_seconds=0.0) for name in ("easy", "medium", "hard", "perfect")}
+# The two views, without the clock (engine.ai.advice.ANALYSIS_LEVELS): a review must not depend on the machine's
+# speed. The seat's view is the advice's, the hint's (SEAT_VIEW); the other sees every card.
 SHOWN_ALTERNATIVES = 2
 MORE_DEALS = 2  # batches of deals added, at most, while a mistake's threshold is within the uncertainty
-# The best choices measured again with the one made, when it cost a grade's worth, where choices are valued
-# by playing the hand out (valuation.second_look).
-SECOND_LOOKS = 2
-SEAT_VIEW = ANALYSIS_LEVELS["hard"]
 EVERY_CARD = ANALYSIS_LEVELS["perfect"]
 
 
@@ -169,12 +151,13 @@ class DecisionReview:
     grade: Grade = Grade.GOOD  # from the seat's view, the cost cleared of the valuation's uncertainty
     error: float = 0.0        # standard error of the cost (seat's view; 0 when valued exactly)
     luck: str = ""            # "unlucky" or "lucky" when the view with every card seen disagrees (see luck())
+    advised: str = ""         # what the hint advised here, in its words (engine.ai.hint: the advice graded against)
 
     def to_json(self) -> DecisionReviewJson:
         return {"action_index": self.action_index, "seat": self.seat, "kind": self.kind, "title": self.title,
                 "trick": self.trick, "chosen": self.chosen.to_json(), "best": [b.to_json() for b in self.best],
                 "cost": self.cost, "seen_cost": self.seen_cost, "costly": self.costly, "reason": self.reason,
-                "grade": str(self.grade), "error": self.error, "luck": self.luck}
+                "grade": str(self.grade), "error": self.error, "luck": self.luck, "advised": self.advised}
 
     @classmethod
     def from_json(cls, data: DecisionReviewJson) -> DecisionReview:
@@ -184,7 +167,7 @@ class DecisionReview:
                    tuple(Alternative.from_json(b) for b in data["best"]), float(data["cost"]),
                    None if seen is None else float(seen), bool(data["costly"]), str(data["reason"]),
                    _grade(data.get("grade"), bool(data["costly"])), float(data.get("error") or 0.0),
-                   str(data.get("luck") or ""))
+                   str(data.get("luck") or ""), str(data.get("advised") or ""))
 
 
 def _kind(value: str) -> DecisionKind:
@@ -280,31 +263,6 @@ def game_before(record: HandRecord, action_index: int) -> tuple[Game, Action]:
 # -- one decision ---------------------------------------------------------------------------------
 
 
-def action_words(action: Action, game: Game) -> str:
-    """The choice in words, cards with suit symbols."""
-    if isinstance(action, Play):
-        return card_label(action.card) + (" from the table" if action.from_table else "")
-    if isinstance(action, Bid):
-        return f"Bid {action.amount}"
-    if isinstance(action, Pass):
-        return "Pass with help" if action.help else "Pass"
-    if isinstance(action, NameTrump):
-        return SUIT_NAMES[action.suit].capitalize()
-    if isinstance(action, PassCards):
-        verb = "Return" if game.hand.declarer == game.to_act else "Pass"
-        return f"{verb} {cards_label(action.cards)}"
-    if isinstance(action, Bury):
-        return f"Bury {cards_label(action.cards)}"
-    if isinstance(action, LayMeld):
-        meld = action.play.meld
-        return f"Meld {meld.points}: {meld.name} {cards_label(meld.cards)}"
-    words: dict[Action, str] = {
-        NoMeld(): "No meld", DrawChoice(True): "Take the trump card", DrawChoice(False): "Take the face-down card",
-        ThrowIn(): "Throw in", PlayOn(): "Play on", ExchangeDix(True): "Exchange the dix",
-        ExchangeDix(False): "Keep the dix", CallRedeal(True): "Ask for a new deal", CallRedeal(False): "Keep the hand"}
-    return words.get(action, str(action).capitalize())
-
-
 #: The kind of decision made in each phase.
 KINDS: dict[Phase, DecisionKind] = {
     Phase.BIDDING: "bid", Phase.TRUMP: "trump", Phase.PASSING: "pass", Phase.RETURN: "return", Phase.BURY: "bury",
@@ -368,47 +326,32 @@ def review_at(game: Game, action: Action, action_index: int, seed: int = 0, leve
               every_card: bool = True, viewer: int | None = None, charged: bool = True) -> DecisionReview:
     """The review of ``action`` taken in ``game`` by the seat to act (see :func:`review_decision`);
     ``action_index`` numbers it (and seeds its samples). A choice not ``charged`` (a bid the auction went
-    past) shows its values and costs nothing."""
+    past) shows its values and costs nothing.
+
+    The best choice is the advice at that position (:func:`engine.ai.advice.advise`, the very computation of
+    the table's hint): the choice made is graded against it, and a choice other than it is measured again
+    against it where its cost is in doubt (:func:`_against_the_advice`); the advice itself is never elected
+    again, so the hint a player followed is never found wanting."""
     seat = game.to_act
     assert seat is not None
     if not _is_decision(game, action):
         raise ValueError(f"action {action_index} of the record is no decision (one legal choice)")
     kind = KINDS[game.phase]
     threshold = cost_threshold(game.rules)
-    rng = random.Random(stable_seed("analysis", seed, action_index, "seat"))
-    valued = valuation(game.clone(), seat, level, rng, chosen=action)
-    # A mistake or not, the deals cannot tell yet: more deals (not for trump, whose suits are valued in
-    # the hand's own fixed deals, the same at every call; nor where the second look below measures again).
-    for batch in range(MORE_DEALS if kind != "trump" and not played_out(game) else 0):
-        if not _undecided(valued, action, threshold):
-            break
-        more = random.Random(stable_seed("analysis", seed, action_index, "seat", batch + 1))
-        valued = valued.joined(valuation(game.clone(), seat, level, more, chosen=action))
+    advice = advise(game, seed, level, chosen=action, index=action_index)
+    best = advice.best
+    valued, values = advice.valued, dict(advice.values)
+    if action not in values:  # a choice the valuation did not try (never for the kinds analysed)
+        values[action] = min(values.values())
+    if action != best:
+        valued, values = _against_the_advice(game, action, best, valued, values, level, seed, action_index,
+                                             threshold)
+    ranked = sorted(values, key=lambda a: (-values[a], a != best, action_words(a, game)))
     seen: dict[Action, float] = {}
     if every_card:
         seen_rng = random.Random(stable_seed("analysis", seed, action_index, "every card"))
         seen_valued = valuation(game.clone(), seat, EVERY_CARD, seen_rng, chosen=action)
         seen = {a: round(seen_valued.mean(a), 1) for a in seen_valued.worths}
-    values = {a: round(valued.mean(a), 1) for a in valued.worths}
-    if action not in values:  # a choice the valuation did not try (never for the kinds analysed)
-        values[action] = min(values.values())
-    ranked = sorted(values, key=lambda a: (-values[a], action_words(a, game)))
-    fresh = None
-    # A choice that cost a grade's worth in these deals, or that they cannot tell from a mistake: it and the best
-    # ones measured again, without the luck that made them best (where choices are valued by playing the hand
-    # out; else there is no second look).
-    if values[ranked[0]] - values[action] >= threshold or _undecided(valued, action, threshold):
-        again = random.Random(stable_seed("analysis", seed, action_index, "second look"))
-        looked = [action] + [a for a in ranked if a != action][:SECOND_LOOKS]
-        fresh = second_look(game.clone(), seat, level, again, looked)
-    if fresh is not None:
-        valued = Valuation({**valued.worths, **fresh.worths})
-        again_values = {a: round(fresh.mean(a), 1) for a in fresh.worths}
-        top = max(again_values.values())
-        # the rest were behind those in the first deals: none is taken for better than them on that luck
-        values = {a: again_values.get(a, min(v, top)) for a, v in values.items()}
-        ranked = sorted(values, key=lambda a: (-values[a], a not in again_values, action_words(a, game)))
-    best = ranked[0]
     stake = _at_stake(game, action, best)
 
     def alternative(a: Action) -> Alternative:
@@ -446,7 +389,38 @@ def review_at(game: Game, action: Action, action_index: int, seed: int = 0, leve
     trick = len(game.hand.tricks) + 1 if kind == "play" else None
     title = _title(game, seat, kind, names, viewer)
     return DecisionReview(action_index, seat, kind, title, trick, chosen, others, cost, seen_cost, tier in COSTLY,
-                          reason, tier, spread, fortune)
+                          reason, tier, spread, fortune, action_words(advice.action, game))
+
+
+def _against_the_advice(game: Game, action: Action, best: Action, valued: Valuation, values: dict[Action, float],
+                        level: Level, seed: int, action_index: int,
+                        threshold: float) -> tuple[Valuation, dict[Action, float]]:
+    """The choice made, other than the advice ``best``, measured again against it where its cost is in doubt:
+    while the deals cannot tell a mistake, up to :data:`MORE_DEALS` more batches of deals (not for trump, whose
+    suits are valued in the hand's own fixed deals, the same at every call; nor where the second look measures
+    again); where it cost a grade's worth, or the deals cannot tell, the two again in fresh deals (where choices
+    are valued by playing the hand out: :func:`engine.ai.valuation.second_look`; the best of a dozen means over
+    a few deals is the luckiest of them). The other choices were behind the advice in its deals: none is taken
+    for better than it on the luck of the later ones (each is shown at most at the advice's value)."""
+    seat = game.to_act
+    assert seat is not None
+    kind = KINDS[game.phase]
+    for batch in range(MORE_DEALS if kind != "trump" and not played_out(game) else 0):
+        if not _undecided(valued, action, best, threshold):
+            break
+        more = random.Random(stable_seed("analysis", seed, action_index, "seat", batch + 1))
+        valued = valued.joined(valuation(game.clone(), seat, level, more, chosen=action))
+    measured = {a: round(valued.mean(a), 1) for a in valued.worths}
+    if measured.get(best, values[best]) - measured.get(action, values[action]) >= threshold \
+            or _undecided(valued, action, best, threshold):
+        again = random.Random(stable_seed("analysis", seed, action_index, "second look"))
+        fresh = second_look(game.clone(), seat, level, again, [action, best])
+        if fresh is not None:
+            valued = Valuation({**valued.worths, **fresh.worths}, added=valued.added)
+            measured.update({a: round(fresh.mean(a), 1) for a in fresh.worths})
+    top = measured.get(best, values[best])
+    return valued, {a: measured.get(a, v) if a in (action, best) else min(measured.get(a, v), top)
+                    for a, v in values.items()}
 
 
 def as_the_cards_lay(game: Game) -> str:
@@ -457,14 +431,12 @@ def as_the_cards_lay(game: Game) -> str:
     return "as the cards lay"
 
 
-def _undecided(valued: Valuation, action: Action, threshold: float) -> bool:
-    """Whether the deals cannot yet tell if the choice was a mistake: its cost is within :data:`CLEAR`
-    standard errors of a mistake's threshold."""
-    if action not in valued.worths:
+def _undecided(valued: Valuation, action: Action, best: Action, threshold: float) -> bool:
+    """Whether the deals cannot yet tell if the choice was a mistake: its cost against the advice ``best`` is
+    within :data:`CLEAR` standard errors of a mistake's threshold."""
+    if action not in valued.worths or best not in valued.worths:
         return False
-    means = {a: valued.mean(a) for a in valued.worths}
-    best = max(means, key=lambda a: means[a])
-    gap = means[best] - means[action]
+    gap = valued.mean(best) - valued.mean(action)
     return abs(gap - TIERS[1][0] * threshold) < CLEAR * valued.error(best, action)
 
 
@@ -509,6 +481,6 @@ def play_with_hard(record: HandRecord, seat: int, levels: Sequence[str | None], 
     return game.hand_records[0]
 
 
-__all__ = ["ANALYSIS_LEVELS", "COSTLY", "THE_PLAYER", "TIERS", "Alternative", "DecisionReview", "Grade",
+__all__ = ["ANALYSIS_LEVELS", "COSTLY", "SEAT_VIEW", "THE_PLAYER", "TIERS", "Alternative", "DecisionReview", "Grade",
            "HandAnalysis", "action_words", "analyse_hand", "cost_threshold", "decisions_in", "grade", "luck",
            "play_with_hard", "player_seat", "review_at", "review_decision", "work_order"]

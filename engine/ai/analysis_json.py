@@ -27,6 +27,7 @@ class DecisionReviewJson(TypedDict):
     grade: NotRequired[str]   # analyses saved before grades have none
     error: NotRequired[float]
     luck: NotRequired[str]
+    advised: NotRequired[str]  # nor what the hint advised, before the hint and the review were one
 
 
 class HandAnalysisJson(TypedDict):

@@ -20,7 +20,22 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping, Sequence
 
-from engine.actions import Action, Bid, Bury, LayMeld, NameTrump, Pass, PassCards, Play
+from engine.actions import (
+    Action,
+    Bid,
+    Bury,
+    CallRedeal,
+    DrawChoice,
+    ExchangeDix,
+    LayMeld,
+    NameTrump,
+    NoMeld,
+    Pass,
+    PassCards,
+    Play,
+    PlayOn,
+    ThrowIn,
+)
 from engine.cards import ACE, SUIT_NAMES, Card, card_label, cards_label, counts, new_deck
 from engine.game import Game
 from engine.meld import meld_by_trump, meld_total, score_meld
@@ -73,6 +88,31 @@ def _still_out(obs: Observation, double_deck: bool) -> list[int]:
     return [c for c in range(24) for _ in range(max(0, left[c]))]
 
 
+def action_words(action: Action, game: Game) -> str:
+    """The choice in words, cards with suit symbols."""
+    if isinstance(action, Play):
+        return card_label(action.card) + (" from the table" if action.from_table else "")
+    if isinstance(action, Bid):
+        return f"Bid {action.amount}"
+    if isinstance(action, Pass):
+        return "Pass with help" if action.help else "Pass"
+    if isinstance(action, NameTrump):
+        return SUIT_NAMES[action.suit].capitalize()
+    if isinstance(action, PassCards):
+        verb = "Return" if game.hand.declarer == game.to_act else "Pass"
+        return f"{verb} {cards_label(action.cards)}"
+    if isinstance(action, Bury):
+        return f"Bury {cards_label(action.cards)}"
+    if isinstance(action, LayMeld):
+        meld = action.play.meld
+        return f"Meld {meld.points}: {meld.name} {cards_label(meld.cards)}"
+    words: dict[Action, str] = {
+        NoMeld(): "No meld", DrawChoice(True): "Take the trump card", DrawChoice(False): "Take the face-down card",
+        ThrowIn(): "Throw in", PlayOn(): "Play on", ExchangeDix(True): "Exchange the dix",
+        ExchangeDix(False): "Keep the dix", CallRedeal(True): "Ask for a new deal", CallRedeal(False): "Keep the hand"}
+    return words.get(action, str(action).capitalize())
+
+
 #: The name of the seat the hard computer plays in the player's place (a challenge's, the review's summary).
 HARD_COMPUTER = "Hard computer"
 #: What the app names the player's seat unless the player chose a name.
@@ -107,11 +147,14 @@ def side_word(game: Game, member: int, seat: int, viewer: int | None) -> str:
     """How a reason about ``seat``'s decision names the side of ``member``, told to the player in ``viewer``:
     a side only where there are partnerships ("your side" in the player's own reason, "you and North" in
     another seat's, "East and West"); else the seat alone ("you", "East"), three-handed and two-handed."""
-    rules = game.rules
-    names = _names(game)
-    if not rules.partnerships:
+    return side_of(_names(game), game.rules.teams, member, seat, viewer)
+
+
+def side_of(names: Sequence[str], teams: Sequence[Sequence[int]], member: int, seat: int, viewer: int | None) -> str:
+    """:func:`side_word` from the seats' ``names`` and ``teams`` (a record's): a team of one is its seat."""
+    team = next(t for t in teams if member in t)
+    if len(team) == 1:
         return seat_word(names, member, viewer)
-    team = rules.teams[rules.team_of(member)]
     if viewer in team and seat == viewer:
         return "your side"
     ordered = sorted(team, key=lambda s: s != viewer)  # the player first
@@ -326,6 +369,19 @@ def praise_for(values: Mapping[Action, float], chosen: Action, runner_up: Action
            f"{round(values[chosen] - values[runner_up])} less to {side}"
 
 
+def advice_reason(values: Mapping[Action, float], best: Action, runner_up: Action | None, runner_words: str,
+                  game: Game, seat: int, viewer: int | None) -> str:
+    """Why the advice (the hint) is the best choice, from the values it was chosen by: "K♠, the next best,
+    is worth about 12 less to your side"; "as good as K♠, the next best, for your side" when they are level."""
+    side = side_word(game, seat, seat, viewer)
+    if runner_up is None:
+        return f"worth about {round(values[best]):+d} to {side} in points of this hand"
+    less = round(values[best] - values[runner_up])
+    if less <= 0:
+        return f"about as good as {runner_words}, the next best, for {side}"
+    return f"{runner_words}, the next best, is worth about {less} less to {side}"
+
+
 # -- the reason check ---------------------------------------------------------------------------------
 
 _GIVES = re.compile(r"gives .+? (\d+) trumps? and (\d+) aces?, the pass made (\d+) and (\d+)")
@@ -387,5 +443,5 @@ def _partner_winning(game: Game, seat: int, chosen: int, best: int) -> list[str]
     return []
 
 
-__all__ = ["HARD_COMPUTER", "PLAYER_NAME", "capital", "contradictions", "partner_word", "possessive", "praise_for",
-           "reason_for", "seat_word", "shown_voids", "side_word"]
+__all__ = ["HARD_COMPUTER", "PLAYER_NAME", "action_words", "advice_reason", "capital", "contradictions", "partner_word",
+           "possessive", "praise_for", "reason_for", "seat_word", "shown_voids", "side_of", "side_word"]

@@ -1,29 +1,58 @@
-"""A hint for the human: what the ``hard`` computer would do in the human's seat, and why.
+"""A hint for the human: the best choice the hand review would find at this position, and why.
+
+The hint is the advice (:func:`engine.ai.advice.advise`): each choice valued with the ``hard`` level's search
+from what the seat can see, the best of them. The hand review grades every decision against the advice at its
+position, computed the same way in the same deals, so the hint a player was given is the review's best choice
+there (the review says "The hint advised ..." in the words the table's Hint shows, :func:`hint_words`), and a
+hand played by the hint is never marked worse than good.
 
 >>> from engine.game import new_game
 >>> from engine.rules import preset
+>>> from engine.ai.advice import ANALYSIS_LEVELS
 >>> game = new_game(preset("three_hand"), seed=8)
->>> action, reason = hint(game, game.to_act)
+>>> action, reason = hint(game, game.to_act, level=ANALYSIS_LEVELS["medium"])
 >>> game.is_legal(action) and bool(reason)
 True
 
-The hint decides from the seat's own view only, like every computer level except ``perfect``,
-and is repeatable: the same position always gets the same hint.
+The hint decides from the seat's own view only, and is repeatable: the same position (and seed) always gets
+the same hint, on any machine (the search is budgeted in nodes, never in seconds).
 """
 
 from __future__ import annotations
 
-from engine.ai.levels import LEVELS
-from engine.ai.players import ComputerPlayer
+from engine.actions import Action, DeclareOut
+from engine.ai.advice import SEAT_VIEW, advise
+from engine.ai.analysis_words import action_words, advice_reason
+from engine.ai.levels import Level
 from engine.game import Game
 from engine.players import Choice
 
-HINT_LEVEL = "hard"
+#: The level whose search values the hint's choices (without the clock: :data:`engine.ai.advice.SEAT_VIEW`).
+HINT_LEVEL = SEAT_VIEW.name
+#: The reason of a hint to declare out (declaring out is decided by the count, not valued).
+DECLARE_OUT = "your side has the points to win"
 
 
-def hint(game: Game, seat: int, seed: int = 0) -> Choice:
-    """The action the ``hard`` level advises for ``seat`` (the seat to act) and its reason."""
-    return ComputerPlayer(LEVELS[HINT_LEVEL], seed).choose_with_reason(game, seat)
+def hint(game: Game, seat: int, seed: int = 0, level: Level = SEAT_VIEW) -> Choice:
+    """The action the advice gives ``seat`` (which must be the seat to act) and why, in words spoken to it."""
+    if game.to_act != seat:
+        raise ValueError(f"seat {seat} is not to act (seat {game.to_act} is)")
+    choices = [a for a in game.legal_actions() if not isinstance(a, DeclareOut)]
+    if not choices:
+        raise ValueError("the game is over: nothing to advise")
+    if not game.has_choice() and DeclareOut() not in game.legal_actions():
+        return choices[0], "the only choice there is"
+    advice = advise(game, seed, level)
+    if advice.declare_out:
+        return DeclareOut(), DECLARE_OUT
+    runner_up = advice.runner_up
+    words = action_words(runner_up, game) if runner_up is not None else ""
+    return advice.action, advice_reason(advice.values, advice.best, runner_up, words, game, seat, seat)
 
 
-__all__ = ["HINT_LEVEL", "hint"]
+def hint_words(action: Action, game: Game) -> str:
+    """The hint's choice in words, as the table's Hint says it and the review repeats it ("Q♥", "Bid 340")."""
+    return action_words(action, game)
+
+
+__all__ = ["DECLARE_OUT", "HINT_LEVEL", "hint", "hint_words"]

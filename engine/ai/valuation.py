@@ -89,6 +89,9 @@ class Valuation:
 
     worths: dict[Action, tuple[float, ...]]
     weights: tuple[float, ...] | None = None
+    # Choices valued only because they were the choice made (a pass or a bury none of the level's own
+    # candidates holds): never the level's advice (engine.ai.advice), which is the same with or without them.
+    added: tuple[Action, ...] = ()
 
     def _weights(self, n: int) -> list[float]:
         weights = list(self.weights) if self.weights is not None and len(self.weights) == n else [1.0] * n
@@ -125,8 +128,8 @@ class Valuation:
         """This valuation and ``more`` (the same choices valued in other deals) as one."""
         worths = {a: w + more.worths.get(a, ()) for a, w in self.worths.items()}
         if self.weights is None and more.weights is None:
-            return Valuation(worths)
-        return Valuation(worths, self._deal_weights() + more._deal_weights())
+            return Valuation(worths, added=self.added)
+        return Valuation(worths, self._deal_weights() + more._deal_weights(), self.added)
 
     def _deal_weights(self) -> tuple[float, ...]:
         deals = max((len(w) for w in self.worths.values()), default=0)
@@ -138,8 +141,8 @@ def _variance(values: Sequence[float]) -> float:
     return sum((v - mean) ** 2 for v in values) / max(1, len(values) - 1)
 
 
-def _same(worths: dict[Action, list[float]]) -> Valuation:
-    return Valuation({a: tuple(v) for a, v in worths.items()})
+def _same(worths: dict[Action, list[float]], added: Sequence[Action] = ()) -> Valuation:
+    return Valuation({a: tuple(v) for a, v in worths.items()}, added=tuple(added))
 
 
 def value_choices(game: Game, seat: int, level: Level, rng: random.Random, chosen: Action | None = None) -> Valued:
@@ -293,14 +296,17 @@ def _worlds(game: Game, seat: int, level: Level, rng: random.Random, most: int =
 
 
 def _with_chosen(candidates: list[tuple[int, ...]], chosen: Action | None,
-                 make: type[PassCards] | type[Bury]) -> list[tuple[tuple[int, ...], Action]]:
+                 make: type[PassCards] | type[Bury]) -> tuple[list[tuple[tuple[int, ...], Action]], list[Action]]:
     """Each candidate's cards and its action; the choice made among them, as the very action made (its
-    cards in its own order), added if no candidate holds the same cards."""
+    cards in its own order), added if no candidate holds the same cards; and the choices so added."""
     found: list[tuple[tuple[int, ...], Action]] = [(c, make(tuple(Card(x) for x in c))) for c in candidates]
+    added: list[Action] = []
     if isinstance(chosen, make):
         mine = tuple(sorted(int(c) for c in chosen.cards))
+        if all(c != mine for c, _a in found):
+            added.append(chosen)
         found = [(c, a) for c, a in found if c != mine] + [(mine, chosen)]
-    return found
+    return found, added
 
 
 def _passes(game: Game, seat: int, level: Level, rng: random.Random, chosen: Action | None) -> Valuation:
@@ -316,7 +322,7 @@ def _passes(game: Game, seat: int, level: Level, rng: random.Random, chosen: Act
     to_declarer = seat != h.declarer
     trump = h.trump if h.trump is not None else (bv.promising_suits(hand, rules, 1) or [0])[0]
     ranked = (bv.pass_candidates if to_declarer else bv.return_candidates)(hand, trump, rules, size, limit=6)
-    candidates = _with_chosen([tuple(sorted(c)) for _s, c in ranked[: level.candidates]], chosen, PassCards)
+    candidates, added = _with_chosen([tuple(sorted(c)) for _s, c in ranked[: level.candidates]], chosen, PassCards)
     worlds = _worlds(game, seat, level, rng, PASS_DEALS)
     seeds = [rng.randrange(1 << 30) for _ in worlds]
     worths: dict[Action, list[float]] = {}
@@ -324,7 +330,7 @@ def _passes(game: Game, seat: int, level: Level, rng: random.Random, chosen: Act
         worths[action] = []
         for dealt, seed in zip(worlds, seeds, strict=True):
             worths[action].append(_after_pass(game, seat, dealt, action, random.Random(seed)))
-    return _same(worths)
+    return _same(worths, added)
 
 
 def _after_pass(game: Game, seat: int, dealt: list[list[int]], action: Action, rng: random.Random) -> float:
@@ -363,7 +369,7 @@ def _buries(game: Game, seat: int, level: Level, rng: random.Random, chosen: Act
     hand = [int(c) for c in h.hands[seat]]
     pool = sorted({int(c) for a in game.legal_actions() if isinstance(a, Bury) for c in a.cards})
     ranked = bv.bury_candidates(hand, [c for c in pool for _ in range(hand.count(c))], trump, rules, limit=6)
-    candidates = _with_chosen([tuple(sorted(c)) for _s, c in ranked[: level.candidates]], chosen, Bury)
+    candidates, added = _with_chosen([tuple(sorted(c)) for _s, c in ranked[: level.candidates]], chosen, Bury)
     values = card_values(rules)
     worlds = _worlds(game, seat, level, rng)
     sides = [0 if s == seat else 1 for s in range(rules.players)]
@@ -381,7 +387,7 @@ def _buries(game: Game, seat: int, level: Level, rng: random.Random, chosen: Act
                                    side_of=sides)
             tricks = greedy_playout(start)[0]
             worth.append(contract_worth(rules, h.bid, meld + tricks, tricks))
-    return _same(worths)
+    return _same(worths, added)
 
 
 def _throw_in(game: Game, seat: int, level: Level, rng: random.Random) -> Valuation:

@@ -56,12 +56,16 @@ from engine.ai.analysis import (
     review_decision,
     work_order,
 )
+from engine.ai.hint import hint
 from engine.ai.levels import LEVELS
 from engine.ai.players import ComputerPlayer
 from engine.game import Game
 from engine.players import Choice, RandomPlayer
 from engine.record import HandRecord
 from engine.save import SavedGameDict, game_from_dict, game_to_dict
+
+#: A decision's work in a game: the action (as JSON) and its reason in words.
+Job = Callable[..., tuple[Any, str]]
 
 
 def decide(game_dict: SavedGameDict, seat: int, level: str, seed: int) -> Any:
@@ -71,7 +75,13 @@ def decide(game_dict: SavedGameDict, seat: int, level: str, seed: int) -> Any:
 
 def decide_with_reason(game_dict: SavedGameDict, seat: int, level: str, seed: int) -> tuple[Any, str]:
     """:func:`decide`, with the decision's reason in words (none for the ``random`` player)."""
-    return decide_in(game_from_dict(game_dict), seat, level, seed)
+    return in_saved(decide_in, game_dict, seat, level, seed)
+
+
+def in_saved(job: Job, game_dict: SavedGameDict, seat: int, *args: object) -> tuple[Any, str]:
+    """``job`` (:func:`decide_in`, :func:`hint_in`) in the game rebuilt from its save: what a worker process
+    gets, where the game itself cannot go."""
+    return job(game_from_dict(game_dict), seat, *args)
 
 
 def decide_in(game: Game, seat: int, level: str, seed: int) -> tuple[Any, str]:
@@ -84,6 +94,18 @@ def decide_in(game: Game, seat: int, level: str, seed: int) -> tuple[Any, str]:
     except KeyError:
         raise ValueError(f"unknown level {level!r}; choose from {', '.join(LEVELS)}") from None
     action, reason = ComputerPlayer(chosen, seed).choose_with_reason(game, seat)
+    return action_to_json(action), reason
+
+
+def hint_with_reason(game_dict: SavedGameDict, seat: int, seed: int) -> tuple[Any, str]:
+    """The hint (:func:`engine.ai.hint.hint`: the advice the hand review grades against) for ``seat`` in the
+    saved game, as JSON, with its reason in words."""
+    return in_saved(hint_in, game_dict, seat, seed)
+
+
+def hint_in(game: Game, seat: int, seed: int) -> tuple[Any, str]:
+    """:func:`hint_with_reason` in ``game`` itself, the hint's own copy."""
+    action, reason = hint(game, seat, seed)
     return action_to_json(action), reason
 
 
@@ -254,20 +276,27 @@ class Thinker:
 
     def start(self, game: Game, seat: int, level: str, seed: int) -> None:
         """Start deciding for ``seat`` (dropping any decision still under way)."""
+        self._submit(game, seat, decide_in, level, seed)
+
+    def start_hint(self, game: Game, seat: int, seed: int = 0) -> None:
+        """Start working out the hint for ``seat`` (:func:`hint_with_reason`), dropping any decision under way."""
+        self._submit(game, seat, hint_in, seed)
+
+    def _submit(self, game: Game, seat: int, job: Job, *args: object) -> None:
         self.cancel()
         self._key = (len(game.log), seat)
         try:
-            self._future = self._submit(game, seat, level, seed)
+            self._future = self._job(game, seat, job, *args)
         except RuntimeError:  # a broken pool (its worker died): start afresh once
             self.close()
-            self._future = self._submit(game, seat, level, seed)
+            self._future = self._job(game, seat, job, *args)
 
-    def _submit(self, game: Game, seat: int, level: str, seed: int) -> Future[tuple[Any, str]]:
+    def _job(self, game: Game, seat: int, job: Job, *args: object) -> Future[tuple[Any, str]]:
         """A worker process gets the saved game; a thread, or the caller's own thread, a copy of the game."""
         pool = self._pool()
         if isinstance(pool, ProcessPoolExecutor):
-            return pool.submit(decide_with_reason, game_to_dict(game), seat, level, seed)
-        return pool.submit(decide_in, game.clone(), seat, level, seed)
+            return pool.submit(in_saved, job, game_to_dict(game), seat, *args)
+        return pool.submit(job, game.clone(), seat, *args)
 
     @property
     def busy(self) -> bool:
@@ -462,4 +491,4 @@ class Analyst:
 
 
 __all__ = ["STOP_GRACE", "WHERE", "Analyst", "AtOnce", "DaemonThread", "Thinker", "Where", "background_pool", "decide",
-           "decide_with_reason", "stop_pool"]
+           "decide_with_reason", "hint_with_reason", "stop_pool"]

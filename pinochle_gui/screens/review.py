@@ -32,7 +32,7 @@ from engine.events import EventKind
 from engine.record import HandRecord, RecordError
 from engine.review import Step, review_steps, seat_names, side_names
 from pinochle_gui.art import CardArt
-from pinochle_gui.fonts import scaled, text_scale
+from pinochle_gui.fonts import least_size, scaled, text_scale
 from pinochle_gui.screens.dialogs import message
 from pinochle_gui.screens.review_analysis import ReviewAnalysis, analysed_seat, table_levels
 from pinochle_gui.screens.review_graph import GraphView
@@ -275,7 +275,7 @@ class ReviewScene(Screen):
                      "The decision marked before: an inaccuracy, a mistake or a blunder (Shift+C)"),
                     ("Next mark", lambda: self.go_marked(1),
                      "The next decision marked: an inaccuracy, a mistake or a blunder (C)"),
-                    ("Summary", self.toggle_summary, "Points lost, the costliest, the hard computer's play (S)"))):
+                    ("Summary", self.toggle_summary, "Accuracy, the key moments, the hard computer's play (S)"))):
                 self.nav[text] = self.button(pygame.Rect(self.notes.x + pad + i * (sw + pad), row, sw, sh), text,
                                              action, tooltip=tip)
             self.nav["Try again"] = self.button(
@@ -343,7 +343,8 @@ class ReviewScene(Screen):
         names = seat_names(record)
         draw_notes(surface, self.notes_text, t, step, whose(record, step.seat) if step.seat is not None else "",
                    self.analysis, self.px(16))
-        draw_progress(surface, self.progress_at, self.notes.w - self.px(24), t, self.analysis, self.px_fixed(14))
+        draw_progress(surface, self.progress_at, self.notes.w - self.px(24), t, self.analysis,
+                      max(self.px_fixed(14), least_size()))
         places = PLACES[len(step.hands)]
         for seat, place in enumerate(places):
             self.draw_seat(surface, place, names[seat], step.hands[seat], step.laid[seat],
@@ -407,9 +408,12 @@ class ReviewScene(Screen):
         roles = [role for role, held in (("dealer", dealer), ("declarer", declarer)) if held]
         counts = [f"{len(hand)} card{'s' * (len(hand) != 1)}"] + ([f"{len(laid)} on the table"] if laid else [])
         label = " · ".join([name, *roles, *counts])
-        anchor, pos = ("midbottom", (rect.centerx, rect.y - self.px(2))) if place != "top" else (
-            "midtop", (rect.centerx, rect.bottom + self.px(2)))
-        blit_text(surface, label, self.px(15), t.accent if declarer else t.text, pos, "bold", anchor, room)
+        lines = wrap(label, self.px(15), room, "bold")  # on two lines in large print, never cut
+        step = scaled(self.px(15) * 1.25)
+        for i, line in enumerate(lines):
+            anchor, pos = ("midbottom", (rect.centerx, rect.y - self.px(2) - (len(lines) - 1 - i) * step)) \
+                if place != "top" else ("midtop", (rect.centerx, rect.bottom + self.px(2) + i * step))
+            blit_text(surface, line, self.px(15), t.accent if declarer else t.text, pos, "bold", anchor, room)
         if laid:
             inward = round(self.card_width() * 1.4) + self.px(24)
             self.row_of_cards(surface, laid, self.place_center(place, inward), room)

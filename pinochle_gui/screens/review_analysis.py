@@ -18,7 +18,9 @@ from collections.abc import Sequence
 from concurrent.futures import Executor, Future
 from typing import Any
 
-from engine.ai.analysis import COSTLY, DecisionReview, Grade, HandAnalysis, cost_threshold
+from engine.ai.accuracy import MARKED, Accuracy, accuracy, in_tenths, key_moments, moment_words, shown_cost
+from engine.ai.advice import APP_SEED
+from engine.ai.analysis import DecisionReview, HandAnalysis, cost_threshold
 from engine.ai.try_again import play_seat_again
 from engine.ai.worker import Analyst, background_pool, stop_pool
 from engine.record import HandRecord, RecordError
@@ -36,8 +38,6 @@ POLL_EVERY = 0.1
 LEVEL = "hard"
 #: The level of the computers in the other seats for "the cards" when the record's table is not open.
 OTHERS_LEVEL = "medium"
-#: The grades a step marks with their cost (the step bar, C, the summary's sums).
-MARKED = (Grade.INACCURACY, *COSTLY)
 #: Finished analyses kept for the app's run, by hand.
 FINISHED: OrderedDict[tuple[Any, ...], HandAnalysis] = OrderedDict()
 KEEP_FINISHED = 12
@@ -82,7 +82,7 @@ class ReviewAnalysis:
         self.seat = seat
         self.rules: Rules = rules_from_dict(record["rules"])
         self.threshold = cost_threshold(self.rules)
-        self.tenths = self.threshold < 10  # points shown to a tenth
+        self.tenths = in_tenths(self.rules)  # points shown to a tenth
         self.processes = not thinking_at_once() if processes is None else processes
         self.decisions: dict[int, DecisionReview] = {}
         self.total = 0
@@ -102,7 +102,7 @@ class ReviewAnalysis:
         else:
             self._analyst = Analyst(processes=self.processes, workers=1 if not self.processes else 2, level=LEVEL)
             try:
-                self._analyst.start(record, seat, viewer=player_seat(record))
+                self._analyst.start(record, seat, APP_SEED, viewer=player_seat(record))  # the hints' seed
             except RecordError as err:
                 self.failed = str(err)
                 self._analyst.close()
@@ -189,22 +189,34 @@ class ReviewAnalysis:
         blunder: :data:`MARKED`), in the order of the hand."""
         return [d for _i, d in sorted(self.decisions.items()) if d.seat == seat and d.grade in MARKED]
 
+    def accuracy(self, seat: int) -> Accuracy:
+        """``seat``'s decisions found so far (:func:`engine.ai.accuracy.accuracy`): how many, how many best or
+        good, and what the marked ones cost as their steps show it."""
+        return accuracy(self.decisions.values(), seat, self.tenths)
+
     def lost(self, seat: int) -> float:
         """What ``seat``'s decisions cost, in all: the costs their steps show (a cost within the threshold or the
         uncertainty of the deals is none, and no step shows it)."""
-        return sum(self.shown_cost(d) for d in self.marked(seat))
+        return self.accuracy(seat).lost
 
     def costly_cost(self, seat: int) -> float:
         """What ``seat``'s costly decisions (mistakes and blunders) cost, in all."""
-        return sum(self.shown_cost(d) for d in self.costly(seat))
+        return sum((self.shown_cost(d) for d in self.costly(seat)), 0.0)
 
     def shown_cost(self, review: DecisionReview) -> float:
         """A decision's cost as its step shows it (whole points, or tenths): the sums add what is shown."""
-        return float(self.points(review.cost, signed=False))
+        return shown_cost(review.cost, self.tenths)
 
     def costliest(self, seat: int, count: int = 3) -> list[DecisionReview]:
         """``seat``'s ``count`` costliest marked decisions, costliest first."""
-        return sorted(self.marked(seat), key=lambda d: (-d.cost, d.action_index))[:count]
+        return key_moments(self.marked(seat), count)
+
+    def key_moments(self) -> list[tuple[DecisionReview, str]]:
+        """The hand's key moments found so far (:func:`engine.ai.accuracy.key_moments`: the three costliest marked
+        decisions, any seat's), each in its seat's own words told to the player."""
+        names, teams = seat_names(self.record), self.record["teams"]
+        return [(review, moment_words(review, names, teams, player_seat(self.record), self.tenths))
+                for review in key_moments(self.decisions.values())]
 
     def close(self) -> None:
         if self._analyst is not None:

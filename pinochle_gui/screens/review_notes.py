@@ -1,7 +1,7 @@
 """What the hand review says beside the table: the computer's reason for the step's decision, its analysis
-(the value of the choice and of the best two others, from what the seat saw and with every card visible,
-and for a costly one a mark and the sentence why), the analysis's progress, and the step bar with the
-costly decisions marked along it.
+(its grade, what the hint advised there, the value of the choice and of the best two others, from what the seat
+saw and with every card visible, and for a costly one a mark and the sentence why), the analysis's progress,
+and the step bar with the costly decisions marked along it.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from engine.ai.analysis import COSTLY, DecisionReview, Grade
 from engine.review import Step
 from pinochle_gui.fonts import scaled
 from pinochle_gui.screens.review_analysis import ReviewAnalysis, points_text
-from pinochle_gui.seat_words import capital, who, whose
+from pinochle_gui.seat_words import capital, player_seat, who, whose
 from pinochle_gui.theme import Theme, draw_panel
 from pinochle_gui.widgets import blit_text
 from pinochle_gui.widgets.text import wrap
@@ -49,6 +49,17 @@ def bid_values_note(review: DecisionReview, tenths: bool = False) -> str:
     if review.best and 0 < review.cost < review.best[0].value - review.chosen.value:
         note += f"; a bid's cost counts at most the {points_text(review.cost, False, tenths)} it risks"
     return note + "."
+
+
+def advice_words(review: DecisionReview, player: int | None) -> str:
+    """What the hint advised at the decision, in the words the table's Hint says it: "The hint advised Q♥" at
+    the player's decision, "The hint would have advised Q♥" at another seat's, and ", the choice made" where the
+    choice made was that one; "" for an analysis made before the hint and the review were one."""
+    if not review.advised:
+        return ""
+    verb = "advised" if review.seat == player else "would have advised"
+    same = sorted(review.advised.split()) == sorted(review.chosen.action.split())  # passed cards in any order
+    return f"The hint {verb} {review.advised}" + (", the choice made" if same else "")
 
 
 #: The colour (a theme field) each grade is written in.
@@ -120,6 +131,10 @@ def draw_notes(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, step: S
         notes.write(f"{capital(owner)} reason: “{step.reason}”", theme.text, gap=px // 2)  # in its own words
     if review is not None:
         notes.write(grade_words(review), getattr(theme, GRADE_COLOURS[review.grade]), "bold", gap=px // 4)
+        assert analysis is not None  # the review is the analysis'
+        advised = advice_words(review, player_seat(analysis.record))
+        if advised:
+            notes.write(advised, theme.text, gap=px // 4)
         if review.grade in (Grade.INACCURACY, *COSTLY):  # the sentence, marked down its left edge
             colour = theme.bad if review.costly else theme.text
             top = notes.y
@@ -129,7 +144,6 @@ def draw_notes(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, step: S
         elif review.reason:  # the best choice praised, or a sound one the cards lay against
             notes.write(capital(review.reason), theme.good if review.grade == Grade.BEST else theme.text)
             notes.y += px // 2
-        assert analysis is not None  # the review is the analysis'
         notes.write(f"In points of this hand, from what {who(analysis.record, review.seat)} saw:",
                     theme.text_dim, "italic")
         for label, action, values in value_lines(review, tenths):
@@ -198,4 +212,5 @@ def step_at(rect: pygame.Rect, x: int, n: int) -> int:
     return max(0, min(n - 1, round((x - rect.x - 6) * (n - 1) / max(1, rect.w - 12))))
 
 
-__all__ = ["bid_values_note", "cost_sentence", "draw_notes", "draw_progress", "draw_step_bar", "step_at", "value_lines"]
+__all__ = ["advice_words", "bid_values_note", "cost_sentence", "draw_notes", "draw_progress", "draw_step_bar",
+           "step_at", "value_lines"]

@@ -1,27 +1,34 @@
 """The hand's summary in the review: the headline, net (the side's score less the opponents'), as played and
-with the hard computer in the seat on the same cards, and what the seat's marked decisions cost; the points
-lost to each seat's decisions; the three costliest (a click goes there); and "the cards": the hand as it went
-beside the same deal played with the hard computer in the seat, which opens in the review step by step.
+with the hard computer in the seat on the same cards, and what the seat's marked decisions cost; each seat's
+accuracy (the share of its decisions graded best or good) and the points its decisions lost; the hand's three
+key moments, any seat's costliest decisions, each told in its seat's words with what was better (a click goes
+there); and "the cards": the hand as it went beside the same deal played with the hard computer in the seat,
+which opens in the review step by step.
+
+Every figure is worked out once from the analysis when the summary is laid out (:meth:`SummaryView.build`, again
+as the analysis fills in), by :mod:`engine.ai.accuracy`, and drawn as worked out.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from functools import partial
 from typing import Protocol
 
 import pygame
 
+from engine.ai.analysis import DecisionReview
 from engine.record import HandRecord
 from engine.review import seat_names
-from pinochle_gui.fonts import sized_by_layout
+from pinochle_gui.fonts import SMALLEST_PRINT, sized_by_layout, text_scale
 from pinochle_gui.net_result import difference_words, net, net_words
 from pinochle_gui.screens.review_analysis import ReviewAnalysis
 from pinochle_gui.seat_words import capital, who, whose
 from pinochle_gui.table.scorepad import side_names
 from pinochle_gui.table.summary import draw_table, summary_lines
 from pinochle_gui.theme import Theme, draw_panel
-from pinochle_gui.widgets import MenuButton, blit_text
+from pinochle_gui.widgets import MenuButton, NoteButton, blit_text, note_height
 from pinochle_gui.widgets.core import Focusable
 from pinochle_gui.widgets.text import wrap
 
@@ -36,8 +43,13 @@ class Host(Protocol):
 
     def px_fixed(self, value: float) -> int: ...
 
+    def px_text(self, value: float) -> int: ...
+
     def button(self, rect: pygame.Rect, text: str, on_click: Callable[[], object], hotkey: int | None = None,
                tooltip: str = "") -> MenuButton: ...
+
+    def note_button(self, rect: pygame.Rect, text: str, size: int, on_click: Callable[[], object],
+                    tooltip: str = "") -> NoteButton: ...
 
     def set_focus(self, widget: Focusable | None) -> None: ...
 
@@ -60,10 +72,15 @@ def seat_roles(record: HandRecord, seat: int) -> list[tuple[int, str]]:
     return roles
 
 
-def lost_lines(analysis: ReviewAnalysis) -> list[tuple[str, str]]:
-    """(who, points lost to their decisions) for every seat, the analysed seat first."""
-    return [(who, analysis.points(analysis.lost(seat), signed=False))
-            for seat, who in seat_roles(analysis.record, analysis.seat)]
+def accuracy_lines(analysis: ReviewAnalysis) -> list[tuple[str, str, str]]:
+    """(who, accuracy, points lost to their decisions) for every seat, the analysed seat first: "83% (10 of 12)"
+    of its decisions best or good."""
+    lines = []
+    for seat, role in seat_roles(analysis.record, analysis.seat):
+        found = analysis.accuracy(seat)
+        share = f"{found.percent} ({found.sound} of {found.decisions})" if found.decisions else "–"
+        lines.append((role, share, analysis.points(found.lost, signed=False)))
+    return lines
 
 
 def net_lines(analysis: ReviewAnalysis) -> list[str]:
@@ -101,47 +118,65 @@ def hand_table(record: HandRecord) -> tuple[str, list[list[str]]]:
     return head, [row[:COLUMNS] for row in rows]
 
 
+#: The text sizes a table of "the cards" holds in its height (pinochle_gui.table.summary.draw_table's print).
+TABLE_ROWS = 9
+
+
+def least_print() -> int:
+    """The smallest print in pixels at the player's text size (a table of "the cards" is sized by its box)."""
+    return math.floor(SMALLEST_PRINT * text_scale() + 1e-9)
+
+
+#: What the summary says of "the cards" where they do not fit beside the key moments.
+CARDS_ELSEWHERE = "The cards as played and with the hard computer in the seat: a larger window shows them " \
+                  "here, and “The hard computer's play” step by step."
+
+#: The heads of the accuracy's columns.
+ACCURACY_HEADS = ("Best or good", "Lost")
+#: The key moments' heading.
+MOMENTS = "Key moments: the costliest decisions"
+
+
 class SummaryView:
-    """The summary laid over the table's place in the review."""
+    """The summary laid over the table's place in the review: the hand's figures on the left (on top in a
+    standing window), its key moments and "the cards" beside them."""
 
     def __init__(self, analysis: ReviewAnalysis) -> None:
         self.analysis = analysis
         analysis.start_hard()
         self.area = pygame.Rect(0, 0, 0, 0)
-        self.left = self.right = self.area
+        self.left = self.right = self.cards = self.moments_at = self.area
         self.headline: list[str] = []  # the net lines, wrapped to the panel
-        self.lost_top = self.rows_top = 0
+        self.accuracy: list[tuple[str, str, str]] = []  # each seat's accuracy and points lost, as shown
+        self.moments: list[tuple[DecisionReview, str]] = []  # the key moments shown, each in words
+        self.moments_heading = MOMENTS
+        self.lost_top = 0
 
     def build(self, screen: Host, area: pygame.Rect) -> None:
-        """Lay the summary out in ``area`` and add its buttons to ``screen``: the costliest decisions, the hard
-        computer's play, Back."""
+        """Lay the summary out in ``area`` and add its buttons to ``screen``: the key moments, the hard computer's
+        play, Back. Its figures are worked out here, once, from the analysis."""
         self.area = area
         gap = screen.px(16)
-        if area.w >= area.h:
+        pad = screen.px(14)
+        line = screen.px_text(16 * 1.35)
+        bh = screen.px(38)
+        standing = area.w < area.h
+        width = (area.w if standing else (area.w - gap) // 2) - 2 * pad
+        self.headline = [text for said in net_lines(self.analysis) for text in wrap(said, screen.px(16), width)]
+        self.accuracy = accuracy_lines(self.analysis)
+        figures = screen.px_text(19 * 1.5) + line * len(self.headline) + screen.px(10)  # the headline, to the table
+        table = screen.px_text(17 * 1.45) + screen.px_text(14 * 1.4) + line * len(self.accuracy)
+        if standing:  # the figures on top, as tall as they need (the key moments and the cards under them)
+            half = min((area.h - gap) * 11 // 20, 2 * pad + figures + table + screen.px_text(13 * 1.6) + bh
+                       + screen.px(24))
+            self.left = pygame.Rect(area.x, area.y, area.w, half)
+            self.right = pygame.Rect(area.x, area.y + half + gap, area.w, area.h - half - gap)
+        else:
             half = (area.w - gap) // 2
             self.left = pygame.Rect(area.x, area.y, half, area.h)
             self.right = pygame.Rect(area.x + half + gap, area.y, area.w - half - gap, area.h)
-        else:
-            half = (area.h - gap) * 11 // 20
-            self.left = pygame.Rect(area.x, area.y, area.w, half)
-            self.right = pygame.Rect(area.x, area.y + half + gap, area.w, area.h - half - gap)
-        pad = screen.px(14)
-        line = round(screen.px(16) * 1.4)
-        bh = screen.px(38)
-        width = self.left.w - 2 * pad
-        self.headline = [text for said in net_lines(self.analysis) for text in wrap(said, screen.px(16), width)]
-        self.lost_top = self.left.y + pad + screen.px(30) + line * len(self.headline) + screen.px(12)
-        self.rows_top = self.lost_top + screen.px(28) + line * len(lost_lines(self.analysis)) + screen.px(36)
+        self.lost_top = self.left.y + pad + figures
         foot = self.left.bottom - pad - bh
-        y = self.rows_top
-        for review in self.analysis.costliest(self.analysis.seat):
-            text = f"{review.title}: {review.chosen.action}, about {self.analysis.points(review.cost, signed=False)}"
-            rect = pygame.Rect(self.left.x + pad, y, width, bh)
-            if rect.bottom > foot - screen.px(30):
-                break
-            screen.button(rect, text, partial(screen.go_action, review.action_index),
-                          tooltip="Go to this decision in the hand")
-            y += bh + screen.px(8)
         half = (width - pad) // 2
         hard = screen.button(pygame.Rect(self.left.x + pad, foot, half, bh), "The hard computer's play",
                              screen.open_hard, tooltip="The same deal with the hard computer in the seat, step by step")
@@ -149,43 +184,85 @@ class SummaryView:
         close = pygame.Rect(self.left.right - pad - half, foot, half, bh)
         screen.set_focus(screen.button(close, "Back to the hand", screen.toggle_summary,
                                        tooltip="The table again (S)"))
+        # the key moments under the figures where they all fit there, else over "the cards" (which give way to them
+        # where the window is short, see draw_cards)
+        size = screen.px(15)
+        heading = screen.px_text(17 * 1.6)
+        found = self.analysis.key_moments()
+        under = self.lost_top + table + screen.px(12)
+        room = foot - screen.px_text(13 * 1.6) - under - heading
+        inside = self.left.inflate(-2 * pad, 0)
+        if not standing and found and sum(note_height(w, size, inside.w) + screen.px(6) for _r, w in found) <= room:
+            self.moments_at = pygame.Rect(inside.x, under, inside.w, room + heading)
+            self.cards = self.right
+        else:
+            self.moments_at = pygame.Rect(self.right.x, self.right.y, self.right.w,
+                                          self.right.h - 2 * screen.px_text(15 * 1.4) - screen.px(8))
+        y = self.moments_at.y + heading
+        self.moments = []
+        for review, words in found:
+            tall = note_height(words, size, self.moments_at.w)
+            if y + tall > self.moments_at.bottom:
+                break
+            screen.note_button(pygame.Rect(self.moments_at.x, y, self.moments_at.w, tall), words, size,
+                               partial(screen.go_action, review.action_index),
+                               tooltip="Go to this decision in the hand")
+            self.moments.append((review, words))
+            y += tall + screen.px(6)
+        self.moments_heading = MOMENTS if len(self.moments) == len(found) else \
+            f"Key moments: {len(self.moments)} of {len(found)} fit here"
+        if self.moments_at.x == self.right.x:
+            self.cards = pygame.Rect(self.right.x, y + screen.px(8), self.right.w, self.right.bottom - y - screen.px(8))
 
     def draw(self, surface: pygame.Surface, screen: Host) -> None:
         t, a = screen.theme, self.analysis
         pad = screen.px(14)
         size = screen.px(16)
-        line = round(size * 1.4)
+        line = screen.px_text(16 * 1.35)
         width = self.left.w - 2 * pad
         draw_panel(surface, self.left, t)
         x, y = self.left.x + pad, self.left.y + pad
         blit_text(surface, "The hand, net: a side's score less the opponents'", screen.px(19), t.accent, (x, y),
                   "bold", "topleft", width)
-        y += screen.px(30)
+        y += screen.px_text(19 * 1.5)
         for text in self.headline:
             blit_text(surface, text, size, t.text, (x, y))
             y += line
         y = self.lost_top
-        blit_text(surface, "Points lost to decisions", screen.px(17), t.accent, (x, y), "bold", "topleft", width)
-        y += screen.px(28)
-        for seat_role, lost in lost_lines(a):
-            blit_text(surface, seat_role, size, t.text, (x, y), "regular", "topleft", self.left.w // 2)
-            blit_text(surface, lost, size, t.text, (x + self.left.w // 2, y), "bold")
+        blit_text(surface, "Accuracy and points lost to decisions", screen.px(17), t.accent, (x, y), "bold",
+                  "topleft", width)
+        y += screen.px_text(17 * 1.45)
+        columns = (x, x + round(width * 0.46), self.left.right - pad)
+        for head, column, anchor in zip(ACCURACY_HEADS, columns[1:], ("topleft", "topright"), strict=True):
+            blit_text(surface, head, screen.px(14), t.text_dim, (column, y), "italic", anchor)
+        y += screen.px_text(14 * 1.4)
+        for seat_role, share, lost in self.accuracy:
+            blit_text(surface, seat_role, size, t.text, (x, y), "regular", "topleft", columns[1] - x - pad // 2)
+            blit_text(surface, share, size, t.text, (columns[1], y), "bold", "topleft",
+                      columns[2] - columns[1] - screen.px_text(50))
+            blit_text(surface, lost, size, t.text, (columns[2], y), "bold", "topright")
             y += line
-        costliest = a.costliest(a.seat)
-        heading = "The costliest decisions" if costliest else (
-            "No decision marked" if a.analysed else "No decision marked yet")
-        blit_text(surface, heading, screen.px(17), t.accent, (x, self.rows_top - screen.px(30)), "bold", "topleft",
-                  width)
         foot = self.left.bottom - pad - screen.px(38)
         blit_text(surface, a.progress_text(), screen.px(13), t.text_dim, (x, foot - screen.px(8)), "italic",
                   "bottomleft", width)
+        heading = self.moments_heading if self.moments else (
+            "No decision marked" if a.analysed else "No decision marked yet")
+        blit_text(surface, heading, screen.px(17), t.accent, self.moments_at.topleft, "bold", "topleft",
+                  self.moments_at.w)
         self.draw_cards(surface, screen)
 
     def draw_cards(self, surface: pygame.Surface, screen: Host) -> None:
-        """"The cards": what happened, and the same deal with the hard computer in the seat."""
-        t, a, box = screen.theme, self.analysis, self.right
+        """"The cards": what happened, and the same deal with the hard computer in the seat; where the key moments
+        leave no room for their two tables in readable print, a note saying where to see them."""
+        t, a, box = screen.theme, self.analysis, self.cards
         gap = screen.px(10)
-        title_h = screen.px(30)
+        title_h = screen.px_text(17 * 1.6)
+        if box.h < title_h + gap + 2 * TABLE_ROWS * least_print():
+            y = box.y
+            for text in wrap(CARDS_ELSEWHERE, screen.px(15), box.w, "italic"):
+                blit_text(surface, text, screen.px(15), t.text_dim, (box.x, y), "italic")
+                y += screen.px_text(15 * 1.4)
+            return
         blit_text(surface, "The cards: how the hand went, and with the hard computer in the seat", screen.px(17),
                   t.accent, (box.centerx, box.y), "bold", "midtop", box.w)
         tall = (box.h - title_h - gap) // 2
@@ -203,4 +280,4 @@ class SummaryView:
             blit_text(surface, waiting, screen.px(15), t.text_dim, second.center, "italic", "center", second.w - 20)
 
 
-__all__ = ["SummaryView", "lost_lines", "seat_roles"]
+__all__ = ["ACCURACY_HEADS", "MOMENTS", "SummaryView", "accuracy_lines", "seat_roles"]

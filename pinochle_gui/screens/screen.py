@@ -16,7 +16,18 @@ import pygame
 from pinochle_gui.fonts import scaled, text_scale
 from pinochle_gui.scene import Scene
 from pinochle_gui.theme import Theme, draw_panel, felt_surface, get_theme
-from pinochle_gui.widgets import Button, Focusable, MenuButton, Row, ScrollList, Tooltip, Widget, blit_text, wrap
+from pinochle_gui.widgets import (
+    Button,
+    Focusable,
+    MenuButton,
+    NoteButton,
+    Row,
+    ScrollList,
+    Tooltip,
+    Widget,
+    blit_text,
+    wrap,
+)
 from pinochle_gui.widgets.core import soonest_wake
 
 if TYPE_CHECKING:
@@ -96,6 +107,13 @@ class Screen(Scene):
         self, rect: pygame.Rect, text: str, on_click: Callable[[], object], hotkey: int | None = None, tooltip: str = ""
     ) -> MenuButton:
         b = MenuButton(rect, text, self._clicked(on_click), self.theme, hotkey, tooltip)
+        self.add(b)
+        return b
+
+    def note_button(self, rect: pygame.Rect, text: str, size: int, on_click: Callable[[], object],
+                    tooltip: str = "") -> NoteButton:
+        """A button holding a sentence or two, wrapped at ``size`` (a :class:`~pinochle_gui.widgets.NoteButton`)."""
+        b = NoteButton(rect, text, size, self._clicked(on_click), self.theme, tooltip)
         self.add(b)
         return b
 

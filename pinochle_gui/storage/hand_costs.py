@@ -1,10 +1,12 @@
 """The cost of the player's decisions per hand, in a table of its own in the statistics database.
 
 After each hand the player plays, the app values the player's decisions in the background
-(:mod:`pinochle_gui.hand_costs`) and stores here what they cost in points of that hand: the statistics
-screen charts the average per game, so a player can see improvement. The table is created when missing
-(not a schema version of its own: an older copy of the game simply ignores it) and emptied with the
-statistics.
+(:mod:`pinochle_gui.table.hand_costs`) and stores here what they cost in points of that hand, how many there
+were and how many were graded best or good (the hand's accuracy, :func:`engine.ai.accuracy.accuracy`): the
+statistics screen charts the average cost per game and each game's accuracy, so a player can see improvement.
+The table is created when missing, and given the column of sound decisions when it has none (not a schema
+version of its own: an older copy of the game simply ignores them; a hand stored before has no accuracy), and
+emptied with the statistics.
 """
 
 from __future__ import annotations
@@ -14,6 +16,8 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
+
+from engine.ai.accuracy import Accuracy
 
 TABLE = """
 CREATE TABLE IF NOT EXISTS hand_costs (
@@ -25,14 +29,18 @@ CREATE TABLE IF NOT EXISTS hand_costs (
     cost REAL NOT NULL CHECK (cost >= 0),
     decisions INTEGER NOT NULL,
     recorded_at REAL NOT NULL,
+    sound INTEGER CHECK (sound IS NULL OR sound BETWEEN 0 AND decisions),
     UNIQUE (game_id, hand_number)
 )
 """
+#: The column of the decisions graded best or good, added to a table made before it.
+SOUND_COLUMN = "ALTER TABLE hand_costs ADD COLUMN sound INTEGER CHECK (sound IS NULL OR sound BETWEEN 0 AND decisions)"
 
 
 @dataclass(frozen=True)
 class HandCost:
-    """What the player's decisions in one hand cost, in points of that hand."""
+    """What the player's decisions in one hand cost, in points of that hand (the costs its review's steps show),
+    how many decisions there were, and how many of them were graded best or good (None: not counted)."""
 
     game_id: str
     hand_number: int
@@ -41,44 +49,63 @@ class HandCost:
     cost: float
     decisions: int
     recorded_at: float = 0.0
+    sound: int | None = None
+
+    @classmethod
+    def of(cls, game_id: str, hand_number: int, variant: str, level: str, found: Accuracy) -> HandCost:
+        """A hand's cost and accuracy as the analysis found them (:func:`engine.ai.accuracy.accuracy`)."""
+        return cls(game_id, hand_number, variant, level, found.lost, found.decisions, sound=found.sound)
 
 
 @dataclass(frozen=True)
 class CostPoint:
-    """One game of the chart: the average cost per hand of its analysed hands."""
+    """One game of the chart: the average cost per hand of its analysed hands, and the game's accuracy over the
+    hands whose sound decisions were counted (None: none was)."""
 
     game_id: str
     variant: str
     hands: int
     average: float
     recorded_at: float
+    accuracy: Accuracy | None = None
 
 
 def create(db: sqlite3.Connection) -> None:
     db.execute(TABLE)
+    if "sound" not in {str(row[1]) for row in db.execute("PRAGMA table_info(hand_costs)")}:
+        db.execute(SOUND_COLUMN)
 
 
 def insert(db: sqlite3.Connection, cost: HandCost) -> None:
     """Store a hand's cost (once: the same hand again changes nothing)."""
     if not cost.cost >= 0 or cost.decisions < 0:
         raise ValueError(f"a hand cannot cost {cost.cost} points")
+    if cost.sound is not None and not 0 <= cost.sound <= cost.decisions:
+        raise ValueError(f"{cost.sound} of {cost.decisions} decisions cannot be sound")
     db.execute(
-        "INSERT OR IGNORE INTO hand_costs (game_id, hand_number, variant, level, cost, decisions, recorded_at) "
-        "VALUES (?, ?, ?, ?, ?, ?, ?)",
+        "INSERT OR IGNORE INTO hand_costs (game_id, hand_number, variant, level, cost, decisions, recorded_at, sound) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         (cost.game_id, cost.hand_number, cost.variant, cost.level, float(cost.cost), cost.decisions,
-         cost.recorded_at or time.time()),
+         cost.recorded_at or time.time(), cost.sound),
     )
 
 
 def series_query(where: str, args: Sequence[Any], last: int) -> tuple[str, tuple[Any, ...]]:
-    """The last ``last`` games' average cost per hand, newest first (the caller turns it round)."""
-    sql = ("SELECT game_id, min(variant), count(*), avg(cost), max(recorded_at) FROM hand_costs"
-           f"{where} GROUP BY game_id ORDER BY min(id) DESC LIMIT ?")
+    """The last ``last`` games' average cost per hand, newest first (the caller turns it round), with the decisions,
+    the sound ones and the cost of the hands whose sound decisions were counted."""
+    counted = "CASE WHEN sound IS NULL THEN 0 ELSE {} END"
+    sql = ("SELECT game_id, min(variant), count(*), avg(cost), max(recorded_at), "
+           f"sum({counted.format('decisions')}), sum({counted.format('sound')}), sum({counted.format('cost')}), "
+           f"count(sound) FROM hand_costs{where} GROUP BY game_id ORDER BY min(id) DESC LIMIT ?")
     return sql, (*args, max(0, last))
 
 
 def points(rows: Sequence[tuple[Any, ...]]) -> list[CostPoint]:
-    return [CostPoint(str(r[0]), str(r[1]), int(r[2]), float(r[3]), float(r[4])) for r in reversed(rows)]
+    """The chart's games from the rows of :func:`series_query`, oldest first; a game's accuracy is its hands'
+    added up (:func:`engine.ai.accuracy.game_accuracy`, as the database adds them)."""
+    return [CostPoint(str(r[0]), str(r[1]), int(r[2]), float(r[3]), float(r[4]),
+                      Accuracy(int(r[5]), int(r[6]), round(float(r[7]), 1)) if int(r[8]) else None)
+            for r in reversed(rows)]
 
 
-__all__ = ["CostPoint", "HandCost", "TABLE", "create", "insert", "points", "series_query"]
+__all__ = ["SOUND_COLUMN", "TABLE", "CostPoint", "HandCost", "create", "insert", "points", "series_query"]

@@ -1,13 +1,14 @@
 """What the player's decisions cost, hand after hand, found in the background for the statistics.
 
-After each hand the player plays (not a demo, not a deal played again), :class:`HandCoster` values the
+After each hand the player plays (not a demo, not a deal played again), :class:`HandCoster` reviews the
 player's decisions of that hand with the hard level's search from what the player could see
-(:func:`engine.ai.analysis.review_decision`) and hands back the sum of what they cost, in net points of
-that hand (the side's score less the opponents', as every comparison of the game), for the statistics
-(:mod:`pinochle_gui.storage.hand_costs`). It works one decision at a time in one worker process at the
-lowest priority, and starts the next decision only while no computer seat is
-thinking (``idle``), so the player's computers are not slowed. A hand not finished when the app closes is
-not counted. With ``PINOCHLE_THINK_AT_ONCE=1`` (the tests) it works on a thread of this process.
+(:func:`engine.ai.analysis.review_decision`, with the seed of the review, so the same grades) and hands back
+the hand's accuracy (:func:`engine.ai.accuracy.accuracy`): how many decisions, how many graded best or good,
+and what the marked ones cost as the review's steps show it, in net points of that hand (the side's score
+less the opponents', as every comparison of the game), for the statistics (:mod:`pinochle_gui.storage.hand_costs`).
+It works one decision at a time in one worker process at the lowest priority, and starts the next decision only
+while no computer seat is thinking (``idle``), so the player's computers are not slowed. A hand not finished
+when the app closes is not counted. With ``PINOCHLE_THINK_AT_ONCE=1`` (the tests) it works on a thread of this process.
 """
 
 from __future__ import annotations
@@ -16,18 +17,22 @@ from collections import deque
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from engine.ai.analysis import decisions_in, review_decision
+from engine.ai.accuracy import accuracy, in_tenths
+from engine.ai.advice import APP_SEED
+from engine.ai.analysis import DecisionReview, decisions_in, review_decision
 from engine.ai.worker import background_pool, stop_pool
 from engine.record import HandRecord, RecordError
+from engine.rules import rules_from_dict
 from pinochle_gui.storage.hand_costs import HandCost
 from pinochle_gui.table.seats import thinking_at_once
 
 LAST = 19  # how many steps lower the hands' costs work: after the app and the table's computers (5)
 
 
-def decision_cost(record: HandRecord, action_index: int, seat: int) -> float:
-    """What the decision ``action_index`` of ``record`` cost its seat (the seat's view only)."""
-    return review_decision(record, action_index, every_card=False, viewer=seat).cost
+def decision_graded(record: HandRecord, action_index: int, seat: int) -> DecisionReview:
+    """The decision ``action_index`` of ``record`` reviewed for its seat (the seat's view only, as the review
+    grades it)."""
+    return review_decision(record, action_index, APP_SEED, every_card=False, viewer=seat)
 
 
 @dataclass
@@ -37,7 +42,7 @@ class _Hand:
     game_id: str
     level: str
     decisions: list[int]
-    cost: float = 0.0
+    reviews: list[DecisionReview] = field(default_factory=list)
     done: int = 0
     failed: list[str] = field(default_factory=list)
 
@@ -50,7 +55,7 @@ class HandCoster:
         self.hands: deque[_Hand] = deque()
         self.errors: list[str] = []
         self._pool: Executor | None = None
-        self._future: Future[float] | None = None
+        self._future: Future[DecisionReview] | None = None
 
     def add(self, record: HandRecord, seat: int, game_id: str, level: str) -> None:
         """Cost the decisions of ``seat`` in the hand of ``record`` (of the game ``game_id``)."""
@@ -71,7 +76,7 @@ class HandCoster:
         if self._future is not None and self._future.done():
             hand = self.hands[0]
             try:
-                hand.cost += self._future.result()
+                hand.reviews.append(self._future.result())
             except Exception as err:  # noqa: BLE001 - one decision failing loses that hand, not the app
                 hand.failed.append(f"{type(err).__name__}: {err}")
             hand.done += 1
@@ -81,11 +86,12 @@ class HandCoster:
             if hand.failed:
                 self.errors.append(f"hand {hand.record['hand_number']}: {hand.failed[0]}")
             else:
-                finished.append(HandCost(hand.game_id, hand.record["hand_number"], hand.record["variant"], hand.level,
-                                         hand.cost, len(hand.decisions)))
+                tenths = in_tenths(rules_from_dict(hand.record["rules"]))
+                finished.append(HandCost.of(hand.game_id, hand.record["hand_number"], hand.record["variant"],
+                                            hand.level, accuracy(hand.reviews, hand.seat, tenths)))
         if self._future is None and self.hands and idle:
             hand = self.hands[0]
-            self._future = self._executor().submit(decision_cost, hand.record, hand.decisions[hand.done], hand.seat)
+            self._future = self._executor().submit(decision_graded, hand.record, hand.decisions[hand.done], hand.seat)
         return finished
 
     def _executor(self) -> Executor:
@@ -107,4 +113,4 @@ class HandCoster:
         self._pool = None
 
 
-__all__ = ["HandCoster", "decision_cost"]
+__all__ = ["HandCoster", "decision_graded"]

@@ -30,7 +30,9 @@ from typing import TYPE_CHECKING, Any, TypedDict
 import pygame
 
 from engine.actions import Action, Bury, DeclareOut, NoMeld, PassCards, Play
+from engine.ai.advice import APP_SEED
 from engine.ai.duplicate import seat_seed
+from engine.ai.hint import hint_words
 from engine.cards import Card, card_label
 from engine.claim_tricks import claim_plan, claim_the_rest
 from engine.declare_out import Claim, claim_of
@@ -204,7 +206,7 @@ class TableScene(Scene):
         lay = self.director.lay
         theme = self.theme
         self.menu_button = Button(lay.menu_button, "Menu", self.open_menu, theme, None, "Pause menu (Esc)")
-        labels = [("Hint", self.ask_hint, "What the hard computer would do (H)"),
+        labels = [("Hint", self.ask_hint, "The best choice the review would find (H)"),
                   ("Undo", self.undo, "Take back your last action (U)"),
                   ("Last", self.toggle_last_trick, "The last trick (L)"),
                   ("Pad", self.toggle_pad, "The score pad of the game (S)")][2 if self.challenge else 0:]
@@ -457,7 +459,7 @@ class TableScene(Scene):
             return
         self.hint_asked = True
         self.hud.hint = "thinking..."
-        self.hints.start(self.game, VIEW_SEAT, "hard", 0)
+        self.hints.start_hint(self.game, VIEW_SEAT, APP_SEED)
 
     def _poll_hint(self) -> None:
         if not self.hint_asked:
@@ -486,7 +488,7 @@ class TableScene(Scene):
     def follow_hint(self, action: Action, reason: str) -> None:
         """Show the hint and make it the keyboard's choice, so that Enter does what it says."""
         self.hint_action = action
-        self.hud.hint = action_words(action) + (f" - {reason}" if reason else "")
+        self.hud.hint = hint_words(action, self.game) + (f" - {reason}" if reason else "")
         if isinstance(action, Play):  # the keyboard's choice moves to the advised card: Enter plays it
             playable = list(self.legal_sprites().values())
             if action in playable:

@@ -3,13 +3,13 @@ menus' form rows and scrolling lists.
 
 :mod:`.core` the base classes (:class:`Widget`, :class:`Focusable`); :mod:`.text` fitting, wrapping
 and drawing text; :mod:`.labels` :class:`Label`, :class:`Tooltip`, :class:`SpeechBubble`;
-:mod:`.buttons` :class:`Button`, :class:`MenuButton`; :mod:`.panel` :class:`Panel`; :mod:`.rows` the
-form rows; :mod:`.scroll` :class:`ScrollList`. This package re-exports them all.
+:mod:`.buttons` :class:`Button`, :class:`MenuButton`, :class:`NoteButton`; :mod:`.panel` :class:`Panel`;
+:mod:`.rows` the form rows; :mod:`.scroll` :class:`ScrollList`. This package re-exports them all.
 """
 
 from __future__ import annotations
 
-from pinochle_gui.widgets.buttons import TOOLTIP_DELAY, Button, MenuButton, same_text_size
+from pinochle_gui.widgets.buttons import TOOLTIP_DELAY, Button, MenuButton, NoteButton, note_height, same_text_size
 from pinochle_gui.widgets.core import Focusable, Widget, draw_focus_ring
 from pinochle_gui.widgets.labels import Label, SpeechBubble, Tooltip
 from pinochle_gui.widgets.panel import Panel
@@ -24,6 +24,7 @@ __all__ = [
     "Focusable",
     "Label",
     "MenuButton",
+    "NoteButton",
     "same_text_size",
     "NumberRow",
     "Panel",
@@ -38,6 +39,7 @@ __all__ = [
     "Widget",
     "blit_text",
     "draw_focus_ring",
+    "note_height",
     "ellipsize",
     "fit_text",
     "render",

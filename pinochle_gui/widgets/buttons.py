@@ -12,10 +12,10 @@ from collections.abc import Callable
 
 import pygame
 
-from pinochle_gui.fonts import least_size, text_scale
+from pinochle_gui.fonts import least_size, scaled, text_scale
 from pinochle_gui.theme import Color, Theme
 from pinochle_gui.widgets.core import Focusable, Widget, draw_focus_ring
-from pinochle_gui.widgets.text import fit_text, render, text_width
+from pinochle_gui.widgets.text import fit_text, render, text_width, wrap
 
 TOOLTIP_DELAY = 0.6  # seconds of hovering before a tooltip shows
 
@@ -141,6 +141,15 @@ class Button(Widget):
         cached = self._faces.get(key)
         if cached is not None:
             return cached
+        face, color, sink = self._blank_face(state)
+        self._label(face, color, sink)
+        if len(self._faces) > 16:
+            self._faces.clear()
+        self._faces[key] = face
+        return face
+
+    def _blank_face(self, state: str) -> tuple[pygame.Surface, Color, int]:
+        """The button's face in ``state`` without its text, the text's colour, and how far a press sinks it."""
         t = self.theme
         base = {
             "normal": t.button,
@@ -169,14 +178,18 @@ class Button(Widget):
             face, edge, face.get_rect(), width=max(1, h // 18 + (state == "selected")), border_radius=radius
         )
         color = t.button_text if state != "disabled" else _lighten(t.disabled, 0.35)
-        sink = 1 if state == "pressed" else 0
+        return face, color, 1 if state == "pressed" else 0
+
+    def _label(self, face: pygame.Surface, color: Color, sink: int) -> None:
+        """The icon and the text on the face, centred."""
+        w, h = face.get_size()
         icon_w = self.icon_width()
         if self.icon is not None:
             icon_h = round(h * 0.58)
             icon = pygame.transform.smoothscale(
                 self.icon, (max(1, round(self.icon.get_width() * icon_h / self.icon.get_height())), icon_h)
             )
-            if state == "disabled":
+            if not self.enabled:
                 icon.set_alpha(110)
         text, size = fit_text(self.text, self.text_size or self.natural_size, self.text_room, self.face)
         label = render(text, size, color, self.face) if text else pygame.Surface((0, 0))
@@ -184,10 +197,6 @@ class Button(Widget):
         if self.icon is not None:
             face.blit(icon, icon.get_rect(midleft=(left, h // 2 + sink)))
         face.blit(label, label.get_rect(midleft=(left + icon_w, h // 2 + sink)))
-        if len(self._faces) > 16:
-            self._faces.clear()
-        self._faces[key] = face
-        return face
 
     def draw(self, surface: pygame.Surface) -> None:
         if not self.visible:
@@ -253,3 +262,42 @@ class MenuButton(Button, Focusable):
         Button.draw(self, surface)
         if self.focused and self.enabled:
             draw_focus_ring(surface, self.rect, self.theme)
+
+
+class NoteButton(MenuButton):
+    """A focusable button that holds a sentence or two (a key moment of a hand, to go to): its text wraps over
+    the lines it needs, left-aligned, at the size given (``text_size``); :func:`note_height` is the height
+    that holds them."""
+
+    def __init__(self, rect: pygame.Rect | tuple[int, int, int, int], text: str, size: int,
+                 on_click: Callable[[], None] | None = None, theme: Theme | str = "green", tooltip: str = "") -> None:
+        MenuButton.__init__(self, rect, text, on_click, theme, None, tooltip)
+        self.face = "regular"
+        self.text_size = size
+
+    @property
+    def text_room(self) -> int:
+        return self.rect.w - 2 * note_pad(self.text_size or self.natural_size)
+
+    def lines(self) -> list[str]:
+        """The text as the button breaks it into lines."""
+        return wrap(self.text, self.text_size or self.natural_size, self.text_room, self.face)
+
+    def _label(self, face: pygame.Surface, color: Color, sink: int) -> None:
+        size = self.text_size or self.natural_size
+        lines = self.lines()
+        step = scaled(size * 1.3)
+        top = (face.get_height() - step * len(lines)) // 2 + sink
+        for i, line in enumerate(lines):
+            face.blit(render(line, size, color, self.face), (note_pad(size), top + i * step))
+
+
+def note_pad(size: int) -> int:
+    """The room a :class:`NoteButton` leaves round its text at ``size``."""
+    return max(6, scaled(size * 0.6))
+
+
+def note_height(text: str, size: int, width: int, face: str = "regular") -> int:
+    """The height of a :class:`NoteButton` ``width`` wide that holds ``text`` at ``size``."""
+    pad = note_pad(size)
+    return len(wrap(text, size, width - 2 * pad, face)) * scaled(size * 1.3) + pad
