@@ -16,7 +16,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 
-from engine.actions import Bid, Pass  # noqa: E402
+from engine.actions import Action, Bid, Pass, Play  # noqa: E402
 from engine.cards import card_label  # noqa: E402
 from engine.game import Game, Phase, new_game  # noqa: E402
 from engine.rules import preset  # noqa: E402
@@ -262,12 +262,18 @@ def test_card_hints_speak_to_the_player() -> None:
 
     game = new_game(preset("two_hand"), seed=9)
     reasons = []
+    hinted: list[tuple[Action, str]] = []
     while len(reasons) < 12 and not game.is_over:
         action, reason = hint(game, game.to_act)
         reasons.append(reason)
+        hinted.append((action, reason))
         game.apply(action)
     assert all(" my " not in f" {r} " and " me " not in f" {r} " and " I " not in f" {r} " for r in reasons), reasons
-    assert not [r for r in reasons if NAMES_A_CARD.search(r) or re.search("[♠♥♦♣]", r)], reasons  # "Play 10♥" names it
+    # "Play 10♥" names the card: the reason never names it again, in words or by its symbol (it may name the
+    # next best card, "K♣, the next best, is worth about 10 less to you").
+    assert not [r for r in reasons if NAMES_A_CARD.search(r)], reasons
+    assert not [(a, r) for a, r in hinted if isinstance(a, Play) and f"{card_label(a.card)}," in r], hinted
+    assert any(re.search(r"the next best, is worth about \d+ less to you", r) for r in reasons), reasons
 
 
 # A card named in words: hints name cards by rank and suit symbol, and the action's cards only once.

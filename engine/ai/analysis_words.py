@@ -375,7 +375,7 @@ def advice_reason(values: Mapping[Action, float], best: Action, runner_up: Actio
     is worth about 12 less to your side"; "as good as K♠, the next best, for your side" when they are level."""
     side = side_word(game, seat, seat, viewer)
     if runner_up is None:
-        return f"worth about {round(values[best]):+d} to {side} in points of this hand"
+        return f"the only choice weighed; the hand is worth about {round(values[best]):+d} to {side} from here"
     less = round(values[best] - values[runner_up])
     if less <= 0:
         return f"about as good as {runner_words}, the next best, for {side}"

@@ -228,6 +228,22 @@ def _value_words(hand: list[int], rules: Rules, value: bv.TrumpValue) -> str:
     return f"{meld} + about {tricks} in tricks = about {expected + tricks}"
 
 
+def hand_worth(game: Game, seat: int, level: Level, bid: int | None = None) -> str:
+    """What the hand of ``seat`` (in the auction) is worth as the declarer's, in whole points whose parts add
+    up, and how often a bid of ``bid`` is made: "meld 120 in hearts + about 180 in tricks = about 300; you make
+    260 about half the time" ("" for a hand with no marriage to name trump)."""
+    rules = game.rules
+    hand = [int(c) for c in game.hand.hands[seat]]
+    suits = bv.promising_suits(hand, rules, level.suits_weighed)
+    if not suits:
+        return ""
+    value = _valuation(game, seat, level, suits).best
+    words = _value_words(hand, rules, value)
+    if bid is None:
+        return words
+    return f"{words}; you make {bid} {how_often(bv.made_share(value, bid))}"
+
+
 def _partner_help(obs: Observation, game: Game) -> float:
     """What the partner's bids say beyond an average hand (in this game's points); a bid the rules
     forced (the first bidder's opening, the stuck dealer's) says nothing."""

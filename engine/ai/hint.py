@@ -20,11 +20,12 @@ the same hint, on any machine (the search is budgeted in nodes, never in seconds
 
 from __future__ import annotations
 
-from engine.actions import Action, DeclareOut
+from engine.actions import Action, Bid, DeclareOut
 from engine.ai.advice import SEAT_VIEW, advise
 from engine.ai.analysis_words import action_words, advice_reason
+from engine.ai.decisions import hand_worth
 from engine.ai.levels import Level
-from engine.game import Game
+from engine.game import Game, Phase
 from engine.players import Choice
 
 #: The level whose search values the hint's choices (without the clock: :data:`engine.ai.advice.SEAT_VIEW`).
@@ -47,7 +48,11 @@ def hint(game: Game, seat: int, seed: int = 0, level: Level = SEAT_VIEW) -> Choi
         return DeclareOut(), DECLARE_OUT
     runner_up = advice.runner_up
     words = action_words(runner_up, game) if runner_up is not None else ""
-    return advice.action, advice_reason(advice.values, advice.best, runner_up, words, game, seat, seat)
+    reason = advice_reason(advice.values, advice.best, runner_up, words, game, seat, seat)
+    if game.phase == Phase.BIDDING:  # what the hand is worth, and how often the bid advised is made
+        worth = hand_worth(game, seat, level, advice.action.amount if isinstance(advice.action, Bid) else None)
+        reason = f"{worth}; {reason}" if worth else reason
+    return advice.action, reason
 
 
 def hint_words(action: Action, game: Game) -> str:
