@@ -42,7 +42,7 @@ from engine.cards import (
     counts,
     parse_cards,
 )
-from engine.rules import Rules
+from engine.rules import MeldTable, Rules
 
 # Meld classes. The divided-by-ten table puts marriages in a class of their own ("marriage").
 SEQUENCE = "sequence"
@@ -137,7 +137,7 @@ def _row(key: str, kind: str, points: Sequence[int | None], names: Sequence[str]
     return MeldRow(key, kind, tuple(points), tuple(names))
 
 
-_MELD_ROWS_CACHE: dict[tuple[str, bool, bool], tuple[MeldRow, ...]] = {}
+_MELD_ROWS_CACHE: dict[tuple[MeldTable, bool, bool], tuple[MeldRow, ...]] = {}
 
 
 def meld_rows(rules: Rules) -> tuple[MeldRow, ...]:
@@ -150,8 +150,8 @@ def meld_rows(rules: Rules) -> tuple[MeldRow, ...]:
     return rows
 
 
-def _build_rows(table: str, double_values: bool, bonus: bool) -> tuple[MeldRow, ...]:
-    if table == "standard":
+def _build_rows(table: MeldTable, double_values: bool, bonus: bool) -> tuple[MeldRow, ...]:
+    if table == MeldTable.STANDARD:
         dv = double_values
         return (
             _row("run", SEQUENCE, (150, 1500 if dv else None)),
@@ -164,7 +164,7 @@ def _build_rows(table: str, double_values: bool, bonus: bool) -> tuple[MeldRow, 
             _row("queens around", AROUND, (60, 600 if dv else None), ("queens around", "eight queens")),
             _row("jacks around", AROUND, (40, 400 if dv else None), ("jacks around", "eight jacks")),
         )
-    if table == "seed001":
+    if table == MeldTable.SEED001:
         return (
             _row("run", SEQUENCE, (11, 120)),
             _row("dix", DIX, (1,)),
@@ -176,7 +176,7 @@ def _build_rows(table: str, double_values: bool, bonus: bool) -> tuple[MeldRow, 
             _row("queens around", AROUND, (6, 60), ("queens around", "eight queens")),
             _row("jacks around", AROUND, (4, 40), ("jacks around", "eight jacks")),
         )
-    if table == "double_deck":
+    if table == MeldTable.DOUBLE_DECK:
         rows = (
             _row("run", SEQUENCE, (15, 150, 225, 300)),
             _row("royal marriage", SEQUENCE, (4, 8, 12, 16)),
@@ -188,7 +188,7 @@ def _build_rows(table: str, double_values: bool, bonus: bool) -> tuple[MeldRow, 
             _row("jacks around", AROUND, (4, 40, 60, 80)),
         )
         return tuple(_with_bonus(row) for row in rows) if bonus else rows
-    if table == "masek":
+    if table == MeldTable.MASEK:
         # The Masek table has no quadruple run or arounds ("---"): four copies score as the best
         # sum of listed melds (a triple and a single).
         return (
