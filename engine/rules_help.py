@@ -16,12 +16,8 @@ from dataclasses import dataclass
 
 from engine.cards import NINE, RANK_LABELS, RANK_LETTERS, RANKS, Card, cards_label, parse_cards
 from engine.meld import (
-    AROUND,
-    DIX,
-    MARRIAGE,
     MULTIPLE_WORDS,
-    PINOCHLE,
-    SEQUENCE,
+    MeldKind,
     MeldRow,
     copies,
     dix_value,
@@ -53,11 +49,11 @@ TITLES = {
     "double_deck": "Double-deck partnership pinochle",
 }
 CLASS_NAMES = {
-    SEQUENCE: "runs and marriages",
-    MARRIAGE: "marriages",
-    PINOCHLE: "pinochles",
-    AROUND: "arounds",
-    DIX: "the dix",
+    MeldKind.SEQUENCE: "runs and marriages",
+    MeldKind.MARRIAGE: "marriages",
+    MeldKind.PINOCHLE: "pinochles",
+    MeldKind.AROUND: "arounds",
+    MeldKind.DIX: "the dix",
 }
 MULTIPLE_HEADS = ("single", "double", "triple", "quadruple")
 
@@ -301,8 +297,8 @@ def _meld(rules: Rules) -> list[str]:
     classes = []
     for kind in dict.fromkeys(row.kind for row in rows):
         members = [row.key for row in rows if row.kind == kind]
-        if kind != DIX:
-            head = CLASS_NAMES.get(kind, kind) if kind != SEQUENCE or run_shares_class(rules) else "runs"
+        if kind != MeldKind.DIX:
+            head = CLASS_NAMES.get(kind, kind) if kind != MeldKind.SEQUENCE or run_shares_class(rules) else "runs"
             classes.append(f"{head} ({', '.join(members)})")
     lines.append("Meld falls into classes: " + "; ".join(classes) + ". A card may serve in melds of different "
                  "classes at once (a Q of spades in a marriage, a pinochle and queens around), never in two melds of "
@@ -351,7 +347,7 @@ def _table_meld(rules: Rules) -> list[str]:
         lines.append(f"A royal marriage still on the table completed to a run scores the full {run}; a pinochle still "
                      f"on the table doubled scores the full {double_pinochle}.")
     doubled = []
-    for row in (row for row in by_key.values() if row.key == "run" or row.kind == AROUND):
+    for row in (row for row in by_key.values() if row.key == "run" or row.kind == MeldKind.AROUND):
         double = row.points[1] if len(row.points) > 1 else None
         if double is not None:
             adds = double - (row.points[0] or 0) if rules.remeld_reductions else double

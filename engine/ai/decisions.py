@@ -48,7 +48,7 @@ from engine.ai.odds_words import how_often
 from engine.ai.trickplay import Position, greedy_playout
 from engine.cards import ACE, NINE, SUIT_NAMES, SUITS, TEN, Card, cards_label
 from engine.game import Game, Phase
-from engine.meld import DIX, meld_by_trump, score_meld
+from engine.meld import MeldKind, meld_by_trump, score_meld
 from engine.observation import Observation, observe
 from engine.phases.auction import forced_bids
 from engine.play import card_values
@@ -563,7 +563,7 @@ def choose_table_meld(game: Game, seat: int, level: Level, rng: random.Random) -
     if not lays:
         return NoMeld(), "nothing to meld"
     h = game.hand
-    dix = next((a for a in lays if a.play.meld.kind == DIX), None)
+    dix = next((a for a in lays if a.play.meld.kind == MeldKind.DIX), None)
     if dix is not None and not h.dix_melded and h.stock and not h.turnup_scored:
         return dix, f"the dix first: {dix.play.meld.points} points and the turned-up {cards_label([h.stock[-1]])}, " \
                     "then meld again"
