@@ -288,7 +288,7 @@ def _title(game: Game, seat: int, kind: Phase, names: Sequence[str], viewer: int
     if kind == Phase.PLAY:
         return f"Trick {len(h.tricks) + 1}, {whose} {'lead' if not h.trick else 'card'}"
     if kind in (Phase.PASSING, Phase.RETURN):
-        to = h.declarer if kind == Phase.PASSING else (seat + 2) % game.rules.players
+        to = h.declarer if kind == Phase.PASSING else game.rules.partner_of(seat)
         assert to is not None
         return f"{who} {decision_name(kind)} to {seat_word(names, to, viewer)}"
     if kind in (Phase.MELD, Phase.DRAW_CHOICE):

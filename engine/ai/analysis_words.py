@@ -164,9 +164,10 @@ def side_of(names: Sequence[str], teams: Sequence[Sequence[int]], member: int, s
 def partner_word(game: Game, seat: int, viewer: int | None) -> str:
     """How a reason about ``seat``'s decision names ``seat``'s partner: "your partner" in the player's own
     reason, "you" where the partner is the player, else the partner's name."""
-    partner = (seat + 2) % game.rules.players
+    partner = game.rules.partner_of(seat)
     if seat == viewer:
         return "your partner"
+    assert partner is not None, "said only of a seat that plays with a partner"
     return seat_word(_names(game), partner, viewer)
 
 

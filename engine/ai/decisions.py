@@ -100,10 +100,6 @@ def _pick(ranked: Sequence[tuple[float, tuple[Card, ...] | tuple[int, ...]]], le
     return tuple(ranked[0][1])
 
 
-def _partner(game: Game, seat: int) -> int | None:
-    return (seat + 2) % 4 if game.rules.partnerships else None
-
-
 def _cards(values: Sequence[int]) -> tuple[Card, ...]:
     return tuple(Card(c) for c in sorted(values))
 
@@ -231,7 +227,7 @@ def _value_words(hand: list[int], rules: Rules, value: bv.TrumpValue) -> str:
 def _partner_help(obs: Observation, game: Game) -> float:
     """What the partner's bids say beyond an average hand (in this game's points); a bid the rules
     forced (the first bidder's opening, the stuck dealer's) says nothing."""
-    partner = _partner(game, obs.seat)
+    partner = game.rules.partner_of(obs.seat)
     if partner is None:
         return 0.0
     unit = bv.scale(game.rules)
@@ -250,7 +246,7 @@ def _partner_holds_bid(obs: Observation, game: Game) -> bool:
     """Whether the partner holds the high bid by choice: over a forced opening one bids as over no bid."""
     bids = [(s, forced) for (s, b), forced in zip(obs.bids, forced_bids(game.rules, obs.bids), strict=True)
             if isinstance(b, int)]
-    return bool(bids) and bids[-1][0] == _partner(game, obs.seat) and not bids[-1][1]
+    return bool(bids) and bids[-1][0] == game.rules.partner_of(obs.seat) and not bids[-1][1]
 
 
 JUMP_CUSHION = 10.0   # how far under its value a player that jumps bids (standard points)
@@ -338,7 +334,8 @@ def _simulate_side(game: Game, seat: int, level: Level, rng: random.Random, samp
     """The declaring side's mean meld + tricks over the ``sampled`` worlds after the given pass (the other way
     by rule of thumb), the bury and greedy play."""
     rules = game.rules
-    partner = (declarer + 2) % 4
+    partner = rules.partner_of(declarer)
+    assert partner is not None, "cards are passed between partners only"
     total = 0.0
     for hands, widow in sampled:
         hands = [list(h) for h in hands]
