@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from engine.observation import Observation
 from engine.play import count_points
-from engine.rules import Rules
+from engine.rules import MeldNeeds, Rules
 from engine.scoring import THROWN_IN, HandFacts, score_hand
 
 
@@ -56,8 +56,8 @@ class Contract:
         return max(0, self.bid - self.banked)
 
     @property
-    def meld_needs(self) -> str:
-        """What the declaring side must take in tricks for its meld to count: "none", "trick" or "points"."""
+    def meld_needs(self) -> MeldNeeds:
+        """What the declaring side must take in tricks for its meld to count."""
         return self.rules.declarer_meld_needs
 
     @property
@@ -80,7 +80,8 @@ class Contract:
             lines = [f"{banked}; you need {self.needed} of the {self.in_play} {left}in tricks."]
         else:  # the bid is reached unless the meld needs something taken in tricks to count
             taker = "your side takes" if partners else "you take"
-            take = {"trick": f" if {taker} a trick", "points": f" if {taker} trick points"}.get(self.meld_needs, "")
+            take = {MeldNeeds.TRICK: f" if {taker} a trick",
+                    MeldNeeds.POINTS: f" if {taker} trick points"}.get(self.meld_needs, "")
             lines = [f"{banked}: that reaches the bid{take}."]
         delta = self.throw_in_delta
         others = "the opponents" if partners else "the others"

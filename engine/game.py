@@ -55,6 +55,7 @@ from engine.actions import (
 from engine.cards import Card, CardError, check_code, shown_value
 from engine.deal import SEED_LIMIT, Deal, check_deal, is_seed
 from engine.events import Event
+from engine.meld import MeldKind
 from engine.phases.auction import Auction
 from engine.phases.dealing import Dealing
 from engine.phases.exchanges import Exchanges
@@ -211,7 +212,7 @@ class Game(Dealing, Auction, Exchanges, Melding, TrickPlay, HandEnd, GameState):
             assert h.trump is not None
             options = h.tables[seat].options(h.hands[seat], h.trump, self.rules)
             if not self._dix_meldable(seat):
-                options = [o for o in options if o.meld.kind != "dix"]
+                options = [o for o in options if o.meld.kind != MeldKind.DIX]
             melds: list[Action] = [NoMeld()]
             melds += [LayMeld(o) for o in options]
             return melds

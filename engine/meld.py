@@ -22,6 +22,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
+from enum import StrEnum
 from typing import Any
 
 from engine.cards import (
@@ -42,14 +43,21 @@ from engine.cards import (
     counts,
     parse_cards,
 )
-from engine.rules import Rules
+from engine.rules import MeldTable, Rules
 
-# Meld classes. The divided-by-ten table puts marriages in a class of their own ("marriage").
-SEQUENCE = "sequence"
-MARRIAGE = "marriage"
-PINOCHLE = "pinochle"
-AROUND = "around"
-DIX = "dix"
+
+class MeldKind(StrEnum):
+    """A meld's class: a card may serve in melds of different classes, never in two of the same class."""
+
+    SEQUENCE = "sequence"  # runs and marriages
+    MARRIAGE = "marriage"  # the divided-by-ten table puts marriages in a class of their own
+    PINOCHLE = "pinochle"
+    AROUND = "around"
+    DIX = "dix"
+    # Two-handed, the roundhouse laid at once (engine.table_meld: its parts take their own classes); in a
+    # record's meld, any name the meld table lacks.
+    ROUNDHOUSE = "roundhouse"
+
 
 MULTIPLE_WORDS = ("", "double ", "triple ", "quadruple ")
 RUN_RANKS = (ACE, TEN, KING, QUEEN, JACK)
@@ -63,7 +71,7 @@ class Meld:
     name: str
     points: int
     cards: tuple[Card, ...]
-    kind: str
+    kind: MeldKind
     # Cards this meld shares with another meld of its own class by a rule's exception (the run's
     # partner card under ``run_extra_marriage``): not a second physical use.
     borrowed: tuple[Card, ...] = field(default=(), compare=False)
@@ -81,7 +89,7 @@ class MeldScore:
 
     def shown_cards(self) -> list[Card]:
         """What the player lays on the table: per card, the most copies any single class uses."""
-        use: dict[str, list[int]] = {}
+        use: dict[MeldKind, list[int]] = {}
         for meld in self.melds:
             tally = use.setdefault(meld.kind, [0] * 24)
             for c in meld.cards:
@@ -103,7 +111,7 @@ class MeldRow:
     """
 
     key: str  # "run", "royal marriage", "marriage", "dix", "pinochle", "aces around", ...
-    kind: str
+    kind: MeldKind
     points: tuple[int | None, ...]
     names: tuple[str, ...]  # the meld's name at each multiple
 
@@ -131,13 +139,13 @@ def _best_partition(points: tuple[int | None, ...], n: int) -> tuple[int, tuple[
     return (value, parts) if value >= 0 else (0, ())
 
 
-def _row(key: str, kind: str, points: Sequence[int | None], names: Sequence[str] | None = None) -> MeldRow:
+def _row(key: str, kind: MeldKind, points: Sequence[int | None], names: Sequence[str] | None = None) -> MeldRow:
     if names is None:
         names = tuple(MULTIPLE_WORDS[i] + key for i in range(len(points)))
     return MeldRow(key, kind, tuple(points), tuple(names))
 
 
-_MELD_ROWS_CACHE: dict[tuple[str, bool, bool], tuple[MeldRow, ...]] = {}
+_MELD_ROWS_CACHE: dict[tuple[MeldTable, bool, bool], tuple[MeldRow, ...]] = {}
 
 
 def meld_rows(rules: Rules) -> tuple[MeldRow, ...]:
@@ -150,56 +158,56 @@ def meld_rows(rules: Rules) -> tuple[MeldRow, ...]:
     return rows
 
 
-def _build_rows(table: str, double_values: bool, bonus: bool) -> tuple[MeldRow, ...]:
-    if table == "standard":
+def _build_rows(table: MeldTable, double_values: bool, bonus: bool) -> tuple[MeldRow, ...]:
+    if table == MeldTable.STANDARD:
         dv = double_values
         return (
-            _row("run", SEQUENCE, (150, 1500 if dv else None)),
-            _row("royal marriage", SEQUENCE, (40, 300 if bonus else None)),
-            _row("marriage", SEQUENCE, (20, 150 if bonus else None)),
-            _row("dix", DIX, (10,)),
-            _row("pinochle", PINOCHLE, (40, 300)),
-            _row("aces around", AROUND, (100, 1000 if dv else None), ("aces around", "eight aces")),
-            _row("kings around", AROUND, (80, 800 if dv else None), ("kings around", "eight kings")),
-            _row("queens around", AROUND, (60, 600 if dv else None), ("queens around", "eight queens")),
-            _row("jacks around", AROUND, (40, 400 if dv else None), ("jacks around", "eight jacks")),
+            _row("run", MeldKind.SEQUENCE, (150, 1500 if dv else None)),
+            _row("royal marriage", MeldKind.SEQUENCE, (40, 300 if bonus else None)),
+            _row("marriage", MeldKind.SEQUENCE, (20, 150 if bonus else None)),
+            _row("dix", MeldKind.DIX, (10,)),
+            _row("pinochle", MeldKind.PINOCHLE, (40, 300)),
+            _row("aces around", MeldKind.AROUND, (100, 1000 if dv else None), ("aces around", "eight aces")),
+            _row("kings around", MeldKind.AROUND, (80, 800 if dv else None), ("kings around", "eight kings")),
+            _row("queens around", MeldKind.AROUND, (60, 600 if dv else None), ("queens around", "eight queens")),
+            _row("jacks around", MeldKind.AROUND, (40, 400 if dv else None), ("jacks around", "eight jacks")),
         )
-    if table == "seed001":
+    if table == MeldTable.SEED001:
         return (
-            _row("run", SEQUENCE, (11, 120)),
-            _row("dix", DIX, (1,)),
-            _row("royal marriage", MARRIAGE, (4, 30)),
-            _row("marriage", MARRIAGE, (2, None)),
-            _row("pinochle", PINOCHLE, (4, 30)),
-            _row("aces around", AROUND, (10, 100), ("aces around", "eight aces")),
-            _row("kings around", AROUND, (8, 80), ("kings around", "eight kings")),
-            _row("queens around", AROUND, (6, 60), ("queens around", "eight queens")),
-            _row("jacks around", AROUND, (4, 40), ("jacks around", "eight jacks")),
+            _row("run", MeldKind.SEQUENCE, (11, 120)),
+            _row("dix", MeldKind.DIX, (1,)),
+            _row("royal marriage", MeldKind.MARRIAGE, (4, 30)),
+            _row("marriage", MeldKind.MARRIAGE, (2, None)),
+            _row("pinochle", MeldKind.PINOCHLE, (4, 30)),
+            _row("aces around", MeldKind.AROUND, (10, 100), ("aces around", "eight aces")),
+            _row("kings around", MeldKind.AROUND, (8, 80), ("kings around", "eight kings")),
+            _row("queens around", MeldKind.AROUND, (6, 60), ("queens around", "eight queens")),
+            _row("jacks around", MeldKind.AROUND, (4, 40), ("jacks around", "eight jacks")),
         )
-    if table == "double_deck":
+    if table == MeldTable.DOUBLE_DECK:
         rows = (
-            _row("run", SEQUENCE, (15, 150, 225, 300)),
-            _row("royal marriage", SEQUENCE, (4, 8, 12, 16)),
-            _row("marriage", SEQUENCE, (2, 4, 6, 8)),
-            _row("pinochle", PINOCHLE, (4, 30, 60, 90)),
-            _row("aces around", AROUND, (10, 100, 150, 200)),
-            _row("kings around", AROUND, (8, 80, 120, 160)),
-            _row("queens around", AROUND, (6, 60, 90, 120)),
-            _row("jacks around", AROUND, (4, 40, 60, 80)),
+            _row("run", MeldKind.SEQUENCE, (15, 150, 225, 300)),
+            _row("royal marriage", MeldKind.SEQUENCE, (4, 8, 12, 16)),
+            _row("marriage", MeldKind.SEQUENCE, (2, 4, 6, 8)),
+            _row("pinochle", MeldKind.PINOCHLE, (4, 30, 60, 90)),
+            _row("aces around", MeldKind.AROUND, (10, 100, 150, 200)),
+            _row("kings around", MeldKind.AROUND, (8, 80, 120, 160)),
+            _row("queens around", MeldKind.AROUND, (6, 60, 90, 120)),
+            _row("jacks around", MeldKind.AROUND, (4, 40, 60, 80)),
         )
         return tuple(_with_bonus(row) for row in rows) if bonus else rows
-    if table == "masek":
+    if table == MeldTable.MASEK:
         # The Masek table has no quadruple run or arounds ("---"): four copies score as the best
         # sum of listed melds (a triple and a single).
         return (
-            _row("run", SEQUENCE, (15, 150, 500, None)),
-            _row("royal marriage", SEQUENCE, (4, 30, 60, 240)),
-            _row("marriage", SEQUENCE, (2, 4, 6, 8)),
-            _row("pinochle", PINOCHLE, (4, 30, 90, 360)),
-            _row("aces around", AROUND, (10, 100, 500, None)),
-            _row("kings around", AROUND, (8, 80, 400, None)),
-            _row("queens around", AROUND, (6, 60, 300, None)),
-            _row("jacks around", AROUND, (4, 40, 200, None)),
+            _row("run", MeldKind.SEQUENCE, (15, 150, 500, None)),
+            _row("royal marriage", MeldKind.SEQUENCE, (4, 30, 60, 240)),
+            _row("marriage", MeldKind.SEQUENCE, (2, 4, 6, 8)),
+            _row("pinochle", MeldKind.PINOCHLE, (4, 30, 90, 360)),
+            _row("aces around", MeldKind.AROUND, (10, 100, 500, None)),
+            _row("kings around", MeldKind.AROUND, (8, 80, 400, None)),
+            _row("queens around", MeldKind.AROUND, (6, 60, 300, None)),
+            _row("jacks around", MeldKind.AROUND, (4, 40, 200, None)),
         )
     raise ValueError(f"unknown meld table {table!r}")
 
@@ -395,7 +403,7 @@ def score_meld(hand: Iterable[int], trump: int, rules: Rules) -> MeldScore:
         melds.extend(_multiple_melds(rows["royal marriage"], plan.marriages, royal))
     if "dix" in rows:
         nine = card(trump, NINE)
-        melds.extend(Meld("dix", rows["dix"].points[0] or 0, (nine,), DIX) for _ in range(tally[nine]))
+        melds.extend(Meld("dix", rows["dix"].points[0] or 0, (nine,), MeldKind.DIX) for _ in range(tally[nine]))
     for suit in SUITS:
         if suit != trump:
             king, queen = card(suit, KING), card(suit, QUEEN)
@@ -413,12 +421,13 @@ def score_meld(hand: Iterable[int], trump: int, rules: Rules) -> MeldScore:
 def recorded_meld(items: Iterable[Sequence[Any]], rules: Rules) -> MeldScore:
     """A meld as a hand record keeps it, ``[name, points, cards text]`` per meld, back as a :class:`MeldScore`.
 
-    Each meld takes the class of its name in the meld table of ``rules`` (a name the table lacks keeps
-    a class of its own), so :meth:`MeldScore.shown_cards` lays out the same physical cards. The record
-    does not say which royal marriage borrowed a run's card (``run_extra_marriage``): such a marriage
-    shows its own king and queen. Raise :class:`~engine.cards.CardError` for cards text that is no cards.
+    Each meld takes the class of its name in the meld table of ``rules`` (a name the table lacks, the
+    two-handed roundhouse, is in the class :attr:`MeldKind.ROUNDHOUSE` of its own), so
+    :meth:`MeldScore.shown_cards` lays out the same physical cards. The record does not say which royal
+    marriage borrowed a run's card (``run_extra_marriage``): such a marriage shows its own king and queen.
+    Raise :class:`~engine.cards.CardError` for cards text that is no cards.
     """
     kinds = {name: row.kind for row in meld_rows(rules) for name in row.names}
-    melds = [Meld(str(name), int(points), tuple(parse_cards(str(text))), kinds.get(str(name), str(name)))
+    melds = [Meld(str(name), int(points), tuple(parse_cards(str(text))), kinds.get(str(name), MeldKind.ROUNDHOUSE))
              for name, points, text in items]
     return MeldScore(sum(m.points for m in melds), tuple(melds))

@@ -45,17 +45,17 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from engine.cards import CARDS, KINDS, Card, CardError, check_suit, checked_counts
-from engine.rules import Rules, TrumpBy
+from engine.rules import AfterStock, Counting, PlayRule, Rules, TrumpBy
 
 FREE, POST_1945, MUST_BEAT, WIN_IF_ABLE = 0, 1, 2, 3
 
 # What each card counts in tricks, by rank NINE JACK QUEEN KING TEN ACE, and the last-trick bonus.
-_COUNTS: dict[str, tuple[tuple[int, int, int, int, int, int], int]] = {
-    "old_timers": ((0, 2, 3, 4, 10, 11), 10),
-    "simplified": ((0, 0, 5, 5, 10, 10), 10),
-    "streamlined": ((0, 0, 0, 10, 10, 10), 10),
-    "seed001": ((0, 0, 0, 1, 1, 1), 1),
-    "double_deck": ((0, 0, 0, 1, 1, 1), 2),
+_COUNTS: dict[Counting, tuple[tuple[int, int, int, int, int, int], int]] = {
+    Counting.OLD_TIMERS: ((0, 2, 3, 4, 10, 11), 10),
+    Counting.SIMPLIFIED: ((0, 0, 5, 5, 10, 10), 10),
+    Counting.STREAMLINED: ((0, 0, 0, 10, 10, 10), 10),
+    Counting.SEED001: ((0, 0, 0, 1, 1, 1), 1),
+    Counting.DOUBLE_DECK: ((0, 0, 0, 1, 1, 1), 2),
 }
 
 # Strength of a card in a trick, by [trump][led suit][card]: 6..11 for a trump, 0..5 for a card of
@@ -70,7 +70,8 @@ _STRENGTH: tuple[tuple[tuple[int, ...], ...], ...] = tuple(
 )
 
 # The mode of each ``play_rule`` (see :func:`play_mode` for why "always_win" is must-beat).
-_PLAY_MODES = {"must_beat": MUST_BEAT, "always_win": MUST_BEAT, "post_1945": POST_1945, "win_if_able": WIN_IF_ABLE}
+_PLAY_MODES = {PlayRule.MUST_BEAT: MUST_BEAT, PlayRule.ALWAYS_WIN: MUST_BEAT, PlayRule.POST_1945: POST_1945,
+               PlayRule.WIN_IF_ABLE: WIN_IF_ABLE}
 
 
 def play_mode(rules: Rules, free: bool = False) -> int:
@@ -91,7 +92,7 @@ def play_mode(rules: Rules, free: bool = False) -> int:
     if free:
         return FREE
     if rules.trump_by == TrumpBy.STOCK:
-        return MUST_BEAT if rules.phase2_must_win == "always" else POST_1945
+        return MUST_BEAT if rules.phase2_must_win == AfterStock.ALWAYS else POST_1945
     return _PLAY_MODES[rules.play_rule]
 
 
@@ -186,7 +187,7 @@ def _count_table(rules: Rules) -> tuple[tuple[int, int, int, int, int, int], int
         raise ValueError(f"unknown count {rules.count!r}; counts are: {', '.join(_COUNTS)}") from None
 
 
-_VALUES: dict[str, tuple[int, ...]] = {
+_VALUES: dict[Counting, tuple[int, ...]] = {
     name: tuple(by_rank[c % 6] for c in range(KINDS)) for name, (by_rank, _bonus) in _COUNTS.items()
 }
 

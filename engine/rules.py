@@ -4,7 +4,7 @@ A preset names a variant with its usual options; any option can be overridden by
 
 >>> rules = preset("partnership_auction", min_bid=300)
 >>> rules.min_bid, rules.players, rules.count
-(300, 4, 'streamlined')
+(300, 4, <Counting.STREAMLINED: 'streamlined'>)
 >>> preset("two_hand", pass_cards=4)
 Traceback (most recent call last):
 ...
@@ -69,6 +69,69 @@ class TrumpBy(StrEnum):
     STOCK = "stock"
 
 
+# The options with a closed list of choices, each an enum whose values are the very strings that hand
+# records, saves and settings write (a plain string read from a file is taken as its member).
+
+
+class MeldTable(StrEnum):
+    """Which meld values are in force (``meld_table``)."""
+
+    STANDARD = "standard"
+    SEED001 = "seed001"  # the divided-by-ten table
+    DOUBLE_DECK = "double_deck"
+    MASEK = "masek"
+
+
+class Counting(StrEnum):
+    """What the cards taken in tricks are worth (``count``)."""
+
+    OLD_TIMERS = "old_timers"
+    SIMPLIFIED = "simplified"
+    STREAMLINED = "streamlined"
+    SEED001 = "seed001"  # divided by ten
+    DOUBLE_DECK = "double_deck"
+
+
+class PlayRule(StrEnum):
+    """Who must play what (``play_rule``; see :func:`engine.play.play_mode`)."""
+
+    MUST_BEAT = "must_beat"
+    POST_1945 = "post_1945"
+    ALWAYS_WIN = "always_win"
+    WIN_IF_ABLE = "win_if_able"
+
+
+class AfterStock(StrEnum):
+    """Two-handed, once the stock is gone: when the second player must win the trick (``phase2_must_win``)."""
+
+    ALWAYS = "always"
+    TRUMP_LED = "trump_led"
+
+
+class AllPass(StrEnum):
+    """When everybody passes (``all_pass``): the dealer is stuck at the minimum, or the cards are dealt again."""
+
+    DEALER_STUCK = "dealer_stuck"
+    REDEAL = "redeal"
+
+
+class MeldNeeds(StrEnum):
+    """What a side must take in tricks for its meld to count (``meld_needs``, ``declarer_meld_needs``)."""
+
+    TRICK = "trick"
+    POINTS = "points"
+    NONE = "none"
+
+
+class BothOver(StrEnum):
+    """Several over the target on one hand (``both_over``): the declarer wins, the target goes up, or the
+    highest score wins."""
+
+    DECLARER = "declarer"
+    EXTEND = "extend"
+    HIGHEST = "highest"
+
+
 @dataclass(frozen=True)
 class Rules:
     """Every rule in force for one game. Build it with :func:`preset`; it is immutable."""
@@ -86,14 +149,14 @@ class Rules:
     # -- the deal ------------------------------------------------------------------------------
     deal_packet: int = 3  # cards dealt at a time (the double deck: 4 or 5)
     # -- meld: which table, which doubles and extras count ----------------------------------------
-    meld_table: str = "standard"  # "standard", "seed001" (divided by ten), "double_deck", "masek"
+    meld_table: MeldTable = MeldTable.STANDARD  # which meld values (seed001: divided by ten)
     double_values: bool = True  # double run 1500, eight aces 1000 ... instead of twice the single
     bonus_melds: bool = False  # Scarne's bonus melds (double marriages; with the double deck, triples)
     run_extra_marriage: bool = False  # an extra K or Q of trumps beside a run marries the run's partner
     # -- play and counting -----------------------------------------------------------------------
-    count: str = "streamlined"  # what cards taken in tricks are worth
-    play_rule: str = "must_beat"  # who must play what: must_beat, post_1945, always_win, win_if_able
-    phase2_must_win: str = "always"  # two-handed, once the stock is gone: "always" or "trump_led"
+    count: Counting = Counting.STREAMLINED  # what cards taken in tricks are worth
+    play_rule: PlayRule = PlayRule.MUST_BEAT  # who must play what
+    phase2_must_win: AfterStock = AfterStock.ALWAYS  # two-handed, once the stock is gone: always, or on a trump lead
     remeld_reductions: bool = True  # two-handed: 110, 260 and 40 for melds built on what lies on the table
     # -- the auction -----------------------------------------------------------------------------
     min_bid: int = 250
@@ -102,7 +165,7 @@ class Rules:
     bid_step_high_from: int = 0
     max_bid: int = 2500
     jump_bids: bool = True  # a bid may skip steps
-    all_pass: str = "dealer_stuck"  # or "redeal"
+    all_pass: AllPass = AllPass.DEALER_STUCK  # or a new deal
     pass_with_help: bool = False  # a partner may pass "with help" (still final)
     # -- passing cards between partners ---------------------------------------------------------------
     pass_cards: int = 4  # each way; 0: no passing
@@ -112,7 +175,7 @@ class Rules:
     # -- scoring a hand --------------------------------------------------------------------------
     throw_in: bool = True  # the declarer may concede after the meld
     not_on_board_set: bool = True  # set at once when the bid is more than the trick points above the meld
-    meld_needs: str = "points"  # what the other side(s) must take for their meld to count: trick, points, none
+    meld_needs: MeldNeeds = MeldNeeds.POINTS  # what the other side(s) must take for their meld to count
     dix_saves_itself: bool = True  # a meld of nines of trumps alone always counts
     set_gives_bid: bool = False  # Pacific-northwest: a set gives the bid to the opponents
     # -- the widow (three-handed) -----------------------------------------------------------------
@@ -121,11 +184,11 @@ class Rules:
     redeal_nines: bool = False  # five or more nines and no aces may call a new deal
     # -- the end of the game ---------------------------------------------------------------------
     game_target: int = 1500  # 0: a game of game_hands hands
-    both_over: str = "declarer"  # several over the target on one hand: "declarer", "extend", "highest"
+    both_over: BothOver = BothOver.DECLARER  # several over the target on one hand
     declare_out: bool = False  # a player may claim the game: right wins, wrong loses
     game_hands: int = 0
     # -- scoring a hand (continued) ------------------------------------------------------------------
-    declarer_meld_needs: str = "none"  # what the declaring side must take for its meld to count
+    declarer_meld_needs: MeldNeeds = MeldNeeds.NONE  # what the declaring side must take for its meld to count
     # -- two-handed: the turned-up dix and the order of meld and draw (the Hoyle readings) --------------
     turnup_dix_to_dealer: bool = False  # a turned-up dix scores for the dealer at once and stays
     meld_before_draw: bool = False  # after a trick the winner melds, then both draw
@@ -139,6 +202,7 @@ class Rules:
     def __post_init__(self) -> None:
         # Every way of building rules (a preset, an override, a save, ``Rules(...)`` by hand) is checked.
         _check_structure(self)
+        _choices_as_members(self)
         for name, option in OPTIONS.items():
             _check_value(option, getattr(self, name), applies=self.variant in option.variants)
         _check(self)
@@ -162,7 +226,7 @@ class Rules:
     @property
     def trick_total(self) -> int:
         """All the points there are to take in tricks, last trick included."""
-        return {"seed001": 25, "double_deck": 50}.get(self.count, 250)
+        return {Counting.SEED001: 25, Counting.DOUBLE_DECK: 50}.get(self.count, 250)
 
     @property
     def bury_count(self) -> int:
@@ -232,13 +296,13 @@ OPTIONS: dict[str, Option] = {
     o.name: o
     for o in (
         Option("deal_packet", "Deal", "How many cards each player gets at a time in the deal (a single deck: 3).", (4, 5), variants=("double_deck",)),
-        Option("meld_table", "Meld table", "Which meld values are in force.", ("standard", "seed001", "double_deck", "masek")),
+        Option("meld_table", "Meld table", "Which meld values are in force.", tuple(MeldTable)),
         Option("double_values", "Double meld bonuses", "Double run 1500, eight aces 1000, kings 800, queens 600, jacks 400 instead of twice the single meld.", variants=SINGLE_DECK_VARIANTS),
         Option("bonus_melds", "Bonus melds", "The classic book's extra melds: double marriage in trumps 300, double common marriage 150; with the double deck (at its scale, a tenth) also its triple and quadruple melds, such as twelve aces 200 and sixteen aces 400.", variants=ALL),
         Option("run_extra_marriage", "Run with extra K or Q", "A trump king or queen beside a run marries the run's partner card for a royal marriage.", variants=SINGLE_DECK_VARIANTS),
-        Option("count", "Counting", "What the cards taken in tricks are worth.", ("old_timers", "simplified", "streamlined", "seed001", "double_deck")),
-        Option("play_rule", "Play rule", "Must-beat: follow, and beat the winning card if you can. Post-1945: follow or trump; beat only on a trump lead. Always win: every player must try to win every trick. Win if able (the divided-by-ten rules): follow suit, else any card, but play a card that wins the trick if you have one.", ("must_beat", "post_1945", "always_win", "win_if_able"), variants=("three_hand", "partnership_turnup", "partnership_auction", "double_deck")),
-        Option("phase2_must_win", "After the stock", "Two-handed, once the stock is gone: must the second player win the trick if able always, or only when trumps are led?", ("always", "trump_led"), variants=("two_hand",)),
+        Option("count", "Counting", "What the cards taken in tricks are worth.", tuple(Counting)),
+        Option("play_rule", "Play rule", "Must-beat: follow, and beat the winning card if you can. Post-1945: follow or trump; beat only on a trump lead. Always win: every player must try to win every trick. Win if able (the divided-by-ten rules): follow suit, else any card, but play a card that wins the trick if you have one.", tuple(PlayRule), variants=("three_hand", "partnership_turnup", "partnership_auction", "double_deck")),
+        Option("phase2_must_win", "After the stock", "Two-handed, once the stock is gone: must the second player win the trick if able always, or only when trumps are led?", tuple(AfterStock), variants=("two_hand",)),
         Option("remeld_reductions", "Re-meld reductions", "A royal marriage completed to a run adds 110; a pinochle doubled adds 260; a second pinochle after the first was broken gives 40.", variants=("two_hand",)),
         Option("min_bid", "Minimum bid", "The lowest opening bid (the dealer's bid when everybody passes).", low=1, high=1000, variants=AUCTION_VARIANTS),
         Option("bid_step", "Bid step", "Bids go up by this much.", low=1, high=100, variants=AUCTION_VARIANTS),
@@ -246,24 +310,24 @@ OPTIONS: dict[str, Option] = {
         Option("bid_step_high_from", "Higher step from", "The bid from which the higher step applies.", low=0, high=1000, variants=AUCTION_VARIANTS),
         Option("max_bid", "Highest bid", "The highest bid the auction offers.", low=1, high=5000, variants=AUCTION_VARIANTS),
         Option("jump_bids", "Jump bids", "A bid may go up by more than one step.", variants=AUCTION_VARIANTS),
-        Option("all_pass", "Everybody passes", "If all pass, the dealer is stuck at the minimum, or the hand is dealt again.", ("dealer_stuck", "redeal"), variants=AUCTION_VARIANTS),
+        Option("all_pass", "Everybody passes", "If all pass, the dealer is stuck at the minimum, or the hand is dealt again.", tuple(AllPass), variants=AUCTION_VARIANTS),
         Option("pass_with_help", "Pass with help", "A player may pass 'with help' to tell the partner of a good hand.", variants=PASSING_VARIANTS),
         Option("pass_cards", "Cards passed", "How many cards the declarer's partner passes, and the declarer passes back (0: no passing).", low=0, high=4, variants=PASSING_VARIANTS),
         Option("pass_simultaneous", "Pass at once", "Declarer and partner pass at the same time, neither seeing the other's cards first.", variants=PASSING_VARIANTS),
         Option("trump_needs_marriage", "Trump needs a marriage", "The declarer must hold a marriage in the trump suit, or the hand is not played and the side loses its bid.", variants=AUCTION_VARIANTS),
         Option("throw_in", "Throw-in", "The declarer may concede after the meld: loses the bid, the opponents score their meld, no play.", variants=AUCTION_VARIANTS),
         Option("not_on_board_set", "Not on the board", "A side whose meld is short of its bid by more than the trick points goes set at once.", variants=PASSING_VARIANTS),
-        Option("meld_needs", "Saving meld", "What a side must take in tricks for its meld to count: a trick, any trick points, or nothing.", ("trick", "points", "none"), variants=("three_hand", "partnership_turnup", "partnership_auction", "double_deck")),
+        Option("meld_needs", "Saving meld", "What a side must take in tricks for its meld to count: a trick, any trick points, or nothing.", (MeldNeeds.TRICK, MeldNeeds.POINTS, MeldNeeds.NONE), variants=("three_hand", "partnership_turnup", "partnership_auction", "double_deck")),
         Option("dix_saves_itself", "Dix saves itself", "Meld of nines of trump alone counts even if the side took nothing.", variants=("partnership_turnup", "partnership_auction", "double_deck")),
         Option("set_gives_bid", "Pacific-northwest set", "When the declaring side goes set, the opponents score the bid instead of the declarer losing it.", variants=PASSING_VARIANTS),
         Option("strict_bury", "Strict bury", "The three-handed declarer may not bury cards used in meld.", variants=("three_hand",)),
         Option("redeal_nines", "Nines redeal", "A player with five or more nines and no aces may call for a new deal before the bidding.", variants=("partnership_auction",)),
         Option("game_target", "Game", "Points to win the game (0: play a number of hands).", low=0, high=10000),
-        Option("both_over", "Both pass game", "When several reach the target on the same hand: the declarer wins, the target goes up by 250, or the highest score wins.", ("declarer", "extend", "highest")),
+        Option("both_over", "Both pass game", "When several reach the target on the same hand: the declarer wins, the target goes up by 250, or the highest score wins.", tuple(BothOver)),
         Option("declare_out", "Declaring out", "A player may claim the game at any of his or her own turns: right wins, wrong loses.", variants=("two_hand", "partnership_turnup")),
         Option("game_hands", "Hands per game", "Play this many hands, highest score wins (0: play to the target).", low=0, high=50),
         # -- the saving meld of the declaring side; two-handed, the Hoyle readings --
-        Option("declarer_meld_needs", "Declarer's saving meld", "What the declaring side must take in tricks for its meld to count toward the bid: nothing, a trick, or any trick points.", ("none", "trick", "points"), variants=AUCTION_VARIANTS),
+        Option("declarer_meld_needs", "Declarer's saving meld", "What the declaring side must take in tricks for its meld to count toward the bid: nothing, a trick, or any trick points.", (MeldNeeds.NONE, MeldNeeds.TRICK, MeldNeeds.POINTS), variants=AUCTION_VARIANTS),
         Option("turnup_dix_to_dealer", "Turned-up dix", "A nine of trumps turned up scores 10 for the dealer at once and stays there (Hoyle), instead of being exchanged for the first dix melded.", variants=("two_hand",)),
         Option("meld_before_draw", "Meld before drawing", "The winner of a trick melds first, then both draw (Hoyle), instead of drawing first and then melding.", variants=("two_hand",)),
         # -- the variations of the double-deck rules --
@@ -284,26 +348,49 @@ def _check_structure(rules: Rules) -> None:
             raise RulesError(f"{key!r} is {value!r} but {rules.variant} has {fixed!r} (fixed by the variant)")
 
 
+def _member(option: Option, value: Any) -> Any:
+    """A choice given by its string (read from a file, or ``Rules(play_rule="post_1945")``) as its enum member;
+    any other value as it is, for :func:`_check_value` to judge."""
+    kind = type(getattr(Rules, option.name))
+    if issubclass(kind, StrEnum) and type(value) is str:
+        try:
+            return kind(value)
+        except ValueError:
+            return value
+    return value
+
+
+def _choices_as_members(rules: Rules) -> None:
+    for name, option in OPTIONS.items():
+        value = getattr(rules, name)
+        member = _member(option, value)
+        if member is not value:
+            object.__setattr__(rules, name, member)  # the dataclass is frozen
+
+
+DOUBLE_DECK_TABLES = (MeldTable.DOUBLE_DECK, MeldTable.MASEK)
+
+
 def _check(rules: Rules) -> None:
     """Raise :class:`RulesError` for options that cannot go together."""
     r = rules
     if r.double_deck:
-        if r.meld_table not in ("double_deck", "masek"):
+        if r.meld_table not in DOUBLE_DECK_TABLES:
             raise RulesError("the double deck needs meld_table 'double_deck' or 'masek'")
-        if r.count != "double_deck":
+        if r.count != Counting.DOUBLE_DECK:
             raise RulesError("the double deck counts tricks with count 'double_deck' (no nines)")
         if r.deal_packet not in (4, 5):
             raise RulesError("the double deck is dealt 4 or 5 cards at a time")
     else:
-        if r.meld_table in ("double_deck", "masek"):
-            raise RulesError(f"meld_table {r.meld_table!r} is for the double deck only")
-        if r.count == "double_deck":
+        if r.meld_table in DOUBLE_DECK_TABLES:
+            raise RulesError(f"meld_table '{r.meld_table}' is for the double deck only")
+        if r.count == Counting.DOUBLE_DECK:
             raise RulesError("count 'double_deck' is for the double deck only")
         if r.deal_packet != 3:
             raise RulesError("a single deck is dealt 3 cards at a time")
-    if r.bonus_melds and r.meld_table == "masek":
+    if r.bonus_melds and r.meld_table == MeldTable.MASEK:
         raise RulesError("the Masek table has its own multiples: the bonus melds go with the double-deck table")
-    if (r.meld_table == "seed001") != (r.count == "seed001"):
+    if (r.meld_table == MeldTable.SEED001) != (r.count == Counting.SEED001):
         raise RulesError("the divided-by-ten meld table and the divided-by-ten count go together")
     if r.auction:
         if r.min_bid % r.bid_step and not r.bid_step_high:
@@ -336,6 +423,7 @@ def _check_value(option: Option, value: Any, applies: bool) -> None:
     (An option that does not apply to the variant keeps whatever value the preset gives it, 0 for a bid.)"""
     key = option.name
     default = getattr(Rules, key)
+    value = _member(option, value)
     if option.choices is not None:
         if not isinstance(value, type(default)) or applies and value not in option.choices:
             raise RulesError(f"option {key!r} must be one of {', '.join(map(str, option.choices))}, not {value!r}")
@@ -348,37 +436,36 @@ def _check_value(option: Option, value: Any, applies: bool) -> None:
 
 PRESETS: dict[str, Rules] = {
     "two_hand": Rules(
-        variant="two_hand", players=2, hand_size=12, trump_by=TrumpBy.STOCK, count="old_timers",
-        double_values=False, play_rule="must_beat", min_bid=0, bid_step=0, max_bid=0, pass_cards=0,
-        throw_in=False, not_on_board_set=False, meld_needs="none", dix_saves_itself=False,
-        game_target=1200, both_over="extend", declare_out=True,
+        variant="two_hand", players=2, hand_size=12, trump_by=TrumpBy.STOCK, count=Counting.OLD_TIMERS,
+        double_values=False, play_rule=PlayRule.MUST_BEAT, min_bid=0, bid_step=0, max_bid=0, pass_cards=0,
+        throw_in=False, not_on_board_set=False, meld_needs=MeldNeeds.NONE, dix_saves_itself=False,
+        game_target=1200, both_over=BothOver.EXTEND, declare_out=True,
     ),
     "three_hand": Rules(
         variant="three_hand", players=3, hand_size=15, widow_size=3, double_values=False,
-        count="streamlined", play_rule="must_beat", min_bid=250, pass_cards=0,
-        not_on_board_set=False, meld_needs="trick", declarer_meld_needs="trick", dix_saves_itself=False,
-        game_target=1500,
-        both_over="declarer",
+        count=Counting.STREAMLINED, play_rule=PlayRule.MUST_BEAT, min_bid=250, pass_cards=0,
+        not_on_board_set=False, meld_needs=MeldNeeds.TRICK, declarer_meld_needs=MeldNeeds.TRICK,
+        dix_saves_itself=False, game_target=1500, both_over=BothOver.DECLARER,
     ),
     "partnership_turnup": Rules(
-        variant="partnership_turnup", trump_by=TrumpBy.TURNUP, count="old_timers", play_rule="post_1945",
-        min_bid=0, bid_step=0, max_bid=0, pass_cards=0, throw_in=False, not_on_board_set=False,
-        meld_needs="trick", dix_saves_itself=False, game_target=1000, both_over="extend",
+        variant="partnership_turnup", trump_by=TrumpBy.TURNUP, count=Counting.OLD_TIMERS,
+        play_rule=PlayRule.POST_1945, min_bid=0, bid_step=0, max_bid=0, pass_cards=0, throw_in=False,
+        not_on_board_set=False, meld_needs=MeldNeeds.TRICK, dix_saves_itself=False, game_target=1000, both_over=BothOver.EXTEND,
         declare_out=True,
     ),
     "partnership_auction": Rules(),
     "partnership_auction_div10": Rules(
-        meld_table="seed001", count="seed001", double_values=False, play_rule="win_if_able", min_bid=20, bid_step=1,
-        max_bid=250, not_on_board_set=False, redeal_nines=True, meld_needs="points", declarer_meld_needs="trick",
-        dix_saves_itself=False,
-        game_target=0, game_hands=5, both_over="highest",
+        meld_table=MeldTable.SEED001, count=Counting.SEED001, double_values=False, play_rule=PlayRule.WIN_IF_ABLE,
+        min_bid=20, bid_step=1, max_bid=250, not_on_board_set=False, redeal_nines=True, meld_needs=MeldNeeds.POINTS,
+        declarer_meld_needs=MeldNeeds.TRICK, dix_saves_itself=False,
+        game_target=0, game_hands=5, both_over=BothOver.HIGHEST,
     ),
     "double_deck": Rules(
         variant="double_deck", double_deck=True, hand_size=20, deal_packet=4,
-        meld_table="double_deck", double_values=False, count="double_deck", min_bid=50, bid_step=1,
+        meld_table=MeldTable.DOUBLE_DECK, double_values=False, count=Counting.DOUBLE_DECK, min_bid=50, bid_step=1,
         bid_step_high=5, bid_step_high_from=60, max_bid=500, pass_cards=0,
-        trump_needs_marriage=True, not_on_board_set=False, meld_needs="none", dix_saves_itself=False, game_target=500,
-        both_over="declarer",
+        trump_needs_marriage=True, not_on_board_set=False, meld_needs=MeldNeeds.NONE, dix_saves_itself=False,
+        game_target=500, both_over=BothOver.DECLARER,
     ),
 }
 
@@ -390,8 +477,8 @@ PRESETS: dict[str, Rules] = {
 VARIATIONS: tuple[tuple[Variant, RulesDict], ...] = (
     ("two_hand", {"turnup_dix_to_dealer": True, "meld_before_draw": True}),
     ("two_hand", {"double_values": True, "meld_before_draw": True}),
-    ("partnership_auction", {"declarer_meld_needs": "points"}),
-    ("partnership_auction", {"play_rule": "win_if_able"}),
+    ("partnership_auction", {"declarer_meld_needs": MeldNeeds.POINTS}),
+    ("partnership_auction", {"play_rule": PlayRule.WIN_IF_ABLE}),
     ("partnership_auction", {"first_bid_forced": True}),
     ("double_deck", {"bid_rounds": 1, "bonus_melds": True}),
     ("double_deck", {"bid_rounds": 2, "pass_cards": 3, "pass_before_trump": True}),
@@ -464,6 +551,6 @@ def rules_from_dict(data: object) -> Rules:
 
 def preset_name(rules: Rules) -> Variant:
     """The preset a rule set is closest to (the divided-by-ten game has its own name)."""
-    if rules.variant == "partnership_auction" and rules.meld_table == "seed001":
+    if rules.variant == "partnership_auction" and rules.meld_table == MeldTable.SEED001:
         return "partnership_auction_div10"
     return rules.variant

@@ -16,12 +16,8 @@ from dataclasses import dataclass
 
 from engine.cards import NINE, RANK_LABELS, RANK_LETTERS, RANKS, Card, cards_label, parse_cards
 from engine.meld import (
-    AROUND,
-    DIX,
-    MARRIAGE,
     MULTIPLE_WORDS,
-    PINOCHLE,
-    SEQUENCE,
+    MeldKind,
     MeldRow,
     copies,
     dix_value,
@@ -30,7 +26,19 @@ from engine.meld import (
     score_meld,
 )
 from engine.play import card_values, last_trick_bonus
-from engine.rules import OPTIONS, Rules, TrumpBy, preset_help, preset_name
+from engine.rules import (
+    OPTIONS,
+    AfterStock,
+    AllPass,
+    BothOver,
+    MeldNeeds,
+    MeldTable,
+    PlayRule,
+    Rules,
+    TrumpBy,
+    preset_help,
+    preset_name,
+)
 
 TITLES = {
     "two_hand": "Two-handed pinochle",
@@ -41,11 +49,11 @@ TITLES = {
     "double_deck": "Double-deck partnership pinochle",
 }
 CLASS_NAMES = {
-    SEQUENCE: "runs and marriages",
-    MARRIAGE: "marriages",
-    PINOCHLE: "pinochles",
-    AROUND: "arounds",
-    DIX: "the dix",
+    MeldKind.SEQUENCE: "runs and marriages",
+    MeldKind.MARRIAGE: "marriages",
+    MeldKind.PINOCHLE: "pinochles",
+    MeldKind.AROUND: "arounds",
+    MeldKind.DIX: "the dix",
 }
 MULTIPLE_HEADS = ("single", "double", "triple", "quadruple")
 
@@ -151,7 +159,7 @@ def _bidding(rules: Rules) -> list[str]:
         lines.append("A player may 'pass with help' to tell the partner of a good hand (the pass is still final).")
     if rules.first_bid_forced:  # somebody always bids: nobody is stuck, no redeal
         pass
-    elif rules.all_pass == "dealer_stuck":
+    elif rules.all_pass == AllPass.DEALER_STUCK:
         lines.append(f"If everyone else passes, the dealer is stuck with the bid at {rules.min_bid}.")
     else:
         lines.append("If everyone passes, the cards are dealt again.")
@@ -289,8 +297,8 @@ def _meld(rules: Rules) -> list[str]:
     classes = []
     for kind in dict.fromkeys(row.kind for row in rows):
         members = [row.key for row in rows if row.kind == kind]
-        if kind != DIX:
-            head = CLASS_NAMES.get(kind, kind) if kind != SEQUENCE or run_shares_class(rules) else "runs"
+        if kind != MeldKind.DIX:
+            head = CLASS_NAMES.get(kind, kind) if kind != MeldKind.SEQUENCE or run_shares_class(rules) else "runs"
             classes.append(f"{head} ({', '.join(members)})")
     lines.append("Meld falls into classes: " + "; ".join(classes) + ". A card may serve in melds of different "
                  "classes at once (a Q of spades in a marriage, a pinochle and queens around), never in two melds of "
@@ -339,7 +347,7 @@ def _table_meld(rules: Rules) -> list[str]:
         lines.append(f"A royal marriage still on the table completed to a run scores the full {run}; a pinochle still "
                      f"on the table doubled scores the full {double_pinochle}.")
     doubled = []
-    for row in (row for row in by_key.values() if row.key == "run" or row.kind == AROUND):
+    for row in (row for row in by_key.values() if row.key == "run" or row.kind == MeldKind.AROUND):
         double = row.points[1] if len(row.points) > 1 else None
         if double is not None:
             adds = double - (row.points[0] or 0) if rules.remeld_reductions else double
@@ -379,16 +387,16 @@ def _play(rules: Rules) -> list[str]:
     if rules.trump_by == TrumpBy.STOCK:
         lines.append("While the stock lasts the second player may play any card; the winner draws first, then the "
                      "loser.")
-        rule = must_beat if rules.phase2_must_win == "always" else post_1945
+        rule = must_beat if rules.phase2_must_win == AfterStock.ALWAYS else post_1945
         lines.append(f"Once the stock is gone: the second player must {rule}.")
-    elif rules.play_rule == "post_1945":
+    elif rules.play_rule == PlayRule.POST_1945:
         lines.append(f"Each player must {post_1945}.")
-    elif rules.play_rule == "win_if_able":
+    elif rules.play_rule == PlayRule.WIN_IF_ABLE:
         lines.append("Each player must follow suit if able, otherwise may play any card; but whoever holds a card "
                      "that would win the trick must play one, even over a partner (the divided-by-ten rules). A "
                      "player who cannot win may play any card of the suit led, or any card when void: there is no "
                      "forced losing trump.")
-    elif rules.play_rule == "always_win":
+    elif rules.play_rule == PlayRule.ALWAYS_WIN:
         lines.append("Each player must try to win every trick: " + must_beat + ".")
     else:
         lines.append(f"Each player must {must_beat}.")
@@ -406,9 +414,9 @@ def _counting(rules: Rules) -> list[str]:
 
 
 _NEEDS = {
-    "trick": "takes at least one trick",
-    "points": "takes points in tricks (a counter or the last trick)",
-    "none": "",
+    MeldNeeds.TRICK: "takes at least one trick",
+    MeldNeeds.POINTS: "takes points in tricks (a counter or the last trick)",
+    MeldNeeds.NONE: "",
 }
 
 
@@ -441,7 +449,7 @@ def _scoring(rules: Rules) -> list[str]:
         if declarer_needs:
             lines.append(f"The declaring {side}'s meld counts toward the bid only if it {declarer_needs}; otherwise "
                          "it is set." + (" (The divided-by-ten rules: a bidding team that took no tricks scores "
-                                         "nothing.)" if rules.declarer_meld_needs == "trick" else ""))
+                                         "nothing.)" if rules.declarer_meld_needs == MeldNeeds.TRICK else ""))
         else:
             lines.append(f"The declaring {side}'s meld counts toward the bid whatever it takes in tricks (My Family's "
                          "Pinochle: only the opponents must save their meld).")
@@ -461,10 +469,11 @@ def _game_end(rules: Rules) -> list[str]:
     if rules.game_target > 0 and not rules.game_hands:
         lines.append(f"The first to {rules.game_target} points wins.")
         lines.append({
-            "declarer": "If several reach it on the same hand, the declaring side wins.",
-            "extend": "If several reach it on the same hand, nobody wins yet: at least one more hand is played, to "
-                      "a target 250 higher; if that happens again, 250 more again, and so on (Bicycle's rules).",
-            "highest": "If several reach it on the same hand, the highest score wins.",
+            BothOver.DECLARER: "If several reach it on the same hand, the declaring side wins.",
+            BothOver.EXTEND: "If several reach it on the same hand, nobody wins yet: at least one more hand is played, "
+                             "to a target 250 higher; if that happens again, 250 more again, and so on (Bicycle's "
+                             "rules).",
+            BothOver.HIGHEST: "If several reach it on the same hand, the highest score wins.",
         }[rules.both_over])
     if rules.declare_out:
         turns = {TrumpBy.STOCK: "a card to play, a meld to lay after winning a trick, the choice of the last two cards",
@@ -485,7 +494,7 @@ def _house(rules: Rules) -> list[str]:
         lines.append("A run lends its K or Q to one royal marriage at most.")
     rows = meld_rows(rules)
     missing = [row.key for row in rows if any(p is None for p in row.points[: copies(rules)])]
-    if missing and rules.meld_table == "masek":
+    if missing and rules.meld_table == MeldTable.MASEK:
         lines.append("The Masek table lists no quadruple run or arounds: four of them score as a triple plus a "
                      "single.")
     elif missing:
@@ -497,7 +506,7 @@ def _house(rules: Rules) -> list[str]:
                      f"scale (a tenth: its double run 1500 is this table's {run.points[1]}). That book gives a "
                      "triple run less than a double run and a run, "
                      f"so three runs score {run.best(3)[0]} and four {run.best(4)[0]}, the best sum of listed melds.")
-    if rules.meld_table == "seed001":
+    if rules.meld_table == MeldTable.SEED001:
         lines.append("The divided-by-ten table carries its own double values; the bonus-meld and run-with-extra "
                      "options do not change it.")
     if rules.trump_by == TrumpBy.STOCK:
@@ -507,7 +516,7 @@ def _house(rules: Rules) -> list[str]:
         lines.append("A meld of two copies with a value of its own (" + ", ".join(doubles) + ") may be laid at "
                      "once, or completed beside a single one still on the table; other doubles are laid as two "
                      "single melds, one per turn.")
-    if rules.auction and rules.all_pass == "dealer_stuck" and not rules.first_bid_forced:
+    if rules.auction and rules.all_pass == AllPass.DEALER_STUCK and not rules.first_bid_forced:
         lines.append("The dealer stuck at the minimum bid plays the hand like any declarer.")
     return lines
 
@@ -527,12 +536,12 @@ class TourPage:
 
 #: The tour's short form of each rule of play, to follow "you must" or start a sentence.
 PLAY_RULE_SHORT = {
-    "must_beat": "follow suit if you can and beat the winning card if you can; with no card of the suit led, "
+    PlayRule.MUST_BEAT: "follow suit if you can and beat the winning card if you can; with no card of the suit led, "
     "play a trump if you have one",
-    "post_1945": "follow suit if you can, or else play a trump; you must beat the winning card only when trumps "
+    PlayRule.POST_1945: "follow suit if you can, or else play a trump; you must beat the winning card only when trumps "
     "are led",
-    "always_win": "every player must try to win every trick: follow suit and beat the winning card, or trump",
-    "win_if_able": "follow suit if you can, or else play any card; but if you hold a card that wins the trick, "
+    PlayRule.ALWAYS_WIN: "every player must try to win every trick: follow suit and beat the winning card, or trump",
+    PlayRule.WIN_IF_ABLE: "follow suit if you can, or else play any card; but if you hold a card that wins the trick, "
     "you must play one",
 }
 RANK_WORDS = {"A": "aces", "T": "tens", "K": "kings", "Q": "queens", "J": "jacks", "9": "nines"}
@@ -589,7 +598,7 @@ def _tour_trump(rules: Rules) -> TourPage:
                      f" The declarer's partner passes {n} cards to the declarer, who passes {n} back.")
         return TourPage("Bidding and trumps", text, tuple(parse_cards("AH TH KH QH JH")),
                         "A run in hearts: a hand to bid on, with hearts as trumps")
-    if rules.trump_by == "turnup":
+    if rules.trump_by == TrumpBy.TURNUP:
         text = ("There is no bidding: the dealer's last card is turned up and its suit is trumps. "
                 "A player holding the nine of trumps (the dix) may exchange it for the turned-up card.")
     else:
@@ -606,7 +615,7 @@ def _tour_meld(rules: Rules) -> TourPage:
                          for cards in (run, pinochle, aces))
     kinds = ("runs and marriages of kings and queens, the pinochle (queen of spades and jack of diamonds), and "
              "aces, kings, queens or jacks around, one of each suit.")
-    if rules.trump_by == "stock":
+    if rules.trump_by == TrumpBy.STOCK:
         how = ("There is no meld before the play: whoever wins a trick while the stock lasts may lay one meld from "
                "the hand, face up, and scores it at once. Laid cards stay on the table and may be played from there. "
                "Melds are ")
@@ -617,8 +626,8 @@ def _tour_meld(rules: Rules) -> TourPage:
 
 
 def _tour_tricks(rules: Rules) -> TourPage:
-    if rules.trump_by == "stock":
-        rule = PLAY_RULE_SHORT["must_beat" if rules.phase2_must_win == "always" else "post_1945"]
+    if rules.trump_by == TrumpBy.STOCK:
+        rule = PLAY_RULE_SHORT[PlayRule.MUST_BEAT if rules.phase2_must_win == AfterStock.ALWAYS else PlayRule.POST_1945]
         play = f"While the stock lasts, any card may be played. Once it is gone: {rule}."
     else:
         play = _capital(PLAY_RULE_SHORT[rules.play_rule]) + "."

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.rules import Rules, TrumpBy
+from engine.rules import MeldNeeds, Rules, TrumpBy
 
 PLAYED = "played"
 THROWN_IN = "thrown_in"
@@ -36,7 +36,7 @@ class HandScore:
     made: bool | None             # None when there is no contract
 
 
-def meld_needs(rules: Rules, facts: HandFacts, side: int) -> str:
+def meld_needs(rules: Rules, facts: HandFacts, side: int) -> MeldNeeds:
     """What the side must take in tricks for its meld to count: the declaring side has a rule of its own."""
     return rules.declarer_meld_needs if side == facts.declaring_side else rules.meld_needs
 
@@ -44,9 +44,9 @@ def meld_needs(rules: Rules, facts: HandFacts, side: int) -> str:
 def meld_saved(rules: Rules, facts: HandFacts, side: int) -> bool:
     """Did the side take what it needs for its meld to count?"""
     needs = meld_needs(rules, facts, side)
-    if needs == "trick":
+    if needs == MeldNeeds.TRICK:
         return facts.tricks_won[side] > 0
-    if needs == "points":
+    if needs == MeldNeeds.POINTS:
         return facts.trick_points[side] > 0
     return True
 

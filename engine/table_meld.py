@@ -44,16 +44,16 @@ from typing import Any
 from engine.cards import JACK_OF_DIAMONDS, KING, NINE, QUEEN, QUEEN_OF_SPADES, SUITS, Card, card, counts, parse_card
 from engine.meld import (
     AROUND_RANKS,
-    DIX,
     RUN_RANKS,
     Meld,
+    MeldKind,
     MeldRow,
     copies,
     meld_rows,
 )
 from engine.rules import Rules
 
-ROUNDHOUSE = "roundhouse"
+ROUNDHOUSE = "roundhouse"  # its name and its key (its class: MeldKind.ROUNDHOUSE)
 _AROUND_KEYS = ("aces around", "kings around", "queens around", "jacks around")
 
 
@@ -69,23 +69,23 @@ class MeldPlay:
     meld: Meld
     from_hand: tuple[Card, ...]
     from_table: tuple[int, ...]
-    classes: tuple[str, ...] = ()
+    classes: tuple[MeldKind, ...] = ()
     sources: tuple[int, ...] = ()  # per card of the meld: -1 from the hand, else its table slot
     absorbs: tuple[int, ...] = ()
     borrows: int | None = None
-    parts: tuple[tuple[str, str, tuple[int, ...]], ...] = ()  # (name, kind, indexes into meld.cards)
+    parts: tuple[tuple[str, MeldKind, tuple[int, ...]], ...] = ()  # (name, kind, indexes into meld.cards)
 
 
 @dataclass
 class _Slot:
     card: Card
-    classes: set[str] = field(default_factory=set)
+    classes: set[MeldKind] = field(default_factory=set)
 
 
 @dataclass
 class _Record:
     name: str
-    kind: str
+    kind: MeldKind
     slots: list[int]
     absorbed: bool = False
     lent: bool = False
@@ -99,10 +99,10 @@ class _Spec:
     key: str  # the meld table row ("run", "royal marriage", ...) or "roundhouse"
     multiple: int
     points: int
-    kind: str
-    classes: tuple[str, ...]
+    kind: MeldKind
+    classes: tuple[MeldKind, ...]
     cards: tuple[Card, ...]
-    parts: tuple[tuple[str, str, tuple[int, ...]], ...]
+    parts: tuple[tuple[str, MeldKind, tuple[int, ...]], ...]
     needs: tuple[tuple[Card, int], ...]  # each card of the meld and how many of it
 
 
@@ -136,7 +136,7 @@ def _specs(trump: int, rules: Rules) -> tuple[_Spec, ...]:
     # The roundhouse: K and Q of every suit, its marriages and the two arounds laid at once.
     kings, queens = rows["kings around"], rows["queens around"]
     cards = tuple(c for suit in SUITS for c in (card(suit, KING), card(suit, QUEEN)))
-    parts: list[tuple[str, str, tuple[int, ...]]] = []
+    parts: list[tuple[str, MeldKind, tuple[int, ...]]] = []
     points = (kings.points[0] or 0) + (queens.points[0] or 0)
     for i, suit in enumerate(SUITS):
         row = rows["royal marriage"] if suit == trump else rows["marriage"]
@@ -145,7 +145,8 @@ def _specs(trump: int, rules: Rules) -> tuple[_Spec, ...]:
     parts.append((kings.names[0], kings.kind, (0, 2, 4, 6)))
     parts.append((queens.names[0], queens.kind, (1, 3, 5, 7)))
     classes = tuple(sorted({rows["marriage"].kind, rows["royal marriage"].kind, kings.kind}))
-    specs.append(_Spec(ROUNDHOUSE, ROUNDHOUSE, 1, points, ROUNDHOUSE, classes, cards, tuple(parts), _needs(cards)))
+    specs.append(_Spec(ROUNDHOUSE, ROUNDHOUSE, 1, points, MeldKind.ROUNDHOUSE, classes, cards, tuple(parts),
+                       _needs(cards)))
     return tuple(specs)
 
 
@@ -185,8 +186,8 @@ class MeldTable:
         rows = {row.key: row for row in meld_rows(rules)}
         nine = card(trump, NINE)
         if "dix" in rows and tally[nine] and self.dixes < copies(rules):
-            dix = Meld("dix", rows["dix"].points[0] or 0, (nine,), DIX)
-            plays.append(MeldPlay(dix, (nine,), (), (DIX,), (-1,), parts=(("dix", DIX, (0,)),)))
+            dix = Meld("dix", rows["dix"].points[0] or 0, (nine,), MeldKind.DIX)
+            plays.append(MeldPlay(dix, (nine,), (), (MeldKind.DIX,), (-1,), parts=(("dix", MeldKind.DIX, (0,)),)))
         held = counts(self.cards())
         for spec in _specs(trump, rules):
             if all(tally[c] + held[c] >= n for c, n in spec.needs):  # the hand and the table have its cards
@@ -320,7 +321,7 @@ class MeldTable:
         for c, slot in zip(play.meld.cards, play.sources, strict=True):
             if slot >= 0 and self.card_at(slot) != c:
                 raise ValueError(f"table slot {slot} does not hold {c}: the meld was offered for another table")
-        if play.meld.kind == DIX and self.dixes >= 2:
+        if play.meld.kind == MeldKind.DIX and self.dixes >= 2:
             raise ValueError("both dixes are already melded")
         where: list[int] = []
         for c, slot in zip(play.meld.cards, play.sources, strict=True):
@@ -336,7 +337,7 @@ class MeldTable:
             self.records[play.borrows].lent = True
         for name, kind, idx in play.parts:
             self.records.append(_Record(name, kind, [where[i] for i in idx]))
-        if play.meld.kind == DIX:
+        if play.meld.kind == MeldKind.DIX:
             self.dixes += 1
         return play.meld.points
 
@@ -383,8 +384,9 @@ class MeldTable:
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> MeldTable:
         try:
-            slots = [None if s is None else _Slot(parse_card(s["card"]), set(s["classes"])) for s in data["slots"]]
-            records = [_Record(str(r["name"]), str(r["kind"]), [int(i) for i in r["slots"]], bool(r["absorbed"]),
+            slots = [None if s is None else _Slot(parse_card(s["card"]), {MeldKind(c) for c in s["classes"]})
+                     for s in data["slots"]]
+            records = [_Record(str(r["name"]), MeldKind(r["kind"]), [int(i) for i in r["slots"]], bool(r["absorbed"]),
                                bool(r["lent"])) for r in data["records"]]
             dixes = int(data["dixes"])
         except (KeyError, TypeError, ValueError) as error:

@@ -180,12 +180,7 @@ class App:
 
     def avatars(self, players: int) -> list[int]:
         """The settings' avatars of the seats of a ``players``-handed table."""
-        avatars = list(self.settings.avatars)
-        if players == 3:
-            return [avatars[0], avatars[1], avatars[3]]
-        if players == 2:
-            return [avatars[0], avatars[2]]
-        return avatars
+        return self.settings.seat_avatars(players)
 
     def replay_deal(self, record: HandRecord) -> bool:
         """Play the hand of ``record`` again, over what is open now: the same cards (the record's deal), seats,

@@ -8,7 +8,7 @@ import pytest
 from engine.ai.accuracy import Accuracy, accuracy, game_accuracy, key_moments, moment_words, shown_cost
 from engine.ai.advice import ANALYSIS_LEVELS
 from engine.ai.analysis import Alternative, DecisionReview, Grade, decisions_in, review_decision
-from engine.game import new_game
+from engine.game import Phase, new_game
 from engine.rules import preset
 from engine.sim import play_game
 
@@ -16,7 +16,7 @@ FOUR = ["You", "West", "North", "East"]
 PAIRS = [[0, 2], [1, 3]]
 
 
-def review(index: int, seat: int, grade: Grade, cost: float, kind: str = "play", title: str = "",
+def review(index: int, seat: int, grade: Grade, cost: float, kind: Phase = Phase.PLAY, title: str = "",
            chosen: str = "K♠", better: str = "A♠") -> DecisionReview:
     return DecisionReview(index, seat, kind, title or f"Decision {index}", None, Alternative(chosen, 100.0, None),
                           (Alternative(better, 100.0 + cost, None),), cost, None, grade in (Grade.MISTAKE,
@@ -50,13 +50,13 @@ def test_a_key_moment_is_told_in_the_seats_own_words() -> None:
     mine = review(9, 0, Grade.MISTAKE, 39.0, title="Trick 3, your lead")
     assert moment_words(mine, FOUR, PAIRS, 0) == \
         "Trick 3, your lead: you led the K♠; the A♠ was worth about 39 more to your side"
-    west = review(2, 1, Grade.BLUNDER, 80.0, "bid", "West's bid", "Bid 350", "Pass")
+    west = review(2, 1, Grade.BLUNDER, 80.0, Phase.BIDDING, "West's bid", "Bid 350", "Pass")
     assert moment_words(west, FOUR, PAIRS, 0) == \
         "West's bid: West bid 350; Pass was worth about 80 more to West and East"
-    north = review(4, 2, Grade.INACCURACY, 12.0, "pass", "North's pass to West", "Pass 9♣ J♣ Q♦ 10♦", "Pass A♠")
+    north = review(4, 2, Grade.INACCURACY, 12.0, Phase.PASSING, "North's pass to West", "Pass 9♣ J♣ Q♦ 10♦", "Pass A♠")
     assert moment_words(north, FOUR, PAIRS, 0).endswith("North passed 9♣ J♣ Q♦ 10♦; Pass A♠ was worth about 12 "
                                                         "more to you and North")
-    alone = review(5, 1, Grade.MISTAKE, 3.25, "trump", "West's trump", "Hearts", "Spades")
+    alone = review(5, 1, Grade.MISTAKE, 3.25, Phase.TRUMP, "West's trump", "Hearts", "Spades")
     assert moment_words(alone, FOUR[:3], [[0], [1], [2]], 0, tenths=True) == \
         "West's trump: West named hearts trump; Spades was worth about 3.2 more to West"  # no side three-handed
     told = moment_words(mine, FOUR, PAIRS, None)  # a hand of computers: the seat named "You" is the hard computer

@@ -20,7 +20,6 @@ from engine.actions import Action, PassCards, Play
 from engine.ai.analysis import (
     ANALYSIS_LEVELS,
     EVERY_CARD,
-    KINDS,
     _title,
     action_words,
     as_the_cards_lay,
@@ -85,7 +84,7 @@ def rendered(variant: str) -> list[tuple[int, int | None, str]]:
     said: list[tuple[int, int | None, str]] = []
     for game, seat, made, other in cases(variant):
         names = seat_names({"players": game.players, "seats": game.rules.players})
-        kind = KINDS[game.phase]
+        kind = game.phase
         values = {made: 0.0, other: 40.0}
         for viewer in [*range(game.rules.players), None]:
             said.append((seat, viewer, reason_for(game, seat, made, other, values, kind, action_words(other, game),

@@ -20,6 +20,7 @@ from test_screens_app import FakeApp, _display, app, button_named, click, key, r
 
 from engine.ai.analysis import decisions_in
 from engine.challenge import Challenge, challenge_deals, deal_game
+from engine.game import Phase
 from engine.record import check_record
 from engine.rules import preset
 from engine.sim import play_game
@@ -321,5 +322,5 @@ def test_the_graph_of_a_three_handed_hand_keeps_the_defenders_together(app: Fake
     for point in graph_points(analysis)[1:]:
         assert point.action_index is not None
         review = analysis.decisions[point.action_index]
-        with_me = review.seat == 0 or review.kind != "bid" and declarer not in (0, review.seat)
+        with_me = review.seat == 0 or review.kind != Phase.BIDDING and declarer not in (0, review.seat)
         assert point.value == (1 if with_me else -1) * review.chosen.value

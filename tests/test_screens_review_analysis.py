@@ -252,7 +252,7 @@ def test_the_summary_shows_accuracy_what_was_lost_the_key_moments_and_the_hard_p
     assert scene.summary is None and scene.step.action_index == first.action_index
 
 
-def costly(kind: str, title: str, chosen: str, cost: float, best: float, value: float) -> DecisionReview:
+def costly(kind: Phase, title: str, chosen: str, cost: float, best: float, value: float) -> DecisionReview:
     return DecisionReview(12, 0, kind, title, None, Alternative(chosen, value, None),
                           (Alternative("Pass", best, None),), cost, None, True, "your partner had passed",
                           Grade.BLUNDER)
@@ -261,12 +261,13 @@ def costly(kind: str, title: str, chosen: str, cost: float, best: float, value: 
 def test_the_costly_sentence_says_the_choice_as_a_player_would() -> None:
     """A verb for every choice ("Bidding 330", "Passing A♠ ..."), no quoted code; how a bid is valued, and
     that its cost counts at most what it risks, in a note apart from the reason."""
-    bid = costly("bid", "Your bid", "Bid 330", 330.0, 254.0, -106.0)
+    bid = costly(Phase.BIDDING, "Your bid", "Bid 330", 330.0, 254.0, -106.0)
     assert cost_sentence(bid) == "Bidding 330 here cost about 330: your partner had passed"
     assert bid_values_note(bid) == ("Each bid is valued as if it won the auction, a pass as if the high bidder "
                                     "kept the contract; a bid's cost counts at most the 330 it risks.")
-    passed = costly("bid", "Your bid", "Pass", 40.0, 10.0, -30.0)
+    passed = costly(Phase.BIDDING, "Your bid", "Pass", 40.0, 10.0, -30.0)
     assert cost_sentence(passed).startswith("Passing here cost about 40:") and "at most" not in bid_values_note(passed)
-    cards = costly("pass", "Your pass to North", "Pass A♠ K♥ A♥ A♣", 60.0, 10.0, -50.0)
+    cards = costly(Phase.PASSING, "Your pass to North", "Pass A♠ K♥ A♥ A♣", 60.0, 10.0, -50.0)
     assert cost_sentence(cards).startswith("Passing A♠ K♥ A♥ A♣ here cost about 60")
-    assert cost_sentence(costly("throw_in", "Your throw-in", "Throw in", 30.0, 0.0, -30.0)).startswith("Throwing in ")
+    thrown = costly(Phase.THROW_IN, "Your throw-in", "Throw in", 30.0, 0.0, -30.0)
+    assert cost_sentence(thrown).startswith("Throwing in ")

@@ -19,6 +19,7 @@ from test_screens_app import FakeApp, _display, app, click, key, render
 
 from engine.ai.accuracy import accuracy, key_moments, moment_words
 from engine.ai.analysis import Alternative, DecisionReview, Grade, HandAnalysis, action_words, decisions_in, game_before
+from engine.game import Phase
 from engine.record import HandRecord
 from pinochle_gui.fonts import SMALLEST_PRINT, set_text_scale
 from pinochle_gui.screens import open_review, review_analysis
@@ -48,7 +49,7 @@ def made_up(record: HandRecord) -> HandAnalysis:
         game, made = game_before(record, index)
         other = next(a for a in game.legal_actions() if a != made)
         advised = action_words(other if cost else made, game)
-        reviews.append(DecisionReview(index, seat, "play", f"Decision {index}", None,
+        reviews.append(DecisionReview(index, seat, Phase.PLAY, f"Decision {index}", None,
                                       Alternative(action_words(made, game), 100.0, None),
                                       (Alternative(action_words(other, game), 100.0 + cost, None),), cost, None,
                                       grade in (Grade.MISTAKE, Grade.BLUNDER), "a reason" if cost > 10 else "",

@@ -8,7 +8,7 @@ import random
 import pytest
 
 from engine.cards import HEARTS, SPADES, Card, counts, new_deck, parse_card, parse_cards, remove_cards
-from engine.meld import AROUND, PINOCHLE, SEQUENCE
+from engine.meld import MeldKind
 from engine.rules import Rules, preset
 from engine.table_meld import MeldPlay, MeldTable
 
@@ -167,8 +167,8 @@ def test_table_cards_keep_their_classes() -> None:
     lay(table, hand, "marriage", trump=HEARTS)
     data = table.to_dict()
     qs = [s for s in data["slots"] if s["card"] == "QS"]
-    assert qs == [{"card": "QS", "classes": sorted([PINOCHLE, SEQUENCE])}]
-    assert AROUND not in qs[0]["classes"]
+    assert qs == [{"card": "QS", "classes": sorted([MeldKind.PINOCHLE, MeldKind.SEQUENCE])}]
+    assert MeldKind.AROUND not in qs[0]["classes"]
 
 
 def test_json_round_trip_and_copy() -> None:

@@ -29,6 +29,7 @@ from dataclasses import dataclass
 
 from engine.ai.analysis import COSTLY, DecisionReview, Grade, cost_threshold
 from engine.ai.analysis_words import seat_word, side_of
+from engine.game import Phase
 from engine.rules import Rules
 
 #: The grades that count as sound: the decision cost nothing its step shows.
@@ -104,9 +105,9 @@ def _did(review: DecisionReview) -> str:
     """What the seat did, after its name: "led the K♠", "bid 350", "passed", "named hearts trump"."""
     action = review.chosen.action
     first, _, rest = action.partition(" ")
-    if review.kind == "play":
+    if review.kind == Phase.PLAY:
         return f"{'led' if 'lead' in review.title.lower() else 'played'} the {action}"
-    if review.kind == "trump":
+    if review.kind == Phase.TRUMP:
         return f"named {action.lower()} trump"
     if first in DID:
         return f"{DID[first]} {rest}".rstrip()
@@ -116,7 +117,7 @@ def _did(review: DecisionReview) -> str:
 def _better(review: DecisionReview) -> str:
     """The better choice, as the sentence names it: "the A♠", "Pass", "Hearts"."""
     words = review.best[0].action if review.best else review.advised
-    return f"the {words}" if review.kind == "play" else words
+    return f"the {words}" if review.kind == Phase.PLAY else words
 
 
 def moment_words(review: DecisionReview, names: Sequence[str], teams: Sequence[Sequence[int]], viewer: int | None,

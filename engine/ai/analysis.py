@@ -22,7 +22,7 @@ for facts that would argue for the choice made instead.
 >>> index, seat = decisions_in(record)[-1]
 >>> review = review_decision(record, index, seed=1, level=LEVELS["medium"])
 >>> review.kind, review.trick, review.costly == (review.grade in COSTLY)
-('play', 11, True)
+(<Phase.PLAY: 'play'>, 11, True)
 >>> DecisionReview.from_json(review.to_json()) == review
 True
 
@@ -37,7 +37,7 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
-from typing import TYPE_CHECKING, Literal, get_args
+from typing import TYPE_CHECKING
 
 from engine.actions import Action, Bid, DeclareOut
 from engine.ai.advice import ANALYSIS_LEVELS, SEAT_VIEW, advise
@@ -86,8 +86,17 @@ class Alternative:
         return cls(str(data["action"]), float(data["value"]), None if seen is None else float(seen))
 
 
-#: The kind of a decision the analysis values, by the phase it is made in.
-DecisionKind = Literal["bid", "trump", "pass", "return", "bury", "meld", "play", "dix", "draw", "throw_in", "redeal"]
+#: The phases a decision is made in: a decision's kind is its phase.
+DECISION_PHASES = (Phase.BIDDING, Phase.TRUMP, Phase.PASSING, Phase.RETURN, Phase.BURY, Phase.MELD, Phase.PLAY,
+                   Phase.DIX, Phase.DRAW_CHOICE, Phase.THROW_IN, Phase.REDEAL)
+#: A decision's name where it is not its phase's: what an analysis writes as its kind, and its title says.
+_DECISION_WORDS = {Phase.BIDDING: "bid", Phase.PASSING: "pass", Phase.DRAW_CHOICE: "draw"}
+
+
+def decision_name(kind: Phase) -> str:
+    """The name of a decision made in the phase ``kind``, as a saved analysis writes it: "bid", "pass",
+    "draw", else the phase's own ("play", "trump", "throw_in")."""
+    return _DECISION_WORDS.get(kind, kind.value)
 
 
 class Grade(StrEnum):
@@ -138,7 +147,7 @@ def luck(tier: Grade, seen_cost: float | None, threshold: float) -> str:
 class DecisionReview:
     action_index: int         # index into record["actions"] of this decision
     seat: int
-    kind: DecisionKind        # "bid", "trump", "pass", "return", "bury", "meld", "play", ... (for code)
+    kind: Phase               # the phase the decision was made in (saved by its decision_name: "bid", "play" ...)
     title: str                # in words for the player: "Trick 3, your lead", "Your bid"
     trick: int | None         # 1-based trick number for a card, else None
     chosen: Alternative
@@ -154,7 +163,8 @@ class DecisionReview:
     advised: str = ""         # what the hint advised here, in its words (engine.ai.hint: the advice graded against)
 
     def to_json(self) -> DecisionReviewJson:
-        return {"action_index": self.action_index, "seat": self.seat, "kind": self.kind, "title": self.title,
+        return {"action_index": self.action_index, "seat": self.seat, "kind": decision_name(self.kind),
+                "title": self.title,
                 "trick": self.trick, "chosen": self.chosen.to_json(), "best": [b.to_json() for b in self.best],
                 "cost": self.cost, "seen_cost": self.seen_cost, "costly": self.costly, "reason": self.reason,
                 "grade": str(self.grade), "error": self.error, "luck": self.luck, "advised": self.advised}
@@ -170,11 +180,12 @@ class DecisionReview:
                    str(data.get("luck") or ""), str(data.get("advised") or ""))
 
 
-def _kind(value: str) -> DecisionKind:
-    """A saved decision's kind, refused (``ValueError``) when it is none this version knows."""
-    for kind in get_args(DecisionKind):
-        if value == kind:
-            return kind  # type: ignore[no-any-return]  # get_args gives the Literal's own strings
+def _kind(value: str) -> Phase:
+    """A saved decision's kind (its :func:`decision_name`), refused (``ValueError``) when it is none this version
+    knows."""
+    for kind in DECISION_PHASES:
+        if value == decision_name(kind):
+            return kind
     raise ValueError(f"no decision of the kind {value!r}")
 
 
@@ -263,30 +274,26 @@ def game_before(record: HandRecord, action_index: int) -> tuple[Game, Action]:
 # -- one decision ---------------------------------------------------------------------------------
 
 
-#: The kind of decision made in each phase.
-KINDS: dict[Phase, DecisionKind] = {
-    Phase.BIDDING: "bid", Phase.TRUMP: "trump", Phase.PASSING: "pass", Phase.RETURN: "return", Phase.BURY: "bury",
-    Phase.MELD: "meld", Phase.PLAY: "play", Phase.DIX: "dix", Phase.DRAW_CHOICE: "draw", Phase.THROW_IN: "throw_in",
-    Phase.REDEAL: "redeal",
-}
+#: How a title names a decision that is neither a card nor made after a trick nor passed to a seat.
+_TITLE_NOUNS = {Phase.BIDDING: "bid", Phase.TRUMP: "trump", Phase.BURY: "bury", Phase.THROW_IN: "throw-in",
+                Phase.DIX: "dix", Phase.REDEAL: "redeal"}
 
 
-def _title(game: Game, seat: int, kind: str, names: Sequence[str], viewer: int | None) -> str:
+def _title(game: Game, seat: int, kind: Phase, names: Sequence[str], viewer: int | None) -> str:
     """The decision's title told to the player in seat ``viewer`` (None: a seat that is none of the player's):
     "Trick 3, your lead", "North's return to you"."""
     whose = possessive(seat_word(names, seat, viewer))
     who = capital(whose)
     h = game.hand
-    if kind == "play":
+    if kind == Phase.PLAY:
         return f"Trick {len(h.tricks) + 1}, {whose} {'lead' if not h.trick else 'card'}"
-    if kind in ("pass", "return"):
-        to = h.declarer if kind == "pass" else (seat + 2) % game.rules.players
+    if kind in (Phase.PASSING, Phase.RETURN):
+        to = h.declarer if kind == Phase.PASSING else game.rules.partner_of(seat)
         assert to is not None
-        return f"{who} {kind} to {seat_word(names, to, viewer)}"
-    if kind == "meld" or kind == "draw":
-        return f"{who} {kind} after trick {len(h.tricks)}"
-    nouns = {"bid": "bid", "trump": "trump", "bury": "bury", "throw_in": "throw-in", "dix": "dix", "redeal": "redeal"}
-    return f"{who} {nouns.get(kind, kind)}"
+        return f"{who} {decision_name(kind)} to {seat_word(names, to, viewer)}"
+    if kind in (Phase.MELD, Phase.DRAW_CHOICE):
+        return f"{who} {decision_name(kind)} after trick {len(h.tricks)}"
+    return f"{who} {_TITLE_NOUNS.get(kind, decision_name(kind))}"
 
 
 THE_PLAYER = -1  # as a viewer: the record's player, whichever seat that is (see player_seat)
@@ -336,7 +343,7 @@ def review_at(game: Game, action: Action, action_index: int, seed: int = 0, leve
     assert seat is not None
     if not _is_decision(game, action):
         raise ValueError(f"action {action_index} of the record is no decision (one legal choice)")
-    kind = KINDS[game.phase]
+    kind = game.phase
     threshold = cost_threshold(game.rules)
     advice = advise(game, seed, level, chosen=action, index=action_index)
     best = advice.best
@@ -386,7 +393,7 @@ def review_at(game: Game, action: Action, action_index: int, seed: int = 0, leve
                  f"{action_words(seen_best, game)} would have been worth about {round(seen_cost or 0)} more"
     elif fortune == "lucky":
         reason += f"; {laid}, it cost nothing"
-    trick = len(game.hand.tricks) + 1 if kind == "play" else None
+    trick = len(game.hand.tricks) + 1 if kind == Phase.PLAY else None
     title = _title(game, seat, kind, names, viewer)
     return DecisionReview(action_index, seat, kind, title, trick, chosen, others, cost, seen_cost, tier in COSTLY,
                           reason, tier, spread, fortune, action_words(advice.action, game))
@@ -404,8 +411,7 @@ def _against_the_advice(game: Game, action: Action, best: Action, valued: Valuat
     for better than it on the luck of the later ones (each is shown at most at the advice's value)."""
     seat = game.to_act
     assert seat is not None
-    kind = KINDS[game.phase]
-    for batch in range(MORE_DEALS if kind != "trump" and not played_out(game) else 0):
+    for batch in range(MORE_DEALS if game.phase != Phase.TRUMP and not played_out(game) else 0):
         if not _undecided(valued, action, best, threshold):
             break
         more = random.Random(stable_seed("analysis", seed, action_index, "seat", batch + 1))

@@ -37,7 +37,7 @@ from engine.actions import (
     ThrowIn,
 )
 from engine.cards import ACE, SUIT_NAMES, Card, card_label, cards_label, counts, new_deck
-from engine.game import Game
+from engine.game import Game, Phase
 from engine.meld import meld_by_trump, meld_total, score_meld
 from engine.observation import Observation, observe
 from engine.play import beats, card_values, trick_winner
@@ -164,9 +164,10 @@ def side_of(names: Sequence[str], teams: Sequence[Sequence[int]], member: int, s
 def partner_word(game: Game, seat: int, viewer: int | None) -> str:
     """How a reason about ``seat``'s decision names ``seat``'s partner: "your partner" in the player's own
     reason, "you" where the partner is the player, else the partner's name."""
-    partner = (seat + 2) % game.rules.players
+    partner = game.rules.partner_of(seat)
     if seat == viewer:
         return "your partner"
+    assert partner is not None, "said only of a seat that plays with a partner"
     return seat_word(_names(game), partner, viewer)
 
 
@@ -322,7 +323,7 @@ def _difference(values: Mapping[Action, float], chosen: Action, best: Action, wo
     return f"{words} was worth about {round(values[best] - values[chosen])} more to {side} over the deals played out"
 
 
-def reason_for(game: Game, seat: int, chosen: Action, best: Action, values: Mapping[Action, float], kind: str,
+def reason_for(game: Game, seat: int, chosen: Action, best: Action, values: Mapping[Action, float], kind: Phase,
                best_words: str = "", viewer: int | None = None, simulated: bool = True) -> str:
     """Why ``best`` was the better choice than ``chosen`` for ``seat`` in ``game`` (just before the choice),
     told to the player in seat ``viewer`` ("your partner"; "West's partner" for another seat, and for every
@@ -336,7 +337,7 @@ def reason_for(game: Game, seat: int, chosen: Action, best: Action, values: Mapp
     facts: list[str] = []
     if isinstance(chosen, Play) and isinstance(best, Play):
         facts = _card_facts(game, seat, int(chosen.card), int(best.card), whose, viewer)
-    elif isinstance(chosen, Bid | Pass) and kind == "bid":
+    elif isinstance(chosen, Bid | Pass) and kind == Phase.BIDDING:
         facts = _auction_facts(game, seat, chosen, best, whose, viewer)
     elif isinstance(chosen, NameTrump) and isinstance(best, NameTrump):
         melds = meld_by_trump(obs.hand, rules)
@@ -351,11 +352,12 @@ def reason_for(game: Game, seat: int, chosen: Action, best: Action, values: Mapp
         facts = [f"it banks {banked[1]} points, the bury made {banked[0]}"]
     elif isinstance(best, LayMeld):
         facts = [f"it scores {best.play.meld.points} now"]
-    need = _need(game, seat, obs, viewer) if kind == "throw_in" else ""
+    need = _need(game, seat, obs, viewer) if kind == Phase.THROW_IN else ""
     if need:
         facts.append(need)
     facts = [f for f in facts if not contradictions(game, seat, chosen, best, f)]
-    if simulated and (not facts or kind in ("trump", "pass", "return", "bury")):  # the simulated deals say the rest
+    # the simulated deals say the rest
+    if simulated and (not facts or kind in (Phase.TRUMP, Phase.PASSING, Phase.RETURN, Phase.BURY)):
         facts.append(_difference(values, chosen, best, words, side_word(game, seat, seat, viewer)))
     return "; ".join(facts[:MOST_FACTS])
 

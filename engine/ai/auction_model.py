@@ -89,7 +89,7 @@ def action_kinds(rules: Rules, bids: Bids) -> list[tuple[int, str | None]]:
     """Each action of the auction ``bids`` (``(seat, amount or "pass")``) with its kind; ``None``
     for a forced bid."""
     forced = forced_bids(rules, bids)
-    partner = (lambda s: (s + 2) % rules.players) if rules.partnerships else (lambda s: -1)
+    partner = rules.partner_of  # None for a seat that plays alone
     high: int | None = None
     high_by: int | None = None
     high_forced = False

@@ -307,9 +307,7 @@ def simulate_contract(hands: list[list[int]], widow: Sequence[int], declarer: in
     mine = hands[declarer]
     if widow:
         mine.extend(widow)
-    partner = None
-    if rules.partnerships:
-        partner = (declarer + 2) % rules.players
+    partner = rules.partner_of(declarer)
     if partner is not None and rules.pass_cards and not passed:
         given = best_pass(hands[partner], trump, rules, rules.pass_cards)
         hands[partner] = _remove(hands[partner], given)

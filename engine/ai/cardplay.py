@@ -52,7 +52,7 @@ from engine.game import Game
 from engine.meld import meld_total
 from engine.play import beats, card_values, trick_winner
 from engine.players import Choice
-from engine.rules import TrumpBy
+from engine.rules import MeldNeeds, TrumpBy
 
 EASY_WORLDS = 4          # worlds for a level with ``worlds == 0`` (easy): few, from a forgetful memory
 SAMPLE_NODES = 100         # what sampling and weighing one world costs, counted in search nodes
@@ -73,7 +73,7 @@ class Contract:
     declaring: int | None   # side (0 or 1 in the merged view) of the declarer, None without an auction
     bid: int
     meld: tuple[int, int]   # meld of each merged side
-    meld_needs: str
+    meld_needs: MeldNeeds
     set_gives_bid: bool
     buried: int             # trick points the declarer buried (counted for the declaring side)
 
@@ -120,7 +120,7 @@ def hand_utility(contract: Contract, side: int, points: int, total: int) -> floa
     def_meld = contract.meld[1 - contract.declaring]
     made = decl_points + decl_meld >= contract.bid
     decl_score = decl_meld + decl_points if made else (0 if contract.set_gives_bid else -contract.bid)
-    def_score = def_points + (def_meld if def_points > 0 or contract.meld_needs == "none" else 0)
+    def_score = def_points + (def_meld if def_points > 0 or contract.meld_needs == MeldNeeds.NONE else 0)
     if not made and contract.set_gives_bid:
         def_score += contract.bid
     diff = decl_score - def_score

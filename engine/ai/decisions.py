@@ -48,7 +48,7 @@ from engine.ai.odds_words import how_often
 from engine.ai.trickplay import Position, greedy_playout
 from engine.cards import ACE, NINE, SUIT_NAMES, SUITS, TEN, Card, cards_label
 from engine.game import Game, Phase
-from engine.meld import DIX, meld_by_trump, score_meld
+from engine.meld import MeldKind, meld_by_trump, score_meld
 from engine.observation import Observation, observe
 from engine.phases.auction import forced_bids
 from engine.play import card_values
@@ -98,10 +98,6 @@ def _pick(ranked: Sequence[tuple[float, tuple[Card, ...] | tuple[int, ...]]], le
     if len(ranked) > 1 and _slip(level, rng) and ranked[1][0] >= ranked[0][0] - 15:
         return tuple(ranked[1][1])
     return tuple(ranked[0][1])
-
-
-def _partner(game: Game, seat: int) -> int | None:
-    return (seat + 2) % 4 if game.rules.partnerships else None
 
 
 def _cards(values: Sequence[int]) -> tuple[Card, ...]:
@@ -247,7 +243,7 @@ def hand_worth(game: Game, seat: int, level: Level, bid: int | None = None) -> s
 def _partner_help(obs: Observation, game: Game) -> float:
     """What the partner's bids say beyond an average hand (in this game's points); a bid the rules
     forced (the first bidder's opening, the stuck dealer's) says nothing."""
-    partner = _partner(game, obs.seat)
+    partner = game.rules.partner_of(obs.seat)
     if partner is None:
         return 0.0
     unit = bv.scale(game.rules)
@@ -266,7 +262,7 @@ def _partner_holds_bid(obs: Observation, game: Game) -> bool:
     """Whether the partner holds the high bid by choice: over a forced opening one bids as over no bid."""
     bids = [(s, forced) for (s, b), forced in zip(obs.bids, forced_bids(game.rules, obs.bids), strict=True)
             if isinstance(b, int)]
-    return bool(bids) and bids[-1][0] == _partner(game, obs.seat) and not bids[-1][1]
+    return bool(bids) and bids[-1][0] == game.rules.partner_of(obs.seat) and not bids[-1][1]
 
 
 JUMP_CUSHION = 10.0   # how far under its value a player that jumps bids (standard points)
@@ -354,7 +350,8 @@ def _simulate_side(game: Game, seat: int, level: Level, rng: random.Random, samp
     """The declaring side's mean meld + tricks over the ``sampled`` worlds after the given pass (the other way
     by rule of thumb), the bury and greedy play."""
     rules = game.rules
-    partner = (declarer + 2) % 4
+    partner = rules.partner_of(declarer)
+    assert partner is not None, "cards are passed between partners only"
     total = 0.0
     for hands, widow in sampled:
         hands = [list(h) for h in hands]
@@ -579,7 +576,7 @@ def choose_table_meld(game: Game, seat: int, level: Level, rng: random.Random) -
     if not lays:
         return NoMeld(), "nothing to meld"
     h = game.hand
-    dix = next((a for a in lays if a.play.meld.kind == DIX), None)
+    dix = next((a for a in lays if a.play.meld.kind == MeldKind.DIX), None)
     if dix is not None and not h.dix_melded and h.stock and not h.turnup_scored:
         return dix, f"the dix first: {dix.play.meld.points} points and the turned-up {cards_label([h.stock[-1]])}, " \
                     "then meld again"

@@ -65,7 +65,7 @@ def learn(rules: Rules, deals: int, seed: int, levels: Sequence[str]) -> Counts:
             seat = game.to_act
             assert seat is not None
             # Partners share a level: seats 0 and 2 play ``level``, 1 and 3 the next in the list.
-            at = level if seat % 2 == 0 or not rules.partnerships else other
+            at = level if rules.team_of(seat) == 0 or not rules.partnerships else other
             rng = random.Random(stable_seed("learn bid", seed, i, seat, len(bids)))
             action, _why = choose_bid(game, seat, at, rng)
             game.apply(action, seat)

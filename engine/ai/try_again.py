@@ -25,7 +25,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from engine.actions import Action, DeclareOut, action_to_json
-from engine.ai.analysis import KINDS, action_words, game_before
+from engine.ai.analysis import action_words, game_before
 from engine.ai.analysis_words import reason_for
 from engine.ai.duplicate import decide, decision_seed, seat_seed
 from engine.game import Game
@@ -83,7 +83,7 @@ def why_better(record: HandRecord, action_index: int, better: ActionValue, worse
     words = action_words(good, game), action_words(bad, game)
     valued = all(w in values for w in words) and values[words[0]] > values[words[1]]
     worths = {good: values.get(words[0], 0.0), bad: values.get(words[1], 0.0)}
-    return reason_for(game, seat, bad, good, worths, KINDS[game.phase], words[0], viewer, simulated=valued)
+    return reason_for(game, seat, bad, good, worths, game.phase, words[0], viewer, simulated=valued)
 
 
 def play_seat_again(record: HandRecord, seat: int, levels: Sequence[str | None]) -> HandRecord:

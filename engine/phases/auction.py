@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from engine.actions import Bid, Pass
 from engine.events import AuctionWon, BidMade, Event, Passed, WidowTaken
 from engine.phases.state import GameState, Phase
-from engine.rules import Rules
+from engine.rules import AllPass, Rules
 
 
 def forced_bids(rules: Rules, bids: Sequence[tuple[int, int | str]]) -> list[bool]:
@@ -24,7 +24,7 @@ def forced_bids(rules: Rules, bids: Sequence[tuple[int, int | str]]) -> list[boo
     forced = []
     for i, (_seat, amount) in enumerate(bids):
         opening = rules.first_bid_forced and i == 0
-        stuck = (rules.all_pass == "dealer_stuck" and i == rules.players - 1
+        stuck = (rules.all_pass == AllPass.DEALER_STUCK and i == rules.players - 1
                  and all(not isinstance(b, int) for _s, b in bids[:i]))
         forced.append(isinstance(amount, int) and (opening or stuck))
     return forced
@@ -46,7 +46,7 @@ class Auction(GameState):
     def _dealer_stuck_check(self, out: list[Event]) -> None:
         """Everybody else passed and the dealer is stuck: the dealer takes it at the minimum."""
         h = self.hand
-        if (self.rules.all_pass == "dealer_stuck" and h.to_act == self.dealer and h.high_bid is None
+        if (self.rules.all_pass == AllPass.DEALER_STUCK and h.to_act == self.dealer and h.high_bid is None
                 and sum(h.out) == self.rules.players - 1):
             h.high_bid, h.high_bidder = self.rules.min_bid, self.dealer
             h.bids.append((self.dealer, self.rules.min_bid))

@@ -11,7 +11,7 @@ from engine.actions import CallRedeal
 from engine.cards import NINE, card
 from engine.deal import Deal, deal_cards, deal_number_for, nines_redeal_allowed
 from engine.events import Dealt, Event, RedealReason, Redealt, TrumpNamed
-from engine.meld import dix_value
+from engine.meld import Meld, MeldKind, dix_value
 from engine.phases.state import GameState, HandState, Phase, seats_from
 from engine.rules import TrumpBy
 from engine.table_meld import MeldTable
@@ -55,7 +55,8 @@ class Dealing(GameState):
             h.tables = [MeldTable() for _ in range(r.players)]
             h.scored_nines = [0] * r.players
             if h.deal.turnup.rank == NINE and r.turnup_dix_to_dealer:
-                self._score_laid(self.dealer, "dix", dix_value(self.rules), [h.deal.turnup], out)
+                turned = Meld("dix", dix_value(self.rules), (h.deal.turnup,), MeldKind.DIX)
+                self._score_laid(self.dealer, turned, turned.points, out)
                 h.turnup_scored = True
             self._begin_play(first, out)
             return out

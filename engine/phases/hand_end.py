@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING
 from engine.events import Event, GameOver, HandCount, HandScored
 from engine.hand_record import hand_record
 from engine.phases.state import GameState
-from engine.rules import TrumpBy
+from engine.rules import BothOver, TrumpBy
 from engine.scoring import NO_MARRIAGE, PLAYED, HandFacts, score_hand
 
 if TYPE_CHECKING:
@@ -58,10 +58,10 @@ class HandEnd(GameState):
             return
         over = [s for s in range(self.sides) if scores[s] >= self.target]
         if len(over) > 1:
-            if r.both_over == "declarer" and declaring in over:
+            if r.both_over == BothOver.DECLARER and declaring in over:
                 self.winner = declaring
                 return
-            if r.both_over == "extend":
+            if r.both_over == BothOver.EXTEND:
                 # Bicycle: "play continues to 1,250" - at least one more deal, to the raised target.
                 self.target += 250
                 return

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from engine.actions import PlayOn, ThrowIn
 from engine.cards import format_cards
 from engine.events import Event, Melded, NotOnBoard, PlayedOn, ThrownIn
-from engine.meld import dix_value, score_meld
+from engine.meld import MeldKind, dix_value, score_meld
 from engine.phases.state import GameState, Phase, seats_from
 from engine.scoring import NOT_ON_BOARD, THROWN_IN
 
@@ -33,7 +33,7 @@ class Melding(GameState):
             score = score_meld(h.hands[seat], h.trump, self.rules)
             h.meld[seat] = score
             h.meld_points[seat] = score.total
-            h.dix_points[seat] = sum(m.points for m in score.melds if m.kind == "dix")
+            h.dix_points[seat] = sum(m.points for m in score.melds if m.kind == MeldKind.DIX)
         for seat, _dix, _card in h.dix_exchanges:
             # Each original holder of a dix scores it, though it went to the dealer.
             value = dix_value(self.rules)

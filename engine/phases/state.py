@@ -16,7 +16,7 @@ from engine.actions import Action
 from engine.cards import Card
 from engine.deal import Deal
 from engine.events import Event, HandScored, RedealReason
-from engine.meld import MeldScore
+from engine.meld import Meld, MeldScore
 from engine.rules import Rules
 from engine.scoring import PLAYED
 from engine.table_meld import MeldTable
@@ -160,8 +160,7 @@ class GameState:
     def _begin_play(self, leader: int, out: list[Event]) -> None:
         raise NotImplementedError  # tricks
 
-    def _score_laid(self, seat: int, name: str, points: int, cards: list[Card], out: list[Event],
-                    from_table: Sequence[int] = ()) -> None:
+    def _score_laid(self, seat: int, meld: Meld, points: int, out: list[Event], from_table: Sequence[int] = ()) -> None:
         raise NotImplementedError  # tricks
 
     def _end_hand(self, out: list[Event]) -> None:

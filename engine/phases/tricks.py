@@ -22,6 +22,7 @@ from engine.events import (
     MeldsReturned,
     TrickTaken,
 )
+from engine.meld import Meld, MeldKind
 from engine.phases.state import GameState, Phase
 from engine.play import trick_winner
 from engine.rules import TrumpBy
@@ -135,9 +136,9 @@ class TrickPlay(GameState):
             for c in play.from_hand:
                 h.hands[seat].remove(c)
             points = table.lay(play)
-            self._score_laid(seat, play.meld.name, points, list(play.meld.cards), out, from_table=list(play.from_table))
+            self._score_laid(seat, play.meld, points, out, from_table=list(play.from_table))
             again = False
-            if play.meld.kind == "dix" and not h.dix_melded:
+            if play.meld.kind == MeldKind.DIX and not h.dix_melded:
                 h.dix_melded = True
                 if h.stock and not h.turnup_scored:
                     # The first dix melded is exchanged for the turned-up trump (even the other dix), which may
@@ -180,16 +181,15 @@ class TrickPlay(GameState):
             return False
         return h.hands[seat].count(nine) > h.scored_nines[seat]
 
-    def _score_laid(self, seat: int, name: str, points: int, cards: list[Card], out: list[Event],
-                    from_table: Sequence[int] = ()) -> None:
+    def _score_laid(self, seat: int, meld: Meld, points: int, out: list[Event], from_table: Sequence[int] = ()) -> None:
         h = self.hand
         h.meld_points[seat] += points
-        if name == "dix":
+        if meld.kind == MeldKind.DIX:
             h.dix_points[seat] += points
         self.scores[self.side_of(seat)] += points
-        h.meld_entries.append({"seat": seat, "points": points, "items": [[name, points, format_cards(cards)]],
-                               "trick": len(h.tricks)})
-        out.append(MeldLaid(seat, name, points, tuple(cards), tuple(from_table)))
+        h.meld_entries.append({"seat": seat, "points": points,
+                               "items": [[meld.name, points, format_cards(meld.cards)]], "trick": len(h.tricks)})
+        out.append(MeldLaid(seat, meld.name, points, meld.cards, tuple(from_table)))
 
     # -- declaring out -----------------------------------------------------------------------------
     def declared_count(self, side: int) -> ClaimCount:

@@ -31,7 +31,7 @@ from pinochle_gui.fonts import scaled
 from pinochle_gui.screens.dialogs import confirm, message
 from pinochle_gui.screens.rules import RulesScene
 from pinochle_gui.screens.screen import Screen
-from pinochle_gui.storage.settings import CHOICES
+from pinochle_gui.storage.settings import CHOICES, seat_slot
 from pinochle_gui.widgets import ChoiceRow, NumberRow, Row, ScrollList, TextRow, ToggleRow, blit_text, wrap
 from pinochle_gui.words import DEFAULT_LEVEL, MAX_NAME_LENGTH, clean_name, computer_levels, variant_name
 
@@ -192,12 +192,9 @@ class NewGameScene(Screen):
         return PRESETS[self.variant].players
 
     def name_index(self, seat: int) -> int:
-        """Where seat ``seat``'s name is kept in ``self.names`` (as Settings.seat_name reads them)."""
-        if seat == 0:
-            return 0
-        if self.players == 4:
-            return seat
-        return (1, 3)[seat - 1] if self.players == 3 else 2
+        """Where seat ``seat``'s name is kept in ``self.names`` (the player's, then the three computers' names
+        as the settings keep them)."""
+        return seat_slot(seat, self.players)
 
     def seat_names(self) -> list[str]:
         settings = self.app.settings

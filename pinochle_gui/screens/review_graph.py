@@ -19,7 +19,8 @@ from dataclasses import dataclass
 
 import pygame
 
-from engine.ai.analysis import Grade
+from engine.ai.analysis import Grade, decision_name
+from engine.game import Phase
 from engine.record import HandRecord
 from pinochle_gui.fonts import least_size
 from pinochle_gui.net_result import net
@@ -30,8 +31,9 @@ from pinochle_gui.widgets import blit_text
 from pinochle_gui.widgets.text import text_width
 
 #: The axis' words for the decisions before the tricks, by the analysis' kind.
-STAGES = {"bid": "Auction", "trump": "Trump", "pass": "Passing", "return": "Passing", "bury": "Bury",
-          "dix": "Dix", "throw_in": "Throw-in", "redeal": "Deal", "meld": "Meld", "draw": "Draw"}
+STAGES = {Phase.BIDDING: "Auction", Phase.TRUMP: "Trump", Phase.PASSING: "Passing", Phase.RETURN: "Passing",
+          Phase.BURY: "Bury", Phase.DIX: "Dix", Phase.THROW_IN: "Throw-in", Phase.REDEAL: "Deal", Phase.MELD: "Meld",
+          Phase.DRAW_CHOICE: "Draw"}
 
 
 @dataclass(frozen=True)
@@ -48,14 +50,14 @@ class GraphPoint:
     inaccuracy: bool = False  # marked an inaccuracy (the analysed seat's only)
 
 
-def same_side(record: HandRecord, seat: int, other: int, kind: str) -> bool:
+def same_side(record: HandRecord, seat: int, other: int, kind: Phase) -> bool:
     """Whether a value for ``other``'s side is one for ``seat``'s side: partners, or three-handed the two
     defenders once the auction is over (the analysis values them as one side against the declarer)."""
     team = next(t for t in record["teams"] if seat in t)
     if other in team:
         return True
     declarer = record.get("declarer")
-    return record["seats"] == 3 and kind != "bid" and declarer is not None and declarer not in (seat, other)
+    return record["seats"] == 3 and kind != Phase.BIDDING and declarer is not None and declarer not in (seat, other)
 
 
 def grid_values(low: float, high: float, lines: int = 5) -> list[float]:
@@ -89,7 +91,7 @@ def graph_points(analysis: ReviewAnalysis) -> list[GraphPoint]:
                                      "Start", True))
         seen = review.chosen.seen_value
         stage = f"Trick {review.trick}" if review.trick is not None else \
-            STAGES.get(review.kind, review.kind.capitalize())
+            STAGES.get(review.kind, decision_name(review.kind).capitalize())
         own = review.seat == seat
         points.append(GraphPoint(review.action_index, own, review.costly and own, sign * review.chosen.value,
                                  None if seen is None else sign * seen, stage, ours,

@@ -11,6 +11,7 @@ from collections.abc import Sequence
 import pygame
 
 from engine.ai.analysis import COSTLY, DecisionReview, Grade
+from engine.game import Phase
 from engine.review import Step
 from pinochle_gui.fonts import scaled
 from pinochle_gui.screens.review_analysis import ReviewAnalysis, points_text
@@ -30,9 +31,9 @@ def cost_sentence(review: DecisionReview, tenths: bool = False) -> str:
     "Bidding 330 here cost about 330: ..."."""
     action = review.chosen.action
     first, _, rest = action.partition(" ")
-    if review.kind == "play":
+    if review.kind == Phase.PLAY:
         doing = f"Leading the {action}" if "lead" in review.title.lower() else f"Playing the {action}"
-    elif review.kind == "trump":
+    elif review.kind == Phase.TRUMP:
         doing = f"Naming {action.lower()} trump"
     elif first in DOING:
         doing = f"{DOING[first]} {rest}".rstrip()
@@ -148,7 +149,7 @@ def draw_notes(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, step: S
                     theme.text_dim, "italic")
         for label, action, values in value_lines(review, tenths):
             notes.write(f"{label}: {action}   {values}", theme.text)
-        if review.kind == "bid" and review.grade in (Grade.INACCURACY, *COSTLY):
+        if review.kind == Phase.BIDDING and review.grade in (Grade.INACCURACY, *COSTLY):
             notes.y += px // 3
             notes.write(bid_values_note(review, tenths), theme.text_dim, "italic")
     elif analysis is not None and step.action_index is not None and not analysis.analysed:

@@ -65,6 +65,15 @@ MIN_WINDOW = (640, 480)
 MAX_WINDOW = (16384, 16384)
 
 
+def seat_slot(seat: int, players: int = SEATS) -> int:
+    """Where the settings keep the name and avatar of seat ``seat`` at a ``players``-handed table: 0 the player,
+    1 to 3 the computers as they sit four-handed (left, across, right): three-handed the computers sit left
+    and right, two-handed the opponent across."""
+    if seat == 0 or players == SEATS:
+        return seat
+    return (1, 3)[seat - 1] if players == 3 else 2
+
+
 class SettingsDict(TypedDict):
     """The settings as written in the settings file (:meth:`Settings.to_dict`)."""
 
@@ -139,11 +148,12 @@ class Settings:
 
     def seat_name(self, seat: int, players: int = SEATS) -> str:
         """The name shown for a seat in a game of ``players`` (seat 0 is the player)."""
-        if seat == 0:
-            return self.player_name
-        if players == 4:
-            return self.computer_names[seat - 1]
-        return self.computer_names[(0, 2)[seat - 1]] if players == 3 else self.computer_names[1]
+        slot = seat_slot(seat, players)
+        return self.computer_names[slot - 1] if slot else self.player_name
+
+    def seat_avatars(self, players: int) -> list[int]:
+        """The avatars of the seats of a ``players``-handed table."""
+        return [self.avatars[seat_slot(seat, players)] for seat in range(players)]
 
     def to_dict(self) -> SettingsDict:
         return {

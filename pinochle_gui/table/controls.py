@@ -14,6 +14,7 @@ import pygame
 from engine.actions import Action, Play
 from engine.cards import Card
 from engine.game import Phase
+from pinochle_gui.table.panels import CardMode
 from pinochle_gui.table.view import TableView
 from pinochle_gui.table.zones import VIEW_SEAT, TableCard
 
@@ -131,7 +132,7 @@ def _hand_event(table: TableView, event: pygame.event.Event) -> bool:
     """The pointer and the keys on the player's cards (and two-handed table cards) in the player's turn."""
     mode = table.panel.card_mode
     hand = table.director.hands[VIEW_SEAT]
-    clickable = hand + (table.director.tables[VIEW_SEAT] if mode == "play" else [])
+    clickable = hand + (table.director.tables[VIEW_SEAT] if mode == CardMode.PLAY else [])
     if event.type == pygame.MOUSEMOTION:
         table.hovered = table.director.sprite_at(event.pos, clickable)
         choices = focus_choices(table)
@@ -152,11 +153,11 @@ def _hand_event(table: TableView, event: pygame.event.Event) -> bool:
             step = -1 if event.key == pygame.K_LEFT else 1
             table.focus = (table.focus + step) % len(choices)
             return True
-        if event.key in (pygame.K_UP, pygame.K_SPACE) and mode == "select":
+        if event.key in (pygame.K_UP, pygame.K_SPACE) and mode == CardMode.SELECT:
             _choose(table, choices[table.focus % len(choices)])
             return True
         if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            if mode == "select":
+            if mode == CardMode.SELECT:
                 action = table.panel.selection_action()
                 if action is not None and len(table.panel.selection) == table.panel.select_count:
                     table.submit(action)
@@ -173,10 +174,10 @@ def focus_choices(table: TableView) -> list[TableCard]:
     hand when choosing cards to pass or bury."""
     mode = table.panel.card_mode if table.human_turn else None
     hand = table.director.hands[VIEW_SEAT]
-    if mode == "play":
+    if mode == CardMode.PLAY:
         legal = table.legal_sprites()
         return [s for s in hand + table.director.tables[VIEW_SEAT] if id(s) in legal]
-    return list(hand) if mode == "select" else []
+    return list(hand) if mode == CardMode.SELECT else []
 
 
 def focused_card(table: TableView) -> TableCard | None:
@@ -188,14 +189,14 @@ def focused_card(table: TableView) -> TableCard | None:
 def _choose(table: TableView, sprite: TableCard) -> None:
     """A card chosen: played, or (passing, burying) taken into or out of the selection."""
     mode = table.panel.card_mode
-    if mode == "play":
+    if mode == CardMode.PLAY:
         action = table.legal_sprites().get(id(sprite))
         if action is None:
             table.hud.toast("That card may not be played now", bad=True)
             return
         table.director.picked = [sprite]
         table.submit(action)
-    elif mode == "select":
+    elif mode == CardMode.SELECT:
         if id(sprite) in table.selected:
             table.selected.remove(id(sprite))
         elif len(table.selected) < table.panel.select_count:
@@ -213,18 +214,18 @@ def update_lift(table: TableView, dt: float) -> bool:
     True while a card still moves."""
     lay = table.director.lay
     mode = table.panel.card_mode if table.human_turn and table.director.idle else None
-    legal = table.legal_sprites() if mode == "play" else {}
+    legal = table.legal_sprites() if mode == CardMode.PLAY else {}
     hand = table.director.hands[VIEW_SEAT]
     focus_sprite = focused_card(table) if mode is not None else None
     k = min(1.0, dt * 18) if table.timing.factor > 0 else 1.0
     moving = False
     for sprite in hand:
         target = 0.0
-        if mode == "select" and id(sprite) in table.selected:
+        if mode == CardMode.SELECT and id(sprite) in table.selected:
             target = lay.raise_px
-        elif mode == "play" and sprite is focus_sprite:
+        elif mode == CardMode.PLAY and sprite is focus_sprite:
             target = lay.raise_px * 0.6
-        elif mode == "play" and id(sprite) in legal:
+        elif mode == CardMode.PLAY and id(sprite) in legal:
             target = lay.raise_px * 0.25
         sprite.lift += (target - sprite.lift) * k
         if abs(target - sprite.lift) < 0.5:
@@ -237,7 +238,7 @@ def update_lift(table: TableView, dt: float) -> bool:
 def focused_chosen(table: TableView) -> TableCard | None:
     """Choosing cards to pass or bury: the card under the keyboard's focus when it is chosen already (its
     chosen look hides the focus's, so the table rings it), else None."""
-    if table.panel.card_mode != "select":
+    if table.panel.card_mode != CardMode.SELECT:
         return None
     focused = focused_card(table)
     return focused if focused is not None and id(focused) in table.selected else None
@@ -252,14 +253,14 @@ def card_states(table: TableView) -> dict[int, str]:
     mode = table.panel.card_mode
     hand = table.director.hands[VIEW_SEAT]
     focused = focused_card(table)  # the one card marked: Left/Right and the pointer move it, Enter plays it
-    if mode == "play":
+    if mode == CardMode.PLAY:
         legal = table.legal_sprites()
         for sprite in hand + table.director.tables[VIEW_SEAT]:
             if id(sprite) not in legal:
                 states[id(sprite)] = "dimmed"
             elif sprite is focused:  # the hint's card, once the hint has moved the focus there, in its own look
                 states[id(sprite)] = "selected" if legal[id(sprite)] == table.hint_action else "hover"
-    elif mode == "select":
+    elif mode == CardMode.SELECT:
         for sprite in hand:
             if id(sprite) in table.selected:
                 states[id(sprite)] = "selected"

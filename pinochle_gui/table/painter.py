@@ -16,6 +16,7 @@ from pinochle_gui.fonts import sized_for_player
 from pinochle_gui.table.controls import focused_chosen
 from pinochle_gui.table.hud import cards_note
 from pinochle_gui.table.meld_view import draw_laid_labels, draw_melds, laid_labels
+from pinochle_gui.table.panels import CardMode
 from pinochle_gui.table.scorepad import draw_full_pad, draw_pad, hand_in_progress, score_box
 from pinochle_gui.table.seats import ComputerSeat, HumanSeat
 from pinochle_gui.table.summary import draw_game_over, draw_summary
@@ -59,7 +60,7 @@ def status_text(table: TableView) -> str:
             return f"{'Your turn' if human else table.names[seat] + ' to play'} - {doing}"
         return f"{'Your lead' if human else table.names[seat] + ' to lead'}{trump}"
     words = PHASE_WORDS.get(obs.phase, obs.phase)
-    if isinstance(table.seats[seat], HumanSeat) and table.panel.card_mode == "select" and table.panel.title:
+    if isinstance(table.seats[seat], HumanSeat) and table.panel.card_mode == CardMode.SELECT and table.panel.title:
         chosen = len(table.panel.selection)
         return f"{table.panel.title} ({chosen} chosen){trump}"
     if isinstance(table.seats[seat], HumanSeat):

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Sequence
+from enum import StrEnum
 
 import pygame
 
@@ -49,6 +50,13 @@ SUIT_INK = {0: (30, 30, 36), 1: (200, 30, 40), 2: (200, 30, 40), 3: (30, 30, 36)
 SELECT_PHASES = (Phase.PASSING, Phase.RETURN, Phase.BURY)
 
 
+class CardMode(StrEnum):
+    """How the hand itself is part of the decision on show."""
+
+    PLAY = "play"  # a card to play, from the hand (or, two-handed, from the meld on the table)
+    SELECT = "select"  # cards chosen on the hand, then confirmed on the panel (a pass, the bury)
+
+
 def suit_icon(suit: int, size: int) -> pygame.Surface:
     icon = pygame.Surface((size, size), pygame.SRCALPHA)
     pygame.draw.circle(icon, (250, 248, 240), (size // 2, size // 2), size // 2)
@@ -84,7 +92,7 @@ class DecisionPanel:
         self.select_count = 0
         self.selection: list[Card] = []  # cards chosen on the hand (pass, bury)
         self.key: tuple[object, ...] = ()
-        self.card_mode: str | None = None  # "play" or "select": the hand itself is part of the decision
+        self.card_mode: CardMode | None = None  # None: the hand is no part of the decision
         self.declare_out: Button | None = None
         self.choices: list[Action | None] = []  # the action of each button (None: a step, a question)
         self.claim: Claim | None = None  # declaring out now, as the table reckons it (offered when plausible)
@@ -158,7 +166,7 @@ class DecisionPanel:
         elif phase == Phase.MELD:
             self._build_lay_meld(obs, lay, actions)
         elif phase in SELECT_PHASES:
-            self.card_mode = "select"
+            self.card_mode = CardMode.SELECT
             self.select_count = self.rules.bury_count if phase == Phase.BURY else self.rules.pass_cards
             verb = "Bury" if phase == Phase.BURY else "Pass"
             partner = self.rules.partner_of(obs.seat)
@@ -169,7 +177,7 @@ class DecisionPanel:
                             "Click cards on your hand to choose them")
             self.buttons = [button]
         elif phase == Phase.PLAY:
-            self.card_mode = "play"
+            self.card_mode = CardMode.PLAY
             if self.rest_claimable:
                 self.buttons.append(Button(row[0], "Claim the rest", self.claim_rest, theme, pygame.K_c,
                                            "Every trick left is yours whatever the others hold: take them all (C)"))
@@ -344,7 +352,7 @@ class DecisionPanel:
             self.submit(action)
 
     def update_enabled(self, actions: Sequence[Action] = ()) -> None:
-        if self.card_mode == "select" and self.buttons:
+        if self.card_mode == CardMode.SELECT and self.buttons:
             self.buttons[0].enabled = len(self.selection) == self.select_count
 
     # -- input and drawing ---------------------------------------------------------------------------

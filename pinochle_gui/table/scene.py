@@ -50,7 +50,7 @@ from pinochle_gui.table.director import VIEW_SEAT, Director, TableCard
 from pinochle_gui.table.event_plans import plan
 from pinochle_gui.table.hud import Hud
 from pinochle_gui.table.painter import TablePainter, status_text
-from pinochle_gui.table.panels import DecisionPanel
+from pinochle_gui.table.panels import CardMode, DecisionPanel
 from pinochle_gui.table.scorepad import side_names
 from pinochle_gui.table.seats import MIN_THINK, ComputerSeat, HumanSeat, hint_thinker, make_thinker
 from pinochle_gui.theme import get_theme
@@ -495,7 +495,7 @@ class TableScene(Scene):
                 self.focus = playable.index(action)
         elif not isinstance(action, (PassCards, Bury)):
             self.panel.point_at(action)
-        elif self.panel.card_mode == "select":
+        elif self.panel.card_mode == CardMode.SELECT:
             # The advised cards stand chosen on the hand: Enter passes (or buries) them.
             free = list(self.director.hands[VIEW_SEAT])
             chosen: list[TableCard] = []
