@@ -77,11 +77,11 @@ def test_choices_are_in_words_with_suit_symbols() -> None:
 
 
 def test_the_deal_played_again_with_the_hard_computer_in_the_seat() -> None:
-    record = hand("two_hand", 5)
-    again = play_seat_again(record, 0, [None, "easy"])
+    record = hand("three_hand", 5)
+    again = play_seat_again(record, 0, [None, "easy", "easy"])
     check_record(again)
     assert again["deal"] == record["deal"] and again["players"] == record["players"] and "humans" not in again
-    assert again == play_seat_again(record, 0, [None, "easy"])
+    assert again == play_seat_again(record, 0, [None, "easy", "easy"])
 
 
 def test_the_line_is_played_by_the_tables_computers() -> None:
