@@ -27,7 +27,7 @@ from __future__ import annotations
 
 import itertools
 from collections import Counter
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import fields, is_dataclass
 from typing import Any, TypeGuard, get_args
 
@@ -80,7 +80,8 @@ class Game(Dealing, Auction, Exchanges, Melding, TrickPlay, HandEnd, GameState):
     """A whole game: hands dealt one after another until a side wins.
 
     This class is the game's public face (reading the state, the legal actions, applying one);
-    the steps of each phase are inherited from its module in :mod:`engine.phases`.
+    the steps of each phase are inherited from its module in :mod:`engine.phases`, and
+    :data:`PHASE_HANDLERS` names the step that takes the decision of each phase.
     """
 
     def __init__(self, rules: Rules, seed: int = 1, first_deal: int | None = None, dealer: int | None = None,
@@ -270,12 +271,12 @@ class Game(Dealing, Auction, Exchanges, Melding, TrickPlay, HandEnd, GameState):
         if accepted is None:
             raise IllegalAction(self._why_illegal(action, seat))
         out: list[Event] = []
-        handler = self._on_declare_out if type(accepted) is DeclareOut else getattr(self, "_on_" + self.hand.phase)
+        handler = Game._on_declare_out if type(accepted) is DeclareOut else PHASE_HANDLERS[self.hand.phase]
         if reason:  # copied on change: clones share the dict
             self.reasons = {**self.reasons, len(self.log): reason}
         self.log.append(accepted)
         try:
-            handler(accepted, out)
+            handler(self, accepted, out)
         except Exception:
             self._rewind()
             raise
@@ -327,6 +328,24 @@ class Game(Dealing, Auction, Exchanges, Melding, TrickPlay, HandEnd, GameState):
         other.hand_records = list(self.hand_records)
         other.hand = self.hand.copy()
         return other
+
+
+#: The step that takes a decision, by the phase the decision is made in (declaring out, which may come in
+#: any phase, apart): what :meth:`Game.apply` calls, after checking that the action is legal now. Each
+#: step narrows the action to the kinds its phase allows.
+PHASE_HANDLERS: dict[Phase, Callable[[Game, Action, list[Event]], None]] = {
+    Phase.REDEAL: Game._on_redeal,
+    Phase.BIDDING: Game._on_bidding,
+    Phase.TRUMP: Game._on_trump,
+    Phase.DIX: Game._on_dix,
+    Phase.PASSING: Game._on_passing,
+    Phase.RETURN: Game._on_return,
+    Phase.BURY: Game._on_bury,
+    Phase.THROW_IN: Game._on_throw_in,
+    Phase.PLAY: Game._on_play,
+    Phase.MELD: Game._on_meld,
+    Phase.DRAW_CHOICE: Game._on_draw_choice,
+}
 
 
 def new_game(rules: Rules, seed: int = 1, first_deal: int | None = None, dealer: int | None = None) -> Game:
@@ -415,5 +434,5 @@ def _distinct_combinations(hand: Sequence[Card], size: int) -> list[tuple[Card, 
 
 
 __all__ = [
-    "DEFAULT_NAMES", "Game", "GameState", "HandState", "IllegalAction", "Phase", "new_game",
+    "DEFAULT_NAMES", "PHASE_HANDLERS", "Game", "GameState", "HandState", "IllegalAction", "Phase", "new_game",
 ]

@@ -21,7 +21,7 @@ from engine.actions import (
     ThrowIn,
 )
 from engine.cards import parse_card, parse_cards
-from engine.game import IllegalAction, new_game
+from engine.game import PHASE_HANDLERS, IllegalAction, Phase, new_game
 from engine.rules import preset
 
 AS = parse_card("AS")
@@ -136,3 +136,9 @@ def test_illegal_action_message_names_the_phase_and_seat() -> None:
     game = new_game(preset("partnership_auction"), seed=3)
     with pytest.raises(IllegalAction, match="seat 0 is to act in the bidding phase"):
         game.apply(Play(AS))
+
+
+def test_every_phase_of_a_decision_has_its_step_in_the_table() -> None:
+    """Game.apply finds the step of each phase in PHASE_HANDLERS; only a game that is over takes no decision."""
+    assert set(PHASE_HANDLERS) == set(Phase) - {Phase.GAME_OVER}
+    assert all(step.__name__ == "_on_" + phase for phase, step in PHASE_HANDLERS.items())

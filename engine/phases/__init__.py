@@ -7,5 +7,7 @@ in :mod:`~engine.phases.dealing` (the deal and redeals), :mod:`~engine.phases.au
 two-handed draws and laid meld, declaring out) and :mod:`~engine.phases.hand_end` (counting the
 hand, deciding the game). Each module holds one subclass of :class:`~engine.phases.state.GameState`
 whose ``_on_<phase>`` methods take the decisions of its phases; ``Game`` inherits them all, and
-:meth:`engine.game.Game.apply` calls the one of the phase in force.
+:meth:`engine.game.Game.apply` calls the one that :data:`engine.game.PHASE_HANDLERS` names for the
+phase in force. The steps by which one phase leads into another are declared once, in the protocol
+:class:`~engine.phases.state.PhaseSteps`, and written in the phase they start.
 """

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.actions import Bid, Pass
+from engine.actions import Action, Bid, Pass
 from engine.events import AuctionWon, BidMade, Event, Passed, WidowTaken
 from engine.phases.state import GameState, Phase
 from engine.rules import AllPass, Rules
@@ -53,7 +53,8 @@ class Auction(GameState):
             out.append(BidMade(self.dealer, self.rules.min_bid, stuck=True))
             self._auction_won(out)
 
-    def _on_bidding(self, action: Bid | Pass, out: list[Event]) -> None:
+    def _on_bidding(self, action: Action, out: list[Event]) -> None:
+        assert isinstance(action, Bid | Pass)
         h = self.hand
         seat = h.to_act
         n = self.rules.players

@@ -7,7 +7,7 @@ before the auction.
 
 from __future__ import annotations
 
-from engine.actions import CallRedeal
+from engine.actions import Action, CallRedeal
 from engine.cards import NINE, card
 from engine.deal import Deal, deal_cards, deal_number_for, nines_redeal_allowed
 from engine.events import Dealt, Event, RedealReason, Redealt, TrumpNamed
@@ -91,7 +91,8 @@ class Dealing(GameState):
         self.hand = self._new_hand()
         out.extend(self._start_hand())
 
-    def _on_redeal(self, action: CallRedeal, out: list[Event]) -> None:
+    def _on_redeal(self, action: Action, out: list[Event]) -> None:
+        assert isinstance(action, CallRedeal)
         h = self.hand
         if action.call:
             self._redeal(h.to_act, "nines", out)

@@ -9,7 +9,7 @@ declarer's marriage in trumps looked for only after the passing.
 
 from __future__ import annotations
 
-from engine.actions import Bury, ExchangeDix, NameTrump, PassCards
+from engine.actions import Action, Bury, ExchangeDix, NameTrump, PassCards
 from engine.cards import KING, NINE, QUEEN, SUITS, Card, card
 from engine.events import Buried, CardsPassed, DixExchanged, Event, NoMarriage, TrumpNamed
 from engine.phases.state import GameState, Phase
@@ -61,7 +61,8 @@ class Exchanges(GameState):
         h.how = NO_MARRIAGE
         self._end_hand(out)
 
-    def _on_trump(self, action: NameTrump, out: list[Event]) -> None:
+    def _on_trump(self, action: Action, out: list[Event]) -> None:
+        assert isinstance(action, NameTrump)
         h = self.hand
         assert h.declarer is not None
         h.trump = action.suit
@@ -84,7 +85,8 @@ class Exchanges(GameState):
         else:
             self._after_exchanges(out)
 
-    def _on_dix(self, action: ExchangeDix, out: list[Event]) -> None:
+    def _on_dix(self, action: Action, out: list[Event]) -> None:
+        assert isinstance(action, ExchangeDix)
         h = self.hand
         seat = h.dix_seats.pop(0)
         if action.take:
@@ -112,7 +114,8 @@ class Exchanges(GameState):
         h.phase = Phase.PASSING
         h.to_act = self._partner(h.declarer)
 
-    def _on_passing(self, action: PassCards, out: list[Event]) -> None:
+    def _on_passing(self, action: Action, out: list[Event]) -> None:
+        assert isinstance(action, PassCards)
         h = self.hand
         assert h.declarer is not None
         partner = h.to_act
@@ -125,7 +128,8 @@ class Exchanges(GameState):
         h.phase = Phase.RETURN
         h.to_act = h.declarer
 
-    def _on_return(self, action: PassCards, out: list[Event]) -> None:
+    def _on_return(self, action: Action, out: list[Event]) -> None:
+        assert isinstance(action, PassCards)
         h = self.hand
         assert h.declarer is not None
         partner = self._partner(h.declarer)
@@ -170,7 +174,8 @@ class Exchanges(GameState):
                     return rest
         return hand
 
-    def _on_bury(self, action: Bury, out: list[Event]) -> None:
+    def _on_bury(self, action: Action, out: list[Event]) -> None:
+        assert isinstance(action, Bury)
         h = self.hand
         assert h.declarer is not None
         for c in action.cards:

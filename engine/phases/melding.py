@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from engine.actions import PlayOn, ThrowIn
+from engine.actions import Action, PlayOn, ThrowIn
 from engine.cards import format_cards
 from engine.events import Event, Melded, NotOnBoard, PlayedOn, ThrownIn
 from engine.meld import MeldKind, dix_value, score_meld
@@ -68,7 +68,8 @@ class Melding(GameState):
         else:
             self._begin_play((self.dealer + 1) % r.players, out)
 
-    def _on_throw_in(self, action: ThrowIn | PlayOn, out: list[Event]) -> None:
+    def _on_throw_in(self, action: Action, out: list[Event]) -> None:
+        assert isinstance(action, ThrowIn | PlayOn)
         h = self.hand
         assert h.declarer is not None
         if isinstance(action, ThrowIn):

@@ -1,8 +1,11 @@
 """What a game holds while its hands are played: the phases, the hand's state and the game's own.
 
-Every phase's steps read and change a :class:`GameState`; the steps that lead from one phase into
-another are declared here and written in the phase they start, so the phases need not import each
-other.
+Every phase's steps read and change a :class:`GameState`: the game's fields and the steps that lead
+from one phase into another (:class:`PhaseSteps`). Each such step is written in the phase it starts,
+so the phases need not import each other, and only declared here, in a protocol: mypy checks each
+call of a step against its declaration and each phase's step against it, and takes a step written
+nowhere for abstract, so that :class:`engine.game.Game`, which inherits every phase, could not be
+made (``Game(...)`` a type error).
 """
 
 from __future__ import annotations
@@ -10,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from engine.actions import Action
 from engine.cards import Card
@@ -99,8 +102,35 @@ class HandState:
         return other
 
 
-class GameState:
-    """The fields of a game (set by :class:`engine.game.Game`) and the steps between its phases."""
+class PhaseSteps(Protocol):
+    """The steps that lead from one phase into another: declared here, each written in the module of its
+    phase. Being declared in a protocol, none has a body here; mypy takes them for abstract, so a class
+    that leaves one unwritten cannot be made (``Game(...)`` would be a type error)."""
+
+    # engine.phases.dealing
+    def _redeal(self, seat: int | None, reason: RedealReason, out: list[Event]) -> None: ...
+    def _next_hand(self, out: list[Event]) -> None: ...
+    # engine.phases.auction
+    def _begin_auction(self, out: list[Event]) -> None: ...
+    # engine.phases.exchanges
+    def _trump_choices(self, seat: int) -> list[int]: ...
+    def _after_auction(self, out: list[Event]) -> None: ...
+    def _next_dix_seat(self, out: list[Event]) -> None: ...
+    # engine.phases.melding
+    def _show_meld(self, out: list[Event]) -> None: ...
+    def _after_exchanges(self, out: list[Event]) -> None: ...
+    # engine.phases.tricks
+    def _begin_play(self, leader: int, out: list[Event]) -> None: ...
+    def _score_laid(self, seat: int, meld: Meld, points: int, out: list[Event],
+                    from_table: Sequence[int] = ()) -> None: ...
+    # engine.phases.hand_end
+    def _end_hand(self, out: list[Event]) -> None: ...
+    def _record_hand(self, scored: HandScored) -> None: ...
+
+
+class GameState(PhaseSteps):
+    """The fields of a game (set by :class:`engine.game.Game`) and the steps between its phases
+    (:class:`PhaseSteps`), which every phase reads, changes and calls."""
 
     rules: Rules
     seed: int
@@ -131,43 +161,6 @@ class GameState:
 
     def side_of(self, seat: int) -> int:
         return self.rules.team_of(seat)
-
-    # -- the steps from one phase into another, each written in its phase's module -------------------
-    def _redeal(self, seat: int | None, reason: RedealReason, out: list[Event]) -> None:
-        raise NotImplementedError  # dealing
-
-    def _next_hand(self, out: list[Event]) -> None:
-        raise NotImplementedError  # dealing
-
-    def _begin_auction(self, out: list[Event]) -> None:
-        raise NotImplementedError  # auction
-
-    def _trump_choices(self, seat: int) -> list[int]:
-        raise NotImplementedError  # exchanges
-
-    def _after_auction(self, out: list[Event]) -> None:
-        raise NotImplementedError  # exchanges
-
-    def _next_dix_seat(self, out: list[Event]) -> None:
-        raise NotImplementedError  # exchanges
-
-    def _show_meld(self, out: list[Event]) -> None:
-        raise NotImplementedError  # melding
-
-    def _after_exchanges(self, out: list[Event]) -> None:
-        raise NotImplementedError  # melding
-
-    def _begin_play(self, leader: int, out: list[Event]) -> None:
-        raise NotImplementedError  # tricks
-
-    def _score_laid(self, seat: int, meld: Meld, points: int, out: list[Event], from_table: Sequence[int] = ()) -> None:
-        raise NotImplementedError  # tricks
-
-    def _end_hand(self, out: list[Event]) -> None:
-        raise NotImplementedError  # hand_end
-
-    def _record_hand(self, scored: HandScored) -> None:
-        raise NotImplementedError  # hand_end
 
 
 def seats_from(first: int, players: int) -> list[int]:

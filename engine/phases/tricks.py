@@ -39,7 +39,8 @@ class TrickPlay(GameState):
         h.phase = Phase.PLAY
         h.leader = h.to_act = leader
 
-    def _on_play(self, action: Play, out: list[Event]) -> None:
+    def _on_play(self, action: Action, out: list[Event]) -> None:
+        assert isinstance(action, Play)
         h = self.hand
         seat = h.to_act
         if action.from_table:
@@ -93,7 +94,8 @@ class TrickPlay(GameState):
         self._take_draws(draws, None, out)
         self._after_draw(winner, out)
 
-    def _on_draw_choice(self, action: DrawChoice, out: list[Event]) -> None:
+    def _on_draw_choice(self, action: Action, out: list[Event]) -> None:
+        assert isinstance(action, DrawChoice)
         h = self.hand
         winner = h.to_act
         face_down, trump_card = h.stock
@@ -127,7 +129,8 @@ class TrickPlay(GameState):
         h.phase = Phase.MELD
         h.to_act = winner
 
-    def _on_meld(self, action: LayMeld | NoMeld, out: list[Event]) -> None:
+    def _on_meld(self, action: Action, out: list[Event]) -> None:
+        assert isinstance(action, LayMeld | NoMeld)
         h = self.hand
         seat = h.to_act
         if isinstance(action, LayMeld):
