@@ -1,5 +1,7 @@
 """What the scenes may ask of the running app: the :class:`App` protocol of the menu screens and the
-:class:`TableApp` protocol of the card table, both met by :class:`pinochle_gui.shell.App`.
+:class:`TableApp` protocol of the card table, both met by :class:`pinochle_gui.shell.App`; and what the
+app may read of the table it is called back by (:class:`AppTable`, met by
+:class:`pinochle_gui.table.scene.TableScene`).
 
 The screens and the table import these protocols instead of the shell, so the shell can build them
 without an import circle; tests and the screenshot tool drive the screens with small fake apps.
@@ -7,13 +9,14 @@ without an import circle; tests and the screenshot tool drive the screens with s
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any, Protocol
+from collections.abc import Mapping, Sequence
+from typing import TYPE_CHECKING, Protocol
 
 from engine.record import HandRecord
 
 if TYPE_CHECKING:
     from engine.challenge import Challenge
+    from engine.game import Game
     from engine.rules import Rules
     from pinochle_gui.challenge_run import ChallengeRun
     from pinochle_gui.scene import SceneStack
@@ -24,6 +27,78 @@ class SoundPlayer(Protocol):
     """What the screens need of :class:`pinochle_gui.sound.SoundBank`."""
 
     def play(self, name: str) -> bool: ...
+
+
+#: The score board as the table shows it: the scores, the hand number and the deal number as shared.
+Board = tuple[tuple[int, ...], int, int]
+
+
+class AppSeats(Protocol):
+    """What the app reads of a table's seats (met by :class:`pinochle_gui.table.scene.SeatsConfig`)."""
+
+    @property
+    def levels(self) -> list[str | None]:
+        """Every seat's computer level; ``None``: the player."""
+        ...
+
+    @property
+    def game_key(self) -> str:
+        """Unique to the game (statistics and saves)."""
+        ...
+
+    @property
+    def started_at(self) -> float: ...
+
+    def to_dict(self) -> Mapping[str, object]:
+        """The seats as the save keeps them beside the game."""
+        ...
+
+
+class AppTable(Protocol):
+    """The card table as the app sees it when the table calls it back (:class:`TableApp`): the game and
+    who plays it, and what the table shows, never the table's inner parts (its director, its cards)."""
+
+    @property
+    def game(self) -> Game: ...
+
+    @property
+    def rules(self) -> Rules: ...
+
+    @property
+    def names(self) -> list[str]: ...
+
+    @property
+    def config(self) -> AppSeats: ...
+
+    @property
+    def demo(self) -> bool:
+        """Computers in every seat (the demo): not saved, not counted."""
+        ...
+
+    @property
+    def challenge(self) -> bool:
+        """A deal of the duplicate challenge."""
+        ...
+
+    @property
+    def original(self) -> HandRecord | None:
+        """The record of the hand whose deal this table plays again, if it does."""
+        ...
+
+    @property
+    def replaying(self) -> bool:
+        """A one-hand game, off the books: a deal played again or a challenge's deal."""
+        ...
+
+    @property
+    def replay_over(self) -> bool:
+        """The deal played again is scored."""
+        ...
+
+    @property
+    def board(self) -> Board | None:
+        """The score board as the table shows it now (``None`` before it shows one)."""
+        ...
 
 
 class App(Protocol):
@@ -47,7 +122,7 @@ class App(Protocol):
     @property
     def sound(self) -> SoundPlayer: ...
 
-    def update_settings(self, **changes: Any) -> list[StorageMessage]:
+    def update_settings(self, **changes: object) -> list[StorageMessage]:
         """Change some settings, store them and apply them at once (theme, deck, sound, window)."""
         ...
 
@@ -114,8 +189,8 @@ class App(Protocol):
 class TableApp(App, Protocol):
     """What the card table needs of the application besides the screens' :class:`App`.
 
-    The table passes itself to the callbacks (``after_action(table)`` and the rest); it is typed ``Any``
-    here because the table scene lives above this module.
+    The table passes itself to the callbacks (``after_action(table)`` and the rest), as an
+    :class:`AppTable`: the table scene lives above this module, and the app needs only that much of it.
     """
 
     @property
@@ -141,7 +216,7 @@ class TableApp(App, Protocol):
 
     def toggle_fullscreen(self) -> None: ...
 
-    def open_pause(self, table: Any) -> None:
+    def open_pause(self, table: AppTable) -> None:
         """The pause menu over the table."""
         ...
 
@@ -149,31 +224,31 @@ class TableApp(App, Protocol):
         """The rules in force, over the table."""
         ...
 
-    def new_game_like(self, table: Any) -> None:
+    def new_game_like(self, table: AppTable) -> None:
         """A new game with the table's rules, levels and names."""
         ...
 
-    def after_action(self, table: Any) -> None:
+    def after_action(self, table: AppTable) -> None:
         """Save the game after an action."""
         ...
 
     def hands_finished(
-        self, table: Any, records: list[HandRecord], previous_scores: Sequence[int] | None
+        self, table: AppTable, records: list[HandRecord], previous_scores: Sequence[int] | None
     ) -> None:
         """Hands just scored: their records, for the statistics and ``--records``."""
         ...
 
-    def game_finished(self, table: Any) -> None:
+    def game_finished(self, table: AppTable) -> None:
         """The game is over."""
         ...
 
-    def game_over_shown(self, table: Any) -> None:
+    def game_over_shown(self, table: AppTable) -> None:
         """The game's end is on screen."""
         ...
 
-    def replay_finished(self, table: Any) -> None:
+    def replay_finished(self, table: AppTable) -> None:
         """A deal played again is over: its result beside the first one's."""
         ...
 
 
-__all__ = ["App", "SoundPlayer", "TableApp"]
+__all__ = ["App", "AppSeats", "AppTable", "Board", "SoundPlayer", "TableApp"]

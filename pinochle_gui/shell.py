@@ -44,6 +44,7 @@ from engine.record import HandRecord, check_record, game_at_deal  # noqa: E402
 from engine.rules import Rules, preset_name, rules_from_dict  # noqa: E402
 from engine.save import game_to_dict  # noqa: E402
 from pinochle_gui import APP_TITLE, STARTED, asset  # noqa: E402
+from pinochle_gui.app_protocol import AppTable  # noqa: E402
 from pinochle_gui.challenge_run import ChallengeRun, new_run, run_from_dict  # noqa: E402
 from pinochle_gui.fonts import set_text_scale  # noqa: E402
 from pinochle_gui.frames import FPS, FrameClock, prefer_plain_frame_buffer  # noqa: E402
@@ -129,7 +130,7 @@ class App:
         set_text_scale(s.text_size)
         table = self.table
         if table is not None and "sort_order" in changes:
-            table.director.set_sort_order(s.sort_order)
+            table.set_sort_order(s.sort_order)
         if table is not None and "animation_speed" in changes and not self.options.fast:
             table.timing.set_speed(s.animation_speed)
         return messages
@@ -263,15 +264,15 @@ class App:
     def open_title(self) -> None:
         self.stack.push(title_scene(self))
 
-    def open_pause(self, table: TableScene) -> None:
+    def open_pause(self, table: AppTable) -> None:
         """The pause menu over the table."""
-        self.stack.push(pause_scene(self, table.game, table.challenge, table.director.news.board))
+        self.stack.push(pause_scene(self, table.game, table.challenge, table.board))
 
     def open_rules(self, rules: Rules) -> None:
         """The rules of the variant in force, over the table."""
         self.stack.push(rules_scene(self, rules))
 
-    def new_game_like(self, table: TableScene) -> None:
+    def new_game_like(self, table: AppTable) -> None:
         self.start_game(table.rules, table.config.levels, table.names)
 
     def quit(self) -> None:
@@ -285,7 +286,7 @@ class App:
         show_messages(self, messages)
 
     # -- the table's callbacks ----------------------------------------------------------------------------
-    def after_action(self, table: TableScene) -> None:
+    def after_action(self, table: AppTable) -> None:
         """Save the game after every action (off the event loop), so quitting loses nothing; a deal played
         again is not saved (the game in progress stays the one to continue), nor a challenge's deal (kept in
         the challenge, written when the player leaves)."""
@@ -299,7 +300,7 @@ class App:
             pass  # the saver is closed: the app is ending
         self.messages.extend(self.saver.messages())
 
-    def hands_finished(self, table: TableScene, records: list[HandRecord],
+    def hands_finished(self, table: AppTable, records: list[HandRecord],
                        previous_scores: Sequence[int] | None) -> None:
         """Hands just scored: append their records (--records), add them to the statistics, count them
         (not those of a deal played again)."""
@@ -319,7 +320,7 @@ class App:
                 self.messages.extend(self.storage.stats.keep_hand_record(game_id, record))  # the cost chart's review
         self.hands_done += len(records)
 
-    def game_finished(self, table: TableScene) -> None:
+    def game_finished(self, table: AppTable) -> None:
         """The game is over: into the statistics (not a demo), and no save to continue (a deal played again
         that ends its game changes neither)."""
         if table.replaying:
@@ -331,7 +332,7 @@ class App:
     def review_hand(self, records: Sequence[HandRecord], index: int) -> None:
         open_review(self, records, index)
 
-    def replay_finished(self, table: TableScene) -> None:
+    def replay_finished(self, table: AppTable) -> None:
         """The deal played again is scored: its result beside the first one's, over its table; a challenge's
         deal is scored: into the challenge, and how both sides did on it over its table."""
         if table.challenge and self.challenge is not None and table.game.hand_records:
@@ -341,7 +342,7 @@ class App:
         elif table.original is not None and table.game.hand_records:
             self.stack.push(replay_result_scene(self, table.original, table.game.hand_records[0]))
 
-    def game_over_shown(self, table: TableScene) -> None:
+    def game_over_shown(self, table: AppTable) -> None:
         if table.demo:
             self._next_demo_game = time.perf_counter() + (0.0 if self.options.fast else DEMO_PAUSE)
 
@@ -363,7 +364,7 @@ class App:
             idle = table is None or not any(isinstance(seat, ComputerSeat) and seat.thinking for seat in table.seats)
             for cost in self.coster.poll(idle):
                 self.messages.extend(self.storage.stats.record_hand_cost(cost))
-        if self.messages and (table is None or table.director.idle):
+        if self.messages and (table is None or table.idle):
             # What saving or the statistics had to say during play (a full disk, a damaged file).
             messages, self.messages = self.messages, []
             if self.options.demo:
@@ -377,8 +378,7 @@ class App:
                 self.new_game_like(table)
         hands = self.options.hands
         if hands is not None and self.hands_done >= hands and table is not None:
-            news = table.director.news
-            if news.summary is not None or news.game_over is not None or table.director.idle:
+            if table.result_shown or table.idle:
                 self._finish_frames += 1
                 if self._finish_frames >= 3:
                     self.finished = True

@@ -59,6 +59,7 @@ from pinochle_gui.widgets.core import soonest_wake
 from pinochle_gui.words import action_words
 
 if TYPE_CHECKING:
+    from pinochle_gui.app_protocol import Board
     from pinochle_gui.app_protocol import TableApp as App
 
 class SeatsDict(TypedDict):
@@ -187,6 +188,27 @@ class TableScene(Scene):
         self.director.resize(size)
         self._build_widgets()
         self.panel.key = ()
+
+    # -- what the app reads of the table and asks of it (pinochle_gui.app_protocol.AppTable) -----------------
+    @property
+    def board(self) -> Board | None:
+        """The score board as the table shows it now (``None`` before it shows one)."""
+        return self.director.news.board
+
+    @property
+    def idle(self) -> bool:
+        """Nothing moves and nothing waits on the table: the seats may act."""
+        return self.director.idle
+
+    @property
+    def result_shown(self) -> bool:
+        """The hand's summary or the game's end is on the table."""
+        news = self.director.news
+        return news.summary is not None or news.game_over is not None
+
+    def set_sort_order(self, order: str) -> None:
+        """Sort the player's hand in this order from now on (``Settings.sort_order``)."""
+        self.director.set_sort_order(order)
 
     def leave(self) -> None:
         self.close()
