@@ -18,7 +18,7 @@ from pinochle_gui.table.director import LaidMeld, MeldShown
 from pinochle_gui.table.hud import draw_cached_panel
 from pinochle_gui.table.zones import TableCard
 from pinochle_gui.theme import Theme
-from pinochle_gui.widgets import fit_text, render, text_width
+from pinochle_gui.widgets import blit_text, text_width
 
 
 def meld_name(name: str) -> str:
@@ -93,19 +93,15 @@ def draw_melds(surface: pygame.Surface, lay: TableLayout, art: CardArt, theme: T
             dx, dy = shift.x - panel.x, shift.y - panel.y
             panel = shift
             rects = [r.move(dx, dy) for r in rects]
-        draw_cached_panel(surface, panel, theme)
+        draw_cached_panel(surface, panel, theme, f"the meld of {names[seat]}")
         panels.append(panel)
         for c, rect in zip(cards, rects, strict=False):
             surface.blit(art.face(c, card_w), rect)
         y = panel.bottom - text_h - 2
-        head, hsize = fit_text(heading, size + 1, panel.w - 10, "bold")
-        image = render(head, hsize, theme.accent, "bold")
-        surface.blit(image, image.get_rect(midtop=(panel.centerx, y)))
+        blit_text(surface, heading, size + 1, theme.accent, (panel.centerx, y), "bold", "midtop", panel.w - 10)
         y += line_h + 2
         for line in lines:
-            text, lsize = fit_text(line, size, panel.w - 10, "regular")
-            image = render(text, lsize, theme.text, "regular")
-            surface.blit(image, image.get_rect(midtop=(panel.centerx, y)))
+            blit_text(surface, line, size, theme.text, (panel.centerx, y), "regular", "midtop", panel.w - 10)
             y += line_h
     return panels
 
@@ -135,11 +131,10 @@ def draw_laid_labels(surface: pygame.Surface, lay: TableLayout, theme: Theme, la
             continue
         area = lay.seats[seat].meld
         size = max(11, min(18, lay.small_h // 6))
-        text, size = fit_text(text, size, area.w, "regular")
-        image = render(text, size, theme.text_dim, "regular")
-        where = image.get_rect(midbottom=(area.centerx, area.bottom)) if seat == 0 else image.get_rect(
-            midtop=(area.centerx, area.y))
-        surface.blit(image, where)
+        if seat == 0:
+            blit_text(surface, text, size, theme.text_dim, (area.centerx, area.bottom), "regular", "midbottom", area.w)
+        else:
+            blit_text(surface, text, size, theme.text_dim, (area.centerx, area.y), "regular", "midtop", area.w)
 
 
 __all__ = ["draw_laid_labels", "draw_melds", "in_suits", "laid_items", "laid_labels", "meld_name"]

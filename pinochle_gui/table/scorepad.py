@@ -21,7 +21,7 @@ from pinochle_gui.fonts import least_size, scaled
 from pinochle_gui.table.director import TableNews
 from pinochle_gui.table.hud import draw_cached_panel
 from pinochle_gui.theme import Theme
-from pinochle_gui.widgets import blit_text, fit_text, render, text_width, wrap
+from pinochle_gui.widgets import blit_text, text_width, wrap
 
 
 def side_names(teams: Sequence[Sequence[int]], names: Sequence[str]) -> list[str]:
@@ -72,7 +72,7 @@ def draw_pad(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, sides: li
     """The small pad: one line per side with its score (and this hand's trick points during play); a
     ``one_deal`` game (a deal played again, a challenge's deal) is no game to a target and says so; ``hands``
     is the number of hands of a game with no target."""
-    draw_cached_panel(surface, rect, theme)
+    draw_cached_panel(surface, rect, theme, "the score box")
     goal = game_goal(target, hands)
     foot = "One deal, scored alone" if one_deal else \
         f"Hand {hand_number} · {goal}" if hand_number else goal[:1].upper() + goal[1:]
@@ -94,17 +94,13 @@ def draw_pad(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, sides: li
         y = inner.y + row_h * i + row_h / 2
         color = theme.text if i == 0 else theme.text_dim
         face = "bold" if i == 0 else "regular"
-        name, name_size = fit_text(name, size, round(rect.w * 0.55), face)
-        label = render(name, name_size, color, face)
-        surface.blit(label, label.get_rect(midleft=(x, y)))
-        value = render(str(score), size, color, "bold")
+        blit_text(surface, name, size, color, (x, round(y)), face, "midleft", round(rect.w * 0.55))
         right = inner.right
         if trick_points is not None and i < len(trick_points) and trick_points[i]:
-            extra = render(f"+{trick_points[i]}", max(least, size * 3 // 4), theme.good, "regular")
-            er = extra.get_rect(midright=(right, y))
-            surface.blit(extra, er)
-            right = er.x - 8
-        surface.blit(value, value.get_rect(midright=(right, y)))
+            extra = blit_text(surface, f"+{trick_points[i]}", max(least, size * 3 // 4), theme.good, (right, round(y)),
+                              "regular", "midright")
+            right = extra.x - 8
+        blit_text(surface, str(score), size, color, (right, round(y)), "bold", "midright")
     y = foot_top + line_h / 2
     for line in lines:
         blit_text(surface, line, fsize, theme.text_dim, (x, round(y)), "regular", "midleft", inner.w)
@@ -165,7 +161,7 @@ def draw_full_pad(surface: pygame.Surface, area: pygame.Rect, theme: Theme, side
     """The whole game's pad in a panel over ``area``: the last hands that fit, newest last, and under the
     totals ``now``: the hand in progress (:func:`hand_in_progress`)."""
     box = area.inflate(-area.w // 8, -area.h // 10)
-    draw_cached_panel(surface, box, theme)
+    draw_cached_panel(surface, box, theme, "the score pad", "cover")  # over the table on purpose
     size = max(12, min(24, box.h // 18))
     row_h = scaled(size * 1.5)  # the rows' step at the player's text size: no line through a row
     gap = scaled(10)  # between the columns
@@ -174,16 +170,14 @@ def draw_full_pad(surface: pygame.Surface, area: pygame.Rect, theme: Theme, side
     inner_w = box.w - 32
     first = min(0.3, max(0.12, (text_width(cols[0], size, "bold") + gap) / inner_w))  # "Hand" whole in large print
     widths = [first, 0.46 - first] + [0.54 / len(sides)] * len(sides)
-    heading, hsize = fit_text(f"Score pad · {game_goal(target, hands)}", size + 4, inner_w, "bold")
-    title = render(heading, hsize, theme.accent, "bold")
-    surface.blit(title, (x0, box.y + 10))
-    y = box.y + 16 + title.get_height()
+    title = blit_text(surface, f"Score pad · {game_goal(target, hands)}", size + 4, theme.accent, (x0, box.y + 10),
+                      "bold", "topleft", inner_w)
+    y = box.y + 16 + title.h
 
     def row(values: list[str], color: tuple[int, int, int], face: str) -> None:
         x = x0
         for value, frac in zip(values, widths, strict=False):
-            text, fsize = fit_text(value, size, round(inner_w * frac) - gap, face)
-            surface.blit(render(text, fsize, color, face), (x, y))
+            blit_text(surface, value, size, color, (x, y), face, "topleft", round(inner_w * frac) - gap)
             x += round(inner_w * frac)
 
     row(cols, theme.accent, "bold")

@@ -22,6 +22,7 @@ from pinochle_gui.anim import Animation, Animator, CardSprite, Parallel, Tween
 from pinochle_gui.art import CardArt
 from pinochle_gui.fonts import text_scale
 from pinochle_gui.layout import TableLayout, cards_in, place_hand, table_layout
+from pinochle_gui.widgets.text import saw_box
 
 VIEW_SEAT = 0  # the seat the table is seen from: the human player
 
@@ -381,7 +382,7 @@ class TableZones:
                 if abs(sprite.angle) < 0.05 and sprite.scale > 0.9 and sprite.flip > 0.9:
                     rect = shadow.get_rect(center=(round(sprite.x) + 2, round(sprite.y - sprite.lift) + 4))
                     surface.blit(shadow, rect)
-            sprite.draw(surface, face, back)
+            saw_box(sprite.draw(surface, face, back), "a card")
 
     def sprite_at(self, pos: tuple[int, int], zone: list[TableCard]) -> TableCard | None:
         """The topmost sprite of ``zone`` under ``pos``."""

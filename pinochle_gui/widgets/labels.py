@@ -12,7 +12,7 @@ import pygame
 from pinochle_gui.fonts import get_font, least_size, text_scale
 from pinochle_gui.theme import Color, Theme, draw_panel
 from pinochle_gui.widgets.core import Widget
-from pinochle_gui.widgets.text import fit_text, render
+from pinochle_gui.widgets.text import fit_text, render, saw_box
 
 
 class Label(Widget):
@@ -120,6 +120,7 @@ class Tooltip(Widget):
         draw_panel(surface, self.rect, self.theme, radius=max(3, self.rect.h // 4))
         label = render(self.text, self.size, self.theme.text)
         surface.blit(label, label.get_rect(center=self.rect.center))
+        saw_box(self.rect, f"the tooltip {self.text!r}", "words")
 
 class SpeechBubble(Widget):
     """What a seat says (a bid, "pass", a meld total): a paper-white bubble with a tail pointing at the
@@ -180,3 +181,4 @@ class SpeechBubble(Widget):
             picture = picture.copy()
             picture.set_alpha(round(self.alpha))
         surface.blit(picture, self.rect)
+        saw_box(self.rect, f"the bubble {self.text!r}", "words")
