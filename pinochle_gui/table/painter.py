@@ -90,16 +90,19 @@ class TablePainter:
             card = ringed.rect()
             draw_focus_ring(surface, card, table.theme, radius=max(4, card.w // 10))
         melds: list[pygame.Rect] = []
-        if news.melds:
+        panel_shown = table.human_turn and table.director.idle and not table.game.is_over
+        if news.melds:  # clear of the bubbles and the decision panel drawn over them
+            clear = [lay.seats[seat].bubble for seat in news.bubbles if seat < len(lay.seats)]
             with sized_for_player():  # sized by the cards, not by the layout's bars
-                melds = draw_melds(surface, lay, table.art, table.theme, news.melds, table.names)
+                melds = draw_melds(surface, lay, table.art, table.theme, news.melds, table.names,
+                                   clear + (table.panel.covered() if panel_shown else []))
         table.hud.draw_bubbles(surface, lay, news)
         if table.menu_button is not None:
             table.menu_button.draw(surface)
         for button in table.tools:
             button.enabled = not table.demo or button.text in ("Last", "Pad")
             button.draw(surface)
-        if table.human_turn and table.director.idle and not table.game.is_over:
+        if panel_shown:
             table.panel.draw(surface, lay)
         table.draw_tooltips(surface)
         cards = [sprite.rect() for sprite in table.director.all_sprites()]
