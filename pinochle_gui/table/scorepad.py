@@ -7,6 +7,7 @@ the director has played it, each panel's in one function (:func:`score_box`, :fu
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -17,7 +18,8 @@ from engine.game import Phase
 from engine.observation import Observation, points_in_tricks
 from engine.record import HandRecord
 from engine.rules import Rules
-from pinochle_gui.fonts import least_size, scaled
+from pinochle_gui.fonts import get_font, least_size, scaled
+from pinochle_gui.layout import LINE_STEP, ROW_SHARE
 from pinochle_gui.table.director import TableNews
 from pinochle_gui.table.hud import draw_cached_panel
 from pinochle_gui.theme import Theme
@@ -79,32 +81,36 @@ def draw_pad(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, sides: li
     if deal_number is not None:
         foot += f" · deal {deal_number}"
     inner = rect.inflate(-20, -8)
-    least = least_size()  # the foot is never under the smallest print at the player's text size
+    least = least_size()  # no text under the smallest print at the player's text size
     fsize = max(least, round(rect.h / (len(sides) + 1) * 0.45))
-    lines = wrap(foot, fsize, inner.w)
-    if len(lines) > 1:  # two smaller lines rather than a cut one
-        fsize = max(least, fsize * 4 // 5)
-        lines = wrap(foot.replace(" · deal", "\ndeal"), fsize, inner.w)
-    line_h = scaled(fsize * 1.2)
-    foot_top = inner.bottom - line_h * len(lines)
+    row_least = math.ceil(least / ROW_SHARE)  # the sides' lines at the smallest print
+    # The foot on one line; else the deal on a line of its own, smaller; else at the smallest print: the first
+    # that leaves the sides their lines (the layout's box has the room: layout.score_box_height).
+    for size, split in ((fsize, False), (max(least, fsize * 4 // 5), True), (least, True)):
+        lines = wrap(foot.replace(" · deal", "\ndeal") if split else foot, size, inner.w)
+        if (split or len(lines) == 1) and inner.h - scaled(size * LINE_STEP) * len(lines) >= row_least * len(sides):
+            break
+    fsize = size
+    line_h = scaled(fsize * LINE_STEP)
+    font_h = get_font(fsize).get_height()  # the last line's letters whole inside the box
+    foot_top = inner.bottom - line_h * (len(lines) - 1) - font_h
     row_h = (foot_top - inner.y) / len(sides)  # the sides share what the foot leaves
-    size = max(10, round(min(row_h * 0.7, rect.h / (len(sides) + 1) * 0.62)))
+    size = max(least, round(min(row_h * ROW_SHARE, rect.h / (len(sides) + 1) * 0.62)))
     x = inner.x
     for i, (name, score) in enumerate(zip(sides, scores, strict=False)):
-        y = inner.y + row_h * i + row_h / 2
+        y = round(inner.y + row_h * i + row_h / 2)
         color = theme.text if i == 0 else theme.text_dim
         face = "bold" if i == 0 else "regular"
-        blit_text(surface, name, size, color, (x, round(y)), face, "midleft", round(rect.w * 0.55))
         right = inner.right
         if trick_points is not None and i < len(trick_points) and trick_points[i]:
-            extra = blit_text(surface, f"+{trick_points[i]}", max(least, size * 3 // 4), theme.good, (right, round(y)),
+            extra = blit_text(surface, f"+{trick_points[i]}", max(least, size * 3 // 4), theme.good, (right, y),
                               "regular", "midright")
             right = extra.x - 8
-        blit_text(surface, str(score), size, color, (right, round(y)), "bold", "midright")
-    y = foot_top + line_h / 2
-    for line in lines:
-        blit_text(surface, line, fsize, theme.text_dim, (x, round(y)), "regular", "midleft", inner.w)
-        y += line_h
+        value = blit_text(surface, str(score), size, color, (right, y), "bold", "midright")
+        blit_text(surface, name, size, color, (x, y), face, "midleft", value.x - 8 - x)  # in the room left of it
+    for n, line in enumerate(lines):
+        blit_text(surface, line, fsize, theme.text_dim, (x, round(foot_top + font_h / 2 + n * line_h)), "regular",
+                  "midleft", inner.w)
 
 
 def pad_rows(records: Sequence[HandRecord], names: Sequence[str]) -> list[list[str]]:

@@ -79,7 +79,8 @@ class TableZones:
     def _layout(self, size: tuple[int, int]) -> TableLayout:
         r = self.rules
         return table_layout(size[0], size[1], self.players, r.hand_size, received=r.cards_received, widow=r.widow_size,
-                            buttons=3, text=text_scale(), large_cards=self.large_cards)
+                            buttons=3, text=text_scale(), large_cards=self.large_cards,
+                            score_lines=len(r.teams))
 
     def resize(self, size: tuple[int, int]) -> None:
         self.lay = self._layout(size)
