@@ -200,10 +200,11 @@ def place_hand(band: Rect, count: int, per_row: int, card_w: int, card_h: int) -
     return rects
 
 
-# The score box's texts at their longest, in widths of their text size (Noto Sans measures 17.3, 13.8 and 7.8):
-# the foot "Hand 12 · game of 10 hands · deal 1234" whole, and its first part alone; a side's line, its name,
-# score and points in tricks ("North 1234 +120"), and the box's room around them in pixels.
-FOOT_WIDTH, FOOT_FIRST_WIDTH, ROW_WIDTH, ROW_ROOM = 18.0, 14.5, 8.0, 36
+# The score box's texts at their longest, in widths of their text size (Noto Sans measures 22.5, 13.8 and 7.8):
+# the foot "Hand 12 · game of 10 hands · deal 8589934591" (a deal's number is under 2**31 times the seats)
+# whole, and its first part alone; a side's line, its name, score and points in tricks ("North 1234 +120"),
+# as wide as the deal's line alone, and the box's room around them in pixels.
+FOOT_WIDTH, FOOT_FIRST_WIDTH, ROW_WIDTH, ROW_ROOM = 23.0, 14.5, 8.5, 36
 LINE_STEP = 1.2  # the score box's foot's lines are this many text sizes apart
 ROW_SHARE = 0.7  # the score box's lines of the sides are at most this part of their height
 FONT_HEIGHT = 1.4  # a line of text is this many text sizes high (Noto Sans: 1.36)

@@ -143,12 +143,12 @@ def test_the_score_box_keeps_its_lines_inside(size: tuple[int, int], sides: list
     set_text_scale(text_size)
     try:
         for target, hands, trick_points in ((1500, 0, [120] * len(sides)), (0, 10, None)):  # "game of 10 hands"
-            with sized_by_layout(), watch_text(boxes=True) as seen:
+            with sized_by_layout(), watch_text(boxes=True) as seen:  # the longest deal number (under 2**31 * 4)
                 draw_pad(surface, lay.score_pad, get_theme("green"), sides, [1234] * len(sides), target, trick_points,
-                         12, 1234, hands=hands)
+                         12, 8_589_934_591, hands=hands)
             assert not covered_texts(seen) and not problems(seen, 11 * text_size // 100)
             placed = [t for t in seen if t.rect is not None and not t.box]
-            assert any("deal 1234" in t.text for t in placed)
+            assert any("deal 8589934591" in t.text for t in placed)
             for text in placed:
                 assert lay.score_pad.inflate(-4, -4).contains(text.rect), (text.text, text.rect, lay.score_pad)
     finally:
