@@ -268,6 +268,34 @@ def _bubble(side: str, avatar: Rect, plate: Rect, hand: Rect, centre: Rect, m: i
     return bubble
 
 
+PANEL_LEAST = (280, 120)  # the bid panel's least width and height: its title, a line and a row of buttons
+
+
+def _clear_of_bubbles(panel: Rect, centre: Rect, bubbles: list[Rect], m: int) -> Rect:
+    """The bid panel in the middle of ``centre``, clear of the other seats' ``bubbles`` (their bids show while the
+    player bids): below a bubble over its top and above one under its bottom, shorter if it must, then
+    narrower between the bubbles beside it; never under :data:`PANEL_LEAST` (a small window: a bubble may
+    show over it then)."""
+    panel.center = centre.center
+    top, bottom = centre.y, centre.bottom
+    for bubble in (b for b in bubbles if b.colliderect(panel)):
+        if bubble.centery < panel.y + panel.h // 4:
+            top = max(top, bubble.bottom + m)
+        elif bubble.centery > panel.bottom - panel.h // 4:
+            bottom = min(bottom, bubble.y - m)
+    panel.h = max(min(panel.h, bottom - top), min(panel.h, PANEL_LEAST[1]))
+    panel.centery = max(top + panel.h // 2, min(centre.centery, bottom - (panel.h + 1) // 2))
+    left, right = centre.x, centre.right
+    for bubble in (b for b in bubbles if b.colliderect(panel)):
+        if bubble.centerx < panel.centerx:
+            left = max(left, bubble.right + m)
+        else:
+            right = min(right, bubble.x - m)
+    panel.w = max(min(panel.w, right - left), min(panel.w, PANEL_LEAST[0]))
+    panel.centerx = max(left + panel.w // 2, min(centre.centerx, right - (panel.w + 1) // 2))
+    return panel
+
+
 def table_layout(
     width: int,
     height: int,
@@ -479,8 +507,7 @@ def _table_layout(width: int, height: int, seats: int, hand_size: int, received:
     # portrait: as wide as the centre; large text: wider
     panel_w = min(_clamp(width * (0.42 if width > height else 0.8) * grow ** 0.5, 280, 760), centre.w)
     panel_h = min(_clamp(btn_h * (4.2 - 1.6 * (grow - 1)), 120, 360), centre.h)  # large text: room for a hint
-    bid_panel = Rect(0, 0, panel_w, panel_h)
-    bid_panel.center = centre.center
+    bid_panel = _clear_of_bubbles(Rect(0, 0, panel_w, panel_h), centre, [a.bubble for a in seat_areas[1:]], m)
 
     cramped = roomy and any(areas[side][3].bottom > centre_bottom for side in ("left", "right") if side in areas)
     return TableLayout(

@@ -162,15 +162,29 @@ class Hud:
         self.text(surface, dots, round(area.avatar.h * 0.5), self.theme.accent, "bold",
                   midtop=(area.avatar.centerx, area.avatar.bottom - area.avatar.h // 3))
 
-    def draw_bubbles(self, surface: pygame.Surface, lay: TableLayout, news: TableNews) -> None:
-        """What each seat just said (a bid, a pass), fading out."""
-        theme = self.theme
+    @staticmethod
+    def bubble_boxes(lay: TableLayout, news: TableNews) -> dict[int, pygame.Rect]:
+        """Where each seat's bubble is drawn: the layout's place, made wider for words too long for it (at large
+        print), away from the seat its tail points at."""
+        boxes = {}
         for seat, bubble in news.bubbles.items():
             if seat < len(lay.seats):
                 area = lay.seats[seat]
-                widget = SpeechBubble(area.bubble, bubble.text, area.bubble_tail, theme)
-                widget.alpha = 255 * min(1.0, bubble.left / BUBBLE_FADE)
-                widget.draw(surface)
+                rect = pygame.Rect(area.bubble)
+                rect.w = max(rect.w, SpeechBubble.width_for(bubble.text, rect.h, area.bubble_tail))
+                anchor = {"left": "midleft", "right": "midright"}.get(area.bubble_tail, "center")
+                setattr(rect, anchor, getattr(area.bubble, anchor))
+                boxes[seat] = rect.clamp(pygame.Rect(0, 0, lay.width, lay.height))
+        return boxes
+
+    def draw_bubbles(self, surface: pygame.Surface, lay: TableLayout, news: TableNews) -> None:
+        """What each seat just said (a bid, a pass, a meld), fading out (:meth:`bubble_boxes`)."""
+        theme = self.theme
+        for seat, rect in self.bubble_boxes(lay, news).items():
+            bubble = news.bubbles[seat]
+            widget = SpeechBubble(rect, bubble.text, lay.seats[seat].bubble_tail, theme)
+            widget.alpha = 255 * min(1.0, bubble.left / BUBBLE_FADE)
+            widget.draw(surface)
 
     # -- the top bar ------------------------------------------------------------------------------------
     def draw_status(self, surface: pygame.Surface, rect: pygame.Rect, text: str, trump: int | None) -> None:

@@ -91,11 +91,11 @@ class TablePainter:
             draw_focus_ring(surface, card, table.theme, radius=max(4, card.w // 10))
         melds: list[pygame.Rect] = []
         panel_shown = table.human_turn and table.director.idle and not table.game.is_over
+        bubbles = list(table.hud.bubble_boxes(lay, news).values())
         if news.melds:  # clear of the bubbles and the decision panel drawn over them
-            clear = [lay.seats[seat].bubble for seat in news.bubbles if seat < len(lay.seats)]
             with sized_for_player():  # sized by the cards, not by the layout's bars
                 melds = draw_melds(surface, lay, table.art, table.theme, news.melds, table.names,
-                                   clear + (table.panel.covered() if panel_shown else []))
+                                   bubbles + (table.panel.covered() if panel_shown else []))
         table.hud.draw_bubbles(surface, lay, news)
         if table.menu_button is not None:
             table.menu_button.draw(surface)
@@ -107,7 +107,6 @@ class TablePainter:
         table.draw_tooltips(surface)
         cards = [sprite.rect() for sprite in table.director.all_sprites()]
         plates = [area.plate for area in lay.seats] + [area.avatar for area in lay.seats]
-        bubbles = [lay.seats[seat].bubble for seat in news.bubbles if seat < len(lay.seats)]
         avoid = table.panel.covered() + cards + plates + bubbles + melds
         if table.director.idle and news.summary is None and news.game_over is None:  # none half behind a panel
             note = cards_note(table.director.seen or table.obs, table.rules, table.names)

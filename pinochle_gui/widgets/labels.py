@@ -12,7 +12,7 @@ import pygame
 from pinochle_gui.fonts import get_font, least_size, text_scale
 from pinochle_gui.theme import Color, Theme, draw_panel
 from pinochle_gui.widgets.core import Widget
-from pinochle_gui.widgets.text import fit_text, render, saw_box
+from pinochle_gui.widgets.text import fit_text, render, saw_box, text_width
 
 
 class Label(Widget):
@@ -136,6 +136,15 @@ class SpeechBubble(Widget):
         self.side = side
         self.alpha = 255.0
         self._cache: tuple[tuple[object, ...], pygame.Surface] | None = None
+
+    @staticmethod
+    def width_for(text: str, height: int, side: str) -> int:
+        """How wide a bubble ``height`` high with its tail on ``side`` is to hold ``text`` whole at its size."""
+        tail = max(6, height // 4)
+        body_h = height - tail if side in ("bottom", "top") else height
+        radius = max(4, body_h // 3)
+        size = max(least_size(), round(body_h * 0.5))
+        return text_width(text, size, "bold") + 2 * radius + 4 + (tail if side in ("left", "right") else 0)
 
     def picture(self) -> pygame.Surface:
         key = (self.text, self.rect.size, self.side, self.theme.name)
