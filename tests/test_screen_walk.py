@@ -100,9 +100,9 @@ def _hides(over: pygame.Rect, under: pygame.Rect) -> bool:
 def covered_texts(seen: Sequence[TextSeen]) -> list[str]:
     """Texts nobody can read whole, from texts and boxes watched in the order drawn (``watch_text(boxes=True)``):
     a text (its letters: :func:`ink`), a button or a bubble covered by a box drawn after it (a panel, a card, a
-    button), and two texts whose letters are drawn over each other. What lies under a cover (the hand's summary, the open pad,
-    the last trick, a toast over the status line) is hidden on purpose and not counted; the card corners
-    are art, not text, and are not recorded."""
+    button), and two texts whose letters are drawn over each other. What lies under a cover (the hand's
+    summary, the open pad, the last trick, a toast over the status line) is hidden on purpose and not counted;
+    the card corners are art, not text, and are not recorded."""
     drawn = [t for t in seen if t.rect is not None and (t.box or t.text.strip())]
 
     def hidden_on_purpose(i: int) -> bool:
