@@ -271,3 +271,40 @@ def test_nothing_at_the_table_is_drawn_over_a_text(tmp_path: Path, variant: str)
     found, seen = walk_the_table(tmp_path, variant, TABLE_SEEDS[variant])
     assert seen >= TABLE_MOMENTS, f"never seen: {sorted(TABLE_MOMENTS - seen)}"
     assert not found, "\n".join(found)
+
+
+def test_the_throw_in_with_every_meld_and_the_buried_cards_reads_whole(tmp_path: Path) -> None:
+    """Three-handed: the player bids 250, names hearts and buries three cards. Deciding to play on or throw in,
+    the decision panel, every seat's meld, the note on the widow and the buried cards share the table: the
+    buried cards lay over the player's name plate."""
+    from conftest import act, stacked_game
+
+    from engine.rules import preset
+    from pinochle_gui.cli import parse_args
+    from pinochle_gui.table.scene import SeatsConfig
+
+    game = stacked_game(preset("three_hand"), ["AH TH KH QH JH 9S 9C 9D JS JC QC KD TD JD TS", "", ""],
+                        widow="AS AC TC")
+    act(game, "bid 250", "pass", "pass", "trump H", "bury AS AC TC")
+    pygame.display.init()
+    pygame.font.init()
+    screen = pygame.display.set_mode((1280, 720))
+    storage = Storage.open(tmp_path / "home")
+    storage.update_settings(toured=tuple(PRESETS))  # no tour over the table
+    app = App(parse_args(["--fast", "--size", "1280x720"]), screen, storage)
+    table = TableScene(app, game, SeatsConfig(["You", "West", "East"], [None, "random", "random"], app.avatars(3),
+                                              False, "throw-in", 0.0))
+    app.stack.push(table)
+    try:
+        for _ in range(600):
+            app.tick(1 / 60)
+            app.stack.draw(screen)
+            if table.director.hold is not None:
+                click(app, (640, 360))
+            elif table.human_turn and table.director.idle:
+                break
+        assert table.obs.phase == "throw_in" and len(table.director.news.melds) == 3
+        found = table_views(app, table, "the throw-in")
+        assert not found, "\n".join(found)
+    finally:
+        app.close()

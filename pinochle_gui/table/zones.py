@@ -29,6 +29,27 @@ VIEW_SEAT = 0  # the seat the table is seen from: the human player
 # Drawing layers: a zone's base z (cards in motion are drawn above every zone).
 Z = {"table": 100, "stock": 200, "turnup": 190, "widow": 300, "hand": 400, "trick": 600, "me": 800, "moving": 2000}
 
+BURIED_ANGLE = 8.0  # degrees: the buried cards lie askew beside the declarer
+
+
+def buried_spot(lay: TableLayout, seat: int, count: int, step: int) -> tuple[int, int]:
+    """Where the first of ``count`` buried cards lies (each next one ``step`` right and half as far down): at the
+    declarer's bubble, moved away from the seat until the pile covers neither its name plate nor its avatar."""
+    area = lay.seats[seat]
+    x, y = area.bubble.center
+    turn = math.radians(BURIED_ANGLE)
+    w = lay.small_w * math.cos(turn) + lay.small_h * math.sin(turn)  # a card askew, as drawn
+    h = lay.small_w * math.sin(turn) + lay.small_h * math.cos(turn)
+    pile = pygame.Rect(round(x - w / 2), round(y - h / 2), round(w) + (count - 1) * step,
+                       round(h) + (count - 1) * step // 2).inflate(4, 4)
+    away = {"bottom": (0, -1), "top": (0, 1), "left": (1, 0), "right": (-1, 0)}[area.side]
+    for seat_part in (area.plate, area.avatar):
+        if pile.colliderect(seat_part):
+            clip = pile.clip(seat_part)
+            pile.move_ip(away[0] * clip.w, away[1] * clip.h)
+    return pile.x + 2 + round(w / 2), pile.y + 2 + round(h / 2)
+
+
 class TableCard(CardSprite):
     """A card sprite with the width its pictures are drawn at (``scale`` tweens between widths)."""
 
@@ -275,11 +296,10 @@ class TableZones:
             out.append((sprite, rect.centerx, rect.centery, lay.trick_w, 1.0, 0.0, Z["trick"] + i))
         if self.widow and self.buried_by is not None:
             # The buried cards: a small pile beside the declarer, counted with the declarer's tricks.
-            spot = lay.seats[self.buried_by].bubble.center
             step = max(2, lay.small_w // 8)
+            x, y = buried_spot(lay, self.buried_by, len(self.widow), step)
             for i, sprite in enumerate(self.widow):
-                out.append((sprite, spot[0] + i * step, spot[1] + i * step // 2, lay.small_w, 0.0, 8.0,
-                            Z["widow"] + i))
+                out.append((sprite, x + i * step, y + i * step // 2, lay.small_w, 0.0, BURIED_ANGLE, Z["widow"] + i))
         elif self.widow:
             rects = list(lay.widow) or [lay.stock]
             if len(rects) < len(self.widow):
@@ -397,4 +417,4 @@ class TableZones:
         return None
 
 
-__all__ = ["TableCard", "TableZones", "VIEW_SEAT", "Z"]
+__all__ = ["BURIED_ANGLE", "TableCard", "TableZones", "VIEW_SEAT", "Z", "buried_spot"]
