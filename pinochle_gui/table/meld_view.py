@@ -294,7 +294,7 @@ def draw_melds(surface: pygame.Surface, lay: TableLayout, art: CardArt, theme: T
         for line in panel.lines:
             blit_text(surface, line, panel.size, theme.text, (rect.centerx, y), "regular", "midtop", rect.w - 10)
             y += line_h
-    return [panel.rect for panel in panels]
+    return [pygame.Rect(panel.rect) for panel in panels]  # copies: the worked-out places stay as they are
 
 
 def laid_labels(laid: list[LaidMeld], tables: list[list[TableCard]]) -> dict[int, str]:
