@@ -315,17 +315,23 @@ def laid_items(melds: list[LaidMeld]) -> list[str]:
     return [f"{meld_name(name)} {points}" + (f" ×{n}" if n > 1 else "") for (name, points), n in counts.items()]
 
 
-def draw_laid_labels(surface: pygame.Surface, lay: TableLayout, theme: Theme, labels: dict[int, str]) -> None:
-    """Two-handed: each seat's line (:func:`laid_labels`) by its meld area, where its laid cards lie."""
+def draw_laid_labels(surface: pygame.Surface, lay: TableLayout, theme: Theme,
+                     labels: dict[int, str]) -> list[pygame.Rect]:
+    """Two-handed: each seat's line (:func:`laid_labels`) by its meld area, where its laid cards lie; returns where
+    the lines went (for the hint and the notes to keep clear of)."""
+    drawn = []
     for seat, text in labels.items():
         if seat >= len(lay.seats):
             continue
         area = lay.seats[seat].meld
         size = max(least_size(), min(18, lay.small_h // 6))  # never under the smallest print
         if seat == 0:
-            blit_text(surface, text, size, theme.text_dim, (area.centerx, area.bottom), "regular", "midbottom", area.w)
+            drawn.append(blit_text(surface, text, size, theme.text_dim, (area.centerx, area.bottom), "regular",
+                                   "midbottom", area.w))
         else:
-            blit_text(surface, text, size, theme.text_dim, (area.centerx, area.y), "regular", "midtop", area.w)
+            drawn.append(blit_text(surface, text, size, theme.text_dim, (area.centerx, area.y), "regular", "midtop",
+                                   area.w))
+    return drawn
 
 
 __all__ = ["MeldPanel", "draw_laid_labels", "draw_melds", "in_suits", "laid_items", "laid_labels", "meld_name",

@@ -75,6 +75,7 @@ class TablePainter:
         self.veil_surface: pygame.Surface | None = None
         self.static: pygame.Surface | None = None
         self.static_key: tuple[object, ...] = ()
+        self.laid_boxes: list[pygame.Rect] = []  # where the static layer's two-handed meld lines are
 
     def draw(self, table: TableView, surface: pygame.Surface) -> None:
         """Draw the table: felt and seats, the cards, the melds, the buttons and panel, the overlays."""
@@ -107,7 +108,7 @@ class TablePainter:
         table.draw_tooltips(surface)
         cards = [sprite.rect() for sprite in table.director.all_sprites()]
         plates = [area.plate for area in lay.seats] + [area.avatar for area in lay.seats]
-        avoid = table.panel.covered() + cards + plates + bubbles + melds
+        avoid = table.panel.covered() + cards + plates + bubbles + melds + self.laid_boxes
         if table.director.idle and news.summary is None and news.game_over is None:  # none half behind a panel
             note = cards_note(table.director.seen or table.obs, table.rules, table.names)
             avoid += table.hud.draw_note(surface, lay, note, avoid)
@@ -164,7 +165,7 @@ class TablePainter:
                 self.felt = felt_surface(table.theme.name, *surface.get_size())
             layer = self.felt.copy()
             table.hud.draw_seats(layer, lay, obs, news, table.rules.teams, None)
-            draw_laid_labels(layer, lay, table.theme, laid)
+            self.laid_boxes = draw_laid_labels(layer, lay, table.theme, laid)
             table.hud.draw_status(layer, table.status_rect, status, obs.trump)
             draw_pad(layer, lay.score_pad, table.theme, table.sides, list(box.scores), obs.target, box.tricks,
                      0 if table.replaying else box.hand_number, box.deal_number, one_deal=table.replaying,
