@@ -104,6 +104,26 @@ class TableLayout:
         return place_hand(self.hand_band, count, self.hand_per_row, self.card_w, self.card_h)
 
     @property
+    def laid_label_size(self) -> int:
+        """Two-handed: the pixel size of the lines naming a seat's laid meld (the smallest print or larger)."""
+        return max(_least_print(self.text), min(18, self.small_h // 6))
+
+    def laid_label_lines(self, seat: int) -> int:
+        """Two-handed: how many lines naming the seat's laid meld its meld area keeps room for beside its cards
+        (one to four: a narrow area's line of many melds takes four)."""
+        line = math.ceil(self.laid_label_size * FONT_HEIGHT)
+        return max(1, min(4, (self.seats[seat].meld.h - self.small_h) // line))
+
+    def laid_cards_area(self, seat: int) -> Rect:
+        """Two-handed: where the seat's laid meld lies, its meld area but for the lines naming it (at the area's
+        bottom for the player, at its top for the seat across)."""
+        area = self.seats[seat].meld
+        band = min(max(0, area.h - self.small_h),
+                   self.laid_label_lines(seat) * math.ceil(self.laid_label_size * FONT_HEIGHT))
+        top = area.y if self.seats[seat].side == "bottom" else area.y + band
+        return Rect(area.x, top, area.w, area.h - band)
+
+    @property
     def card_widths(self) -> set[int]:
         """Every card width in use (to build and keep the art for these only)."""
         return {self.card_w, self.small_w, self.trick_w}

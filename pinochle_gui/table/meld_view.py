@@ -16,8 +16,8 @@ import pygame
 
 from engine.cards import Card
 from pinochle_gui.art import CardArt
-from pinochle_gui.fonts import get_font, least_size, scaled
-from pinochle_gui.layout import CARD_RATIO, MIN_VISIBLE, ROW_STEP, TableLayout, spread
+from pinochle_gui.fonts import get_font, scaled
+from pinochle_gui.layout import CARD_RATIO, FONT_HEIGHT, MIN_VISIBLE, ROW_STEP, TableLayout, spread
 from pinochle_gui.table.director import LaidMeld, MeldShown
 from pinochle_gui.table.hud import draw_cached_panel
 from pinochle_gui.table.zones import TableCard
@@ -41,12 +41,12 @@ def _wrap(words: list[str], size: int, width: int) -> list[str]:
 
 
 @functools.lru_cache(maxsize=2048)
-def _wrapped(words: tuple[str, ...], size: int, width: int, _scale: int) -> tuple[str, ...]:
+def _wrapped(words: tuple[str, ...], size: int, width: int, _scale: int, joint: str = " · ") -> tuple[str, ...]:
     font = get_font(size, "regular")
     lines: list[str] = []
     line = ""
     for word in words:
-        trial = f"{line} · {word}" if line else word
+        trial = f"{line}{joint}{word}" if line else word
         if font.size(trial)[0] <= width or not line:
             line = trial
         else:
@@ -317,20 +317,29 @@ def laid_items(melds: list[LaidMeld]) -> list[str]:
 
 def draw_laid_labels(surface: pygame.Surface, lay: TableLayout, theme: Theme,
                      labels: dict[int, str]) -> list[pygame.Rect]:
-    """Two-handed: each seat's line (:func:`laid_labels`) by its meld area, where its laid cards lie; returns where
-    the lines went (for the hint and the notes to keep clear of)."""
+    """Two-handed: each seat's line (:func:`laid_labels`) by its meld area, where its laid cards lie, wrapped
+    after a meld onto as many lines as the area keeps room for (:meth:`TableLayout.laid_label_lines`); returns
+    where the lines went (for the hint and the notes to keep clear of)."""
     drawn = []
+    size = lay.laid_label_size  # never under the smallest print
+    step = math.ceil(size * FONT_HEIGHT)
     for seat, text in labels.items():
         if seat >= len(lay.seats):
             continue
         area = lay.seats[seat].meld
-        size = max(least_size(), min(18, lay.small_h // 6))  # never under the smallest print
-        if seat == 0:
-            drawn.append(blit_text(surface, text, size, theme.text_dim, (area.centerx, area.bottom), "regular",
-                                   "midbottom", area.w))
-        else:
-            drawn.append(blit_text(surface, text, size, theme.text_dim, (area.centerx, area.y), "regular", "midtop",
-                                   area.w))
+        pieces = text.split(", ")
+        lines = list(_wrapped(tuple(p + "," for p in pieces[:-1]) + (pieces[-1],), size, area.w, scaled(100), " "))
+        room = lay.laid_label_lines(seat)
+        if len(lines) > room:  # more than the area keeps room for: the last line cut to fit
+            lines[room - 1:] = [" ".join(lines[room - 1:])]
+        for i, line in enumerate(lines):
+            if seat == 0:  # upwards from the area's bottom, the first line highest
+                drawn.append(blit_text(surface, line, size, theme.text_dim,
+                                       (area.centerx, area.bottom - (len(lines) - 1 - i) * step), "regular",
+                                       "midbottom", area.w))
+            else:
+                drawn.append(blit_text(surface, line, size, theme.text_dim, (area.centerx, area.y + i * step),
+                                       "regular", "midtop", area.w))
     return drawn
 
 

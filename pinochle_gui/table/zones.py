@@ -319,7 +319,7 @@ class TableZones:
                 out.append((sprite, base_x - off * 0.5, stock.centery - off, lay.small_w, 0.0, 0.0, Z["stock"] + i))
             for seat in range(self.players):
                 zone = self.tables[seat]
-                meld_area = lay.seats[seat].meld
+                meld_area = lay.laid_cards_area(seat)  # clear of the lines naming the meld
                 for i, (sprite, rect) in enumerate(zip(zone, cards_in(meld_area, len(zone), lay.small_w, lay.small_h),
                                                        strict=False)):
                     out.append((sprite, rect.centerx, rect.centery, lay.small_w, 1.0, 0.0, Z["table"] + i))
