@@ -7,9 +7,10 @@ in the seat's meld area of the table layout.
 from __future__ import annotations
 
 import functools
+import heapq
 import math
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 import pygame
@@ -57,6 +58,12 @@ def _wrapped(words: tuple[str, ...], size: int, width: int, _scale: int, joint: 
     return tuple(lines)
 
 
+@functools.lru_cache(maxsize=2048)
+def _width(text: str, size: int, face: str, _scale: int) -> int:
+    """:func:`text_width`, kept: the places of the melds try many widths of the same lines."""
+    return text_width(text, size, face)
+
+
 CARD_SCALES = (1.0, 0.85, 0.72, 0.6, 0.5, 0.42)  # a meld's cards at these parts of a small card, when they must
 SMALLEST_CARD = 36  # pixels wide: a meld's cards no smaller (else none, the melds named)
 SIDE_ORDER = ("bottom", "top", "left", "right")  # the panels placed first keep their places best
@@ -97,8 +104,9 @@ def _shape(heading: str, items: list[str], count: int, width: int, card_w: int, 
     while len(lines) > 3 and size > 11:  # many melds: a smaller size first, then as many lines as it takes
         size -= 1
         lines = _wrap(items, size, inner)
-    if strict and (text_width(heading, size + 1, "bold") > inner or any(text_width(line, size) > inner
-                                                                         for line in lines)):
+    scale = scaled(100)
+    if strict and (_width(heading, size + 1, "bold", scale) > inner or any(_width(line, size, "regular", scale) > inner
+                                                                            for line in lines)):
         return None
     text_h = scaled(size * 1.25) * (len(lines) + 1) + 6
     if not count or not card_w:
@@ -174,6 +182,7 @@ def _place_melds(lay: TableLayout, melds: dict[int, MeldShown], names: list[str]
     keep_clear = [r.inflate(gap, gap) for area in lay.seats for r in (area.plate, area.avatar)]
     keep_clear += [r.inflate(gap, gap) for r in (*lay.buttons, lay.score_pad, lay.menu_button, lay.status, lay.tools,
                                                  *avoid)]
+    keep_clear = [r for r in keep_clear if r.colliderect(region)]  # the rest cannot be in the way
     rather_not = [area.hand for area in lay.seats[1:]]  # the other seats' backs
     size = max(11, min(18, lay.small_h // 6))
     wanted = []
@@ -240,7 +249,9 @@ def _search(lay: TableLayout, seat: int, heading: str, items: list[str], count: 
     panel's shape."""
     area = lay.seats[seat].meld
     side = lay.seats[seat].side
-    narrowest = max(text_width(heading, size + 1, "bold"), *(text_width(i, size) for i in items), card_w) + 16
+    scale = scaled(100)
+    narrowest = max(_width(heading, size + 1, "bold", scale), *(_width(i, size, "regular", scale) for i in items),
+                    card_w) + 16
     one_row = round(card_w * (1 + (count - 1) * 0.5)) + 16 if count and card_w else narrowest
     widths = {narrowest, area.w, one_row, region.w} | {round(region.w * f) for f in (0.3, 0.4, 0.5, 0.65, 0.8)}
     best: tuple[float, float, pygame.Rect, _Shape] | None = None
@@ -256,14 +267,12 @@ def _search(lay: TableLayout, seat: int, heading: str, items: list[str], count: 
             {r.y - shape.h for r in keep_clear}
         xs = {x for x in xs if region.x <= x <= region.right - shape.w}
         ys = {y for y in ys if region.y <= y <= region.bottom - shape.h}
-        bound = best[0] - bias if best is not None and not anyhow else math.inf  # no nearer place: no better
-        places = sorted(place for place in ((abs(x - want.x) + abs(y - want.y), x, y) for x in xs for y in ys)
-                        if place[0] < bound)
-        if anyhow and not places:  # larger than the table: where it belongs, whatever it covers
-            places = [(0, want.x, want.y)]
+        places = _nearest_first(xs, ys, want)
+        if anyhow and not (xs and ys):  # larger than the table: where it belongs, whatever it covers
+            places = iter([(0, want.x, want.y)])
         for distance, x, y in places:
             if best is not None and distance + bias >= best[0] and not anyhow:
-                break  # the places are in order of distance
+                break  # the places come nearest first
             rect = pygame.Rect(x, y, shape.w, shape.h)
             if not anyhow and rect.collidelist(keep_clear) >= 0:
                 continue
@@ -273,6 +282,22 @@ def _search(lay: TableLayout, seat: int, heading: str, items: list[str], count: 
             if best is None or cost + bias < best[0]:
                 best = (cost + bias, cost, rect, shape)
     return best[1:] if best is not None else None
+
+
+def _nearest_first(xs: set[int], ys: set[int], want: pygame.Rect) -> Iterator[tuple[int, int, int]]:
+    """Every place (x, y) of ``xs`` and ``ys`` with its distance from ``want``'s corner, nearest first, found one
+    by one (the search mostly stops at the first few)."""
+    across = sorted((abs(x - want.x), x) for x in xs)
+    down = sorted((abs(y - want.y), y) for y in ys)
+    if not across or not down:
+        return
+    heap = [(dx + down[0][0], i, 0) for i, (dx, _x) in enumerate(across)]
+    heapq.heapify(heap)
+    while heap:
+        distance, i, j = heapq.heappop(heap)
+        yield distance, across[i][1], down[j][1]
+        if j + 1 < len(down):
+            heapq.heappush(heap, (across[i][0] + down[j + 1][0], i, j + 1))
 
 
 def draw_melds(surface: pygame.Surface, lay: TableLayout, art: CardArt, theme: Theme,
