@@ -20,6 +20,8 @@ from dataclasses import dataclass
 
 from pygame import Rect
 
+from pinochle_gui.fonts import SMALLEST_PRINT
+
 CARD_RATIO = 1.4
 MIN_VISIBLE = 0.3  # the least part of a card's width that shows when cards overlap in the hand
 ROW_STEP = 0.56  # a second row of the hand starts this far (in card heights) below the first
@@ -100,6 +102,26 @@ class TableLayout:
         """Where ``count`` cards of the human's hand go at this layout's card size (as the hand shrinks
         during play, or grows with a pass or the widow): centred, never off the hand's band."""
         return place_hand(self.hand_band, count, self.hand_per_row, self.card_w, self.card_h)
+
+    @property
+    def laid_label_size(self) -> int:
+        """Two-handed: the pixel size of the lines naming a seat's laid meld (the smallest print or larger)."""
+        return max(_least_print(self.text), min(18, self.small_h // 6))
+
+    def laid_label_lines(self, seat: int) -> int:
+        """Two-handed: how many lines naming the seat's laid meld its meld area keeps room for beside its cards
+        (one to four: a narrow area's line of many melds takes four)."""
+        line = math.ceil(self.laid_label_size * FONT_HEIGHT)
+        return max(1, min(4, (self.seats[seat].meld.h - self.small_h) // line))
+
+    def laid_cards_area(self, seat: int) -> Rect:
+        """Two-handed: where the seat's laid meld lies, its meld area but for the lines naming it (at the area's
+        bottom for the player, at its top for the seat across)."""
+        area = self.seats[seat].meld
+        band = min(max(0, area.h - self.small_h),
+                   self.laid_label_lines(seat) * math.ceil(self.laid_label_size * FONT_HEIGHT))
+        top = area.y if self.seats[seat].side == "bottom" else area.y + band
+        return Rect(area.x, top, area.w, area.h - band)
 
     @property
     def card_widths(self) -> set[int]:
@@ -198,6 +220,32 @@ def place_hand(band: Rect, count: int, per_row: int, card_w: int, card_h: int) -
     return rects
 
 
+# The score box's texts at their longest, in widths of their text size (Noto Sans measures 22.5, 13.8 and 7.8):
+# the foot "Hand 12 · game of 10 hands · deal 8589934591" (a deal's number is under 2**31 times the seats)
+# whole, and its first part alone; a side's line, its name, score and points in tricks ("North 1234 +120"),
+# as wide as the deal's line alone, and the box's room around them in pixels.
+FOOT_WIDTH, FOOT_FIRST_WIDTH, ROW_WIDTH, ROW_ROOM = 23.0, 14.5, 8.5, 36
+LINE_STEP = 1.2  # the score box's foot's lines are this many text sizes apart
+ROW_SHARE = 0.7  # the score box's lines of the sides are at most this part of their height
+FONT_HEIGHT = 1.4  # a line of text is this many text sizes high (Noto Sans: 1.36)
+
+
+def _least_print(text: float) -> int:
+    """The smallest print in pixels at the player's ``text`` size (:func:`pinochle_gui.fonts.least_size`)."""
+    return math.ceil(SMALLEST_PRINT * text - 1e-9)
+
+
+def score_box_height(width: int, sides: int, text: float = 1.0) -> int:
+    """The least height of a score box ``width`` wide: a line for each of the ``sides`` and the foot under them
+    (on one line, or the deal on a line of its own and the rest on as many as it takes in a narrow box), no
+    text under the smallest print at the player's ``text`` size (:func:`pinochle_gui.table.scorepad.draw_pad`)."""
+    least = _least_print(text)
+    inner = width - 20
+    lines = 1 if FOOT_WIDTH * least <= inner else 1 + math.ceil(FOOT_FIRST_WIDTH * least / inner)
+    foot = (lines - 1) * round(least * LINE_STEP) + math.ceil(least * FONT_HEIGHT)
+    return 8 + sides * math.ceil(least / ROW_SHARE) + foot + 2
+
+
 def _top_bubble(bubble: Rect, trick: Rect, areas: dict[str, tuple[Rect, Rect, Rect, Rect]], me_avatar: Rect,
                 me_plate: Rect, centre: Rect, width: int, m: int) -> Rect:
     """The top seat's bubble clear of the card the seat plays to the trick (a meld called in the play covered
@@ -240,6 +288,34 @@ def _bubble(side: str, avatar: Rect, plate: Rect, hand: Rect, centre: Rect, m: i
     return bubble
 
 
+PANEL_LEAST = (280, 120)  # the bid panel's least width and height: its title, a line and a row of buttons
+
+
+def _clear_of_bubbles(panel: Rect, centre: Rect, bubbles: list[Rect], m: int) -> Rect:
+    """The bid panel in the middle of ``centre``, clear of the other seats' ``bubbles`` (their bids show while the
+    player bids): below a bubble over its top and above one under its bottom, shorter if it must, then
+    narrower between the bubbles beside it; never under :data:`PANEL_LEAST` (a small window: a bubble may
+    show over it then)."""
+    panel.center = centre.center
+    top, bottom = centre.y, centre.bottom
+    for bubble in (b for b in bubbles if b.colliderect(panel)):
+        if bubble.centery < panel.y + panel.h // 4:
+            top = max(top, bubble.bottom + m)
+        elif bubble.centery > panel.bottom - panel.h // 4:
+            bottom = min(bottom, bubble.y - m)
+    panel.h = max(min(panel.h, bottom - top), min(panel.h, PANEL_LEAST[1]))
+    panel.centery = max(top + panel.h // 2, min(centre.centery, bottom - (panel.h + 1) // 2))
+    left, right = centre.x, centre.right
+    for bubble in (b for b in bubbles if b.colliderect(panel)):
+        if bubble.centerx < panel.centerx:
+            left = max(left, bubble.right + m)
+        else:
+            right = min(right, bubble.x - m)
+    panel.w = max(min(panel.w, right - left), min(panel.w, PANEL_LEAST[0]))
+    panel.centerx = max(left + panel.w // 2, min(centre.centerx, right - (panel.w + 1) // 2))
+    return panel
+
+
 def table_layout(
     width: int,
     height: int,
@@ -252,6 +328,7 @@ def table_layout(
     opponent_cards: int | None = None,
     text: float = 1.0,
     large_cards: bool = False,
+    score_lines: int | None = None,
 ) -> TableLayout:
     """The table for a ``width`` x ``height`` window.
 
@@ -261,7 +338,21 @@ def table_layout(
     hand; ``opponent_cards``: the most backs a computer seat may show (default: the hand size plus
     ``received``); ``text``: how much larger than usual the player's text is (the top bar, name plates
     and buttons grow with it, and the table's text with them); ``large_cards``: the human's hand takes
-    more of the window (from :data:`LARGE_CARDS_FROM` pixels high).
+    more of the window (from :data:`LARGE_CARDS_FROM` pixels high); ``score_lines``: the sides in the score box (the
+    partnerships, or each player; default: three with three seats, else two): the box grows to hold them and
+    its foot at the smallest print, where the seats keep their room below it (else it keeps its usual height).
+    """
+    lines = score_lines if score_lines is not None else 3 if seats == 3 else 2
+    args = (width, height, seats, hand_size, received, widow, buttons, opponent_cards, text, large_cards)
+    lay, cramped = _table_layout(*args, lines, True)
+    return _table_layout(*args, lines, False)[0] if cramped else lay
+
+
+def _table_layout(width: int, height: int, seats: int, hand_size: int, received: int, widow: int, buttons: int,
+                  opponent_cards: int | None, text: float, large_cards: bool, score_lines: int,
+                  roomy_pad: bool) -> tuple[TableLayout, bool]:
+    """:func:`table_layout`, the score box as high as its ``score_lines`` need (``roomy_pad``) or as usual; and
+    whether the seats at the sides are cramped (their cards below the room left for them) when it is roomy.
     """
     if seats not in SIDES:
         raise ValueError(f"the table seats 2, 3 or 4 players, not {seats}")
@@ -275,8 +366,10 @@ def table_layout(
     grow = max(1.0, text)  # the table's text is sized by these rects: they grow with the player's text
     bar_h = _clamp(short * 0.055 * grow, 26, 72 * grow)
     menu = Rect(m, m, round(bar_h * 2.4), bar_h)
-    pad_w = _clamp(width * 0.2, 150, 520)
-    score_pad = Rect(width - m - pad_w, m, pad_w, round(bar_h * 2.1))
+    pad_w = _clamp(width * 0.2, max(150, ROW_WIDTH * _least_print(text) + ROW_ROOM), 520)  # a side's line whole
+    pad_h = round(bar_h * 2.1)
+    roomy = roomy_pad and score_box_height(pad_w, score_lines, text) > pad_h
+    score_pad = Rect(width - m - pad_w, m, pad_w, score_box_height(pad_w, score_lines, text) if roomy else pad_h)
     status = Rect(menu.right + m, m, max(10, score_pad.x - menu.right - 2 * m), bar_h)
     # The table's tools (hint, undo, last trick, score pad): at the bar's right end when the status line
     # keeps most of its room, else in a row of their own under the status line.
@@ -434,9 +527,9 @@ def table_layout(
     # portrait: as wide as the centre; large text: wider
     panel_w = min(_clamp(width * (0.42 if width > height else 0.8) * grow ** 0.5, 280, 760), centre.w)
     panel_h = min(_clamp(btn_h * (4.2 - 1.6 * (grow - 1)), 120, 360), centre.h)  # large text: room for a hint
-    bid_panel = Rect(0, 0, panel_w, panel_h)
-    bid_panel.center = centre.center
+    bid_panel = _clear_of_bubbles(Rect(0, 0, panel_w, panel_h), centre, [a.bubble for a in seat_areas[1:]], m)
 
+    cramped = roomy and any(areas[side][3].bottom > centre_bottom for side in ("left", "right") if side in areas)
     return TableLayout(
         width=width,
         height=height,
@@ -463,4 +556,4 @@ def table_layout(
         score_pad=score_pad,
         menu_button=menu,
         text=grow,
-    )
+    ), cramped

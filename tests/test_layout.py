@@ -7,7 +7,7 @@ import itertools
 import pytest
 from pygame import Rect
 
-from pinochle_gui.layout import MIN_VISIBLE, cards_in, spread, table_layout
+from pinochle_gui.layout import MIN_VISIBLE, PANEL_LEAST, cards_in, spread, table_layout
 
 SIZES = [
     (640, 480),
@@ -103,6 +103,9 @@ def test_everything_on_screen_and_apart(size: tuple[int, int], seats: int, hand:
                     assert not seat.bubble.colliderect(neighbour.hand), f"seat {seat.seat}'s bubble covers backs"
         for control in (lay.status, lay.tools, lay.score_pad, lay.menu_button, *lay.buttons):
             assert not seat.bubble.colliderect(control), f"seat {seat.seat}'s bubble {seat.bubble} covers {control}"
+        roomy = lay.bid_panel.w > PANEL_LEAST[0] and lay.bid_panel.h > PANEL_LEAST[1]  # not squeezed to its least
+        if seat.seat and roomy:  # the others' bids show while the player bids
+            assert not seat.bubble.colliderect(lay.bid_panel), f"the bid panel covers seat {seat.seat}'s bubble"
         for trick in (s.trick for s in lay.seats):
             assert not trick.colliderect(seat.plate) and not trick.colliderect(seat.avatar)
         if seat.seat:

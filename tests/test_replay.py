@@ -178,15 +178,16 @@ def test_the_history_and_the_review_play_a_deal_again(tmp_path: Path) -> None:
         app.close()
 
 
-def test_a_one_deal_table_says_so_on_its_score_board(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_a_one_deal_table_says_so_on_its_score_board() -> None:
     """A deal played again and a challenge's deal are no game to a target: the board's foot says so."""
     from pinochle_gui.table import scorepad
     from pinochle_gui.theme import get_theme
+    from pinochle_gui.widgets.text import watch_text
 
-    said: list[str] = []
-    monkeypatch.setattr(scorepad, "blit_text", lambda surface, text, *a, **k: said.append(text))
     surface = pygame.Surface((400, 200))
-    for one_deal in (False, True):
-        scorepad.draw_pad(surface, pygame.Rect(0, 0, 300, 120), get_theme("green"), ["Us", "Them"], [0, 0], 1500,
-                          hand_number=0 if one_deal else 3, deal_number=77, one_deal=one_deal)
+    with watch_text() as seen:
+        for one_deal in (False, True):
+            scorepad.draw_pad(surface, pygame.Rect(0, 0, 300, 120), get_theme("green"), ["Us", "Them"], [0, 0], 1500,
+                              hand_number=0 if one_deal else 3, deal_number=77, one_deal=one_deal)
+    said = [t.text for t in seen if "deal 77" in t.text]
     assert said == ["Hand 3 · game to 1500 · deal 77", "One deal, scored alone · deal 77"]

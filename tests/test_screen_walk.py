@@ -15,7 +15,7 @@ import functools
 import os
 import random
 import re
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 import pytest
@@ -84,6 +84,47 @@ def text_overlaps(seen: Iterable[TextSeen]) -> list[str]:
     return sorted(found)
 
 
+def ink(text: TextSeen) -> pygame.Rect:
+    """Where a line's letters lie in its box (the font's height holds room above the capitals and below the
+    descenders: about a fifth at the top, a twentieth at the bottom); a box with words of its own whole."""
+    rect = text.rect
+    assert rect is not None
+    return rect if text.box else pygame.Rect(rect.x, rect.y + rect.h * 22 // 100, rect.w, rect.h * 72 // 100)
+
+
+def _hides(over: pygame.Rect, under: pygame.Rect) -> bool:
+    inter = over.clip(under)
+    return inter.w > 2 and inter.h > 2
+
+
+def covered_texts(seen: Sequence[TextSeen]) -> list[str]:
+    """Texts nobody can read whole, from texts and boxes watched in the order drawn (``watch_text(boxes=True)``):
+    a text (its letters: :func:`ink`), a button or a bubble covered by a box drawn after it (a panel, a card, a
+    button), and two texts whose letters are drawn over each other. What lies under a cover (the hand's
+    summary, the open pad, the last trick, a toast over the status line) is hidden on purpose and not counted;
+    the card corners are art, not text, and are not recorded."""
+    drawn = [t for t in seen if t.rect is not None and (t.box or t.text.strip())]
+
+    def hidden_on_purpose(i: int) -> bool:
+        return any(later.box == "cover" and _hides(later.rect, ink(drawn[i])) for later in drawn[i + 1:]
+                   if later.rect is not None)
+
+    found: set[str] = set()
+    for i, what in enumerate(drawn):
+        if what.box not in ("", "words") or hidden_on_purpose(i):
+            continue
+        name = what.text if what.box else repr(what.text)
+        for j in range(i + 1, len(drawn)):
+            later = drawn[j]
+            assert later.rect is not None
+            if later.box in ("box", "words") and _hides(later.rect, ink(what)):
+                found.add(f"{later.text} covers {name}")
+            elif not later.box and not what.box and later.text != what.text and _hides(ink(later), ink(what)) \
+                    and not hidden_on_purpose(j):
+                found.add(f"{name} and {later.text!r} are drawn over each other")
+    return sorted(found)
+
+
 def focus_ring_shows(screen: Screen, size: tuple[int, int]) -> bool:
     """The screen has a keyboard focus, and it is drawn: many more pixels of the accent colour around the
     focused control than when nothing has the focus."""
@@ -113,6 +154,17 @@ def test_the_checks_catch_what_they_look_for() -> None:
              TextSeen("Hand 2", pygame.Rect(0, 44, 80, 30)), TextSeen("Hand 2", pygame.Rect(2, 46, 80, 30)),
              TextSeen("Hand 3", pygame.Rect(0, 67, 80, 30))]
     assert text_overlaps(lines) == ["overlap: 'Hand 1' and 'East bid 260'"]
+    plate, note = pygame.Rect(0, 0, 200, 40), pygame.Rect(60, 10, 200, 60)
+    drawn = [TextSeen("a plate", plate, box="box"), TextSeen("West", pygame.Rect(10, 5, 60, 30)),
+             TextSeen("a note", note, box="box"), TextSeen("You took the widow", pygame.Rect(70, 20, 180, 30)),
+             TextSeen("East", pygame.Rect(200, 30, 60, 30)),
+             TextSeen("the button 'Play'", pygame.Rect(0, 100, 90, 40), box="words"),
+             TextSeen("a card", pygame.Rect(60, 90, 50, 70), box="box"),
+             TextSeen("the hand's summary", pygame.Rect(0, 0, 400, 90), box="cover"),
+             TextSeen("Us 120", pygame.Rect(20, 10, 90, 30)), TextSeen("Them 80", pygame.Rect(20, 40, 90, 30))]
+    assert covered_texts(drawn) == ["a card covers the button 'Play'"]  # the rest under the summary on purpose
+    assert covered_texts(drawn[:7]) == ["'You took the widow' and 'East' are drawn over each other",
+                                        "a card covers the button 'Play'", "a note covers 'West'"]
 
 
 @pytest.fixture(autouse=True)

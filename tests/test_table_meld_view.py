@@ -167,3 +167,32 @@ def test_a_label_names_the_melds_still_on_the_table_and_goes_when_the_melds_go_b
         legal = game.legal_actions()
         play(director, game, next(a for a in legal if isinstance(a, NoMeld)) if game.phase == Phase.MELD else legal[0])
     assert all(not t for t in director.tables) and laid_labels(director.news.laid, director.tables) == {}
+
+
+@pytest.mark.parametrize("text_size", [100, 125, 150])
+@pytest.mark.parametrize("size", [(720, 1280), (1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
+def test_a_long_laid_meld_line_wraps_whole_beside_its_cards(size: tuple[int, int], text_size: int) -> None:
+    """Two-handed in a standing window the line naming a seat's many melds was cut ("Meld 90: Marriage 20 ×2,
+    Dix 10, Pinoc…"): it wraps after a meld, whole, at the smallest print or larger, in the seat's meld area
+    and clear of where its laid cards lie."""
+    from pinochle_gui.fonts import set_text_scale, sized_by_layout
+    from pinochle_gui.layout import cards_in, table_layout
+    from pinochle_gui.table.meld_view import draw_laid_labels
+    from pinochle_gui.widgets.text import watch_text
+
+    text = "Meld 330: Run 150, Royal marriage 40, Pinochle 40, Marriage 20 ×3, Dix 10 ×2"
+    set_text_scale(text_size)
+    try:
+        lay = table_layout(*size, 2, 12, text=text_size / 100)
+        with sized_by_layout(), watch_text() as seen:
+            drawn = draw_laid_labels(pygame.Surface(size), lay, get_theme("green"), {0: text, 1: text})
+    finally:
+        set_text_scale(100)
+    assert not [t.text for t in seen if t.cut] and min(t.px for t in seen) >= 11 * text_size // 100
+    words = " ".join(t.text for t in seen)
+    assert all(words.count(meld) == 2 for meld in ("Meld 330:", "Run 150,", "Royal marriage 40,", "Dix 10 ×2"))
+    for seat in (0, 1):
+        lines = [r for r in drawn if lay.seats[seat].meld.contains(r)]
+        cards = cards_in(lay.laid_cards_area(seat), 12, lay.small_w, lay.small_h)
+        assert lines and not any(line.collidelist(cards) >= 0 for line in lines), (seat, lines, cards)
+    assert len(drawn) == len([r for seat in (0, 1) for r in drawn if lay.seats[seat].meld.contains(r)])

@@ -127,20 +127,32 @@ def test_the_trump_buttons_show_each_meld_whole_in_one_size(variant: str, size: 
     assert len({b.text_size for b in panel.buttons}) == 1 and panel.buttons[0].text_size is not None
 
 
-@pytest.mark.parametrize("size", SHAPES)
+@pytest.mark.parametrize("text_size", [100, 125, 150])
+@pytest.mark.parametrize("size", [*SHAPES, (720, 1280)])
 @pytest.mark.parametrize("sides", [["Us", "Them"], ["You", "West", "East"], ["You", "North"]])
-def test_the_score_box_keeps_its_lines_inside(size: tuple[int, int], sides: list[str]) -> None:
+def test_the_score_box_keeps_its_lines_inside(size: tuple[int, int], sides: list[str], text_size: int) -> None:
+    """Every line whole, in the box, at the smallest print or larger and over no other, with the longest foot:
+    at 150% in a standing window three-handed, the foot on three lines once squeezed the sides' lines."""
+    from pinochle_gui.fonts import set_text_scale, sized_by_layout
+    from tests.test_screen_walk import covered_texts, problems
+
     pygame.font.init()
-    lay = table_layout(*size, 4, 12)
+    seats = {"Us": 4, "You": len(sides) if len(sides) == 3 else 2}[sides[0]]
+    lay = table_layout(*size, seats, 12, text=text_size / 100, score_lines=len(sides))
     surface = pygame.Surface(size)
-    with watch_text() as seen:
-        draw_pad(surface, lay.score_pad, get_theme("green"), sides, [1234] * len(sides), 1500, [120] * len(sides),
-                 12, 30)
-    assert not [t.text for t in seen if t.cut]
-    placed = [t for t in seen if t.rect is not None]
-    assert any("deal 30" in t.text for t in placed)
-    for text in placed:
-        assert lay.score_pad.inflate(-4, -4).contains(text.rect), (text.text, text.rect, lay.score_pad)
+    set_text_scale(text_size)
+    try:
+        for target, hands, trick_points in ((1500, 0, [120] * len(sides)), (0, 10, None)):  # "game of 10 hands"
+            with sized_by_layout(), watch_text(boxes=True) as seen:  # the longest deal number (under 2**31 * 4)
+                draw_pad(surface, lay.score_pad, get_theme("green"), sides, [1234] * len(sides), target, trick_points,
+                         12, 8_589_934_591, hands=hands)
+            assert not covered_texts(seen) and not problems(seen, 11 * text_size // 100)
+            placed = [t for t in seen if t.rect is not None and not t.box]
+            assert any("deal 8589934591" in t.text for t in placed)
+            for text in placed:
+                assert lay.score_pad.inflate(-4, -4).contains(text.rect), (text.text, text.rect, lay.score_pad)
+    finally:
+        set_text_scale(100)
 
 
 @pytest.mark.parametrize("size", [(720, 1200), (1280, 720)])

@@ -22,16 +22,20 @@ from pinochle_gui.layout import TableLayout
 from pinochle_gui.scene import soonest
 from pinochle_gui.table.director import BUBBLE_FADE, TableNews
 from pinochle_gui.theme import PANEL_RADIUS, Theme, draw_panel
-from pinochle_gui.widgets import SpeechBubble, blit_text, fit_text, render, text_width, wrap
+from pinochle_gui.widgets import SpeechBubble, blit_text, text_width, wrap
+from pinochle_gui.widgets.text import saw_box
 
 SUIT_INK = {0: (30, 30, 36), 1: (200, 30, 40), 2: (200, 30, 40), 3: (30, 30, 36)}
 _PANELS: dict[tuple[int, int, str], pygame.Surface] = {}
 
 
-def draw_cached_panel(surface: pygame.Surface, rect: pygame.Rect, theme: Theme) -> None:
-    """:func:`pinochle_gui.theme.draw_panel`, drawn once per size and theme and then only blitted."""
+def draw_cached_panel(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, what: str = "a panel",
+                      kind: str = "box") -> None:
+    """:func:`pinochle_gui.theme.draw_panel`, drawn once per size and theme and then only blitted; ``what`` and
+    ``kind`` say what it is to a test watching the boxes drawn (:func:`pinochle_gui.widgets.text.saw_box`)."""
     if rect.w <= 0 or rect.h <= 0:
         return
+    saw_box(rect, what, kind)
     key = (rect.w, rect.h, theme.name)
     picture = _PANELS.get(key)
     if picture is None:
@@ -102,13 +106,10 @@ class Hud:
         return soonest([dots, *(toast.left for toast in self.toasts)])
 
     def text(self, surface: pygame.Surface, text: str, size: int, color: tuple[int, int, int], face: str = "regular",
-             max_width: int | None = None, **where: int | tuple[int, int]) -> pygame.Rect:
-        if max_width is not None:
-            text, size = fit_text(text, size, max_width, face)
-        image = render(text, size, color, face)
-        rect = image.get_rect(**where)
-        surface.blit(image, rect)
-        return rect
+             max_width: int | None = None, **where: tuple[int, int]) -> pygame.Rect:
+        """``text`` with one anchor (``midtop=(x, y)``) at its point, fitted to ``max_width``."""
+        (anchor, pos), = where.items()
+        return blit_text(surface, text, size, color, pos, face, anchor, max_width)
 
     # -- the seats --------------------------------------------------------------------------------------
     def draw_seats(self, surface: pygame.Surface, lay: TableLayout, obs: Observation, news: TableNews,
@@ -122,7 +123,7 @@ class Hud:
             if obs.to_act == seat and obs.phase != Phase.GAME_OVER:
                 ring = self.marker("turn", area.avatar.w + 10)
                 surface.blit(ring, ring.get_rect(center=area.avatar.center))
-            draw_cached_panel(surface, area.plate, theme)
+            draw_cached_panel(surface, area.plate, theme, f"the name plate of {self.names[seat]}")
             plate = area.plate.inflate(-8, -4)
             side = next(i for i, team in enumerate(teams) if seat in team)
             extra = ""
@@ -161,19 +162,33 @@ class Hud:
         self.text(surface, dots, round(area.avatar.h * 0.5), self.theme.accent, "bold",
                   midtop=(area.avatar.centerx, area.avatar.bottom - area.avatar.h // 3))
 
-    def draw_bubbles(self, surface: pygame.Surface, lay: TableLayout, news: TableNews) -> None:
-        """What each seat just said (a bid, a pass), fading out."""
-        theme = self.theme
+    @staticmethod
+    def bubble_boxes(lay: TableLayout, news: TableNews) -> dict[int, pygame.Rect]:
+        """Where each seat's bubble is drawn: the layout's place, made wider for words too long for it (at large
+        print), away from the seat its tail points at."""
+        boxes = {}
         for seat, bubble in news.bubbles.items():
             if seat < len(lay.seats):
                 area = lay.seats[seat]
-                widget = SpeechBubble(area.bubble, bubble.text, area.bubble_tail, theme)
-                widget.alpha = 255 * min(1.0, bubble.left / BUBBLE_FADE)
-                widget.draw(surface)
+                rect = pygame.Rect(area.bubble)
+                rect.w = max(rect.w, SpeechBubble.width_for(bubble.text, rect.h, area.bubble_tail))
+                anchor = {"left": "midleft", "right": "midright"}.get(area.bubble_tail, "center")
+                setattr(rect, anchor, getattr(area.bubble, anchor))
+                boxes[seat] = rect.clamp(pygame.Rect(0, 0, lay.width, lay.height))
+        return boxes
+
+    def draw_bubbles(self, surface: pygame.Surface, lay: TableLayout, news: TableNews) -> None:
+        """What each seat just said (a bid, a pass, a meld), fading out (:meth:`bubble_boxes`)."""
+        theme = self.theme
+        for seat, rect in self.bubble_boxes(lay, news).items():
+            bubble = news.bubbles[seat]
+            widget = SpeechBubble(rect, bubble.text, lay.seats[seat].bubble_tail, theme)
+            widget.alpha = 255 * min(1.0, bubble.left / BUBBLE_FADE)
+            widget.draw(surface)
 
     # -- the top bar ------------------------------------------------------------------------------------
     def draw_status(self, surface: pygame.Surface, rect: pygame.Rect, text: str, trump: int | None) -> None:
-        draw_cached_panel(surface, rect, self.theme)
+        draw_cached_panel(surface, rect, self.theme, "the status line")
         inner = rect.inflate(-16, -4)
         if trump is not None:
             size = round(rect.h * 0.55)
@@ -203,7 +218,7 @@ class Hud:
             return
         toast = self.toasts[-1]
         box = status.inflate(-4, -4)
-        draw_cached_panel(surface, box, self.theme)
+        draw_cached_panel(surface, box, self.theme, "a toast", "cover")  # over the status line on purpose
         color = self.theme.bad if toast.bad else self.theme.text
         blit_text(surface, toast.text, max(12, box.h // 2), color, box.center, "bold", "center", box.w - 24)
         self.toast_box = box
@@ -239,7 +254,7 @@ class Hud:
             self._placed[key] = placed
         box, lines, size = placed
         line_h = scaled(size * 1.3)
-        draw_cached_panel(surface, box, self.theme)
+        draw_cached_panel(surface, box, self.theme, "the hint" if accent else "the note on the cards")
         if accent:
             pygame.draw.rect(surface, self.theme.accent, box, width=2, border_radius=PANEL_RADIUS)
         y = box.y + 7
@@ -280,7 +295,7 @@ class Hud:
         box = lay.bid_panel.inflate(lay.margin * 2, lay.trick_h // 2)
         box.h = max(box.h, lay.trick_h + 70)
         box.center = lay.trick_area.center
-        draw_cached_panel(surface, box, self.theme)
+        draw_cached_panel(surface, box, self.theme, "the last trick", "cover")
         if not news.last_trick:
             self.text(surface, "No trick has been played yet", max(14, box.h // 10), self.theme.text,
                       center=box.center)

@@ -76,6 +76,7 @@ class TablePainter:
         self.veil_surface: pygame.Surface | None = None
         self.static: pygame.Surface | None = None
         self.static_key: tuple[object, ...] = ()
+        self.laid_boxes: list[pygame.Rect] = []  # where the static layer's two-handed meld lines are
 
     def draw(self, table: TableView, surface: pygame.Surface) -> None:
         """Draw the table: felt and seats, the cards, the melds, the buttons and panel, the overlays."""
@@ -91,22 +92,24 @@ class TablePainter:
             card = ringed.rect()
             draw_focus_ring(surface, card, table.theme, radius=max(4, card.w // 10))
         melds: list[pygame.Rect] = []
-        if news.melds:
+        panel_shown = table.human_turn and table.director.idle and not table.game.is_over
+        bubbles = list(table.hud.bubble_boxes(lay, news).values())
+        if news.melds:  # clear of the bubbles and the decision panel drawn over them
             with sized_for_player():  # sized by the cards, not by the layout's bars
-                melds = draw_melds(surface, lay, table.art, table.theme, news.melds, table.names)
+                melds = draw_melds(surface, lay, table.art, table.theme, news.melds, table.names,
+                                   bubbles + (table.panel.covered() if panel_shown else []))
         table.hud.draw_bubbles(surface, lay, news)
         if table.menu_button is not None:
             table.menu_button.draw(surface)
         for button in table.tools:
             button.enabled = not table.demo or button.text in ("Last", "Pad")
             button.draw(surface)
-        if table.human_turn and table.director.idle and not table.game.is_over:
+        if panel_shown:
             table.panel.draw(surface, lay)
         table.draw_tooltips(surface)
         cards = [sprite.rect() for sprite in table.director.all_sprites()]
         plates = [area.plate for area in lay.seats] + [area.avatar for area in lay.seats]
-        bubbles = [lay.seats[seat].bubble for seat in news.bubbles if seat < len(lay.seats)]
-        avoid = table.panel.covered() + cards + plates + bubbles + melds
+        avoid = table.panel.covered() + cards + plates + bubbles + melds + self.laid_boxes
         if table.director.idle and news.summary is None and news.game_over is None:  # none half behind a panel
             note = cards_note(table.director.seen or table.obs, table.rules, table.names)
             avoid += table.hud.draw_note(surface, lay, note, avoid)
@@ -163,7 +166,7 @@ class TablePainter:
                 self.felt = felt_surface(table.theme.name, *surface.get_size())
             layer = self.felt.copy()
             table.hud.draw_seats(layer, lay, obs, news, table.rules.teams, None)
-            draw_laid_labels(layer, lay, table.theme, laid)
+            self.laid_boxes = draw_laid_labels(layer, lay, table.theme, laid)
             table.hud.draw_status(layer, table.status_rect, status, obs.trump)
             draw_pad(layer, lay.score_pad, table.theme, table.sides, list(box.scores), obs.target, box.tricks,
                      0 if table.replaying else box.hand_number, box.deal_number, one_deal=table.replaying,

@@ -455,7 +455,7 @@ class DecisionPanel:
     def draw(self, surface: pygame.Surface, lay: TableLayout) -> None:
         theme = self.theme
         if self.rect is not None:
-            draw_cached_panel(surface, self.rect, theme)
+            draw_cached_panel(surface, self.rect, theme, f"the panel {self.title!r}")
             self.draw_words(surface, max(14, min(28, self.rect.h // 7)), min(0.85, 2 / 3 * lay.text ** 0.5))
         ringed = self.ringed()
         for i, button in enumerate(self.buttons):

@@ -7,6 +7,7 @@ the director has played it, each panel's in one function (:func:`score_box`, :fu
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -17,11 +18,12 @@ from engine.game import Phase
 from engine.observation import Observation, points_in_tricks
 from engine.record import HandRecord
 from engine.rules import Rules
-from pinochle_gui.fonts import least_size, scaled
+from pinochle_gui.fonts import get_font, least_size, scaled
+from pinochle_gui.layout import LINE_STEP, ROW_SHARE
 from pinochle_gui.table.director import TableNews
 from pinochle_gui.table.hud import draw_cached_panel
 from pinochle_gui.theme import Theme
-from pinochle_gui.widgets import blit_text, fit_text, render, text_width, wrap
+from pinochle_gui.widgets import blit_text, text_width, wrap
 
 
 def side_names(teams: Sequence[Sequence[int]], names: Sequence[str]) -> list[str]:
@@ -72,43 +74,43 @@ def draw_pad(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, sides: li
     """The small pad: one line per side with its score (and this hand's trick points during play); a
     ``one_deal`` game (a deal played again, a challenge's deal) is no game to a target and says so; ``hands``
     is the number of hands of a game with no target."""
-    draw_cached_panel(surface, rect, theme)
+    draw_cached_panel(surface, rect, theme, "the score box")
     goal = game_goal(target, hands)
     foot = "One deal, scored alone" if one_deal else \
         f"Hand {hand_number} · {goal}" if hand_number else goal[:1].upper() + goal[1:]
     if deal_number is not None:
         foot += f" · deal {deal_number}"
     inner = rect.inflate(-20, -8)
-    least = least_size()  # the foot is never under the smallest print at the player's text size
+    least = least_size()  # no text under the smallest print at the player's text size
     fsize = max(least, round(rect.h / (len(sides) + 1) * 0.45))
-    lines = wrap(foot, fsize, inner.w)
-    if len(lines) > 1:  # two smaller lines rather than a cut one
-        fsize = max(least, fsize * 4 // 5)
-        lines = wrap(foot.replace(" · deal", "\ndeal"), fsize, inner.w)
-    line_h = scaled(fsize * 1.2)
-    foot_top = inner.bottom - line_h * len(lines)
+    row_least = math.ceil(least / ROW_SHARE)  # the sides' lines at the smallest print
+    # The foot on one line; else the deal on a line of its own, smaller; else at the smallest print: the first
+    # that leaves the sides their lines (the layout's box has the room: layout.score_box_height).
+    for size, split in ((fsize, False), (max(least, fsize * 4 // 5), True), (least, True)):
+        lines = wrap(foot.replace(" · deal", "\ndeal") if split else foot, size, inner.w)
+        if (split or len(lines) == 1) and inner.h - scaled(size * LINE_STEP) * len(lines) >= row_least * len(sides):
+            break
+    fsize = size
+    line_h = scaled(fsize * LINE_STEP)
+    font_h = get_font(fsize).get_height()  # the last line's letters whole inside the box
+    foot_top = inner.bottom - line_h * (len(lines) - 1) - font_h
     row_h = (foot_top - inner.y) / len(sides)  # the sides share what the foot leaves
-    size = max(10, round(min(row_h * 0.7, rect.h / (len(sides) + 1) * 0.62)))
+    size = max(least, round(min(row_h * ROW_SHARE, rect.h / (len(sides) + 1) * 0.62)))
     x = inner.x
     for i, (name, score) in enumerate(zip(sides, scores, strict=False)):
-        y = inner.y + row_h * i + row_h / 2
+        y = round(inner.y + row_h * i + row_h / 2)
         color = theme.text if i == 0 else theme.text_dim
         face = "bold" if i == 0 else "regular"
-        name, name_size = fit_text(name, size, round(rect.w * 0.55), face)
-        label = render(name, name_size, color, face)
-        surface.blit(label, label.get_rect(midleft=(x, y)))
-        value = render(str(score), size, color, "bold")
         right = inner.right
         if trick_points is not None and i < len(trick_points) and trick_points[i]:
-            extra = render(f"+{trick_points[i]}", max(least, size * 3 // 4), theme.good, "regular")
-            er = extra.get_rect(midright=(right, y))
-            surface.blit(extra, er)
-            right = er.x - 8
-        surface.blit(value, value.get_rect(midright=(right, y)))
-    y = foot_top + line_h / 2
-    for line in lines:
-        blit_text(surface, line, fsize, theme.text_dim, (x, round(y)), "regular", "midleft", inner.w)
-        y += line_h
+            extra = blit_text(surface, f"+{trick_points[i]}", max(least, size * 3 // 4), theme.good, (right, y),
+                              "regular", "midright")
+            right = extra.x - 8
+        value = blit_text(surface, str(score), size, color, (right, y), "bold", "midright")
+        blit_text(surface, name, size, color, (x, y), face, "midleft", value.x - 8 - x)  # in the room left of it
+    for n, line in enumerate(lines):
+        blit_text(surface, line, fsize, theme.text_dim, (x, round(foot_top + font_h / 2 + n * line_h)), "regular",
+                  "midleft", inner.w)
 
 
 def pad_rows(records: Sequence[HandRecord], names: Sequence[str]) -> list[list[str]]:
@@ -165,7 +167,7 @@ def draw_full_pad(surface: pygame.Surface, area: pygame.Rect, theme: Theme, side
     """The whole game's pad in a panel over ``area``: the last hands that fit, newest last, and under the
     totals ``now``: the hand in progress (:func:`hand_in_progress`)."""
     box = area.inflate(-area.w // 8, -area.h // 10)
-    draw_cached_panel(surface, box, theme)
+    draw_cached_panel(surface, box, theme, "the score pad", "cover")  # over the table on purpose
     size = max(12, min(24, box.h // 18))
     row_h = scaled(size * 1.5)  # the rows' step at the player's text size: no line through a row
     gap = scaled(10)  # between the columns
@@ -174,16 +176,14 @@ def draw_full_pad(surface: pygame.Surface, area: pygame.Rect, theme: Theme, side
     inner_w = box.w - 32
     first = min(0.3, max(0.12, (text_width(cols[0], size, "bold") + gap) / inner_w))  # "Hand" whole in large print
     widths = [first, 0.46 - first] + [0.54 / len(sides)] * len(sides)
-    heading, hsize = fit_text(f"Score pad · {game_goal(target, hands)}", size + 4, inner_w, "bold")
-    title = render(heading, hsize, theme.accent, "bold")
-    surface.blit(title, (x0, box.y + 10))
-    y = box.y + 16 + title.get_height()
+    title = blit_text(surface, f"Score pad · {game_goal(target, hands)}", size + 4, theme.accent, (x0, box.y + 10),
+                      "bold", "topleft", inner_w)
+    y = box.y + 16 + title.h
 
     def row(values: list[str], color: tuple[int, int, int], face: str) -> None:
         x = x0
         for value, frac in zip(values, widths, strict=False):
-            text, fsize = fit_text(value, size, round(inner_w * frac) - gap, face)
-            surface.blit(render(text, fsize, color, face), (x, y))
+            blit_text(surface, value, size, color, (x, y), face, "topleft", round(inner_w * frac) - gap)
             x += round(inner_w * frac)
 
     row(cols, theme.accent, "bold")

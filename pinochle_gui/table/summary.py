@@ -14,7 +14,7 @@ from engine.record import HandResult
 from pinochle_gui.fonts import scaled
 from pinochle_gui.table.hud import draw_cached_panel
 from pinochle_gui.theme import Theme
-from pinochle_gui.widgets import blit_text, fit_text, render, text_width, wrap
+from pinochle_gui.widgets import blit_text, text_width, wrap
 from pinochle_gui.words import count_of
 
 
@@ -95,15 +95,12 @@ def grid_size(rows: list[list[str]], cell_widths: list[int], size: int, smallest
 def draw_table(surface: pygame.Surface, box: pygame.Rect, theme: Theme, head: str, rows: list[list[str]],
                footer: str, good: bool | None) -> int:
     """Draw a titled table of rows in ``box``; returns the y under it."""
-    draw_cached_panel(surface, box, theme)
+    draw_cached_panel(surface, box, theme, "the hand's summary", "cover")  # over the table on purpose
     size = max(13, min(26, box.h // 9))
     color = theme.text if good is None else theme.good if good else theme.bad
     y = box.y + 10
     for line in wrap(head, size + 4, box.w - 24, "bold"):  # a long headline on two lines, whole
-        text, tsize = fit_text(line, size + 4, box.w - 24, "bold")
-        title = render(text, tsize, color, "bold")
-        surface.blit(title, title.get_rect(midtop=(box.centerx, y)))
-        y += title.get_height()
+        y += blit_text(surface, line, size + 4, color, (box.centerx, y), "bold", "midtop", box.w - 24).h
     y += 8
     cols = len(rows[0]) if rows else 1
     first = 0.3
@@ -118,11 +115,11 @@ def draw_table(surface: pygame.Surface, box: pygame.Rect, theme: Theme, head: st
         ink = theme.accent if r == 0 else theme.text
         for c, (value, frac) in enumerate(zip(values, widths, strict=False)):
             cell_w = round(inner.w * frac)
-            text, fsize = fit_text(value, cells, cell_w - gap, face)
-            image = render(text, fsize, ink, face)
-            rect = image.get_rect(midleft=(x, y + scaled(size) // 2 + 2)) if c == 0 else image.get_rect(
-                midright=(x + cell_w - gap // 2, y + scaled(size) // 2 + 2))
-            surface.blit(image, rect)
+            middle = y + scaled(size) // 2 + 2
+            if c == 0:
+                blit_text(surface, value, cells, ink, (x, middle), face, "midleft", cell_w - gap)
+            else:
+                blit_text(surface, value, cells, ink, (x + cell_w - gap // 2, middle), face, "midright", cell_w - gap)
             x += cell_w
         y += scaled(size * 1.6)
     fsize = max(11, size - 4)

@@ -22,11 +22,33 @@ from pinochle_gui.anim import Animation, Animator, CardSprite, Parallel, Tween
 from pinochle_gui.art import CardArt
 from pinochle_gui.fonts import text_scale
 from pinochle_gui.layout import TableLayout, cards_in, place_hand, table_layout
+from pinochle_gui.widgets.text import saw_box
 
 VIEW_SEAT = 0  # the seat the table is seen from: the human player
 
 # Drawing layers: a zone's base z (cards in motion are drawn above every zone).
 Z = {"table": 100, "stock": 200, "turnup": 190, "widow": 300, "hand": 400, "trick": 600, "me": 800, "moving": 2000}
+
+BURIED_ANGLE = 8.0  # degrees: the buried cards lie askew beside the declarer
+
+
+def buried_spot(lay: TableLayout, seat: int, count: int, step: int) -> tuple[int, int]:
+    """Where the first of ``count`` buried cards lies (each next one ``step`` right and half as far down): at the
+    declarer's bubble, moved away from the seat until the pile covers neither its name plate nor its avatar."""
+    area = lay.seats[seat]
+    x, y = area.bubble.center
+    turn = math.radians(BURIED_ANGLE)
+    w = lay.small_w * math.cos(turn) + lay.small_h * math.sin(turn)  # a card askew, as drawn
+    h = lay.small_w * math.sin(turn) + lay.small_h * math.cos(turn)
+    pile = pygame.Rect(round(x - w / 2), round(y - h / 2), round(w) + (count - 1) * step,
+                       round(h) + (count - 1) * step // 2).inflate(4, 4)
+    away = {"bottom": (0, -1), "top": (0, 1), "left": (1, 0), "right": (-1, 0)}[area.side]
+    for seat_part in (area.plate, area.avatar):
+        if pile.colliderect(seat_part):
+            clip = pile.clip(seat_part)
+            pile.move_ip(away[0] * clip.w, away[1] * clip.h)
+    return pile.x + 2 + round(w / 2), pile.y + 2 + round(h / 2)
+
 
 class TableCard(CardSprite):
     """A card sprite with the width its pictures are drawn at (``scale`` tweens between widths)."""
@@ -78,7 +100,8 @@ class TableZones:
     def _layout(self, size: tuple[int, int]) -> TableLayout:
         r = self.rules
         return table_layout(size[0], size[1], self.players, r.hand_size, received=r.cards_received, widow=r.widow_size,
-                            buttons=3, text=text_scale(), large_cards=self.large_cards)
+                            buttons=3, text=text_scale(), large_cards=self.large_cards,
+                            score_lines=len(r.teams))
 
     def resize(self, size: tuple[int, int]) -> None:
         self.lay = self._layout(size)
@@ -273,11 +296,10 @@ class TableZones:
             out.append((sprite, rect.centerx, rect.centery, lay.trick_w, 1.0, 0.0, Z["trick"] + i))
         if self.widow and self.buried_by is not None:
             # The buried cards: a small pile beside the declarer, counted with the declarer's tricks.
-            spot = lay.seats[self.buried_by].bubble.center
             step = max(2, lay.small_w // 8)
+            x, y = buried_spot(lay, self.buried_by, len(self.widow), step)
             for i, sprite in enumerate(self.widow):
-                out.append((sprite, spot[0] + i * step, spot[1] + i * step // 2, lay.small_w, 0.0, 8.0,
-                            Z["widow"] + i))
+                out.append((sprite, x + i * step, y + i * step // 2, lay.small_w, 0.0, BURIED_ANGLE, Z["widow"] + i))
         elif self.widow:
             rects = list(lay.widow) or [lay.stock]
             if len(rects) < len(self.widow):
@@ -297,7 +319,7 @@ class TableZones:
                 out.append((sprite, base_x - off * 0.5, stock.centery - off, lay.small_w, 0.0, 0.0, Z["stock"] + i))
             for seat in range(self.players):
                 zone = self.tables[seat]
-                meld_area = lay.seats[seat].meld
+                meld_area = lay.laid_cards_area(seat)  # clear of the lines naming the meld
                 for i, (sprite, rect) in enumerate(zip(zone, cards_in(meld_area, len(zone), lay.small_w, lay.small_h),
                                                        strict=False)):
                     out.append((sprite, rect.centerx, rect.centery, lay.small_w, 1.0, 0.0, Z["table"] + i))
@@ -381,7 +403,7 @@ class TableZones:
                 if abs(sprite.angle) < 0.05 and sprite.scale > 0.9 and sprite.flip > 0.9:
                     rect = shadow.get_rect(center=(round(sprite.x) + 2, round(sprite.y - sprite.lift) + 4))
                     surface.blit(shadow, rect)
-            sprite.draw(surface, face, back)
+            saw_box(sprite.draw(surface, face, back), "a card")
 
     def sprite_at(self, pos: tuple[int, int], zone: list[TableCard]) -> TableCard | None:
         """The topmost sprite of ``zone`` under ``pos``."""
@@ -395,4 +417,4 @@ class TableZones:
         return None
 
 
-__all__ = ["TableCard", "TableZones", "VIEW_SEAT", "Z"]
+__all__ = ["BURIED_ANGLE", "TableCard", "TableZones", "VIEW_SEAT", "Z", "buried_spot"]

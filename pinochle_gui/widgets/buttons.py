@@ -15,7 +15,7 @@ import pygame
 from pinochle_gui.fonts import least_size, scaled, text_scale
 from pinochle_gui.theme import Color, Theme
 from pinochle_gui.widgets.core import Focusable, Widget, draw_focus_ring
-from pinochle_gui.widgets.text import fit_text, render, text_width, wrap
+from pinochle_gui.widgets.text import fit_text, render, saw_box, text_width, wrap
 
 TOOLTIP_DELAY = 0.6  # seconds of hovering before a tooltip shows
 
@@ -205,6 +205,7 @@ class Button(Widget):
             shadow = pygame.Rect(self.rect).move(0, max(1, self.rect.h // 14))
             pygame.draw.rect(surface, (0, 0, 0), shadow, border_radius=max(4, self.rect.h // 4))
         surface.blit(self.picture(), self.rect)
+        saw_box(self.rect, f"the button {self.text!r}", "words")
 
 def same_text_size(buttons: list[Button]) -> None:
     """One text size for a row of buttons: the largest at which every label fits whole."""

@@ -12,7 +12,7 @@ import pygame
 from pinochle_gui.fonts import get_font, least_size, text_scale
 from pinochle_gui.theme import Color, Theme, draw_panel
 from pinochle_gui.widgets.core import Widget
-from pinochle_gui.widgets.text import fit_text, render
+from pinochle_gui.widgets.text import fit_text, render, saw_box, text_width
 
 
 class Label(Widget):
@@ -120,6 +120,7 @@ class Tooltip(Widget):
         draw_panel(surface, self.rect, self.theme, radius=max(3, self.rect.h // 4))
         label = render(self.text, self.size, self.theme.text)
         surface.blit(label, label.get_rect(center=self.rect.center))
+        saw_box(self.rect, f"the tooltip {self.text!r}", "words")
 
 class SpeechBubble(Widget):
     """What a seat says (a bid, "pass", a meld total): a paper-white bubble with a tail pointing at the
@@ -135,6 +136,15 @@ class SpeechBubble(Widget):
         self.side = side
         self.alpha = 255.0
         self._cache: tuple[tuple[object, ...], pygame.Surface] | None = None
+
+    @staticmethod
+    def width_for(text: str, height: int, side: str) -> int:
+        """How wide a bubble ``height`` high with its tail on ``side`` is to hold ``text`` whole at its size."""
+        tail = max(6, height // 4)
+        body_h = height - tail if side in ("bottom", "top") else height
+        radius = max(4, body_h // 3)
+        size = max(least_size(), round(body_h * 0.5))
+        return text_width(text, size, "bold") + 2 * radius + 4 + (tail if side in ("left", "right") else 0)
 
     def picture(self) -> pygame.Surface:
         key = (self.text, self.rect.size, self.side, self.theme.name)
@@ -180,3 +190,4 @@ class SpeechBubble(Widget):
             picture = picture.copy()
             picture.set_alpha(round(self.alpha))
         surface.blit(picture, self.rect)
+        saw_box(self.rect, f"the bubble {self.text!r}", "words")

@@ -6,7 +6,8 @@ anchor point, from pictures kept per (text, size, colour, face); :func:`wrap` br
 Every text the app draws goes through :func:`render`; a suit symbol in it (``♠♥♦♣``, as the engine's
 :func:`engine.cards.card_label` writes cards) is drawn with the game's own vector suit art in its suit's
 colour, as no font carries all four. :func:`watch_text` lets a test see every text drawn: its words,
-where it went (when drawn with :func:`blit_text`) and whether it was cut to fit.
+where it went (when drawn with :func:`blit_text`) and whether it was cut to fit; asked for, also the boxes
+drawn among them (:func:`saw_box`: panels, cards, buttons), in the order drawn, to find a text covered.
 """
 
 from __future__ import annotations
@@ -36,20 +37,43 @@ class TextSeen:
     cut: bool = False
     px: int = 0  # the font's size in pixels, as drawn (0: not known)
     elsewhere: bool = False  # drawn cut here, the caller showing it whole another way (not counted as cut)
+    box: str = ""  # not a text but a box drawn (``text`` names it): one of :data:`BOX_KINDS`
 
+
+#: What a box drawn is (:func:`saw_box`): ``"box"`` hides what lies under it (a panel, a card; its own words
+#: are recorded as texts), ``"words"`` is such a box with words of its own not recorded apart (a button, a
+#: speech bubble, a tooltip), ``"cover"`` lies over the table on purpose (the hand's summary, the open score
+#: pad, the last trick, a toast over the status line): what it hides needs no reading.
+BOX_KINDS = ("box", "words", "cover")
 
 _watchers: list[list[TextSeen]] = []
+_box_watchers: list[list[TextSeen]] = []
 
 
 @contextlib.contextmanager
-def watch_text() -> Iterator[list[TextSeen]]:
-    """Collect every text drawn inside the ``with`` block (a test's way to read the screen)."""
+def watch_text(boxes: bool = False) -> Iterator[list[TextSeen]]:
+    """Collect every text drawn inside the ``with`` block (a test's way to read the screen); with ``boxes``,
+    the boxes drawn too (:func:`saw_box`), each in its place among the texts."""
     seen: list[TextSeen] = []
     _watchers.append(seen)
+    if boxes:
+        _box_watchers.append(seen)
     try:
         yield seen
-    finally:
-        _watchers.remove(seen)
+    finally:  # by identity: two watchers that saw nothing yet are equal lists
+        _watchers[:] = [w for w in _watchers if w is not seen]
+        _box_watchers[:] = [w for w in _box_watchers if w is not seen]
+
+
+def saw_box(rect: pygame.Rect, what: str, kind: str = "box") -> None:
+    """Tell the watchers that asked for boxes (:func:`watch_text`) that a box of ``kind`` (:data:`BOX_KINDS`)
+    named ``what`` was drawn at ``rect``."""
+    if not _box_watchers:
+        return
+    if kind not in BOX_KINDS:
+        raise ValueError(f"a box drawn is one of {', '.join(BOX_KINDS)}, not {kind!r}")
+    for seen in _box_watchers:
+        seen.append(TextSeen(what, pygame.Rect(rect), box=kind))
 
 
 def _saw(text: str, rect: pygame.Rect | None = None, cut: bool = False, size: int = 0,
