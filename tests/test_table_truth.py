@@ -123,6 +123,11 @@ def check_summary(director: Director, truth: Truth, event: HandScored, obs: Obse
                 shown = sum(m["points"] for m in record["melds"] if rules.team_of(m["seat"]) == side)
                 assert meld == (shown if won else 0)
         assert int(rows[1 + rules.team_of(claim["seat"])][4]) == claim["total"]
+        # The game's end names the total's parts: the final score stays as scored before the hand.
+        scored = int(rows[1 + rules.team_of(claim["seat"])][1])
+        if scored != claim["total"]:
+            assert f"{claim['total']:,} ({scored:,} scored + {claim['total'] - scored:,} in this hand)" in \
+                director.news.ending, director.news.ending
         return
     truth.kinds["thrown_in" if record.get("thrown_in") else "set" if record.get("went_set") else record["how"]] += 1
     if record["how"] == "played":

@@ -377,7 +377,8 @@ def on_claim(director: Director, event: TricksClaimed, obs: Observation) -> Anim
 
 
 def on_declare_out(director: Director, event: DeclaredOut, obs: Observation) -> Animation | None:
-    director.news.ending = claim_sentence(director.name_of(event.seat), event.total, obs.target)
+    count = event.counts[event.side] if event.side < len(event.counts) else None
+    director.news.ending = claim_sentence(director.name_of(event.seat), event.total, obs.target, count)
     director.say(f"{director.who(event.seat, 'declares')} out with {event.total}: "
                  + ("right!" if event.right else "wrong!"), event.seat, "Out!")
     return Wait(director.animator.timing("bubble"))

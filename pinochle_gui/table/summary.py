@@ -65,11 +65,16 @@ def summary_lines(summary: HandResult, sides: Sequence[str], names: Sequence[str
     return head, rows
 
 
-def claim_sentence(who: str, total: int, target: int) -> str:
-    """Why a claim won or lost the game: "You claimed 1,200 but had 860: the claim loses"."""
+def claim_sentence(who: str, total: int, target: int, count: ClaimCount | None = None) -> str:
+    """Why a claim won or lost the game: "You claimed 1,200 but had 860: the claim loses". With the claimant's
+    ``count``, the total's parts, since the final score stays as scored before the hand: "North declared out
+    with 306 (291 scored + 15 in this hand) of the 300 needed: the claim wins"."""
+    parts = ""
+    if count is not None and count.total == total and count.total != count.score:
+        parts = f" ({count.score:,} scored + {count.tricks + count.meld:,} in this hand)"
     if total >= target:
-        return f"{who} declared out with {total:,} of the {target:,} needed: the claim wins"
-    return f"{who} claimed {target:,} but had {total:,}: the claim loses"
+        return f"{who} declared out with {total:,}{parts} of the {target:,} needed: the claim wins"
+    return f"{who} claimed {target:,} but had {total:,}{parts}: the claim loses"
 
 
 def panel_rect(area: pygame.Rect, rows: int) -> pygame.Rect:
