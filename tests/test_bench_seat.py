@@ -47,7 +47,7 @@ def test_the_figures_are_paired_and_a_run_resumes(tmp_path: Path, capsys: pytest
     text = report(settings, results)
     diffs = [r["scores"]["random"] - r["scores"]["easy"] for r in results]
     assert f"random - easy in seat 0: {sum(diffs) / 2:+.1f} +/- " in text
-    assert "random's decisions where easy chose otherwise:" in text
+    assert "random's decisions where easy chose otherwise (2 deals):" in text
 
     from engine.bench import main
 

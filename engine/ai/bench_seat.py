@@ -15,7 +15,8 @@ table level's on the same deal, and each two kinds' (mean and 95% interval over 
 ``--compare LEVEL``: at every decision of seat 0 with a choice, in each other kind's hand, what LEVEL would
 have chosen there too, counted by the phase of the decision (bids, trump, passes, returns, buries, melds,
 card play), the differing ones listed. ``--out FILE`` appends each deal as a JSON line and skips deals
-already there for the same settings (a long run can be stopped and resumed). Deals are played one at a time
+already there for the same settings (a long run can be stopped and resumed, with or without the comparisons,
+which change nothing played). Deals are played one at a time
 in this process: run it under ``nice`` on a shared machine.
 """
 
@@ -62,8 +63,9 @@ class Settings:
     number: int = 31
 
     def key(self) -> str:
+        """What a deal's results depend on (the comparisons change nothing played: a run may add them or not)."""
         return json.dumps({"variant": self.variant, "kinds": list(self.kinds), "table": self.table,
-                           "compare": self.compare, "number": self.number}, sort_keys=True)
+                           "number": self.number}, sort_keys=True)
 
 
 def play_deal(settings: Settings, place: int) -> DealResult:
@@ -129,14 +131,16 @@ def report(settings: Settings, results: Sequence[DealResult]) -> str:
                          f"mean result {statistics.fmean(r['scores'][kind] for r in results):+.1f}")
     for kind in kinds:
         totals: dict[str, list[int]] = {}
-        for r in results:
-            for phase, (n, d) in r["decisions"].get(kind, {}).items():
+        compared = [r for r in results if kind in r["decisions"]]
+        for r in compared:
+            for phase, (n, d) in r["decisions"][kind].items():
                 tally = totals.setdefault(phase, [0, 0])
                 tally[0] += n
                 tally[1] += d
         if totals:
             parts = [f"{phase} {d}/{n}" for phase, (n, d) in sorted(totals.items())]
-            lines.append(f"  {kind}'s decisions where {settings.compare} chose otherwise: {', '.join(parts)}")
+            lines.append(f"  {kind}'s decisions where {settings.compare or 'the level compared'} chose otherwise "
+                         f"({len(compared)} deals): {', '.join(parts)}")
     return "\n".join(lines)
 
 

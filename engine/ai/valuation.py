@@ -61,7 +61,6 @@ from engine.ai.decisions import decide, sample_worlds
 from engine.ai.levels import LEVELS, Level
 from engine.ai.playouts import PLAYOUT_DEALS, played_out, playout_worths
 from engine.ai.trickplay import Position, greedy_playout
-from engine.ai.worlds import knowledge, sample_world
 from engine.cards import Card, counts
 from engine.game import Game, Phase
 from engine.meld import meld_total
@@ -220,7 +219,8 @@ def _bids(game: Game, seat: int, legal: Sequence[Action], level: Level, rng: ran
     rules = game.rules
     h = game.hand
     standing = max(h.high_bid or 0, rules.min_bid)
-    holder = h.high_bidder if h.high_bidder is not None and h.high_bidder != seat else (seat + 1) % rules.players
+    holds = h.high_bidder is not None and h.high_bidder != seat
+    holder = h.high_bidder if holds else (seat + 1) % rules.players
     side = rules.team_of(seat)
     amounts = sorted({a.amount for a in legal if isinstance(a, Bid)})
     declaring: dict[int, list[float]] = {a: [] for a in amounts}
@@ -234,21 +234,23 @@ def _bids(game: Game, seat: int, legal: Sequence[Action], level: Level, rng: ran
         results = _contract_results(rules, hands, widow, seat, trump)
         for amount in amounts:
             declaring[amount].append(_side_worth(rules, results, amount, side))
-        passing.append(_side_worth(rules, _contract_results(rules, hands, widow, holder), standing, side))
+        passing.append(_passing_worth(rules, _contract_results(rules, hands, widow, holder), standing, side, holds))
     worths: dict[Action, list[float]] = {a: declaring[a.amount] for a in legal if isinstance(a, Bid)}
     worths.update({a: passing for a in legal if isinstance(a, Pass)})
     return _same(worths)
 
 
 def _auction_deals(game: Game, seat: int, level: Level, rng: random.Random) -> list[tuple[list[list[int]], list[int]]]:
-    """(every hand, the widow) in deals of what the seat could not see: sampled, or the real one."""
+    """(every hand, the widow) in deals of what the seat could not see: sampled as the level samples its worlds
+    (:func:`engine.ai.decisions.sample_worlds`: for a level that reads the auction, drawn by how likely the
+    bids and passes seen are with them), or the real one."""
     h = game.hand
     if level.sees_all:
         return [([[int(c) for c in x] for x in h.hands], [int(c) for c in h.deal.widow])]
-    know = knowledge(game, seat)
     deals = []
-    for _ in range(max(8, level.simulated_deals // 2)):
-        hands = [[int(c) for c in x] for x in sample_world(know, rng).hands]
+    # Drawn by the auction only between partnerships, as the passing is valued (_passing_worth).
+    reading = level if game.rules.partnerships else replace(level, reads_auction=False)
+    for hands, _widow in sample_worlds(game, seat, reading, rng, max(8, level.simulated_deals // 2)):
         deals.append((hands, bv.unseen_cards(game.rules, [c for x in hands for c in x])))
     return deals
 
@@ -273,6 +275,22 @@ def _side_worth(rules: Rules, result: ContractResult, bid: int, side: int) -> fl
     declarer, _trump, tricks, total, defence = result
     worth = contract_worth(rules, bid, total, tricks) - (defence if tricks < rules.trick_total else 0)
     return worth if rules.team_of(declarer) == side else -worth
+
+
+def _passing_worth(rules: Rules, result: ContractResult, bid: int, side: int, holds: bool) -> float:
+    """What passing is worth to ``side`` when the contract stays at ``bid`` with the declarer of ``result``.
+    Between partnerships, as the hard computer counts its rival's contract (:func:`engine.ai.bidding.rival_value`):
+    a declarer that ``holds`` the bid (it bid it) scores at least the bid, for players make most of the contracts
+    they bid, where one dealt at random goes set in many deals and made passing look better than it is; one that
+    has not bid takes the contract only in the deals in which its side reaches the bid, else nothing is scored.
+    Three-handed the contract is played as dealt (a player alone makes fewer; there the hint bid no worse than
+    hard: docs/measurements/ai-ladder.md, "Following the hint")."""
+    declarer, trump, tricks, total, defence = result
+    if rules.partnerships and total < bid:
+        if not holds:
+            return 0.0
+        total = bid
+    return _side_worth(rules, (declarer, trump, tricks, total, defence), bid, side)
 
 
 def _trumps(game: Game, seat: int, legal: Sequence[Action], level: Level) -> Valuation:
