@@ -10,7 +10,8 @@ the deciding seat's side's score less the opponents' (:func:`engine.ai.cardplay.
   two-handed once the stock is gone, every card is known and the rest of the hand is solved;
 * a bid: in sampled deals of the hidden cards, as if it won the auction (the side's meld and tricks
   when made, the bid lost when set, the defenders' meld and tricks), a pass as if the high bidder
-  kept the contract at the bid standing (an opponent's: the side defends);
+  kept the contract at the bid standing (an opponent's: the side defends; in deals drawn by the auction,
+  the bidder making its bid, as the ``hard`` computer counts its rival's contract);
 * trump: each suit's simulated value (:func:`engine.ai.bidding.evaluate_hand`) at the bid;
 * a pass to the declarer: in each simulated deal, the declarer's return chosen there by the ``hard``
   computer's own decision (:data:`CONTINUATION`), then the hand played out as the declarer's
@@ -213,8 +214,8 @@ def _hand_value(game: Game, seat: int, level: Level, suits: Sequence[int] | None
 def _bids(game: Game, seat: int, legal: Sequence[Action], level: Level, rng: random.Random) -> Valuation:
     """In deals of the hidden cards sampled as the seat saw them (the real one with every card seen):
     a bid as if it won the auction, the seat declaring in its best suit; a pass as if the high bidder
-    (an opponent when nobody has bid) kept the contract at the bid standing. Each deal is played out
-    as :func:`engine.ai.bidding.simulate_contract` plays it; a side's worth is its score less the
+    (an opponent when nobody has bid) kept the contract at the bid standing (:func:`_passing_worth`). Each deal
+    is played out as :func:`engine.ai.bidding.simulate_contract` plays it; a side's worth is its score less the
     other side's (the defenders' meld counted when they take trick points)."""
     rules = game.rules
     h = game.hand
@@ -248,9 +249,7 @@ def _auction_deals(game: Game, seat: int, level: Level, rng: random.Random) -> l
     if level.sees_all:
         return [([[int(c) for c in x] for x in h.hands], [int(c) for c in h.deal.widow])]
     deals = []
-    # Drawn by the auction only between partnerships, as the passing is valued (_passing_worth).
-    reading = level if game.rules.partnerships else replace(level, reads_auction=False)
-    for hands, _widow in sample_worlds(game, seat, reading, rng, max(8, level.simulated_deals // 2)):
+    for hands, _widow in sample_worlds(game, seat, level, rng, max(8, level.simulated_deals // 2)):
         deals.append((hands, bv.unseen_cards(game.rules, [c for x in hands for c in x])))
     return deals
 
@@ -278,15 +277,13 @@ def _side_worth(rules: Rules, result: ContractResult, bid: int, side: int) -> fl
 
 
 def _passing_worth(rules: Rules, result: ContractResult, bid: int, side: int, holds: bool) -> float:
-    """What passing is worth to ``side`` when the contract stays at ``bid`` with the declarer of ``result``.
-    Between partnerships, as the hard computer counts its rival's contract (:func:`engine.ai.bidding.rival_value`):
-    a declarer that ``holds`` the bid (it bid it) scores at least the bid, for players make most of the contracts
-    they bid, where one dealt at random goes set in many deals and made passing look better than it is; one that
-    has not bid takes the contract only in the deals in which its side reaches the bid, else nothing is scored.
-    Three-handed the contract is played as dealt (a player alone makes fewer; there the hint bid no worse than
-    hard: docs/measurements/ai-ladder.md, "Following the hint")."""
+    """What passing is worth to ``side`` when the contract stays at ``bid`` with the declarer of ``result``, as
+    the hard computer counts its rival's contract (:func:`engine.ai.bidding.rival_value`): a declarer that
+    ``holds`` the bid (it bid it) scores at least the bid, for players make most of the contracts they bid, where
+    one dealt at random goes set in many deals and made passing look better than it is; one that has not bid
+    takes the contract only in the deals in which its side reaches the bid, else nothing is scored."""
     declarer, trump, tricks, total, defence = result
-    if rules.partnerships and total < bid:
+    if total < bid:
         if not holds:
             return 0.0
         total = bid
