@@ -220,8 +220,8 @@ def _bids(game: Game, seat: int, legal: Sequence[Action], level: Level, rng: ran
     rules = game.rules
     h = game.hand
     standing = max(h.high_bid or 0, rules.min_bid)
-    holds = h.high_bidder is not None and h.high_bidder != seat
-    holder = h.high_bidder if holds else (seat + 1) % rules.players
+    holder = h.high_bidder if h.high_bidder is not None and h.high_bidder != seat else (seat + 1) % rules.players
+    holds = holder == h.high_bidder
     side = rules.team_of(seat)
     amounts = sorted({a.amount for a in legal if isinstance(a, Bid)})
     declaring: dict[int, list[float]] = {a: [] for a in amounts}
