@@ -3,6 +3,7 @@
     python -m engine.bench                 # every variant: full-hand playouts/s, play-phase playouts/s, copies/s
     python -m engine.bench --hands 100000  # the long run: that many random hands, every record re-validated
     python -m engine.bench ai --variant V --deals N --a hard --b medium   # duplicate matches (engine.ai.bench_ai)
+    python -m engine.bench seat --variant V --deals N --seat hint,hard   # seat 0's kinds at one table (bench_seat)
     python -m engine.bench analysis --calibrate --hands N  # errors planted, found or not (engine.ai.calibrate)
 """
 
@@ -108,6 +109,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         from engine.ai.bench_ai import main as ai_main
 
         return ai_main(argv[1:])
+    if argv[:1] == ["seat"]:
+        from engine.ai.bench_seat import main as seat_main
+
+        return seat_main(argv[1:])
     if argv[:1] == ["analysis"]:
         from engine.ai.calibrate import main as calibrate_main
 

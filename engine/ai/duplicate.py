@@ -14,19 +14,28 @@ are polled. Without processes it plays a deal when it is asked for, on the calle
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from concurrent.futures import Executor, Future
 from dataclasses import replace
 from typing import Any
 
+from engine.actions import Action
+from engine.ai.advice import APP_SEED
+from engine.ai.hint import hint
 from engine.ai.levels import LEVELS
 from engine.ai.players import ComputerPlayer
 from engine.ai.worker import background_pool, stop_pool
-from engine.challenge import Challenge, ChallengeDict, challenge_from_dict, deal_game
+from engine.challenge import Challenge, ChallengeDeal, ChallengeDict, challenge_from_dict, deal_game
+from engine.game import Game
 from engine.players import RandomPlayer
 from engine.record import HandRecord
+from engine.rules import Rules
 
 #: The level that plays the player's seat.
 COMPUTER_LEVEL = "hard"
+#: The seat that follows the table's hint at every decision (:func:`engine.ai.hint.hint`, the app's seed
+#: :data:`~engine.ai.advice.APP_SEED`): a player who asks for the hint each time and plays it.
+HINT = "hint"
 #: How much lower than normal the background player's process runs (the table's thinker runs at 5).
 NICENESS = 15
 
@@ -42,24 +51,35 @@ def decision_seed(seat_seed: int, actions_so_far: int) -> int:
 
 
 def decide(level: str, seed: int, game: Any, seat: int) -> Any:
-    """One decision of ``level`` (by its search budgets alone), as the table's worker would make it."""
+    """One decision of ``level`` (by its search budgets alone), as the table's worker would make it; of
+    :data:`HINT`, the table's hint (which has its own seed, the app's)."""
+    if level == HINT:
+        return hint(game, seat, APP_SEED)[0]
     if level not in LEVELS:
         return RandomPlayer(seed).choose(game, seat)
     return ComputerPlayer(replace(LEVELS[level], think_seconds=0.0), seed).choose(game, seat)
 
 
-def computer_hand(challenge: Challenge, place: int) -> HandRecord:
-    """The hand record of deal ``place`` (from 0) of ``challenge`` played with the hard level in seat 0."""
-    deal = challenge.deal_list()[place]
-    game = deal_game(challenge.rules, deal)
-    levels = [COMPUTER_LEVEL, *challenge.levels[1:]]
+def play_hand(rules: Rules, deal: ChallengeDeal, levels: Sequence[str],
+              watch: Callable[[Game, int, Action], None] | None = None) -> HandRecord:
+    """The hand record of ``deal`` played with ``levels[s]`` (a level, :data:`HINT` or ``random``) in seat ``s``,
+    every seat seeded as the table seeds it; ``watch(game, seat, action)`` is shown each decision before it is
+    made (benchmarks)."""
+    game = deal_game(rules, deal)
     while not game.hand_records:
         seat = game.to_act
         assert seat is not None
-        level = levels[seat]
-        assert level is not None
-        game.apply(decide(level, decision_seed(seat_seed(game.seed, seat), len(game.log)), game, seat))
+        action = decide(levels[seat], decision_seed(seat_seed(game.seed, seat), len(game.log)), game, seat)
+        if watch is not None:
+            watch(game, seat, action)
+        game.apply(action)
     return game.hand_records[0]
+
+
+def computer_hand(challenge: Challenge, place: int) -> HandRecord:
+    """The hand record of deal ``place`` (from 0) of ``challenge`` played with the hard level in seat 0."""
+    levels = [COMPUTER_LEVEL, *(level or COMPUTER_LEVEL for level in challenge.levels[1:])]
+    return play_hand(challenge.rules, challenge.deal_list()[place], levels)
 
 
 def computer_hand_from_dict(challenge: ChallengeDict, place: int) -> HandRecord:
@@ -159,5 +179,5 @@ class DuplicatePlayer:
         self._drop_pool()
 
 
-__all__ = ["COMPUTER_LEVEL", "DuplicatePlayer", "computer_hand", "computer_hand_from_dict", "decide",
-           "decision_seed", "seat_seed"]
+__all__ = ["COMPUTER_LEVEL", "HINT", "DuplicatePlayer", "computer_hand", "computer_hand_from_dict", "decide",
+           "decision_seed", "play_hand", "seat_seed"]

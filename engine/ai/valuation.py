@@ -10,7 +10,8 @@ the deciding seat's side's score less the opponents' (:func:`engine.ai.cardplay.
   two-handed once the stock is gone, every card is known and the rest of the hand is solved;
 * a bid: in sampled deals of the hidden cards, as if it won the auction (the side's meld and tricks
   when made, the bid lost when set, the defenders' meld and tricks), a pass as if the high bidder
-  kept the contract at the bid standing (an opponent's: the side defends);
+  kept the contract at the bid standing (an opponent's: the side defends; in deals drawn by the auction,
+  the bidder making its bid, as the ``hard`` computer counts its rival's contract);
 * trump: each suit's simulated value (:func:`engine.ai.bidding.evaluate_hand`) at the bid;
 * a pass to the declarer: in each simulated deal, the declarer's return chosen there by the ``hard``
   computer's own decision (:data:`CONTINUATION`), then the hand played out as the declarer's
@@ -61,7 +62,6 @@ from engine.ai.decisions import decide, sample_worlds
 from engine.ai.levels import LEVELS, Level
 from engine.ai.playouts import PLAYOUT_DEALS, played_out, playout_worths
 from engine.ai.trickplay import Position, greedy_playout
-from engine.ai.worlds import knowledge, sample_world
 from engine.cards import Card, counts
 from engine.game import Game, Phase
 from engine.meld import meld_total
@@ -214,13 +214,14 @@ def _hand_value(game: Game, seat: int, level: Level, suits: Sequence[int] | None
 def _bids(game: Game, seat: int, legal: Sequence[Action], level: Level, rng: random.Random) -> Valuation:
     """In deals of the hidden cards sampled as the seat saw them (the real one with every card seen):
     a bid as if it won the auction, the seat declaring in its best suit; a pass as if the high bidder
-    (an opponent when nobody has bid) kept the contract at the bid standing. Each deal is played out
-    as :func:`engine.ai.bidding.simulate_contract` plays it; a side's worth is its score less the
+    (an opponent when nobody has bid) kept the contract at the bid standing (:func:`_passing_worth`). Each deal
+    is played out as :func:`engine.ai.bidding.simulate_contract` plays it; a side's worth is its score less the
     other side's (the defenders' meld counted when they take trick points)."""
     rules = game.rules
     h = game.hand
     standing = max(h.high_bid or 0, rules.min_bid)
     holder = h.high_bidder if h.high_bidder is not None and h.high_bidder != seat else (seat + 1) % rules.players
+    holds = holder == h.high_bidder
     side = rules.team_of(seat)
     amounts = sorted({a.amount for a in legal if isinstance(a, Bid)})
     declaring: dict[int, list[float]] = {a: [] for a in amounts}
@@ -234,21 +235,21 @@ def _bids(game: Game, seat: int, legal: Sequence[Action], level: Level, rng: ran
         results = _contract_results(rules, hands, widow, seat, trump)
         for amount in amounts:
             declaring[amount].append(_side_worth(rules, results, amount, side))
-        passing.append(_side_worth(rules, _contract_results(rules, hands, widow, holder), standing, side))
+        passing.append(_passing_worth(rules, _contract_results(rules, hands, widow, holder), standing, side, holds))
     worths: dict[Action, list[float]] = {a: declaring[a.amount] for a in legal if isinstance(a, Bid)}
     worths.update({a: passing for a in legal if isinstance(a, Pass)})
     return _same(worths)
 
 
 def _auction_deals(game: Game, seat: int, level: Level, rng: random.Random) -> list[tuple[list[list[int]], list[int]]]:
-    """(every hand, the widow) in deals of what the seat could not see: sampled, or the real one."""
+    """(every hand, the widow) in deals of what the seat could not see: sampled as the level samples its worlds
+    (:func:`engine.ai.decisions.sample_worlds`: for a level that reads the auction, drawn by how likely the
+    bids and passes seen are with them), or the real one."""
     h = game.hand
     if level.sees_all:
         return [([[int(c) for c in x] for x in h.hands], [int(c) for c in h.deal.widow])]
-    know = knowledge(game, seat)
     deals = []
-    for _ in range(max(8, level.simulated_deals // 2)):
-        hands = [[int(c) for c in x] for x in sample_world(know, rng).hands]
+    for hands, _widow in sample_worlds(game, seat, level, rng, max(8, level.simulated_deals // 2)):
         deals.append((hands, bv.unseen_cards(game.rules, [c for x in hands for c in x])))
     return deals
 
@@ -273,6 +274,20 @@ def _side_worth(rules: Rules, result: ContractResult, bid: int, side: int) -> fl
     declarer, _trump, tricks, total, defence = result
     worth = contract_worth(rules, bid, total, tricks) - (defence if tricks < rules.trick_total else 0)
     return worth if rules.team_of(declarer) == side else -worth
+
+
+def _passing_worth(rules: Rules, result: ContractResult, bid: int, side: int, holds: bool) -> float:
+    """What passing is worth to ``side`` when the contract stays at ``bid`` with the declarer of ``result``, as
+    the hard computer counts its rival's contract (:func:`engine.ai.bidding.rival_value`): a declarer that
+    ``holds`` the bid (it bid it) scores at least the bid, for players make most of the contracts they bid, where
+    one dealt at random goes set in many deals and made passing look better than it is; one that has not bid
+    takes the contract only in the deals in which its side reaches the bid, else nothing is scored."""
+    declarer, trump, tricks, total, defence = result
+    if total < bid:
+        if not holds:
+            return 0.0
+        total = bid
+    return _side_worth(rules, (declarer, trump, tricks, total, defence), bid, side)
 
 
 def _trumps(game: Game, seat: int, legal: Sequence[Action], level: Level) -> Valuation:
