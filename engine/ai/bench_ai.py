@@ -337,15 +337,10 @@ def report(settings: Settings, summary: Summary, elapsed: float, workers: int) -
     return "\n".join(lines)
 
 
-def _play(task: tuple[Settings, int]) -> DealResult:
-    return play_deal(*task)
-
-
-def run(settings: Settings, deals: int, workers: int = 1, out: str | None = None, first: int = 0,
-        progress: bool = False) -> list[DealResult]:
-    """Play deals ``first .. first + deals - 1`` (skipping those already in ``out``); every result."""
-    key = settings.key()
-    done: dict[int, DealResult] = {}
+def results_kept(out: str | None, key: object, first: int, deals: int) -> dict[int, Any]:
+    """The results of deals ``first .. first + deals - 1`` that a stopped run with the same settings (``key``)
+    wrote to ``out`` already, by deal (a resumed run plays only the others)."""
+    done: dict[int, Any] = {}
     if out and os.path.exists(out):
         with open(out, encoding="utf-8") as f:
             for line in f:
@@ -355,6 +350,18 @@ def run(settings: Settings, deals: int, workers: int = 1, out: str | None = None
                     continue  # a line cut short by a stopped run
                 if item.get("key") == key and first <= item["result"]["deal"] < first + deals:
                     done[item["result"]["deal"]] = item["result"]
+    return done
+
+
+def _play(task: tuple[Settings, int]) -> DealResult:
+    return play_deal(*task)
+
+
+def run(settings: Settings, deals: int, workers: int = 1, out: str | None = None, first: int = 0,
+        progress: bool = False) -> list[DealResult]:
+    """Play deals ``first .. first + deals - 1`` (skipping those already in ``out``); every result."""
+    key = settings.key()
+    done: dict[int, DealResult] = results_kept(out, key, first, deals)
     todo = [d for d in range(first, first + deals) if d not in done]
     sink = open(out, "a", encoding="utf-8") if out else None  # noqa: SIM115 (kept open for the run)
     try:

@@ -36,6 +36,7 @@ from typing import Any, TypedDict
 from engine.actions import Action
 from engine.ai.advice import as_advised
 from engine.ai.analysis_words import action_words
+from engine.ai.bench_ai import results_kept
 from engine.ai.duplicate import HINT, decide, decision_seed, play_hand, seat_seed
 from engine.ai.levels import LEVELS
 from engine.challenge import challenge_deals, duplicate_score
@@ -148,16 +149,7 @@ def run(settings: Settings, deals: int, out: str | None = None, first: int = 0,
         progress: bool = False) -> list[DealResult]:
     """Deals ``first .. first + deals - 1``, skipping those already in ``out`` for the same settings."""
     key = settings.key()
-    done: dict[int, DealResult] = {}
-    if out and os.path.exists(out):
-        with open(out, encoding="utf-8") as f:
-            for line in f:
-                try:
-                    item = json.loads(line)
-                except json.JSONDecodeError:
-                    continue  # a line cut short by a stopped run
-                if item.get("key") == key and first <= item["result"]["deal"] < first + deals:
-                    done[item["result"]["deal"]] = item["result"]
+    done: dict[int, DealResult] = results_kept(out, key, first, deals)
     for place in range(first, first + deals):
         if place in done:
             continue
