@@ -95,10 +95,11 @@ def test_a_table_made_before_the_accuracy_is_given_its_column(tmp_path: Path) ->
 
 @pytest.mark.slow
 def test_the_coster_adds_up_the_players_decisions_only_while_the_table_is_idle() -> None:
-    game = new_game(preset("two_hand"), seed=3)
+    game = new_game(preset("three_hand"), seed=3)  # three-handed: two-handed's analysis plays out the stock's orders
     game.humans = (0,)
-    record = play_game(game, ["random", "easy"], 3, 1).hand_records[0]
+    record = play_game(game, ["random", "easy", "easy"], 3, 1).hand_records[0]
     mine = [i for i, seat in decisions_in(record) if seat == 0]
+    assert len(mine) > 5, mine  # the player bid and played the hand out
     coster = HandCoster(processes=False)
     try:
         coster.add(record, 0, "g", "easy")
@@ -108,7 +109,7 @@ def test_the_coster_adds_up_the_players_decisions_only_while_the_table_is_idle()
         wait_until(lambda: found, "the hand's cost, found while the table is idle",
                    step=lambda: found.extend(coster.poll(idle=True)))
         reviews = [review_decision(record, i, every_card=False, viewer=0) for i in mine]  # as the review grades
-        assert found == [HandCost.of("g", 1, "two_hand", "easy", accuracy(reviews, 0))] and not coster.busy
+        assert found == [HandCost.of("g", 1, "three_hand", "easy", accuracy(reviews, 0))] and not coster.busy
         assert found[0].decisions == len(mine) and found[0].sound == sum(r.grade in SOUND for r in reviews)
     finally:
         coster.close()
@@ -149,12 +150,12 @@ def test_a_hand_played_at_the_table_goes_into_the_chart_with_its_reasons_in_the_
     from tests.test_replay import frame, to_summary
     from tests.test_table_play import make_table
 
-    app, table, screen = make_table(tmp_path, "two_hand", seed=4, level="easy")
+    app, table, screen = make_table(tmp_path, "three_hand", seed=4, level="easy")
     try:
         to_summary(app, table, screen, random.Random(2))
         record = table.game.hand_records[-1]
         computer = {seat for index, seat in decisions_in(record)} - {0}
-        assert record["humans"] == [0] and record["reasons"] and computer == {1}
+        assert record["humans"] == [0] and record["reasons"] and computer == {1, 2}
         assert not {i for i, _text in record["reasons"]} & {i for i, seat in decisions_in(record) if seat == 0}
         wait_until(lambda: not app.coster.busy, "the hand's cost, found in the background",
                    step=lambda: frame(app, screen))
@@ -163,6 +164,6 @@ def test_a_hand_played_at_the_table_goes_into_the_chart_with_its_reasons_in_the_
         table.review_last_hand()  # the review of the hand: "the cards" with the table's computers
         review = app.stack.top
         assert isinstance(review, ReviewScene) and review.analysis is not None
-        assert review.analysis.seat == 0 and review.analysis.levels == [None, "easy"]
+        assert review.analysis.seat == 0 and review.analysis.levels == [None, "easy", "easy"]
     finally:
         app.close()
