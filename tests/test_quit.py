@@ -130,7 +130,7 @@ def busy_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[shell.
     """The real app with worker processes (not the tests' decisions at once) in which every background job
     works ten minutes (:func:`tests.quit_jobs.endless`)."""
     monkeypatch.delenv("PINOCHLE_THINK_AT_ONCE", raising=False)
-    for module, name in (("engine.ai.worker", "decide_with_reason"), ("engine.ai.worker", "hint_with_reason"),
+    for module, name in (("engine.ai.worker", "in_saved"),  # what a worker process runs: decisions and hints
                          ("engine.ai.worker", "_review"),
                          ("engine.ai.duplicate", "computer_hand_from_dict"),
                          ("pinochle_gui.table.hand_costs", "decision_graded"),

@@ -97,14 +97,10 @@ def decide_in(game: Game, seat: int, level: str, seed: int) -> tuple[Any, str]:
     return action_to_json(action), reason
 
 
-def hint_with_reason(game_dict: SavedGameDict, seat: int, seed: int) -> tuple[Any, str]:
-    """The hint (:func:`engine.ai.hint.hint`: the advice the hand review grades against) for ``seat`` in the
-    saved game, as JSON, with its reason in words."""
-    return in_saved(hint_in, game_dict, seat, seed)
-
-
 def hint_in(game: Game, seat: int, seed: int) -> tuple[Any, str]:
-    """:func:`hint_with_reason` in ``game`` itself, the hint's own copy."""
+    """The hint (:func:`engine.ai.hint.hint`: the advice the hand review grades against) for ``seat`` in ``game``
+    itself, the hint's own copy, as JSON, with its reason in words (a worker process gets it through
+    :func:`in_saved`)."""
     action, reason = hint(game, seat, seed)
     return action_to_json(action), reason
 
@@ -279,7 +275,7 @@ class Thinker:
         self._submit(game, seat, decide_in, level, seed)
 
     def start_hint(self, game: Game, seat: int, seed: int = 0) -> None:
-        """Start working out the hint for ``seat`` (:func:`hint_with_reason`), dropping any decision under way."""
+        """Start working out the hint for ``seat`` (:func:`hint_in`), dropping any decision under way."""
         self._submit(game, seat, hint_in, seed)
 
     def _submit(self, game: Game, seat: int, job: Job, *args: object) -> None:
@@ -491,4 +487,4 @@ class Analyst:
 
 
 __all__ = ["STOP_GRACE", "WHERE", "Analyst", "AtOnce", "DaemonThread", "Thinker", "Where", "background_pool", "decide",
-           "decide_with_reason", "hint_with_reason", "stop_pool"]
+           "decide_with_reason", "hint_in", "stop_pool"]
