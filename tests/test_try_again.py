@@ -7,10 +7,10 @@ from typing import Any
 
 import pytest
 
-from engine.actions import Play, action_to_json
-from engine.ai.analysis import decisions_in, game_before
+from engine.actions import PassCards, Play, action_to_json
+from engine.ai.analysis import action_words, decisions_in, game_before
 from engine.ai.analysis_words import reason_for
-from engine.ai.try_again import choices_at, play_on, play_seat_again, why_better
+from engine.ai.try_again import choices_at, play_on, play_seat_again, same_choice, value_of, why_better
 from engine.game import new_game
 from engine.record import check_record
 from engine.rules import preset
@@ -111,3 +111,20 @@ def test_why_one_line_did_better_is_said_in_the_analysis_words() -> None:
     assert agreeing and agreeing == reason_for(game, 0, made, better, {better: 30.0, made: 0.0}, "play", words, 0)
     against = why_better(record, index, other, played, {words: 0.0, made_words: 30.0}, viewer=0)
     assert "simulated deals" not in against and "You" not in against
+
+
+def test_passed_cards_play_on_in_any_order_and_their_values_are_found_so() -> None:
+    """A return picked on the hand names its cards in the hand's order, the analysis in the order of their codes:
+    the same choice, played on and valued alike."""
+    record = hand("partnership_auction", 10)
+    index = 6  # the player, the declarer, returns four cards to North
+    game, made = game_before(record, index)
+    assert isinstance(made, PassCards)
+    other = next(a for a in game.legal_actions() if isinstance(a, PassCards) and a != made)
+    backwards = PassCards(tuple(reversed(other.cards)))
+    again = play_on(record, index, action_to_json(backwards), level="easy")
+    check_record(again)
+    words = action_words(other, game)
+    named = "Return " + " ".join(reversed(words.split()[1:]))
+    assert same_choice(words, named) and not same_choice(words, action_words(made, game))
+    assert value_of(words, {named: 38.0}) == 38.0 and value_of(words, {"Pass": 1.0}) is None

@@ -3,11 +3,12 @@ deal played again with the hard computer in a seat.
 
 :func:`choices_at` lists what the seat could have done at a decision of a hand record (asked of the
 engine, in words); :func:`play_on` takes the record's actions up to that decision, the new choice in its
-place, and lets the computers play the rest of the hand on the same cards, the ``hard`` level in every
-seat by default; :func:`play_seat_again` plays the deal from the start with the hard computer in one seat
-and the table's levels in the others. The computers play by their search budgets alone, without the clock, each decision
-seeded from the game's seed, the seat and how far the game has gone (as the duplicate challenge seeds
-them), so the same record, decision and choice give the same new hand on any machine.
+place (passed or buried cards in any order), and lets the computers play the rest of the hand on the same
+cards, the ``hard`` level in every seat by default; :func:`play_seat_again` plays the deal from the start
+with the hard computer in one seat and the table's levels in the others. The computers play by their search
+budgets alone, without the clock, each decision seeded from the game's seed, the seat and how far the game
+has gone (as the duplicate challenge seeds them), so the same record, decision and choice give the same new
+hand on any machine.
 
 >>> from engine.game import new_game
 >>> from engine.rules import preset
@@ -59,7 +60,7 @@ def play_on(record: HandRecord, action_index: int, choice: ActionValue, level: s
         action = game.action_from_json(choice)
     except (ValueError, TypeError, KeyError) as err:
         raise ValueError(f"{choice!r} is no choice at action {action_index}: {err}") from None
-    if action not in _choices(game):
+    if isinstance(action, DeclareOut) or not game.is_legal(action):  # passed or buried cards in any order
         raise ValueError(f"{action_words(action, game)} is not a legal choice at action {action_index}")
     humans = record.get("humans")
     game.humans = tuple(humans) if isinstance(humans, list) else ()
@@ -81,9 +82,24 @@ def why_better(record: HandRecord, action_index: int, better: ActionValue, worse
     assert seat is not None
     good, bad = game.action_from_json(better), game.action_from_json(worse)
     words = action_words(good, game), action_words(bad, game)
-    valued = all(w in values for w in words) and values[words[0]] > values[words[1]]
-    worths = {good: values.get(words[0], 0.0), bad: values.get(words[1], 0.0)}
+    good_value, bad_value = value_of(words[0], values), value_of(words[1], values)
+    valued = good_value is not None and bad_value is not None and good_value > bad_value
+    worths = {good: good_value or 0.0, bad: bad_value or 0.0}
     return reason_for(game, seat, bad, good, worths, game.phase, words[0], viewer, simulated=valued)
+
+
+def same_choice(words: str, other: str) -> bool:
+    """Whether two choices in words are one: passed or buried cards in any order ("Pass A♠ 10♦" is
+    "Pass 10♦ A♠"; the analysis names a pass with its cards in the order of their codes)."""
+    return words == other or sorted(words.split()) == sorted(other.split())
+
+
+def value_of(words: str, values: Mapping[str, float]) -> float | None:
+    """The value ``values`` (by the choices' words) give the choice ``words`` (:func:`same_choice`), or None
+    when the analysis did not value it."""
+    if words in values:
+        return values[words]
+    return next((value for valued, value in values.items() if same_choice(words, valued)), None)
 
 
 def play_seat_again(record: HandRecord, seat: int, levels: Sequence[str | None]) -> HandRecord:
@@ -104,4 +120,4 @@ def _played_out(game: Game, levels: Sequence[str]) -> HandRecord:
     return game.hand_records[0]
 
 
-__all__ = ["LEVEL", "choices_at", "play_on", "play_seat_again", "why_better"]
+__all__ = ["LEVEL", "choices_at", "play_on", "play_seat_again", "same_choice", "value_of", "why_better"]
