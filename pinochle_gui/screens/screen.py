@@ -179,6 +179,8 @@ class Screen(Scene):
                 return True  # a letter typed into the field is no shortcut
 
         if event.type == pygame.KEYDOWN:
+            if focus is not None and focus.wants_key(event) and focus.process_event(event):
+                return True
             if self.key(event):
                 return True
             if event.key == pygame.K_ESCAPE:

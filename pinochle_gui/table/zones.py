@@ -14,7 +14,7 @@ from collections.abc import Iterable
 
 import pygame
 
-from engine.cards import Card, sort_hand
+from engine.cards import Card
 from engine.game import Phase
 from engine.observation import Observation
 from engine.rules import Rules, TrumpBy
@@ -22,6 +22,7 @@ from pinochle_gui.anim import Animation, Animator, CardSprite, Parallel, Tween
 from pinochle_gui.art import CardArt
 from pinochle_gui.fonts import text_scale
 from pinochle_gui.layout import TableLayout, cards_in, place_hand, table_layout
+from pinochle_gui.widgets.card_picker import hand_order
 from pinochle_gui.widgets.text import saw_box
 
 VIEW_SEAT = 0  # the seat the table is seen from: the human player
@@ -147,15 +148,7 @@ class TableZones:
 
     def sorted_cards(self, cards: Iterable[int]) -> list[Card]:
         """``cards`` in the player's sort order."""
-        trump = self.trump if self.sort_order == "trump_first" else None
-        ordered = sort_hand(cards, trump=trump)
-        if self.sort_order == "low_to_high":
-            suits: list[int] = []
-            for c in ordered:
-                if c.suit not in suits:
-                    suits.append(c.suit)
-            ordered = sorted(ordered, key=lambda c: (suits.index(c.suit), c.rank))
-        return ordered
+        return hand_order(cards, self.trump, self.sort_order)
 
     def resort(self) -> None:
         """Put the player's hand in the sort order (the unknown cards last)."""

@@ -71,3 +71,8 @@ class Focusable(Widget):
     def takes_text(self) -> bool:
         """True while the widget wants typed characters (arrows and Enter still reach the screen)."""
         return False
+
+    def wants_key(self, event: pygame.event.Event) -> bool:
+        """True for a key the widget handles itself while it has the focus, before the screen's keys (a card
+        picker's arrows, Space and Enter)."""
+        return False
