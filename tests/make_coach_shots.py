@@ -75,7 +75,7 @@ def main(argv: list[str] | None = None) -> int:
         assert isinstance(chooser, TryAgainScene)
         save(app, args.out / f"review-try-again-choices{tail}.png")
         chooser.choose(next(c for c in chooser.choices if c[1] != record["actions"][index]))
-        wait(app, lambda: chooser.line is not None or chooser.failed)
+        wait(app, lambda: chooser.line is not None and chooser.control is not None or chooser.failed)
         save(app, args.out / f"review-try-again{tail}.png")
         chooser.leave()
         scene.leave()

@@ -204,16 +204,21 @@ def test_try_again_plays_the_hand_on_and_the_new_line_is_stepped_through(tmp_pat
         other = next(b for b in chooser.focusables() if getattr(b, "text", "").split("  ")[0] == words)
         click(fake, other.rect.center)
         assert chooser.chosen is not None and chooser.chosen[1] != record["actions"][index]
-        until(fake, lambda: chooser.line is not None or chooser.failed, "the new line")
-        line = chooser.line
-        assert line is not None and not chooser.failed
-        check_record(line)  # played on to the hand's end
+        until(fake, lambda: chooser.line is not None and chooser.control is not None or chooser.failed,
+              "the new line")
+        line, control = chooser.line, chooser.control
+        assert line is not None and control is not None and not chooser.failed
+        check_record(line)  # played on to the hand's end, and the choice made too
+        check_record(control)
         assert line["actions"][:index] == record["actions"][:index] and line["actions"][index] == chooser.chosen[1]
+        assert control["actions"][: index + 1] == record["actions"][: index + 1]
         texts = " ".join(drawn(fake))
-        assert f"As played, net {net(record, 0):+d}" in texts and f"The new line, net {net(line, 0):+d}" in texts
+        first = "As played" if control["actions"] == record["actions"] else "The choice made, played on"
+        assert f"{first} net {net(control, 0):+d} (" in texts and f"The new line net {net(line, 0):+d} (" in texts
         click(fake, button_named(chooser, "Step through it").rect.center)
         review = fake.stack.top
         assert isinstance(review, ReviewScene) and review.records[review.index] is line
+        assert review.records[0] is control  # the line it is set against a page back
         key(fake, pygame.K_END)
         assert review.at == len(review.steps) - 1
         key(fake, pygame.K_ESCAPE)

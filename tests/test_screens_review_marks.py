@@ -8,6 +8,7 @@ the side's own view."""
 from __future__ import annotations
 
 import re
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -131,13 +132,16 @@ def test_the_graph_starts_before_the_first_decision_and_joins_the_sides_own(revi
 
 def test_try_again_lists_the_best_first_plays_with_the_tables_computers_and_says_why(
         app: FakeApp, review: ReviewScene, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The choices the analysis valued first, best first, with their values; the line played by the table's
-    computers (medium here, the hard one in the player's seat), said so; the verdict with its reason."""
+    """The choices the analysis valued first, best first, with their values; the line and the choice made played
+    on by the table's computers (medium here, the hard one in the player's seat), said so; the verdict with its
+    reason."""
     record = review.records[0]
     calls: list[object] = []
 
-    def worse_by_40(*args: object) -> HandRecord:
-        calls.append(args)
+    def worse_by_40(played: HandRecord, index: int, choice: object, *args: object) -> HandRecord:
+        calls.append((played, index, choice, *args))
+        if choice == played["actions"][index]:  # the choice made, played on: the hand as played
+            return record
         return {**record, "score_delta": [record["score_delta"][0] - 40, *record["score_delta"][1:]]}
 
     monkeypatch.setattr(try_again_screen, "play_on", worse_by_40)
@@ -156,9 +160,10 @@ def test_try_again_lists_the_best_first_plays_with_the_tables_computers_and_says
     chooser.choose(chooser.choices[0])
     for _ in range(200):
         app.stack.update(0.1)
-        if chooser.line is not None:
+        if chooser.line is not None and chooser.control is not None:
             break
-    assert chooser.line is not None and calls and calls[0][-1] == chooser.levels
+        time.sleep(0.005)
+    assert chooser.line is not None and len(calls) == 2 and all(c[-1] == chooser.levels for c in calls)
     said = " ".join(texts(app))
     assert "40 less than as played" in said and f"Why {marked.chosen.action} did better:" in said
 

@@ -11,9 +11,10 @@ from engine.actions import PassCards, Play, action_to_json
 from engine.ai.analysis import action_words, decisions_in, game_before
 from engine.ai.analysis_words import reason_for
 from engine.ai.try_again import choices_at, play_on, play_seat_again, same_choice, value_of, why_better
+from engine.cards import cards_label, parse_cards
 from engine.game import new_game
 from engine.record import check_record
-from engine.rules import preset
+from engine.rules import preset, with_options
 from engine.sim import play_game
 
 
@@ -128,3 +129,23 @@ def test_passed_cards_play_on_in_any_order_and_their_values_are_found_so() -> No
     named = "Return " + " ".join(reversed(words.split()[1:]))
     assert same_choice(words, named) and not same_choice(words, action_words(made, game))
     assert value_of(words, {named: 38.0}) == 38.0 and value_of(words, {"Pass": 1.0}) is None
+
+
+def test_when_the_choice_made_did_better_the_other_is_named_by_its_cards() -> None:
+    """"The return made" is the choice made: where that did better, the worse return tried is named by its cards."""
+    record = hand("partnership_auction", 10)
+    game, made = game_before(record, 6)
+    tried = next(a for a in game.legal_actions() if isinstance(a, PassCards)
+                 and sorted(a.cards) == sorted(parse_cards("AH KH QH QC")))
+    said = why_better(record, 6, record["actions"][6], action_to_json(tried), {}, 0)
+    assert "made" not in said and f"the return {cards_label(tried.cards)} breaks your royal marriage 40 and aces " \
+        f"around 100" in said and f"the return {cards_label(tried.cards)} gives back 3" in said
+    backwards = why_better(record, 6, action_to_json(tried), record["actions"][6], {}, 0)
+    assert "the return made" in backwards or not backwards  # the choice made is "the return made" still
+    game = new_game(with_options(preset("three_hand"), strict_bury=True), seed=6)
+    game.humans, game.players = (0,), ["You", "West", "North"]
+    buried = play_game(game, ["easy"] * 3, 6, 1).hand_records[0]
+    before, _made = game_before(buried, 4)
+    lighter = next(a for a in before.legal_actions() if sorted(a.cards) == sorted(parse_cards("TS 9H TD")))
+    said = why_better(buried, 4, buried["actions"][4], action_to_json(lighter), {}, 0)
+    assert said.startswith("it banks 30 points, the bury 10♠ 9♥ 10♦ banks 20"), said

@@ -23,12 +23,14 @@ hand on any machine.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 
-from engine.actions import Action, DeclareOut, action_to_json
+from engine.actions import Action, Bury, DeclareOut, PassCards, action_to_json
 from engine.ai.analysis import action_words, game_before
 from engine.ai.analysis_words import reason_for
 from engine.ai.duplicate import decide, decision_seed, seat_seed
+from engine.cards import cards_label
 from engine.game import Game
 from engine.record import ActionValue, HandRecord, check_record, game_at_deal, record_reasons
 from engine.rules import rules_from_dict
@@ -76,7 +78,8 @@ def why_better(record: HandRecord, action_index: int, better: ActionValue, worse
     """Why ``better`` did better than ``worse`` at the record's action ``action_index``, in the analysis' words
     (:func:`engine.ai.analysis_words.reason_for`), told to the player in ``viewer``: what the seat could see
     that speaks for it, and what the analysis' deals said where ``values`` (by the choices' words) agree
-    with the line; "" when nothing the seat saw speaks for it."""
+    with the line; "" when nothing the seat saw speaks for it. Where the worse is not the choice made (the
+    choice made did better), its cards name it ("the return A♥ K♥ Q♥ Q♣", not "the return made")."""
     game, _action = game_before(record, action_index)
     seat = game.to_act
     assert seat is not None
@@ -85,7 +88,22 @@ def why_better(record: HandRecord, action_index: int, better: ActionValue, worse
     good_value, bad_value = value_of(words[0], values), value_of(words[1], values)
     valued = good_value is not None and bad_value is not None and good_value > bad_value
     worths = {good: good_value or 0.0, bad: bad_value or 0.0}
-    return reason_for(game, seat, bad, good, worths, game.phase, words[0], viewer, simulated=valued)
+    reason = reason_for(game, seat, bad, good, worths, game.phase, words[0], viewer, simulated=valued)
+    if worse != record["actions"][action_index] and isinstance(bad, PassCards | Bury):
+        # the worse is the choice tried, not the one made: named by its cards
+        for made, tried in _MADE:
+            reason = made.sub(tried.replace("CARDS", cards_label(bad.cards)), reason)
+    return reason
+
+
+#: How the analysis' words speak of the pass, return or bury made, set against the better one, and how they
+#: speak of one tried instead (``CARDS``: its cards).
+_MADE = [(re.compile(pattern), tried) for pattern, tried in (
+    (r"\bthe (pass|return) made broke\b", r"the \1 CARDS breaks"),
+    (r"\bthe return made gave back\b", "the return CARDS gives back"),
+    (r"\bthe pass made (\d+) and (\d+)", r"the pass CARDS gives \1 and \2"),
+    (r"\bthe bury made (\d+)", r"the bury CARDS banks \1"),
+    (r"\bthe (pass|return|bury) made\b", r"the \1 CARDS"))]
 
 
 def same_choice(words: str, other: str) -> bool:

@@ -60,6 +60,7 @@ class ReviewScene(HandStepsScreen):
 
     def __init__(self, app: App, records: Sequence[HandRecord], index: int = 0) -> None:
         self.decisions: set[int] = set()  # the record's actions that were real decisions
+        self.levels: list[str | None] | None = None  # the computer levels of the record's table, when it is open
         self.summary: SummaryView | None = None  # the hand's summary, shown instead of the table
         self.graph: GraphView | None = None  # the graph of the hand, shown instead of the table
         super().__init__(app, records, index)  # raises RecordError for a record that does not replay
@@ -73,10 +74,10 @@ class ReviewScene(HandStepsScreen):
     def analyse(self, seat: int) -> None:
         """Analyse the hand for ``seat`` (the player's, or the one chosen with W), dropping what runs."""
         self.close_analysis()
+        record = self.records[self.index]
+        self.levels = table_levels(self.stack.scenes if self.stack is not None else self.app.stack.scenes, record)
         if self.app.settings.analyse_hands:
-            record = self.records[self.index]
-            levels = table_levels(self.stack.scenes if self.stack is not None else self.app.stack.scenes, record)
-            self.analysis = ReviewAnalysis(record, seat, levels)
+            self.analysis = ReviewAnalysis(record, seat, self.levels)
         if self.summary is not None:
             self.summary = SummaryView(self.analysis) if self.analysis is not None else None
         if self.graph is not None:
@@ -123,8 +124,8 @@ class ReviewScene(HandStepsScreen):
         step = self.step
         if step.action_index not in self.decisions:
             return
-        self.app.stack.push(TryAgainScene(self.app, self.records[self.index], step, self.analysis, self.open_line),
-                            "fade")
+        self.app.stack.push(TryAgainScene(self.app, self.records[self.index], step, self.analysis, self.open_line,
+                                          self.levels), "fade")
 
     def open_line(self, original: HandRecord, line: HandRecord) -> None:
         """A line played on from another choice, in a review of its own (the hand as played a page back)."""

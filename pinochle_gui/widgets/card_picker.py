@@ -41,6 +41,9 @@ KEYS = (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE, pygame.K_RETURN, pygame.K
         pygame.K_END)
 #: The lines the status under the caption may take (a refusal with the rule's words takes two).
 STATUS_LINES = 2
+#: The least share of a card's width that shows beside the next in a row, how far a chosen card rises (a share
+#: of its height), and the widest a card is drawn.
+SHOWN, RISE, MOST_WIDTH = 0.42, 0.22, 110
 
 
 def picks_cards(game: Game) -> bool:
@@ -185,25 +188,44 @@ class CardPicker(Focusable):
         """The words over the cards: the caption and the status's lines."""
         return scaled(self.text_size * 1.3) + STATUS_LINES * scaled((self.text_size - 2) * 1.3)
 
-    def card_width(self) -> int:
-        """As wide as the room allows: the cards' height and their lift fill the rect under the words, and
-        each card shows at least its corner next to the one after it."""
+    def rows_and_width(self) -> tuple[int, int]:
+        """How many rows the hand is laid in, and the cards' width: the rows (one to three) that let the cards be
+        widest, each card showing at least its corner next to the one after it and a chosen one room to rise."""
         room_h = self.rect.h - self.caption_height() - 4
-        by_height = int(room_h / (1.25 * card_height(100) / 100))
-        by_width = int(self.rect.w / (1 + 0.42 * max(0, len(self.cards) - 1)))
-        return max(24, min(by_height, by_width, 110))
+        n = max(1, len(self.cards))
+        best = (1, 0)
+        for rows in (1, 2, 3):
+            per_row = -(-n // rows)
+            by_width = int(self.rect.w / (1 + SHOWN * max(0, per_row - 1)))
+            by_height = int(room_h / rows / (RISE + card_height(100) / 100))
+            width = min(by_width, by_height, MOST_WIDTH)
+            if width > best[1] + 2:  # another row only for cards clearly larger
+                best = (rows, width)
+        return best[0], max(24, best[1])
+
+    def card_width(self) -> int:
+        return self.rows_and_width()[1]
 
     def card_rects(self) -> list[pygame.Rect]:
-        """Where each card lies (raised when chosen), left to right."""
-        cw = self.card_width()
+        """Where each card lies (raised when chosen), left to right and row by row, the rows together in the
+        middle of the room under the words."""
+        rows, cw = self.rows_and_width()
         ch = card_height(cw)
         n = len(self.cards)
-        step = min(cw + 6, (self.rect.w - cw) // max(1, n - 1)) if n > 1 else 0
-        width = cw + step * (n - 1)
-        x = self.rect.centerx - width // 2
-        lift = round(ch * 0.22)
-        y = self.rect.bottom - ch - 2
-        return [pygame.Rect(x + i * step, y - (lift if i in self.chosen else 0), cw, ch) for i in range(n)]
+        per_row = -(-n // rows) if n else 0
+        lift = round(ch * RISE)
+        row_h = ch + lift
+        top = self.rect.y + self.caption_height() + max(0, (self.rect.h - self.caption_height() - rows * row_h) // 2)
+        rects = []
+        for r in range(rows):
+            places = range(r * per_row, min(n, (r + 1) * per_row))
+            count = len(places)
+            step = min(cw + 6, (self.rect.w - cw) // max(1, count - 1)) if count > 1 else 0
+            x = self.rect.centerx - (cw + step * (count - 1)) // 2
+            y = top + r * row_h + lift
+            rects += [pygame.Rect(x + k * step, y - (lift if i in self.chosen else 0), cw, ch)
+                      for k, i in enumerate(places)]
+        return rects
 
     def card_at(self, pos: tuple[int, int]) -> int | None:
         """The place of the card under ``pos`` (the topmost where cards overlap)."""
