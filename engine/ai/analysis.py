@@ -39,7 +39,7 @@ from dataclasses import dataclass
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
-from engine.actions import Action, Bid, DeclareOut
+from engine.actions import Action, Bid, DeclareOut, action_to_json
 from engine.ai.advice import ANALYSIS_LEVELS, SEAT_VIEW, advise
 from engine.ai.analysis_words import (
     HARD_COMPUTER,
@@ -57,12 +57,12 @@ from engine.ai.players import make_player
 from engine.ai.playouts import played_out
 from engine.ai.valuation import Valuation, second_look, valuation
 from engine.game import Game, Phase
-from engine.record import HandRecord, check_record, game_at_deal
+from engine.record import ActionValue, HandRecord, check_record, game_at_deal
 from engine.review import seat_names
 from engine.rules import Rules, TrumpBy, rules_from_dict
 
 if TYPE_CHECKING:
-    from engine.ai.analysis_json import AlternativeJson, DecisionReviewJson, HandAnalysisJson
+    from engine.ai.analysis_json import AlternativeJson, ChoiceValueJson, DecisionReviewJson, HandAnalysisJson
 
 # The two views, without the clock (engine.ai.advice.ANALYSIS_LEVELS): a review must not depend on the machine's
 # speed. The seat's view is the advice's, the hint's (SEAT_VIEW); the other sees every card.
@@ -84,6 +84,28 @@ class Alternative:
     def from_json(cls, data: AlternativeJson) -> Alternative:
         seen = data.get("seen_value")
         return cls(str(data["action"]), float(data["value"]), None if seen is None else float(seen))
+
+
+@dataclass(frozen=True)
+class ChoiceValue:
+    """One choice the seat's view valued at a decision, as the review would have graded it had it been made."""
+
+    action: ActionValue  # the choice as a hand record writes it (engine.actions.action_to_json)
+    words: str           # in words, as Alternative.action says it
+    value: float         # points of this hand to the deciding side, from what the seat saw
+    cost: float          # what it would have cost against the advice, counted as the choice made's cost is
+    error: float         # the standard error of that cost (0: valued exactly, or the advice itself)
+
+    def to_json(self) -> ChoiceValueJson:
+        return {"action": self.action, "words": self.words, "value": self.value, "cost": self.cost,
+                "error": self.error}
+
+    @classmethod
+    def from_json(cls, data: ChoiceValueJson) -> ChoiceValue:
+        action = data["action"]
+        if not isinstance(action, str | dict):
+            raise ValueError(f"not a choice: {action!r}")
+        return cls(action, str(data["words"]), float(data["value"]), float(data["cost"]), float(data["error"]))
 
 
 #: The phases a decision is made in: a decision's kind is its phase.
@@ -161,13 +183,17 @@ class DecisionReview:
     error: float = 0.0        # standard error of the cost (seat's view; 0 when valued exactly)
     luck: str = ""            # "unlucky" or "lucky" when the view with every card seen disagrees (see luck())
     advised: str = ""         # what the hint advised here, in its words (engine.ai.hint: the advice graded against)
+    # every choice the seat's view valued, best first (the advice), each with what it would have cost: what a
+    # drill grades another choice by (engine.ai.drills); () in an analysis saved before they were kept
+    choices: tuple[ChoiceValue, ...] = ()
 
     def to_json(self) -> DecisionReviewJson:
         return {"action_index": self.action_index, "seat": self.seat, "kind": decision_name(self.kind),
                 "title": self.title,
                 "trick": self.trick, "chosen": self.chosen.to_json(), "best": [b.to_json() for b in self.best],
                 "cost": self.cost, "seen_cost": self.seen_cost, "costly": self.costly, "reason": self.reason,
-                "grade": str(self.grade), "error": self.error, "luck": self.luck, "advised": self.advised}
+                "grade": str(self.grade), "error": self.error, "luck": self.luck, "advised": self.advised,
+                "choices": [c.to_json() for c in self.choices]}
 
     @classmethod
     def from_json(cls, data: DecisionReviewJson) -> DecisionReview:
@@ -177,7 +203,8 @@ class DecisionReview:
                    tuple(Alternative.from_json(b) for b in data["best"]), float(data["cost"]),
                    None if seen is None else float(seen), bool(data["costly"]), str(data["reason"]),
                    _grade(data.get("grade"), bool(data["costly"])), float(data.get("error") or 0.0),
-                   str(data.get("luck") or ""), str(data.get("advised") or ""))
+                   str(data.get("luck") or ""), str(data.get("advised") or ""),
+                   tuple(ChoiceValue.from_json(c) for c in data.get("choices") or ()))
 
 
 def _kind(value: str) -> Phase:
@@ -368,9 +395,12 @@ def review_at(game: Game, action: Action, action_index: int, seed: int = 0, leve
         known = one in valued.worths and other in valued.worths
         return round(valued.error(one, other), 1) if known and one != other else 0.0
 
+    def cost_of(a: Action) -> float:  # what choosing ``a`` costs against the advice (a bid: at most what it risks)
+        return round(min(_at_stake(game, a, best), max(0.0, values[best] - values[a])), 1)
+
     chosen = alternative(action)
     others = tuple(alternative(a) for a in ranked if a != action)[:SHOWN_ALTERNATIVES]
-    cost = round(min(stake, max(0.0, values[best] - values[action])), 1) if charged else 0.0
+    cost = cost_of(action) if charged else 0.0
     seen_cost = round(min(stake, max(0.0, max(seen.values()) - seen[action])), 1) \
         if action in seen and charged else None
     runner_up = ranked[1] if best == action and len(ranked) > 1 else None
@@ -395,8 +425,11 @@ def review_at(game: Game, action: Action, action_index: int, seed: int = 0, leve
         reason += f"; {laid}, it cost nothing"
     trick = len(game.hand.tricks) + 1 if kind == Phase.PLAY else None
     title = _title(game, seat, kind, names, viewer)
+    choices = tuple(ChoiceValue(action_to_json(a), action_words(a, game), values[a], cost_of(a),
+                                error(best, a) if a != best else (error(a, ranked[1]) if len(ranked) > 1 else 0.0))
+                    for a in ranked)
     return DecisionReview(action_index, seat, kind, title, trick, chosen, others, cost, seen_cost, tier in COSTLY,
-                          reason, tier, spread, fortune, action_words(advice.action, game))
+                          reason, tier, spread, fortune, action_words(advice.action, game), choices)
 
 
 def _against_the_advice(game: Game, action: Action, best: Action, valued: Valuation, values: dict[Action, float],
@@ -487,6 +520,6 @@ def play_with_hard(record: HandRecord, seat: int, levels: Sequence[str | None], 
     return game.hand_records[0]
 
 
-__all__ = ["ANALYSIS_LEVELS", "COSTLY", "SEAT_VIEW", "THE_PLAYER", "TIERS", "Alternative", "DecisionReview", "Grade",
-           "HandAnalysis", "action_words", "analyse_hand", "cost_threshold", "decisions_in", "grade", "luck",
-           "play_with_hard", "player_seat", "review_at", "review_decision", "work_order"]
+__all__ = ["ANALYSIS_LEVELS", "COSTLY", "SEAT_VIEW", "THE_PLAYER", "TIERS", "Alternative", "ChoiceValue",
+           "DecisionReview", "Grade", "HandAnalysis", "action_words", "analyse_hand", "cost_threshold", "decisions_in",
+           "grade", "luck", "play_with_hard", "player_seat", "review_at", "review_decision", "work_order"]

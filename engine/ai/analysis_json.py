@@ -5,11 +5,21 @@ from __future__ import annotations
 
 from typing import NotRequired, TypedDict
 
+from engine.record_shape import ActionValue
+
 
 class AlternativeJson(TypedDict):
     action: str
     value: float
     seen_value: float | None
+
+
+class ChoiceValueJson(TypedDict):
+    action: ActionValue
+    words: str
+    value: float
+    cost: float
+    error: float
 
 
 class DecisionReviewJson(TypedDict):
@@ -28,6 +38,7 @@ class DecisionReviewJson(TypedDict):
     error: NotRequired[float]
     luck: NotRequired[str]
     advised: NotRequired[str]  # nor what the hint advised, before the hint and the review were one
+    choices: NotRequired[list[ChoiceValueJson]]  # nor every choice valued, before drills
 
 
 class HandAnalysisJson(TypedDict):

@@ -1,0 +1,100 @@
+"""Practise your mistakes (:mod:`engine.ai.drills`): a costly decision of the player's chosen again is graded from
+the review's own values, so the drill says what the review said: the same cost and grade for the choice made, the
+best found where the review's best is chosen, and each other choice's cost as the review's values give it."""
+
+from __future__ import annotations
+
+import dataclasses
+from functools import cache
+
+import pytest
+
+from engine.actions import Play
+from engine.ai.advice import ANALYSIS_LEVELS
+from engine.ai.analysis import COSTLY, DecisionReview, Grade, decisions_in, game_before, review_decision
+from engine.ai.analysis_words import reason_for
+from engine.ai.drills import Drill, drills_in, grade_choice, is_drill, reason_against, verdict_words
+from engine.game import new_game
+from engine.record import HandRecord
+from engine.rules import preset
+from engine.sim import play_game
+
+#: A three-handed hand the player (seat 0) played at random, and the search that values it (medium: quick).
+LEVEL = ANALYSIS_LEVELS["medium"]
+
+
+def players_hand(variant: str = "three_hand", seed: int = 1) -> HandRecord:
+    game = new_game(preset(variant), seed=seed)
+    game.humans = (0,)
+    game.players = ["You", "West", "North", "East"][: game.rules.players]
+    return play_game(game, ["random"] + ["easy"] * (game.rules.players - 1), seed, 1).hand_records[0]
+
+
+@cache
+def costly_card(variant: str = "three_hand", seed: int = 1) -> tuple[HandRecord, DecisionReview]:
+    """The player's last costly card of the hand (the last tricks are quick to value), as the review grades it."""
+    record = players_hand(variant, seed)
+    for index, seat in reversed(decisions_in(record)):
+        if seat == 0:
+            review = review_decision(record, index, 0, level=LEVEL, every_card=False, viewer=0)
+            if review.costly:
+                return record, review
+    raise AssertionError("no costly card of the player's in the hand")
+
+
+def test_the_review_values_every_choice_as_it_would_have_graded_it() -> None:
+    record, review = costly_card()
+    assert review.choices and review.choices[0].cost == 0.0  # best first: the advice
+    words = [c.words for c in review.choices]
+    game, _made = game_before(record, review.action_index)
+    assert len(words) == len(set(words)) == len([a for a in game.legal_actions() if isinstance(a, Play)])
+    shown = {a.action: a.value for a in (review.chosen, *review.best)}  # what the review's notes show
+    for choice in review.choices:
+        assert choice.value == shown.get(choice.words, choice.value)
+        assert choice.cost == round(max(0.0, review.choices[0].value - choice.value), 1)
+    assert DecisionReview.from_json(review.to_json()) == review
+    older = review.to_json()
+    del older["choices"]  # an analysis saved before the choices were kept reads back without them
+    assert DecisionReview.from_json(older).choices == () and not is_drill(DecisionReview.from_json(older), 0)
+
+
+def test_a_drill_grades_each_choice_with_the_reviews_numbers() -> None:
+    record, review = costly_card()
+    [drill] = [d for d in drills_in(record, [review], 0)]
+    assert drill == Drill(record, review) and drill.played.words == review.chosen.action
+    again = grade_choice(drill, review.chosen.action)  # the choice made: the review's very verdict
+    assert (again.grade, again.choice.cost, again.choice.error) == (review.grade, review.cost, review.error)
+    assert again.grade in COSTLY and not again.solved and again.gain == 0
+    found = grade_choice(drill, review.best[0].action)  # the review's best: found, worth the review's cost more
+    assert found.found_best and found.solved and found.gain == review.cost
+    assert found.grade in (Grade.BEST, Grade.GOOD)
+    assert verdict_words(found) == f"You found the best: {review.best[0].action}, worth about {review.cost:.0f} more " \
+                                   f"than your {review.chosen.action} in the hand"
+    for alternative in review.best[1:]:  # the others the review showed cost what its values say
+        verdict = grade_choice(drill, alternative.action)
+        assert verdict.choice.cost == round(review.best[0].value - alternative.value, 1)
+        assert verdict.gain == round(review.cost - verdict.choice.cost, 1)
+    with pytest.raises(ValueError):
+        grade_choice(drill, "Bid 990")
+
+
+def test_why_the_best_was_better_is_said_in_the_analysis_words() -> None:
+    record, review = costly_card()
+    drill = Drill(record, review)
+    assert reason_against(drill, review.chosen.action) == review.reason  # the review's own sentence
+    assert reason_against(drill, drill.best.words) == ""
+    other = next(c for c in review.choices if c not in (drill.best, drill.played))
+    game, _made = game_before(record, review.action_index)
+    values = {game.action_from_json(c.action): c.value for c in review.choices}
+    expected = reason_for(game, 0, game.action_from_json(other.action), game.action_from_json(drill.best.action),
+                          values, review.kind, drill.best.words, 0)
+    assert reason_against(drill, other.words) == expected
+    assert "You " not in expected and "You's" not in expected
+
+
+def test_only_the_players_costly_decisions_with_their_values_make_drills() -> None:
+    record, review = costly_card()
+    assert drills_in(record, [review], 1) == []  # another seat's
+    sound = dataclasses.replace(review, grade=Grade.INACCURACY, costly=False)
+    assert drills_in(record, [sound], 0) == []
+    assert drills_in(record, [dataclasses.replace(review, choices=())], 0) == []
