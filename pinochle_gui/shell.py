@@ -362,8 +362,10 @@ class App:
         table = self.table
         if self.coster.busy:  # the next decision only while no computer at the table thinks
             idle = table is None or not any(isinstance(seat, ComputerSeat) and seat.thinking for seat in table.seats)
-            for cost in self.coster.poll(idle):
-                self.messages.extend(self.storage.stats.record_hand_cost(cost))
+            for hand in self.coster.poll(idle):
+                self.messages.extend(self.storage.stats.record_hand_cost(hand.cost))
+                self.messages.extend(self.storage.drills.keep(hand.cost.game_id, hand.record, hand.cost.level,
+                                                              hand.seat, hand.reviews))  # its costly decisions
         if self.messages and (table is None or table.idle):
             # What saving or the statistics had to say during play (a full disk, a damaged file).
             messages, self.messages = self.messages, []

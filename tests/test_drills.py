@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import dataclasses
 from functools import cache
+from pathlib import Path
 
 import pytest
 
@@ -18,6 +19,7 @@ from engine.game import new_game
 from engine.record import HandRecord
 from engine.rules import preset
 from engine.sim import play_game
+from pinochle_gui.storage import DrillKey, DrillProgress, Storage, StoredDrill
 
 #: A three-handed hand the player (seat 0) played at random, and the search that values it (medium: quick).
 LEVEL = ANALYSIS_LEVELS["medium"]
@@ -98,3 +100,69 @@ def test_only_the_players_costly_decisions_with_their_values_make_drills() -> No
     sound = dataclasses.replace(review, grade=Grade.INACCURACY, costly=False)
     assert drills_in(record, [sound], 0) == []
     assert drills_in(record, [dataclasses.replace(review, choices=())], 0) == []
+
+
+# -- kept in the statistics ---------------------------------------------------------------------------------------
+
+
+def stored_hand(home: Path) -> tuple[Storage, HandRecord, DecisionReview]:
+    """A storage under ``home`` holding the player's hand (its statistics row, its record) and its costly card."""
+    record, review = costly_card()
+    storage = Storage.open(home)
+    assert storage.record_hand(record, 0, [None, "easy", "hard"], game_id="g1") == []
+    assert storage.stats.keep_hand_record("g1", record) == []
+    return storage, record, review
+
+
+def test_the_costly_decisions_are_kept_with_their_progress(tmp_path: Path) -> None:
+    storage, record, review = stored_hand(tmp_path)
+    drills = storage.drills
+    assert drills.progress() == DrillProgress(0, 0) and drills.progress().words == "Drills: none yet"
+    sound = dataclasses.replace(review, action_index=review.action_index - 1, grade=Grade.GOOD, costly=False)
+    assert drills.keep("g1", record, "mixed", 0, [review, sound]) == []
+    [kept] = drills.drills()
+    key = DrillKey("g1", record["hand_number"], review.action_index)
+    assert kept == StoredDrill(key, Drill(record, review), "three_hand", (None, "easy", "hard"))
+    assert drills.keep("g1", record, "mixed", 0, [review]) == []  # kept once
+    assert drills.attempted(key, False) == [] and drills.drills()[0].attempts == 1
+    assert not drills.drills()[0].solved and drills.progress().words == "Drills: 0 of 1 solved"
+    assert drills.attempted(key, True) == [] and drills.attempted(key, False) == []  # once solved, solved
+    assert (drills.drills()[0].attempts, drills.drills()[0].solved) == (3, True)
+    assert drills.progress() == DrillProgress(1, 1) and drills.progress().words == "Drills: 1 of 1 solved"
+    assert drills.progress("two_hand").total == 0 and drills.progress("three_hand", "mixed").total == 1
+    assert drills.find([key]) == {key: drills.drills()[0]}
+    storage.close()
+    again = Storage.open(tmp_path)  # the same after the app is closed
+    assert again.drills.progress() == DrillProgress(1, 1)
+    assert again.stats.reset() == [] and again.drills.drills() == []
+    again.close()
+
+
+def test_a_drill_that_does_not_read_back_is_left_out(tmp_path: Path) -> None:
+    storage, record, review = stored_hand(tmp_path)
+    later = dataclasses.replace(review, action_index=review.action_index + 1)
+    assert storage.drills.keep("g1", record, "easy", 0, [review, later]) == []
+    db = storage.stats.connection
+    assert db is not None
+    db.execute("UPDATE drills SET review = '{\"seat\": 0' WHERE action_index = ?", (later.action_index,))
+    assert [d.key.action_index for d in storage.drills.drills()] == [review.action_index]
+    db.execute("UPDATE drills SET review = '[1, 2]'")
+    assert storage.drills.drills() == [] and storage.drills.progress().total == 0
+    storage.close()
+
+
+def test_a_damaged_statistics_file_is_set_aside_and_the_drills_start_empty(tmp_path: Path) -> None:
+    storage, record, review = stored_hand(tmp_path)
+    assert storage.drills.keep("g1", record, "easy", 0, [review]) == []
+    path = storage.stats.path
+    storage.close()
+    path.write_bytes(b"this is no database" * 100)
+    for companion in (Path(f"{path}-wal"), Path(f"{path}-shm")):
+        companion.unlink(missing_ok=True)
+    again = Storage.open(tmp_path)
+    assert any("kept as" in m.text and m.level == "warning" for m in again.messages), again.messages
+    assert again.drills.drills() == [] and again.drills.progress() == DrillProgress(0, 0)
+    [backup] = [p for p in path.parent.glob(f"{path.name}.bad-*") if not p.name.endswith(("-wal", "-shm"))]
+    assert backup.read_bytes().startswith(b"this is no database")
+    assert again.drills.keep("g1", record, "easy", 0, [review]) == []  # and new ones are kept
+    again.close()

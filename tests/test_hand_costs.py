@@ -22,7 +22,7 @@ from pinochle_gui.screens.review import ReviewScene
 from pinochle_gui.screens.statistics import StatisticsScene
 from pinochle_gui.storage.hand_costs import TABLE, HandCost
 from pinochle_gui.storage.stats import StatsStore
-from pinochle_gui.table.hand_costs import HandCoster
+from pinochle_gui.table.hand_costs import CostedHand, HandCoster
 from pinochle_gui.widgets.text import watch_text
 
 __all__ = ["_display", "app"]
@@ -105,12 +105,14 @@ def test_the_coster_adds_up_the_players_decisions_only_while_the_table_is_idle()
         coster.add(record, 0, "g", "easy")
         for _ in range(5):
             assert coster.poll(idle=False) == []  # a computer thinks: nothing is started
-        found: list[HandCost] = []
-        wait_until(lambda: found, "the hand's cost, found while the table is idle",
-                   step=lambda: found.extend(coster.poll(idle=True)))
+        hands: list[CostedHand] = []
+        wait_until(lambda: hands, "the hand's cost, found while the table is idle",
+                   step=lambda: hands.extend(coster.poll(idle=True)))
+        found = [hand.cost for hand in hands]
         reviews = [review_decision(record, i, every_card=False, viewer=0) for i in mine]  # as the review grades
         assert found == [HandCost.of("g", 1, "three_hand", "easy", accuracy(reviews, 0))] and not coster.busy
         assert found[0].decisions == len(mine) and found[0].sound == sum(r.grade in SOUND for r in reviews)
+        assert hands[0].reviews == tuple(reviews) and hands[0].record == record  # the costly ones are drills
     finally:
         coster.close()
 

@@ -196,7 +196,7 @@ class StatisticsScene(Screen):
         confirm(
             self.app,
             "Reset statistics?",
-            "Every game, hand, challenge and your rating will be forgotten. This cannot be undone.",
+            "Every game, hand, challenge, drill and your rating will be forgotten. This cannot be undone.",
             self.reset,
             yes_text="Reset",
             no_text="Keep them",

@@ -21,6 +21,7 @@ from pathlib import Path
 from engine.record import HandRecord
 
 from .challenges import ChallengeResults, ChallengeSave
+from .drills import DrillKey, DrillProgress, DrillStore, StoredDrill
 from .lock import AppLock
 from .paths import APP_NAME, HOME_ENV, AppPaths, app_paths
 from .rating import COMPUTER_LEVELS, INITIAL_RATING, LEVEL_RATINGS, expected_score, level_rating, update_rating
@@ -53,6 +54,9 @@ __all__ = [
     "CHOICES",
     "COMPUTER_LEVELS",
     "DECK_DESIGNS",
+    "DrillKey",
+    "DrillProgress",
+    "DrillStore",
     "GamePoint",
     "GameStat",
     "HOME_ENV",
@@ -74,6 +78,7 @@ __all__ = [
     "Storage",
     "StorageError",
     "StorageMessage",
+    "StoredDrill",
     "TABLE_THEMES",
     "app_paths",
     "atomic_write_bytes",
@@ -132,6 +137,12 @@ class Storage:
     def challenge_results(self) -> ChallengeResults:
         """The finished duplicate challenges (in the statistics database)."""
         return ChallengeResults(self.stats)
+
+    @property
+    def drills(self) -> DrillStore:
+        """The player's drills: the costly decisions of the hands played, and the progress on each (in the
+        statistics database)."""
+        return DrillStore(self.stats)
 
     def update_settings(self, **changes: object) -> list[StorageMessage]:
         """Change some settings and save them at once."""

@@ -365,6 +365,8 @@ class StatsStore:
                     db.execute("DELETE FROM challenges")  # the duplicate challenges' own table (storage.challenges)
                 db.execute("DELETE FROM hand_costs")
                 db.execute("DELETE FROM hand_records")
+                if db.execute("SELECT 1 FROM sqlite_master WHERE name = 'drills'").fetchone():
+                    db.execute("DELETE FROM drills")  # the drills' own table (storage.drills)
         except sqlite3.Error as exc:
             return [error(f"The statistics could not be reset: {exc}", self.path)]
         return []

@@ -5,7 +5,8 @@ player's decisions of that hand with the hard level's search from what the playe
 (:func:`engine.ai.analysis.review_decision`, with the seed of the review, so the same grades) and hands back
 the hand's accuracy (:func:`engine.ai.accuracy.accuracy`): how many decisions, how many graded best or good,
 and what the marked ones cost as the review's steps show it, in net points of that hand (the side's score
-less the opponents', as every comparison of the game), for the statistics (:mod:`pinochle_gui.storage.hand_costs`).
+less the opponents', as every comparison of the game), for the statistics (:mod:`pinochle_gui.storage.hand_costs`),
+with the reviews themselves: the costly ones become the player's drills (:mod:`pinochle_gui.storage.drills`).
 It works one decision at a time in one worker process at the lowest priority, and starts the next decision only
 while no computer seat is thinking (``idle``), so the player's computers are not slowed. A hand not finished
 when the app closes is not counted. With ``PINOCHLE_THINK_AT_ONCE=1`` (the tests) it works on a thread of this process.
@@ -33,6 +34,17 @@ def decision_graded(record: HandRecord, action_index: int, seat: int) -> Decisio
     """The decision ``action_index`` of ``record`` reviewed for its seat (the seat's view only, as the review
     grades it)."""
     return review_decision(record, action_index, APP_SEED, every_card=False, viewer=seat)
+
+
+@dataclass(frozen=True)
+class CostedHand:
+    """A hand whose every decision of the player's is reviewed: its cost and accuracy for the statistics, and the
+    reviews (the costly ones are drills)."""
+
+    cost: HandCost
+    record: HandRecord
+    seat: int
+    reviews: tuple[DecisionReview, ...]
 
 
 @dataclass
@@ -70,9 +82,9 @@ class HandCoster:
     def busy(self) -> bool:
         return bool(self.hands)
 
-    def poll(self, idle: bool) -> list[HandCost]:
+    def poll(self, idle: bool) -> list[CostedHand]:
         """The hands whose every decision is now costed; starts the next decision when ``idle``."""
-        finished: list[HandCost] = []
+        finished: list[CostedHand] = []
         if self._future is not None and self._future.done():
             hand = self.hands[0]
             try:
@@ -87,8 +99,9 @@ class HandCoster:
                 self.errors.append(f"hand {hand.record['hand_number']}: {hand.failed[0]}")
             else:
                 tenths = in_tenths(rules_from_dict(hand.record["rules"]))
-                finished.append(HandCost.of(hand.game_id, hand.record["hand_number"], hand.record["variant"],
-                                            hand.level, accuracy(hand.reviews, hand.seat, tenths)))
+                cost = HandCost.of(hand.game_id, hand.record["hand_number"], hand.record["variant"], hand.level,
+                                   accuracy(hand.reviews, hand.seat, tenths))
+                finished.append(CostedHand(cost, hand.record, hand.seat, tuple(hand.reviews)))
         if self._future is None and self.hands and idle:
             hand = self.hands[0]
             self._future = self._executor().submit(decision_graded, hand.record, hand.decisions[hand.done], hand.seat)
@@ -113,4 +126,4 @@ class HandCoster:
         self._pool = None
 
 
-__all__ = ["HandCoster", "decision_graded"]
+__all__ = ["CostedHand", "HandCoster", "decision_graded"]
