@@ -101,7 +101,7 @@ DID = {"Bid": "bid", "Pass": "passed", "Return": "returned", "Bury": "buried", "
        "Take": "took", "Exchange": "exchanged", "Keep": "kept", "Ask": "asked"}
 
 
-def _did(review: DecisionReview) -> str:
+def did_words(review: DecisionReview) -> str:
     """What the seat did, after its name: "led the K♠", "bid 350", "passed", "named hearts trump"."""
     action = review.chosen.action
     first, _, rest = action.partition(" ")
@@ -129,8 +129,8 @@ def moment_words(review: DecisionReview, names: Sequence[str], teams: Sequence[S
     side = side_of(names, teams, review.seat, review.seat, viewer)
     cost = shown_cost(review.cost, tenths)
     points = f"{cost:.1f}" if tenths and cost != round(cost) else f"{cost:.0f}"
-    return f"{review.title}: {who} {_did(review)}; {_better(review)} was worth about {points} more to {side}"
+    return f"{review.title}: {who} {did_words(review)}; {_better(review)} was worth about {points} more to {side}"
 
 
-__all__ = ["KEY_MOMENTS", "MARKED", "SOUND", "Accuracy", "accuracy", "game_accuracy", "in_tenths", "key_moments",
-           "moment_words", "shown_cost"]
+__all__ = ["KEY_MOMENTS", "MARKED", "SOUND", "Accuracy", "accuracy", "did_words", "game_accuracy", "in_tenths",
+           "key_moments", "moment_words", "shown_cost"]

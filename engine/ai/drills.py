@@ -33,9 +33,11 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from engine.actions import Bid, Pass, Play
 from engine.ai.accuracy import SOUND, in_tenths, shown_cost
 from engine.ai.analysis import COSTLY, ChoiceValue, DecisionReview, Grade, cost_threshold, game_before, grade
 from engine.ai.analysis_words import reason_for
+from engine.cards import sort_hand
 from engine.record import HandRecord
 from engine.rules import Rules, rules_from_dict
 
@@ -98,6 +100,7 @@ class Verdict:
     best: ChoiceValue
     played: ChoiceValue   # the choice made in the hand
     tenths: bool = False  # costs shown to a tenth of a point (scores divided by ten, the double deck)
+    threshold: float = 10.0  # from what cost a choice is marked (engine.ai.analysis.cost_threshold)
 
     @property
     def found_best(self) -> bool:
@@ -131,7 +134,7 @@ def grade_choice(drill: Drill, words: str) -> Verdict:
         tier = grade(0.0, choice.error, None if runner_up is None else best.value - runner_up.value, threshold)
     else:
         tier = grade(choice.cost, choice.error, None, threshold)
-    return Verdict(choice, tier, best, drill.played, in_tenths(drill.rules))
+    return Verdict(choice, tier, best, drill.played, in_tenths(drill.rules), threshold)
 
 
 def _points(value: float, tenths: bool) -> str:
@@ -149,10 +152,15 @@ def verdict_words(verdict: Verdict) -> str:
         return f"You found the best: {mine.words}, worth about {_points(gain, tenths)} more than your " \
                f"{played.words} in the hand"
     if verdict.solved:
-        near = "as good as the best" if shown_cost(mine.cost, tenths) == 0 else \
-            f"within about {_points(mine.cost, tenths)} of the best"
-        return f"Good: {mine.words} is {near}, {best.words}; worth about {_points(gain, tenths)} more than your " \
-               f"{played.words} in the hand"
+        if shown_cost(mine.cost, tenths) == 0:
+            near = f"as good as the best, {best.words}"
+        elif mine.cost < verdict.threshold:
+            near = f"within about {_points(mine.cost, tenths)} of the best, {best.words}"
+        else:  # a cost within the uncertainty of the deals, as the review counts it: none
+            near = f"as good as the best, {best.words}, as far as the deals valued can tell (it was valued about " \
+                   f"{_points(mine.cost, tenths)} higher)"
+        return f"Good: {mine.words} is {near}; worth about {_points(gain, tenths)} more than your {played.words} " \
+               f"in the hand"
     sentence = f"Still not the best: {best.words} was best, worth about {_points(mine.cost, tenths)} more than " \
                f"{mine.words}"
     if mine == played:
@@ -161,6 +169,24 @@ def verdict_words(verdict: Verdict) -> str:
         return f"{sentence}, no better than your {played.words} in the hand"
     more = "more" if gain > 0 else "less"
     return f"{sentence}, about {_points(gain, tenths)} {more} than your {played.words} in the hand"
+
+
+def choices_in_order(drill: Drill) -> list[ChoiceValue]:
+    """The drill's choices in an order that tells nothing of their values: cards as the hand is sorted (trumps
+    first), Pass and then the bids from the lowest, every other choice by its words."""
+    game, _action = game_before(drill.record, drill.action_index)
+    actions = {c.words: game.action_from_json(c.action) for c in drill.review.choices}
+    hand = sort_hand([a.card for a in actions.values() if isinstance(a, Play)], game.hand.trump)
+
+    def place(choice: ChoiceValue) -> tuple[int, int, str]:
+        action = actions[choice.words]
+        if isinstance(action, Play):
+            return 0, hand.index(action.card), choice.words
+        if isinstance(action, Bid | Pass):
+            return 1, action.amount if isinstance(action, Bid) else 0, choice.words
+        return 2, 0, choice.words
+
+    return sorted(drill.review.choices, key=place)
 
 
 def reason_against(drill: Drill, words: str) -> str:
@@ -180,4 +206,5 @@ def reason_against(drill: Drill, words: str) -> str:
     return reason_for(game, drill.seat, mine, better, values, kind, best.words, drill.seat)
 
 
-__all__ = ["Drill", "Verdict", "drills_in", "grade_choice", "is_drill", "reason_against", "verdict_words"]
+__all__ = ["Drill", "Verdict", "choices_in_order", "drills_in", "grade_choice", "is_drill", "reason_against",
+           "verdict_words"]

@@ -19,6 +19,7 @@ shell's door to them: each ``*_scene`` function builds a scene ready to push on 
 - :func:`open_review` a finished hand told again step by step from its record (the summary's and the
   history's "Review"); :func:`open_record_scene` chooses a record file; :func:`open_record_file` opens
   one (a file dropped on the window).
+- :func:`drills_scene` practise your mistakes: the costly decisions of the hands played, chosen again.
 - :func:`replay_result_scene` a deal played again beside the first time (``app.replay_deal`` plays it).
 - :func:`challenge_deal_scene` a duplicate challenge's deal is over: both sides' results;
   :func:`challenge_results_scene` the finished challenge, deal by deal (``app.start_challenge`` starts one).
@@ -98,6 +99,13 @@ def open_review(app: App, records: Sequence[HandRecord], index: int = 0) -> bool
     return open_it(app, records, index)
 
 
+def drills_scene(app: App, variant: str | None = None, level: str | None = None) -> Scene:
+    """The player's drills (of one variant and/or computer level), the unsolved first."""
+    from pinochle_gui.screens.drills import DrillScene
+
+    return DrillScene(app, app.storage.drills.drills(variant, level))
+
+
 def replay_result_scene(app: App, original: HandRecord, replay: HandRecord) -> Scene:
     from pinochle_gui.screens.replay import ReplayResultScene
 
@@ -139,6 +147,7 @@ def open_record_file(app: App, path: str | Path) -> bool:
 __all__ = [
     "challenge_deal_scene",
     "challenge_results_scene",
+    "drills_scene",
     "history_scene",
     "new_game_scene",
     "open_record_file",

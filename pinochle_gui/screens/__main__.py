@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import functools
+import json
 import os
 import tempfile
 from collections.abc import Callable, Sequence
@@ -25,6 +26,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 import engine  # noqa: E402
+from engine.ai.advice import ANALYSIS_LEVELS, APP_SEED  # noqa: E402
+from engine.ai.analysis import DecisionReview, decisions_in, review_decision  # noqa: E402
+from engine.ai.drills import drills_in  # noqa: E402
 from engine.challenge import Challenge, ChallengeDeal, challenge_deals, deal_game, duplicate_score  # noqa: E402
 from engine.game import Game  # noqa: E402
 from engine.players import RandomPlayer  # noqa: E402
@@ -33,7 +37,7 @@ from engine.rules import PRESETS, Rules, rules_from_dict  # noqa: E402
 from pinochle_gui.challenge_run import ChallengeRun, new_run  # noqa: E402
 from pinochle_gui.fonts import set_text_scale  # noqa: E402
 from pinochle_gui.scene import Scene, SceneStack  # noqa: E402
-from pinochle_gui.storage import TEXT_SIZES, Settings, Storage, StorageMessage  # noqa: E402
+from pinochle_gui.storage import TEXT_SIZES, Settings, Storage, StorageMessage, StoredDrill  # noqa: E402
 from pinochle_gui.storage.challenges import FinishedChallenge  # noqa: E402
 from pinochle_gui.theme import felt_surface  # noqa: E402
 
@@ -168,6 +172,28 @@ def fill_statistics(storage: Storage, games: int = 14) -> None:
             print(f"statistics: {message.text}")
 
 
+@functools.cache
+def costly_decisions(record_text: str) -> tuple[DecisionReview, ...]:
+    """The player's (seat 0) costly decisions of a hand (its record as JSON text), from its last until one is
+    found, valued with the medium search (quick; the app values with hard): a drill to show."""
+    record = json.loads(record_text)
+    for index, seat in reversed(decisions_in(record)):
+        if seat == 0:
+            review = review_decision(record, index, APP_SEED, ANALYSIS_LEVELS["medium"], every_card=False, viewer=0)
+            if review.costly:
+                return (review,)
+    return ()
+
+
+def drills(app: ShotApp, game: Game) -> Scene:
+    """The drills: a costly decision of the player's in each of the game's hands, to be chosen again."""
+    from pinochle_gui.screens.drills import DrillScene
+
+    found = [StoredDrill(None, d, record["variant"], (None,) + ("medium",) * (record["seats"] - 1))
+             for record in game.hand_records for d in drills_in(record, costly_decisions(json.dumps(record)), 0)]
+    return DrillScene(app, found)
+
+
 class _Felt(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         surface.blit(felt_surface("green", *surface.get_size()), (0, 0))
@@ -238,6 +264,7 @@ def shots() -> dict[str, Callable[[ShotApp, Game], Scene]]:
         "challenge-setup": challenge_setup,
         "challenge-deal": challenge_deal,
         "challenge-results": challenge_results,
+        "drills": drills,
     }
 
 

@@ -14,7 +14,7 @@ marked on it (a click goes there). S shows the hand's summary (:mod:`pinochle_gu
 Right (or Next) one step on, Left (or Previous) one back, Home and End the first and last step,
 C and Shift+C the next and previous costly decision, W whose decisions are analysed (the next seat's),
 T try again from the step's decision (:mod:`pinochle_gui.screens.try_again`), G the graph of the hand
-(:mod:`pinochle_gui.screens.review_graph`),
+(:mod:`pinochle_gui.screens.review_graph`), P practise your mistakes (:mod:`pinochle_gui.screens.drills`),
 Page Up and Page Down the previous and next hand of a record file with many; A plays the deal again
 (``app.replay_deal``); Escape closes.
 :func:`open_review` is the door for the hand summary, the hand history and the record files.
@@ -31,12 +31,14 @@ from engine.ai.analysis import decisions_in
 from engine.record import HandRecord, RecordError
 from pinochle_gui.fonts import least_size
 from pinochle_gui.screens.dialogs import message
+from pinochle_gui.screens.drills import review_drills
 from pinochle_gui.screens.hand_steps import HandStepsScreen
-from pinochle_gui.screens.review_analysis import ReviewAnalysis, analysed_seat, table_levels
+from pinochle_gui.screens.review_analysis import OTHERS_LEVEL, ReviewAnalysis, analysed_seat, table_levels
 from pinochle_gui.screens.review_graph import GraphView
 from pinochle_gui.screens.review_notes import draw_progress
 from pinochle_gui.screens.review_summary import SummaryView
 from pinochle_gui.screens.try_again import TryAgainScene
+from pinochle_gui.seat_words import player_seat
 from pinochle_gui.widgets import same_text_size
 
 if TYPE_CHECKING:
@@ -131,6 +133,16 @@ class ReviewScene(HandStepsScreen):
         """A line played on from another choice, in a review of its own (the hand as played a page back)."""
         open_review(self.app, [original, line], 1)
 
+    def practise(self) -> None:
+        """Practise your mistakes: the player's costly decisions of this hand first (as analysed so far), then the
+        drills of the other hands played (:mod:`pinochle_gui.screens.drills`)."""
+        record, analysis = self.records[self.index], self.analysis
+        seat = player_seat(record)
+        mine = analysis is not None and seat is not None and analysis.seat == seat
+        reviews = list(analysis.decisions.values()) if analysis is not None and mine else []
+        levels = self.levels or (analysis.levels if analysis is not None else [OTHERS_LEVEL] * record["seats"])
+        self.app.stack.push(review_drills(self.app, record, reviews, 0 if seat is None else seat, levels), "fade")
+
     def open_hard(self) -> None:
         """The same deal played with the hard computer in the analysed seat, in a review of its own (the hand
         as played a page back)."""
@@ -164,6 +176,9 @@ class ReviewScene(HandStepsScreen):
             return True
         if event.key == pygame.K_g:
             self.toggle_graph()
+            return True
+        if event.key == pygame.K_p:
+            self.practise()
             return True
         if event.key == pygame.K_w and self.analysis is not None:  # whose decisions: the next seat's
             self.analyse((self.analysis.seat + 1) % len(self.step.hands))

@@ -28,7 +28,7 @@ from pinochle_gui.seat_words import capital, who, whose
 from pinochle_gui.table.scorepad import side_names
 from pinochle_gui.table.summary import draw_table, summary_lines
 from pinochle_gui.theme import Theme, draw_panel
-from pinochle_gui.widgets import MenuButton, NoteButton, blit_text, note_height
+from pinochle_gui.widgets import MenuButton, NoteButton, blit_text, note_height, same_text_size
 from pinochle_gui.widgets.core import Focusable
 from pinochle_gui.widgets.text import wrap
 
@@ -56,6 +56,8 @@ class Host(Protocol):
     def go_action(self, action_index: int) -> None: ...
 
     def open_hard(self) -> None: ...
+
+    def practise(self) -> None: ...
 
     def toggle_summary(self) -> None: ...
 
@@ -177,13 +179,17 @@ class SummaryView:
             self.right = pygame.Rect(area.x + half + gap, area.y, area.w - half - gap, area.h)
         self.lost_top = self.left.y + pad + figures
         foot = self.left.bottom - pad - bh
-        half = (width - pad) // 2
-        hard = screen.button(pygame.Rect(self.left.x + pad, foot, half, bh), "The hard computer's play",
+        third = (width - 2 * pad) // 3
+        hard = screen.button(pygame.Rect(self.left.x + pad, foot, third, bh), "The hard computer's play",
                              screen.open_hard, tooltip="The same deal with the hard computer in the seat, step by step")
         hard.enabled = self.analysis.hard_record is not None
-        close = pygame.Rect(self.left.right - pad - half, foot, half, bh)
-        screen.set_focus(screen.button(close, "Back to the hand", screen.toggle_summary,
-                                       tooltip="The table again (S)"))
+        practise = screen.button(pygame.Rect(self.left.x + 2 * pad + third, foot, third, bh), "Practise your mistakes",
+                                 screen.practise, tooltip="Choose again at your costly decisions: this hand's first, "
+                                                          "then every hand you played (P)")
+        close = pygame.Rect(self.left.right - pad - third, foot, third, bh)
+        back = screen.button(close, "Back to the hand", screen.toggle_summary, tooltip="The table again (S)")
+        same_text_size([hard, practise, back])
+        screen.set_focus(back)
         # the key moments under the figures where they all fit there, else over "the cards" (which give way to them
         # where the window is short, see draw_cards)
         size = screen.px(15)

@@ -18,6 +18,7 @@ from pinochle_gui.screens.chart_axis import draw_value_axis, round_ticks, y_of
 from pinochle_gui.screens.cost_chart import TITLE as COST_TITLE
 from pinochle_gui.screens.cost_chart import draw_costs
 from pinochle_gui.screens.dialogs import confirm, message, show_messages
+from pinochle_gui.screens.drills import DrillScene
 from pinochle_gui.screens.screen import Screen
 from pinochle_gui.storage import GamePoint, StatsSummary
 from pinochle_gui.widgets import ChoiceRow, blit_text, text_width
@@ -74,6 +75,10 @@ class StatisticsScene(Screen):
     def content_state(self) -> object:
         return (self.loads, self.chart)
 
+    def uncover(self) -> None:
+        """Back from the drills (or a review): their progress read again."""
+        self.load()
+
     def __init__(self, app: App) -> None:
         super().__init__(app)
         self.variant = ALL
@@ -94,6 +99,7 @@ class StatisticsScene(Screen):
         self.challenges = challenges.recent(CHART_GAMES)
         self.challenge_best = challenges.best_and_average()
         self.costs = stats.cost_series(CHART_GAMES, variant, level)
+        self.drills = self.app.storage.drills.progress(variant, level)
         self.available = stats.available
         self.loads += 1
 
@@ -145,7 +151,7 @@ class StatisticsScene(Screen):
             self.add(row)
         even_text(rows)  # the three filters' values in one size
         content_top = rows[-1].rect.bottom + self.px(14)
-        bottom = h - self.px(84)
+        bottom = h - self.px(84) - self.px_text(22)  # over the buttons, the drills' progress
         if self.landscape:
             left_w = round((w - 3 * m) * min(0.6, 0.46 * text_scale() ** 0.5))  # the tiles' words grow with the text
             self.tiles_rect = pygame.Rect(m, content_top, left_w, bottom - content_top)
@@ -159,7 +165,24 @@ class StatisticsScene(Screen):
         back = self.button(pygame.Rect(w - m - bw, y, bw, bh), "Back", self.back)
         reset = self.button(pygame.Rect(m, y, bw, bh), "Reset…", self.ask_reset, tooltip="Forget all statistics")
         reset.enabled = self.available
+        pw = min(self.px_text(260), w - 4 * m - 2 * bw)
+        self.practise_button = self.button(
+            pygame.Rect((w - pw) // 2, y, pw, bh), "Practise your mistakes", self.practise,
+            tooltip="Your costly decisions, from every hand you played: choose again (P)")
         self.set_focus(back)
+
+    def practise(self) -> None:
+        """The drills of the variant and level chosen above."""
+        self.app.stack.push(DrillScene(self.app, self.app.storage.drills.drills(*self.filters())), "fade")
+
+    def filters(self) -> tuple[str | None, str | None]:
+        return None if self.variant == ALL else self.variant, None if self.level == ALL else self.level
+
+    def key(self, event: pygame.event.Event) -> bool:
+        if event.key == pygame.K_p:
+            self.practise()
+            return True
+        return False
 
     def _set_variant(self, value: str) -> None:
         self.variant = value
@@ -216,6 +239,9 @@ class StatisticsScene(Screen):
     def draw_content(self, surface: pygame.Surface) -> None:
         self.draw_tiles(surface)
         self.draw_chart(surface)
+        button = self.practise_button.rect
+        blit_text(surface, self.drills.words, self.px(15), self.theme.text, (button.centerx, button.y - self.px(4)),
+                  "bold", "midbottom", self.size[0] - self.px(48))
 
     def draw_tiles(self, surface: pygame.Surface) -> None:
         t = self.theme

@@ -81,9 +81,10 @@ class DrillProgress:
 
 @dataclass(frozen=True)
 class StoredDrill:
-    """A drill as kept: the decision, where it comes from, the table's computers then and the progress on it."""
+    """A drill as kept: the decision, where it comes from, the table's computers then and the progress on it (a
+    drill of a hand not kept, from its review, has no ``key``: its progress is not kept)."""
 
-    key: DrillKey
+    key: DrillKey | None
     drill: Drill
     variant: str
     levels: tuple[str | None, ...]  # each seat's computer level at the hand's table (None: the player's seat)
@@ -206,7 +207,7 @@ class DrillStore:
     def find(self, keys: Sequence[DrillKey]) -> dict[DrillKey, StoredDrill]:
         """Those of ``keys`` that are kept, with their progress."""
         wanted = set(keys)
-        return {d.key: d for d in self.drills() if d.key in wanted}
+        return {d.key: d for d in self.drills() if d.key is not None and d.key in wanted}
 
 
 def _stored(row: Sequence[Any]) -> StoredDrill | None:

@@ -1,0 +1,583 @@
+"""Practise your mistakes: the player's own costly decisions, set up again to be chosen anew.
+
+:class:`DrillScene` goes through drills (:class:`pinochle_gui.storage.StoredDrill`: the costly decisions of the
+hands the player played, kept by the cost job, or those of the hand a review shows). Each is shown as the player
+saw it then: their hand, the trick on the table, the trump, the contract and the points so far, and the hand so far
+in words (the auction, the meld shown, each trick), nothing the seat could not see. The choices are offered in an
+order that tells nothing of their values (:func:`engine.ai.drills.choices_in_order`; a bid by steps, as at the
+table). A choice is graded at once from the review's own values (:func:`engine.ai.drills.grade_choice`): solved or
+not, the grade, how much it was worth against the choice made in the hand and why the best was better, in the
+analysis' words; the attempt goes into the statistics. Then the computers play the hand on from it in the
+background (:func:`engine.ai.try_again.play_on`: the table's computers at their levels, the hard one in the
+player's seat, as try again plays), and the hand as played and the new line stand side by side.
+**Choose again**, **Next drill** (N), **Step through it** (the new line in the review), **Back** (Esc).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import Executor, Future
+from dataclasses import replace
+from functools import partial
+from typing import TYPE_CHECKING
+
+import pygame
+
+from engine.ai.accuracy import did_words
+from engine.ai.analysis import ChoiceValue, DecisionReview
+from engine.ai.drills import Drill, Verdict, choices_in_order, drills_in, grade_choice, reason_against, verdict_words
+from engine.ai.try_again import play_on
+from engine.ai.worker import background_pool, stop_pool
+from engine.cards import SUIT_NAMES, Card, card_label, sort_hand
+from engine.events import EventKind
+from engine.record import HandRecord
+from engine.review import Step, review_steps, side_names
+from pinochle_gui.art import CardArt
+from pinochle_gui.fonts import scaled
+from pinochle_gui.net_result import net, net_words
+from pinochle_gui.screens.dialogs import show_messages
+from pinochle_gui.screens.review_analysis import points_text
+from pinochle_gui.screens.review_notes import GRADE_COLOURS
+from pinochle_gui.screens.review_summary import hand_table
+from pinochle_gui.screens.screen import Screen
+from pinochle_gui.screens.try_again_words import verdict
+from pinochle_gui.seat_words import who
+from pinochle_gui.storage import StoredDrill
+from pinochle_gui.table.hand_costs import LAST
+from pinochle_gui.table.seats import thinking_at_once
+from pinochle_gui.table.summary import draw_table
+from pinochle_gui.theme import Theme, draw_panel
+from pinochle_gui.widgets import MenuButton, blit_text, same_text_size
+from pinochle_gui.widgets.text import wrap
+from pinochle_gui.words import variant_name
+
+if TYPE_CHECKING:
+    from pinochle_gui.app_protocol import App
+
+#: The level of the computer that plays the player's seat when the hand is played on (a test may ask a smaller one).
+LEVEL = "hard"
+#: How many bids the bid buttons' long step jumps.
+BID_JUMP = 5
+#: What the screen says when there is no drill.
+NO_DRILLS = ("No drills yet. The costly decisions of the hands you play (mistakes and blunders, as the review "
+             "marks them) become drills here once each hand's analysis is done, with “Analyse my hands” on in the "
+             "settings.")
+#: Where each seat sits round the table, by the number of seats (the player at the bottom).
+PLACES = {2: ("bottom", "top"), 3: ("bottom", "left", "right"), 4: ("bottom", "left", "top", "right")}
+TOWARDS = {"bottom": (0, 1), "top": (0, -1), "left": (-1, 0), "right": (1, 0)}
+
+
+def position_before(steps: Sequence[Step], action_index: int) -> tuple[Step, list[Step]]:
+    """The step the hand stood at just before the record's action ``action_index``, and the steps before it."""
+    first = next(i for i, s in enumerate(steps) if s.action_index == action_index)
+    return steps[first - 1], list(steps[:first])
+
+
+def story(record: HandRecord, steps: Sequence[Step]) -> list[str]:
+    """The hand so far in words, as every seat saw it: the deal, the auction, trump, the passes (how many cards),
+    the meld shown, and each trick with its cards ("West wins trick 1: 10 points (North 9♣, you Q♣, West 10♣)")."""
+    lines = []
+    for step in steps:
+        if step.kind == EventKind.PLAY:
+            continue  # each trick is told whole when it is won
+        if step.kind == EventKind.TRICK:
+            cards = ", ".join(f"{who(record, seat)} {card_label(card)}" for seat, card in step.trick)
+            lines.append(f"{step.text} ({cards})")
+        else:
+            lines.append(step.text)
+    return lines
+
+
+def standing_words(record: HandRecord, step: Step) -> str:
+    """Trump, the contract and the trick points so far, as the player saw them at the step."""
+    parts = []
+    if step.trump is not None:
+        parts.append(f"Trump {SUIT_NAMES[step.trump]}")
+    if step.contract is not None:
+        parts.append(f"bid {step.contract[1]} by {who(record, step.contract[0])}")
+    if step.tricks_done:
+        points = ", ".join(f"{side} {p}" for side, p in zip(side_names(record), step.points, strict=True))
+        parts.append(f"after {step.tricks_done} trick{'s' * (step.tricks_done != 1)}: {points}")
+    return " · ".join(parts)[:1].upper() + " · ".join(parts)[1:] if parts else "The auction: no trump yet"
+
+
+def same_hand(one: HandRecord, other: HandRecord) -> bool:
+    """Whether two records tell the same hand (the same deal, the same actions): a hand a review shows, and the one
+    the statistics kept."""
+    return all(one.get(k) == other.get(k) for k in ("game_id", "hand_number", "seed", "deal", "dealer", "actions"))
+
+
+def review_drills(app: App, record: HandRecord, reviews: Iterable[DecisionReview], seat: int,
+                  levels: Sequence[str | None]) -> DrillScene:
+    """The drills from a hand's review: the costly decisions of the player in ``seat`` among its ``reviews`` first
+    (with their progress where the statistics keep them; ``levels``: the table's computers), then the drills of
+    the other hands played."""
+    kept = app.storage.drills.drills()
+    own = []
+    for drill in drills_in(record, reviews, seat):
+        found = next((d for d in kept if d.key is not None and d.key.action_index == drill.action_index
+                      and same_hand(d.drill.record, record)), None)
+        own.append(found or StoredDrill(None, drill, record["variant"], tuple(levels)))
+    rest = [d for d in kept if d not in own]
+    if own:
+        note = f"This hand's costly decisions first ({len(own)}), then those of the other hands you played"
+    else:
+        note = "No costly decision of yours in this hand: the drills of the other hands you played"
+    return DrillScene(app, own + rest, 0, note)
+
+
+def line_verdict(record: HandRecord, line: HandRecord, side_seat: int) -> str:
+    """How the new line went against the hand as played, net for the side of ``side_seat`` (try again's words)."""
+    return verdict(record, line, side_seat, "as played")
+
+
+def draw_lines(surface: pygame.Surface, area: pygame.Rect, theme: Theme, lines: Sequence[tuple[HandRecord, str]],
+               side_seat: int, standing: bool, gap: int, size: int, short: bool = False) -> None:
+    """Two hands' tables side by side in ``area`` (one above the other where ``standing``), each under its label
+    and its net for the side of ``side_seat`` ("As played, net +80 (your side +230, the opponents +150)"; with
+    ``short``, the net alone); ``size``: the labels' print."""
+    label_h = round(size * 1.75)
+    for i, (record, label) in enumerate(lines):
+        if standing:
+            tall = (area.h - gap - label_h) // 2
+            box = pygame.Rect(area.x, area.y + i * (tall + gap + label_h), area.w, tall)
+        else:
+            half = (area.w - gap) // 2
+            box = pygame.Rect(area.x + i * (half + gap), area.y, half, area.h)
+        said = f"{net(record, side_seat):+d}" if short else net_words(record, side_seat)
+        blit_text(surface, f"{label}, net {said}", size, theme.accent,
+                  (box.centerx, box.y - round(size / 4)), "bold", "midbottom", box.w)
+        head, rows = hand_table(record)
+        draw_table(surface, box, theme, head, rows, "", None)
+
+
+class DrillScene(Screen):
+    """The drills, one at a time: the position, the choices, the verdict and the hand played on."""
+
+    heading = "Practise your mistakes"
+
+    def __init__(self, app: App, drills: Sequence[StoredDrill], at: int = 0, note: str = "") -> None:
+        super().__init__(app)
+        self.drills = list(drills)
+        self.at = max(0, min(at, len(self.drills) - 1))
+        self.note = note  # said under the status: where these drills come from
+        self.art = CardArt(app.settings.deck_design, app.settings.card_back)
+        self.chosen: ChoiceValue | None = None
+        self.verdict: Verdict | None = None
+        self.why = ""
+        self.line: HandRecord | None = None
+        self.failed = ""
+        self._pool: Executor | None = None
+        self._future: Future[HandRecord] | None = None
+        self.card_spots: list[tuple[pygame.Rect, str]] = []  # where each card of the player's hand was drawn
+        self.set_up()
+
+    # -- the drill shown ------------------------------------------------------------------------------
+    @property
+    def entry(self) -> StoredDrill | None:
+        return self.drills[self.at] if self.drills else None
+
+    def set_up(self) -> None:
+        """Lay out the drill at :attr:`at`: its position, its choices in their neutral order."""
+        self.chosen = self.verdict = None
+        self.why, self.line, self.failed = "", None, ""
+        self.drop_line()
+        entry = self.entry
+        if entry is None:
+            self.choices: list[ChoiceValue] = []
+            return
+        drill = entry.drill
+        self.before, earlier = position_before(review_steps(drill.record), drill.action_index)
+        self.story = story(drill.record, earlier)
+        self.choices = choices_in_order(drill)
+        self.bids = [c for c in self.choices if c.words.startswith("Bid ")]
+        self.bid_at = 0  # the bid the bid button offers: the lowest, as at the table
+
+    def content_state(self) -> object:
+        entry = self.entry
+        return (self.at, self.chosen, self.line is not None, self.failed, self._future is not None,
+                None if entry is None else (entry.attempts, entry.solved), getattr(self, "bid_at", 0))
+
+    def choose(self, choice: ChoiceValue) -> None:
+        """Grade ``choice`` from the review's values, count the attempt, and play the hand on from it."""
+        entry = self.entry
+        if entry is None:
+            return
+        drill = entry.drill
+        self.chosen = choice
+        self.verdict = grade_choice(drill, choice.words)
+        against = drill.played if self.verdict.solved else choice
+        self.why = reason_against(drill, against.words)
+        self.drills[self.at] = replace(entry, attempts=entry.attempts + 1, solved=entry.solved or self.verdict.solved)
+        if entry.key is not None:
+            show_messages(self.app, self.app.storage.drills.attempted(entry.key, self.verdict.solved))
+        self.play_on(drill, choice, entry.levels)
+        self.rebuild()
+
+    def play_on(self, drill: Drill, choice: ChoiceValue, levels: Sequence[str | None]) -> None:
+        """The rest of the hand from ``choice``, played in the background by the table's computers (the hard one
+        in the player's seat)."""
+        self.drop_line()
+        if self._pool is None:
+            self._pool = background_pool("pinochle-drill", not thinking_at_once(), niceness=LAST)
+            assert self._pool is not None
+        seats = [None if s == drill.seat else levels[s] for s in range(len(levels))]
+        self._future = self._pool.submit(play_on, drill.record, drill.action_index, choice.action, LEVEL, seats)
+
+    def drop_line(self) -> None:
+        if self._future is not None:
+            self._future.cancel()
+            self._future = None
+
+    def choose_again(self) -> None:
+        self.drop_line()
+        self.chosen = self.verdict = None
+        self.why, self.line, self.failed = "", None, ""
+        self.rebuild()
+
+    def next_drill(self) -> None:
+        if self.at + 1 < len(self.drills):
+            self.at += 1
+            self.set_up()
+            self.rebuild()
+
+    def step_bid(self, by: int) -> None:
+        self.bid_at = max(0, min(len(self.bids) - 1, self.bid_at + by))
+        self.rebuild()
+
+    def step_through(self) -> None:
+        entry = self.entry
+        if entry is not None and self.line is not None:
+            self.app.review_hand([entry.drill.record, self.line], 1)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self._future is not None and self._future.done():
+            try:
+                self.line = self._future.result()
+            except Exception as err:  # noqa: BLE001 - told on the screen, the drill goes on
+                self.failed = f"The hand could not be played on: {err}"
+            self._future = None
+            self.rebuild()  # Step through it
+            self.changed()
+
+    def leave(self) -> None:
+        stop_pool(self._pool)
+        self._pool = None
+        self._future = None
+
+    def process_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.chosen is None:
+            for rect, words in reversed(self.card_spots):  # the card on top where they overlap
+                choice = next((c for c in self.choices if c.words == words), None)
+                if choice is not None and rect.collidepoint(event.pos):
+                    self.app.sound.play("click")
+                    self.choose(choice)
+                    return True
+        return super().process_event(event)
+
+    def key(self, event: pygame.event.Event) -> bool:
+        if event.key == pygame.K_n and self.entry is not None:
+            self.next_drill()
+            return True
+        return False
+
+    # -- layout ---------------------------------------------------------------------------------------
+    @property
+    def landscape(self) -> bool:
+        return self.size[0] >= self.size[1] * 1.15
+
+    def build(self) -> None:
+        w, h = self.size
+        m, bh = self.px(16), self.px(46)
+        foot = h - bh - self.px(14)
+        top = self.px(84) + scaled(self.px(16) * 1.35) * (1 + bool(self.note))
+        if self.landscape:
+            left = round((w - 3 * m) * 0.5)
+            self.story_box = pygame.Rect(m, top, left, round((foot - m - top) * 0.36))
+            self.table = pygame.Rect(m, self.story_box.bottom + m, left, foot - m - self.story_box.bottom - m)
+            self.panel = pygame.Rect(2 * m + left, top, w - 3 * m - left, foot - m - top)
+        else:
+            self.story_box = pygame.Rect(m, top, w - 2 * m, round((foot - top) * 0.15))
+            self.table = pygame.Rect(m, self.story_box.bottom + m, w - 2 * m, round((foot - top) * 0.33))
+            self.panel = pygame.Rect(m, self.table.bottom + m, w - 2 * m, foot - m - self.table.bottom - m)
+        specs: list[tuple[str, Callable[[], object], str, bool]] = []
+        if self.chosen is not None:
+            specs.append(("Choose again", self.choose_again, "Another choice at the same drill", True))
+            specs.append(("Step through it", self.step_through, "Your choice played on, in the review",
+                          self.line is not None))
+        specs.append(("Next drill", self.next_drill, "The next drill (N)",
+                      self.entry is not None and self.at + 1 < len(self.drills)))
+        specs.append(("Back", self.back, "Back (Esc)", True))
+        bw = min(self.px_text(200), (w - m * (len(specs) + 1)) // len(specs))
+        x = (w - len(specs) * bw - (len(specs) - 1) * m) // 2
+        made: list[MenuButton] = []
+        for text, action, tip, enabled in specs:
+            b = self.button(pygame.Rect(x, foot, bw, bh), text, action, tooltip=tip)
+            b.enabled = enabled
+            made.append(b)
+            x += bw + m
+        same_text_size([*made])
+        self.set_focus(next((b for b in made if b.enabled and b.text == "Next drill"), made[-1]))
+        if self.entry is not None and self.chosen is None:
+            self.choice_buttons()
+
+    def prompt(self) -> list[str]:
+        """What the player did in the hand and what to do now, wrapped to the panel."""
+        entry = self.entry
+        if entry is None:
+            return []
+        review = entry.drill.review
+        said = f"In the hand you {did_words(review)} here: a {review.grade.value}. Find the best choice."
+        return wrap(said, self.px(16), self.panel.w - 2 * self.px(14))
+
+    def choice_buttons(self) -> None:
+        """A button for each choice (cards, trump, passes: in their neutral order); a bid by steps, as at the
+        table."""
+        pad = self.px(14)
+        title_h = scaled(self.px(19) * 1.4)
+        top = self.panel.y + pad + title_h + scaled(self.px(16) * 1.35) * len(self.prompt()) + self.px(12)
+        area = pygame.Rect(self.panel.x + pad, top, self.panel.w - 2 * pad, self.panel.bottom - pad - top)
+        if self.bids:
+            self.bid_buttons(area)
+            return
+        longest = max(len(c.words) for c in self.choices)
+        columns = max(1, min(4, area.w // max(self.px_text(120), self.px_text(10) * longest)))
+        rows = -(-len(self.choices) // columns)
+        gap = self.px(8)
+        bh = max(self.px_text(30), min(self.px(46), (area.h - gap * (rows - 1)) // max(1, rows)))
+        bw = (area.w - gap * (columns - 1)) // columns
+        made: list[MenuButton] = []
+        for i, choice in enumerate(self.choices):
+            column, row = i % columns, i // columns
+            rect = pygame.Rect(area.x + column * (bw + gap), area.y + row * (bh + gap), bw, bh)
+            made.append(self.button(rect, choice.words, partial(self.choose, choice), tooltip="Choose this"))
+        same_text_size([*made])
+        self.set_focus(made[0])
+
+    def bid_buttons(self, area: pygame.Rect) -> None:
+        """Pass, and the bid offered with buttons to move it a bid and :data:`BID_JUMP` bids down and up."""
+        gap, bh = self.px(8), self.px(46)
+        passes = [c for c in self.choices if not c.words.startswith("Bid ")]
+        bid = self.bids[self.bid_at]
+        small = self.px_text(64)
+        wide = (area.w - 4 * small - 4 * gap) // 2
+        x, y = area.x, area.y
+        specs: list[tuple[str, Callable[[], object], int, str, bool]] = [
+            (f"−{BID_JUMP * 10}", partial(self.step_bid, -BID_JUMP), small, "Lower", self.bid_at > 0),
+            ("−", partial(self.step_bid, -1), small, "The next lower bid", self.bid_at > 0),
+            (bid.words, partial(self.choose, bid), wide, "Choose this bid", True),
+            ("+", partial(self.step_bid, 1), small, "The next higher bid", self.bid_at + 1 < len(self.bids)),
+            (f"+{BID_JUMP * 10}", partial(self.step_bid, BID_JUMP), small, "Higher", self.bid_at + 1 < len(self.bids))]
+        made: list[MenuButton] = []
+        for text, action, width, tip, enabled in specs:
+            b = self.button(pygame.Rect(x, y, width, bh), text, action, tooltip=tip)
+            b.enabled = enabled
+            made.append(b)
+            x += width + gap
+        y += bh + gap
+        for choice in passes:
+            made.append(self.button(pygame.Rect(area.x, y, area.w, bh), choice.words, partial(self.choose, choice),
+                                    tooltip="Choose this"))
+            y += bh + gap
+        same_text_size([*made])
+        self.set_focus(made[2])
+
+    # -- drawing --------------------------------------------------------------------------------------
+    def draw_content(self, surface: pygame.Surface) -> None:
+        t, w = self.theme, self.size[0]
+        entry = self.entry
+        if entry is None:
+            y = self.px(140)
+            for line in wrap(NO_DRILLS, self.px(18), min(w - self.px(80), self.px(900))):
+                blit_text(surface, line, self.px(18), t.text, (w // 2, y), "regular", "midtop")
+                y += scaled(self.px(18) * 1.4)
+            return
+        blit_text(surface, self.status(entry), self.px(16), t.text_dim, (w // 2, self.px(84)), "regular", "midtop",
+                  w - self.px(40))
+        if self.note:
+            blit_text(surface, self.note, self.px(15), t.text_dim, (w // 2, self.px(84) + scaled(self.px(16) * 1.35)),
+                      "italic", "midtop", w - self.px(40))
+        self.draw_story(surface)
+        self.draw_position(surface, entry.drill)
+        self.draw_panel(surface, entry)
+
+    def status(self, entry: StoredDrill) -> str:
+        solved = sum(d.solved for d in self.drills)
+        record = entry.drill.record
+        tried = {0: "not tried yet", 1: "tried once"}.get(entry.attempts, f"tried {entry.attempts} times")
+        parts = [f"Drill {self.at + 1} of {len(self.drills)}", f"{solved} solved",
+                 f"{variant_name(record['variant'])}, hand {record['hand_number']}",
+                 tried + (", solved" if entry.solved else "")]
+        return "  ·  ".join(parts)
+
+    def draw_story(self, surface: pygame.Surface) -> None:
+        """The hand so far in words, the latest that fit."""
+        t, box = self.theme, self.story_box
+        draw_panel(surface, box, t)
+        pad, size = self.px(10), self.px(14)
+        blit_text(surface, "The hand so far", self.px(15), t.accent, (box.x + pad, box.y + pad // 2), "bold",
+                  "topleft", box.w - 2 * pad)
+        step = scaled(size * 1.35)
+        room = box.h - pad - scaled(self.px(15) * 1.4)
+        lines = [line for said in self.story for line in wrap(said, size, box.w - 2 * pad)]
+        shown = lines[-max(1, room // step):] if room >= step else []
+        y = box.y + pad // 2 + scaled(self.px(15) * 1.4)
+        for line in shown:
+            blit_text(surface, line, size, t.text, (box.x + pad, y), "regular", "topleft", box.w - 2 * pad)
+            y += step
+
+    def card_width(self) -> int:
+        return max(self.px(30), min(self.px(66), self.table.h // 4, self.table.w // 9))
+
+    def draw_position(self, surface: pygame.Surface, drill: Drill) -> None:
+        """The table as the player saw it: trump, contract and points on top, their cards at the foot, the other
+        seats' counts round the trick, the meld laid on the table (two-handed)."""
+        t, box, step = self.theme, self.table, self.before
+        record = drill.record
+        draw_panel(surface, box, t)
+        pad = self.px(10)
+        blit_text(surface, standing_words(record, step), self.px(15), t.text, (box.centerx, box.y + pad),
+                  "bold", "midtop", box.w - 2 * pad)
+        top = box.y + pad + scaled(self.px(15) * 1.4)
+        cw = self.card_width()
+        ch = round(cw * 1.4)
+        y = box.bottom - pad - ch
+        label_top = y - self.px(4) - scaled(self.px(14) * 1.3)
+        self.draw_hand(surface, drill, cw, y)
+        middle = (top + label_top) // 2
+        places = PLACES[len(step.hands)]
+        small = max(self.px(22), cw * 2 // 3)
+        for seat, place in enumerate(places):
+            if seat == drill.seat:
+                continue
+            cards = len(step.hands[seat])
+            label = f"{who(record, seat).capitalize()} · {cards} card{'s' * (cards != 1)}"
+            dx, _dy = TOWARDS[place]
+            at = (box.centerx + dx * (box.w // 2 - round(box.w * 0.17)), middle if dx else top + self.px(12))
+            blit_text(surface, label, self.px(15), t.text, at, "bold", "center", round(box.w * 0.3))
+            if step.laid[seat]:
+                self.row_of(surface, step.laid[seat], (at[0], at[1] + self.px(12) + round(small * 0.7)),
+                            round(box.w * 0.5), small)
+        if step.laid[drill.seat]:
+            self.row_of(surface, step.laid[drill.seat], (box.centerx, label_top - round(small * 0.7)),
+                        round(box.w * 0.5), small)
+        trick_w = max(self.px(24), min(cw, round((label_top - top) / (1.4 * (1.9 if len(places) == 4 else 1.5)))))
+        trick_h = round(trick_w * 1.4)
+        for seat, card in step.trick if len(step.trick) < len(places) else ():  # a trick won is gathered in
+            dx, dy = TOWARDS[places[seat]]
+            if len(places) == 2:
+                dx, dy = dy, 0
+            rect = pygame.Rect(0, 0, trick_w, trick_h)
+            rect.center = (box.centerx + dx * round(trick_w * 1.1), middle + dy * round(trick_h * 0.45))
+            surface.blit(self.art.face(card, trick_w), rect)
+
+    def draw_hand(self, surface: pygame.Surface, drill: Drill, cw: int, y: int) -> None:
+        """The player's cards in a row at ``y``, those that may be chosen as they are and the others dimmed (all as
+        they are where the choice is no card); where each lies is kept, so that a click on one chooses it."""
+        t, box, step = self.theme, self.table, self.before
+        pad, ch = self.px(10), round(cw * 1.4)
+        legal = {c.words for c in drill.review.choices}
+        hand = sort_hand(step.hands[drill.seat], step.trump)
+        cards = any(card_label(c) in legal for c in hand)
+        row = min(cw + self.px(4), (box.w - 2 * pad - cw) // max(1, len(hand) - 1)) if len(hand) > 1 else 0
+        x = box.centerx - (cw + row * (len(hand) - 1)) // 2
+        self.card_spots = []
+        for i, card in enumerate(hand):
+            state = "normal" if card_label(card) in legal or not cards else "dimmed"
+            surface.blit(self.art.face(card, cw, state), (x, y))
+            self.card_spots.append((pygame.Rect(x, y, cw if i == len(hand) - 1 else row, ch), card_label(card)))
+            x += row
+        said = "Your cards: click one to choose it" if cards and self.chosen is None else "Your cards"
+        blit_text(surface, said, self.px(14), t.text_dim, (box.centerx, y - self.px(4)), "italic", "midbottom",
+                  box.w - 2 * pad)
+
+    def row_of(self, surface: pygame.Surface, cards: Sequence[Card], center: tuple[int, int], room: int,
+               cw: int) -> None:
+        """Small cards (``cw`` wide) in a row centred on ``center``: the meld laid on the table."""
+        step = min(cw + 2, (room - cw) // max(1, len(cards) - 1)) if len(cards) > 1 else 0
+        x = center[0] - (cw + step * (len(cards) - 1)) // 2
+        for card in cards:
+            surface.blit(self.art.face(card, cw), (x, center[1] - round(cw * 0.7)))
+            x += step
+
+    def draw_panel(self, surface: pygame.Surface, entry: StoredDrill) -> None:
+        """The decision, what was done in the hand, and once chosen the verdict, why, and the hand played on."""
+        t, box = self.theme, self.panel
+        draw_panel(surface, box, t)
+        pad = self.px(14)
+        width = box.w - 2 * pad
+        x, y = box.x + pad, box.y + pad
+        review = entry.drill.review
+        blit_text(surface, review.title, self.px(19), t.accent, (x, y), "bold", "topleft", width)
+        y += scaled(self.px(19) * 1.4)
+        line = scaled(self.px(16) * 1.35)
+        for text in self.prompt():
+            blit_text(surface, text, self.px(16), t.text, (x, y))
+            y += line
+        verdict = self.verdict
+        if verdict is None or self.chosen is None:
+            return
+        y += self.px(6)
+        tenths = verdict.tenths
+        grade = "Solved" if verdict.found_best else \
+            f"{'Solved' if verdict.solved else 'Not yet'} · {verdict.grade.value.capitalize()}"
+        colour = t.good if verdict.solved else getattr(t, GRADE_COLOURS[verdict.grade])
+        blit_text(surface, f"Your choice: {self.chosen.words}   {grade}", self.px(17), colour, (x, y), "bold",
+                  "topleft", width)
+        y += scaled(self.px(17) * 1.45)
+        for text in wrap(verdict_words(verdict), self.px(16), width, "bold"):
+            blit_text(surface, text, self.px(16), t.text, (x, y), "bold")
+            y += line
+        if self.why:
+            than = "your " + verdict.played.words if verdict.solved or self.chosen == verdict.played \
+                else self.chosen.words
+            for text in wrap(f"Why {verdict.best.words} was better than {than}: {self.why}", self.px(15), width):
+                blit_text(surface, text, self.px(15), t.text, (x, y))
+                y += scaled(self.px(15) * 1.35)
+        values = self.values_words(verdict, tenths)
+        for text in wrap(values, self.px(14), width, "italic"):
+            blit_text(surface, text, self.px(14), t.text_dim, (x, y), "italic")
+            y += scaled(self.px(14) * 1.35)
+        y += self.px(8)
+        self.draw_line(surface, entry, pygame.Rect(x, y, width, box.bottom - pad - y))
+
+    def values_words(self, verdict: Verdict, tenths: bool) -> str:
+        """The values the verdict comes from, as the review shows them: "From what you saw, in points of this
+        hand: A♠ +20, 9♠ +5, your K♠ −19"."""
+        shown = [(verdict.best, ""), (verdict.choice, ""), (verdict.played, "your ")]
+        seen: list[str] = []
+        parts = []
+        for choice, mine in shown:
+            if choice.words not in seen:
+                seen.append(choice.words)
+                parts.append(f"{mine}{choice.words} {points_text(choice.value, True, tenths)}")
+        return "From what you saw, in points of this hand: " + ", ".join(parts)
+
+    def draw_line(self, surface: pygame.Surface, entry: StoredDrill, area: pygame.Rect) -> None:
+        """The hand as played and the new line, or that the computers are playing it on."""
+        t = self.theme
+        record = entry.drill.record
+        if self.line is None:
+            waiting = self.failed or "The computers are playing the hand on from your choice…"
+            blit_text(surface, waiting, self.px(15), t.text_dim, (area.centerx, area.y + self.px(20)), "italic",
+                      "midtop", area.w)
+            return
+        verdict_h = scaled(self.px(16) * 1.45)
+        label = round(self.px(15) * 1.75)
+        tables = pygame.Rect(area.x, area.y + label, area.w, area.h - label - verdict_h)
+        standing = tables.w < self.px(640)
+        most = self.px(170)  # a table's print follows its height (table.summary.draw_table): no larger than this
+        tables.h = min(tables.h, 2 * most + self.px(12) + label if standing else most)
+        if tables.h < (2 * self.px(90) + label if standing else self.px(90)):  # no room for the tables: the net alone
+            blit_text(surface, line_verdict(record, self.line, entry.drill.seat), self.px(16), t.text,
+                      (area.centerx, area.y), "bold", "midtop", area.w)
+            return
+        draw_lines(surface, tables, t, ((record, "As played"), (self.line, "Your choice played on")), entry.drill.seat,
+                   standing, self.px(12), self.px(15), short=not standing)
+        blit_text(surface, line_verdict(record, self.line, entry.drill.seat), self.px(16), t.text,
+                  (area.centerx, tables.bottom + self.px(4)), "bold", "midtop", area.w)
+
+
+__all__ = ["BID_JUMP", "LEVEL", "NO_DRILLS", "DrillScene", "position_before", "review_drills", "same_hand",
+           "standing_words", "story"]
