@@ -10,7 +10,7 @@ not, the grade, how much it was worth against the choice made in the hand and wh
 analysis' words; the attempt goes into the statistics. Then the computers play the hand on from it in the
 background (:func:`engine.ai.try_again.play_on`: the table's computers at their levels, the hard one in the
 player's seat, as try again plays), and the hand as played and the new line stand side by side.
-**Choose again**, **Next drill** (N), **Step through it** (the new line in the review), **Back** (Esc).
+**Choose again** (A), **Next drill** (N), **Step through it** (the new line in the review), **Back** (Esc).
 """
 
 from __future__ import annotations
@@ -276,12 +276,6 @@ class DrillScene(Screen):
                     return True
         return super().process_event(event)
 
-    def key(self, event: pygame.event.Event) -> bool:
-        if event.key == pygame.K_n and self.entry is not None:
-            self.next_drill()
-            return True
-        return False
-
     # -- layout ---------------------------------------------------------------------------------------
     @property
     def landscape(self) -> bool:
@@ -301,19 +295,19 @@ class DrillScene(Screen):
             self.story_box = pygame.Rect(m, top, w - 2 * m, round((foot - top) * 0.15))
             self.table = pygame.Rect(m, self.story_box.bottom + m, w - 2 * m, round((foot - top) * 0.33))
             self.panel = pygame.Rect(m, self.table.bottom + m, w - 2 * m, foot - m - self.table.bottom - m)
-        specs: list[tuple[str, Callable[[], object], str, bool]] = []
+        specs: list[tuple[str, Callable[[], object], int | None, str, bool]] = []
         if self.chosen is not None:
-            specs.append(("Choose again", self.choose_again, "Another choice at the same drill", True))
-            specs.append(("Step through it", self.step_through, "Your choice played on, in the review",
+            specs.append(("Choose again", self.choose_again, pygame.K_a, "Another choice at the same drill", True))
+            specs.append(("Step through it", self.step_through, None, "Your choice played on, in the review",
                           self.line is not None))
-        specs.append(("Next drill", self.next_drill, "The next drill (N)",
+        specs.append(("Next drill", self.next_drill, pygame.K_n, "The next drill",
                       self.entry is not None and self.at + 1 < len(self.drills)))
-        specs.append(("Back", self.back, "Back (Esc)", True))
+        specs.append(("Back", self.back, None, "Back (Esc)", True))
         bw = min(self.px_text(200), (w - m * (len(specs) + 1)) // len(specs))
         x = (w - len(specs) * bw - (len(specs) - 1) * m) // 2
         made: list[MenuButton] = []
-        for text, action, tip, enabled in specs:
-            b = self.button(pygame.Rect(x, foot, bw, bh), text, action, tooltip=tip)
+        for text, action, hotkey, tip, enabled in specs:
+            b = self.button(pygame.Rect(x, foot, bw, bh), text, action, hotkey, tip)
             b.enabled = enabled
             made.append(b)
             x += bw + m

@@ -153,6 +153,7 @@ class SummaryView:
         self.moments: list[tuple[DecisionReview, str]] = []  # the key moments shown, each in words
         self.moments_heading = MOMENTS
         self.lost_top = 0
+        self.buttons_top = 0  # where the summary's buttons begin, under its figures and the analysis' progress
 
     def build(self, screen: Host, area: pygame.Rect) -> None:
         """Lay the summary out in ``area`` and add its buttons to ``screen``: the key moments, the hard computer's
@@ -169,27 +170,31 @@ class SummaryView:
         figures = screen.px_text(19 * 1.5) + line * len(self.headline) + screen.px(10)  # the headline, to the table
         table = screen.px_text(17 * 1.45) + screen.px_text(14 * 1.4) + line * len(self.accuracy)
         if standing:  # the figures on top, as tall as they need (the key moments and the cards under them)
-            half = min((area.h - gap) * 11 // 20, 2 * pad + figures + table + screen.px_text(13 * 1.6) + bh
-                       + screen.px(24))
+            half = min((area.h - gap) * 11 // 20, 2 * pad + figures + table + screen.px_text(13 * 1.6) + 2 * bh
+                       + screen.px(32))
             self.left = pygame.Rect(area.x, area.y, area.w, half)
             self.right = pygame.Rect(area.x, area.y + half + gap, area.w, area.h - half - gap)
-        else:
+        else:  # practise your mistakes under the key moments and the cards, which give it room
             half = (area.w - gap) // 2
             self.left = pygame.Rect(area.x, area.y, half, area.h)
-            self.right = pygame.Rect(area.x + half + gap, area.y, area.w - half - gap, area.h)
+            self.right = pygame.Rect(area.x + half + gap, area.y, area.w - half - gap, area.h - bh - screen.px(8))
         self.lost_top = self.left.y + pad + figures
         foot = self.left.bottom - pad - bh
-        third = (width - 2 * pad) // 3
-        hard = screen.button(pygame.Rect(self.left.x + pad, foot, third, bh), "The hard computer's play",
+        # standing, practise your mistakes over the other two buttons
+        self.buttons_top = foot - screen.px(8) - bh if standing else foot
+        at = pygame.Rect(self.left.x + pad, self.buttons_top, width, bh) if standing else \
+            pygame.Rect(self.right.x, self.right.bottom + screen.px(8), self.right.w, bh)
+        half = (width - pad) // 2
+        screen.button(at, "Practise your mistakes", screen.practise,
+                      tooltip="Choose again at your costly decisions: this hand's first, then every hand played (P)")
+        hard = screen.button(pygame.Rect(self.left.x + pad, foot, half, bh), "The hard computer's play",
                              screen.open_hard, tooltip="The same deal with the hard computer in the seat, step by step")
         hard.enabled = self.analysis.hard_record is not None
-        practise = screen.button(pygame.Rect(self.left.x + 2 * pad + third, foot, third, bh), "Practise your mistakes",
-                                 screen.practise, tooltip="Choose again at your costly decisions: this hand's first, "
-                                                          "then every hand you played (P)")
-        close = pygame.Rect(self.left.right - pad - third, foot, third, bh)
+        close = pygame.Rect(self.left.right - pad - half, foot, half, bh)
         back = screen.button(close, "Back to the hand", screen.toggle_summary, tooltip="The table again (S)")
-        same_text_size([hard, practise, back])
+        same_text_size([hard, back])
         screen.set_focus(back)
+        foot = self.buttons_top
         # the key moments under the figures where they all fit there, else over "the cards" (which give way to them
         # where the window is short, see draw_cards)
         size = screen.px(15)
@@ -248,7 +253,7 @@ class SummaryView:
                       columns[2] - columns[1] - screen.px_text(50))
             blit_text(surface, lost, size, t.text, (columns[2], y), "bold", "topright")
             y += line
-        foot = self.left.bottom - pad - screen.px(38)
+        foot = self.buttons_top
         blit_text(surface, a.progress_text(), screen.px(13), t.text_dim, (x, foot - screen.px(8)), "italic",
                   "bottomleft", width)
         heading = self.moments_heading if self.moments else (

@@ -167,8 +167,8 @@ class StatisticsScene(Screen):
         reset.enabled = self.available
         pw = min(self.px_text(260), w - 4 * m - 2 * bw)
         self.practise_button = self.button(
-            pygame.Rect((w - pw) // 2, y, pw, bh), "Practise your mistakes", self.practise,
-            tooltip="Your costly decisions, from every hand you played: choose again (P)")
+            pygame.Rect((w - pw) // 2, y, pw, bh), "Practise your mistakes", self.practise, pygame.K_p,
+            tooltip="Your costly decisions, from every hand you played: choose again")
         self.set_focus(back)
 
     def practise(self) -> None:
@@ -177,12 +177,6 @@ class StatisticsScene(Screen):
 
     def filters(self) -> tuple[str | None, str | None]:
         return None if self.variant == ALL else self.variant, None if self.level == ALL else self.level
-
-    def key(self, event: pygame.event.Event) -> bool:
-        if event.key == pygame.K_p:
-            self.practise()
-            return True
-        return False
 
     def _set_variant(self, value: str) -> None:
         self.variant = value
