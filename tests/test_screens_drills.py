@@ -4,6 +4,8 @@ graded with the review's numbers, counted in the statistics, and the hand is pla
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 import pytest
 from conftest import wait_until
@@ -11,7 +13,8 @@ from test_drills import costly_card
 from test_screen_walk import problems
 from test_screens_app import FakeApp, _display, app, button_named, click, click_button, key, render
 
-from engine.ai.analysis import DecisionReview, HandAnalysis
+from engine.ai.advice import ANALYSIS_LEVELS, APP_SEED
+from engine.ai.analysis import DecisionReview, HandAnalysis, review_decision
 from engine.ai.drills import grade_choice, verdict_words
 from engine.record import HandRecord
 from pinochle_gui.screens import drills as drills_screen
@@ -136,3 +139,28 @@ def test_a_hand_not_kept_is_practised_without_keeping_progress(app: FakeApp, mon
     assert drills.entry.attempts == 1 and drills.entry.solved
     assert app.storage.drills.drills() == [] and app.storage.drills.progress().total == 0
     drills.leave()
+
+
+def test_the_cost_job_after_a_hand_keeps_its_costly_decisions_as_drills(tmp_path: Path,
+                                                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    """The app after a hand the player played: the cost job reviews the player's decisions (here with the medium
+    search, to be quick), and the costly ones are drills of that hand, in the statistics."""
+    from test_table_play import make_table
+
+    from pinochle_gui.table import hand_costs
+
+    monkeypatch.setattr(hand_costs, "decision_graded", lambda record, index, seat: review_decision(
+        record, index, APP_SEED, ANALYSIS_LEVELS["medium"], every_card=False, viewer=seat))
+    record, review = costly_card()
+    app, table, screen = make_table(tmp_path, "three_hand")
+    try:
+        app.hands_finished(table, [record], None)
+        wait_until(lambda: not app.coster.busy, "the hand's decisions costed", step=lambda: app.tick(0.05))
+        app.tick(0.05)
+        found = app.storage.drills.drills()
+        assert review.action_index in [d.key.action_index for d in found if d.key is not None]
+        assert all(d.key == DrillKey(table.config.game_key, 1, d.drill.action_index) and d.drill.review.costly
+                   and d.drill.record == record for d in found)
+        assert [d.levels for d in found][0] == (None, "random", "random")  # the table's computers
+    finally:
+        app.close()
