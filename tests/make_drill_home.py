@@ -31,9 +31,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--home", type=Path, default=Path("/tmp/drillhome"))
     parser.add_argument("--hands", type=int, default=3, help="hands of each variant")
     parser.add_argument("--level", default="medium", choices=sorted(ANALYSIS_LEVELS))
+    parser.add_argument("--variants", default=",".join(VARIANTS), help="comma-separated presets")
     args = parser.parse_args(argv)
     storage = Storage.open(args.home)
-    for variant in VARIANTS:
+    for variant in args.variants.split(","):
         for seed in range(1, args.hands + 1):
             game = new_game(preset(variant), seed=seed)
             game.humans = (0,)

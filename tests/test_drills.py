@@ -122,7 +122,9 @@ def test_the_costly_decisions_are_kept_with_their_progress(tmp_path: Path) -> No
     assert drills.keep("g1", record, "mixed", 0, [review, sound]) == []
     [kept] = drills.drills()
     key = DrillKey("g1", record["hand_number"], review.action_index)
-    assert kept == StoredDrill(key, Drill(record, review), "three_hand", (None, "easy", "hard"))
+    assert kept.recorded_at > 0
+    assert kept == StoredDrill(key, Drill(record, review), "three_hand", (None, "easy", "hard"),
+                               recorded_at=kept.recorded_at)
     assert drills.keep("g1", record, "mixed", 0, [review]) == []  # kept once
     assert drills.attempted(key, False) == [] and drills.drills()[0].attempts == 1
     assert not drills.drills()[0].solved and drills.progress().words == "Drills: 0 of 1 solved"

@@ -15,6 +15,7 @@ player's seat, as try again plays), and the hand as played and the new line stan
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Executor, Future
 from dataclasses import replace
@@ -30,6 +31,7 @@ from engine.ai.try_again import play_on
 from engine.ai.worker import background_pool, stop_pool
 from engine.cards import SUIT_NAMES, Card, card_label, sort_hand
 from engine.events import EventKind
+from engine.game import Phase
 from engine.record import HandRecord
 from engine.review import Step, review_steps, side_names
 from pinochle_gui.art import CardArt
@@ -48,7 +50,7 @@ from pinochle_gui.table.seats import thinking_at_once
 from pinochle_gui.table.summary import draw_table
 from pinochle_gui.theme import Theme, draw_panel
 from pinochle_gui.widgets import MenuButton, blit_text, same_text_size
-from pinochle_gui.widgets.text import wrap
+from pinochle_gui.widgets.text import text_width, wrap
 from pinochle_gui.words import variant_name
 
 if TYPE_CHECKING:
@@ -88,11 +90,31 @@ def story(record: HandRecord, steps: Sequence[Step]) -> list[str]:
     return lines
 
 
-def standing_words(record: HandRecord, step: Step) -> str:
+def received(steps: Sequence[Step], kind: Phase, seat: int) -> list[Card]:
+    """The cards the player was given just before the decision, marked in the hand as the table marks them: those
+    passed to the declarer before the return, the widow taken before the bury."""
+    given = {Phase.RETURN: EventKind.PASS_CARDS, Phase.BURY: EventKind.WIDOW}.get(kind)
+    last = next((s for s in reversed(steps) if s.kind == given and s.seat is not None), None)
+    if last is None or (kind == Phase.BURY and last.seat != seat) or (kind == Phase.RETURN and last.seat == seat):
+        return []
+    return list(last.shown)
+
+
+def trump_at(steps: Sequence[Step], step: Step) -> int | None:
+    """The trump suit at ``step``: named, or that of the card turned up at the deal (two-handed, turn-up)."""
+    if step.trump is not None:
+        return step.trump
+    deal = steps[0] if steps else None
+    if deal is not None and deal.shown_label == "Turned up" and deal.shown:
+        return int(deal.shown[0]) // 6
+    return None
+
+
+def standing_words(record: HandRecord, step: Step, trump: int | None = None) -> str:
     """Trump, the contract and the trick points so far, as the player saw them at the step."""
     parts = []
-    if step.trump is not None:
-        parts.append(f"Trump {SUIT_NAMES[step.trump]}")
+    if trump is not None:
+        parts.append(f"Trump {SUIT_NAMES[trump]}")
     if step.contract is not None:
         parts.append(f"bid {step.contract[1]} by {who(record, step.contract[0])}")
     if step.tricks_done:
@@ -170,6 +192,9 @@ class DrillScene(Screen):
         self._pool: Executor | None = None
         self._future: Future[HandRecord] | None = None
         self.card_spots: list[tuple[pygame.Rect, str]] = []  # where each card of the player's hand was drawn
+        self.received: list[Card] = []  # cards given to the player just before the decision (marked)
+        self.foot_buttons: list[MenuButton] = []
+        self.trump: int | None = None  # the trump suit at the decision, once known
         self.set_up()
 
     # -- the drill shown ------------------------------------------------------------------------------
@@ -189,6 +214,8 @@ class DrillScene(Screen):
         drill = entry.drill
         self.before, earlier = position_before(review_steps(drill.record), drill.action_index)
         self.story = story(drill.record, earlier)
+        self.received = received(earlier, drill.review.kind, drill.seat)
+        self.trump = trump_at(earlier, self.before)
         self.choices = choices_in_order(drill)
         self.bids = [c for c in self.choices if c.words.startswith("Bid ")]
         self.bid_at = 0  # the bid the bid button offers: the lowest, as at the table
@@ -259,6 +286,7 @@ class DrillScene(Screen):
                 self.failed = f"The hand could not be played on: {err}"
             self._future = None
             self.rebuild()  # Step through it
+            self.set_focus(self.next_button())
             self.changed()
 
     def leave(self) -> None:
@@ -312,9 +340,15 @@ class DrillScene(Screen):
             made.append(b)
             x += bw + m
         same_text_size([*made])
-        self.set_focus(next((b for b in made if b.enabled and b.text == "Next drill"), made[-1]))
+        self.foot_buttons = made
+        self.set_focus(self.next_button())
         if self.entry is not None and self.chosen is None:
             self.choice_buttons()
+
+    def next_button(self) -> MenuButton:
+        """Where the focus rests among the buttons at the foot: on Next drill, else Back."""
+        made = self.foot_buttons
+        return next((b for b in made if b.enabled and b.text == "Next drill"), made[-1])
 
     def prompt(self) -> list[str]:
         """What the player did in the hand and what to do now, wrapped to the panel."""
@@ -335,8 +369,8 @@ class DrillScene(Screen):
         if self.bids:
             self.bid_buttons(area)
             return
-        longest = max(len(c.words) for c in self.choices)
-        columns = max(1, min(4, area.w // max(self.px_text(120), self.px_text(10) * longest)))
+        longest = max(text_width(c.words, self.px(19), "bold") for c in self.choices)  # as a button says it
+        columns = max(1, min(4, area.w // max(self.px_text(120), longest + self.px(40))))
         rows = -(-len(self.choices) // columns)
         gap = self.px(8)
         bh = max(self.px_text(30), min(self.px(46), (area.h - gap * (rows - 1)) // max(1, rows)))
@@ -400,8 +434,9 @@ class DrillScene(Screen):
         solved = sum(d.solved for d in self.drills)
         record = entry.drill.record
         tried = {0: "not tried yet", 1: "tried once"}.get(entry.attempts, f"tried {entry.attempts} times")
+        when = time.strftime(" (%d %b)", time.localtime(entry.recorded_at)) if entry.recorded_at else ""
         parts = [f"Drill {self.at + 1} of {len(self.drills)}", f"{solved} solved",
-                 f"{variant_name(record['variant'])}, hand {record['hand_number']}",
+                 f"{variant_name(record['variant'])}, hand {record['hand_number']}{when}",
                  tried + (", solved" if entry.solved else "")]
         return "  ·  ".join(parts)
 
@@ -431,7 +466,7 @@ class DrillScene(Screen):
         record = drill.record
         draw_panel(surface, box, t)
         pad = self.px(10)
-        blit_text(surface, standing_words(record, step), self.px(15), t.text, (box.centerx, box.y + pad),
+        blit_text(surface, standing_words(record, step, self.trump), self.px(15), t.text, (box.centerx, box.y + pad),
                   "bold", "midtop", box.w - 2 * pad)
         top = box.y + pad + scaled(self.px(15) * 1.4)
         cw = self.card_width()
@@ -442,6 +477,10 @@ class DrillScene(Screen):
         middle = (top + label_top) // 2
         places = PLACES[len(step.hands)]
         small = max(self.px(22), cw * 2 // 3)
+        # two-handed, the meld laid on the table at the left, the trick at the right
+        two = len(places) == 2
+        laid_x, laid_room = (box.x + round(box.w * 0.32), round(box.w * 0.55)) if two else (box.centerx, box.w // 2)
+        trick_x = box.centerx + (round(box.w * 0.3) if two else 0)
         for seat, place in enumerate(places):
             if seat == drill.seat:
                 continue
@@ -451,11 +490,10 @@ class DrillScene(Screen):
             at = (box.centerx + dx * (box.w // 2 - round(box.w * 0.17)), middle if dx else top + self.px(12))
             blit_text(surface, label, self.px(15), t.text, at, "bold", "center", round(box.w * 0.3))
             if step.laid[seat]:
-                self.row_of(surface, step.laid[seat], (at[0], at[1] + self.px(12) + round(small * 0.7)),
-                            round(box.w * 0.5), small)
+                self.row_of(surface, step.laid[seat], (laid_x, at[1] + self.px(12) + round(small * 0.7)), laid_room,
+                            small)
         if step.laid[drill.seat]:
-            self.row_of(surface, step.laid[drill.seat], (box.centerx, label_top - round(small * 0.7)),
-                        round(box.w * 0.5), small)
+            self.row_of(surface, step.laid[drill.seat], (laid_x, label_top - round(small * 0.7)), laid_room, small)
         trick_w = max(self.px(24), min(cw, round((label_top - top) / (1.4 * (1.9 if len(places) == 4 else 1.5)))))
         trick_h = round(trick_w * 1.4)
         for seat, card in step.trick if len(step.trick) < len(places) else ():  # a trick won is gathered in
@@ -463,7 +501,8 @@ class DrillScene(Screen):
             if len(places) == 2:
                 dx, dy = dy, 0
             rect = pygame.Rect(0, 0, trick_w, trick_h)
-            rect.center = (box.centerx + dx * round(trick_w * 1.1), middle + dy * round(trick_h * 0.45))
+            rect.center = (trick_x + dx * round(trick_w * 0.6 if two else trick_w * 1.1),
+                           middle + dy * round(trick_h * 0.45))
             surface.blit(self.art.face(card, trick_w), rect)
 
     def draw_hand(self, surface: pygame.Surface, drill: Drill, cw: int, y: int) -> None:
@@ -472,17 +511,23 @@ class DrillScene(Screen):
         t, box, step = self.theme, self.table, self.before
         pad, ch = self.px(10), round(cw * 1.4)
         legal = {c.words for c in drill.review.choices}
-        hand = sort_hand(step.hands[drill.seat], step.trump)
+        hand = sort_hand(step.hands[drill.seat], self.trump)
         cards = any(card_label(c) in legal for c in hand)
         row = min(cw + self.px(4), (box.w - 2 * pad - cw) // max(1, len(hand) - 1)) if len(hand) > 1 else 0
         x = box.centerx - (cw + row * (len(hand) - 1)) // 2
         self.card_spots = []
+        marked = list(self.received)
         for i, card in enumerate(hand):
             state = "normal" if card_label(card) in legal or not cards else "dimmed"
+            if card in marked:  # given to the player just now (one copy each)
+                marked.remove(card)
+                state = "marked"
             surface.blit(self.art.face(card, cw, state), (x, y))
             self.card_spots.append((pygame.Rect(x, y, cw if i == len(hand) - 1 else row, ch), card_label(card)))
             x += row
         said = "Your cards: click one to choose it" if cards and self.chosen is None else "Your cards"
+        if self.received:
+            said += "; those just received are marked"
         blit_text(surface, said, self.px(14), t.text_dim, (box.centerx, y - self.px(4)), "italic", "midbottom",
                   box.w - 2 * pad)
 
@@ -573,5 +618,5 @@ class DrillScene(Screen):
                   (area.centerx, tables.bottom + self.px(4)), "bold", "midtop", area.w)
 
 
-__all__ = ["BID_JUMP", "LEVEL", "NO_DRILLS", "DrillScene", "position_before", "review_drills", "same_hand",
-           "standing_words", "story"]
+__all__ = ["BID_JUMP", "LEVEL", "NO_DRILLS", "DrillScene", "position_before", "received", "review_drills",
+           "same_hand", "standing_words", "story", "trump_at"]

@@ -90,6 +90,7 @@ class StoredDrill:
     levels: tuple[str | None, ...]  # each seat's computer level at the hand's table (None: the player's seat)
     attempts: int = 0
     solved: bool = False
+    recorded_at: float = 0.0  # when it was kept (0: not kept)
 
 
 def _where(variant: str | None, level: str | None) -> tuple[str, tuple[Any, ...]]:
@@ -186,7 +187,7 @@ class DrillStore:
                 return []
             rows = db.execute(
                 "SELECT d.game_id, d.hand_number, d.action_index, d.variant, d.review, d.attempts, d.solved, "
-                "r.record, h.levels FROM drills d "
+                "r.record, h.levels, d.recorded_at FROM drills d "
                 "JOIN hand_records r ON r.game_id = d.game_id AND r.hand_number = d.hand_number "
                 "LEFT JOIN hands h ON h.game_id = d.game_id AND h.hand_number = d.hand_number"
                 f"{where} ORDER BY d.solved, d.id DESC", args).fetchall()
@@ -212,7 +213,7 @@ class DrillStore:
 
 def _stored(row: Sequence[Any]) -> StoredDrill | None:
     """A drill from its row (with its hand's record and levels), None when any of it does not read back."""
-    game_id, hand_number, index, variant, review_text, attempts, solved, record_text, levels = row
+    game_id, hand_number, index, variant, review_text, attempts, solved, record_text, levels, recorded_at = row
     try:
         review = DecisionReview.from_json(cast("DecisionReviewJson", read_json(review_text)))
         record: HandRecord = check_record(read_json(record_text), replay=False)
@@ -221,7 +222,7 @@ def _stored(row: Sequence[Any]) -> StoredDrill | None:
     if review.action_index != index or not is_drill(review, review.seat):
         return None
     return StoredDrill(DrillKey(str(game_id), int(hand_number), int(index)), Drill(record, review), str(variant),
-                       _levels(levels, int(record["seats"])), int(attempts), bool(solved))
+                       _levels(levels, int(record["seats"])), int(attempts), bool(solved), float(recorded_at))
 
 
 __all__ = ["TABLE", "DrillKey", "DrillProgress", "DrillStore", "StoredDrill"]
