@@ -35,12 +35,12 @@ from engine.game import Phase
 from engine.record import HandRecord
 from engine.review import Step, review_steps, side_names
 from pinochle_gui.art import CardArt
-from pinochle_gui.fonts import scaled
+from pinochle_gui.fonts import scaled, sized_by_layout, sized_for_player
 from pinochle_gui.net_result import net, net_words
 from pinochle_gui.screens.dialogs import show_messages
 from pinochle_gui.screens.review_analysis import points_text
 from pinochle_gui.screens.review_notes import GRADE_COLOURS
-from pinochle_gui.screens.review_summary import hand_table
+from pinochle_gui.screens.review_summary import TABLE_ROWS, hand_table, least_print
 from pinochle_gui.screens.screen import Screen
 from pinochle_gui.screens.try_again_words import verdict
 from pinochle_gui.seat_words import who
@@ -167,8 +167,9 @@ def draw_lines(surface: pygame.Surface, area: pygame.Rect, theme: Theme, lines: 
             half = (area.w - gap) // 2
             box = pygame.Rect(area.x + i * (half + gap), area.y, half, area.h)
         said = f"{net(record, side_seat):+d}" if short else net_words(record, side_seat)
-        blit_text(surface, f"{label}, net {said}", size, theme.accent,
-                  (box.centerx, box.y - round(size / 4)), "bold", "midbottom", box.w)
+        with sized_for_player():  # the labels at the player's print, where the tables follow their boxes
+            blit_text(surface, f"{label}, net {said}", size, theme.accent,
+                      (box.centerx, box.y - round(size / 4)), "bold", "midbottom", box.w)
         head, rows = hand_table(record)
         draw_table(surface, box, theme, head, rows, "", None)
 
@@ -608,12 +609,16 @@ class DrillScene(Screen):
         standing = tables.w < self.px(640)
         most = self.px(170)  # a table's print follows its height (table.summary.draw_table): no larger than this
         tables.h = min(tables.h, 2 * most + self.px(12) + label if standing else most)
-        if tables.h < (2 * self.px(90) + label if standing else self.px(90)):  # no room for the tables: the net alone
-            blit_text(surface, line_verdict(record, self.line, entry.drill.seat), self.px(16), t.text,
-                      (area.centerx, area.y), "bold", "midtop", area.w)
+        least = max(self.px(120), TABLE_ROWS * least_print())  # a table's rows and heading, readable
+        if tables.h < (2 * least + self.px(12) + label if standing else least):  # no room: the net alone
+            for i, text in enumerate(wrap(line_verdict(record, self.line, entry.drill.seat), self.px(16), area.w,
+                                          "bold")):
+                blit_text(surface, text, self.px(16), t.text, (area.centerx, area.y + i * scaled(self.px(16) * 1.35)),
+                          "bold", "midtop", area.w)
             return
-        draw_lines(surface, tables, t, ((record, "As played"), (self.line, "Your choice played on")), entry.drill.seat,
-                   standing, self.px(12), self.px(15), short=not standing)
+        with sized_by_layout():  # the tables' print follows their boxes, as the review's summary draws them
+            draw_lines(surface, tables, t, ((record, "As played"), (self.line, "Your choice played on")),
+                       entry.drill.seat, standing, self.px(12), self.px(15), short=not standing)
         blit_text(surface, line_verdict(record, self.line, entry.drill.seat), self.px(16), t.text,
                   (area.centerx, tables.bottom + self.px(4)), "bold", "midtop", area.w)
 
