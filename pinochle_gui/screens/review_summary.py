@@ -24,7 +24,7 @@ from engine.review import seat_names
 from pinochle_gui.fonts import SMALLEST_PRINT, sized_by_layout, text_scale
 from pinochle_gui.net_result import difference_words, net, net_words
 from pinochle_gui.screens.review_analysis import ReviewAnalysis
-from pinochle_gui.seat_words import capital, who, whose
+from pinochle_gui.seat_words import capital, player_seat, who, whose
 from pinochle_gui.table.scorepad import side_names
 from pinochle_gui.table.summary import draw_table, summary_lines
 from pinochle_gui.theme import Theme, draw_panel
@@ -169,24 +169,28 @@ class SummaryView:
         self.accuracy = accuracy_lines(self.analysis)
         figures = screen.px_text(19 * 1.5) + line * len(self.headline) + screen.px(10)  # the headline, to the table
         table = screen.px_text(17 * 1.45) + screen.px_text(14 * 1.4) + line * len(self.accuracy)
+        # the player's own hand: practise your mistakes (standing, over the other two buttons; lying, under the
+        # key moments and the cards, which give it room)
+        practise = (bh + screen.px(8)) * (player_seat(self.analysis.record) == self.analysis.seat)
         if standing:  # the figures on top, as tall as they need (the key moments and the cards under them)
-            half = min((area.h - gap) * 11 // 20, 2 * pad + figures + table + screen.px_text(13 * 1.6) + 2 * bh
-                       + screen.px(32))
+            half = min((area.h - gap) * 11 // 20, 2 * pad + figures + table + screen.px_text(13 * 1.6) + bh
+                       + screen.px(24) + practise)
             self.left = pygame.Rect(area.x, area.y, area.w, half)
             self.right = pygame.Rect(area.x, area.y + half + gap, area.w, area.h - half - gap)
-        else:  # practise your mistakes under the key moments and the cards, which give it room
+        else:
             half = (area.w - gap) // 2
             self.left = pygame.Rect(area.x, area.y, half, area.h)
-            self.right = pygame.Rect(area.x + half + gap, area.y, area.w - half - gap, area.h - bh - screen.px(8))
+            self.right = pygame.Rect(area.x + half + gap, area.y, area.w - half - gap, area.h - practise)
         self.lost_top = self.left.y + pad + figures
         foot = self.left.bottom - pad - bh
-        # standing, practise your mistakes over the other two buttons
-        self.buttons_top = foot - screen.px(8) - bh if standing else foot
-        at = pygame.Rect(self.left.x + pad, self.buttons_top, width, bh) if standing else \
-            pygame.Rect(self.right.x, self.right.bottom + screen.px(8), self.right.w, bh)
+        self.buttons_top = foot - practise if standing else foot
+        if practise:
+            at = pygame.Rect(self.left.x + pad, self.buttons_top, width, bh) if standing else \
+                pygame.Rect(self.right.x, self.right.bottom + screen.px(8), self.right.w, bh)
+            screen.button(at, "Practise your mistakes", screen.practise,
+                          tooltip="Choose again at your costly decisions: this hand's first, then every hand played "
+                                  "(P)")
         half = (width - pad) // 2
-        screen.button(at, "Practise your mistakes", screen.practise,
-                      tooltip="Choose again at your costly decisions: this hand's first, then every hand played (P)")
         hard = screen.button(pygame.Rect(self.left.x + pad, foot, half, bh), "The hard computer's play",
                              screen.open_hard, tooltip="The same deal with the hard computer in the seat, step by step")
         hard.enabled = self.analysis.hard_record is not None
