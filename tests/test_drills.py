@@ -12,9 +12,9 @@ import pytest
 
 from engine.actions import Play
 from engine.ai.advice import ANALYSIS_LEVELS
-from engine.ai.analysis import COSTLY, DecisionReview, Grade, decisions_in, game_before, review_decision
+from engine.ai.analysis import COSTLY, DecisionReview, Grade, decisions_in, game_before, review_at, review_decision
 from engine.ai.analysis_words import reason_for
-from engine.ai.drills import Drill, drills_in, grade_choice, is_drill, reason_against, verdict_words
+from engine.ai.drills import Drill, drills_in, grade_choice, is_drill, reason_against, value_choice, verdict_words
 from engine.game import new_game
 from engine.record import HandRecord
 from engine.rules import preset
@@ -92,6 +92,24 @@ def test_why_the_best_was_better_is_said_in_the_analysis_words() -> None:
                           values, review.kind, drill.best.words, 0)
     assert reason_against(drill, other.words) == expected
     assert "You " not in expected and "You's" not in expected
+
+
+def test_a_choice_the_analysis_did_not_value_is_valued_as_the_review_would_have() -> None:
+    """A pass, a return or a bury of other cards picked on the hand is reviewed at the drill's position with the
+    same seed and search: graded as the review grades the choice it reviews (here a card left out of the values)."""
+    record, review = costly_card()
+    other = next(c for c in review.choices[1:] if c.words != review.chosen.action)
+    missing = Drill(record, dataclasses.replace(review, choices=tuple(c for c in review.choices if c != other)))
+    assert missing.choice(other.words) is None
+    valued = value_choice(missing, other.action, 0, LEVEL)
+    game, _made = game_before(record, review.action_index)
+    as_made = review_at(game, game.action_from_json(other.action), review.action_index, 0, LEVEL, every_card=False,
+                        viewer=0)
+    verdict = grade_choice(valued, other.words)
+    assert (verdict.grade, verdict.choice.cost, verdict.choice.error) == (as_made.grade, as_made.cost, as_made.error)
+    assert value_choice(valued, other.action, 0, LEVEL) == valued  # valued once
+    with pytest.raises(ValueError):
+        value_choice(valued, "bid 990", 0, LEVEL)
 
 
 def test_only_the_players_costly_decisions_with_their_values_make_drills() -> None:

@@ -31,14 +31,26 @@ analysis' own words (:func:`engine.ai.analysis_words.reason_for`).
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from engine.actions import Bid, Pass, Play
 from engine.ai.accuracy import SOUND, in_tenths, shown_cost
-from engine.ai.analysis import COSTLY, ChoiceValue, DecisionReview, Grade, cost_threshold, game_before, grade
+from engine.ai.advice import APP_SEED, SEAT_VIEW
+from engine.ai.analysis import (
+    COSTLY,
+    ChoiceValue,
+    DecisionReview,
+    Grade,
+    cost_threshold,
+    game_before,
+    grade,
+    review_at,
+)
 from engine.ai.analysis_words import reason_for
+from engine.ai.levels import Level
+from engine.ai.try_again import same_choice
 from engine.cards import sort_hand
-from engine.record import HandRecord
+from engine.record import ActionValue, HandRecord
 from engine.rules import Rules, rules_from_dict
 
 
@@ -74,8 +86,9 @@ class Drill:
         return found
 
     def choice(self, words: str) -> ChoiceValue | None:
-        """The choice of these words (None: none the analysis valued)."""
-        return next((c for c in self.review.choices if c.words == words), None)
+        """The choice of these words, passed or buried cards in any order (None: none the analysis valued)."""
+        return next((c for c in self.review.choices if c.words == words), None) or \
+            next((c for c in self.review.choices if same_choice(c.words, words)), None)
 
 
 def is_drill(review: DecisionReview, seat: int) -> bool:
@@ -171,6 +184,24 @@ def verdict_words(verdict: Verdict) -> str:
     return f"{sentence}, about {_points(gain, tenths)} {more} than your {played.words} in the hand"
 
 
+def value_choice(drill: Drill, choice: ActionValue, seed: int = APP_SEED, level: Level = SEAT_VIEW) -> Drill:
+    """The drill with ``choice`` valued too, where the analysis did not value it (a pass, a return or a bury of
+    other cards, picked on the hand): reviewed at the same position with the same seed and search as the review
+    would have reviewed it had it been made there (:func:`engine.ai.analysis.review_at`: valued beside the advice
+    in the same deals, its cost measured again against the advice where in doubt), so it is graded as the others
+    are. A choice valued already, or one the engine does not allow there, leaves the drill as it is (the latter
+    raises ``ValueError``)."""
+    game, _action = game_before(drill.record, drill.action_index)
+    action = game.action_from_json(choice)
+    if not game.is_legal(action):
+        raise ValueError(f"{action} is no choice at this decision")
+    review = review_at(game, action, drill.action_index, seed, level, every_card=False, viewer=drill.seat)
+    if drill.choice(review.chosen.action) is not None:
+        return drill
+    made = next(c for c in review.choices if c.words == review.chosen.action)
+    return Drill(drill.record, replace(drill.review, choices=(*drill.review.choices, made)))
+
+
 def choices_in_order(drill: Drill) -> list[ChoiceValue]:
     """The drill's choices in an order that tells nothing of their values: cards as the hand is sorted (trumps
     first), Pass and then the bids from the lowest, every other choice by its words."""
@@ -207,4 +238,4 @@ def reason_against(drill: Drill, words: str) -> str:
 
 
 __all__ = ["Drill", "Verdict", "choices_in_order", "drills_in", "grade_choice", "is_drill", "reason_against",
-           "verdict_words"]
+           "value_choice", "verdict_words"]
