@@ -13,16 +13,28 @@ from test_drills import costly_card
 from test_screen_walk import problems
 from test_screens_app import FakeApp, _display, app, button_named, click, click_button, key, render
 
+from engine.actions import Bury
 from engine.ai.advice import ANALYSIS_LEVELS, APP_SEED
-from engine.ai.analysis import DecisionReview, HandAnalysis, review_decision
-from engine.ai.drills import grade_choice, verdict_words
+from engine.ai.analysis import (
+    DecisionReview,
+    HandAnalysis,
+    action_words,
+    decisions_in,
+    game_before,
+    review_at,
+    review_decision,
+)
+from engine.ai.drills import Drill, grade_choice, verdict_words
+from engine.game import new_game
 from engine.record import HandRecord
+from engine.rules import preset
+from engine.sim import play_game
 from pinochle_gui.screens import drills as drills_screen
 from pinochle_gui.screens import drills_scene, open_review, review_analysis
 from pinochle_gui.screens.drills import NO_DRILLS, DrillScene
 from pinochle_gui.screens.review import ReviewScene
 from pinochle_gui.screens.statistics import StatisticsScene
-from pinochle_gui.storage import DrillKey
+from pinochle_gui.storage import DrillKey, StoredDrill
 from pinochle_gui.widgets.text import watch_text
 
 __all__ = ["_display", "app"]
@@ -68,8 +80,8 @@ def test_a_drill_from_the_statistics_is_graded_counted_and_played_on(app: FakeAp
     assert expected.startswith("You found the best") and expected.split(" in the hand")[0] in said
     assert f"about {review.cost:.0f} more" in expected  # the review's very cost
     assert scene.entry.attempts == 1 and scene.entry.solved
-    wait_until(lambda: scene.line is not None or scene.failed, "the hand played on from the choice",
-               step=lambda: app.stack.update(0.1))
+    wait_until(lambda: (scene.line is not None and scene.control is not None) or scene.failed,
+               "the hand played on from the choice and from the choice made", step=lambda: app.stack.update(0.1))
     assert scene.failed == "" and scene.line is not None
     assert scene.line["actions"][review.action_index] == best.action
     assert "Your choice played on" in " ".join(texts(app))
@@ -164,3 +176,40 @@ def test_the_cost_job_after_a_hand_keeps_its_costly_decisions_as_drills(tmp_path
         assert [d.levels for d in found][0] == (None, "random", "random")  # the table's computers
     finally:
         app.close()
+
+
+def test_a_bury_is_picked_on_the_hand_and_cards_not_valued_are_valued_as_the_review_would(
+        app: FakeApp, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bury (three-handed, the player declaring): the cards are picked on the hand as at the table; a set the
+    analysis did not value is valued first, as the review would have reviewed it, then graded like the others."""
+    monkeypatch.setattr(drills_screen, "VALUE_LEVEL", "easy")
+    game = new_game(preset("three_hand"), seed=6)
+    game.humans, game.players = (0,), ["You", "West", "North"]
+    record = play_game(game, ["easy"] * 3, 6, 1).hand_records[0]
+    index = next(i for i, seat in decisions_in(record) if seat == 0 and game_before(record, i)[0].phase == "bury")
+    review = review_decision(record, index, APP_SEED, ANALYSIS_LEVELS["easy"], every_card=False, viewer=0)
+    scene = app.stack.push(DrillScene(app, [StoredDrill(None, Drill(record, review), "three_hand",
+                                                        (None, "easy", "easy"))]))
+    assert isinstance(scene, DrillScene) and scene.picker is not None and scene.picker in scene.widgets
+    assert "Choose 3 cards to bury" in texts(app)
+    before, _made = game_before(record, index)
+    fresh = next(a for a in before.legal_actions() if isinstance(a, Bury)
+                 and scene.entry is not None and scene.entry.drill.choice(action_words(a, before)) is None)
+    for card in fresh.cards:  # picked on the hand, by clicks
+        place = next(i for i, c in enumerate(scene.picker.cards) if c == card and i not in scene.picker.chosen)
+        rect = scene.picker.card_rects()[place]
+        click(app, (rect.x + 3, rect.centery))  # its left edge: the card after it lies over the rest
+    assert len(scene.picker.chosen) == 3, (scene.picker.chosen, scene.picker.status())
+    assert button_named(scene, "Choose the cards picked").enabled
+    click_button(app, "Choose the cards picked")
+    wait_until(lambda: scene.chosen is not None or scene.failed, "the cards picked, valued",
+               step=lambda: app.stack.update(0.1))
+    assert scene.failed == "" and scene.verdict is not None and scene.entry is not None
+    as_made = review_at(before, fresh, index, APP_SEED, ANALYSIS_LEVELS["easy"], every_card=False, viewer=0)
+    assert (scene.verdict.grade, scene.verdict.choice.cost) == (as_made.grade, as_made.cost)
+    assert len(scene.entry.drill.review.choices) == len(review.choices) + 1 and scene.entry.attempts == 1
+    wait_until(lambda: (scene.line is not None and scene.control is not None) or scene.failed,
+               "both lines played on", step=lambda: app.stack.update(0.1))
+    said = " ".join(texts(app))
+    assert "Your choice played on" in said and ("As played" in said or "The choice made, played on" in said)
+    scene.leave()

@@ -24,9 +24,20 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from engine.actions import Action, action_to_json
 from engine.ai.accuracy import did_words
-from engine.ai.analysis import ChoiceValue, DecisionReview
-from engine.ai.drills import Drill, Verdict, choices_in_order, drills_in, grade_choice, reason_against, verdict_words
+from engine.ai.advice import ANALYSIS_LEVELS, APP_SEED
+from engine.ai.analysis import ChoiceValue, DecisionReview, action_words, game_before
+from engine.ai.drills import (
+    Drill,
+    Verdict,
+    choices_in_order,
+    drills_in,
+    grade_choice,
+    reason_against,
+    value_choice,
+    verdict_words,
+)
 from engine.ai.try_again import play_on
 from engine.ai.worker import background_pool, stop_pool
 from engine.cards import SUIT_NAMES, Card, card_label, sort_hand
@@ -50,6 +61,7 @@ from pinochle_gui.table.seats import thinking_at_once
 from pinochle_gui.table.summary import draw_table
 from pinochle_gui.theme import Theme, draw_panel
 from pinochle_gui.widgets import MenuButton, blit_text, same_text_size
+from pinochle_gui.widgets.card_picker import CardPicker, picks_cards
 from pinochle_gui.widgets.text import text_width, wrap
 from pinochle_gui.words import variant_name
 
@@ -58,6 +70,8 @@ if TYPE_CHECKING:
 
 #: The level of the computer that plays the player's seat when the hand is played on (a test may ask a smaller one).
 LEVEL = "hard"
+#: The search that values cards picked that the analysis did not value: the review's (a test may ask a smaller one).
+VALUE_LEVEL = "hard"
 #: How many bids the bid buttons' long step jumps.
 BID_JUMP = 5
 #: What the screen says when there is no drill.
@@ -148,9 +162,15 @@ def review_drills(app: App, record: HandRecord, reviews: Iterable[DecisionReview
     return DrillScene(app, own + rest, 0, note)
 
 
-def line_verdict(record: HandRecord, line: HandRecord, side_seat: int) -> str:
-    """How the new line went against the hand as played, net for the side of ``side_seat`` (try again's words)."""
-    return verdict(record, line, side_seat, "as played")
+def table_height(rows: int, room: int) -> int:
+    """The tallest height up to ``room`` at which a hand's table of ``rows`` rows (its heading on one line) holds
+    them all, its print following its height as :func:`pinochle_gui.table.summary.draw_table` sizes it; 0 where
+    none does."""
+    for height in range(room, 59, -1):
+        size = max(13, min(26, height // 9))
+        if 18 + scaled((size + 4) * 1.3) + rows * scaled(size * 1.6) <= height:
+            return height
+    return 0
 
 
 def draw_lines(surface: pygame.Surface, area: pygame.Rect, theme: Theme, lines: Sequence[tuple[HandRecord, str]],
@@ -188,10 +208,17 @@ class DrillScene(Screen):
         self.chosen: ChoiceValue | None = None
         self.verdict: Verdict | None = None
         self.why = ""
-        self.line: HandRecord | None = None
+        self.line: HandRecord | None = None  # the hand played on from the new choice
+        self.control: HandRecord | None = None  # the hand played on from the choice made, by the same computers
         self.failed = ""
+        self.valuing = ""  # the cards picked that the analysis did not value, while they are valued
         self._pool: Executor | None = None
         self._future: Future[HandRecord] | None = None
+        self._control_future: Future[HandRecord] | None = None
+        self._valued: Future[Drill] | None = None
+        self.picker: CardPicker | None = None  # a pass, a return or a bury: the cards picked on the hand
+        self.confirm: MenuButton | None = None
+        self.sets_at = 0  # where the words over the sets the analysis valued go
         self.card_spots: list[tuple[pygame.Rect, str]] = []  # where each card of the player's hand was drawn
         self.received: list[Card] = []  # cards given to the player just before the decision (marked)
         self.foot_buttons: list[MenuButton] = []
@@ -204,15 +231,23 @@ class DrillScene(Screen):
         return self.drills[self.at] if self.drills else None
 
     def set_up(self) -> None:
-        """Lay out the drill at :attr:`at`: its position, its choices in their neutral order."""
+        """Lay out the drill at :attr:`at`: its position, its choices in their neutral order, the hand to pick
+        cards from (a pass, a return, a bury)."""
         self.chosen = self.verdict = None
-        self.why, self.line, self.failed = "", None, ""
+        self.why, self.line, self.failed, self.valuing = "", None, "", ""
         self.drop_line()
+        self.drop_control()
+        self.picker = None
         entry = self.entry
         if entry is None:
             self.choices: list[ChoiceValue] = []
             return
         drill = entry.drill
+        game, _made = game_before(drill.record, drill.action_index)
+        if picks_cards(game):
+            names = [who(drill.record, s) for s in range(drill.record["seats"])]
+            self.picker = CardPicker(game, self.art, self.theme, names, self.app.settings.sort_order,
+                                     on_change=self.picked, on_confirm=self.choose_picked)
         self.before, earlier = position_before(review_steps(drill.record), drill.action_index)
         self.story = story(drill.record, earlier)
         self.received = received(earlier, drill.review.kind, drill.seat)
@@ -223,16 +258,43 @@ class DrillScene(Screen):
 
     def content_state(self) -> object:
         entry = self.entry
-        return (self.at, self.chosen, self.line is not None, self.failed, self._future is not None,
-                None if entry is None else (entry.attempts, entry.solved), getattr(self, "bid_at", 0))
+        picked = tuple(sorted(self.picker.chosen)) if self.picker is not None else ()
+        return (self.at, self.chosen, self.line is not None, self.control is not None, self.failed, self.valuing,
+                self._future is not None, None if entry is None else (entry.attempts, entry.solved),
+                getattr(self, "bid_at", 0), picked)
+
+    # -- choosing -------------------------------------------------------------------------------------
+    def picked(self) -> None:
+        """The cards picked changed: the confirm button follows the engine's word."""
+        if self.confirm is not None and self.picker is not None:
+            self.confirm.enabled = self.picker.action() is not None
+        self.changed()
+
+    def choose_picked(self, action: Action | None = None) -> None:
+        """The cards picked on the hand, chosen: graded at once where the analysis valued them, else valued first as
+        the review would have valued them (in the background)."""
+        picker, entry = self.picker, self.entry
+        action = action if action is not None else picker.action() if picker is not None else None
+        if action is None or entry is None or picker is None:
+            return
+        words = action_words(action, picker.game)
+        found = entry.drill.choice(words)
+        if found is not None:
+            self.choose(found)
+            return
+        self.valuing = words
+        self._valued = self.pool().submit(value_choice, entry.drill, action_to_json(action), APP_SEED,
+                                          ANALYSIS_LEVELS[VALUE_LEVEL])
+        self.rebuild()
 
     def choose(self, choice: ChoiceValue) -> None:
-        """Grade ``choice`` from the review's values, count the attempt, and play the hand on from it."""
+        """Grade ``choice`` from the review's values, count the attempt, and play the hand on from it (and from the
+        choice made, by the same computers)."""
         entry = self.entry
         if entry is None:
             return
         drill = entry.drill
-        self.chosen = choice
+        self.chosen, self.valuing = choice, ""
         self.verdict = grade_choice(drill, choice.words)
         against = drill.played if self.verdict.solved else choice
         self.why = reason_against(drill, against.words)
@@ -242,25 +304,39 @@ class DrillScene(Screen):
         self.play_on(drill, choice, entry.levels)
         self.rebuild()
 
+    def pool(self) -> Executor:
+        if self._pool is None:
+            self._pool = background_pool("pinochle-drill", not thinking_at_once(), workers=2, niceness=LAST)
+            assert self._pool is not None
+        return self._pool
+
     def play_on(self, drill: Drill, choice: ChoiceValue, levels: Sequence[str | None]) -> None:
         """The rest of the hand from ``choice``, played in the background by the table's computers (the hard one
-        in the player's seat)."""
+        in the player's seat), and, once a drill, from the choice made the same way: the two lines differ by the
+        choice alone (the hand as it went had the player's own later decisions, which no computer repeats)."""
         self.drop_line()
-        if self._pool is None:
-            self._pool = background_pool("pinochle-drill", not thinking_at_once(), niceness=LAST)
-            assert self._pool is not None
         seats = [None if s == drill.seat else levels[s] for s in range(len(levels))]
-        self._future = self._pool.submit(play_on, drill.record, drill.action_index, choice.action, LEVEL, seats)
+        if self.control is None and self._control_future is None:
+            self._control_future = self.pool().submit(play_on, drill.record, drill.action_index, drill.played.action,
+                                                      LEVEL, seats)
+        if choice != drill.played:
+            self._future = self.pool().submit(play_on, drill.record, drill.action_index, choice.action, LEVEL, seats)
 
     def drop_line(self) -> None:
-        if self._future is not None:
-            self._future.cancel()
-            self._future = None
+        for future in (self._future, self._valued):
+            if future is not None:
+                future.cancel()
+        self._future = self._valued = None
+
+    def drop_control(self) -> None:
+        if self._control_future is not None:
+            self._control_future.cancel()
+        self._control_future, self.control = None, None
 
     def choose_again(self) -> None:
         self.drop_line()
         self.chosen = self.verdict = None
-        self.why, self.line, self.failed = "", None, ""
+        self.why, self.line, self.failed, self.valuing = "", None, "", ""
         self.rebuild()
 
     def next_drill(self) -> None:
@@ -276,16 +352,46 @@ class DrillScene(Screen):
     def step_through(self) -> None:
         entry = self.entry
         if entry is not None and self.line is not None:
-            self.app.review_hand([entry.drill.record, self.line], 1)
+            self.app.review_hand([self.control or entry.drill.record, self.line], 1)
 
     def update(self, dt: float) -> None:
         super().update(dt)
-        if self._future is not None and self._future.done():
+        came = False
+        if self._valued is not None and self._valued.done():
+            future, self._valued = self._valued, None
+            entry = self.entry
             try:
-                self.line = self._future.result()
+                drill = future.result()
+            except Exception as err:  # noqa: BLE001 - told on the screen, the drill goes on
+                self.failed, self.valuing = f"These cards could not be valued: {err}", ""
+                self.rebuild()
+                self.changed()
+                return
+            if entry is not None:
+                self.drills[self.at] = replace(entry, drill=drill)
+                self.choices = choices_in_order(drill)
+                chosen = drill.choice(self.valuing)
+                if chosen is not None:
+                    self.choose(chosen)
+            self.changed()
+        for name in ("_control_future", "_future"):
+            running: Future[HandRecord] | None = getattr(self, name)
+            if running is None or not running.done():
+                continue
+            setattr(self, name, None)
+            came = True
+            try:
+                result = running.result()
             except Exception as err:  # noqa: BLE001 - told on the screen, the drill goes on
                 self.failed = f"The hand could not be played on: {err}"
-            self._future = None
+                continue
+            if name == "_control_future":
+                self.control = result
+            else:
+                self.line = result
+        if self.chosen is not None and self.entry is not None and self.chosen == self.entry.drill.played:
+            self.line = self.control  # the choice made again: the one line
+        if came:
             self.rebuild()  # Step through it
             self.set_focus(self.next_button())
             self.changed()
@@ -293,10 +399,16 @@ class DrillScene(Screen):
     def leave(self) -> None:
         stop_pool(self._pool)
         self._pool = None
-        self._future = None
+        self._future = self._control_future = self._valued = None
+
+    def same_as_played(self) -> bool:
+        """The choice made, played on by the computers, is the hand as it really went."""
+        entry = self.entry
+        return entry is not None and self.control is not None and \
+            self.control["actions"] == entry.drill.record["actions"]
 
     def process_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.chosen is None:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.chosen is None and self.picker is None:
             for rect, words in reversed(self.card_spots):  # the card on top where they overlap
                 choice = next((c for c in self.choices if c.words == words), None)
                 if choice is not None and rect.collidepoint(event.pos):
@@ -343,7 +455,17 @@ class DrillScene(Screen):
         same_text_size([*made])
         self.foot_buttons = made
         self.set_focus(self.next_button())
-        if self.entry is not None and self.chosen is None:
+        self.confirm = None
+        if self.picker is not None and self.chosen is None:
+            pad = self.px(10)
+            tall = max(self.px(150), round(self.table.h * 0.58))
+            self.picker.rect = pygame.Rect(self.table.x + pad, self.table.bottom - pad - tall, self.table.w - 2 * pad,
+                                           tall)
+            self.picker.text_size = self.px(15)
+            self.picker.set_theme(self.theme)
+            self.picker.enabled = not self.valuing
+            self.add(self.picker)
+        if self.entry is not None and self.chosen is None and not self.valuing:
             self.choice_buttons()
 
     def next_button(self) -> MenuButton:
@@ -358,6 +480,9 @@ class DrillScene(Screen):
             return []
         review = entry.drill.review
         said = f"In the hand you {did_words(review)} here: a {review.grade.value}. Find the best choice."
+        if self.picker is not None and self.chosen is None:
+            said += " Pick the cards on your hand, or choose one of the sets the analysis valued (hard's own and " \
+                    "yours, in no order of value)."
         return wrap(said, self.px(16), self.panel.w - 2 * self.px(14))
 
     def choice_buttons(self) -> None:
@@ -370,11 +495,24 @@ class DrillScene(Screen):
         if self.bids:
             self.bid_buttons(area)
             return
+        if self.picker is not None:  # under the sets valued: the cards picked on the hand, chosen or put back
+            gap, bh = self.px(8), self.px(46)
+            half = (area.w - gap) // 2
+            self.confirm = self.button(pygame.Rect(area.x, area.bottom - bh, half, bh), "Choose the cards picked",
+                                       self.choose_picked, tooltip="The cards picked on your hand (Enter)")
+            self.confirm.enabled = self.picker.action() is not None
+            clear = self.button(pygame.Rect(area.x + half + gap, area.bottom - bh, half, bh), "Clear",
+                                self.picker.clear, tooltip="No card picked")
+            same_text_size([self.confirm, clear])
+            area = pygame.Rect(area.x, area.y, area.w, area.h - bh - self.px(16))
         longest = max(text_width(c.words, self.px(19), "bold") for c in self.choices)  # as a button says it
         columns = max(1, min(4, area.w // max(self.px_text(120), longest + self.px(40))))
         rows = -(-len(self.choices) // columns)
         gap = self.px(8)
         bh = max(self.px_text(30), min(self.px(46), (area.h - gap * (rows - 1)) // max(1, rows)))
+        if self.picker is not None:
+            self.sets_at = area.y
+            area = pygame.Rect(area.x, area.y + scaled(self.px(14) * 1.4), area.w, area.h)
         bw = (area.w - gap * (columns - 1)) // columns
         made: list[MenuButton] = []
         for i, choice in enumerate(self.choices):
@@ -382,7 +520,7 @@ class DrillScene(Screen):
             rect = pygame.Rect(area.x + column * (bw + gap), area.y + row * (bh + gap), bw, bh)
             made.append(self.button(rect, choice.words, partial(self.choose, choice), tooltip="Choose this"))
         same_text_size([*made])
-        self.set_focus(made[0])
+        self.set_focus(self.picker if self.picker is not None else made[0])
 
     def bid_buttons(self, area: pygame.Rect) -> None:
         """Pass, and the bid offered with buttons to move it a bid and :data:`BID_JUMP` bids down and up."""
@@ -474,7 +612,11 @@ class DrillScene(Screen):
         ch = round(cw * 1.4)
         y = box.bottom - pad - ch
         label_top = y - self.px(4) - scaled(self.px(14) * 1.3)
-        self.draw_hand(surface, drill, cw, y)
+        if self.picker is not None and self.picker in self.widgets:  # the hand to pick from, drawn as a widget
+            label_top = self.picker.rect.y - self.px(4)
+            self.card_spots = []
+        else:
+            self.draw_hand(surface, drill, cw, y)
         middle = (top + label_top) // 2
         places = PLACES[len(step.hands)]
         small = max(self.px(22), cw * 2 // 3)
@@ -555,6 +697,15 @@ class DrillScene(Screen):
         for text in self.prompt():
             blit_text(surface, text, self.px(16), t.text, (x, y))
             y += line
+        if self.picker is not None and self.chosen is None and not self.valuing and self.sets_at:
+            blit_text(surface, "Or one of the sets the analysis valued:", self.px(14), t.text_dim, (x, self.sets_at),
+                      "italic", "topleft", width)
+        if self.valuing or (self.failed and self.chosen is None):
+            said = self.failed or f"{self.valuing}: the analysis did not value these cards. It values them now as " \
+                                  "the review would have, had they been chosen (the same deals, the same search)…"
+            for text in wrap(said, self.px(15), width, "italic"):
+                y += scaled(self.px(15) * 1.35)
+                blit_text(surface, text, self.px(15), t.text_dim, (x, y), "italic")
         verdict = self.verdict
         if verdict is None or self.chosen is None:
             return
@@ -595,33 +746,42 @@ class DrillScene(Screen):
         return "From what you saw, in points of this hand: " + ", ".join(parts)
 
     def draw_line(self, surface: pygame.Surface, entry: StoredDrill, area: pygame.Rect) -> None:
-        """The hand as played and the new line, or that the computers are playing it on."""
+        """The choice made and the new choice, each played on by the same computers, side by side (the choice made's
+        line is the hand as played where the computers played it so), or that they are being played on."""
         t = self.theme
-        record = entry.drill.record
-        if self.line is None:
-            waiting = self.failed or "The computers are playing the hand on from your choice…"
-            blit_text(surface, waiting, self.px(15), t.text_dim, (area.centerx, area.y + self.px(20)), "italic",
-                      "midtop", area.w)
+        record = self.control
+        if self.line is None or record is None:
+            waiting = self.failed or "The computers are playing the hand on from your choice and from the choice " \
+                                     "made in the hand, the same way…"
+            for i, text in enumerate(wrap(waiting, self.px(15), area.w, "italic")):
+                blit_text(surface, text, self.px(15), t.text_dim, (area.centerx, area.y + self.px(12) + i * scaled(
+                    self.px(15) * 1.35)), "italic", "midtop", area.w)
             return
+        first = "As played" if self.same_as_played() else "The choice made, played on"
+        against = "as played" if self.same_as_played() else "the choice made"
         verdict_h = scaled(self.px(16) * 1.45)
         label = round(self.px(15) * 1.75)
         tables = pygame.Rect(area.x, area.y + label, area.w, area.h - label - verdict_h)
-        standing = tables.w < self.px(640)
-        most = self.px(170)  # a table's print follows its height (table.summary.draw_table): no larger than this
-        tables.h = min(tables.h, 2 * most + self.px(12) + label if standing else most)
-        least = max(self.px(120), TABLE_ROWS * least_print())  # a table's rows and heading, readable
-        if tables.h < (2 * least + self.px(12) + label if standing else least):  # no room: the net alone
-            for i, text in enumerate(wrap(line_verdict(record, self.line, entry.drill.seat), self.px(16), area.w,
+        # a table's print follows its height (table.summary.draw_table): each box as tall as holds its rows, and
+        # readable; one above the other where the panel is narrow and the room is there, else side by side
+        rows, gap = len(hand_table(record)[1]), self.px(12)
+        readable = TABLE_ROWS * least_print()
+        above = table_height(rows, min(self.px(170), (tables.h - gap - label) // 2))
+        standing = tables.w < self.px(640) and above >= readable
+        box_h = above if standing else table_height(rows, min(self.px(170), tables.h))
+        tables.h = 2 * box_h + gap + label if standing else box_h
+        if box_h < readable:  # no room: the net alone
+            for i, text in enumerate(wrap(verdict(record, self.line, entry.drill.seat, against), self.px(16), area.w,
                                           "bold")):
                 blit_text(surface, text, self.px(16), t.text, (area.centerx, area.y + i * scaled(self.px(16) * 1.35)),
                           "bold", "midtop", area.w)
             return
         with sized_by_layout():  # the tables' print follows their boxes, as the review's summary draws them
-            draw_lines(surface, tables, t, ((record, "As played"), (self.line, "Your choice played on")),
-                       entry.drill.seat, standing, self.px(12), self.px(15), short=not standing)
-        blit_text(surface, line_verdict(record, self.line, entry.drill.seat), self.px(16), t.text,
+            draw_lines(surface, tables, t, ((record, first), (self.line, "Your choice played on")),
+                       entry.drill.seat, standing, gap, self.px(15), short=not standing)
+        blit_text(surface, verdict(record, self.line, entry.drill.seat, against), self.px(16), t.text,
                   (area.centerx, tables.bottom + self.px(4)), "bold", "midtop", area.w)
 
 
-__all__ = ["BID_JUMP", "LEVEL", "NO_DRILLS", "DrillScene", "position_before", "received", "review_drills",
-           "same_hand", "standing_words", "story", "trump_at"]
+__all__ = ["BID_JUMP", "LEVEL", "NO_DRILLS", "VALUE_LEVEL", "DrillScene", "draw_lines", "position_before", "received",
+           "review_drills", "same_hand", "standing_words", "story", "trump_at"]
