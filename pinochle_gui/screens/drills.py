@@ -40,7 +40,7 @@ from engine.ai.drills import (
 )
 from engine.ai.try_again import play_on
 from engine.ai.worker import background_pool, stop_pool
-from engine.cards import SUIT_NAMES, Card, card_label, sort_hand
+from engine.cards import SUIT_NAMES, Card, card_label
 from engine.events import EventKind
 from engine.game import Phase
 from engine.record import HandRecord
@@ -61,7 +61,7 @@ from pinochle_gui.table.seats import thinking_at_once
 from pinochle_gui.table.summary import draw_table
 from pinochle_gui.theme import Theme, draw_panel
 from pinochle_gui.widgets import MenuButton, blit_text, same_text_size
-from pinochle_gui.widgets.card_picker import CardPicker, picks_cards
+from pinochle_gui.widgets.card_picker import CardPicker, hand_order, picks_cards
 from pinochle_gui.widgets.text import text_width, wrap
 from pinochle_gui.words import variant_name
 
@@ -252,9 +252,16 @@ class DrillScene(Screen):
         self.story = story(drill.record, earlier)
         self.received = received(earlier, drill.review.kind, drill.seat)
         self.trump = trump_at(earlier, self.before)
-        self.choices = choices_in_order(drill)
+        self.choices = self.in_order(drill)
         self.bids = [c for c in self.choices if c.words.startswith("Bid ")]
         self.bid_at = 0  # the bid the bid button offers: the lowest, as at the table
+
+    def in_order(self, drill: Drill) -> list[ChoiceValue]:
+        """The drill's choices in an order that tells nothing of their values, cards as the hand is drawn (the
+        player's sort order)."""
+        hand = hand_order(self.before.hands[drill.seat], self.trump, self.app.settings.sort_order)
+        place = {card_label(c): i for i, c in reversed(list(enumerate(hand)))}
+        return sorted(choices_in_order(drill), key=lambda c: place.get(c.words, len(place)))
 
     def content_state(self) -> object:
         entry = self.entry
@@ -369,7 +376,7 @@ class DrillScene(Screen):
                 return
             if entry is not None:
                 self.drills[self.at] = replace(entry, drill=drill)
-                self.choices = choices_in_order(drill)
+                self.choices = self.in_order(drill)
                 chosen = drill.choice(self.valuing)
                 if chosen is not None:
                     self.choose(chosen)
@@ -654,7 +661,7 @@ class DrillScene(Screen):
         t, box, step = self.theme, self.table, self.before
         pad, ch = self.px(10), round(cw * 1.4)
         legal = {c.words for c in drill.review.choices}
-        hand = sort_hand(step.hands[drill.seat], self.trump)
+        hand = hand_order(step.hands[drill.seat], self.trump, self.app.settings.sort_order)
         cards = any(card_label(c) in legal for c in hand)
         row = min(cw + self.px(4), (box.w - 2 * pad - cw) // max(1, len(hand) - 1)) if len(hand) > 1 else 0
         x = box.centerx - (cw + row * (len(hand) - 1)) // 2
