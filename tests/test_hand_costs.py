@@ -27,7 +27,7 @@ from pinochle_gui.widgets.text import watch_text
 
 __all__ = ["_display", "app"]
 
-pytestmark = pytest.mark.timeout(300)
+pytestmark = [pytest.mark.timeout(300), pytest.mark.hand_costs]
 
 
 def costs(store: StatsStore, *items: tuple[str, int, float]) -> None:

@@ -149,6 +149,7 @@ def busy_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[shell.
         app.close()  # a second close does no harm
 
 
+@pytest.mark.hand_costs  # the app's own cost job, after a hand
 def test_closing_the_app_terminates_the_workers_of_every_pool_it_owns(busy_app: shell.App) -> None:
     app = busy_app
     app.start_challenge(Challenge(5, preset("two_hand"), 2, (None, "easy")), ["You", "North"])  # its computer

@@ -386,6 +386,7 @@ def runs(seed: int | tuple[int, ...]) -> list[Any]:
 
 
 @pytest.mark.timeout(600)
+@pytest.mark.hand_costs  # a player's own settings: the statistics' cost job works beside the table
 @pytest.mark.parametrize(("variant", "seed"), runs(1))
 def test_hands_of_every_preset_at_the_table(tmp_path: Path, variant: str, seed: int) -> None:
     """Five hands of each preset, with random options, played at the table by a random player: the table is
@@ -397,5 +398,6 @@ def test_hands_of_every_preset_at_the_table(tmp_path: Path, variant: str, seed: 
 @pytest.mark.timeout(1200)
 @pytest.mark.parametrize(("variant", "seed"), runs((2, 3)))
 def test_many_hands_of_every_preset_at_the_table(tmp_path: Path, variant: str, seed: int) -> None:
-    """The soak's long form: twenty-five hands a run, two runs a preset (300 hands), checked as the quick form."""
+    """The soak's long form: twenty-five hands a run, two runs a preset (300 hands), checked as the quick form (the
+    statistics' cost job, which works beside the quick form's table, is left out: it would double the run's time)."""
     check_tally(soak(tmp_path, variant, seed, LONG_HANDS), LONG_HANDS)

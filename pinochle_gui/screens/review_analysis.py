@@ -7,8 +7,8 @@ beside it, the same deal played with the hard computer in that seat ("the cards"
 review polls it at most ten times a second (:meth:`ReviewAnalysis.poll`); nothing here waits. With
 ``PINOCHLE_THINK_AT_ONCE=1`` (the tests) both run on a thread of this process instead of worker processes.
 
-Finished analyses are kept for the app's run (:data:`FINISHED`, a few hands), so opening the same hand again
-shows them at once.
+Finished analyses, and the deals played again with the hard computer, are kept for the app's run
+(:data:`FINISHED`, :data:`HARD_PLAYED`, a few hands each), so opening the same hand again shows them at once.
 """
 
 from __future__ import annotations
@@ -40,7 +40,17 @@ LEVEL = "hard"
 OTHERS_LEVEL = "medium"
 #: Finished analyses kept for the app's run, by hand.
 FINISHED: OrderedDict[tuple[Any, ...], HandAnalysis] = OrderedDict()
+#: The deals played again with the hard computer in the seat ("the cards"), by hand, seat and the other seats' levels.
+HARD_PLAYED: OrderedDict[tuple[Any, ...], HandRecord] = OrderedDict()
 KEEP_FINISHED = 12
+
+
+def keep(kept: OrderedDict[tuple[Any, ...], Any], key: tuple[Any, ...], value: object) -> None:
+    """Keep ``value`` as the newest of ``kept``, which holds at most :data:`KEEP_FINISHED`."""
+    kept[key] = value
+    kept.move_to_end(key)
+    while len(kept) > KEEP_FINISHED:
+        kept.popitem(last=False)
 
 
 def analysed_seat(record: HandRecord) -> int:
@@ -88,13 +98,14 @@ class ReviewAnalysis:
         self.total = 0
         self.failed = ""
         self.errors: list[str] = []  # decisions the analysis could not value (their errors)
-        self.hard_record: HandRecord | None = None
         self._since_poll = POLL_EVERY
         self._analyst: Analyst | None = None
         self._pool: Executor | None = None
         self._hard: Future[HandRecord] | None = None
         seats = record["seats"]
         self.levels: list[str | None] = list(levels) if levels is not None else [OTHERS_LEVEL] * seats
+        self.hard_key = (*hand_key(record, seat), tuple(self.levels))
+        self.hard_record = HARD_PLAYED.get(self.hard_key)
         kept = FINISHED.get(hand_key(record, seat))
         if kept is not None:
             self.decisions = {d.action_index: d for d in kept.decisions}
@@ -147,15 +158,14 @@ class ReviewAnalysis:
                 self.errors = list(self._analyst.errors)
                 result = self._analyst.result()
                 if result is not None and not self.errors:
-                    FINISHED[hand_key(self.record, self.seat)] = result
-                    while len(FINISHED) > KEEP_FINISHED:
-                        FINISHED.popitem(last=False)
+                    keep(FINISHED, hand_key(self.record, self.seat), result)
                 self._analyst.close()
                 self._analyst = None
                 came = True
         if self._hard is not None and self._hard.done() and self.hard_record is None:
             try:
                 self.hard_record = with_hard_computer(self._hard.result(), self.seat)
+                keep(HARD_PLAYED, self.hard_key, self.hard_record)
             except Exception as err:  # noqa: BLE001 - the review goes on without "the cards"
                 self.failed = f"the hard computer's play could not be made: {err}"
                 self._hard = None
@@ -226,4 +236,5 @@ class ReviewAnalysis:
         self._pool = None
 
 
-__all__ = ["FINISHED", "MARKED", "POLL_EVERY", "ReviewAnalysis", "analysed_seat", "hand_key", "points_text"]
+__all__ = ["FINISHED", "HARD_PLAYED", "MARKED", "POLL_EVERY", "ReviewAnalysis", "analysed_seat", "hand_key", "keep",
+           "points_text"]
