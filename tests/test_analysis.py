@@ -24,6 +24,7 @@ from engine.ai.analysis import (
     DecisionReview,
     Grade,
     HandAnalysis,
+    _title,
     cost_threshold,
     decisions_in,
     game_before,
@@ -471,16 +472,14 @@ def test_a_review_without_the_new_fields_still_loads() -> None:
     assert DecisionReview.from_json(old).grade == Grade.GOOD
 
 
-@pytest.mark.slow
 def test_titles_speak_to_the_player_and_name_the_others() -> None:
+    """(The review of this pass carries its title: test_the_pass_that_makes_the_contract_is_not_marked_and_junk_is.)"""
     game = the_reported_pass()
     game.players = ["You", "West", "North", "East"]
     names = ["You", "West", "North", "East"]
-    action = PassCards(tuple(parse_cards("AS KH AH AC")))
-    assert review_at(game.clone(), action, 5, seed=1, every_card=False, viewer=0,
-                     level=EASY).title == "North's pass to you"
-    assert review_at(game.clone(), action, 5, seed=1, every_card=False, viewer=2,
-                     level=EASY).title == "Your pass to the hard computer"
+    seat = game.to_act
+    assert seat == 2 and _title(game, seat, Phase.PASSING, names, 0) == "North's pass to you"
+    assert _title(game, seat, Phase.PASSING, names, 2) == "Your pass to the hard computer"
     assert seat_word(names, 0, None) == "the hard computer" and seat_word(names, 2, None) == "North"
     assert possessive(seat_word(names, 1, 0)) == "West's" and possessive(seat_word(names, 0, 0)) == "your"
     assert player_seat({"players": names, "seats": 4}) == 0 and player_seat({"seats": 4}) is None
