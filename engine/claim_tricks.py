@@ -26,7 +26,7 @@ docs/records.md) before the plays are applied, and says it with the claimer's ha
 from __future__ import annotations
 
 from engine.actions import Action, Play
-from engine.cards import Card, counts, new_deck, parse_card
+from engine.cards import Card, counts, new_deck
 from engine.events import TricksClaimed
 from engine.game import Game, Phase
 
@@ -44,8 +44,8 @@ def _unseen(game: Game, seat: int) -> list[int]:
         for c in h.buried:
             unseen[c] -= 1
     for trick in h.tricks:
-        for _seat, name in trick["plays"]:
-            unseen[parse_card(str(name))] -= 1
+        for _seat, c in trick.plays:
+            unseen[c] -= 1
     for _seat, c in h.trick:
         unseen[c] -= 1
     return unseen

@@ -98,7 +98,7 @@ def contract_of(obs: Observation, rules: Rules) -> Contract | None:
     if obs.declarer is None:
         return None
     side = rules.team_of(obs.declarer)
-    meld_points = tuple(sum(m["points"] for m in obs.melds if rules.team_of(m["seat"]) == team)
+    meld_points = tuple(sum(m.points for m in obs.melds if rules.team_of(m.seat) == team)
                         for team in range(len(rules.teams)))
     return Contract(rules, obs.bid, count_points(obs.buried, rules), side, meld_points)
 

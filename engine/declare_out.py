@@ -48,7 +48,7 @@ def claim_of(game: Game, seat: int) -> Claim | None:
     rules = game.rules
     side = rules.team_of(seat)
     count = game.declared_total(side)
-    meld = sum(entry["points"] for entry in game.hand.meld_entries if rules.team_of(entry["seat"]) == side)
+    meld = sum(shown.points for shown in game.hand.melds if rules.team_of(shown.seat) == side)
     reach = count + rules.trick_total + meld
     return Claim(count, game.target, reach >= game.target)
 

@@ -10,14 +10,15 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from engine.actions import action_to_json
-from engine.cards import SUIT_LETTERS, format_cards
+from engine.cards import SUIT_LETTERS, Card, format_cards
 from engine.events import DeclaredOut, HandScored
+from engine.history import Call, MeldShown, PassedCards, TrickPlayed
 from engine.phases.state import GameState
 from engine.rules import preset_name
 from engine.scoring import THROWN_IN
 
 if TYPE_CHECKING:
-    from engine.record_shape import HandFields, HandRecord, HandResult
+    from engine.record_shape import CardPass, HandFields, HandRecord, HandResult, MeldEntry, SeatBid, TrickRecord
 
 FORMAT = 1
 
@@ -39,14 +40,14 @@ def hand_record(game: GameState, scored: HandScored) -> HandRecord:
     if game.hand_stacked:
         fields["stacked"] = True  # dealt card by card: the deal replays from the record, not from the seed
     if r.auction:
-        fields["bids"] = [[seat, bid] for seat, bid in h.bids]
+        fields["bids"] = [call_value(c) for c in h.bids]
         fields["declarer"] = h.declarer
         fields["bid"] = h.bid if h.declarer is not None else None
     fields["trump"] = SUIT_LETTERS[h.trump] if h.trump is not None else None
     if h.dix_exchanges:
         fields["dix_exchanges"] = [[seat, str(dix), str(card)] for seat, dix, card in h.dix_exchanges]
     if h.passes:
-        fields["passes"] = [{"from": a, "to": b, "cards": format_cards(cards)} for a, b, cards in h.passes]
+        fields["passes"] = [pass_value(p) for p in h.passes]
     if r.widow_size:
         fields["buried"] = format_cards(h.buried)
     record: HandRecord = {
@@ -62,8 +63,8 @@ def hand_record(game: GameState, scored: HandScored) -> HandRecord:
         "players": list(game.players),
         "deal": [format_cards(hand) for hand in deal.hands],
         **fields,
-        "melds": list(h.meld_entries),
-        "tricks": list(h.tricks),
+        "melds": [meld_value(m) for m in h.melds],
+        "tricks": [trick_value(t) for t in h.tricks],
         **result_fields(scored),  # a result's declarer and bid (in fields already, in an auction) keep their place
         "actions": [action_to_json(a) for a in actions],
     }
@@ -93,3 +94,38 @@ def result_fields(scored: HandScored) -> HandResult:
         "declarer": scored.seat, "bid": ended.bid, "game_over": scored.game_over, "winner": scored.winner,
         "target": scored.target,
     }
+
+
+# -- the hand's history (engine.history) as the record writes it ---------------------------------------------
+
+
+def call_value(call: Call) -> SeatBid:
+    """``[seat, bid]``: the points, or the pass's words."""
+    return [call.seat, call.bid if isinstance(call.bid, int) else call.bid.value]
+
+
+def pass_value(passed: PassedCards) -> CardPass:
+    return {"from": passed.giver, "to": passed.receiver, "cards": format_cards(passed.cards)}
+
+
+def meld_value(shown: MeldShown) -> MeldEntry:
+    """``{"seat", "points", "items": [[name, points, cards], ...]}``, and ``"trick"`` for a meld laid in play."""
+    entry: MeldEntry = {"seat": shown.seat, "points": shown.points,
+                        "items": [[m.name, m.points, format_cards(m.cards)] for m in shown.melds]}
+    if shown.trick is not None:
+        entry["trick"] = shown.trick
+    return entry
+
+
+def trick_value(trick: TrickPlayed) -> TrickRecord:
+    """``{"leader", "plays": [[seat, card], ...], "winner"}``, and ``"draws"`` where the stock was drawn from."""
+    value: TrickRecord = {"leader": trick.leader, "plays": [[s, str(c)] for s, c in trick.plays],
+                          "winner": trick.winner}
+    if trick.draws:
+        value["draws"] = [[s, _drawn(c)] for s, c in trick.draws]
+    return value
+
+
+def _drawn(card: Card | None) -> str:
+    assert card is not None, "the game knows every card drawn"
+    return str(card)

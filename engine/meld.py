@@ -88,18 +88,23 @@ class MeldScore:
     melds: tuple[Meld, ...]
 
     def shown_cards(self) -> list[Card]:
-        """What the player lays on the table: per card, the most copies any single class uses."""
-        use: dict[MeldKind, list[int]] = {}
-        for meld in self.melds:
-            tally = use.setdefault(meld.kind, [0] * 24)
-            for c in meld.cards:
-                tally[c] += 1
-            for c in meld.borrowed:
-                tally[c] -= 1
-        shown: list[Card] = []
-        for code in range(24):
-            shown.extend([CARDS[code]] * max((t[code] for t in use.values()), default=0))
-        return shown
+        """What the player lays on the table (:func:`shown_cards`)."""
+        return shown_cards(self.melds)
+
+
+def shown_cards(melds: Iterable[Meld]) -> list[Card]:
+    """What a player showing ``melds`` lays on the table: per card, the most copies any single class uses."""
+    use: dict[MeldKind, list[int]] = {}
+    for meld in melds:
+        tally = use.setdefault(meld.kind, [0] * 24)
+        for c in meld.cards:
+            tally[c] += 1
+        for c in meld.borrowed:
+            tally[c] -= 1
+    shown: list[Card] = []
+    for code in range(24):
+        shown.extend([CARDS[code]] * max((t[code] for t in use.values()), default=0))
+    return shown
 
 
 @dataclass(frozen=True)

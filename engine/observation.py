@@ -10,22 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.actions import Action
-from engine.cards import Card, parse_card
+from engine.cards import Card
 from engine.game import Game, Phase
+from engine.history import Call, Draw, MeldShown, TrickPlayed
 from engine.play import count_points
-from engine.record_shape import MeldEntry
 from engine.rules import Rules, TrumpBy
-
-
-@dataclass(frozen=True)
-class SeenTrick:
-    """A finished trick as one seat saw it: who led, the cards in the order played, who won; two-handed,
-    the draws after it (a card the seat did not see drawn is ``None``; none once the stock is gone)."""
-
-    leader: int
-    plays: tuple[tuple[int, Card], ...]
-    winner: int
-    draws: tuple[tuple[int, Card | None], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -39,7 +28,7 @@ class Observation:
     dealer: int
     hand_number: int
     deal_number: int
-    bids: tuple[tuple[int, int | str], ...]
+    bids: tuple[Call, ...]
     declarer: int | None
     bid: int
     trump: int | None
@@ -48,11 +37,11 @@ class Observation:
     passed: tuple[Card, ...]                # cards this seat passed
     received: tuple[Card, ...]              # cards this seat received
     buried: tuple[Card, ...]                # the declarer's own bury
-    melds: tuple[MeldEntry, ...]            # meld shown or laid, every seat
+    melds: tuple[MeldShown, ...]            # meld shown or laid, every seat
     tables: tuple[tuple[Card, ...], ...]    # two-handed: each seat's laid cards still on the table
     stock_size: int
     trick: tuple[tuple[int, Card], ...]
-    tricks: tuple[SeenTrick, ...]           # finished tricks (their draws only as this seat saw them)
+    tricks: tuple[TrickPlayed, ...]         # finished tricks (a draw this seat did not see: its card None)
     trick_points: tuple[int, ...]           # per side
     tricks_won: tuple[int, ...]
     scores: tuple[int, ...]
@@ -69,20 +58,8 @@ def observe(game: Game, seat: int) -> Observation:
         turnup = h.stock[-1] if h.stock else None
     elif r.trump_by == TrumpBy.TURNUP and h.meld_shown:
         turnup = None
-    passed = tuple(c for a, _b, cards in h.passes if a == seat for c in cards)
-    received = tuple(c for _a, b, cards in h.passes if b == seat for c in cards)
-    # The last draw of the stock takes the face-up trump card (or the dix exchanged for it): both see that one.
-    drawn = [i for i, t in enumerate(h.tricks) if "draws" in t]
-    last_draw = drawn[-1] if drawn and r.trump_by == TrumpBy.STOCK and not h.stock else None
-    face_up = str(h.dix_exchanges[0][1] if h.dix_exchanges else h.deal.turnup)
-    tricks: list[SeenTrick] = []
-    for i, t in enumerate(h.tricks):
-        drawn_here = t.get("draws", [])
-        public = next(n for n, (_s, c) in enumerate(drawn_here) if c == face_up) if i == last_draw else None
-        draws = tuple((int(s), parse_card(str(c)) if s == seat or n == public else None)
-                      for n, (s, c) in enumerate(drawn_here))
-        plays = tuple((int(s), parse_card(str(c))) for s, c in t["plays"])
-        tricks.append(SeenTrick(t["leader"], plays, t["winner"], draws))
+    passed = tuple(c for p in h.passes if p.giver == seat for c in p.cards)
+    received = tuple(c for p in h.passes if p.receiver == seat for c in p.cards)
     return Observation(
         seat=seat,
         phase=game.phase,
@@ -102,16 +79,36 @@ def observe(game: Game, seat: int) -> Observation:
         passed=passed,
         received=received,
         buried=h.buried if seat == h.declarer else (),
-        melds=tuple(h.meld_entries),
+        melds=tuple(h.melds),
         tables=tuple(tuple(t.cards()) for t in h.tables),
         stock_size=len(h.stock),
         trick=tuple(h.trick),
-        tricks=tuple(tricks),
+        tricks=seen_tricks(game, seat),
         trick_points=tuple(h.trick_points),
         tricks_won=tuple(h.tricks_won),
         scores=tuple(game.scores),
         target=game.target,
     )
+
+
+def seen_tricks(game: Game, seat: int) -> tuple[TrickPlayed, ...]:
+    """The finished tricks as ``seat`` saw them: two-handed, the cards the other seat drew are hidden (``None``),
+    but for the face-up trump card (or the dix exchanged for it) that the last draw of the stock takes."""
+    h = game.hand
+    if game.rules.trump_by != TrumpBy.STOCK:
+        return tuple(h.tricks)
+    drawn = [i for i, t in enumerate(h.tricks) if t.draws]
+    last_draw = drawn[-1] if drawn and not h.stock else None
+    face_up = h.dix_exchanges[0].dix if h.dix_exchanges else h.deal.turnup
+    tricks = []
+    for i, t in enumerate(h.tricks):
+        if not t.draws:
+            tricks.append(t)
+            continue
+        public = next(n for n, (_s, c) in enumerate(t.draws) if c == face_up) if i == last_draw else None
+        draws = tuple(d if d.seat == seat or n == public else Draw(d.seat, None) for n, d in enumerate(t.draws))
+        tricks.append(TrickPlayed(t.leader, t.plays, t.winner, t.points, draws))
+    return tuple(tricks)
 
 
 def points_in_tricks(obs: Observation, rules: Rules) -> tuple[int, ...]:

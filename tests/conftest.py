@@ -309,7 +309,7 @@ def save_cut_by_a_trick() -> tuple[dict[str, Any], dict[str, Any]]:
     while not game.hand_records:
         game.apply(rng.choice([a for a in game.legal_actions() if str(a) != "declare out"]))
         h = game.hand
-        if game.phase == Phase.PLAY and not h.trick and h.tricks and h.tricks[-1]["leader"] == h.tricks[-1]["winner"]:
+        if game.phase == Phase.PLAY and not h.trick and h.tricks and h.tricks[-1].leader == h.tricks[-1].winner:
             data = game_to_dict(game)
             return data, {**data, "actions": data["actions"][:-3]}
     raise AssertionError("no trick of the first hand was won by its leader")

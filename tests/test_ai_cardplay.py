@@ -16,6 +16,8 @@ from engine.ai.worlds import knowledge
 from engine.cards import DIAMONDS, new_deck, parse_card, parse_cards
 from engine.deal import Deal
 from engine.game import Game, Phase, new_game
+from engine.history import PassedCards, TrickPlayed
+from engine.play import count_points
 from engine.players import RandomPlayer
 from engine.rules import Rules, preset
 
@@ -42,7 +44,7 @@ def staged(rules: Rules, hands: Sequence[str], trump: int, trick: Sequence[tuple
         count = len(suit_cards) // n
         for i in range(count):  # round robin: identical cards land in different tricks
             group = suit_cards[i::count]
-            tricks.append({"leader": 0, "plays": [[s, str(c)] for s, c in enumerate(group)], "winner": n - 1})
+            tricks.append(TrickPlayed(0, tuple(enumerate(group)), n - 1, count_points(group, rules)))
     game = new_game(rules, seed=1)
     h = game.hand
     h.hands = cards
@@ -90,7 +92,7 @@ def test_do_not_overtake_partners_winning_card_when_not_forced(kind: str) -> Non
     # our ace falls on partner's winning trick.
     game = staged(preset("partnership_auction", play_rule="post_1945"), ["AH JH QS", "KH 9H", "AS 9S", "QH JS"],
                   DIAMONDS, trick=[(1, "9H"), (2, "TH"), (3, "JH")], leader=1)
-    game.hand.passes = [(0, 2, (parse_card("AS"),))]
+    game.hand.passes = [PassedCards(0, 2, (parse_card("AS"),))]
     assert "AS" in map(str, knowledge(game, 0).pinned[2])
     assert played(game, kind) == "JH"
 

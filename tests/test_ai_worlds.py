@@ -40,9 +40,7 @@ def games_in_play(variant: str, count: int, seed: int = 0) -> list[Game]:
 
 
 def played_cards(game: Game) -> list[int]:
-    from engine.cards import parse_card
-
-    cards = [int(parse_card(c)) for t in game.hand.tricks for _, c in t["plays"]]
+    cards = [int(c) for t in game.hand.tricks for _, c in t.plays]
     return cards + [int(c) for _, c in game.hand.trick]
 
 
@@ -98,15 +96,20 @@ def test_inferences_are_made_and_used() -> None:
 
 
 def test_a_seat_that_did_not_follow_is_void() -> None:
-    from engine.cards import DIAMONDS, HEARTS, parse_card
+    import dataclasses
+
+    from engine.cards import DIAMONDS, HEARTS
     from tests.test_ai_cardplay import staged
 
     game = staged(preset("partnership_auction"), ["AH 9H", "KH AH", "TS JS", "QS JS"], DIAMONDS)
     h = game.hand
     # seat 2 shows a void in hearts: a heart trick in which it played a club
-    hearts = [t for t in h.tricks if parse_card(t["plays"][0][1]).suit == HEARTS]
-    clubs = [t for t in h.tricks if parse_card(t["plays"][0][1]).suit == 3]
-    hearts[0]["plays"][2][1], clubs[0]["plays"][2][1] = clubs[0]["plays"][2][1], hearts[0]["plays"][2][1]
+    heart = next(i for i, t in enumerate(h.tricks) if t.plays[0][1].suit == HEARTS)
+    club = next(i for i, t in enumerate(h.tricks) if t.plays[0][1].suit == 3)
+    hearts, clubs = list(h.tricks[heart].plays), list(h.tricks[club].plays)
+    hearts[2], clubs[2] = (hearts[2][0], clubs[2][1]), (clubs[2][0], hearts[2][1])
+    h.tricks[heart] = dataclasses.replace(h.tricks[heart], plays=tuple(hearts))
+    h.tricks[club] = dataclasses.replace(h.tricks[club], plays=tuple(clubs))
     know = knowledge(game, 0)
     rng = random.Random(1)
     for _ in range(30):
@@ -118,7 +121,7 @@ def test_forgetful_memory_thinks_played_cards_are_still_out() -> None:
     game = games_in_play("partnership_auction", 6, seed=5)[-1]
     seat = game.hand.to_act
     know = knowledge(game, seat, memory=0.0, rng=random.Random(1))
-    others = [c for t in game.hand.tricks for s, c in t["plays"] if s != seat]
+    others = [c for t in game.hand.tricks for s, c in t.plays if s != seat]
     assert len(know.forgotten) == len(others) + sum(1 for s, _ in game.hand.trick if s != seat)
     world = sample_world(know, random.Random(2))
     assert [len(h) for h in world.hands] == [len(h) for h in game.hand.hands]

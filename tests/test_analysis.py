@@ -162,7 +162,7 @@ def test_two_handed_play_shows_no_void_while_the_stock_lasts() -> None:
     assert shown_voids(game, 0) == [] and shown_voids(game, 1) == []
     late = decisions_in(record)[-1][0]
     game, _action = game_before(record, late)
-    stock_over = next(n for n, t in enumerate(game.hand.tricks, 1) if not t.get("draws"))
+    stock_over = next(n for n, t in enumerate(game.hand.tricks, 1) if not t.draws)
     assert all(number >= stock_over for _s, _suit, number, _t in shown_voids(game, 0))
 
 

@@ -116,4 +116,4 @@ def test_the_winner_of_a_trick_leads_the_next() -> None:
     act(game, "bid 250", "pass", "pass", "pass", "trump hearts", "play on", "play AS")
     while len(game.hand.trick):
         act(game, game.legal_actions()[0])
-    assert game.hand.tricks[0]["winner"] == game.to_act == game.hand.leader
+    assert game.hand.tricks[0].winner == game.to_act == game.hand.leader

@@ -92,11 +92,11 @@ def test_a_clone_is_independent_of_its_original_through_the_two_handed_last_draw
     while game.phase != "draw_choice":
         game.apply(player.choose(game, game.to_act or 0))
     clone = game.clone()
-    before = [dict(t) for t in game.hand.tricks]
+    before = list(game.hand.tricks)
     clone.apply(DrawChoice(True))
     assert game.hand.tricks == before
     game.apply(DrawChoice(False))
-    assert game.hand.tricks[-1]["draws"] != clone.hand.tricks[-1]["draws"]
+    assert game.hand.tricks[-1].draws != clone.hand.tricks[-1].draws
 
 
 @pytest.mark.parametrize("name", ["two_hand", "partnership_turnup"])

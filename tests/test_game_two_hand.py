@@ -59,7 +59,7 @@ def test_second_card_is_free_and_the_winner_draws_first() -> None:
     assert [(e.seat, e.card, e.private_to) for e in draws] == [(0, stock[0], (0,)), (1, stock[1], (1,))]
     assert [len(x) for x in game.hand.hands] == [12, 12] and len(game.hand.stock) == 22
     assert game.phase == Phase.MELD and game.to_act == 0
-    assert game.hand.tricks[0]["draws"] == [[0, str(stock[0])], [1, str(stock[1])]]
+    assert game.hand.tricks[0].draws == ((0, stock[0]), (1, stock[1]))
 
 
 def test_loser_of_a_free_trick_can_win_it_with_a_trump() -> None:

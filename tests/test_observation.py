@@ -41,7 +41,8 @@ def test_two_handed_opponent_hand_and_face_down_stock_are_hidden() -> None:
     assert view.tricks[0].draws == ((0, parse_card("KS")), (1, None))
     assert observe(one, 1).tricks[0].draws == ((0, None), (1, parse_card("KS")))
     assert view.turnup == parse_card("KH") and view.stock_size == 22
-    assert one.hand.tricks[0]["draws"] == [[0, "KS"], [1, "KS"]], "the game itself keeps both draws"
+    ks = parse_card("KS")
+    assert one.hand.tricks[0].draws == ((0, ks), (1, ks)), "the game itself keeps both draws"
 
 
 def test_passes_are_seen_only_by_the_pair() -> None:
@@ -82,7 +83,7 @@ def test_shown_meld_and_played_cards_are_public() -> None:
     act(game, "bid 250", "pass", "pass", "pass", "trump hearts", "play on", "play AS")
     for seat in range(4):
         view = observe(game, seat)
-        assert len(view.melds) == 4 and view.melds[0]["seat"] == 0
+        assert len(view.melds) == 4 and view.melds[0].seat == 0
         assert view.trick == ((0, parse_card("AS")),) and view.trump == 1 and view.bid == 250 and view.declarer == 0
 
 
@@ -100,9 +101,9 @@ def test_the_face_up_trump_card_of_the_last_draw_is_seen_by_both() -> None:
                         not str(a).startswith("meld")))
     winner = game.to_act
     act(game, "take face-down card")
-    last = game.hand.tricks[-1]["draws"]
-    assert last[1] == [1 - winner, "KH"]
+    last = game.hand.tricks[-1].draws
     kh = parse_card("KH")
-    assert observe(game, winner).tricks[-1].draws == ((winner, parse_card(str(last[0][1]))), (1 - winner, kh))
+    assert last[1] == (1 - winner, kh)
+    assert observe(game, winner).tricks[-1].draws == ((winner, last[0].card), (1 - winner, kh))
     assert observe(game, 1 - winner).tricks[-1].draws == ((winner, None), (1 - winner, parse_card("KH")))
     assert all(d[1] is None for t in observe(game, 1 - winner).tricks[:-1] for d in t.draws if d[0] == winner)

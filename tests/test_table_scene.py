@@ -155,7 +155,7 @@ def test_the_last_trick_is_shown_on_demand(tmp_path: Path) -> None:
         run_until(app, table, screen, lambda: len(table.game.hand.tricks) >= 1 and table.director.idle
                   and table.human_turn)
         last = table.game.hand.tricks[-1]
-        assert [str(c) for _s, c in table.director.news.last_trick] == [c for _s, c in last["plays"]]
+        assert table.director.news.last_trick == list(last.plays)
         key(app, pygame.K_l)
         assert table.hud.show_last_trick
         app.stack.draw(screen)

@@ -50,7 +50,7 @@ def test_three_handed_buried_points_are_banked_and_the_declarer_is_you() -> None
     act(game, "bid 250", "pass", "pass", "trump H", "bury AS AC TC")
     panel = throw_in_panel(game)
     obs = observe(game, 0)
-    meld = next(m["points"] for m in obs.melds if m["seat"] == 0)
+    meld = next(m.points for m in obs.melds if m.seat == 0)
     buried = count_points(obs.buried, rules)
     assert buried == 30 and 150 <= meld < 220
     assert panel.lines[0] == f"You meld {meld} and buried 30; you need {250 - meld - 30} of the 220 left in tricks."
@@ -63,7 +63,7 @@ def test_a_partnership_counts_the_partners_meld_and_no_bury() -> None:
     game = stacked_game(rules, ["AH TH KH QH JH", "", "AS AC AD AH", ""])
     act(game, "bid 250", "pass", "pass", "pass", "trump H")
     obs = observe(game, 0)
-    side = sum(m["points"] for m in obs.melds if m["seat"] in (0, 2))
+    side = sum(m.points for m in obs.melds if m.seat in (0, 2))
     assert side >= 150 + 100
     panel = throw_in_panel(game)
     contract = contract_of(obs, rules)

@@ -510,7 +510,7 @@ def choose_throw_in(game: Game, seat: int, level: Level, rng: random.Random) -> 
     obs = observe(game, seat)
     assert h.trump is not None
     side = rules.team_of(seat)
-    side_meld = sum(e["points"] for e in obs.melds if rules.team_of(e["seat"]) == side)
+    side_meld = sum(m.points for m in obs.melds if rules.team_of(m.seat) == side)
     need = h.bid - side_meld
     total = rules.trick_total
     if need <= 0:
@@ -629,7 +629,7 @@ def should_declare_out(game: Game, seat: int, level: Level, rng: random.Random) 
     side = rules.team_of(seat)
     total = obs.scores[side] + obs.trick_points[side]
     if rules.trump_by != TrumpBy.STOCK and obs.tricks_won[side]:
-        points = {e["seat"]: e["points"] for e in obs.melds}
+        points = {m.seat: m.points for m in obs.melds}
         total += sum(points.get(s, 0) for s in rules.teams[side])
     return total >= obs.target
 

@@ -96,14 +96,6 @@ def _played_by_seat(obs: Observation, players: int) -> list[list[Card]]:
     return played
 
 
-def _code(text: str | int) -> int:
-    if isinstance(text, int):
-        return text
-    from engine.cards import parse_card
-
-    return int(parse_card(text))
-
-
 def _subtract(cards: Sequence[Card], gone: Sequence[Card]) -> list[Card]:
     left = Counter(cards)
     left.subtract(gone)
@@ -365,7 +357,7 @@ def play_likelihood(game: Game, seat: int, world: World, agree: float = 0.6) -> 
     mode = play_mode(rules)
     values = card_values(rules)
     side_of = playing_sides(game)
-    sequence: list[list[tuple[int, int]]] = [[(int(s), _code(t)) for s, t in tr["plays"]] for tr in h.tricks]
+    sequence: list[list[tuple[int, int]]] = [[(s, int(c)) for s, c in tr.plays] for tr in h.tricks]
     if h.trick:
         sequence.append([(s, int(c)) for s, c in h.trick])
     if rules.trump_by == TrumpBy.STOCK:

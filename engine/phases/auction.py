@@ -13,12 +13,14 @@ from collections.abc import Sequence
 
 from engine.actions import Action, Bid, Pass
 from engine.events import AuctionWon, BidMade, Event, Passed, WidowTaken
+from engine.history import Call, PassCall
 from engine.phases.state import GameState, Phase
 from engine.rules import AllPass, Rules
 
 
 def forced_bids(rules: Rules, bids: Sequence[tuple[int, int | str]]) -> list[bool]:
-    """For each entry of an auction (``(seat, amount or "pass")``, in order), whether the rules made
+    """For each call of an auction (:class:`~engine.history.Call`: a seat and its bid or pass, in order), whether
+    the rules made
     that bid: the forced opening of ``first_bid_forced``, or the dealer stuck at the minimum after
     everybody else passed. Neither tells anything about the bidder's cards."""
     forced = []
@@ -49,7 +51,7 @@ class Auction(GameState):
         if (self.rules.all_pass == AllPass.DEALER_STUCK and h.to_act == self.dealer and h.high_bid is None
                 and sum(h.out) == self.rules.players - 1):
             h.high_bid, h.high_bidder = self.rules.min_bid, self.dealer
-            h.bids.append((self.dealer, self.rules.min_bid))
+            h.bids.append(Call(self.dealer, self.rules.min_bid))
             out.append(BidMade(self.dealer, self.rules.min_bid, stuck=True))
             self._auction_won(out)
 
@@ -60,11 +62,11 @@ class Auction(GameState):
         n = self.rules.players
         if isinstance(action, Bid):
             h.high_bid, h.high_bidder = action.amount, seat
-            h.bids.append((seat, action.amount))
+            h.bids.append(Call(seat, action.amount))
             out.append(BidMade(seat, action.amount))
         else:
             h.out[seat] = True
-            h.bids.append((seat, "pass with help" if action.help else "pass"))
+            h.bids.append(Call(seat, PassCall.WITH_HELP if action.help else PassCall.PASS))
             out.append(Passed(seat, action.help))
         still_in = [s for s in range(n) if not h.out[s]]
         if not still_in:

@@ -12,6 +12,7 @@ from __future__ import annotations
 from engine.actions import Action, Bury, ExchangeDix, NameTrump, PassCards
 from engine.cards import KING, NINE, QUEEN, SUITS, Card, card
 from engine.events import Buried, CardsPassed, DixExchanged, Event, NoMarriage, TrumpNamed
+from engine.history import DixExchange, PassedCards
 from engine.phases.state import GameState, Phase
 from engine.scoring import NO_MARRIAGE
 
@@ -97,7 +98,7 @@ class Exchanges(GameState):
             h.hands[seat].append(turnup)
             h.hands[self.dealer].remove(turnup)
             h.hands[self.dealer].append(dix)
-            h.dix_exchanges.append((seat, dix, turnup))
+            h.dix_exchanges.append(DixExchange(seat, dix, turnup))
             out.append(DixExchanged(seat, dix, turnup))
             h.dix_seats = []
         self._next_dix_seat(out)
@@ -139,7 +140,7 @@ class Exchanges(GameState):
                 h.hands[partner].remove(c)
             self._move_cards(h.declarer, partner, action.cards, out)
             h.hands[h.declarer].extend(incoming)
-            h.passes.insert(0, (partner, h.declarer, incoming))
+            h.passes.insert(0, PassedCards(partner, h.declarer, incoming))
             out.insert(0, CardsPassed(partner, h.declarer, incoming))
         else:
             self._move_cards(h.declarer, partner, action.cards, out)
@@ -155,7 +156,7 @@ class Exchanges(GameState):
         for c in cards:
             h.hands[giver].remove(c)
         h.hands[taker].extend(cards)
-        h.passes.append((giver, taker, cards))
+        h.passes.append(PassedCards(giver, taker, cards))
         out.append(CardsPassed(giver, taker, cards))
 
     # -- widow and bury (three-handed) ---------------------------------------------------------------

@@ -7,17 +7,13 @@ Two-handed meld is laid during the play (:mod:`engine.phases.tricks`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.actions import Action, PlayOn, ThrowIn
 from engine.cards import format_cards
 from engine.events import Event, Melded, NotOnBoard, PlayedOn, ThrownIn
+from engine.history import MeldShown
 from engine.meld import MeldKind, dix_value, score_meld
 from engine.phases.state import GameState, Phase, seats_from
 from engine.scoring import NOT_ON_BOARD, THROWN_IN
-
-if TYPE_CHECKING:
-    pass
 
 
 class Melding(GameState):
@@ -45,7 +41,7 @@ class Melding(GameState):
             shown = h.meld[seat]
             assert shown is not None
             items = tuple((m.name, m.points, format_cards(m.cards)) for m in shown.melds)
-            h.meld_entries.append({"seat": seat, "points": h.meld_points[seat], "items": [list(i) for i in items]})
+            h.melds.append(MeldShown(seat, h.meld_points[seat], shown.melds))
             out.append(Melded(seat, h.meld_points[seat], items, tuple(shown.shown_cards())))
 
     def _after_exchanges(self, out: list[Event]) -> None:

@@ -19,13 +19,14 @@ from engine.actions import Action
 from engine.cards import Card
 from engine.deal import Deal
 from engine.events import Event, HandScored, RedealReason
+from engine.history import Call, DixExchange, MeldShown, PassedCards, TrickPlayed
 from engine.meld import Meld, MeldScore
 from engine.rules import Rules
 from engine.scoring import PLAYED
 from engine.table_meld import MeldTable
 
 if TYPE_CHECKING:
-    from engine.record_shape import HandRecord, MeldEntry, TrickRecord
+    from engine.record_shape import HandRecord
 
 class Phase(StrEnum):
     """Whose decision the game waits for, and of what kind."""
@@ -46,14 +47,15 @@ class Phase(StrEnum):
 
 @dataclass
 class HandState:
-    """Everything about the hand being played."""
+    """Everything about the hand being played; its history (:mod:`engine.history`) in ``bids``,
+    ``dix_exchanges``, ``passes``, ``melds`` and ``tricks``."""
 
     deal: Deal
     hands: list[list[Card]]
     phase: Phase = Phase.BIDDING
     to_act: int = 0
     # auction
-    bids: list[tuple[int, int | str]] = field(default_factory=list)
+    bids: list[Call] = field(default_factory=list)
     out: list[bool] = field(default_factory=list)
     high_bid: int | None = None
     high_bidder: int | None = None
@@ -63,21 +65,21 @@ class HandState:
     trump: int | None = None
     # exchanges
     dix_seats: list[int] = field(default_factory=list)
-    dix_exchanges: list[tuple[int, Card, Card]] = field(default_factory=list)
-    passes: list[tuple[int, int, tuple[Card, ...]]] = field(default_factory=list)
+    dix_exchanges: list[DixExchange] = field(default_factory=list)
+    passes: list[PassedCards] = field(default_factory=list)
     pending_pass: tuple[Card, ...] | None = None
     buried: tuple[Card, ...] = ()
     # meld
     meld: list[MeldScore | None] = field(default_factory=list)
     meld_points: list[int] = field(default_factory=list)    # per seat, after dix credits
     dix_points: list[int] = field(default_factory=list)     # per seat
-    meld_entries: list[MeldEntry] = field(default_factory=list)
+    melds: list[MeldShown] = field(default_factory=list)  # shown, or laid during the play (two-handed)
     meld_shown: bool = False
     how: str = PLAYED
     # play
     leader: int = 0
     trick: list[tuple[int, Card]] = field(default_factory=list)
-    tricks: list[TrickRecord] = field(default_factory=list)
+    tricks: list[TrickPlayed] = field(default_factory=list)
     trick_points: list[int] = field(default_factory=list)   # per side
     tricks_won: list[int] = field(default_factory=list)     # per side
     # two-handed
@@ -95,7 +97,7 @@ class HandState:
         other.__dict__.update(self.__dict__)
         other.hands = [list(h) for h in self.hands]
         for name in ("bids", "out", "redeal_seats", "dix_seats", "dix_exchanges", "passes", "meld", "meld_points",
-                     "dix_points", "meld_entries", "trick", "tricks", "trick_points", "tricks_won", "stock",
+                     "dix_points", "melds", "trick", "tricks", "trick_points", "tricks_won", "stock",
                      "scored_nines"):
             setattr(other, name, list(getattr(self, name)))
         other.tables = [t.copy() for t in self.tables]

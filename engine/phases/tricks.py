@@ -4,11 +4,11 @@ laid after each trick won; and declaring out (at any decision of the claimant, w
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from engine.actions import Action, DrawChoice, LayMeld, NoMeld, Play
-from engine.cards import NINE, Card, card, format_cards
+from engine.cards import NINE, Card, card
 from engine.events import (
     CardPlayed,
     ClaimCount,
@@ -22,13 +22,11 @@ from engine.events import (
     MeldsReturned,
     TrickTaken,
 )
+from engine.history import DixExchange, Draw, MeldShown, TrickPlayed
 from engine.meld import Meld, MeldKind
 from engine.phases.state import GameState, Phase
 from engine.play import trick_winner
 from engine.rules import TrumpBy
-
-if TYPE_CHECKING:
-    from engine.record_shape import TrickRecord
 
 
 class TrickPlay(GameState):
@@ -67,8 +65,7 @@ class TrickPlay(GameState):
             points += self._last_bonus
         h.trick_points[side] += points
         h.tricks_won[side] += 1
-        record: TrickRecord = {"leader": h.trick[0][0], "plays": [[s, str(c)] for s, c in h.trick], "winner": winner}
-        h.tricks.append(record)
+        h.tricks.append(TrickPlayed(h.trick[0][0], tuple(h.trick), winner, points))
         out.append(TrickTaken(winner, tuple(h.trick), points, last))
         h.trick = []
         if last:
@@ -116,8 +113,7 @@ class TrickPlay(GameState):
     def _take_draws(self, draws: list[tuple[int, Card]], face_up: Card | None, out: list[Event]) -> None:
         """Both players draw, the trick's winner first; only the face-up trump card is seen by both."""
         h = self.hand
-        # A new record for the trick, not a change to the old one: clones share the finished tricks.
-        h.tricks[-1] = {**h.tricks[-1], "draws": [[s, str(c)] for s, c in draws]}
+        h.tricks[-1] = dataclasses.replace(h.tricks[-1], draws=tuple(Draw(s, c) for s, c in draws))
         for i, (seat, drawn) in enumerate(draws):
             h.hands[seat].append(drawn)
             public = face_up is not None and i == (0 if draws[0][1] == face_up else 1)
@@ -151,7 +147,7 @@ class TrickPlay(GameState):
                     taken = h.stock[-1]
                     h.stock[-1] = dix
                     h.hands[seat].append(taken)
-                    h.dix_exchanges.append((seat, dix, taken))
+                    h.dix_exchanges.append(DixExchange(seat, dix, taken))
                     out.append(DixExchanged(seat, dix, taken))
                     h.turnup_scored = True
                     again = True
@@ -190,8 +186,7 @@ class TrickPlay(GameState):
         if meld.kind == MeldKind.DIX:
             h.dix_points[seat] += points
         self.scores[self.side_of(seat)] += points
-        h.meld_entries.append({"seat": seat, "points": points,
-                               "items": [[meld.name, points, format_cards(meld.cards)]], "trick": len(h.tricks)})
+        h.melds.append(MeldShown(seat, points, (dataclasses.replace(meld, points=points),), trick=len(h.tricks)))
         out.append(MeldLaid(seat, meld.name, points, meld.cards, tuple(from_table)))
 
     # -- declaring out -----------------------------------------------------------------------------

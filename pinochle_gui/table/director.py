@@ -21,9 +21,8 @@ import functools
 from collections import Counter, deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
-from typing import Any
 
-from engine.cards import Card, parse_cards
+from engine.cards import Card, format_cards
 from engine.deal import shared_deal_number
 from engine.events import (
     AuctionWon,
@@ -37,9 +36,9 @@ from engine.events import (
     TrickTaken,
     visible_to,
 )
-from engine.meld import recorded_meld
-from engine.observation import Observation, SeenTrick
-from engine.record import HandResult, meld_items
+from engine.history import TrickPlayed
+from engine.observation import Observation
+from engine.record import HandResult
 from engine.rules import Rules, TrumpBy
 from pinochle_gui.anim import Animation, Animator
 from pinochle_gui.art import CardArt
@@ -263,7 +262,7 @@ class Director(TableZones):
             side = self.rules.team_of(event.seat)
             points = tuple(p + event.points * (i == side) for i, p in enumerate(seen.trick_points))
             won = tuple(n + (i == side) for i, n in enumerate(seen.tricks_won))
-            trick = SeenTrick(event.cards[0][0], event.cards, event.seat)
+            trick = TrickPlayed(event.cards[0][0], event.cards, event.seat, event.points)
             self.seen = dataclasses.replace(seen, trick_points=points, tricks_won=won, tricks=(*seen.tricks, trick),
                                             trick=())
         elif isinstance(event, AuctionWon):
@@ -310,17 +309,18 @@ class Director(TableZones):
             self.news.last_trick = list(last.plays)
             self.news.last_winner = last.winner
         if self.rules.trump_by != TrumpBy.STOCK and not obs.tricks and not obs.trick:
-            for entry in obs.melds:
-                self.show_meld(entry["seat"], entry["points"], entry["items"])
+            for shown in obs.melds:
+                items = [(m.name, m.points, format_cards(m.cards)) for m in shown.melds]
+                self.show_meld(shown.seat, shown.points, items, shown.cards_shown())
         self.resync(obs, snap=True)
         self._mark(marked_cards(obs))
-        for entry in obs.melds:
-            if "trick" in entry:
-                seat = entry["seat"]
-                for item in meld_items(entry):
-                    cards = set(parse_cards(item.cards))
+        for shown in obs.melds:
+            if shown.laid:
+                seat = shown.seat
+                for meld in shown.melds:
+                    cards = set(meld.cards)
                     on_table = [s for s in self.tables[seat] if s.card in cards] if seat < len(self.tables) else []
-                    self.news.laid.append(LaidMeld(seat, item.name, item.points, on_table))
+                    self.news.laid.append(LaidMeld(seat, meld.name, meld.points, on_table))
 
     def _mark(self, cards: Iterable[Card]) -> None:
         """Mark one card of the player's hand for each of ``cards`` (a card held twice: as often as given)."""
@@ -357,12 +357,9 @@ class Director(TableZones):
         """The seat's name ("Nobody" for no seat)."""
         return self.names[seat] if seat is not None and 0 <= seat < len(self.names) else "Nobody"
 
-    def show_meld(self, seat: int, points: int, items: list[Any], cards: list[Card] | None = None) -> None:
-        """Show ``seat``'s meld on the table: its items (name, points, cards), total and the cards laid
-        down (by default found again from the items)."""
-        if cards is None:
-            cards = recorded_meld(items, self.rules).shown_cards()
-        self.news.melds[seat] = MeldShown(seat, points, [(str(n), int(p), str(c)) for n, p, c in items], cards)
+    def show_meld(self, seat: int, points: int, items: list[tuple[str, int, str]], cards: list[Card]) -> None:
+        """Show ``seat``'s meld on the table: its items (name, points, cards), total and the cards laid down."""
+        self.news.melds[seat] = MeldShown(seat, points, list(items), cards)
 
 
 __all__ = ["Director", "Hold", "LaidMeld", "MeldShown", "TableCard", "TableNews", "VIEW_SEAT", "Z"]

@@ -151,7 +151,7 @@ def hand_in_progress(obs: Observation, news: TableNews, rules: Rules, names: Seq
     else:
         trump = f", {SUIT_NAMES[obs.trump]} are trump" if obs.trump is not None else ""
         parts.append(f"{names[obs.declarer]} bid {obs.bid:,}{trump}")
-    melds = [sum(m["points"] for m in obs.melds if m["seat"] in team) for team in teams]
+    melds = [sum(m.points for m in obs.melds if m.seat in team) for team in teams]
     if obs.melds:
         parts.append("· meld " + ", ".join(f"{side} {points}" for side, points in zip(sides, melds, strict=True)))
     tricks = in_tricks(obs, news, rules)
