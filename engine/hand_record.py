@@ -1,8 +1,10 @@
 """The record of one finished hand (docs/records.md): the deal, every bid, exchange, meld and trick,
 the score, and the hand's actions, so that it can be replayed.
 
-A game builds one when a hand ends (:attr:`engine.game.Game.hand_records`); :mod:`engine.record`
-writes them as JSON Lines and reads them back.
+A game builds one when a hand ends (:attr:`engine.game.Game.hand_records`) from the hand's typed history
+(:class:`engine.history.HandHistory`, :func:`finished_hand`): this module is where the history is written in
+the record's shapes (:mod:`engine.record_shape`), :mod:`engine.record` where it is read back from them
+(:func:`engine.record.read_hand`) and where records are written as JSON Lines and read.
 """
 
 from __future__ import annotations
@@ -12,7 +14,7 @@ from typing import TYPE_CHECKING
 from engine.actions import action_to_json
 from engine.cards import SUIT_LETTERS, Card, format_cards
 from engine.events import DeclaredOut, HandScored
-from engine.history import Call, MeldShown, PassedCards, TrickPlayed
+from engine.history import Call, Claimed, HandHistory, MeldShown, PassedCards, TrickPlayed
 from engine.phases.state import GameState
 from engine.rules import preset_name
 from engine.scoring import THROWN_IN
@@ -23,12 +25,30 @@ if TYPE_CHECKING:
 FORMAT = 1
 
 
+def finished_hand(game: GameState, scored: HandScored) -> HandHistory:
+    """The history of the hand just finished in ``game`` (``scored``: how it counted)."""
+    h = game.hand
+    start = game.hand_start
+    actions = game.log[start:]
+    return HandHistory(
+        rules=game.rules, game_id=game.game_id, hand_number=game.hand_number, deal=h.deal, stacked=game.hand_stacked,
+        players=tuple(game.players), calls=tuple(h.bids), declarer=h.declarer,
+        bid=h.bid if h.declarer is not None else None, trump=h.trump, dix_exchanges=tuple(h.dix_exchanges),
+        passes=tuple(h.passes), buried=h.buried, melds=tuple(h.melds), tricks=tuple(h.tricks), scored=scored,
+        actions=tuple(action_to_json(a) for a in actions),
+        reasons={i - start: game.reasons[i] for i in range(start, start + len(actions)) if i in game.reasons},
+        humans=tuple(game.humans), claim=Claimed(*h.claim) if h.claim is not None else None)
+
+
 def hand_record(game: GameState, scored: HandScored) -> HandRecord:
     """The record of the hand just finished in ``game`` (``scored``: how it counted)."""
-    h = game.hand
-    r = game.rules
-    deal = h.deal
-    actions = game.log[game.hand_start:]
+    return record_of(finished_hand(game, scored))
+
+
+def record_of(hand: HandHistory) -> HandRecord:
+    """The hand record of ``hand`` (docs/records.md), its fields in the order they are written."""
+    r = hand.rules
+    deal = hand.deal
     # The fields each variant has or not, in the order they are written.
     fields: HandFields = {}
     if deal.widow:
@@ -37,46 +57,45 @@ def hand_record(game: GameState, scored: HandScored) -> HandRecord:
         fields["stock"] = format_cards(deal.stock)
     if deal.turnup is not None:
         fields["turnup"] = str(deal.turnup)
-    if game.hand_stacked:
+    if hand.stacked:
         fields["stacked"] = True  # dealt card by card: the deal replays from the record, not from the seed
     if r.auction:
-        fields["bids"] = [call_value(c) for c in h.bids]
-        fields["declarer"] = h.declarer
-        fields["bid"] = h.bid if h.declarer is not None else None
-    fields["trump"] = SUIT_LETTERS[h.trump] if h.trump is not None else None
-    if h.dix_exchanges:
-        fields["dix_exchanges"] = [[seat, str(dix), str(card)] for seat, dix, card in h.dix_exchanges]
-    if h.passes:
-        fields["passes"] = [pass_value(p) for p in h.passes]
+        fields["bids"] = [call_value(c) for c in hand.calls]
+        fields["declarer"] = hand.declarer
+        fields["bid"] = hand.bid
+    fields["trump"] = SUIT_LETTERS[hand.trump] if hand.trump is not None else None
+    if hand.dix_exchanges:
+        fields["dix_exchanges"] = [[seat, str(dix), str(taken)] for seat, dix, taken in hand.dix_exchanges]
+    if hand.passes:
+        fields["passes"] = [pass_value(p) for p in hand.passes]
     if r.widow_size:
-        fields["buried"] = format_cards(h.buried)
+        fields["buried"] = format_cards(hand.buried)
+    result: HandResult = result_fields(hand.scored) if hand.scored is not None else {}
     record: HandRecord = {
         "format": FORMAT,
         "variant": preset_name(r),
         "rules": r.to_dict(),
-        "game_id": game.game_id,
-        "hand_number": game.hand_number,
+        "game_id": hand.game_id,
+        "hand_number": hand.hand_number,
         "seed": deal.deal_number,
         "seats": r.players,
         "teams": [list(t) for t in r.teams],
         "dealer": deal.dealer,
-        "players": list(game.players),
-        "deal": [format_cards(hand) for hand in deal.hands],
+        "players": list(hand.players),
+        "deal": [format_cards(cards) for cards in deal.hands],
         **fields,
-        "melds": [meld_value(m) for m in h.melds],
-        "tricks": [trick_value(t) for t in h.tricks],
-        **result_fields(scored),  # a result's declarer and bid (in fields already, in an auction) keep their place
-        "actions": [action_to_json(a) for a in actions],
+        "melds": [meld_value(m) for m in hand.melds],
+        "tricks": [trick_value(t) for t in hand.tricks],
+        **result,  # a result's declarer and bid (in fields already, in an auction) keep their place
+        "actions": list(hand.actions),
     }
-    start = game.hand_start
-    reasons: list[list[int | str]] = [[i - start, game.reasons[i]] for i in range(start, start + len(actions))
-                                      if i in game.reasons]
+    reasons: list[list[int | str]] = [[index, text] for index, text in sorted(hand.reasons.items())]
     if reasons:
         record["reasons"] = reasons  # per action index, the computer's reason for that decision
-    if game.humans:
-        record["humans"] = list(game.humans)  # the seats a person played
-    if h.claim is not None:
-        record["claim"] = {"seat": h.claim[0], "action": h.claim[1]}
+    if hand.humans:
+        record["humans"] = list(hand.humans)  # the seats a person played
+    if hand.claim is not None:
+        record["claim"] = {"seat": hand.claim.seat, "action": hand.claim.action}
     return record
 
 

@@ -31,11 +31,13 @@ import zlib
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from engine.cards import SUIT_LETTERS, SUIT_NAMES, SUIT_SYMBOLS, CardError, cards_label, parse_cards, sort_hand
+from engine.cards import SUIT_NAMES, SUIT_SYMBOLS, cards_label, sort_hand
 from engine.deal import shared_deal_number
-from engine.record import MAX_LINE, HandRecord, RecordError, check_record, read_json
+from engine.history import HandHistory
+from engine.record import MAX_LINE, HandRecord, RecordError, check_record, read_hand, read_json
 from engine.review import YOU_SAY
 from engine.rules_help import TITLES
+from engine.scoring import THROWN_IN
 
 BEGIN = "-----BEGIN PINOCHLE HAND RECORD-----"
 END = "-----END PINOCHLE HAND RECORD-----"
@@ -234,38 +236,38 @@ def _plain(line: str) -> str:
 
 def story(record: HandRecord) -> list[str]:
     """The hand in lines of words: who played, the deal, the auction, exchanges, meld, tricks and result."""
-    names = _names(record)
-    sides = [" & ".join(names[s] for s in team) for team in record["teams"]]
-    trump = _trump(record)
-    title = TITLES.get(record["variant"], str(record["variant"]).replace("_", " ").capitalize())
-    deal = shared_deal_number(record["seed"], record["dealer"], record["seats"])  # as the table showed it
-    lines = [f"{title}: hand {record['hand_number']}, deal {deal}"]
-    if len(sides) == 2 and all(len(team) == 2 for team in record["teams"]):
-        lines.append(f"{sides[0]} against {sides[1]}; {_says(names[record['dealer']], 'deals')}")
+    hand = read_hand(record)
+    names = hand.names()
+    sides = hand.side_names()
+    trump = hand.trump
+    title = TITLES.get(hand.variant, hand.variant.replace("_", " ").capitalize())
+    deal = shared_deal_number(hand.deal_number, hand.dealer, hand.seats)  # as the table showed it
+    lines = [f"{title}: hand {hand.hand_number}, deal {deal}"]
+    if len(sides) == 2 and all(len(team) == 2 for team in hand.teams):
+        lines.append(f"{sides[0]} against {sides[1]}; {_says(names[hand.dealer], 'deals')}")
     else:
-        lines.append(f"{', '.join(names)}; {_says(names[record['dealer']], 'deals')}")
+        lines.append(f"{', '.join(names)}; {_says(names[hand.dealer], 'deals')}")
     lines += ["", "The deal"]
-    lines += [f"  {names[seat]}: {_hand(hand, trump)}" for seat, hand in enumerate(record["deal"])]
-    if record.get("widow"):
-        lines.append(f"  Widow: {_cards(record['widow'])}")
-    if record.get("turnup"):
-        lines.append(f"  Turned up: {_cards(record['turnup'])}")
-    lines += _auction(record, names, trump)
-    lines += _exchanges(record, names)
+    lines += [f"  {names[seat]}: {cards_label(sort_hand(cards, trump))}" for seat, cards in enumerate(hand.deal.hands)]
+    if hand.deal.widow:
+        lines.append(f"  Widow: {cards_label(hand.deal.widow)}")
+    if hand.deal.turnup is not None:
+        lines.append(f"  Turned up: {cards_label([hand.deal.turnup])}")
+    lines += _auction(hand, names)
+    lines += _exchanges(hand, names)
     lines += ["", "Meld"]
-    for entry in record["melds"]:
-        items = ", ".join(f"{item[0]} {item[1]} ({_cards(item[2])})" if len(item) > 2 else f"{item[0]} {item[1]}"
-                          for item in entry.get("items", [])) or "no meld"
-        when = f" after trick {entry['trick']}" if "trick" in entry else ""
-        lines.append(f"  {names[entry['seat']]}{when}: {entry.get('points', 0)}, {items}")
-    if record["tricks"]:
+    for shown in hand.melds:
+        items = ", ".join(f"{m.name} {m.points} ({cards_label(m.cards)})" for m in shown.melds) or "no meld"
+        when = f" after trick {shown.trick}" if shown.trick is not None else ""
+        lines.append(f"  {names[shown.seat]}{when}: {shown.points}, {items}")
+    if hand.tricks:
         lines += ["", "Tricks"]
-        for number, trick in enumerate(record["tricks"], 1):
-            plays = ", ".join(f"{names[int(seat)]} {_cards(str(card))}" for seat, card in trick["plays"])
-            lines.append(f"  {number}. {plays}; {_says(names[trick['winner']], 'takes')} it")
+        for number, trick in enumerate(hand.tricks, 1):
+            plays = ", ".join(f"{names[seat]} {cards_label([c])}" for seat, c in trick.plays)
+            lines.append(f"  {number}. {plays}; {_says(names[trick.winner], 'takes')} it")
     lines += ["", "Result"]
-    lines += [f"  {side}: {words}" for side, words in zip(sides, _side_results(record), strict=False)]
-    outcome = _outcome(record, names)
+    lines += [f"  {side}: {words}" for side, words in zip(sides, _side_results(hand), strict=False)]
+    outcome = _outcome(hand, names)
     if outcome:
         lines.append(f"  {outcome}")
     return lines
@@ -281,87 +283,55 @@ def _whom(name: str) -> str:
     return "you" if name == "You" else name
 
 
-def _names(record: HandRecord) -> list[str]:
-    players = record.get("players")
-    if isinstance(players, list) and len(players) == record["seats"]:
-        return [str(p) for p in players]
-    return [f"Seat {seat + 1}" for seat in range(record["seats"])]
-
-
-def _trump(record: HandRecord) -> int | None:
-    letter = record.get("trump")
-    return SUIT_LETTERS.index(letter) if isinstance(letter, str) and letter in SUIT_LETTERS else None
-
-
-def _cards(text: object) -> str:
-    """Cards as the player reads them (``10♠ K♥``); text that is no cards is shown as it is."""
-    try:
-        cards = parse_cards(str(text))
-    except CardError:
-        return str(text)
-    return cards_label(cards)
-
-
-def _hand(text: str, trump: int | None) -> str:
-    """A dealt hand sorted by suit (trumps first) and high to low, as the player holds it."""
-    try:
-        return cards_label(sort_hand(parse_cards(text), trump))
-    except CardError:
-        return text
-
-
-def _auction(record: HandRecord, names: list[str], trump: int | None) -> list[str]:
+def _auction(hand: HandHistory, names: list[str]) -> list[str]:
     """The bids and who won them, and the trump suit (for a game without an auction: the trump alone)."""
+    trump = hand.trump
     trump_line = f"  Trump: {SUIT_NAMES[trump]} {SUIT_SYMBOLS[trump]}" if trump is not None else None
-    if not record.get("bids"):
+    if not hand.calls:
         return ["", trump_line.strip()] if trump_line else []
-    lines = ["", "The auction", "  " + ", ".join(f"{names[int(seat)]} {bid}" for seat, bid in record["bids"])]
-    declarer = record.get("declarer")
-    if isinstance(declarer, int):
-        lines.append(f"  {_says(names[declarer], 'wins')} the bid at {record['bid']}")
+    lines = ["", "The auction", "  " + ", ".join(f"{names[call.seat]} {call.bid}" for call in hand.calls)]
+    if hand.declarer is not None:
+        lines.append(f"  {_says(names[hand.declarer], 'wins')} the bid at {hand.bid}")
     return lines + ([trump_line] if trump_line else [])
 
 
-def _exchanges(record: HandRecord, names: list[str]) -> list[str]:
-    lines = [f"  {_says(names[p['from']], 'passes')} {_cards(p['cards'])} to {_whom(names[p['to']])}"
-             for p in record.get("passes", [])]
-    lines += [f"  {_says(names[int(seat)], 'trades')} the dix {_cards(str(dix))} for {_cards(str(taken))}"
-              for seat, dix, taken in record.get("dix_exchanges", [])]
-    if record.get("buried"):
-        lines.append(f"  The declarer takes the widow and buries {_cards(record['buried'])}")
+def _exchanges(hand: HandHistory, names: list[str]) -> list[str]:
+    lines = [f"  {_says(names[p.giver], 'passes')} {cards_label(p.cards)} to {_whom(names[p.receiver])}"
+             for p in hand.passes]
+    lines += [f"  {_says(names[seat], 'trades')} the dix {cards_label([dix])} for {cards_label([taken])}"
+              for seat, dix, taken in hand.dix_exchanges]
+    if hand.buried:
+        lines.append(f"  The declarer takes the widow and buries {cards_label(hand.buried)}")
     return ["", "Exchanges", *lines] if lines else []
 
 
-def _side_results(record: HandRecord) -> Iterable[str]:
-    meld, counted, tricks = record.get("meld", []), record.get("meld_counted", []), record.get("trick_points", [])
-    deltas, after = record.get("score_delta", []), record.get("scores_after", [])
-    for i in range(len(record["teams"])):
+def _side_results(hand: HandHistory) -> Iterable[str]:
+    count, scored = hand.count, hand.scored
+    for i in range(len(hand.teams)):
         parts = []
-        if i < len(meld):
-            parts.append(f"meld {meld[i]}" + (" (not counted)" if i < len(counted) and not counted[i] else ""))
-        if i < len(tricks):
-            parts.append(f"tricks {tricks[i]}")
-        if i < len(deltas):
-            parts.append(f"scores {deltas[i]:+d}")
-        if i < len(after):
-            parts.append(f"total {after[i]}")
+        if count is not None:
+            parts.append(f"meld {count.meld[i]}" + ("" if count.meld_counted[i] else " (not counted)"))
+            parts.append(f"tricks {count.trick_points[i]}")
+        if scored is not None:
+            parts.append(f"scores {scored.score_delta[i]:+d}")
+            parts.append(f"total {scored.scores_after[i]}")
         yield ", ".join(parts)
 
 
-def _outcome(record: HandRecord, names: list[str]) -> str:
-    declarer = record.get("declarer")
-    who = names[declarer] if isinstance(declarer, int) else ""
-    if record.get("thrown_in") and who:
-        words = f"{_says(who, 'throws')} in the hand at {record.get('bid')}"
-    elif record.get("went_set") and who:
-        words = f"{_says(who, 'goes')} set at {record.get('bid')}"
-    elif record.get("made") and who:
-        words = f"{_says(who, 'makes')} {record.get('bid')}"
+def _outcome(hand: HandHistory, names: list[str]) -> str:
+    who = names[hand.declarer] if hand.declarer is not None else ""
+    count = hand.count
+    if count is not None and count.how == THROWN_IN and who:
+        words = f"{_says(who, 'throws')} in the hand at {hand.bid}"
+    elif count is not None and count.went_set and who:
+        words = f"{_says(who, 'goes')} set at {hand.bid}"
+    elif count is not None and count.made and who:
+        words = f"{_says(who, 'makes')} {hand.bid}"
     else:
         words = ""
-    winner = record.get("winner")
-    if record.get("game_over") and isinstance(winner, int):
-        team = record["teams"][winner]
+    scored = hand.scored
+    if scored is not None and scored.game_over and scored.winner is not None:
+        team = hand.teams[scored.winner]
         won = (f"{' & '.join(names[s] for s in team)} win the game" if len(team) > 1
                else f"{_says(names[team[0]], 'wins')} the game")
         words = f"{words}. {won}" if words else won

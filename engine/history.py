@@ -15,12 +15,17 @@ hand record (docs/records.md) and :mod:`engine.record` reads it back: nothing el
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import NamedTuple
 
 from engine.cards import Card
+from engine.deal import Deal
+from engine.events import DeclaredOut, HandCount, HandScored
 from engine.meld import Meld, shown_cards
+from engine.record_shape import ActionValue
+from engine.rules import Rules, Variant, preset_name
 
 
 class PassCall(StrEnum):
@@ -103,4 +108,91 @@ class MeldShown:
         return shown_cards(self.melds)
 
 
-__all__ = ["Call", "DixExchange", "Draw", "MeldShown", "PassCall", "PassedCards", "TrickPlayed"]
+class Claimed(NamedTuple):
+    """A claim of the remaining tricks: the seat that claimed, and the hand's action the claim began at."""
+
+    seat: int
+    action: int
+
+
+@dataclass(frozen=True)
+class HandHistory:
+    """One finished hand from its deal to its score, typed: what a hand record holds (docs/records.md).
+
+    The game makes one as each hand ends (:mod:`engine.hand_record`, which writes it as the record), and
+    :func:`engine.record.read_hand` reads one back from a checked record, also one another program wrote, which
+    may lack what the game always writes (the players' names, the actions, the score: ``()`` and ``None``)."""
+
+    rules: Rules
+    game_id: str
+    hand_number: int
+    deal: Deal                               # the cards as dealt, its dealer and deal number
+    stacked: bool                            # dealt card by card: it replays from its cards, not its deal number
+    players: tuple[str, ...]                 # the seats' names, when the record has them
+    calls: tuple[Call, ...]                  # the auction, in turn
+    declarer: int | None
+    bid: int | None
+    trump: int | None
+    dix_exchanges: tuple[DixExchange, ...]
+    passes: tuple[PassedCards, ...]
+    buried: tuple[Card, ...]
+    melds: tuple[MeldShown, ...]
+    tricks: tuple[TrickPlayed, ...]
+    scored: HandScored | None                # how it counted (a claim's counts are the game's alone: ``()`` read back)
+    actions: tuple[ActionValue, ...]         # as written: :meth:`engine.game.Game.action_from_json` reads each back
+    reasons: Mapping[int, str]               # a computer's reason for an action, by its index in ``actions``
+    humans: tuple[int, ...]                  # the seats a person played, when the game knew
+    claim: Claimed | None = None
+
+    @property
+    def dealer(self) -> int:
+        return self.deal.dealer
+
+    @property
+    def deal_number(self) -> int:
+        return self.deal.deal_number
+
+    @property
+    def variant(self) -> Variant:
+        """The preset its rules are closest to, as records name it (:func:`engine.rules.preset_name`)."""
+        return preset_name(self.rules)
+
+    @property
+    def seats(self) -> int:
+        return self.rules.players
+
+    @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        return self.rules.teams
+
+    def names(self) -> list[str]:
+        """The seats' names: the players', or "Seat 1", "Seat 2" ... in a record that names none."""
+        return seat_names(self.players, self.seats)
+
+    def side_names(self) -> list[str]:
+        """Each side's seats' names, as "South & North"."""
+        return side_names(self.names(), self.teams)
+
+    @property
+    def count(self) -> HandCount | None:
+        """How a hand that ran its course counted (``None``: a seat declared out, or the record does not say)."""
+        return self.scored.ended if self.scored is not None and isinstance(self.scored.ended, HandCount) else None
+
+    @property
+    def declared_out(self) -> DeclaredOut | None:
+        """The claim of the game that ended the hand, if a seat declared out."""
+        return self.scored.ended if self.scored is not None and isinstance(self.scored.ended, DeclaredOut) else None
+
+
+def seat_names(players: Sequence[str], seats: int) -> list[str]:
+    """The seats' names: ``players``, or "Seat 1", "Seat 2" ... when none are given."""
+    return list(players) if players else [f"Seat {seat + 1}" for seat in range(seats)]
+
+
+def side_names(names: Sequence[str], teams: Sequence[Sequence[int]]) -> list[str]:
+    """Each side's seats' ``names``, as "South & North" (a side of one seat: its name)."""
+    return [" & ".join(names[s] for s in team) for team in teams]
+
+
+__all__ = ["Call", "Claimed", "DixExchange", "Draw", "HandHistory", "MeldShown", "PassCall", "PassedCards",
+           "TrickPlayed", "seat_names", "side_names"]

@@ -16,9 +16,26 @@ from typing import cast
 from engine.actions import Action, Play
 from engine.cards import SUIT_LETTERS, Card, CardError, format_cards, parse_card, parse_cards, shown_value
 from engine.claim_tricks import claim_plan
-from engine.deal import deal_from_text, is_seed
+from engine.deal import Deal, deal_from_text, is_seed
+from engine.events import DeclaredOut as ClaimOfGame
+from engine.events import HandCount, HandScored
 from engine.game import Game, IllegalAction, Phase
 from engine.hand_record import FORMAT
+from engine.history import (
+    Call,
+    Claimed,
+    DixExchange,
+    Draw,
+    HandHistory,
+    MeldShown,
+    PassCall,
+    PassedCards,
+    TrickPlayed,
+    seat_names,
+    side_names,
+)
+from engine.meld import Meld, MeldKind, meld_rows
+from engine.play import card_values, last_trick_bonus
 from engine.record_shape import (
     ActionValue,
     CardPass,
@@ -33,6 +50,7 @@ from engine.record_shape import (
     MeldItemValue,
     SeatBid,
     SeatCard,
+    Seating,
     TrickRecord,
     meld_items,
 )
@@ -330,6 +348,84 @@ def _check_annotations(record: dict[str, object], rules: Rules) -> None:
             raise RecordError("claim must name the claiming seat and the action within the hand the claim began at")
 
 
+def read_hand(record: HandRecord) -> HandHistory:
+    """The typed history of the hand of ``record``, checked by :func:`check_record` (with or without replay):
+    where a record's shapes (:mod:`engine.record_shape`) are read, so that no other module reads them. What a
+    record from another program lacks is empty (``players``, ``actions``) or ``None`` (``scored``)."""
+    rules = rules_from_dict(record["rules"])
+    deal = Deal(record["dealer"], record["seed"], [parse_cards(h) for h in record["deal"]],
+                parse_cards(record.get("widow", "")), parse_cards(record.get("stock", "")),
+                parse_card(record["turnup"]) if record.get("turnup") is not None else None)
+    trump = record.get("trump")
+    claim = record.get("claim")
+    return HandHistory(
+        rules=rules, game_id=record.get("game_id", ""), hand_number=record["hand_number"], deal=deal,
+        stacked=record.get("stacked") is True, players=tuple(record.get("players", ())),
+        calls=tuple(Call(int(seat), bid if isinstance(bid, int) else PassCall(bid))
+                    for seat, bid in record.get("bids", [])),
+        declarer=record.get("declarer"), bid=record.get("bid"),
+        trump=SUIT_LETTERS.index(trump) if trump is not None else None,
+        dix_exchanges=tuple(DixExchange(int(seat), parse_card(str(dix)), parse_card(str(taken)))
+                            for seat, dix, taken in record.get("dix_exchanges", [])),
+        passes=tuple(PassedCards(p["from"], p["to"], tuple(parse_cards(p["cards"]))) for p in record.get("passes", [])),
+        buried=tuple(parse_cards(record.get("buried", ""))),
+        melds=tuple(_meld_shown(entry, rules) for entry in record["melds"]),
+        tricks=_tricks_played(record["tricks"], deal, rules),
+        scored=_scored(record, rules), actions=tuple(record.get("actions", [])), reasons=record_reasons(record),
+        humans=tuple(record.get("humans", ())), claim=Claimed(claim["seat"], claim["action"]) if claim else None)
+
+
+def _meld_shown(entry: MeldEntry, rules: Rules) -> MeldShown:
+    """A meld entry, each meld in the class its name has in the meld table of ``rules`` (a name the table lacks,
+    the two-handed roundhouse, in :attr:`MeldKind.ROUNDHOUSE`). The record does not say which royal marriage
+    borrowed a run's card (``run_extra_marriage``): such a marriage shows its own king and queen."""
+    kinds = {name: row.kind for row in meld_rows(rules) for name in row.names}
+    melds = tuple(Meld(str(name), int(points), tuple(parse_cards(str(text))), kinds.get(str(name), MeldKind.ROUNDHOUSE))
+                  for name, points, text in entry["items"])
+    return MeldShown(entry["seat"], entry["points"], melds, entry.get("trick"))
+
+
+def _tricks_played(tricks: list[TrickRecord], deal: Deal, rules: Rules) -> tuple[TrickPlayed, ...]:
+    """The record's tricks, each counted as the game counted it: its cards, and the last trick of the hand's
+    cards (the deal's hands and stock, less a widow buried) its bonus."""
+    values, bonus = card_values(rules), last_trick_bonus(rules)
+    last = (sum(len(h) for h in deal.hands) + len(deal.stock)) // rules.players - 1
+    played = []
+    for n, t in enumerate(tricks):
+        plays = tuple((int(seat), parse_card(str(c))) for seat, c in t["plays"])
+        points = sum(values[c] for _s, c in plays) + (bonus if n == last else 0)
+        draws = tuple(Draw(int(seat), parse_card(str(c))) for seat, c in t.get("draws", []))
+        played.append(TrickPlayed(t["leader"], plays, t["winner"], points, draws))
+    return tuple(played)
+
+
+def _scored(record: HandRecord, rules: Rules) -> HandScored | None:
+    """How the hand counted, as the record's result says (``None`` if it does not say it whole)."""
+    try:
+        claim = record.get("declared_out")
+        if claim is not None:
+            ended: HandCount | ClaimOfGame = ClaimOfGame(claim["seat"], rules.team_of(claim["seat"]), claim["total"],
+                                                         claim["right"])
+        else:
+            ended = HandCount(record["how"], tuple(record["trick_points"]), tuple(record["meld"]),
+                              tuple(record["meld_counted"]), record["went_set"], record["made"], record["bid"])
+        return HandScored(record.get("declarer"), ended, tuple(record["score_delta"]), tuple(record["scores_after"]),
+                          record["game_over"], record["winner"], record["target"])
+    except KeyError:  # another program's record, without the whole result
+        return None
+
+
+def record_names(record: Seating) -> list[str]:
+    """The names a record gives its seats: its players', or "Seat 1", "Seat 2" ... when it names none."""
+    players = record.get("players")
+    return seat_names(players if isinstance(players, list) else (), record["seats"])
+
+
+def record_sides(record: HandRecord) -> list[str]:
+    """Each side's seats' names in a record, as "South & North"."""
+    return side_names(record_names(record), record["teams"])
+
+
 def record_reasons(record: HandRecord) -> dict[int, str]:
     """The computers' reasons of a checked record, by action index (none in records without them)."""
     return {int(index): str(text) for index, text in record.get("reasons", [])}
@@ -463,8 +559,11 @@ __all__ = [
     "check_record",
     "game_at_deal",
     "meld_items",
+    "read_hand",
     "read_json",
     "read_records",
+    "record_names",
+    "record_sides",
     "record_reasons",
     "write_records",
 ]

@@ -126,6 +126,13 @@ class HandRecord(HandFields):
     tricks: list[TrickRecord]
 
 
+class Seating(TypedDict):
+    """The fields of a hand record that name its seats."""
+
+    seats: int
+    players: NotRequired[list[str]]
+
+
 @dataclass(frozen=True)
 class MeldItem:
     """One meld of a meld entry, as the app shows it."""

@@ -27,10 +27,9 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import NotRequired, TypedDict
 
 from engine.actions import Action, CallRedeal, ExchangeDix, LayMeld
-from engine.cards import SUIT_NAMES, Card, parse_cards, sort_hand
+from engine.cards import SUIT_NAMES, Card, sort_hand
 from engine.events import (
     AuctionWon,
     BidMade,
@@ -57,9 +56,10 @@ from engine.events import (
     WidowTaken,
 )
 from engine.game import Game, IllegalAction
+from engine.history import HandHistory
 from engine.play import count_points
-from engine.record import HandRecord, RecordError, check_record, game_at_deal, record_reasons
-from engine.rules import Rules, TrumpBy, rules_from_dict
+from engine.record import HandRecord, RecordError, check_record, game_at_deal, read_hand, record_names, record_sides
+from engine.rules import TrumpBy
 
 Cards = tuple[Card, ...]
 
@@ -84,38 +84,25 @@ class Step:
     reason: str = ""                         # the computer's reason for that action, when the record has it
 
 
-class Seating(TypedDict):
-    """The fields of a hand record that name its seats."""
-
-    seats: int
-    players: NotRequired[list[str]]
-
-
-def seat_names(record: Seating) -> list[str]:
-    players = record.get("players")
-    return list(players) if isinstance(players, list) else [f"Seat {s + 1}" for s in range(record["seats"])]
-
-
-def side_names(record: HandRecord) -> list[str]:
-    names = seat_names(record)
-    return [" & ".join(names[s] for s in team) for team in record["teams"]]
+#: The names a record gives its seats, and its sides (:func:`engine.record.record_names`, ``record_sides``).
+seat_names, side_names = record_names, record_sides
 
 
 def review_steps(record: HandRecord) -> list[Step]:
     """Every step of the hand of ``record``; :class:`RecordError` if it is not a record we can replay."""
     check_record(record)
-    rules = rules_from_dict(record["rules"])
-    game = game_at_deal(record, rules)
-    review = _Review(record, rules, game)
+    hand = read_hand(record)
+    game = game_at_deal(record, hand.rules)
+    review = _Review(hand, game)
     review.follow(game.opening_events())
-    reasons = record_reasons(record)
-    claim = record.get("claim")
+    reasons = dict(hand.reasons)
+    claim = hand.claim
     if claim is not None:  # the claim's first play says so; what the record's computer said follows
-        said = reasons.get(claim["action"], "")
-        claimed = f"{seat_names(record)[claim['seat']]} claims the remaining tricks"
-        reasons[claim["action"]] = f"{claimed}: {said}" if said else claimed
+        said = reasons.get(claim.action, "")
+        claimed = f"{hand.names()[claim.seat]} claims the remaining tricks"
+        reasons[claim.action] = f"{claimed}: {said}" if said else claimed
     try:
-        for index, value in enumerate(record["actions"]):
+        for index, value in enumerate(hand.actions):
             review.action = game.action_from_json(value)
             review.action_index, review.reason = index, reasons.get(index, "")
             seat, chose = game.to_act, game.has_choice()
@@ -129,23 +116,24 @@ def review_steps(record: HandRecord) -> list[Step]:
         if isinstance(err, RecordError):
             raise
         raise RecordError(f"the hand could not be followed: {err}") from None
-    if "trick_points" in record and list(review.points) != record["trick_points"]:
-        raise RecordError(f"the tricks count {list(review.points)}, the record says {record['trick_points']}")
+    count = hand.count
+    if count is not None and review.points != list(count.trick_points):
+        raise RecordError(f"the tricks count {review.points}, the record says {list(count.trick_points)}")
     return review.steps
 
 
 class _Review:
     """The hand followed event by event, a :class:`Step` kept for each event worth showing."""
 
-    def __init__(self, record: HandRecord, rules: Rules, game: Game) -> None:
-        self.record = record
-        self.rules = rules
-        self.names = seat_names(record)
+    def __init__(self, hand: HandHistory, game: Game) -> None:
+        self.hand = hand
+        self.rules = hand.rules
+        self.names = hand.names()
         self.hands: list[list[Card]] = [list(h) for h in game.hand.deal.hands]
         self.laid: list[list[Card]] = [[] for _ in self.hands]
         self.trick: list[tuple[int, Card]] = []
         self.tricks_done = 0
-        self.points = [0] * len(rules.teams)
+        self.points = [0] * len(hand.rules.teams)
         self.trump: int | None = None
         self.contract: tuple[int, int] | None = None
         self.steps: list[Step] = []
@@ -169,10 +157,10 @@ class _Review:
         who = self.names[seat] if seat is not None else ""
         match event:
             case Dealt(turnup=turnup):
-                deal = f"Hand {self.record['hand_number']}, dealt by {who}"
+                deal = f"Hand {self.hand.hand_number}, dealt by {who}"
                 if turnup is not None:
                     return deal, [turnup], "Turned up"
-                return deal, parse_cards(self.record.get("widow") or ""), "Widow"
+                return deal, self.hand.deal.widow, "Widow"
             case BidMade(amount=amount, stuck=stuck):
                 return f"{who} bids {amount}" + (" (the dealer is stuck)" if stuck else ""), (), ""
             case Passed(help=help_):
@@ -195,8 +183,8 @@ class _Review:
                     _take(self.laid[holder], [dix])
                 else:  # the dealer held the turned-up card
                     _take(self.hands[holder], [dix])
-                    _take(self.hands[self.record["dealer"]], [taken])
-                    self.hands[self.record["dealer"]].append(dix)
+                    _take(self.hands[self.hand.dealer], [taken])
+                    self.hands[self.hand.dealer].append(dix)
                 self.hands[holder].append(taken)
                 return f"{who} exchanges the dix for the turned-up card", [dix, taken], "Exchanged"
             case CardsPassed(seat=giver, to=to, cards=cards):
@@ -249,8 +237,9 @@ class _Review:
             case DeclaredOut(total=total, right=right):
                 return f"{who} declares out with {total}: " + ("right" if right else "wrong"), (), ""
             case HandScored():
-                sides = side_names(self.record)
-                change = ", ".join(f"{side} {d:+d}" for side, d in zip(sides, self.record.get("score_delta", []),
+                scored = self.hand.scored
+                change = ", ".join(f"{side} {d:+d}" for side, d in zip(self.hand.side_names(),
+                                                                         scored.score_delta if scored else (),
                                                                          strict=False))
                 if self.buried and self.tricks_done and self.contract is not None:
                     worth = count_points(self.buried, self.rules)
