@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import TypedDict
 
 from engine.game import Game
-from engine.record import HandRecord
+from engine.record import HandRecord, RecordError, read_hand
 from engine.rules import Rules, RulesDict, RulesError, rules_from_dict
 
 #: How many deals a challenge has unless the player chooses, and the choices.
@@ -126,12 +126,18 @@ def side_of(teams: Sequence[Sequence[int]], seat: int) -> int:
 
 
 def duplicate_score(record: HandRecord, seat: int = 0) -> int:
-    """The result of ``seat``'s side on a hand, from its record: its score change less the opponents'
-    (less the average of the others' when there are more than one, rounded half up)."""
-    deltas = [int(d) for d in record["score_delta"]]
-    side = side_of(record["teams"], seat)
-    others = [d for i, d in enumerate(deltas) if i != side]
-    return deltas[side] - (sum(others) * 2 + len(others)) // (2 * len(others))
+    """The result of ``seat``'s side on a hand, from its record (:func:`side_less_others`)."""
+    hand = read_hand(record)
+    if hand.scored is None:
+        raise RecordError("the record does not say how the hand scored")
+    return side_less_others(hand.scored.score_delta, hand.rules.team_of(seat))
+
+
+def side_less_others(score_delta: Sequence[int], side: int) -> int:
+    """The duplicate result of ``side`` on a hand that changed the scores by ``score_delta``: its score change
+    less the opponents' (less the average of the others' when there are more than one, rounded half up)."""
+    others = [d for i, d in enumerate(score_delta) if i != side]
+    return score_delta[side] - (sum(others) * 2 + len(others)) // (2 * len(others))
 
 
 def _whole(value: object) -> bool:
@@ -139,4 +145,5 @@ def _whole(value: object) -> bool:
 
 
 __all__ = ["DEFAULT_DEALS", "MAX_DEALS", "MAX_NUMBER", "MIN_DEALS", "Challenge", "ChallengeDeal", "ChallengeError",
-           "challenge_deals", "challenge_from_dict", "deal_game", "duplicate_score", "random_number", "side_of"]
+           "challenge_deals", "challenge_from_dict", "deal_game", "duplicate_score", "random_number",
+           "side_less_others", "side_of"]

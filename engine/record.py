@@ -426,14 +426,22 @@ def record_sides(record: HandRecord) -> list[str]:
     return side_names(record_names(record), record["teams"])
 
 
+def record_humans(record: HandRecord) -> tuple[int, ...]:
+    """The seats a person played in a checked record (none in records without them)."""
+    return tuple(record.get("humans", ()))
+
+
 def record_reasons(record: HandRecord) -> dict[int, str]:
     """The computers' reasons of a checked record, by action index (none in records without them)."""
     return {int(index): str(text) for index, text in record.get("reasons", [])}
 
 
-def game_at_deal(record: HandRecord, rules: Rules) -> Game:
+def game_at_deal(record: HandRecord, rules: Rules | None = None) -> Game:
     """A game at the start of the record's hand, its cards dealt (``record`` checked by :func:`check_record`
-    without replay); :func:`_check_by_replay` and the hand review (:mod:`engine.review`) replay from it."""
+    without replay; ``rules``: its rules, when read already); :func:`_check_by_replay` and the hand review
+    (:mod:`engine.review`) replay from it."""
+    if rules is None:
+        rules = rules_from_dict(record["rules"])
     after, delta = record.get("scores_after") or [], record.get("score_delta") or []
     before = [a - d for a, d in zip(after, delta, strict=True)] if len(after) == len(delta) else []
     if record.get("stacked") is True:
@@ -562,6 +570,7 @@ __all__ = [
     "read_hand",
     "read_json",
     "read_records",
+    "record_humans",
     "record_names",
     "record_sides",
     "record_reasons",

@@ -15,9 +15,12 @@ from engine.challenge import (
     challenge_from_dict,
     deal_game,
     duplicate_score,
+    side_less_others,
 )
+from engine.game import new_game
 from engine.record import check_record
 from engine.rules import PRESETS, preset
+from engine.sim import play_game
 
 pytestmark = pytest.mark.timeout(300)
 
@@ -53,12 +56,14 @@ def test_each_deal_is_a_hand_from_nothing_to_nothing() -> None:
 
 
 def test_the_duplicate_score_is_the_side_less_the_others() -> None:
-    four = {"teams": [[0, 2], [1, 3]], "score_delta": [440, 100]}
-    assert duplicate_score(four) == 340 and duplicate_score(four, seat=1) == -340
-    three = {"teams": [[0], [1], [2]], "score_delta": [40, 70, -250]}
-    assert duplicate_score(three) == 40 - (70 - 250) // 2
-    assert duplicate_score({"teams": [[0], [1], [2]], "score_delta": [10, 5, 0]}) == 10 - 3  # 2.5 rounds up
-    assert duplicate_score({"teams": [[0], [1], [2]], "score_delta": [10, -5, 0]}) == 10 - (-2)  # -2.5 rounds up
+    assert side_less_others([440, 100], 0) == 340 and side_less_others([440, 100], 1) == -340
+    assert side_less_others([40, 70, -250], 0) == 40 - (70 - 250) // 2
+    assert side_less_others([10, 5, 0], 0) == 10 - 3  # 2.5 rounds up
+    assert side_less_others([10, -5, 0], 0) == 10 - (-2)  # -2.5 rounds up
+    record = play_game(new_game(preset("partnership_auction"), seed=3), ["random"] * 4, 3, 1).hand_records[0]
+    delta = record["score_delta"]
+    assert duplicate_score(record, 0) == duplicate_score(record, 2) == delta[0] - delta[1]
+    assert duplicate_score(record, 1) == delta[1] - delta[0]
 
 
 def test_a_challenge_written_and_read_back() -> None:

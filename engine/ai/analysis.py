@@ -57,9 +57,9 @@ from engine.ai.players import make_player
 from engine.ai.playouts import played_out
 from engine.ai.valuation import Valuation, second_look, valuation
 from engine.game import Game, Phase
-from engine.record import ActionValue, HandRecord, check_record, game_at_deal
-from engine.review import seat_names
-from engine.rules import Rules, TrumpBy, rules_from_dict
+from engine.history import HandHistory, seat_names
+from engine.record import ActionValue, HandRecord, check_record, game_at_deal, read_hand, record_humans, record_names
+from engine.rules import Rules, TrumpBy
 
 if TYPE_CHECKING:
     from engine.ai.analysis_json import AlternativeJson, ChoiceValueJson, DecisionReviewJson, HandAnalysisJson
@@ -257,15 +257,22 @@ def cost_threshold(rules: Rules) -> float:
 # -- the record replayed ---------------------------------------------------------------------------
 
 
-def _rules(record: HandRecord) -> Rules:
+def _hand(record: HandRecord) -> HandHistory:
     check_record(record, replay=False)
-    return rules_from_dict(record["rules"])
+    return read_hand(record)
 
 
-def _replay(record: HandRecord) -> Iterator[tuple[int, Game, Action]]:
-    """(index, the game just before the action, the action) for each action of the record's hand."""
-    game = game_at_deal(record, _rules(record))
-    for index, value in enumerate(record.get("actions", [])):
+def _rules(record: HandRecord) -> Rules:
+    return _hand(record).rules
+
+
+def _replay(record: HandRecord, hand: HandHistory | None = None) -> Iterator[tuple[int, Game, Action]]:
+    """(index, the game just before the action, the action) for each action of the record's hand (``hand``:
+    the record read, when it is)."""
+    if hand is None:
+        hand = _hand(record)
+    game = game_at_deal(record, hand.rules)
+    for index, value in enumerate(hand.actions):
         if game.hand_records:
             return
         action = game.action_from_json(value)
@@ -281,18 +288,19 @@ def decisions_in(record: HandRecord) -> list[tuple[int, int]]:
     """(action index, seat) of every real decision of the record (more than one legal choice), in order;
     the plays of a claim of the remaining tricks are nobody's decisions."""
     found = []
-    claim = record.get("claim")
-    claimed = claim["action"] if claim is not None else len(record.get("actions", []))
-    for index, game, action in _replay(record):
+    hand = _hand(record)
+    claimed = hand.claim.action if hand.claim is not None else len(hand.actions)
+    for index, game, action in _replay(record, hand):
         if index < claimed and _is_decision(game, action):
             assert game.to_act is not None
             found.append((index, game.to_act))
     return found
 
 
-def game_before(record: HandRecord, action_index: int) -> tuple[Game, Action]:
-    """The record's game just before its action ``action_index``, and that action."""
-    for index, game, action in _replay(record):
+def game_before(record: HandRecord, action_index: int, hand: HandHistory | None = None) -> tuple[Game, Action]:
+    """The record's game just before its action ``action_index``, and that action (``hand``: the record read,
+    when it is)."""
+    for index, game, action in _replay(record, hand):
         if index == action_index:
             return game, action
     raise ValueError(f"the record has no action {action_index}")
@@ -329,10 +337,10 @@ THE_PLAYER = -1  # as a viewer: the record's player, whichever seat that is (see
 def player_seat(record: HandRecord) -> int | None:
     """The seat of the player the analysis speaks to: the seat a person played (the record's ``humans``), else
     the seat the app names "You" unless the hard computer sits in the record; None: a hand of computers."""
-    humans = record.get("humans")
+    humans = record_humans(record)
     if humans:
-        return int(humans[0])
-    names = seat_names(record)
+        return humans[0]
+    names = record_names(record)
     if HARD_COMPUTER in names or PLAYER_NAME not in names:
         return None
     return names.index(PLAYER_NAME)
@@ -344,16 +352,17 @@ def review_decision(record: HandRecord, action_index: int, seed: int = 0, level:
     ``level`` (the ``hard`` search by default) and, with ``every_card``, with every card visible;
     ``viewer`` is the seat of the player the titles and reasons speak to ("your lead"; None: every seat
     by its name, see :func:`player_seat`)."""
-    game, action = game_before(record, action_index)
+    hand = _hand(record)
+    game, action = game_before(record, action_index, hand)
     return review_at(game, action, action_index, seed, level, every_card, viewer,
-                     charged=not _overbid(record, game, action))
+                     charged=not _overbid(hand, game, action))
 
 
-def _overbid(record: HandRecord, game: Game, action: Action) -> bool:
+def _overbid(hand: HandHistory, game: Game, action: Action) -> bool:
     """A bid the auction went past: not the one that became the contract. Each bid is valued as if it
     ended the auction; charging every raise of a long auction that way would count the same risk again
     at each step, so only the winning bid (and every pass) is charged."""
-    return isinstance(action, Bid) and (record.get("declarer") != game.to_act or record.get("bid") != action.amount)
+    return isinstance(action, Bid) and (hand.declarer != game.to_act or hand.bid != action.amount)
 
 
 def review_at(game: Game, action: Action, action_index: int, seed: int = 0, level: Level = SEAT_VIEW,
@@ -407,7 +416,7 @@ def review_at(game: Game, action: Action, action_index: int, seed: int = 0, leve
     spread = error(best, action) if runner_up is None else error(action, runner_up)
     margin = values[action] - values[runner_up] if runner_up is not None else None
     tier = grade(cost, spread, margin, threshold) if charged else Grade.GOOD
-    names = seat_names({"players": game.players, "seats": game.rules.players})
+    names = seat_names(game.players, game.rules.players)
     if tier in (Grade.INACCURACY, *COSTLY):
         reason = reason_for(game, seat, action, best, values, kind, action_words(best, game), viewer)
     elif tier == Grade.BEST and runner_up is not None:

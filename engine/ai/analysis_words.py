@@ -38,16 +38,16 @@ from engine.actions import (
 )
 from engine.cards import ACE, SUIT_NAMES, Card, card_label, cards_label, counts, new_deck
 from engine.game import Game, Phase
+from engine.history import seat_names
 from engine.meld import meld_by_trump, meld_total, score_meld
 from engine.observation import Observation, observe
 from engine.play import beats, card_values, trick_winner
-from engine.review import seat_names
 
 MOST_FACTS = 3
 
 
 def _names(game: Game) -> list[str]:
-    return seat_names({"players": game.players, "seats": game.rules.players})
+    return seat_names(game.players, game.rules.players)
 
 
 def shown_voids(game: Game, seat: int) -> list[tuple[int, int, int, bool]]:

@@ -32,8 +32,7 @@ from engine.ai.analysis_words import reason_for
 from engine.ai.duplicate import decide, decision_seed, seat_seed
 from engine.cards import cards_label
 from engine.game import Game
-from engine.record import ActionValue, HandRecord, check_record, game_at_deal, record_reasons
-from engine.rules import rules_from_dict
+from engine.record import ActionValue, HandRecord, check_record, game_at_deal, record_humans, record_reasons
 
 #: The level of the computers that play the hand on.
 LEVEL = "hard"
@@ -64,8 +63,7 @@ def play_on(record: HandRecord, action_index: int, choice: ActionValue, level: s
         raise ValueError(f"{choice!r} is no choice at action {action_index}: {err}") from None
     if isinstance(action, DeclareOut) or not game.is_legal(action):  # passed or buried cards in any order
         raise ValueError(f"{action_words(action, game)} is not a legal choice at action {action_index}")
-    humans = record.get("humans")
-    game.humans = tuple(humans) if isinstance(humans, list) else ()
+    game.humans = record_humans(record)
     reasons = {index: text for index, text in record_reasons(record).items() if index < action_index}
     game.reasons = {game.hand_start + index: text for index, text in reasons.items()}
     game.apply(action)
@@ -125,7 +123,7 @@ def play_seat_again(record: HandRecord, seat: int, levels: Sequence[str | None])
     each other seat (``hard`` where there is none, a person's seat): the new hand's record, with the
     record's names."""
     check_record(record, replay=False)
-    game = game_at_deal(record, rules_from_dict(record["rules"]))
+    game = game_at_deal(record)
     return _played_out(game, [LEVEL if s == seat else levels[s] or LEVEL for s in range(game.rules.players)])
 
 
