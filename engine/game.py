@@ -107,6 +107,7 @@ class Game(Dealing, Auction, Exchanges, Melding, TrickPlay, HandEnd, GameState):
         self.log = []
         self.hand_start = 0
         self.hand_records = []
+        self.hands_played = []
         self.reasons = {}
         self.humans = ()
         self._redeals = 0

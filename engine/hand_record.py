@@ -40,11 +40,6 @@ def finished_hand(game: GameState, scored: HandScored) -> HandHistory:
         humans=tuple(game.humans), claim=Claimed(*h.claim) if h.claim is not None else None)
 
 
-def hand_record(game: GameState, scored: HandScored) -> HandRecord:
-    """The record of the hand just finished in ``game`` (``scored``: how it counted)."""
-    return record_of(finished_hand(game, scored))
-
-
 def record_of(hand: HandHistory) -> HandRecord:
     """The hand record of ``hand`` (docs/records.md), its fields in the order they are written."""
     r = hand.rules

@@ -11,10 +11,11 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
-from conftest import hand_result, play_out  # noqa: E402
+from conftest import event, play_out  # noqa: E402
 
-from engine.events import GameOver  # noqa: E402
+from engine.events import EventKind, GameOver, HandScored  # noqa: E402
 from engine.game import new_game  # noqa: E402
+from engine.history import HandHistory  # noqa: E402
 from engine.rules import preset  # noqa: E402
 from pinochle_gui.screens.replay import hand_table  # noqa: E402
 from pinochle_gui.table.scorepad import draw_full_pad  # noqa: E402
@@ -44,17 +45,18 @@ def table_behind(card_shapes: bool) -> pygame.Surface:
     return surface
 
 
-def record_and_summary() -> tuple[dict[str, object], dict[str, object]]:
+def record_and_summary() -> tuple[dict[str, object], HandHistory, HandScored]:
     game = new_game(preset("partnership_auction"), seed=3)
-    events = play_out(game)
-    return game.hand_records[-1], hand_result(events)
+    scored = event(play_out(game), EventKind.HAND_SCORED)
+    assert isinstance(scored, HandScored)
+    return game.hand_records[-1], game.hands_played[-1], scored
 
 
 def panels(theme: Theme) -> dict[str, Callable[[pygame.Surface], pygame.Rect]]:
-    record, summary = record_and_summary()
+    record, hand, summary = record_and_summary()
 
     def full_pad(surface: pygame.Surface) -> pygame.Rect:
-        draw_full_pad(surface, AREA, theme, SIDES, [record], NAMES, [120, -40], 1500)
+        draw_full_pad(surface, AREA, theme, SIDES, [hand], NAMES, [120, -40], 1500)
         return AREA.inflate(-AREA.w // 8, -AREA.h // 10)
 
     def replay_result(surface: pygame.Surface) -> pygame.Rect:

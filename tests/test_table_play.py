@@ -195,7 +195,7 @@ def test_a_whole_hand_of_each_variant_by_mouse(tmp_path: Path, variant: str) -> 
         app.stack.draw(screen)
         key(app, pygame.K_ESCAPE)
         assert not table.show_pad
-        rows = pad_rows(game.hand_records, table.names)
+        rows = pad_rows(game.hands_played, table.names)
         assert [row[2:] for row in rows][0] == [f"{d:+d} = {t}" for d, t in zip(record["score_delta"],
                                                                               record["scores_after"], strict=True)]
     finally:

@@ -298,14 +298,16 @@ def test_the_card_the_player_picked_leaves_the_hand_not_its_twin(tmp_path: Path)
 @pytest.mark.parametrize("percent", [100, 150])
 def test_the_hands_summary_cuts_no_word(size: tuple[int, int], percent: int) -> None:
     """In a portrait window the summary's header once read "Chan…"."""
-    from conftest import hand_result, play_out
+    from conftest import event, play_out
 
+    from engine.events import EventKind, HandScored
     from pinochle_gui.fonts import set_text_scale, sized_for_player
     from pinochle_gui.table.summary import draw_summary
 
     pygame.font.init()
     rules = preset("partnership_auction")
-    summary = hand_result(play_out(new_game(rules, seed=3)))
+    summary = event(play_out(new_game(rules, seed=3)), EventKind.HAND_SCORED)
+    assert isinstance(summary, HandScored)
     lay = table_layout(*size, 4, 12)
     centre = pygame.Rect(0, lay.bar_bottom, lay.width, lay.hand_area.y - lay.bar_bottom)
     set_text_scale(percent)

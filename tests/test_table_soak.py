@@ -236,8 +236,8 @@ class Soak:
         assert summary is not None
         game = table.game
         record = game.hand_records[-1]
-        for name in ("score_delta", "scores_after"):
-            assert summary.get(name) == record.get(name), f"the summary's {name}: {self.where()}"
+        assert list(summary.score_delta) == record.get("score_delta"), f"the summary's score_delta: {self.where()}"
+        assert list(summary.scores_after) == record.get("scores_after"), f"the summary's scores_after: {self.where()}"
         before = game.hand_records[-2]["scores_after"] if len(game.hand_records) > 1 else list(game.first_scores)
         if "score_delta" in record:
             assert [b + d for b, d in zip(before, record["score_delta"], strict=True)] == record["scores_after"]

@@ -200,11 +200,11 @@ def check_caught_up(director: Director, truth: Truth) -> None:
     if not game.is_over and game.phase not in (Phase.BIDDING, Phase.REDEAL):
         assert box.tricks == known_tricks(truth)
         sides = side_names(rules.teams, truth.names)
-        now = hand_in_progress(seen, director.news, rules, truth.names, sides, game.hand_records)
+        now = hand_in_progress(seen, director.news, rules, truth.names, sides, game.hands_played)
         if seen.tricks:
             shown = ", ".join(f"{side} {points}" for side, points in zip(sides, known_tricks(truth), strict=True))
             assert f"in tricks so far {shown}" in now, now
-    for record, row in zip(game.hand_records, pad_rows(game.hand_records, truth.names), strict=True):
+    for record, row in zip(game.hand_records, pad_rows(game.hands_played, truth.names), strict=True):
         assert row[0] == str(record["hand_number"])
         assert row[2:] == [f"{d:+d} = {a}" for d, a in zip(record["score_delta"], record["scores_after"], strict=True)]
     if rules.trump_by == TrumpBy.STOCK:

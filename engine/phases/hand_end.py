@@ -8,7 +8,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from engine.events import Event, GameOver, HandCount, HandScored
-from engine.hand_record import hand_record
+from engine.hand_record import finished_hand, record_of
 from engine.phases.state import GameState
 from engine.rules import BothOver, TrumpBy
 from engine.scoring import NO_MARRIAGE, PLAYED, HandFacts, score_hand
@@ -71,7 +71,9 @@ class HandEnd(GameState):
             self.winner = over[0]
 
     def _record_hand(self, scored: HandScored) -> None:
-        self.hand_records.append(hand_record(self, scored))
+        hand = finished_hand(self, scored)
+        self.hands_played = [*self.hands_played, hand]  # a new list: clones share the old one
+        self.hand_records.append(record_of(hand))
 
 
 def _unique_best(scores: list[int], among: Iterable[int]) -> int | None:

@@ -19,7 +19,7 @@ from engine.actions import Action
 from engine.cards import Card
 from engine.deal import Deal
 from engine.events import Event, HandScored, RedealReason
-from engine.history import Call, DixExchange, MeldShown, PassedCards, TrickPlayed
+from engine.history import Call, DixExchange, HandHistory, MeldShown, PassedCards, TrickPlayed
 from engine.meld import Meld, MeldScore
 from engine.rules import Rules
 from engine.scoring import PLAYED
@@ -150,7 +150,8 @@ class GameState(PhaseSteps):
     log: list[Action]
     hand_start: int  # where the current hand's actions begin in the log
     hand_stacked: bool  # the current hand was dealt card by card (the game's first deal, given)
-    hand_records: list[HandRecord]
+    hand_records: list[HandRecord]  # each finished hand's record (docs/records.md)
+    hands_played: list[HandHistory]  # the same hands, typed (shared by clones: replaced, never changed)
     reasons: dict[int, str]  # a computer's reason for its decision, by index in the log (shared: copy to change)
     humans: tuple[int, ...]  # the seats a person plays, when the game knows (the app says; records tell)
     hand: HandState

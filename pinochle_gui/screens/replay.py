@@ -11,14 +11,12 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from engine.record import HandRecord
-from engine.review import seat_names
+from engine.record import HandRecord, read_hand
 from pinochle_gui.fonts import sized_by_layout
 from pinochle_gui.net_result import net
 from pinochle_gui.screens.review import open_review
 from pinochle_gui.screens.screen import Overlay
 from pinochle_gui.seat_words import capital, player_seat, whose
-from pinochle_gui.table.scorepad import side_names
 from pinochle_gui.table.summary import draw_table, summary_lines
 from pinochle_gui.widgets import blit_text
 
@@ -31,7 +29,8 @@ COLUMNS = 4
 
 def hand_table(record: HandRecord) -> tuple[str, list[list[str]]]:
     """The headline ("North bid 250 and made it") and the rows of a scored hand, from its record."""
-    head, rows = summary_lines(record, side_names(record["teams"], seat_names(record)), seat_names(record))
+    hand = read_hand(record)
+    head, rows = summary_lines(hand.scored, hand.side_names(), hand.names())
     return head, [row[:COLUMNS] for row in rows]
 
 

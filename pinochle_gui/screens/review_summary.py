@@ -19,13 +19,11 @@ from typing import Protocol
 import pygame
 
 from engine.ai.analysis import DecisionReview
-from engine.record import HandRecord
-from engine.review import seat_names
+from engine.record import HandRecord, read_hand
 from pinochle_gui.fonts import SMALLEST_PRINT, sized_by_layout, text_scale
 from pinochle_gui.net_result import difference_words, net, net_words
 from pinochle_gui.screens.review_analysis import ReviewAnalysis
 from pinochle_gui.seat_words import capital, player_seat, who, whose
-from pinochle_gui.table.scorepad import side_names
 from pinochle_gui.table.summary import draw_table, summary_lines
 from pinochle_gui.theme import Theme, draw_panel
 from pinochle_gui.widgets import MenuButton, NoteButton, blit_text, note_height, same_text_size
@@ -111,12 +109,12 @@ def net_lines(analysis: ReviewAnalysis) -> list[str]:
 def hand_table(record: HandRecord) -> tuple[str, list[list[str]]]:
     """The hand's headline and its table (meld, tricks, score change per side). A hand without a contract
     (two-handed) is headed by its score changes, so that two hands side by side say how each went."""
-    names = seat_names(record)
-    head, rows = summary_lines(record, side_names(record["teams"], names), names)
-    if record.get("bid") is None and record.get("score_delta"):
+    hand = read_hand(record)
+    head, rows = summary_lines(hand.scored, hand.side_names(), hand.names())
+    if hand.bid is None and hand.scored is not None:
         head = ", ".join(f"{capital(who(record, team[0])) if len(team) == 1 else side} {delta:+d}"
-                         for team, side, delta in zip(record["teams"], side_names(record["teams"], names),
-                                                      record["score_delta"], strict=False))
+                         for team, side, delta in zip(hand.teams, hand.side_names(), hand.scored.score_delta,
+                                                      strict=False))
     return head, [row[:COLUMNS] for row in rows]
 
 

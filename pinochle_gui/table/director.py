@@ -38,7 +38,6 @@ from engine.events import (
 )
 from engine.history import TrickPlayed
 from engine.observation import Observation
-from engine.record import HandResult
 from engine.rules import Rules, TrumpBy
 from pinochle_gui.anim import Animation, Animator
 from pinochle_gui.art import CardArt
@@ -115,7 +114,7 @@ class TableNews:
     bubbles: dict[int, Bubble] = field(default_factory=dict)
     melds: dict[int, MeldShown] = field(default_factory=dict)
     laid: list[LaidMeld] = field(default_factory=list)  # two-handed: the melds laid this hand
-    summary: HandResult | None = None  # the hand just scored (summary overlay)
+    summary: HandScored | None = None  # the hand just scored (summary overlay)
     claim_counts: tuple[ClaimCount, ...] = ()  # a hand declared out in: what each side counted then
     summary_deal: int | None = None  # the deal number of that hand, as shared (with its dealer)
     game_over: GameOver | None = None

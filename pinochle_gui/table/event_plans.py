@@ -45,7 +45,6 @@ from engine.events import (
     TrumpNamed,
     WidowTaken,
 )
-from engine.hand_record import result_fields
 from engine.observation import Observation
 from engine.rules import TrumpBy
 from pinochle_gui.anim import Animation, Parallel, Sequence, Tween, Wait
@@ -385,7 +384,7 @@ def on_declare_out(director: Director, event: DeclaredOut, obs: Observation) -> 
 
 
 def on_hand_scored(director: Director, event: HandScored, obs: Observation) -> Animation | None:
-    director.news.summary = result_fields(event)
+    director.news.summary = event
     director.news.claim_counts = event.ended.counts if isinstance(event.ended, DeclaredOut) else ()
     director.news.summary_deal = director.news.deal_number
     if director.news.board is not None:  # the scores change as the summary shows

@@ -142,11 +142,11 @@ class TablePainter:
                 draw_end_buttons(table, surface)
             table.hud.draw_last_trick(surface, lay, table.art, news)
             if table.show_pad:
-                records = table.game.hand_records
+                hands = table.game.hands_played
                 now = hand_in_progress(table.director.seen or table.obs, news, table.rules, table.names,
-                                       table.sides, records)
+                                       table.sides, hands)
                 draw_full_pad(surface, pygame.Rect(0, 0, lay.width, lay.height), table.theme, table.sides,
-                              records, table.names, table.game.scores, table.game.target, now,
+                              hands, table.names, table.game.scores, table.game.target, now,
                               table.rules.game_hands)
 
     def draw_static(self, table: TableView, surface: pygame.Surface) -> None:

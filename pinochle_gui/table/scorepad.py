@@ -15,9 +15,10 @@ import pygame
 
 from engine.cards import SUIT_NAMES
 from engine.game import Phase
+from engine.history import HandHistory
 from engine.observation import Observation, points_in_tricks
-from engine.record import HandRecord
 from engine.rules import Rules
+from engine.scoring import THROWN_IN
 from pinochle_gui.fonts import get_font, least_size, scaled
 from pinochle_gui.layout import LINE_STEP, ROW_SHARE
 from pinochle_gui.table.director import TableNews
@@ -113,23 +114,21 @@ def draw_pad(surface: pygame.Surface, rect: pygame.Rect, theme: Theme, sides: li
                   "midleft", inner.w)
 
 
-def pad_rows(records: Sequence[HandRecord], names: Sequence[str]) -> list[list[str]]:
+def pad_rows(hands: Sequence[HandHistory], names: Sequence[str]) -> list[list[str]]:
     """One row per finished hand: number, declarer and bid, then each side's change and total."""
     rows = []
-    for record in records:
-        declarer = record.get("declarer")
-        bid = record.get("bid")
-        who = f"{names[declarer]} {bid}" if isinstance(declarer, int) and bid else "-"
-        if record.get("went_set"):
+    for hand in hands:
+        declarer, bid, count, claim = hand.declarer, hand.bid, hand.count, hand.declared_out
+        who = f"{names[declarer]} {bid}" if declarer is not None and bid else "-"
+        if count is not None and count.went_set:
             who += " set"
-        elif record.get("thrown_in"):
+        elif count is not None and count.how == THROWN_IN:
             who += " thrown in"
-        if record.get("declared_out"):
-            claim = record["declared_out"]
-            who = f"{names[claim['seat']]} out ({'right' if claim.get('right') else 'wrong'})"
-        row = [str(record.get("hand_number", "")), who]
-        deltas = record.get("score_delta") or []
-        totals = record.get("scores_after") or []
+        if claim is not None:
+            who = f"{names[claim.seat]} out ({'right' if claim.right else 'wrong'})"
+        row = [str(hand.hand_number), who]
+        deltas = hand.scored.score_delta if hand.scored is not None else ()
+        totals = hand.scored.scores_after if hand.scored is not None else ()
         for i, total in enumerate(totals):
             delta = deltas[i] if i < len(deltas) else 0
             row.append(f"{delta:+d} = {total}" if deltas else str(total))
@@ -138,11 +137,10 @@ def pad_rows(records: Sequence[HandRecord], names: Sequence[str]) -> list[list[s
 
 
 def hand_in_progress(obs: Observation, news: TableNews, rules: Rules, names: Sequence[str], sides: Sequence[str],
-                     records: Sequence[HandRecord]) -> str:
+                     hands: Sequence[HandHistory]) -> str:
     """The hand on the table, not yet scored, in words: its bid and declarer, trump, each side's meld and
     its points in tricks so far (:func:`in_tricks`; "" when there is none: between hands, at the game's end)."""
-    if obs.phase == Phase.GAME_OVER or news.hand_over or any(r.get("hand_number") == obs.hand_number
-                                                               for r in records):
+    if obs.phase == Phase.GAME_OVER or news.hand_over or any(h.hand_number == obs.hand_number for h in hands):
         return ""
     teams = rules.teams
     parts = [f"Hand {obs.hand_number} now:"]
@@ -162,7 +160,7 @@ def hand_in_progress(obs: Observation, news: TableNews, rules: Rules, names: Seq
 
 
 def draw_full_pad(surface: pygame.Surface, area: pygame.Rect, theme: Theme, sides: list[str],
-                  records: Sequence[HandRecord], names: Sequence[str], scores: Sequence[int], target: int,
+                  played: Sequence[HandHistory], names: Sequence[str], scores: Sequence[int], target: int,
                   now: str = "", hands: int = 0) -> None:
     """The whole game's pad in a panel over ``area``: the last hands that fit, newest last, and under the
     totals ``now``: the hand in progress (:func:`hand_in_progress`)."""
@@ -188,7 +186,7 @@ def draw_full_pad(surface: pygame.Surface, area: pygame.Rect, theme: Theme, side
 
     row(cols, theme.accent, "bold")
     y += row_h
-    rows = pad_rows(records, names)
+    rows = pad_rows(played, names)
     now_lines = wrap(now, size, inner_w) if now else []
     room = max(1, (box.bottom - y - row_h * (2 + len(now_lines))) // row_h)
     for values in rows[-room:]:

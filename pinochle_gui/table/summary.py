@@ -9,8 +9,8 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
-from engine.events import ClaimCount, GameOver
-from engine.record import HandResult
+from engine.events import ClaimCount, DeclaredOut, GameOver, HandCount, HandScored
+from engine.scoring import NO_MARRIAGE, NOT_ON_BOARD, THROWN_IN
 from pinochle_gui.fonts import scaled
 from pinochle_gui.table.hud import draw_cached_panel
 from pinochle_gui.theme import Theme
@@ -18,40 +18,41 @@ from pinochle_gui.widgets import blit_text, text_width, wrap
 from pinochle_gui.words import count_of
 
 
-def summary_lines(summary: HandResult, sides: Sequence[str], names: Sequence[str],
+def summary_lines(scored: HandScored | None, sides: Sequence[str], names: Sequence[str],
                   counts: Sequence[ClaimCount] = ()) -> tuple[str, list[list[str]]]:
-    """The headline and the table rows (a header row, then one row per side) of a scored hand; a hand a
-    seat declared out in shows what each side counted then (``counts``, the engine's :class:`ClaimCount`)."""
-    declarer = summary.get("declarer")
-    bid = summary.get("bid")
-    how = summary.get("how", "played")
-    claim = summary.get("declared_out")
-    if isinstance(claim, dict) and isinstance(claim.get("seat"), int):
-        head = claim_sentence(names[claim["seat"]], int(claim.get("total") or 0), int(summary.get("target") or 0))
+    """The headline and the table rows (a header row, then one row per side) of a scored hand (``None``: a
+    record that does not say how it scored); a hand a seat declared out in shows what each side counted then
+    (``counts``, the engine's :class:`ClaimCount`)."""
+    if scored is not None and isinstance(scored.ended, DeclaredOut):
+        claim = scored.ended
+        head = claim_sentence(names[claim.seat], claim.total, scored.target)
         rows = [["", "Score", "Tricks", "Meld", "Count"]]
         for side, count in zip(sides, counts, strict=False):
             rows.append([side, str(count.score), str(count.tricks), str(count.meld), str(count.total)])
         return head, rows
-    if isinstance(declarer, int) and bid:
+    ended = scored.ended if scored is not None and isinstance(scored.ended, HandCount) else None
+    declarer = scored.seat if scored is not None else None
+    bid = ended.bid if ended is not None else None
+    if declarer is not None and bid and ended is not None:
         who = names[declarer]
-        if how == "thrown_in" or summary.get("thrown_in"):
+        if ended.how == THROWN_IN:
             head = f"{who} threw in the hand at {bid}"
-        elif how == "not_on_board":
+        elif ended.how == NOT_ON_BOARD:
             head = f"{who} could not make {bid}: set without play"
-        elif how == "no_marriage":
+        elif ended.how == NO_MARRIAGE:
             head = f"{who} held no marriage: {bid} lost"
-        elif summary.get("went_set"):
+        elif ended.went_set:
             head = f"{who} bid {bid} and went set"
         else:
             head = f"{who} bid {bid} and made it"
     else:
         head = "Hand over"
     rows = [["", "Meld", "Tricks", "Change", "Score"]]
-    meld = summary.get("meld") or []
-    counted = summary.get("meld_counted") or []
-    tricks = summary.get("trick_points") or []
-    delta = summary.get("score_delta") or []
-    after = summary.get("scores_after") or []
+    meld = ended.meld if ended is not None else ()
+    counted = ended.meld_counted if ended is not None else ()
+    tricks = ended.trick_points if ended is not None else ()
+    delta = scored.score_delta if scored is not None else ()
+    after = scored.scores_after if scored is not None else ()
     for i, side in enumerate(sides):
         m = meld[i] if i < len(meld) else 0
         kept = counted[i] if i < len(counted) else True
@@ -141,7 +142,7 @@ def footer_rows(area: pygame.Rect, rows: int, footer: str) -> int:
     return max(1, len(wrap(footer, max(11, size - 4), box.w - 24, "italic"))) if footer else 0
 
 
-def draw_summary(surface: pygame.Surface, area: pygame.Rect, theme: Theme, summary: HandResult,
+def draw_summary(surface: pygame.Surface, area: pygame.Rect, theme: Theme, summary: HandScored,
                  sides: Sequence[str], names: Sequence[str], footer: str, player_side: int,
                  room_for_buttons: bool = False, *, team_of: Callable[[int], int],
                  counts: Sequence[ClaimCount] = ()) -> pygame.Rect:
@@ -152,11 +153,12 @@ def draw_summary(surface: pygame.Surface, area: pygame.Rect, theme: Theme, summa
     box = panel_rect(area, lines)
     if text_width(head, max(13, min(26, box.h // 9)) + 4, "bold") > box.w - 24:  # room for a second line
         box = panel_rect(area, lines + 1)
-    declarer = summary.get("declarer")
+    declarer = summary.seat
+    made = summary.ended.made if isinstance(summary.ended, HandCount) else None
     good = None
-    if summary.get("made") is not None and isinstance(declarer, int):
+    if made is not None and declarer is not None:
         ours = rows and player_side >= 0 and team_of(declarer) == player_side
-        good = bool(summary.get("made")) == bool(ours)
+        good = made == bool(ours)
     draw_table(surface, box, theme, head, rows, footer, good)
     return box
 
