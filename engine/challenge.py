@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import TypedDict
 
 from engine.game import Game
-from engine.record import HandRecord, RecordError, read_hand
+from engine.record import HandRecord, record_score_change
 from engine.rules import Rules, RulesDict, RulesError, rules_from_dict
 
 #: How many deals a challenge has unless the player chooses, and the choices.
@@ -127,10 +127,8 @@ def side_of(teams: Sequence[Sequence[int]], seat: int) -> int:
 
 def duplicate_score(record: HandRecord, seat: int = 0) -> int:
     """The result of ``seat``'s side on a hand, from its record (:func:`side_less_others`)."""
-    hand = read_hand(record)
-    if hand.scored is None:
-        raise RecordError("the record does not say how the hand scored")
-    return side_less_others(hand.scored.score_delta, hand.rules.team_of(seat))
+    teams, delta = record_score_change(record)
+    return side_less_others(delta, side_of(teams, seat))
 
 
 def side_less_others(score_delta: Sequence[int], side: int) -> int:

@@ -23,7 +23,6 @@ import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import Any
 
 from engine.cards import (
     ACE,
@@ -41,7 +40,6 @@ from engine.cards import (
     check_suit,
     checked_counts,
     counts,
-    parse_cards,
 )
 from engine.rules import MeldTable, Rules
 
@@ -420,19 +418,4 @@ def score_meld(hand: Iterable[int], trump: int, rules: Rules) -> MeldScore:
         around = [card(suit, rank) for suit in SUITS]
         melds.extend(_multiple_melds(rows[key], min(tally[c] for c in around), around))
     melds = [m for m in melds if m.points]
-    return MeldScore(sum(m.points for m in melds), tuple(melds))
-
-
-def recorded_meld(items: Iterable[Sequence[Any]], rules: Rules) -> MeldScore:
-    """A meld as a hand record keeps it, ``[name, points, cards text]`` per meld, back as a :class:`MeldScore`.
-
-    Each meld takes the class of its name in the meld table of ``rules`` (a name the table lacks, the
-    two-handed roundhouse, is in the class :attr:`MeldKind.ROUNDHOUSE` of its own), so
-    :meth:`MeldScore.shown_cards` lays out the same physical cards. The record does not say which royal
-    marriage borrowed a run's card (``run_extra_marriage``): such a marriage shows its own king and queen.
-    Raise :class:`~engine.cards.CardError` for cards text that is no cards.
-    """
-    kinds = {name: row.kind for row in meld_rows(rules) for name in row.names}
-    melds = [Meld(str(name), int(points), tuple(parse_cards(str(text))), kinds.get(str(name), MeldKind.ROUNDHOUSE))
-             for name, points, text in items]
     return MeldScore(sum(m.points for m in melds), tuple(melds))

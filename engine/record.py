@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import cast
+from typing import NamedTuple, cast
 
 from engine.actions import Action, Play
 from engine.cards import SUIT_LETTERS, Card, CardError, format_cards, parse_card, parse_cards, shown_value
@@ -46,13 +46,11 @@ from engine.record_shape import (
     HandResult,
     LaidMeldValue,
     MeldEntry,
-    MeldItem,
     MeldItemValue,
     SeatBid,
     SeatCard,
     Seating,
     TrickRecord,
-    meld_items,
 )
 from engine.rules import Rules, RulesError, preset_name, rules_from_dict
 
@@ -426,6 +424,21 @@ def record_sides(record: HandRecord) -> list[str]:
     return side_names(record_names(record), record["teams"])
 
 
+class ScoreChange(NamedTuple):
+    """A hand's change of the scores: each side's seats, and its score change, in the order of ``teams``."""
+
+    teams: list[list[int]]
+    delta: list[int]
+
+
+def record_score_change(record: HandRecord) -> ScoreChange:
+    """The sides and score changes of a record, read without the rest of it (the duplicate score's yardstick);
+    :class:`RecordError` for a record that does not say them."""
+    if "teams" not in record or "score_delta" not in record:
+        raise RecordError("the record does not say how the hand scored")
+    return ScoreChange([list(t) for t in record["teams"]], [int(d) for d in record["score_delta"]])
+
+
 def record_humans(record: HandRecord) -> tuple[int, ...]:
     """The seats a person played in a checked record (none in records without them)."""
     return tuple(record.get("humans", ()))
@@ -557,7 +570,6 @@ __all__ = [
     "MAX_LINE",
     "MAX_REASON",
     "MeldEntry",
-    "MeldItem",
     "MeldItemValue",
     "REQUIRED",
     "RecordError",
@@ -566,11 +578,12 @@ __all__ = [
     "TrickRecord",
     "check_record",
     "game_at_deal",
-    "meld_items",
     "read_hand",
     "read_json",
     "read_records",
+    "ScoreChange",
     "record_humans",
+    "record_score_change",
     "record_names",
     "record_sides",
     "record_reasons",

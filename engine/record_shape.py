@@ -7,7 +7,6 @@ It imports nothing of the game, so the game's own modules may name these types.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import NotRequired, TypeAlias, TypedDict
 
 from engine.rules import RulesDict, Variant
@@ -131,17 +130,3 @@ class Seating(TypedDict):
 
     seats: int
     players: NotRequired[list[str]]
-
-
-@dataclass(frozen=True)
-class MeldItem:
-    """One meld of a meld entry, as the app shows it."""
-
-    name: str
-    points: int
-    cards: str  # in the notation of hand records
-
-
-def meld_items(entry: MeldEntry) -> list[MeldItem]:
-    """The melds of a checked record's meld entry."""
-    return [MeldItem(str(name), int(points), str(cards)) for name, points, cards in entry["items"]]

@@ -26,7 +26,7 @@ from engine.challenge import (
     duplicate_score,
 )
 from engine.game import Game
-from engine.record import HandRecord, RecordError, check_record
+from engine.record import HandRecord, RecordError, check_record, read_hand
 from engine.rules import OPTIONS
 from engine.save import game_from_dict
 from pinochle_gui.seat_words import with_hard_computer
@@ -198,7 +198,7 @@ def run_from_dict(data: object) -> ChallengeRun:
             record = check_record(value)
         except RecordError as err:
             raise ChallengeError(f"deal {place + 1}: {err}") from None
-        if record["dealer"] != deals[place].dealer:
+        if read_hand(record).dealer != deals[place].dealer:
             raise ChallengeError(f"deal {place + 1} is not a deal of challenge {challenge.number}")
         return record
 

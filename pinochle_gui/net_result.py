@@ -16,7 +16,7 @@ challenge scores a deal (:func:`engine.challenge.duplicate_score`) and as the an
 from __future__ import annotations
 
 from engine.challenge import duplicate_score, side_of
-from engine.record import HandRecord
+from engine.record import HandRecord, record_score_change
 from pinochle_gui.seat_words import who, whose
 
 
@@ -27,12 +27,12 @@ def net(record: HandRecord, seat: int) -> int:
 
 def net_words(record: HandRecord, seat: int) -> str:
     """"+90 (your side +480, the opponents +390)": the net result and the two scores it comes from."""
-    deltas = [int(d) for d in record["score_delta"]]
-    side = side_of(record["teams"], seat)
+    teams, deltas = record_score_change(record)
+    side = side_of(teams, seat)
     others = [d for i, d in enumerate(deltas) if i != side]
     theirs = f"the opponents {others[0]:+d}" if len(others) == 1 else \
         f"the others {', '.join(f'{d:+d}' for d in others)}, on average {sum(others) / len(others):+.0f}"
-    team = record["teams"][side]
+    team = teams[side]
     owner = f"{whose(record, seat)} side" if len(team) > 1 else who(record, seat)  # a side only of partners
     return f"{net(record, seat):+d} ({owner} {deltas[side]:+d}, {theirs})"
 

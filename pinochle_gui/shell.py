@@ -41,7 +41,7 @@ from engine.challenge import Challenge, ChallengeError  # noqa: E402
 from engine.deal import deal_of_shared_number  # noqa: E402
 from engine.game import Game  # noqa: E402
 from engine.record import HandRecord, check_record, game_at_deal  # noqa: E402
-from engine.rules import Rules, preset_name, rules_from_dict  # noqa: E402
+from engine.rules import Rules, preset_name  # noqa: E402
 from engine.save import game_to_dict  # noqa: E402
 from pinochle_gui import APP_TITLE, STARTED, asset  # noqa: E402
 from pinochle_gui.app_protocol import AppTable  # noqa: E402
@@ -189,12 +189,11 @@ class App:
         (so a replay of a replay plays alike). Back from its result, the scene below is as it was."""
         try:
             check_record(record, replay=False)
-            rules = rules_from_dict(record["rules"])
-            game = game_at_deal(record, rules)
+            game = game_at_deal(record)
         except ValueError as err:
             self._tell([StorageMessage("warning", f"This deal cannot be played again ({err}).")])
             return False
-        table = TableScene(self, game, self.seats_for(record, rules.players), original=record)
+        table = TableScene(self, game, self.seats_for(record, game.rules.players), original=record)
         self.stack.push(table, "fade")
         return True
 

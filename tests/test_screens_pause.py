@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pygame
@@ -9,8 +10,11 @@ import pytest
 from test_screens_app import SIZES, FakeApp, _display, app, button_named, click, click_button, key, render
 
 import engine
+from engine.cards import HEARTS, SPADES, parse_card, parse_cards
 from engine.deal import shared_deal_number
+from engine.events import HandCount
 from engine.game import Game
+from engine.history import DixExchange, PassedCards
 from engine.players import RandomPlayer
 from engine.record import read_records
 from pinochle_gui.scene import Scene
@@ -109,7 +113,7 @@ def test_history_lists_every_finished_hand(app: FakeApp, variant: str) -> None:
     assert scene.records == game.hand_records and scene.selected == len(game.hand_records) - 1
     render(app)
     record = game.hand_records[0]
-    lines = " ".join(text for _, text in detail_lines(record))
+    lines = " ".join(text for _, text in detail_lines(game.hands_played[0]))
     assert f"Deal {record['seed']}" in lines
     for entry in record["melds"]:
         assert f"{record['players'][entry['seat']]}: {entry['points']}" in lines
@@ -130,17 +134,14 @@ def test_history_choose_a_hand_by_keys_and_click(app: FakeApp) -> None:
     render(app)
 
 
-def test_result_text_reads_the_record() -> None:
-    record = {
-        "players": ["You", "West", "North", "East"],
-        "declarer": 2,
-        "bid": 310,
-        "trump": "H",
-        "went_set": True,
-        "thrown_in": False,
-    }
-    assert result_text(record) == "North 310 in hearts: set"
-    assert result_text({"players": ["A", "B"], "declarer": None, "bid": None, "trump": "S"}) == "Trump spades"
+def test_result_text_reads_the_hand() -> None:
+    hand = played("partnership_auction", 1).hands_played[0]
+    assert hand.scored is not None and isinstance(hand.scored.ended, HandCount)
+    went_set = replace(hand.scored, ended=replace(hand.scored.ended, went_set=True, how="played"))
+    north = replace(hand, players=("You", "West", "North", "East"), declarer=2, bid=310, trump=HEARTS,
+                    scored=went_set)
+    assert result_text(north) == "North 310 in hearts: set"
+    assert result_text(replace(hand, declarer=None, bid=None, trump=SPADES)) == "Trump spades"
 
 
 def test_export_writes_hand_records_that_read_back(app: FakeApp) -> None:
@@ -204,20 +205,23 @@ def test_the_pause_menu_takes_a_theme_changed_in_the_settings_at_once(app: FakeA
 
 
 def test_the_hand_history_names_cards_by_rank_and_suit_symbol() -> None:
-    record = {"players": ["You", "West", "North", "East"], "dealer": 3, "seed": 5, "bid": 250, "declarer": 0,
-              "passes": [{"from": 2, "to": 0, "cards": "AS TH KD QC"}], "turnup": "9D",
-              "dix_exchanges": [[1, "9H", "KH"]]}
-    lines = [text for _style, text in detail_lines(record)]
+    hand = played("partnership_auction", 1).hands_played[0]
+    hand = replace(hand, players=("You", "West", "North", "East"),
+                   passes=(PassedCards(2, 0, tuple(parse_cards("AS TH KD QC"))),),
+                   deal=replace(hand.deal, turnup=parse_card("9D")),
+                   dix_exchanges=(DixExchange(1, parse_card("9H"), parse_card("KH")),))
+    lines = [text for _style, text in detail_lines(hand)]
     assert "North passed A♠ 10♥ K♦ Q♣ to You" in lines
     assert "Turned up: 9♦" in lines and "West exchanged the dix 9♥ for K♥" in lines
-    damaged = dict(record, passes=[{"from": 2, "to": 0, "cards": "XX YY"}])
-    assert "North passed XX YY to You" in [text for _style, text in detail_lines(damaged)]
 
 
 def test_a_hand_set_without_play_says_why() -> None:
-    record = {"players": ["You", "West", "North", "East"], "declarer": 2, "bid": 310, "trump": "H",
-              "went_set": True, "how": "not_on_board"}
-    assert result_text(record) == "North 310 in hearts: set (before play, too little meld)"
+    hand = played("partnership_auction", 1).hands_played[0]
+    assert hand.scored is not None and isinstance(hand.scored.ended, HandCount)
+    not_on_board = replace(hand.scored, ended=replace(hand.scored.ended, went_set=True, how="not_on_board"))
+    north = replace(hand, players=("You", "West", "North", "East"), declarer=2, bid=310, trump=HEARTS,
+                    scored=not_on_board)
+    assert result_text(north) == "North 310 in hearts: set (before play, too little meld)"
 
 
 def test_during_a_duplicate_challenge_the_pause_speaks_of_the_challenge(app: FakeApp) -> None:

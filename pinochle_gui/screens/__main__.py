@@ -33,7 +33,7 @@ from engine.challenge import Challenge, ChallengeDeal, challenge_deals, deal_gam
 from engine.game import Game  # noqa: E402
 from engine.players import RandomPlayer  # noqa: E402
 from engine.record import HandRecord, game_at_deal  # noqa: E402
-from engine.rules import PRESETS, Rules, rules_from_dict  # noqa: E402
+from engine.rules import PRESETS, Rules  # noqa: E402
 from pinochle_gui.challenge_run import ChallengeRun, new_run  # noqa: E402
 from pinochle_gui.fonts import set_text_scale  # noqa: E402
 from pinochle_gui.scene import Scene, SceneStack  # noqa: E402
@@ -119,7 +119,7 @@ def play(variant: str, seed: int, hands: int | None = None) -> Game:
 
 def play_again(record: HandRecord, seed: int) -> HandRecord:
     """The record of ``record``'s deal played again by random players seeded with ``seed``."""
-    game = game_at_deal(record, rules_from_dict(record["rules"]))
+    game = game_at_deal(record)
     players = [RandomPlayer(seed * 10 + seat) for seat in range(game.rules.players)]
     while not game.hand_records:
         seat = game.to_act

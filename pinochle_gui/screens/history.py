@@ -13,8 +13,10 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from engine.cards import CardError, cards_label, parse_cards
-from engine.record import HandRecord, meld_items, write_records
+from engine.cards import SUIT_NAMES, cards_label
+from engine.history import HandHistory
+from engine.record import HandRecord, write_records
+from engine.scoring import NO_MARRIAGE, NOT_ON_BOARD, PLAYED, THROWN_IN
 from pinochle_gui.fonts import scaled, text_scale
 from pinochle_gui.screens.dialogs import message
 from pinochle_gui.screens.review import open_review
@@ -25,104 +27,82 @@ if TYPE_CHECKING:
     from engine.game import Game
     from pinochle_gui.app_protocol import App
 
-SUIT_NAMES = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
-
-
-def side_names(record: HandRecord) -> list[str]:
-    players = record.get("players") or [f"Seat {i}" for i in range(record.get("seats", 0))]
-    return [" & ".join(players[s] for s in team) for team in record.get("teams", [])]
+def side_names(hand: HandHistory) -> list[str]:
+    players = hand.players or tuple(f"Seat {i}" for i in range(hand.seats))
+    return [" & ".join(players[s] for s in team) for team in hand.teams]
 
 
 #: How a hand ended without being played out, in words a player follows.
 HOW_WORDS = {
-    "not_on_board": "before play, too little meld",
-    "no_marriage": "no marriage in trumps",
+    NOT_ON_BOARD: "before play, too little meld",
+    NO_MARRIAGE: "no marriage in trumps",
 }
 
 
-def result_text(record: HandRecord) -> str:
+def result_text(hand: HandHistory) -> str:
     """One line: who declared what and how it went (or the trump of a hand without bidding)."""
-    players = record.get("players", [])
-    trump = SUIT_NAMES.get(record.get("trump") or "", "no trump")
-    declarer = record.get("declarer")
-    if declarer is None or record.get("bid") is None:
+    players = hand.players
+    trump = SUIT_NAMES[hand.trump] if hand.trump is not None else "no trump"
+    declarer = hand.declarer
+    if declarer is None or hand.bid is None:
         return f"Trump {trump}"
     who = players[declarer] if 0 <= declarer < len(players) else f"Seat {declarer}"
-    if record.get("thrown_in"):
+    count = hand.count
+    if count is not None and count.how == THROWN_IN:
         outcome = "thrown in"
-    elif record.get("went_set"):
+    elif count is not None and count.went_set:
         outcome = "set"
     else:
         outcome = "made"
-    how = record.get("how")
-    if isinstance(how, str) and how not in ("played", "thrown_in"):
-        outcome += f" ({HOW_WORDS.get(how, how.replace('_', ' '))})"
-    return f"{who} {record['bid']} in {trump}: {outcome}"
+    if count is not None and count.how not in (PLAYED, THROWN_IN):
+        outcome += f" ({HOW_WORDS.get(count.how, count.how.replace('_', ' '))})"
+    return f"{who} {hand.bid} in {trump}: {outcome}"
 
 
-def delta_text(record: HandRecord) -> str:
-    return "  ".join(f"{d:+d}" for d in record.get("score_delta", []))
+def delta_text(hand: HandHistory) -> str:
+    return "  ".join(f"{d:+d}" for d in (hand.scored.score_delta if hand.scored is not None else ()))
 
 
-def cards_text(text: object) -> str:
-    """Cards kept in a hand record (``"TS TH"``) as the player reads them (``"10♠ 10♥"``); a damaged
-    record's text is shown as it is."""
-    try:
-        return cards_label(parse_cards(str(text)))
-    except CardError:
-        return str(text)
-
-
-def detail_lines(record: HandRecord) -> list[tuple[str, str]]:
+def detail_lines(hand: HandHistory) -> list[tuple[str, str]]:
     """The hand told in lines of (style, text): style ``head``, ``text`` or ``dim``."""
-    players = record.get("players", [])
+    players = hand.players
 
     def name(seat: int) -> str:
         return players[seat] if 0 <= seat < len(players) else f"Seat {seat}"
 
     lines: list[tuple[str, str]] = []
-    dealer = record.get("dealer")
-    lines.append(("dim", f"Deal {record.get('seed')}, dealt by {name(dealer) if isinstance(dealer, int) else '?'}"))
-    if record.get("bids"):
-        bids = ", ".join(f"{name(int(seat))} {bid}" for seat, bid in record["bids"])
+    lines.append(("dim", f"Deal {hand.deal_number}, dealt by {name(hand.dealer)}"))
+    if hand.calls:
+        bids = ", ".join(f"{name(call.seat)} {call.bid}" for call in hand.calls)
         lines += [("head", "Bidding"), ("text", bids)]
-    if record.get("turnup"):
-        lines.append(("text", f"Turned up: {cards_text(record['turnup'])}"))
-    lines.append(("text", result_text(record)))
-    for seat, dix, taken in record.get("dix_exchanges", []):
-        lines.append(("dim", f"{name(int(seat))} exchanged the dix {cards_text(dix)} for {cards_text(taken)}"))
-    for passed in record.get("passes", []):
-        lines.append(("dim", f"{name(passed['from'])} passed {cards_text(passed['cards'])} to {name(passed['to'])}"))
-    if record.get("buried"):
-        lines.append(("dim", f"Widow {cards_text(record.get('widow', ''))}; buried {cards_text(record['buried'])}"))
+    if hand.deal.turnup is not None:
+        lines.append(("text", f"Turned up: {cards_label([hand.deal.turnup])}"))
+    lines.append(("text", result_text(hand)))
+    for seat, dix, taken in hand.dix_exchanges:
+        lines.append(("dim", f"{name(seat)} exchanged the dix {cards_label([dix])} for {cards_label([taken])}"))
+    for passed in hand.passes:
+        lines.append(("dim", f"{name(passed.giver)} passed {cards_label(passed.cards)} to {name(passed.receiver)}"))
+    if hand.buried:
+        lines.append(("dim", f"Widow {cards_label(hand.deal.widow)}; buried {cards_label(hand.buried)}"))
     lines.append(("head", "Meld"))
-    for entry in record.get("melds", []):
-        items = ", ".join(f"{item.name} {item.points}" for item in meld_items(entry)) or "no meld"
-        when = f" (after trick {entry['trick']})" if "trick" in entry else ""
-        lines.append(("text", f"{name(entry['seat'])}: {entry.get('points', 0)}{when} — {items}"))
+    for shown in hand.melds:
+        items = ", ".join(f"{m.name} {m.points}" for m in shown.melds) or "no meld"
+        when = f" (after trick {shown.trick})" if shown.trick is not None else ""
+        lines.append(("text", f"{name(shown.seat)}: {shown.points}{when} — {items}"))
     lines.append(("head", "Score"))
-    sides = side_names(record)
-    meld = record.get("meld", [])
-    counted = record.get("meld_counted", [])
-    tricks = record.get("trick_points", [])
-    deltas = record.get("score_delta", [])
-    after = record.get("scores_after", [])
+    sides = side_names(hand)
+    count, scored = hand.count, hand.scored
     for i, side in enumerate(sides):
         parts = []
-        if i < len(meld):
-            lost = i < len(counted) and not counted[i]
-            parts.append(f"meld {meld[i]}" + (" (not counted)" if lost else ""))
-        if i < len(tricks):
-            parts.append(f"tricks {tricks[i]}")
-        if i < len(deltas):
-            parts.append(f"change {deltas[i]:+d}")
-        if i < len(after):
-            parts.append(f"score {after[i]}")
+        if count is not None:
+            parts.append(f"meld {count.meld[i]}" + ("" if count.meld_counted[i] else " (not counted)"))
+            parts.append(f"tricks {count.trick_points[i]}")
+        if scored is not None:
+            parts.append(f"change {scored.score_delta[i]:+d}")
+            parts.append(f"score {scored.scores_after[i]}")
         lines.append(("text", f"{side}: " + ", ".join(parts)))
-    if record.get("game_over"):
-        winner = record.get("winner")
-        if isinstance(winner, int) and 0 <= winner < len(sides):
-            lines.append(("head", f"{sides[winner]} won the game"))
+    if scored is not None and scored.game_over and scored.winner is not None and 0 <= scored.winner < len(sides):
+        lines.append(("head", f"{sides[scored.winner]} won the game"))
     return lines
 
 
@@ -141,7 +121,8 @@ class HistoryScene(Screen):
     def __init__(self, app: App, game: Game) -> None:
         super().__init__(app)
         self.game = game
-        self.records: list[HandRecord] = list(game.hand_records)
+        self.records: list[HandRecord] = list(game.hand_records)  # to export, review and play again
+        self.hands: list[HandHistory] = list(game.hands_played)  # the same hands, to tell
         self.selected = len(self.records) - 1
         self.first = 0  # the first hand shown in the list
         self.exported: Path | None = None  # the file of the last export
@@ -264,7 +245,7 @@ class HistoryScene(Screen):
             )
             return
         for index in range(self.first, min(len(self.records), self.first + self.visible_count)):
-            record = self.records[index]
+            hand = self.hands[index]
             r = self.item_rect(index)
             chosen = index == self.selected
             back = pygame.Surface(r.size, pygame.SRCALPHA)
@@ -276,16 +257,16 @@ class HistoryScene(Screen):
             size = self.px(17)
             blit_text(
                 surface,
-                f"Hand {record.get('hand_number', index + 1)}",
+                f"Hand {hand.hand_number}",
                 size,
                 t.accent,
                 (r.x + pad, r.y + self.px(5)),
                 "bold",
             )
-            blit_text(surface, delta_text(record), size, t.text, (r.right - pad, r.y + self.px(5)), "bold", "topright")
+            blit_text(surface, delta_text(hand), size, t.text, (r.right - pad, r.y + self.px(5)), "bold", "topright")
             blit_text(
                 surface,
-                result_text(record),
+                result_text(hand),
                 self.px(15),
                 t.text_dim,
                 (r.x + pad, r.bottom - self.px(5)),
@@ -303,9 +284,9 @@ class HistoryScene(Screen):
                 "regular",
                 "topright",
             )
-        self.draw_detail(surface, self.records[self.selected])
+        self.draw_detail(surface, self.hands[self.selected])
 
-    def draw_detail(self, surface: pygame.Surface, record: HandRecord) -> None:
+    def draw_detail(self, surface: pygame.Surface, hand: HandHistory) -> None:
         t = self.theme
         area = self.detail_rect
         back = pygame.Surface(area.size, pygame.SRCALPHA)
@@ -313,14 +294,14 @@ class HistoryScene(Screen):
         surface.blit(back, area)
         pad = self.px(16)
         y = area.y + pad
-        blit_text(surface, f"Hand {record.get('hand_number')}", self.px(24), t.accent, (area.x + pad, y), "bold")
+        blit_text(surface, f"Hand {hand.hand_number}", self.px(24), t.accent, (area.x + pad, y), "bold")
         y += self.px_text(36)
         styles = {
             "head": (self.px(18), t.accent, "bold"),
             "text": (self.px(16), t.text, "regular"),
             "dim": (self.px(15), t.text_dim, "italic"),
         }
-        for style, text in detail_lines(record):
+        for style, text in detail_lines(hand):
             size, color, face = styles[style]
             if style == "head":
                 y += self.px(6)
