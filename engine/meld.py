@@ -148,17 +148,56 @@ def _row(key: str, kind: MeldKind, points: Sequence[int | None], names: Sequence
     return MeldRow(key, kind, tuple(points), tuple(names))
 
 
-_MELD_ROWS_CACHE: dict[tuple[MeldTable, bool, bool], tuple[MeldRow, ...]] = {}
+@dataclass(frozen=True)
+class MeldRows:
+    """The rows of the meld table in force, one by meld; ``all``: every row, in the table's order."""
+
+    all: tuple[MeldRow, ...]
+    run: MeldRow
+    royal_marriage: MeldRow
+    marriage: MeldRow
+    pinochle: MeldRow
+    aces: MeldRow
+    kings: MeldRow
+    queens: MeldRow
+    jacks: MeldRow
+    dix: MeldRow | None  # the double deck has no nines
+
+    @classmethod
+    def of_table(cls, rows: tuple[MeldRow, ...]) -> MeldRows:
+        def row(key: str) -> MeldRow:
+            return next(r for r in rows if r.key == key)
+
+        return cls(rows, row("run"), row("royal marriage"), row("marriage"), row("pinochle"), row("aces around"),
+                   row("kings around"), row("queens around"), row("jacks around"),
+                   next((r for r in rows if r.key == "dix"), None))
+
+    @property
+    def arounds(self) -> tuple[MeldRow, MeldRow, MeldRow, MeldRow]:
+        """Aces, kings, queens and jacks around (the order of :data:`AROUND_RANKS`)."""
+        return self.aces, self.kings, self.queens, self.jacks
+
+    def by_key(self, key: str) -> MeldRow:
+        """The row of ``key`` ("run", "aces around" ...)."""
+        return next(r for r in self.all if r.key == key)
 
 
-def meld_rows(rules: Rules) -> tuple[MeldRow, ...]:
-    """The meld table in force: every row with its values (the data the scorer and the help use)."""
+_MELD_ROWS_CACHE: dict[tuple[MeldTable, bool, bool], MeldRows] = {}
+
+
+def meld_table_rows(rules: Rules) -> MeldRows:
+    """The meld table in force, row by meld (the data the scorer, the meld laid in play and the help use)."""
     key = (rules.meld_table, rules.double_values, rules.bonus_melds)
     rows = _MELD_ROWS_CACHE.get(key)
     if rows is None:
-        rows = _build_rows(*key)
+        rows = MeldRows.of_table(_build_rows(*key))
         _MELD_ROWS_CACHE[key] = rows
     return rows
+
+
+def meld_rows(rules: Rules) -> tuple[MeldRow, ...]:
+    """The meld table in force: every row with its values, in the table's order."""
+    return meld_table_rows(rules).all
 
 
 def _build_rows(table: MeldTable, double_values: bool, bonus: bool) -> tuple[MeldRow, ...]:
@@ -233,20 +272,16 @@ def _with_bonus(row: MeldRow) -> MeldRow:
     return MeldRow(row.key, row.kind, (row.points[0], double, triple, 2 * triple), row.names)
 
 
-def _rows_by_key(rules: Rules) -> dict[str, MeldRow]:
-    return {row.key: row for row in meld_rows(rules)}
-
-
 def run_shares_class(rules: Rules) -> bool:
     """Whether runs and marriages are one class (the run's own K-Q then score no marriage)."""
-    rows = _rows_by_key(rules)
-    return rows["run"].kind == rows["royal marriage"].kind
+    rows = meld_table_rows(rules)
+    return rows.run.kind == rows.royal_marriage.kind
 
 
 def dix_value(rules: Rules) -> int:
     """What one nine of trumps melds for (0 where the deck has no nines)."""
-    rows = _rows_by_key(rules)
-    return (rows["dix"].points[0] or 0) if "dix" in rows else 0
+    dix = meld_table_rows(rules).dix
+    return (dix.points[0] or 0) if dix is not None else 0
 
 
 def copies(rules: Rules) -> int:
@@ -266,8 +301,8 @@ class _TrumpPlan:
 
 
 def _plan_trump(a: int, t: int, k: int, q: int, j: int, rules: Rules) -> _TrumpPlan:
-    rows = _rows_by_key(rules)
-    run_row, royal_row = rows["run"], rows["royal marriage"]
+    rows = meld_table_rows(rules)
+    run_row, royal_row = rows.run, rows.royal_marriage
     if not run_shares_class(rules):
         runs = min(a, t, k, q, j)
         marriages = min(k, q)
@@ -294,19 +329,19 @@ class _Calculator:
 
     def __init__(self, rules: Rules) -> None:
         self.rules = rules
-        rows = _rows_by_key(rules)
+        rows = meld_table_rows(rules)
         n = copies(rules) + 1
         self.base = n
         self.trump_table = [0] * (n**5)
         for a, t, k, q, j in itertools.product(range(n), repeat=5):
             self.trump_table[(((a * n + t) * n + k) * n + q) * n + j] = _plan_trump(a, t, k, q, j, rules).value
-        self.marriage = [rows["marriage"].best(i)[0] for i in range(n)]
-        self.pinochle = [rows["pinochle"].best(i)[0] for i in range(n)]
-        self.aces = [rows["aces around"].best(i)[0] for i in range(n)]
-        self.kings = [rows["kings around"].best(i)[0] for i in range(n)]
-        self.queens = [rows["queens around"].best(i)[0] for i in range(n)]
-        self.jacks = [rows["jacks around"].best(i)[0] for i in range(n)]
-        self.dix = (rows["dix"].points[0] or 0) if "dix" in rows else 0
+        self.marriage = [rows.marriage.best(i)[0] for i in range(n)]
+        self.pinochle = [rows.pinochle.best(i)[0] for i in range(n)]
+        self.aces = [rows.aces.best(i)[0] for i in range(n)]
+        self.kings = [rows.kings.best(i)[0] for i in range(n)]
+        self.queens = [rows.queens.best(i)[0] for i in range(n)]
+        self.jacks = [rows.jacks.best(i)[0] for i in range(n)]
+        self.dix = dix_value(rules)
 
     def total(self, c: Sequence[int], trump: int) -> int:
         n = self.base
@@ -386,36 +421,36 @@ def score_meld(hand: Iterable[int], trump: int, rules: Rules) -> MeldScore:
     """
     check_suit(trump)
     tally = checked_counts(hand, rules.double_deck)
-    rows = _rows_by_key(rules)
+    rows = meld_table_rows(rules)
     melds: list[Meld] = []
     b = trump * 6
     plan = _plan_trump(tally[b + ACE], tally[b + TEN], tally[b + KING], tally[b + QUEEN], tally[b + JACK], rules)
     run_cards = [card(trump, r) for r in RUN_RANKS]
-    melds.extend(_multiple_melds(rows["run"], plan.runs, run_cards))
+    melds.extend(_multiple_melds(rows.run, plan.runs, run_cards))
     royal = [card(trump, KING), card(trump, QUEEN)]
     if plan.lent:
         # A marriage of an extra king (or queen) with the run's own partner card.
         extra_king = tally[b + KING] > tally[b + QUEEN]
         borrowed = card(trump, QUEEN) if extra_king else card(trump, KING)
         own = plan.marriages - plan.lent
-        melds.extend(_multiple_melds(rows["royal marriage"], own, royal))
+        melds.extend(_multiple_melds(rows.royal_marriage, own, royal))
         for _ in range(plan.lent):
-            melds.append(Meld(rows["royal marriage"].names[0], rows["royal marriage"].points[0] or 0,
-                              tuple(royal), rows["royal marriage"].kind, (borrowed,)))
+            melds.append(Meld(rows.royal_marriage.names[0], rows.royal_marriage.points[0] or 0,
+                              tuple(royal), rows.royal_marriage.kind, (borrowed,)))
     else:
-        melds.extend(_multiple_melds(rows["royal marriage"], plan.marriages, royal))
-    if "dix" in rows:
+        melds.extend(_multiple_melds(rows.royal_marriage, plan.marriages, royal))
+    if rows.dix is not None:
         nine = card(trump, NINE)
-        melds.extend(Meld("dix", rows["dix"].points[0] or 0, (nine,), MeldKind.DIX) for _ in range(tally[nine]))
+        melds.extend(Meld("dix", rows.dix.points[0] or 0, (nine,), MeldKind.DIX) for _ in range(tally[nine]))
     for suit in SUITS:
         if suit != trump:
             king, queen = card(suit, KING), card(suit, QUEEN)
-            melds.extend(_multiple_melds(rows["marriage"], min(tally[king], tally[queen]), (king, queen)))
+            melds.extend(_multiple_melds(rows.marriage, min(tally[king], tally[queen]), (king, queen)))
     pinochle = (QUEEN_OF_SPADES, JACK_OF_DIAMONDS)
-    melds.extend(_multiple_melds(rows["pinochle"], min(tally[QUEEN_OF_SPADES], tally[JACK_OF_DIAMONDS]),
+    melds.extend(_multiple_melds(rows.pinochle, min(tally[QUEEN_OF_SPADES], tally[JACK_OF_DIAMONDS]),
                                  pinochle))
-    for rank, key in zip(AROUND_RANKS, ("aces around", "kings around", "queens around", "jacks around"), strict=True):
+    for rank, row in zip(AROUND_RANKS, rows.arounds, strict=True):
         around = [card(suit, rank) for suit in SUITS]
-        melds.extend(_multiple_melds(rows[key], min(tally[c] for c in around), around))
+        melds.extend(_multiple_melds(row, min(tally[c] for c in around), around))
     melds = [m for m in melds if m.points]
     return MeldScore(sum(m.points for m in melds), tuple(melds))

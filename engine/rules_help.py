@@ -19,9 +19,11 @@ from engine.meld import (
     MULTIPLE_WORDS,
     MeldKind,
     MeldRow,
+    MeldRows,
     copies,
     dix_value,
     meld_rows,
+    meld_table_rows,
     run_shares_class,
     score_meld,
 )
@@ -284,7 +286,7 @@ def _named_multiples(rows: tuple[MeldRow, ...]) -> list[str]:
 
 def _meld(rules: Rules) -> list[str]:
     rows = meld_rows(rules)
-    by_key = {row.key: row for row in rows}
+    table = meld_table_rows(rules)
     lines = [
         "A run is A 10 K Q J of trumps; a royal marriage K Q of trumps; a marriage K Q of another suit; "
         "a pinochle Q of spades and J of diamonds; an around one card of the rank in each suit.",
@@ -308,32 +310,32 @@ def _meld(rules: Rules) -> list[str]:
                      "trumps beside the run is a royal marriage of its own.")
         if rules.run_extra_marriage:
             lines.append(f"Run with an extra K or Q of trumps: the extra card marries the run's partner card for a "
-                         f"royal marriage ({_run_plus(by_key)}).")
+                         f"royal marriage ({_run_plus(table)}).")
         else:
             lines.append(f"A single extra K or Q of trumps beside a run scores nothing more (run alone "
-                         f"{by_key['run'].points[0]}); with both an extra K and an extra Q it is "
-                         f"{_run_plus(by_key)}.")
+                         f"{table.run.points[0]}); with both an extra K and an extra Q it is "
+                         f"{_run_plus(table)}.")
     else:
         lines.append("The run and the marriages are different classes here: a run's own K and Q also score a royal "
-                     f"marriage (a run is worth {by_key['run'].points[0]} + {by_key['royal marriage'].points[0]}).")
+                     f"marriage (a run is worth {table.run.points[0]} + {table.royal_marriage.points[0]}).")
     if rules.trump_by != TrumpBy.STOCK:
         lines.append("Every player lays the meld face up after trump is named (and any passing), scores it, and "
                      "takes the cards back into the hand for the play. A meld must lie wholly in one player's hand.")
     return lines
 
 
-def _run_plus(by_key: dict[str, MeldRow]) -> str:
-    return f"run + royal marriage = {(by_key['run'].points[0] or 0) + (by_key['royal marriage'].points[0] or 0)}"
+def _run_plus(table: MeldRows) -> str:
+    return f"run + royal marriage = {(table.run.points[0] or 0) + (table.royal_marriage.points[0] or 0)}"
 
 
 def _table_meld(rules: Rules) -> list[str]:
-    by_key = {row.key: row for row in meld_rows(rules)}
-    run = by_key["run"].points[0] or 0
-    royal = by_key["royal marriage"].points[0] or 0
-    pinochle = by_key["pinochle"].points[0] or 0
-    double_pinochle = by_key["pinochle"].points[1] or 2 * pinochle
-    roundhouse = ((by_key["kings around"].points[0] or 0) + (by_key["queens around"].points[0] or 0) + royal
-                  + 3 * (by_key["marriage"].points[0] or 0))
+    table = meld_table_rows(rules)
+    run = table.run.points[0] or 0
+    royal = table.royal_marriage.points[0] or 0
+    pinochle = table.pinochle.points[0] or 0
+    double_pinochle = table.pinochle.points[1] or 2 * pinochle
+    roundhouse = ((table.kings.points[0] or 0) + (table.queens.points[0] or 0) + royal
+                  + 3 * (table.marriage.points[0] or 0))
     lines = [
         meld_and_draw_order(rules) + " A meld is laid face up and scored at once. Laid cards stay on the table and "
         "may be led or played from there; a played card leaves the table.",
@@ -347,7 +349,7 @@ def _table_meld(rules: Rules) -> list[str]:
         lines.append(f"A royal marriage still on the table completed to a run scores the full {run}; a pinochle still "
                      f"on the table doubled scores the full {double_pinochle}.")
     doubled = []
-    for row in (row for row in by_key.values() if row.key == "run" or row.kind == MeldKind.AROUND):
+    for row in (row for row in table.all if row is table.run or row.kind == MeldKind.AROUND):
         double = row.points[1] if len(row.points) > 1 else None
         if double is not None:
             adds = double - (row.points[0] or 0) if rules.remeld_reductions else double
@@ -501,7 +503,7 @@ def _house(rules: Rules) -> list[str]:
         lines.append("Where a multiple has no value of its own, each copy scores as a single meld (two runs: twice "
                      "the run).")
     if rules.bonus_melds and rules.double_deck:
-        run = next(row for row in rows if row.key == "run")
+        run = meld_table_rows(rules).run
         lines.append("The bonus melds are those of 'Pinochle with its Many Variations', at the double deck's "
                      f"scale (a tenth: its double run 1500 is this table's {run.points[1]}). That book gives a "
                      "triple run less than a double run and a run, "

@@ -49,12 +49,11 @@ from engine.meld import (
     MeldKind,
     MeldRow,
     copies,
-    meld_rows,
+    meld_table_rows,
 )
 from engine.rules import Rules
 
 ROUNDHOUSE = "roundhouse"  # its name and its key (its class: MeldKind.ROUNDHOUSE)
-_AROUND_KEYS = ("aces around", "kings around", "queens around", "jacks around")
 
 
 @dataclass(frozen=True)
@@ -113,7 +112,7 @@ def _needs(cards: tuple[Card, ...]) -> tuple[tuple[Card, int], ...]:
 @cache
 def _specs(trump: int, rules: Rules) -> tuple[_Spec, ...]:
     """Every meld that could be laid with ``trump`` under ``rules`` (the same at every call: kept)."""
-    rows = {row.key: row for row in meld_rows(rules)}
+    rows = meld_table_rows(rules)
     specs: list[_Spec] = []
 
     def add(row: MeldRow, one: Sequence[Card]) -> None:
@@ -125,26 +124,26 @@ def _specs(trump: int, rules: Rules) -> tuple[_Spec, ...]:
             specs.append(_Spec(name, row.key, size, points, row.kind, (row.kind,), cards,
                                ((name, row.kind, tuple(range(len(cards)))),), _needs(cards)))
 
-    add(rows["run"], [card(trump, r) for r in RUN_RANKS])
-    add(rows["royal marriage"], [card(trump, KING), card(trump, QUEEN)])
+    add(rows.run, [card(trump, r) for r in RUN_RANKS])
+    add(rows.royal_marriage, [card(trump, KING), card(trump, QUEEN)])
     for suit in SUITS:
         if suit != trump:
-            add(rows["marriage"], [card(suit, KING), card(suit, QUEEN)])
-    add(rows["pinochle"], [QUEEN_OF_SPADES, JACK_OF_DIAMONDS])
-    for rank, key in zip(AROUND_RANKS, _AROUND_KEYS, strict=True):
-        add(rows[key], [card(suit, rank) for suit in SUITS])
+            add(rows.marriage, [card(suit, KING), card(suit, QUEEN)])
+    add(rows.pinochle, [QUEEN_OF_SPADES, JACK_OF_DIAMONDS])
+    for rank, around in zip(AROUND_RANKS, rows.arounds, strict=True):
+        add(around, [card(suit, rank) for suit in SUITS])
     # The roundhouse: K and Q of every suit, its marriages and the two arounds laid at once.
-    kings, queens = rows["kings around"], rows["queens around"]
+    kings, queens = rows.kings, rows.queens
     cards = tuple(c for suit in SUITS for c in (card(suit, KING), card(suit, QUEEN)))
     parts: list[tuple[str, MeldKind, tuple[int, ...]]] = []
     points = (kings.points[0] or 0) + (queens.points[0] or 0)
     for i, suit in enumerate(SUITS):
-        row = rows["royal marriage"] if suit == trump else rows["marriage"]
+        row = rows.royal_marriage if suit == trump else rows.marriage
         points += row.points[0] or 0
         parts.append((row.names[0], row.kind, (2 * i, 2 * i + 1)))
     parts.append((kings.names[0], kings.kind, (0, 2, 4, 6)))
     parts.append((queens.names[0], queens.kind, (1, 3, 5, 7)))
-    classes = tuple(sorted({rows["marriage"].kind, rows["royal marriage"].kind, kings.kind}))
+    classes = tuple(sorted({rows.marriage.kind, rows.royal_marriage.kind, kings.kind}))
     specs.append(_Spec(ROUNDHOUSE, ROUNDHOUSE, 1, points, MeldKind.ROUNDHOUSE, classes, cards, tuple(parts),
                        _needs(cards)))
     return tuple(specs)
@@ -183,10 +182,10 @@ class MeldTable:
         """Every legal single meld to lay now (the dix too), with the points it scores now."""
         tally = counts(hand)
         plays: list[MeldPlay] = []
-        rows = {row.key: row for row in meld_rows(rules)}
+        row = meld_table_rows(rules).dix
         nine = card(trump, NINE)
-        if "dix" in rows and tally[nine] and self.dixes < copies(rules):
-            dix = Meld("dix", rows["dix"].points[0] or 0, (nine,), MeldKind.DIX)
+        if row is not None and tally[nine] and self.dixes < copies(rules):
+            dix = Meld("dix", row.points[0] or 0, (nine,), MeldKind.DIX)
             plays.append(MeldPlay(dix, (nine,), (), (MeldKind.DIX,), (-1,), parts=(("dix", MeldKind.DIX, (0,)),)))
         held = counts(self.cards())
         for spec in _specs(trump, rules):
@@ -250,7 +249,7 @@ class MeldTable:
         for slot in table:
             if self._slot(slot).classes & set(spec.classes):
                 reused.append(slot)
-        rows = {row.key: row for row in meld_rows(rules)}
+        rows = meld_table_rows(rules)
         if reused:
             records = {n for slot in reused for n in self._records_of(slot)
                        if self.records[n].kind in spec.classes}
@@ -260,16 +259,16 @@ class MeldTable:
                     return None
                 (n,) = records
                 r = self.records[n]
-                if r.name != rows["royal marriage"].names[0] or not self._intact(r):
+                if r.name != rows.royal_marriage.names[0] or not self._intact(r):
                     return None
                 if sorted(r.slots) != sorted(reused):
                     return None
                 absorbs.append(n)
                 if rules.remeld_reductions:
-                    points -= rows["royal marriage"].points[0] or 0
+                    points -= rows.royal_marriage.points[0] or 0
             elif spec.multiple == 2:
                 # A pinochle (or, with double values, a run or an around) still on the table doubled.
-                single = rows[spec.key]
+                single = rows.by_key(spec.key)
                 live = [n for n in records if not self.records[n].absorbed]
                 if len(live) != 1:
                     return None
@@ -286,24 +285,24 @@ class MeldTable:
                     return None
                 (n,) = records
                 r = self.records[n]
-                if r.name != rows["run"].names[0] or r.lent:
+                if r.name != rows.run.names[0] or r.lent:
                     return None
                 borrows = n
             elif spec.key == ROUNDHOUSE:
                 # Around a run's own trump K and Q: their marriage does not score again.
-                royal_part = next(part for part in spec.parts if part[0] == rows["royal marriage"].names[0])
+                royal_part = next(part for part in spec.parts if part[0] == rows.royal_marriage.names[0])
                 slot_k, slot_q = (sources[i] for i in royal_part[2])
                 if slot_k < 0 or slot_q < 0 or sorted(reused) != sorted((slot_k, slot_q)):
                     return None
-                around_kind = rows["kings around"].kind
+                around_kind = rows.kings.kind
                 if any(around_kind in self._slot(slot).classes for slot in reused):
                     return None
-                run_name = rows["run"].names[0]
+                run_name = rows.run.names[0]
                 if any(self.records[n].name != run_name for n in records):
                     return None
                 if not set(self._records_of(slot_k)) & set(self._records_of(slot_q)) & records:
                     return None
-                points -= rows["royal marriage"].points[0] or 0
+                points -= rows.royal_marriage.points[0] or 0
                 parts = tuple(part for part in parts if part is not royal_part)
             else:
                 return None
