@@ -217,17 +217,17 @@ def play_deal(settings: Settings, deal: int) -> DealResult:
             to_act = game.to_act
             assert to_act is not None
             game.apply(players[to_act].choose(game, to_act))
-            if len(game.hand_records) > len(hands):
-                record = game.hand_records[-1]
-                after = list(record.get("scores_after", game.scores))
-                declarer = record.get("declarer")
+            if len(game.hands_played) > len(hands):
+                hand = game.hands_played[-1]
+                after = list(hand.scored.scores_after if hand.scored is not None else game.scores)
+                declarer, count = hand.declarer, hand.count
                 hands.append({
                     "delta": [x - y for x, y in zip(after, previous, strict=True)],
                     "declarer": declarer,
                     "declaring": None if declarer is None else seating[declarer],
-                    "bid": record.get("bid"),
-                    "made": record.get("made"),
-                    "set": record.get("went_set"),
+                    "bid": hand.bid,
+                    "made": count.made if count is not None else None,
+                    "set": count.went_set if count is not None else None,
                 })
                 previous = after
                 if settings.unit == "hand" or len(hands) >= MAX_HANDS_PER_GAME:
