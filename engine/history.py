@@ -174,6 +174,11 @@ class HandHistory:
         return side_names(self.names(), self.teams)
 
     @property
+    def score_delta(self) -> tuple[int, ...]:
+        """What the hand changed each side's score by (nothing, in a record that does not say)."""
+        return self.scored.score_delta if self.scored is not None else (0,) * len(self.teams)
+
+    @property
     def count(self) -> HandCount | None:
         """How a hand that ran its course counted (``None``: a seat declared out, or the record does not say)."""
         return self.scored.ended if self.scored is not None and isinstance(self.scored.ended, HandCount) else None

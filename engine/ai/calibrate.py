@@ -115,7 +115,7 @@ def finish(game: Game, players: Sequence[ComputerPlayer]) -> HandRecord:
 
 def worth(game: Game, seat: int) -> float:
     """The finished hand's score change to ``seat``'s side less the others'."""
-    delta = game.hand_records[-1].get("score_delta") or [0] * len(game.rules.teams)
+    delta = game.hands_played[-1].score_delta
     side = game.rules.team_of(seat)
     return float(delta[side] - sum(d for i, d in enumerate(delta) if i != side))
 

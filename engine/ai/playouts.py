@@ -141,7 +141,7 @@ def play_out(game: Game, seat: int, rng: random.Random) -> float:
         game.apply(action)
     if len(game.hand_records) == hands_before:
         return 0.0
-    delta = game.hand_records[-1].get("score_delta") or [0] * len(game.rules.teams)
+    delta = game.hands_played[-1].score_delta
     side = game.rules.team_of(seat)
     return float(delta[side] - sum(d for i, d in enumerate(delta) if i != side))
 

@@ -367,7 +367,7 @@ def _after_pass(game: Game, seat: int, dealt: list[list[int]], action: Action, r
     h = game.hand
     assert h.declarer is not None
     if len(copy.hand_records) > scored_before:
-        delta = copy.hand_records[-1].get("score_delta") or [0] * len(rules.teams)
+        delta = copy.hands_played[-1].score_delta
         side = rules.team_of(h.declarer)
         return float(delta[side] - sum(d for i, d in enumerate(delta) if i != side))
     assert copy.hand.trump is not None
