@@ -126,6 +126,15 @@ def game_to_dict(game: Game) -> SavedGameDict:
     return data
 
 
+def game_cut_at(game: Game, actions: int) -> Game:
+    """``game`` as it was after its first ``actions`` actions (an undo; ``0``: as it began), restored from its save
+    with the rest of its actions cut (and their reasons), and replayed."""
+    data = game_to_dict(game)
+    data["actions"] = data["actions"][:actions]
+    data["state"] = None
+    return game_from_dict(data)
+
+
 def _deal_from_dict(data: Any, rules: Rules, dealer: int) -> Deal:
     """A stacked first deal, checked card by card (see :func:`engine.deal.deal_from_text`)."""
     if not isinstance(data, dict):

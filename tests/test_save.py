@@ -13,7 +13,7 @@ from conftest import play_hands, random_action, save_cut_by_a_trick, short_game,
 from engine.game import new_game
 from engine.players import RandomPlayer
 from engine.rules import PRESETS, preset
-from engine.save import COUNTS, FORMAT, KIND, SaveError, game_from_dict, game_to_dict
+from engine.save import COUNTS, FORMAT, KIND, SaveError, game_cut_at, game_from_dict, game_to_dict
 
 
 def played(name: str = "partnership_auction", seed: int = 4, steps: int = 80):  # noqa: ANN201
@@ -246,3 +246,16 @@ def test_a_game_that_began_later_than_hand_one_saves_how_it_began() -> None:
     data["start"] = {"hand_number": 0, "scores": [1, 2], "target": 1500}
     with pytest.raises(SaveError, match="start"):
         game_from_dict(data)
+
+
+def test_a_game_cut_at_an_action_is_the_game_then() -> None:
+    game = new_game(preset("two_hand"), seed=5)
+    player = RandomPlayer(5)
+    while len(game.log) < 40:
+        game.apply(player.choose(game, game.to_act))
+    again = new_game(preset("two_hand"), seed=5)
+    for action in game.log[:25]:
+        again.apply(action)
+    cut = game_cut_at(game, 25)
+    assert game_to_dict(cut) == game_to_dict(again) and len(game.log) == 40
+    assert game_to_dict(game_cut_at(game, 0)) == game_to_dict(new_game(preset("two_hand"), seed=5))

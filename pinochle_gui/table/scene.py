@@ -40,7 +40,7 @@ from engine.events import GameOver, HandScored
 from engine.game import Game, Phase
 from engine.observation import Observation, observe
 from engine.record import HandRecord
-from engine.save import game_from_dict, game_to_dict
+from engine.save import game_cut_at
 from pinochle_gui.anim import Animator, Timing
 from pinochle_gui.art import CardArt
 from pinochle_gui.fonts import sized_by_layout, text_scale
@@ -547,13 +547,10 @@ class TableScene(Scene):
         if cut is None:
             self.hud.toast("Nothing of yours to undo in this hand: a scored hand is final")
             return
-        data = game_to_dict(self.game)
-        data["actions"] = data["actions"][:cut]
-        data["state"] = None
         for seat in self.seats:
             if isinstance(seat, ComputerSeat):
                 seat.cancel()
-        self.game = game_from_dict(data)
+        self.game = game_cut_at(self.game, cut)
         self.game.players = list(self.names)
         self.game.humans = self.human_seats()
         self.obs = observe(self.game, VIEW_SEAT)
@@ -583,14 +580,13 @@ class TableScene(Scene):
         there is none. A scored hand is final: undo never goes back into it (nor past the game's end)."""
         if self.game.is_over:
             return None
-        data = game_to_dict(self.game)
-        replay = game_from_dict({**data, "actions": [], "state": None})
+        replay = game_cut_at(self.game, 0)
         choices: list[int] = []  # the player's choices in the hand being replayed
-        for i, value in enumerate(data["actions"]):
+        for i, action in enumerate(self.game.log):
             if replay.to_act == VIEW_SEAT and replay.has_choice():
                 choices.append(i)
             scored = len(replay.hand_records)
-            replay.apply(replay.action_from_json(value))
+            replay.apply(action)
             if len(replay.hand_records) > scored:
                 choices = []  # that hand is scored: its choices are final
         return choices[-1] if choices else None
