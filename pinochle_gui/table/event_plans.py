@@ -285,7 +285,7 @@ def on_trick(director: Director, event: TrickTaken, obs: Observation) -> Animati
         target = director.lay.seats[winner].avatar.center
         tweens: list[Animation] = []
         for _seat, sprite in director.trick:
-            sprite.z = Z["moving"]
+            sprite.z = Z.MOVING
             director.leaving.append(sprite)
             tweens.append(Tween(sprite, director.animator.timing("gather"), "in_out_cubic", x=target[0], y=target[1],
                                 scale=0.35, flip=0.0))

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from enum import IntEnum
 
 import pygame
 
@@ -27,8 +28,20 @@ from pinochle_gui.widgets.text import saw_box
 
 VIEW_SEAT = 0  # the seat the table is seen from: the human player
 
-# Drawing layers: a zone's base z (cards in motion are drawn above every zone).
-Z = {"table": 100, "stock": 200, "turnup": 190, "widow": 300, "hand": 400, "trick": 600, "me": 800, "moving": 2000}
+
+class Z(IntEnum):
+    """The drawing layers, each zone's base z, lowest drawn first: the cards in motion over every zone, the
+    player's hand over the trick, the trick over the other hands."""
+
+    TABLE = 100
+    TURNUP = 190
+    STOCK = 200
+    WIDOW = 300
+    HAND = 400
+    TRICK = 600
+    ME = 800
+    MOVING = 2000
+
 
 BURIED_ANGLE = 8.0  # degrees: the buried cards lie askew beside the declarer
 
@@ -274,7 +287,7 @@ class TableZones:
         mine = self.hands[VIEW_SEAT]
         for i, (sprite, rect) in enumerate(zip(mine, self.hand_slots(len(mine)), strict=False)):
             out.append((sprite, rect.centerx, rect.centery, lay.card_w, 1.0 if sprite.card is not None else 0.0,
-                        0.0, Z["me"] + i))
+                        0.0, Z.ME + i))
         for seat in range(1, self.players):
             area = lay.seats[seat]
             zone = self.hands[seat]
@@ -283,16 +296,16 @@ class TableZones:
                 area.backs(len(zone), lay.small_w, lay.small_h)
             for i, (sprite, rect) in enumerate(zip(zone, rects, strict=False)):
                 out.append((sprite, rect.centerx, rect.centery, lay.small_w, 1.0 if face_up else 0.0, 0.0,
-                            Z["hand"] + i))
+                            Z.HAND + i))
         for i, (seat, sprite) in enumerate(self.trick):
             rect = lay.seats[seat].trick
-            out.append((sprite, rect.centerx, rect.centery, lay.trick_w, 1.0, 0.0, Z["trick"] + i))
+            out.append((sprite, rect.centerx, rect.centery, lay.trick_w, 1.0, 0.0, Z.TRICK + i))
         if self.widow and self.buried_by is not None:
             # The buried cards: a small pile beside the declarer, counted with the declarer's tricks.
             step = max(2, lay.small_w // 8)
             x, y = buried_spot(lay, self.buried_by, len(self.widow), step)
             for i, sprite in enumerate(self.widow):
-                out.append((sprite, x + i * step, y + i * step // 2, lay.small_w, 0.0, BURIED_ANGLE, Z["widow"] + i))
+                out.append((sprite, x + i * step, y + i * step // 2, lay.small_w, 0.0, BURIED_ANGLE, Z.WIDOW + i))
         elif self.widow:
             rects = list(lay.widow) or [lay.stock]
             if len(rects) < len(self.widow):
@@ -300,26 +313,26 @@ class TableZones:
             for i, sprite in enumerate(self.widow):
                 rect = rects[i]
                 flip = 1.0 if sprite.card is not None and self.widow_face_up else 0.0
-                out.append((sprite, rect.centerx, rect.centery, lay.small_w, flip, 0.0, Z["widow"] + i))
+                out.append((sprite, rect.centerx, rect.centery, lay.small_w, flip, 0.0, Z.WIDOW + i))
         if self.rules.trump_by == TrumpBy.STOCK:
             stock = lay.stock
             base_x = stock.x + lay.small_w // 2
             for i, sprite in enumerate(self.turnup):
                 out.append((sprite, base_x + lay.small_w * 0.35, stock.centery, lay.small_w, 1.0, 90.0,
-                            Z["turnup"] + i))
+                            Z.TURNUP + i))
             for i, sprite in enumerate(self.stock):
                 off = min(i, 12) * max(1, lay.small_w // 60)
-                out.append((sprite, base_x - off * 0.5, stock.centery - off, lay.small_w, 0.0, 0.0, Z["stock"] + i))
+                out.append((sprite, base_x - off * 0.5, stock.centery - off, lay.small_w, 0.0, 0.0, Z.STOCK + i))
             for seat in range(self.players):
                 zone = self.tables[seat]
                 meld_area = lay.laid_cards_area(seat)  # clear of the lines naming the meld
                 for i, (sprite, rect) in enumerate(zip(zone, cards_in(meld_area, len(zone), lay.small_w, lay.small_h),
                                                        strict=False)):
-                    out.append((sprite, rect.centerx, rect.centery, lay.small_w, 1.0, 0.0, Z["table"] + i))
+                    out.append((sprite, rect.centerx, rect.centery, lay.small_w, 1.0, 0.0, Z.TABLE + i))
         else:
             for i, sprite in enumerate(self.turnup):
                 rect = lay.stock
-                out.append((sprite, rect.centerx, rect.centery, lay.small_w, 1.0, 0.0, Z["turnup"] + i))
+                out.append((sprite, rect.centerx, rect.centery, lay.small_w, 1.0, 0.0, Z.TURNUP + i))
         return out
 
     def hand_slots(self, count: int) -> list[pygame.Rect]:
@@ -359,7 +372,7 @@ class TableZones:
                 sprite.z = z
                 continue
             delay = rank.get(id(sprite), 0) * gap if order else 0.0
-            sprite.z = Z["moving"] + rank.get(id(sprite), 0) + (z - 400 if z >= 400 else 0)
+            sprite.z = Z.MOVING + rank.get(id(sprite), 0) + (z - Z.HAND if z >= Z.HAND else 0)
             moving.append((sprite, z))
             tweens.append(Tween(sprite, duration, "out_cubic", delay, **ends))
         if not tweens:
@@ -391,7 +404,7 @@ class TableZones:
             state = states.get(id(sprite), "marked" if sprite.marked else "normal")
             back = art.back(sprite.width)
             face = art.face(sprite.card, sprite.width, state) if sprite.card is not None else back
-            if sprite.z >= Z["me"] or sprite.z >= Z["trick"]:
+            if sprite.z >= Z.ME or sprite.z >= Z.TRICK:
                 shadow = art.shadow(sprite.width)
                 if abs(sprite.angle) < 0.05 and sprite.scale > 0.9 and sprite.flip > 0.9:
                     rect = shadow.get_rect(center=(round(sprite.x) + 2, round(sprite.y - sprite.lift) + 4))
