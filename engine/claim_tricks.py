@@ -29,6 +29,7 @@ from engine.actions import Action, Play
 from engine.cards import Card, counts, new_deck
 from engine.events import TricksClaimed
 from engine.game import Game, Phase
+from engine.history import Claimed
 
 __all__ = ["claim_plan", "claim_the_rest", "claimed_plays"]
 
@@ -114,5 +115,5 @@ def claim_the_rest(game: Game, seat: int) -> tuple[TricksClaimed, list[Action]]:
     finish the hand, for the caller to apply one by one (the table animates them). ``ValueError`` when
     ``seat`` has no certain claim."""
     plays = claimed_plays(game, seat)
-    game.hand.claim = (seat, len(game.log) - game.hand_start)
+    game.hand.claim = Claimed(seat, len(game.log) - game.hand_start)
     return TricksClaimed(seat, tuple(game.hand.hands[seat])), plays

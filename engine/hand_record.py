@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING
 from engine.actions import action_to_json
 from engine.cards import SUIT_LETTERS, Card, format_cards
 from engine.events import DeclaredOut, HandScored
-from engine.history import Call, Claimed, HandHistory, MeldShown, PassedCards, TrickPlayed
+from engine.history import Call, HandHistory, MeldShown, PassedCards, TrickPlayed
 from engine.phases.state import GameState
 from engine.rules import preset_name
 from engine.scoring import THROWN_IN
@@ -37,7 +37,7 @@ def finished_hand(game: GameState, scored: HandScored) -> HandHistory:
         passes=tuple(h.passes), buried=h.buried, melds=tuple(h.melds), tricks=tuple(h.tricks), scored=scored,
         actions=tuple(action_to_json(a) for a in actions),
         reasons={i - start: game.reasons[i] for i in range(start, start + len(actions)) if i in game.reasons},
-        humans=tuple(game.humans), claim=Claimed(*h.claim) if h.claim is not None else None)
+        humans=tuple(game.humans), claim=h.claim)
 
 
 def record_of(hand: HandHistory) -> HandRecord:

@@ -14,6 +14,7 @@ import pytest
 from engine.actions import Bid, DeclareOut, Pass, Play, ThrowIn
 from engine.claim_tricks import claim_plan, claim_the_rest
 from engine.game import Game, Phase, new_game
+from engine.history import Claimed
 from engine.record import RecordError, check_record, game_at_deal, read_records, write_records
 from engine.rules import PRESETS, preset
 from tests.conftest import first_legal, stacked_game
@@ -95,7 +96,7 @@ def test_a_claim_not_played_as_claimed_is_refused() -> None:
     claimed, yet its cards did not go in the claim's order (and East may trump the ace)."""
     game = _at_first_lead()
     start = len(game.log) - game.hand_start
-    game.hand.claim = (0, start)  # a note the claim's plays will not follow
+    game.hand.claim = Claimed(0, start)  # a note the claim's plays will not follow
     spade = next(c for c in game.hand.hands[0] if str(c) == "AS")
     game.apply(Play(spade))
     while not game.hand_records:

@@ -19,7 +19,7 @@ from engine.actions import Action
 from engine.cards import Card
 from engine.deal import Deal
 from engine.events import Event, HandScored, RedealReason
-from engine.history import Call, DixExchange, HandHistory, MeldShown, PassedCards, TrickPlayed
+from engine.history import Call, Claimed, DixExchange, HandHistory, MeldShown, PassedCards, TrickPlayed
 from engine.meld import Meld, MeldScore
 from engine.rules import Rules
 from engine.scoring import PLAYED
@@ -90,7 +90,7 @@ class HandState:
     turnup_scored: bool = False  # the card at the foot of the stock is a nine of trumps that has scored
     scored_nines: list[int] = field(default_factory=list)  # per seat: nines of trumps in hand that have scored
     # claiming the remaining tricks (engine.claim_tricks): the claimer and the hand's action it began at
-    claim: tuple[int, int] | None = None
+    claim: Claimed | None = None
 
     def copy(self) -> HandState:
         other = HandState.__new__(HandState)
