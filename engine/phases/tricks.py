@@ -4,7 +4,6 @@ laid after each trick won; and declaring out (at any decision of the claimant, w
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Sequence
 
 from engine.actions import Action, DrawChoice, LayMeld, NoMeld, Play
@@ -113,7 +112,9 @@ class TrickPlay(GameState):
     def _take_draws(self, draws: list[tuple[int, Card]], face_up: Card | None, out: list[Event]) -> None:
         """Both players draw, the trick's winner first; only the face-up trump card is seen by both."""
         h = self.hand
-        h.tricks[-1] = dataclasses.replace(h.tricks[-1], draws=tuple(Draw(s, c) for s, c in draws))
+        done = h.tricks[-1]  # a new trick for the old one (clones share the finished tricks)
+        h.tricks[-1] = TrickPlayed(done.leader, done.plays, done.winner, done.points,
+                                   tuple(Draw(s, c) for s, c in draws))
         for i, (seat, drawn) in enumerate(draws):
             h.hands[seat].append(drawn)
             public = face_up is not None and i == (0 if draws[0][1] == face_up else 1)
@@ -186,7 +187,8 @@ class TrickPlay(GameState):
         if meld.kind == MeldKind.DIX:
             h.dix_points[seat] += points
         self.scores[self.side_of(seat)] += points
-        h.melds.append(MeldShown(seat, points, (dataclasses.replace(meld, points=points),), trick=len(h.tricks)))
+        scored = meld if meld.points == points else Meld(meld.name, points, meld.cards, meld.kind, meld.borrowed)
+        h.melds.append(MeldShown(seat, points, (scored,), len(h.tricks)))
         out.append(MeldLaid(seat, meld.name, points, meld.cards, tuple(from_table)))
 
     # -- declaring out -----------------------------------------------------------------------------
