@@ -38,7 +38,7 @@ from engine.actions import (
 )
 from engine.cards import ACE, SUIT_NAMES, Card, card_label, cards_label, counts, new_deck
 from engine.game import Game, Phase
-from engine.history import seat_names
+from engine.history import PassCall, seat_names
 from engine.meld import meld_by_trump, meld_total, score_meld
 from engine.observation import Observation, observe
 from engine.play import beats, card_values, trick_winner
@@ -265,9 +265,9 @@ def _auction_facts(game: Game, seat: int, chosen: Action, best: Action, whose: s
             continue
         partner = rules.team_of(s) == rules.team_of(seat)
         who = partner_word(game, seat, viewer) if partner else seat_word(names, s, viewer)
-        if what == "pass":
+        if what == PassCall.PASS:
             facts.append(f"{who} had passed")
-        elif what == "pass with help":
+        elif what == PassCall.WITH_HELP:
             facts.append(f"{who} had passed with help")
         else:
             facts.append(f"{who} had bid {what}")

@@ -31,6 +31,7 @@ from importlib import resources
 from typing import Any
 
 from engine.cards import ACE, SUITS
+from engine.history import PassCall
 from engine.meld import meld_total
 from engine.phases.auction import forced_bids
 from engine.rules import Rules
@@ -113,7 +114,7 @@ def action_kinds(rules: Rules, bids: Bids) -> list[tuple[int, str | None]]:
                 kind = f"{context} {how} {_height(rules, amount)}"
                 chose_bid.add(seat)
             high, high_by, high_forced = amount, seat, was_forced
-        elif amount == "pass with help":
+        elif amount == PassCall.WITH_HELP:
             kind = "pass with help"
         else:
             when = "after bidding" if seat in chose_bid else "first" if seat not in spoke else "again"

@@ -48,6 +48,7 @@ from engine.ai.odds_words import how_often
 from engine.ai.trickplay import Position, greedy_playout
 from engine.cards import ACE, NINE, SUIT_NAMES, SUITS, TEN, Card, cards_label
 from engine.game import Game, Phase
+from engine.history import PassCall
 from engine.meld import MeldKind, meld_by_trump, score_meld
 from engine.observation import Observation, observe
 from engine.phases.auction import forced_bids
@@ -253,7 +254,7 @@ def _partner_help(obs: Observation, game: Game) -> float:
             continue
         if isinstance(b, int):
             help_ = max(help_, 30.0)
-        elif b == "pass with help":
+        elif b == PassCall.WITH_HELP:
             help_ = max(help_, 40.0)
     return help_ * unit
 

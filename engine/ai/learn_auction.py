@@ -32,6 +32,7 @@ from engine.ai.players import ComputerPlayer
 from engine.ai.worlds import auction_likelihood, knowledge, pass_likelihood, pass_skips, real_world, sample_world
 from engine.cards import ACE, Card
 from engine.game import Phase, new_game
+from engine.history import Call, PassCall
 from engine.rules import AUCTION_VARIANTS, Rules, preset
 
 Counts = dict[str, list[list[int]]]
@@ -60,7 +61,7 @@ def learn(rules: Rules, deals: int, seed: int, levels: Sequence[str]) -> Counts:
         for f in features:
             _add(table, "all", f)
         deal = game.deal_number
-        bids: list[tuple[int, int | str]] = []
+        bids: list[Call] = []
         while game.phase == Phase.BIDDING and game.deal_number == deal:
             seat = game.to_act
             assert seat is not None
@@ -73,7 +74,8 @@ def learn(rules: Rules, deals: int, seed: int, levels: Sequence[str]) -> Counts:
             if game.deal_number == deal:
                 bids = list(game.hand.bids)
             else:
-                bids.append((seat, "pass with help" if isinstance(action, Pass) and action.help else "pass"))
+                helped = isinstance(action, Pass) and action.help
+                bids.append(Call(seat, PassCall.WITH_HELP if helped else PassCall.PASS))
         for seat, kind in action_kinds(rules, bids):
             if kind is not None:
                 _add(table, kind, features[seat])
