@@ -439,6 +439,11 @@ def record_score_change(record: HandRecord) -> ScoreChange:
     return ScoreChange([list(t) for t in record["teams"]], [int(d) for d in record["score_delta"]])
 
 
+def record_rules(record: HandRecord) -> Rules:
+    """The rules of a checked record."""
+    return rules_from_dict(record["rules"])
+
+
 def record_humans(record: HandRecord) -> tuple[int, ...]:
     """The seats a person played in a checked record (none in records without them)."""
     return tuple(record.get("humans", ()))
@@ -454,7 +459,7 @@ def game_at_deal(record: HandRecord, rules: Rules | None = None) -> Game:
     without replay; ``rules``: its rules, when read already); :func:`_check_by_replay` and the hand review
     (:mod:`engine.review`) replay from it."""
     if rules is None:
-        rules = rules_from_dict(record["rules"])
+        rules = record_rules(record)
     after, delta = record.get("scores_after") or [], record.get("score_delta") or []
     before = [a - d for a, d in zip(after, delta, strict=True)] if len(after) == len(delta) else []
     if record.get("stacked") is True:
@@ -587,5 +592,6 @@ __all__ = [
     "record_names",
     "record_sides",
     "record_reasons",
+    "record_rules",
     "write_records",
 ]

@@ -50,8 +50,8 @@ from engine.ai.analysis_words import reason_for
 from engine.ai.levels import Level
 from engine.ai.try_again import same_choice
 from engine.cards import sort_hand
-from engine.record import ActionValue, HandRecord
-from engine.rules import Rules, rules_from_dict
+from engine.record import ActionValue, HandRecord, record_rules
+from engine.rules import Rules
 
 
 @dataclass(frozen=True)
@@ -71,7 +71,7 @@ class Drill:
 
     @property
     def rules(self) -> Rules:
-        return rules_from_dict(self.record["rules"])
+        return record_rules(self.record)
 
     @property
     def best(self) -> ChoiceValue:

@@ -78,7 +78,7 @@ def why_better(record: HandRecord, action_index: int, better: ActionValue, worse
     that speaks for it, and what the analysis' deals said where ``values`` (by the choices' words) agree
     with the line; "" when nothing the seat saw speaks for it. Where the worse is not the choice made (the
     choice made did better), its cards name it ("the return A♥ K♥ Q♥ Q♣", not "the return made")."""
-    game, _action = game_before(record, action_index)
+    game, chosen = game_before(record, action_index)
     seat = game.to_act
     assert seat is not None
     good, bad = game.action_from_json(better), game.action_from_json(worse)
@@ -87,7 +87,7 @@ def why_better(record: HandRecord, action_index: int, better: ActionValue, worse
     valued = good_value is not None and bad_value is not None and good_value > bad_value
     worths = {good: good_value or 0.0, bad: bad_value or 0.0}
     reason = reason_for(game, seat, bad, good, worths, game.phase, words[0], viewer, simulated=valued)
-    if worse != record["actions"][action_index] and isinstance(bad, PassCards | Bury):
+    if worse != action_to_json(chosen) and isinstance(bad, PassCards | Bury):
         # the worse is the choice tried, not the one made: named by its cards
         for made, tried in _MADE:
             reason = made.sub(tried.replace("CARDS", cards_label(bad.cards)), reason)
