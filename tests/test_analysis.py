@@ -241,8 +241,10 @@ def test_a_review_is_the_same_under_its_seed_and_goes_through_json() -> None:
     record = record_of("partnership_auction")
     picks = firsts_of_each_kind(record)
     first = [review_decision(record, i, seed=3, level=EASY) for i in picks]
-    again = [review_decision(record, i, seed=3, level=EASY) for i in picks]
-    assert first == again
+    # Every other one again (a whole hand's analysis is held to its seed by
+    # test_the_analyst_in_worker_processes_finds_what_it_finds_at_home).
+    again = [review_decision(record, i, seed=3, level=EASY) for i in picks[::2]]
+    assert first[::2] == again
     analysis = HandAnalysis(0, tuple(first))
     assert HandAnalysis.from_json(json.loads(json.dumps(analysis.to_json()))) == analysis
     assert DecisionReview.from_json(json.loads(json.dumps(first[0].to_json()))) == first[0]

@@ -78,15 +78,17 @@ def test_a_challenge_written_and_read_back() -> None:
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("variant", "deals"), [("partnership_auction", 2), ("three_hand", 2), ("two_hand", 1)])
-def test_the_computers_side_is_the_same_under_its_seed(variant: str, deals: int) -> None:
-    """(Two-handed, one deal: the hard computer plays out the stock's orders at each card, half a minute a deal.)"""
+@pytest.mark.parametrize("variant", ["partnership_auction", "three_hand"])
+def test_the_computers_side_is_the_same_under_its_seed(variant: str) -> None:
+    """(A decision's seed does not depend on the variant. Two-handed, where the hard computer plays out the stock's
+    orders at each card, half a minute a deal, plays the same under a seed in
+    test_ai_cardplay.test_every_level_plays_a_legal_card_the_same_under_a_seed.)"""
     rules = preset(variant)
     challenge = Challenge(31337, rules, 2, levels(rules.players))
-    first = {p: computer_hand(challenge, p) for p in range(deals)}
+    first = {p: computer_hand(challenge, p) for p in range(2)}
     again = DuplicatePlayer(challenge, processes=False)
-    again.start(list(range(deals)))
-    assert again.pending == deals
+    again.start([0, 1])
+    assert again.pending == 2
     assert again.results() == first and again.pending == 0
     for place, record in first.items():
         check_record(record)  # a whole hand that replays

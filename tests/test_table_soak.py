@@ -13,7 +13,7 @@ from the clock. The quick form plays some hands of every preset; the slow form p
 
 from __future__ import annotations
 
-import dataclasses
+import functools
 import os
 import random
 from dataclasses import dataclass, field
@@ -30,7 +30,9 @@ import pygame  # noqa: E402
 from test_table_play import by_keys, click, do_by_mouse, key, mouse_choices  # noqa: E402
 
 from engine.actions import Bid, Pass  # noqa: E402
-from engine.ai.levels import LEVELS  # noqa: E402
+from engine.ai import worker  # noqa: E402
+from engine.ai.advice import ANALYSIS_LEVELS  # noqa: E402
+from engine.ai.hint import hint  # noqa: E402
 from engine.game import Phase  # noqa: E402
 from engine.rules import OPTIONS, PRESET_NAMES, PRESETS, Rules, RulesError, TrumpBy, with_options  # noqa: E402
 from engine.save import game_from_dict, game_to_dict  # noqa: E402
@@ -46,7 +48,7 @@ HANDS_A_GAME = 4  # a game still going after this many hands is left for a new o
 STILL_FRAMES = 600  # frames in which nothing at all happens before the run is called stuck
 FRAMES_A_HAND = 3_000  # the whole run's budget: this many frames for each hand it is to play
 # The player's moves besides a card or a choice, by the share of turns below which each is taken (the hint is
-# rare: it is the hard computer, slow to ask at every turn).
+# rare: of all the player's moves it is the slowest).
 SHARES = (("undo", 0.025), ("sort", 0.05), ("pause", 0.07), ("continue", 0.08), ("hint", 0.086))
 QUICK_HANDS = 5  # a run of the quick form; six runs, one a preset
 LONG_HANDS = 25  # a run of the long form; twelve runs
@@ -367,10 +369,10 @@ def soak(tmp_path: Path, variant: str, seed: int, hands: int) -> Tally:
 
 
 @pytest.fixture(autouse=True)
-def hints_by_their_budget(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The hint (the hard computer) stops at its budget of work, never at its time: a run is the same on a
-    busy machine (the computers at the table, easy and random, have no time limit)."""
-    monkeypatch.setitem(LEVELS, "hard", dataclasses.replace(LEVELS["hard"], think_seconds=0.0))
+def quick_hints(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hint the player asks for is the advice valued with medium's smaller search (the same code on a fifth of
+    the deals): the soak tests the table around the hint, not the advice (tests/test_one_verdict.py does)."""
+    monkeypatch.setattr(worker, "hint", functools.partial(hint, level=ANALYSIS_LEVELS["medium"]))
 
 
 def check_tally(tally: Tally, hands: int) -> None:

@@ -142,9 +142,9 @@ def random_hand(rules: Rules, deal: ChallengeDeal, seed: int, names: Sequence[st
 
 @functools.cache
 def finished_challenge() -> ChallengeRun:
-    """A finished challenge of eight four-handed deals: the player's side played by random players, the
-    computer's by the hard level in the player's seat (in this process)."""
-    challenge = Challenge(482913507, engine.preset("partnership_auction"), 8, (None, "medium", "medium", "medium"))
+    """A finished challenge of four four-handed deals: the player's side played by random players, the
+    computer's by the hard level in the player's seat (in this process: about four seconds a deal)."""
+    challenge = Challenge(482913507, engine.preset("partnership_auction"), 4, (None, "medium", "medium", "medium"))
     run = new_run(challenge, ["You", "West", "North", "East"], [1, 2, 3, 4])
     for place, deal in enumerate(challenge.deal_list()):
         run.deal_played(random_hand(challenge.rules, deal, place, run.names))
