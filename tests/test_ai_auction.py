@@ -22,6 +22,7 @@ from engine.ai.bidding import TrumpValue, declare_value, made_share, rival_value
 from engine.ai.levels import LEVELS
 from engine.cards import new_deck, parse_cards
 from engine.game import Game, Phase, new_game
+from engine.info_state import info_state, sample_world
 from engine.rules import preset
 
 RULES = preset("partnership_auction")
@@ -92,8 +93,8 @@ def test_a_partner_bid_raises_the_value_over_a_partner_pass() -> None:
     assert open_weigh is not None and pass_weigh is not None
     assert _partner_meld(open_weigh) > _partner_meld(pass_weigh) + 0.5  # buckets of the best meld
     # Hard climbs a step at a time: the value it would bid up to says what the opening told it.
-    over_open = decisions.choose_bid(opened, 2, LEVELS["hard"], random.Random(1))
-    over_pass = decisions.choose_bid(passed, 2, LEVELS["hard"], random.Random(1))
+    over_open = decisions.choose_bid(info_state(opened, 2), LEVELS["hard"], random.Random(1))
+    over_pass = decisions.choose_bid(info_state(passed, 2), LEVELS["hard"], random.Random(1))
     assert over_open[0] == Bid(320)
     assert bid_limit(over_open[1]) > bid_limit(over_pass[1])
 
@@ -103,10 +104,10 @@ def test_hard_climbs_a_step_at_a_time_and_medium_jumps() -> None:
     no more than the opponents make it pay), medium jumps to the highest bid at least 10 under its
     value (it tells the partner)."""
     game = _seat_two([Pass(), Pass()])
-    hard, hard_why = decisions.choose_bid(game, 2, TINY_HARD, random.Random(1))
+    hard, hard_why = decisions.choose_bid(info_state(game, 2), TINY_HARD, random.Random(1))
     assert hard == Bid(250) and bid_limit(hard_why) > 300
     medium = replace(LEVELS["medium"], simulated_deals=16, think_seconds=0)
-    jump, jump_why = decisions.choose_bid(game, 2, medium, random.Random(1))
+    jump, jump_why = decisions.choose_bid(info_state(game, 2), medium, random.Random(1))
     assert isinstance(jump, Bid) and bid_limit(jump_why) - 21 < jump.amount <= bid_limit(jump_why) - 9  # (rounded)
 
 
@@ -129,10 +130,11 @@ def test_a_forced_opening_weighs_no_hand() -> None:
 
 
 def test_over_a_forced_partner_opening_hard_bids_as_over_no_bid() -> None:
-    action, reason = decisions.choose_bid(_seat_two([Bid(250), Pass()], forced=True), 2, TINY_HARD, random.Random(1))
+    opened = info_state(_seat_two([Bid(250), Pass()], forced=True), 2)
+    action, reason = decisions.choose_bid(opened, TINY_HARD, random.Random(1))
     # As over no bid: the next step (hard climbs), with a value well above it, and not "over partner".
     assert action == Bid(260) and bid_limit(reason) > 260 and not reason.startswith("over partner")
-    action, reason = decisions.choose_bid(_seat_two([Bid(250), Pass()]), 2, TINY_HARD, random.Random(1))
+    action, reason = decisions.choose_bid(info_state(_seat_two([Bid(250), Pass()]), 2), TINY_HARD, random.Random(1))
     assert reason.startswith("over partner") or reason.startswith("partner holds")
 
 
@@ -174,19 +176,19 @@ def test_weighed_worlds_are_consistent_and_the_weights_repeat(chunk: int) -> Non
         game, seat = _random_position(seed)
         if game.hand_records:
             continue
-        know = hidden.knowledge(game, seat)
-        world = hidden.sample_world(know, random.Random(seed))
-        again = hidden.sample_world(know, random.Random(seed))
+        know = info_state(game, seat).knowledge()
+        world = sample_world(know, random.Random(seed))
+        again = sample_world(know, random.Random(seed))
         assert world.hands == again.hands
-        weight = hidden.world_likelihood(game, seat, world)
-        assert weight == hidden.world_likelihood(game, seat, again)
+        weight = hidden.world_likelihood(info_state(game, seat), world)
+        assert weight == hidden.world_likelihood(info_state(game, seat), again)
         assert math.isfinite(weight) and weight >= 0
         assert sorted(world.hands[seat]) == sorted(game.hand.hands[seat])
         for s, pinned in enumerate(know.pinned[: game.rules.players]):
             assert not Counter(pinned) - Counter(world.hands[s])
         assert Counter(c for h in world.hands for c in h) == Counter(c for h in game.hand.hands for c in h)
         assert [len(h) for h in world.hands] == [len(h) for h in game.hand.hands]
-        assert hidden.auction_likelihood(game, seat, world) > 0
+        assert hidden.auction_likelihood(info_state(game, seat), world) > 0
 
 
 def test_weighed_worlds_for_decisions_repeat_under_a_seed() -> None:
@@ -194,8 +196,8 @@ def test_weighed_worlds_for_decisions_repeat_under_a_seed() -> None:
         game, seat = _random_position(seed)
         if game.hand_records or game.hand.trump is None:
             continue
-        a = decisions.sample_worlds(game, seat, TINY_HARD, random.Random(seed), 6)
-        b = decisions.sample_worlds(game, seat, TINY_HARD, random.Random(seed), 6)
+        a = decisions.sample_worlds(info_state(game, seat), TINY_HARD, random.Random(seed), 6)
+        b = decisions.sample_worlds(info_state(game, seat), TINY_HARD, random.Random(seed), 6)
         assert a == b and len(a) == 6
 
 
@@ -220,7 +222,7 @@ def test_hard_bids_legally_in_random_auctions(seed: int) -> None:
         seat = game.to_act
         assert seat is not None
         # the other seats act at random, so that every kind of auction comes up
-        action = decisions.choose_bid(game, seat, TINY_HARD, rng)[0] if seat % 2 == 0 else rng.choice(
+        action = decisions.choose_bid(info_state(game, seat), TINY_HARD, rng)[0] if seat % 2 == 0 else rng.choice(
             game.legal_actions())
         assert game.is_legal(action)
         game.apply(action)
@@ -240,9 +242,9 @@ def test_hard_decides_whole_hands_legally(name: str, seed: int) -> None:
         seat = game.to_act
         assert seat is not None
         if game.phase == Phase.PLAY:
-            action = choose_play(game, seat, level, rng)[0]
+            action = choose_play(info_state(game, seat), level, rng)[0]
         else:
-            action = decisions.decide(game, seat, level, rng)[0]
+            action = decisions.decide(info_state(game, seat), level, rng)[0]
         assert game.is_legal(action), (name, seed, game.phase, action)
         game.apply(action)
 

@@ -12,16 +12,22 @@ import pytest
 from engine.actions import Play
 from engine.ai.cardplay import Contract, choose_play, hand_utility
 from engine.ai.levels import LEVELS, Level
-from engine.ai.worlds import knowledge
 from engine.cards import DIAMONDS, new_deck, parse_card, parse_cards
 from engine.deal import Deal
 from engine.game import Game, Phase, new_game
 from engine.history import PassedCards, TrickPlayed
+from engine.info_state import InfoState, info_state
 from engine.play import count_points
 from engine.players import RandomPlayer
 from engine.rules import Rules, preset
 
 SEARCHING = ("medium", "hard", "perfect")
+
+def _view(game: Game, seat: int | None, level: Level) -> InfoState:
+    """The seat's information state, with the whole game for a level that sees every card."""
+    assert seat is not None
+    return info_state(game, seat, every_card=game if level.sees_all else None)
+
 
 
 def staged(rules: Rules, hands: Sequence[str], trump: int, trick: Sequence[tuple[int, str]] = (), leader: int = 0,
@@ -62,7 +68,7 @@ def staged(rules: Rules, hands: Sequence[str], trump: int, trick: Sequence[tuple
 
 def played(game: Game, kind: str, seed: int = 3) -> str:
     level = LEVELS[kind]
-    action, reason = choose_play(game, game.hand.to_act, level, random.Random(seed))
+    action, reason = choose_play(_view(game, game.hand.to_act, level), level, random.Random(seed))
     assert isinstance(action, Play) and game.is_legal(action)
     assert reason
     return str(action.card)
@@ -93,7 +99,7 @@ def test_do_not_overtake_partners_winning_card_when_not_forced(kind: str) -> Non
     game = staged(preset("partnership_auction", play_rule="post_1945"), ["AH JH QS", "KH 9H", "AS 9S", "QH JS"],
                   DIAMONDS, trick=[(1, "9H"), (2, "TH"), (3, "JH")], leader=1)
     game.hand.passes = [PassedCards(0, 2, (parse_card("AS"),))]
-    assert "AS" in map(str, knowledge(game, 0).pinned[2])
+    assert "AS" in map(str, info_state(game, 0).knowledge().pinned[2])
     assert played(game, kind) == "JH"
 
 
@@ -147,7 +153,7 @@ def test_declarers_play_aims_at_making_the_bid() -> None:
     h = game.hand
     h.bid, h.meld_points = 250, [100, 0, 100, 0]
     h.trick_points = [30, 0]
-    action, reason = choose_play(game, 0, LEVELS["hard"], random.Random(1))
+    action, reason = choose_play(info_state(game, 0), LEVELS["hard"], random.Random(1))
     assert str(action) == "play AH"
     assert "you make the bid almost always" in reason
 
@@ -160,21 +166,21 @@ def test_a_slip_is_never_far_from_the_best() -> None:
 
 
 def played_level(game: Game, level: Level) -> str:
-    action, _ = choose_play(game, game.hand.to_act, level, random.Random(0))
+    action, _ = choose_play(_view(game, game.hand.to_act, level), level, random.Random(0))
     return str(action)[5:]
 
 
 def test_reasons_speak_of_the_trick() -> None:
     game = staged(preset("partnership_auction"), ["TC QC", "KC", "KC", "AC"], DIAMONDS,
                   trick=[(1, "9C"), (2, "AC"), (3, "JC")])
-    action, reason = choose_play(game, 0, LEVELS["medium"], random.Random(0))
+    action, reason = choose_play(info_state(game, 0), LEVELS["medium"], random.Random(0))
     assert action == Play(parse_card("TC")) and reason.startswith("20 points onto partner's trick")
 
 
 def test_the_only_legal_card_is_played_at_once() -> None:
     game = staged(preset("partnership_auction"), ["TC", "", "", ""], DIAMONDS, trick=[(1, "9C"), (2, "AC"), (3, "JC")])
     only = (Play(parse_card("TC")), "the only card you may play")
-    assert choose_play(game, 0, LEVELS["hard"], random.Random(0)) == only
+    assert choose_play(info_state(game, 0), LEVELS["hard"], random.Random(0)) == only
 
 
 def test_every_level_plays_a_legal_card_the_same_under_a_seed() -> None:
@@ -200,8 +206,8 @@ def test_every_level_plays_a_legal_card_the_same_under_a_seed() -> None:
             continue
         seat = game.hand.to_act
         for level in levels:
-            action, _ = choose_play(game, seat, level, random.Random(n))
+            action, _ = choose_play(_view(game, seat, level), level, random.Random(n))
             assert isinstance(action, Play) and game.is_legal(action), (variant, level.name, action)
-            assert choose_play(game, seat, level, random.Random(n))[0] == action
+            assert choose_play(_view(game, seat, level), level, random.Random(n))[0] == action
             checked += 1
     assert checked >= 500

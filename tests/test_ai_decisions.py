@@ -27,6 +27,7 @@ from engine.ai import decisions
 from engine.ai.levels import LEVELS, Level
 from engine.cards import DIAMONDS, HEARTS, SPADES, parse_cards
 from engine.game import Game, new_game
+from engine.info_state import InfoState, info_state
 from engine.meld import score_meld
 from engine.players import RandomPlayer
 from engine.rules import PRESETS, preset
@@ -38,6 +39,12 @@ TINY = {name: replace(level, worlds=min(level.worlds, 4), simulated_deals=min(le
                       search_nodes=min(level.search_nodes, 12_000), think_seconds=0.0)
         for name, level in LEVELS.items()}
 
+def _view(game: Game, seat: int | None, level: Level) -> InfoState:
+    """The seat's information state, with the whole game for a level that sees every card."""
+    assert seat is not None
+    return info_state(game, seat, every_card=game if level.sees_all else None)
+
+
 
 def _walk(name: str, seed: int, level: Level, hands: int = 1) -> list[tuple[str, object]]:
     """Play ``hands`` hands: every non-play decision by ``level`` (checked legal), the cards at random."""
@@ -48,11 +55,11 @@ def _walk(name: str, seed: int, level: Level, hands: int = 1) -> list[tuple[str,
         seat = game.to_act
         assert seat is not None
         if game.phase == "play":
-            if decisions.should_declare_out(game, seat, level, random.Random(seed)):
+            if decisions.should_declare_out(_view(game, seat, level), level, random.Random(seed)):
                 assert game.rules.declare_out
             game.apply(cards.choose(game, seat))
             continue
-        action, reason = decisions.decide(game, seat, level, random.Random(seed * 31 + len(game.log)))
+        action, reason = decisions.decide(_view(game, seat, level), level, random.Random(seed * 31 + len(game.log)))
         assert game.is_legal(action), (name, game.phase, action)
         assert isinstance(reason, str) and reason
         seen.append((game.phase, action))
@@ -107,7 +114,7 @@ def test_time_limits() -> None:
                 game.apply(cards.choose(game, seat))
                 continue
             started = time.process_time()
-            action, _ = decisions.decide(game, seat, LEVELS["hard"], random.Random(1))
+            action, _ = decisions.decide(info_state(game, seat), LEVELS["hard"], random.Random(1))
             worst = max(worst, time.process_time() - started)
             game.apply(action)
     assert worst <= 2.5
@@ -120,12 +127,12 @@ def _auction_game(hands: list[str], dealer: int = 3, **options: object) -> Game:
 
 def test_strong_hand_bids_and_weak_hand_passes() -> None:
     strong = _auction_game(["AH AH TH TH KH QH JH KS QS JD AC AD", "", "", ""])
-    action, reason = decisions.choose_bid(strong, 0, TINY["medium"], random.Random(1))
+    action, reason = decisions.choose_bid(info_state(strong, 0), TINY["medium"], random.Random(1))
     assert isinstance(action, Bid), reason
     weak = _auction_game(["9S 9H 9D 9C JS JH JC TS TC 9S KD QC", "", "", ""])
-    action, reason = decisions.choose_bid(weak, 0, TINY["medium"], random.Random(1))
+    action, reason = decisions.choose_bid(info_state(weak, 0), TINY["medium"], random.Random(1))
     assert isinstance(action, Pass), reason
-    action, reason = decisions.choose_bid(weak, 0, LEVELS["easy"], random.Random(1))
+    action, reason = decisions.choose_bid(info_state(weak, 0), LEVELS["easy"], random.Random(1))
     assert isinstance(action, Pass), reason
 
 
@@ -136,7 +143,7 @@ def test_names_the_suit_of_the_run() -> None:
         game.apply(Bid(250) if seat == 0 else Pass())
     assert game.phase == "trump"
     for level in ("easy", "medium"):
-        action, reason = decisions.choose_trump(game, 0, TINY[level], random.Random(1))
+        action, reason = decisions.choose_trump(_view(game, 0, TINY[level]), TINY[level], random.Random(1))
         assert action == NameTrump(HEARTS), reason
 
 
@@ -148,7 +155,7 @@ def test_partner_passes_trumps_and_aces_declarer_returns_no_trumps() -> None:
     game.apply(NameTrump(HEARTS))
     assert game.phase == "passing" and game.to_act == 2
     for level in ("easy", "medium", "hard"):
-        action, reason = decisions.choose_pass(game, 2, TINY[level], random.Random(1))
+        action, reason = decisions.choose_pass(_view(game, 2, TINY[level]), TINY[level], random.Random(1))
         assert isinstance(action, PassCards)
         passed = list(action.cards)
         assert any(c.rank == 5 for c in passed if c.suit != HEARTS), (level, reason)  # an ace
@@ -160,10 +167,10 @@ def test_partner_passes_trumps_and_aces_declarer_returns_no_trumps() -> None:
             assert all(c.suit != HEARTS or c in shown for c in kept), (level, reason)
         else:
             assert sum(1 for c in passed if c.suit == HEARTS) == 3, (level, reason)  # every trump
-    action, _ = decisions.choose_pass(game, 2, TINY["medium"], random.Random(1))
+    action, _ = decisions.choose_pass(info_state(game, 2), TINY["medium"], random.Random(1))
     game.apply(action)
     assert game.phase == "return"
-    back, reason = decisions.choose_pass(game, 0, TINY["medium"], random.Random(1))
+    back, reason = decisions.choose_pass(info_state(game, 0), TINY["medium"], random.Random(1))
     assert isinstance(back, PassCards)
     assert not any(c.suit == HEARTS for c in back.cards), reason
     hand = [int(c) for c in game.hand.hands[0]]
@@ -183,7 +190,7 @@ def test_bury_keeps_trumps_and_aces() -> None:
     game.apply(NameTrump(SPADES))
     assert game.phase == "bury"
     for level in ("easy", "medium", "hard"):
-        action, reason = decisions.choose_bury(game, 0, TINY[level], random.Random(2))
+        action, reason = decisions.choose_bury(_view(game, 0, TINY[level]), TINY[level], random.Random(2))
         assert isinstance(action, Bury)
         assert not any(c.suit == SPADES or c.rank == 5 for c in action.cards), (level, reason)
 
@@ -195,21 +202,21 @@ def test_throw_in_only_when_out_of_reach() -> None:
         weak.apply(Bid(400) if weak.to_act == 0 else Pass())
     weak.apply(NameTrump(DIAMONDS))
     while weak.phase in ("passing", "return"):
-        action, _ = decisions.choose_pass(weak, weak.to_act, TINY["easy"], random.Random(1))
+        action, _ = decisions.choose_pass(info_state(weak, weak.to_act), TINY["easy"], random.Random(1))
         weak.apply(action)
     if weak.phase == "throw_in":
-        action, reason = decisions.choose_throw_in(weak, 0, TINY["medium"], random.Random(1))
+        action, reason = decisions.choose_throw_in(info_state(weak, 0), TINY["medium"], random.Random(1))
         assert action == ThrowIn(), reason
     strong = _auction_game(["AH AH TH TH KH QH JH KS QS JD AC AD", "", "", ""])
     while strong.phase == "bidding":
         strong.apply(Bid(250) if strong.to_act == 0 else Pass())
     strong.apply(NameTrump(HEARTS))
     while strong.phase in ("passing", "return"):
-        action, _ = decisions.choose_pass(strong, strong.to_act, TINY["easy"], random.Random(1))
+        action, _ = decisions.choose_pass(info_state(strong, strong.to_act), TINY["easy"], random.Random(1))
         strong.apply(action)
     assert strong.phase == "throw_in"
     for level in ("easy", "medium"):
-        action, reason = decisions.choose_throw_in(strong, 0, TINY[level], random.Random(1))
+        action, reason = decisions.choose_throw_in(_view(strong, 0, TINY[level]), TINY[level], random.Random(1))
         assert action == PlayOn(), reason
 
 
@@ -283,9 +290,9 @@ def test_declare_out_only_when_sure() -> None:
     game = _two_hand_at("play", 4)
     seat = game.to_act
     assert seat is not None
-    assert not decisions.should_declare_out(game, seat, LEVELS["hard"], random.Random(1))
+    assert not decisions.should_declare_out(info_state(game, seat), LEVELS["hard"], random.Random(1))
     game.scores[game.side_of(seat)] = game.target
-    assert decisions.should_declare_out(game, seat, LEVELS["hard"], random.Random(1))
+    assert decisions.should_declare_out(info_state(game, seat), LEVELS["hard"], random.Random(1))
 
 
 def test_hand_value_follows_meld() -> None:

@@ -7,9 +7,10 @@ from collections import Counter
 
 import pytest
 
-from engine.ai.worlds import Knowledge, World, knowledge, play_likelihood, real_world, sample_world
+from engine.ai.worlds import play_likelihood, real_world
 from engine.cards import CARDS, new_deck
 from engine.game import Game, Phase, new_game
+from engine.info_state import Knowledge, World, info_state, sample_world
 from engine.players import RandomPlayer
 from engine.rules import PRESETS, preset
 
@@ -67,7 +68,7 @@ def test_what_a_seat_knows_is_true(variant: str) -> None:
     """Every fact gathered (meld, passes, widow, voids, must-beat caps) holds for the real cards."""
     for game in games_in_play(variant, 12, seed=len(variant)):
         for seat in range(game.rules.players):
-            know = knowledge(game, seat)
+            know = info_state(game, seat).knowledge()
             truth = real_world(game)
             check_holds(know, truth, game)
             assert sum(know.room) + sum(len(p) for p in know.pinned) == \
@@ -79,18 +80,18 @@ def test_sampled_worlds_agree_with_what_was_seen(variant: str) -> None:
     rng = random.Random(7)
     for game in games_in_play(variant, 8, seed=3 + len(variant)):
         seat = game.hand.to_act
-        know = knowledge(game, seat)
+        know = info_state(game, seat).knowledge()
         for _ in range(5):
             world = sample_world(know, rng)
             check_holds(know, world, game)
-            assert play_likelihood(game, seat, world) > 0
+            assert play_likelihood(info_state(game, seat), world) > 0
 
 
 def test_inferences_are_made_and_used() -> None:
     """Late in the four-handed game the play has told something, and no world contradicts it."""
     made = 0
     for game in games_in_play("partnership_auction", 20, seed=11):
-        know = knowledge(game, game.hand.to_act)
+        know = info_state(game, game.hand.to_act).knowledge()
         made += know.inferences
     assert made > 20
 
@@ -110,7 +111,7 @@ def test_a_seat_that_did_not_follow_is_void() -> None:
     hearts[2], clubs[2] = (hearts[2][0], clubs[2][1]), (clubs[2][0], hearts[2][1])
     h.tricks[heart] = dataclasses.replace(h.tricks[heart], plays=tuple(hearts))
     h.tricks[club] = dataclasses.replace(h.tricks[club], plays=tuple(clubs))
-    know = knowledge(game, 0)
+    know = info_state(game, 0).knowledge()
     rng = random.Random(1)
     for _ in range(30):
         world = sample_world(know, rng)
@@ -120,7 +121,7 @@ def test_a_seat_that_did_not_follow_is_void() -> None:
 def test_forgetful_memory_thinks_played_cards_are_still_out() -> None:
     game = games_in_play("partnership_auction", 6, seed=5)[-1]
     seat = game.hand.to_act
-    know = knowledge(game, seat, memory=0.0, rng=random.Random(1))
+    know = info_state(game, seat).knowledge(memory=0.0, rng=random.Random(1))
     others = [c for t in game.hand.tricks for s, c in t.plays if s != seat]
     assert len(know.forgotten) == len(others) + sum(1 for s, _ in game.hand.trick if s != seat)
     world = sample_world(know, random.Random(2))
@@ -143,7 +144,7 @@ def test_two_handed_after_the_stock_the_other_hand_is_known() -> None:
             continue
         found += 1
         seat = game.hand.to_act
-        world = sample_world(knowledge(game, seat), rng)
+        world = sample_world(info_state(game, seat).knowledge(), rng)
         assert sorted(world.hands[1 - seat]) == sorted(game.hand.hands[1 - seat])
     assert found
 
@@ -157,7 +158,7 @@ def test_three_handed_widow_is_with_the_declarer_or_buried() -> None:
         for seat in range(3):
             if seat == h.declarer:
                 continue
-            know = knowledge(game, seat)
+            know = info_state(game, seat).knowledge()
             assert know.buried == 3
             widow = Counter(h.deal.widow)
             widow.subtract(played_cards(game))
@@ -172,7 +173,7 @@ def test_three_handed_widow_is_with_the_declarer_or_buried() -> None:
 
 def test_same_generator_same_world() -> None:
     game = games_in_play("double_deck", 3, seed=2)[0]
-    know = knowledge(game, game.hand.to_act)
+    know = info_state(game, game.hand.to_act).knowledge()
     a = sample_world(know, random.Random(5))
     b = sample_world(know, random.Random(5))
     assert a.hands == b.hands and a.stock == b.stock and a.buried == b.buried

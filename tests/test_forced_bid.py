@@ -15,6 +15,7 @@ from engine.ai import decisions
 from engine.ai.levels import LEVELS
 from engine.ai.players import ComputerPlayer, _fallback
 from engine.game import Game, Phase, new_game
+from engine.info_state import info_state
 from engine.phases.auction import forced_bids
 from engine.players import RandomPlayer
 from engine.record import check_record
@@ -132,7 +133,7 @@ def _seat_two_decides(level: str, opening: list[Bid | Pass], forced: bool) -> tu
     game = Game.for_deal(rules, make_deal(rules, ["", "", STRONG, ""], dealer=3))
     act(game, *opening)
     assert game.to_act == 2
-    return decisions.choose_bid(game, 2, TINY[level], random.Random(1))
+    return decisions.choose_bid(info_state(game, 2), TINY[level], random.Random(1))
 
 
 # Hard reads every bid and pass by the learned auction model: a partner's pass says something there,
@@ -172,9 +173,9 @@ def test_the_forced_opener_bids_the_minimum_with_any_hand(level: str) -> None:
     rules = preset("partnership_auction", first_bid_forced=True)
     weak = "9S 9H 9D 9C JS JH JC TS TC 9S KD QC"
     game = Game.for_deal(rules, make_deal(rules, [weak, "", "", ""], dealer=3))
-    action, reason = decisions.choose_bid(game, 0, TINY[level], random.Random(1))
+    action, reason = decisions.choose_bid(info_state(game, 0), TINY[level], random.Random(1))
     assert action == Bid(250) and "forced" in reason
-    assert _fallback("bidding", game, 0)[0] == Bid(250)  # the rule of thumb kept for a failing decision too
+    assert _fallback(info_state(game, 0))[0] == Bid(250)  # the rule of thumb kept for a failing decision too
 
 
 # -- every level stays legal ---------------------------------------------------------------------
@@ -212,6 +213,6 @@ def test_medium_and_hard_decide_legally_with_the_option(name: str, level: str, s
     def choose(game: Game, seat: int) -> Action:
         if game.phase == "play":
             return cards.choose(game, seat)
-        return decisions.decide(game, seat, TINY[level], random.Random(seat))[0]
+        return decisions.decide(info_state(game, seat), TINY[level], random.Random(seat))[0]
 
     assert sum(_walk(name, seed, choose) for seed in range(seeds)) > 0

@@ -17,6 +17,7 @@ from engine.ai.players import ComputerPlayer, decision_rng
 from engine.ai.playouts import LEAST_DEALS, PLAYOUT_DEALS, choose_by_playouts, played_out, playout_worths
 from engine.ai.valuation import SECOND_LOOK_DEALS, second_look, valuation
 from engine.game import Game, Phase, new_game
+from engine.info_state import info_state
 from engine.rules import preset
 
 HARD = ANALYSIS_LEVELS["hard"]
@@ -44,9 +45,12 @@ def _two_handed_until(seed: int, wanted: str, stock_at_most: int = 24) -> Game:
 
 
 def test_which_decisions_are_played_out() -> None:
-    assert played_out(_two_handed_until(3, "stock")) and played_out(_two_handed_until(3, "meld"))
-    assert not played_out(_two_handed_until(3, "endgame"))
-    assert not played_out(new_game(preset("partnership_auction"), seed=3))  # a bid
+    def played_out_now(game: Game) -> bool:
+        return played_out(info_state(game, game.to_act or 0))
+
+    assert played_out_now(_two_handed_until(3, "stock")) and played_out_now(_two_handed_until(3, "meld"))
+    assert not played_out_now(_two_handed_until(3, "endgame"))
+    assert not played_out_now(new_game(preset("partnership_auction"), seed=3))  # a bid
 
 
 @pytest.mark.parametrize("wanted", ["stock", "meld"])
@@ -60,9 +64,9 @@ def test_hard_chooses_what_the_hand_played_out_values_most(wanted: str) -> None:
     action, _reason = hard.choose_with_reason(game, seat)
     usual = ComputerPlayer(replace(HARD, stock_playouts=0), 5).choose_with_reason(game, seat)
     rng = decision_rng(5, game, seat)
-    assert (action, _reason) == choose_by_playouts(game, seat, HARD, rng, usual)
+    assert (action, _reason) == choose_by_playouts(info_state(game, seat), HARD, rng, usual)
     choices = [usual[0]] + [a for a in game.legal_actions() if a != usual[0]]
-    worths, deals = playout_worths(game, seat, choices, HARD.stock_playouts, decision_rng(5, game, seat))
+    worths, deals = playout_worths(info_state(game, seat), choices, HARD.stock_playouts, decision_rng(5, game, seat))
     assert deals == HARD.stock_playouts == PLAYOUT_DEALS
     means = {a: sum(w) / deals for a, w in worths.items()}
     assert means[action] == max(means.values())
@@ -74,7 +78,8 @@ def test_the_clock_cuts_the_deals_short_but_not_below_a_few() -> None:
     seat = game.to_act
     assert seat is not None
     choices = game.legal_actions()[:3]
-    worths, deals = playout_worths(game, seat, choices, 16, random.Random(1), deadline=time.perf_counter() - 1)
+    worths, deals = playout_worths(info_state(game, seat), choices, 16, random.Random(1),
+                                   deadline=time.perf_counter() - 1)
     assert deals == LEAST_DEALS and all(len(w) == LEAST_DEALS for w in worths.values())
 
 
@@ -123,7 +128,7 @@ def test_hard_solves_the_whole_two_handed_endgame() -> None:
         assert seat is not None and len(game.hand.hands[seat]) == 12
         plays = [a for a in game.legal_actions() if isinstance(a, Play)]
         worths = solved_card_worths(game, seat, plays)
-        card, reason = choose_play(game, seat, HARD, random.Random(1))
+        card, reason = choose_play(info_state(game, seat), HARD, random.Random(1))
         assert isinstance(card, Play) and worths[int(card.card)] == max(worths.values()), (seed, card, worths)
         assert "worked out exactly" in reason
 

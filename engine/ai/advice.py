@@ -30,6 +30,7 @@ from engine.ai.decisions import should_declare_out
 from engine.ai.levels import LEVELS, Level
 from engine.ai.valuation import Valuation, valuation
 from engine.game import Game
+from engine.info_state import info_state
 
 # The views an analysis may take of the seat's decisions, by name (a smaller search for a quicker look), without
 # the clock: neither the advice nor a review may depend on the machine's speed.
@@ -101,7 +102,8 @@ def advise(game: Game, seed: int = 0, level: Level = SEAT_VIEW, chosen: Action |
     values = {a: round(valued.mean(a), 1) for a in valued.worths}
     tried = [a for a in values if a not in valued.added]
     ranked = tuple(sorted(tried, key=lambda a: (-values[a], action_words(as_advised(a), game))))
-    out = DeclareOut() in game.legal_actions() and should_declare_out(game, seat, level, seat_view_rng(seed, number))
+    out = DeclareOut() in game.legal_actions() and should_declare_out(info_state(game, seat), level,
+                                                                        seat_view_rng(seed, number))
     return Advice(valued, values, ranked, out)
 
 

@@ -58,6 +58,7 @@ from engine.ai.playouts import played_out
 from engine.ai.valuation import Valuation, second_look, valuation
 from engine.game import Game, Phase
 from engine.history import HandHistory, seat_names
+from engine.info_state import info_state
 from engine.record import ActionValue, HandRecord, check_record, game_at_deal, read_hand, record_humans, record_names
 from engine.rules import Rules, TrumpBy
 
@@ -453,7 +454,7 @@ def _against_the_advice(game: Game, action: Action, best: Action, valued: Valuat
     for better than it on the luck of the later ones (each is shown at most at the advice's value)."""
     seat = game.to_act
     assert seat is not None
-    for batch in range(MORE_DEALS if game.phase != Phase.TRUMP and not played_out(game) else 0):
+    for batch in range(MORE_DEALS if game.phase != Phase.TRUMP and not played_out(info_state(game, seat)) else 0):
         if not _undecided(valued, action, best, threshold):
             break
         more = random.Random(stable_seed("analysis", seed, action_index, "seat", batch + 1))

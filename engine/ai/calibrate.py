@@ -53,6 +53,7 @@ from engine.ai.players import ComputerPlayer
 from engine.ai.playouts import played_out
 from engine.ai.valuation import second_look, valuation
 from engine.game import Game, new_game
+from engine.info_state import info_state
 from engine.record import HandRecord
 from engine.rules import PRESETS, Rules, preset
 
@@ -160,7 +161,7 @@ def plant(record: HandRecord, level: Level, rng: random.Random) -> tuple[int, Ac
         if not bad:
             continue
         pick = rng.choice(sorted(bad, key=str))
-        if played_out(game):  # bad by the luck of the deals that made another choice the best? look again
+        if played_out(info_state(game, seat)):  # bad by luck of the deals that made another choice the best? look again
             best = max(seat_view.worths, key=seat_view.mean)
             again = second_look(game.clone(), seat, level, random.Random(rng.random()), [pick, best])
             # worse by a mistake's worth beyond the uncertainty of those deals, as the analysis counts a cost

@@ -38,21 +38,14 @@ from engine.ai.levels import Level
 from engine.ai.odds_words import how_often
 from engine.ai.solver import Table, solve
 from engine.ai.trickplay import Position, greedy_playout
-from engine.ai.worlds import (
-    World,
-    knowledge,
-    play_likelihood,
-    playing_sides,
-    real_world,
-    sample_world,
-    world_weigher,
-)
+from engine.ai.worlds import World, play_likelihood, playing_sides, real_world, world_weigher
 from engine.cards import counts
 from engine.game import Game
+from engine.info_state import InfoState, info_state, sample_world
 from engine.meld import meld_total
 from engine.play import beats, card_values, trick_winner
 from engine.players import Choice
-from engine.rules import MeldNeeds, TrumpBy
+from engine.rules import MeldNeeds, Rules, TrumpBy
 
 EASY_WORLDS = 4          # worlds for a level with ``worlds == 0`` (easy): few, from a forgetful memory
 SAMPLE_NODES = 100         # what sampling and weighing one world costs, counted in search nodes
@@ -78,34 +71,34 @@ class Contract:
     buried: int             # trick points the declarer buried (counted for the declaring side)
 
 
-def choose_play(game: Game, seat: int, level: Level, rng: random.Random) -> Choice:
-    """The card for ``seat`` to play now (the game must be in its play phase with ``seat`` to act)."""
-    h = game.hand
-    assert h.trump is not None
-    plays = [a for a in game.legal_actions() if isinstance(a, Play)]
+def choose_play(info: InfoState, level: Level, rng: random.Random) -> Choice:
+    """The card for the seat of ``info`` to play now (in the play phase, with the seat to act)."""
+    assert info.trump is not None
+    plays = [a for a in info.legal_actions if isinstance(a, Play)]
     if len(plays) == 1:
         return plays[0], "the only card you may play"
-    if game.rules.trump_by == TrumpBy.STOCK and (h.stock or h.tables):
-        return _two_hand_early(game, seat, plays, level, rng)
-    if game.rules.trump_by == TrumpBy.STOCK:
-        return _two_hand_endgame(game, seat, plays, level, rng)
-    return _sampled(game, seat, plays, level, rng)
+    if info.rules.trump_by == TrumpBy.STOCK and (info.stock_size or info.tables):
+        return _two_hand_early(info, plays, level, rng)
+    if info.rules.trump_by == TrumpBy.STOCK:
+        return _two_hand_endgame(info, plays, level, rng)
+    return _sampled(info, plays, level, rng)
 
 
 # -- sampled play (three and four seats, and every hand of hidden cards) ----------------------------
 
 
-def _contract(game: Game, sides: Sequence[int], seat: int, world: World | None) -> Contract:
-    h = game.hand
-    rules = game.rules
+def _contract(info: InfoState, sides: Sequence[int], world: World | None) -> Contract:
+    rules = info.rules
     meld = [0, 0]
+    meld_points = info.meld_points
     for s in range(rules.players):
-        meld[sides[s]] += h.meld_points[s]
-    declaring = sides[h.declarer] if h.declarer is not None else None
+        meld[sides[s]] += meld_points[s]
+    declarer = info.declarer
+    declaring = sides[declarer] if declarer is not None else None
     values = card_values(rules)
-    buried_cards = h.buried if seat == h.declarer else (world.buried if world is not None else [])
+    buried_cards = info.buried if info.seat == declarer else (world.buried if world is not None else [])
     buried = sum(values[c] for c in buried_cards)
-    return Contract(declaring, h.bid, (meld[0], meld[1]), rules.meld_needs, rules.set_gives_bid, buried)
+    return Contract(declaring, info.bid, (meld[0], meld[1]), rules.meld_needs, rules.set_gives_bid, buried)
 
 
 def hand_utility(contract: Contract, side: int, points: int, total: int) -> float:
@@ -127,15 +120,19 @@ def hand_utility(contract: Contract, side: int, points: int, total: int) -> floa
     return float(diff if side == contract.declaring else -diff)
 
 
-def _position(game: Game, world: World, sides: tuple[int, ...]) -> Position:
-    h = game.hand
-    assert h.trump is not None
-    leader = h.trick[0][0] if h.trick else h.to_act
+def _position(info: InfoState, world: World, sides: tuple[int, ...]) -> Position:
+    trump = info.trump
+    assert trump is not None
+    rules = info.rules
+    trick = info.trick
+    to_act = info.to_act
+    assert to_act is not None
+    leader = trick[0][0] if trick else to_act
     points = [0, 0] if len(set(sides)) == 2 else [0] * (max(sides) + 1)
-    for real_side, taken in enumerate(h.trick_points):
-        seat = next(s for s in range(game.rules.players) if game.rules.team_of(s) == real_side)
+    for real_side, taken in enumerate(info.trick_points):
+        seat = next(s for s in range(rules.players) if rules.team_of(s) == real_side)
         points[sides[seat]] += taken
-    return Position.start(world.hands, h.trump, game.rules, leader, [c for _, c in h.trick], points, sides)
+    return Position.start(world.hands, trump, rules, leader, [c for _, c in trick], points, sides)
 
 
 def _world_values(position: Position, moves: Sequence[int], level: Level, exact: bool,
@@ -177,32 +174,32 @@ class CardValues:
         return self.totals[card] / self.weight_sum
 
 
-def sampled_card_values(game: Game, seat: int, plays: Sequence[Play], level: Level,
-                        rng: random.Random) -> CardValues:
-    """Each of ``plays`` valued as the level values them: over the worlds it samples (the real one for a
-    level that sees all), each played out or, near the end, solved exactly, within its node budget."""
+def sampled_card_values(info: InfoState, plays: Sequence[Play], level: Level, rng: random.Random) -> CardValues:
+    """Each of ``plays`` valued as the level values them: over the worlds it samples from ``info`` (the real one
+    for a level that sees all, from ``info.every_card``), each played out or, near the end, solved exactly,
+    within its node budget."""
     # The work is budgeted in search nodes, so that a decision does not depend on the machine's
     # speed; the clock only stops a search that runs far over (a loaded machine).
     budget = level.search_nodes or None
     deadline = time.perf_counter() + 2 * level.think_seconds if level.think_seconds > 0 else None
-    sides = playing_sides(game)
-    side = sides[seat]
+    sides = playing_sides(info.rules, info.declarer)
+    side = sides[info.seat]
     moves = [int(p.card) for p in plays]
     if level.sees_all:
-        worlds = [real_world(game)]
+        worlds = [real_world(info.whole_game())]
     else:
-        know = knowledge(game, seat, level.memory, rng)
+        know = info.knowledge(level.memory, rng)
         count = level.worlds or EASY_WORLDS
         draw = count * (CANDIDATES_PER_WORLD if level.weighted else 1)
         worlds = []
-        weigh = world_weigher(game, seat) if level.reads_auction else None
+        weigh = world_weigher(info) if level.reads_auction else None
         for i in range(draw):
             if i >= 2 and (budget is not None and i * SAMPLE_NODES >= budget / 2
                            or deadline is not None and time.perf_counter() > deadline):
                 break
             world = sample_world(know, rng)
             if level.weighted:
-                world.weight = weigh(world) if weigh is not None else play_likelihood(game, seat, world)
+                world.weight = weigh(world) if weigh is not None else play_likelihood(info, world)
                 if world.weight <= 0:
                     continue
             worlds.append(world)
@@ -220,11 +217,11 @@ def sampled_card_values(game: Game, seat: int, plays: Sequence[Play], level: Lev
     used = spent = 0
     table: Table = {}
     for world in worlds:
-        position = _position(game, world, sides)
+        position = _position(info, world, sides)
         tricks_left = position.tricks_left
         exact = tricks_left <= level.exact_tricks
         total = sum(position.points) + position.remaining_points()
-        contract = _contract(game, sides, seat, world)
+        contract = _contract(info, sides, world)
         values, work = _world_values(position, moves, level, exact, table)
         spent += work
         w = world.weight if level.weighted else 1.0
@@ -245,22 +242,23 @@ def sampled_card_values(game: Game, seat: int, plays: Sequence[Play], level: Lev
     return CardValues(totals, points, made, weight_sum or 1.0, used, per_world, weights)
 
 
-def _sampled(game: Game, seat: int, plays: list[Play], level: Level, rng: random.Random) -> Choice:
-    valued = sampled_card_values(game, seat, plays, level, rng)
+def _sampled(info: InfoState, plays: list[Play], level: Level, rng: random.Random) -> Choice:
+    valued = sampled_card_values(info, plays, level, rng)
     totals, weight_sum = valued.totals, valued.weight_sum
-    sides = playing_sides(game)
-    side = sides[seat]
+    sides = playing_sides(info.rules, info.declarer)
+    side = sides[info.seat]
     moves = [int(p.card) for p in plays]
-    ranked = sorted(moves, key=lambda c: (-(totals[c] / weight_sum - 0.001 * _power(c, game)), c))
+    trump = info.trump
+    ranked = sorted(moves, key=lambda c: (-(totals[c] / weight_sum - 0.001 * _power(c, trump)), c))
     pick = ranked[0]
     slipped = False
     if level.slip and len(ranked) > 1 and rng.random() < level.slip:
         second = ranked[1]
-        if (totals[pick] - totals[second]) / weight_sum <= SLIP_MARGIN * game.rules.trick_total:
+        if (totals[pick] - totals[second]) / weight_sum <= SLIP_MARGIN * info.rules.trick_total:
             pick, slipped = second, True
-    reason = _reason(game, seat, pick, valued.points[pick] / weight_sum, valued.made[pick] / weight_sum,
-                     _contract(game, sides, seat, None).declaring is not None,
-                     side == _decl_side(game, sides))
+    reason = _reason(info, pick, valued.points[pick] / weight_sum, valued.made[pick] / weight_sum,
+                     _contract(info, sides, None).declaring is not None,
+                     side == _decl_side(info, sides))
     if slipped:
         reason += " (a hunch)"
     return PLAYS[pick], reason
@@ -275,12 +273,15 @@ def _meld_edge(contract: Contract, side: int) -> float:
 
 def _as_dealt(game: Game, seat: int) -> tuple[Position, Contract, int, int]:
     """The rest of the hand with the cards as they lie in ``game``: its position, the contract, the
-    trick points in play and ``seat``'s side (merged as :func:`~engine.ai.worlds.playing_sides`)."""
-    sides = playing_sides(game)
+    trick points in play and ``seat``'s side (merged as :func:`~engine.ai.worlds.playing_sides`). ``game`` holds
+    every card as the caller dealt it: a determinized copy (:meth:`engine.info_state.InfoState.dealt`), or the
+    real game for a view that sees every card."""
+    info = info_state(game, seat)
+    sides = playing_sides(info.rules, info.declarer)
     world = real_world(game)
-    position = _position(game, world, sides)
+    position = _position(info, world, sides)
     total = sum(position.points) + position.remaining_points()
-    return position, _contract(game, sides, seat, world), total, sides[seat]
+    return position, _contract(info, sides, world), total, sides[seat]
 
 
 def playout_worth(game: Game, seat: int) -> float:
@@ -305,42 +306,45 @@ def solved_card_worths(game: Game, seat: int, plays: Sequence[Play], max_nodes: 
     return {c: hand_utility(contract, side, values[c], total) + edge for c in moves}
 
 
-def _decl_side(game: Game, sides: Sequence[int]) -> int | None:
-    declarer = game.hand.declarer
+def _decl_side(info: InfoState, sides: Sequence[int]) -> int | None:
+    declarer = info.declarer
     return sides[declarer] if declarer is not None else None
 
 
-def _power(card: int, game: Game) -> int:
+def _power(card: int, trump: int | None) -> int:
     """How strong a card is, to break ties toward the cheaper card (never overtake for nothing)."""
-    return card % 6 + (6 if card // 6 == game.hand.trump else 0)
+    return card % 6 + (6 if card // 6 == trump else 0)
 
 
-def _trick_note(game: Game, seat: int, card: int) -> str:
+def _trick_note(info: InfoState, card: int) -> str:
     """What the card does to the trick now, in words (empty when nothing worth saying)."""
-    h = game.hand
-    assert h.trump is not None
-    values = card_values(game.rules)
-    trick = [c for _, c in h.trick]
+    trump = info.trump
+    assert trump is not None
+    rules = info.rules
+    seat = info.seat
+    values = card_values(rules)
+    plays = info.trick
+    trick = [c for _, c in plays]
     if not trick:
         return "your lead"
     counters = sum(values[c] for c in trick) + values[card]
-    win_index = trick_winner(trick, h.trump)
-    winner_seat = h.trick[win_index][0]
-    partner_winning = game.rules.team_of(winner_seat) == game.rules.team_of(seat) and winner_seat != seat
-    takes = beats(card, trick[win_index], trick[0] // 6, h.trump)
+    win_index = trick_winner(trick, trump)
+    winner_seat = plays[win_index][0]
+    partner_winning = rules.team_of(winner_seat) == rules.team_of(seat) and winner_seat != seat
+    takes = beats(card, trick[win_index], trick[0] // 6, trump)
     if partner_winning and not takes:
         if values[card]:
             return f"{counters} points onto partner's trick"
         return "stay under partner"
     if takes:
-        verb = "trump it" if card // 6 == h.trump and trick[0] // 6 != h.trump else "win it"
+        verb = "trump it" if card // 6 == trump and trick[0] // 6 != trump else "win it"
         return f"{verb}: {counters} points in the trick"
     return "give up this trick"
 
 
-def _reason(game: Game, seat: int, card: int, points: float, made: float, contract: bool, declaring: bool) -> str:
-    note = _trick_note(game, seat, card)
-    total = game.rules.trick_total
+def _reason(info: InfoState, card: int, points: float, made: float, contract: bool, declaring: bool) -> str:
+    note = _trick_note(info, card)
+    total = info.rules.trick_total
     text = f"{note}; about {round(points)} of {total} trick points for your side"
     if contract:
         text += f", you make the bid {how_often(made)}" if declaring else \
@@ -351,14 +355,13 @@ def _reason(game: Game, seat: int, card: int, points: float, made: float, contra
 # -- two-handed --------------------------------------------------------------------------------
 
 
-def _two_hand_endgame(game: Game, seat: int, plays: list[Play], level: Level, rng: random.Random) -> Choice:
+def _two_hand_endgame(info: InfoState, plays: list[Play], level: Level, rng: random.Random) -> Choice:
     """Stock gone, melds back in the hands: every card is known. Solve exactly once the hand is
     short enough for the level (:func:`two_hand_exact_tricks`); before that, playouts. A forgetful
     level may misremember the cards played and so the opponent's hand."""
-    h = game.hand
-    assert h.trump is not None
-    world = real_world(game) if level.sees_all else sample_world(knowledge(game, seat, level.memory, rng), rng)
-    position = _position(game, world, playing_sides(game))
+    assert info.trump is not None
+    world = real_world(info.whole_game()) if level.sees_all else sample_world(info.knowledge(level.memory, rng), rng)
+    position = _position(info, world, playing_sides(info.rules, info.declarer))
     moves = [int(p.card) for p in plays]
     if position.tricks_left <= two_hand_exact_tricks(level):
         cap = deadline = None
@@ -366,12 +369,12 @@ def _two_hand_endgame(game: Game, seat: int, plays: list[Play], level: Level, rn
             cap = int(level.think_seconds * ENDGAME_NODES_PER_SECOND)
             deadline = time.perf_counter() + 2 * level.think_seconds
         result = solve(position, max_nodes=cap, deadline=deadline)
-        note = _trick_note(game, seat, result.card)
+        note = _trick_note(info, result.card)
         how = "worked out exactly" if result.exact else "searched as far as time allows"
         return PLAYS[result.card], f"{note}; {result.value} trick points for your side, {how}"
     values, _ = _world_values(position, moves, level, False)
-    pick = max(moves, key=lambda c: (values[c], -_power(c, game)))
-    return PLAYS[pick], f"{_trick_note(game, seat, pick)}; about {values[pick]} trick points for your side"
+    pick = max(moves, key=lambda c: (values[c], -_power(c, info.trump)))
+    return PLAYS[pick], f"{_trick_note(info, pick)}; about {values[pick]} trick points for your side"
 
 
 def two_hand_exact_tricks(level: Level) -> int:
@@ -384,27 +387,27 @@ def two_hand_exact_tricks(level: Level) -> int:
     return 9 if level.worlds else 0
 
 
-def _meld_loss(tally: list[int], card: int, trump: int, game: Game) -> int:
-    before = meld_total(tally, trump, game.rules)
+def _meld_loss(tally: list[int], card: int, trump: int, rules: Rules) -> int:
+    before = meld_total(tally, trump, rules)
     tally[card] -= 1
-    after = meld_total(tally, trump, game.rules)
+    after = meld_total(tally, trump, rules)
     tally[card] += 1
     return before - after
 
 
-def _keep_costs(cards: Sequence[tuple[int, bool]], tally: list[int], trump: int, game: Game) -> list[float]:
+def _keep_costs(cards: Sequence[tuple[int, bool]], tally: list[int], trump: int, rules: Rules) -> list[float]:
     """What playing each card (code, from the table?) gives up: its part in meld, and a trump's power."""
     costs = []
     for c, from_table in cards:
-        loss = _meld_loss(tally, c, trump, game) * (0.3 if from_table else 0.6)
+        loss = _meld_loss(tally, c, trump, rules) * (0.3 if from_table else 0.6)
         costs.append(loss + (10 + 2 * (c % 6) if c // 6 == trump else 0))
     return costs
 
 
-def _answer_scores(cards: Sequence[tuple[int, bool]], led: int, tally: list[int], trump: int, game: Game,
+def _answer_scores(cards: Sequence[tuple[int, bool]], led: int, tally: list[int], trump: int, rules: Rules,
                    values: Sequence[int], melds: bool) -> list[float]:
     """The second card of a two-handed trick: take the points cheaply, or let a poor trick go."""
-    costs = _keep_costs(cards, tally, trump, game)
+    costs = _keep_costs(cards, tally, trump, rules)
     scores = []
     for (c, _), cost in zip(cards, costs, strict=True):
         gain = values[led] + values[c]
@@ -413,25 +416,28 @@ def _answer_scores(cards: Sequence[tuple[int, bool]], led: int, tally: list[int]
     return scores
 
 
-def _two_hand_early(game: Game, seat: int, plays: list[Play], level: Level, rng: random.Random) -> Choice:
+def _two_hand_early(info: InfoState, plays: list[Play], level: Level, rng: random.Random) -> Choice:
     """While the stock lasts any card may be played: keep meld and trumps, take counters cheaply.
 
     (Leads chosen by sampling the opponent's answers did worse than this rule in duplicate play:
     they spent aces and trumps winning tricks the opponent would rather let go.)
     """
-    h = game.hand
-    trump = h.trump
+    trump = info.trump
     assert trump is not None
-    values = card_values(game.rules)
-    mine = list(h.hands[seat]) + (h.tables[seat].cards() if h.tables else [])
+    rules = info.rules
+    values = card_values(rules)
+    hand = info.hand
+    tables = info.tables
+    mine = hand + (tables[info.seat].cards() if tables else [])
     tally = counts(mine)
-    hand_meld = meld_total(counts(h.hands[seat]), trump, game.rules) > 0
-    led = int(h.trick[0][1]) if h.trick else None
+    hand_meld = meld_total(counts(hand), trump, rules) > 0
+    trick = info.trick
+    led = int(trick[0][1]) if trick else None
     cards = [(int(p.card), p.from_table) for p in plays]
     if led is not None:
-        scores = _answer_scores(cards, led, tally, trump, game, values, hand_meld)
+        scores = _answer_scores(cards, led, tally, trump, rules, values, hand_meld)
     else:
-        costs = _keep_costs(cards, tally, trump, game)
+        costs = _keep_costs(cards, tally, trump, rules)
         scores = [-values[c] - cost + (4 if c % 6 == 5 and c // 6 != trump else 0)
                   for (c, _), cost in zip(cards, costs, strict=True)]
     ranked = sorted(zip(scores, plays, strict=True), key=lambda x: (-x[0], int(x[1].card), x[1].from_table))

@@ -1,19 +1,20 @@
 """Every decision of a computer player but the card played: bids, trump, passes, bury, throw-in,
 the dix, redeals, two-handed melds and draws, and declaring out.
 
-Each function takes ``(game, seat, level, rng)`` and returns a :data:`~engine.players.Choice`:
-one of ``game.legal_actions()`` and a short reason in plain words. They read only what
-:func:`engine.observation.observe` shows the seat (the ``perfect`` level, which sees every card by
-design, excepted); hidden cards are dealt at random, consistently with what was seen, when a
-decision is simulated. The level's knobs decide how much: ``simulated_deals`` (0: rules of thumb only),
+Each function takes ``(info, level, rng)`` and returns a :data:`~engine.players.Choice`:
+one of the seat's legal actions and a short reason in plain words. They read only the seat's
+:class:`~engine.info_state.InfoState` (the ``perfect`` level, which sees every card by design, reads the
+whole game it is given, ``info.every_card``); hidden cards are dealt at random, consistently with what
+was seen, when a decision is simulated. The level's knobs decide how much: ``simulated_deals`` (0: rules of thumb only),
 ``slip`` (easy's human slips among near-equal choices), ``think_seconds``.
 
 >>> import random
 >>> from engine.game import new_game
 >>> from engine.rules import preset
 >>> from engine.ai.levels import LEVELS
+>>> from engine.info_state import info_state
 >>> game = new_game(preset("partnership_auction"), seed=11)
->>> action, reason = choose_bid(game, game.to_act, LEVELS["medium"], random.Random(1))
+>>> action, reason = choose_bid(info_state(game, game.to_act), LEVELS["medium"], random.Random(1))
 >>> action in game.legal_actions() and bool(reason)
 True
 """
@@ -47,10 +48,11 @@ from engine.ai.levels import Level
 from engine.ai.odds_words import how_often
 from engine.ai.trickplay import Position, greedy_playout
 from engine.cards import ACE, NINE, SUIT_NAMES, SUITS, TEN, Card, cards_label
-from engine.game import Game, Phase
+from engine.game import Phase
 from engine.history import PassCall
+from engine.info_state import InfoState, sample_world
 from engine.meld import MeldKind, meld_by_trump, score_meld
-from engine.observation import Observation, observe
+from engine.observation import Observation
 from engine.phases.auction import forced_bids
 from engine.play import card_values
 from engine.players import Choice
@@ -110,21 +112,20 @@ def _cards(values: Sequence[int]) -> tuple[Card, ...]:
 World = tuple[list[list[int]], list[int]]
 
 
-def sample_worlds(game: Game, seat: int, level: Level, rng: random.Random, count: int) -> list[World]:
+def sample_worlds(info: InfoState, level: Level, rng: random.Random, count: int) -> list[World]:
     """``count`` deals of every seat's hand consistent with the seat's view (meld shown, cards passed
     and returned, the widow), from :mod:`engine.ai.worlds`; the one real deal for a level that sees
     all. A level that reads the auction deals three times as many and draws ``count`` of them by
     how likely the auction, the passes and the play seen are in each (``bidding.weighted_pick``).
     Each world is (hands, unseen widow: always empty once the auction is over)."""
-    h = game.hand
     if level.sees_all:
-        return [([[int(c) for c in x] for x in h.hands], [])]
-    know = hidden.knowledge(game, seat)
+        return [([[int(c) for c in x] for x in info.whole_game().hand.hands], [])]
+    know = info.knowledge()
     if not level.reads_auction:
-        worlds = [hidden.sample_world(know, rng) for _ in range(count)]
+        worlds = [sample_world(know, rng) for _ in range(count)]
     else:
-        drawn = [hidden.sample_world(know, rng) for _ in range(bv.DRAWN_PER_DEAL * count)]
-        weigh = hidden.world_weigher(game, seat)
+        drawn = [sample_world(know, rng) for _ in range(bv.DRAWN_PER_DEAL * count)]
+        weigh = hidden.world_weigher(info)
         weights = [weigh(w) for w in drawn]
         worlds = bv.weighted_pick(drawn, weights, count, rng)
     return [([[int(c) for c in hand] for hand in w.hands], []) for w in worlds]
@@ -133,12 +134,13 @@ def sample_worlds(game: Game, seat: int, level: Level, rng: random.Random, count
 # -- the auction -----------------------------------------------------------------------------------
 
 
-def _auction_weigh(game: Game, seat: int, level: Level) -> Callable[[list[list[int]]], float] | None:
+def _auction_weigh(info: InfoState, level: Level) -> Callable[[list[list[int]]], float] | None:
     """For a level that reads the auction: a deal's hands -> how likely the other seats' bids and
     passes are with them (None when the auction says nothing yet, or the model has no table)."""
-    rules = game.rules
+    rules = info.rules
+    seat = info.seat
     model = load_model()
-    bids = list(game.hand.bids)
+    bids = list(info.bids)
     if not level.reads_auction or level.sees_all or not model.knows(rules) or \
             not any(s != seat and kind for s, kind in action_kinds(rules, bids)):
         return None
@@ -146,41 +148,44 @@ def _auction_weigh(game: Game, seat: int, level: Level) -> Callable[[list[list[i
     return lambda hands: model.likelihood(rules, bids, {s: hands[s] for s in others})
 
 
-def _rival(game: Game, seat: int) -> tuple[int, bool] | None:
+def _rival(info: InfoState) -> tuple[int, bool] | None:
     """The opponent who takes the contract if we pass, and whether it holds the high bid already:
     the high bidder if it is an opponent, else the next opponent still in the auction."""
-    h = game.hand
-    rules = game.rules
-    bidder = h.high_bidder
+    rules = info.rules
+    seat = info.seat
+    out = info.out
+    bidder = info.high_bidder
     if bidder is not None and rules.team_of(bidder) != rules.team_of(seat):
         return bidder, True
     for step in range(1, rules.players):
         other = (seat + step) % rules.players
-        if rules.team_of(other) != rules.team_of(seat) and not h.out[other]:
+        if rules.team_of(other) != rules.team_of(seat) and not out[other]:
             return other, False
     return None
 
 
-def _valuation(game: Game, seat: int, level: Level, suits: list[int], rival: int | None = None) -> bv.HandValue:
+def _valuation(info: InfoState, level: Level, suits: list[int], rival: int | None = None) -> bv.HandValue:
     """The hand's value by simulation (the real deal for a level that sees all)."""
-    rules = game.rules
-    hand = [int(c) for c in game.hand.hands[seat]]
+    rules = info.rules
+    seat = info.seat
+    hand = [int(c) for c in info.hand]
     if level.sees_all:
-        return bv.evaluate_hand(hand, seat, rules, 1, suits=suits, known=game.hand.hands,
-                                known_widow=game.hand.deal.widow, rival=rival)
-    weigh = _auction_weigh(game, seat, level)
-    rng = random.Random(bv.stable_seed("auction", hand, seat, list(game.hand.bids))) if weigh else None
+        whole = info.whole_game().hand
+        return bv.evaluate_hand(hand, seat, rules, 1, suits=suits, known=whole.hands,
+                                known_widow=whole.deal.widow, rival=rival)
+    weigh = _auction_weigh(info, level)
+    rng = random.Random(bv.stable_seed("auction", hand, seat, list(info.bids))) if weigh else None
     return bv.evaluate_hand(hand, seat, rules, level.simulated_deals, rng=rng, suits=suits, weigh=weigh,
                             rival=rival)
 
 
-def _hand_value(game: Game, seat: int, level: Level, rng: random.Random,
+def _hand_value(info: InfoState, level: Level, rng: random.Random,
                 bids: Sequence[int] = ()) -> tuple[float, int, str, str]:
     """(the highest bid the hand is worth as the declarer's, the best trump, how that was reckoned, how often
     that bid - or the next bid, when none is worth it - is made, in words to follow the bid: "" when not
     weighed). A level that bids for score weighs the ``bids`` it may make (below the lowest: none is worth it)."""
-    rules = game.rules
-    hand = [int(c) for c in game.hand.hands[seat]]
+    rules = info.rules
+    hand = [int(c) for c in info.hand]
     if not level.simulated_deals and not level.sees_all:
         suits = bv.trump_choices(hand, rules) if not rules.widow_size else [0, 1, 2, 3]
         if not suits:
@@ -195,12 +200,12 @@ def _hand_value(game: Game, seat: int, level: Level, rng: random.Random,
     # The score weighed is one side's against the other's: partnership games only (three-handed each
     # scores alone against two, and the quantile measured for it is kept).
     if not level.bids_for_score or not bids or not rules.partnerships:
-        best_value = _valuation(game, seat, level, suits).best
+        best_value = _valuation(info, level, suits).best
         limit_value = bv.bid_limit(best_value, _caution(level, rules))
         return limit_value, best_value.trump, _value_words(hand, rules, best_value), ""
-    rival = _rival(game, seat)
-    best_value = _valuation(game, seat, level, suits, rival[0] if rival else None).best
-    high = game.hand.high_bid
+    rival = _rival(info)
+    best_value = _valuation(info, level, suits, rival[0] if rival else None).best
+    high = info.high_bid
     passing = bv.rival_value(best_value, high if high is not None else rules.min_bid, rival[1]) if rival else 0.0
     limit = bv.score_limit(best_value, bids, 1 - _caution(level, rules), passing)
     words = _value_words(hand, rules, best_value)
@@ -225,31 +230,31 @@ def _value_words(hand: list[int], rules: Rules, value: bv.TrumpValue) -> str:
     return f"{meld} + about {tricks} in tricks = about {expected + tricks}"
 
 
-def hand_worth(game: Game, seat: int, level: Level, bid: int | None = None) -> str:
-    """What the hand of ``seat`` (in the auction) is worth as the declarer's, in whole points whose parts add
+def hand_worth(info: InfoState, level: Level, bid: int | None = None) -> str:
+    """What the seat's hand (in the auction) is worth as the declarer's, in whole points whose parts add
     up, and how often a bid of ``bid`` is made: "meld 120 in hearts + about 180 in tricks = about 300; you make
     260 about half the time" ("" for a hand with no marriage to name trump)."""
-    rules = game.rules
-    hand = [int(c) for c in game.hand.hands[seat]]
+    rules = info.rules
+    hand = [int(c) for c in info.hand]
     suits = bv.promising_suits(hand, rules, level.suits_weighed)
     if not suits:
         return ""
-    value = _valuation(game, seat, level, suits).best
+    value = _valuation(info, level, suits).best
     words = _value_words(hand, rules, value)
     if bid is None:
         return words
     return f"{words}; you make {bid} {how_often(bv.made_share(value, bid))}"
 
 
-def _partner_help(obs: Observation, game: Game) -> float:
+def _partner_help(obs: Observation, rules: Rules) -> float:
     """What the partner's bids say beyond an average hand (in this game's points); a bid the rules
     forced (the first bidder's opening, the stuck dealer's) says nothing."""
-    partner = game.rules.partner_of(obs.seat)
+    partner = rules.partner_of(obs.seat)
     if partner is None:
         return 0.0
-    unit = bv.scale(game.rules)
+    unit = bv.scale(rules)
     help_ = 0.0
-    for (s, b), forced in zip(obs.bids, forced_bids(game.rules, obs.bids), strict=True):
+    for (s, b), forced in zip(obs.bids, forced_bids(rules, obs.bids), strict=True):
         if s != partner or forced:
             continue
         if isinstance(b, int):
@@ -259,11 +264,11 @@ def _partner_help(obs: Observation, game: Game) -> float:
     return help_ * unit
 
 
-def _partner_holds_bid(obs: Observation, game: Game) -> bool:
+def _partner_holds_bid(obs: Observation, rules: Rules) -> bool:
     """Whether the partner holds the high bid by choice: over a forced opening one bids as over no bid."""
-    bids = [(s, forced) for (s, b), forced in zip(obs.bids, forced_bids(game.rules, obs.bids), strict=True)
+    bids = [(s, forced) for (s, b), forced in zip(obs.bids, forced_bids(rules, obs.bids), strict=True)
             if isinstance(b, int)]
-    return bool(bids) and bids[-1][0] == game.rules.partner_of(obs.seat) and not bids[-1][1]
+    return bool(bids) and bids[-1][0] == rules.partner_of(obs.seat) and not bids[-1][1]
 
 
 JUMP_CUSHION = 10.0   # how far under its value a player that jumps bids (standard points)
@@ -278,32 +283,32 @@ def _jump(bids: Sequence[Bid], target: float) -> Bid:
     return best
 
 
-def choose_bid(game: Game, seat: int, level: Level, rng: random.Random) -> Choice:
+def choose_bid(info: InfoState, level: Level, rng: random.Random) -> Choice:
     """Bid the next step while the hand (with the partner's expected help) is worth it; else pass."""
-    rules = game.rules
-    obs = observe(game, seat)
-    legal = game.legal_actions()
+    rules = info.rules
+    obs = info.observation
+    legal = info.legal_actions
     bids = sorted((a for a in legal if isinstance(a, Bid)), key=lambda a: a.amount)
     passes = [a for a in legal if isinstance(a, Pass)]
     if not passes:
         return bids[0], f"the first bid is forced: {bids[0].amount}, whatever the hand"
-    limit, trump, why, odds = _hand_value(game, seat, level, rng, [b.amount for b in bids])
+    limit, trump, why, odds = _hand_value(info, level, rng, [b.amount for b in bids])
     if not level.reads_auction:
-        help_ = _partner_help(obs, game)
+        help_ = _partner_help(obs, rules)
         limit += help_
         odds = odds if not help_ else ""  # the odds were of the hand alone
     unit = bv.scale(rules)
     pass_action: Action = passes[0]
     if len(passes) > 1:
         # Pass with help: tell the partner of good meld or aces.
-        hand = game.hand.hands[seat]
+        hand = info.hand
         aces = sum(1 for c in hand if c.rank == ACE)
         if max(meld_by_trump(hand, rules).values()) >= 100 * unit or aces >= 4:
             pass_action = next(a for a in passes if isinstance(a, Pass) and a.help)
     if not bids:
         return pass_action, "the bidding is beyond your hand"
     nxt = bids[0]
-    if _partner_holds_bid(obs, game):
+    if _partner_holds_bid(obs, rules):
         # Over the partner only with clearly more: it raises the side's own contract.
         if limit >= nxt.amount + 40 * unit:
             return nxt, f"over partner: {why}"
@@ -317,11 +322,12 @@ def choose_bid(game: Game, seat: int, level: Level, rng: random.Random) -> Choic
     return pass_action, f"{why}; worth bidding only up to about {limit:.0f}{odds}"
 
 
-def choose_trump(game: Game, seat: int, level: Level, rng: random.Random) -> Choice:
+def choose_trump(info: InfoState, level: Level, rng: random.Random) -> Choice:
     """Name the suit in which meld plus expected trick points is highest."""
-    rules = game.rules
-    legal = [a for a in game.legal_actions() if isinstance(a, NameTrump)]
-    hand = [int(c) for c in game.hand.hands[seat]]
+    rules = info.rules
+    seat = info.seat
+    legal = [a for a in info.legal_actions if isinstance(a, NameTrump)]
+    hand = [int(c) for c in info.hand]
     suits = [a.suit for a in legal]
     if not level.simulated_deals and not level.sees_all:
         ranked = sorted(suits, key=lambda s: (-bv.quick_value(hand, s, rules), s))
@@ -334,10 +340,9 @@ def choose_trump(game: Game, seat: int, level: Level, rng: random.Random) -> Cho
     # The suits the auction weighed (the same evaluation, cached, when the hand is unchanged).
     suits = [s for s in bv.promising_suits(hand, rules, level.suits_weighed) if s in suits] or suits
     if level.sees_all:
-        h = game.hand
-        value = bv.evaluate_hand(hand, seat, rules, 1, suits=suits, known=h.hands)
+        value = bv.evaluate_hand(hand, seat, rules, 1, suits=suits, known=info.whole_game().hand.hands)
     else:
-        value = _valuation(game, seat, level, suits)
+        value = _valuation(info, level, suits)
     best_value = value.best
     return NameTrump(best_value.trump), _value_words(hand, rules, best_value)
 
@@ -345,12 +350,10 @@ def choose_trump(game: Game, seat: int, level: Level, rng: random.Random) -> Cho
 # -- passing ---------------------------------------------------------------------------------------
 
 
-def _simulate_side(game: Game, seat: int, level: Level, rng: random.Random, sampled: list[World],
-                   declarer: int, trump: int, partner_pass: tuple[int, ...] | None,
-                   declarer_return: tuple[int, ...] | None) -> float:
+def _simulate_side(rules: Rules, sampled: list[World], declarer: int, trump: int,
+                   partner_pass: tuple[int, ...] | None, declarer_return: tuple[int, ...] | None) -> float:
     """The declaring side's mean meld + tricks over the ``sampled`` worlds after the given pass (the other way
     by rule of thumb), the bury and greedy play."""
-    rules = game.rules
     partner = rules.partner_of(declarer)
     assert partner is not None, "cards are passed between partners only"
     total = 0.0
@@ -371,19 +374,19 @@ def _simulate_side(game: Game, seat: int, level: Level, rng: random.Random, samp
     return total / max(1, len(sampled))
 
 
-def choose_pass(game: Game, seat: int, level: Level, rng: random.Random) -> Choice:
+def choose_pass(info: InfoState, level: Level, rng: random.Random) -> Choice:
     """The partner passes the declarer trumps, aces and pinochle parts (keeping big meld of its own);
     the declarer returns singletons and non-counters, keeping its meld and trumps. Harder levels
     try the best few candidates in simulated deals."""
-    rules = game.rules
-    h = game.hand
-    assert h.declarer is not None
+    rules = info.rules
+    declarer = info.declarer
+    assert declarer is not None
     size = rules.pass_cards
-    hand = [int(c) for c in h.hands[seat]]
+    hand = [int(c) for c in info.hand]
     # Cards passed before trump is named (a variation of the double-deck rules): pass as if for the suit this hand melds
     # and holds most in (the declarer: the suit it means to name).
-    trump = h.trump if h.trump is not None else _likely_trump(hand, rules)
-    to_declarer = seat != h.declarer
+    trump = info.trump if info.trump is not None else _likely_trump(hand, rules)
+    to_declarer = info.seat != declarer
     if to_declarer:
         ranked = bv.pass_candidates(hand, trump, rules, size, limit=0 if level.reads_auction else 6)
     else:
@@ -394,20 +397,20 @@ def choose_pass(game: Game, seat: int, level: Level, rng: random.Random) -> Choi
     how = "rule of thumb"
     if level.simulated_deals and len(ranked) > 1:
         deadline = _deadline(level)
-        sampled = sample_worlds(game, seat, level, rng, max(4, level.simulated_deals // 4))
+        sampled = sample_worlds(info, level, rng, max(4, level.simulated_deals // 4))
         best_score = None
         for _score, combo in ranked[: level.candidates]:
             if deadline is not None and best_score is not None and time.perf_counter() > deadline:
                 break
             if to_declarer:
-                value = _simulate_side(game, seat, level, rng, sampled, h.declarer, trump, combo, None)
+                value = _simulate_side(rules, sampled, declarer, trump, combo, None)
             else:
-                value = _simulate_side(game, seat, level, rng, sampled, h.declarer, trump, None, combo)
+                value = _simulate_side(rules, sampled, declarer, trump, None, combo)
             if best_score is None or value > best_score:
                 best_score, choice = value, combo
         how = f"the best over {len(sampled)} deals played out"
     action = PassCards(_cards(choice))
-    if not game.is_legal(action):  # never: candidates are drawn from the hand
+    if not info.is_legal(action):  # never: candidates are drawn from the hand
         action = PassCards(_cards(hand[:size]))
     kinds = _describe_pass(choice, trump) if to_declarer else _describe_return(choice, hand, trump)
     return action, f"{kinds} ({how})"
@@ -457,16 +460,16 @@ def _describe_return(cards: Sequence[int], hand: Sequence[int], trump: int) -> s
 # -- the widow and the bury ------------------------------------------------------------------------
 
 
-def choose_bury(game: Game, seat: int, level: Level, rng: random.Random) -> Choice:
+def choose_bury(info: InfoState, level: Level, rng: random.Random) -> Choice:
     """Bury counters that would be lost and cards that leave a void; keep trumps and aces."""
-    rules = game.rules
-    h = game.hand
-    assert h.trump is not None
-    trump = h.trump
-    hand = [int(c) for c in h.hands[seat]]
+    rules = info.rules
+    seat = info.seat
+    assert info.trump is not None
+    trump = info.trump
+    hand = [int(c) for c in info.hand]
     # What may be buried (strict rules keep meld cards out): each card as often as a legal bury holds it.
     most: Counter[int] = Counter()
-    for a in game.legal_actions():
+    for a in info.legal_actions:
         if isinstance(a, Bury):
             for c, k in Counter(int(x) for x in a.cards).items():
                 most[c] = max(most[c], k)
@@ -478,7 +481,7 @@ def choose_bury(game: Game, seat: int, level: Level, rng: random.Random) -> Choi
         deadline = _deadline(level)
         values = card_values(rules)
         side = rules.team_of(seat)
-        sampled = sample_worlds(game, seat, level, rng, max(4, level.simulated_deals // 4))
+        sampled = sample_worlds(info, level, rng, max(4, level.simulated_deals // 4))
         best_score: float | None = None
         for _score, combo in ranked[: level.candidates]:
             if deadline is not None and best_score is not None and time.perf_counter() > deadline:
@@ -503,16 +506,18 @@ def choose_bury(game: Game, seat: int, level: Level, rng: random.Random) -> Choi
 # -- throw-in ----------------------------------------------------------------------------------------
 
 
-def choose_throw_in(game: Game, seat: int, level: Level, rng: random.Random) -> Choice:
+def choose_throw_in(info: InfoState, level: Level, rng: random.Random) -> Choice:
     """Throw in when the contract is out of reach: playing on would only give the opponents their
     trick points as well as the bid."""
-    rules = game.rules
-    h = game.hand
-    obs = observe(game, seat)
-    assert h.trump is not None
+    rules = info.rules
+    seat = info.seat
+    obs = info.observation
+    trump = info.trump
+    assert trump is not None
+    bid = info.bid
     side = rules.team_of(seat)
     side_meld = sum(m.points for m in obs.melds if rules.team_of(m.seat) == side)
-    need = h.bid - side_meld
+    need = bid - side_meld
     total = rules.trick_total
     if need <= 0:
         return PlayOn(), f"the meld ({side_meld}) already makes the bid"
@@ -521,8 +526,8 @@ def choose_throw_in(game: Game, seat: int, level: Level, rng: random.Random) -> 
     values = card_values(rules)
     buried = sum(values[c] for c in obs.buried)
     if not level.simulated_deals and not level.sees_all:
-        hand = [int(c) for c in h.hands[seat]]
-        guess = buried + bv.keep_strength(hand, h.trump) * 1.6 * bv.scale(rules) * rules.hand_size / 12 + 0.2 * total
+        hand = [int(c) for c in info.hand]
+        guess = buried + bv.keep_strength(hand, trump) * 1.6 * bv.scale(rules) * rules.hand_size / 12 + 0.2 * total
         if guess < need * 0.6:
             return ThrowIn(), f"need {need} in tricks, expect about {guess:.0f}"
         return PlayOn(), f"need {need} in tricks, expect about {guess:.0f}"
@@ -531,19 +536,19 @@ def choose_throw_in(game: Game, seat: int, level: Level, rng: random.Random) -> 
     play_value = 0.0
     made = 0
     done = 0
-    for i, (hands, _widow) in enumerate(sample_worlds(game, seat, level, rng, n)):
+    for i, (hands, _widow) in enumerate(sample_worlds(info, level, rng, n)):
         if deadline is not None and i >= 4 and time.perf_counter() > deadline:
             break
         points = [0] * len(rules.teams)
         points[side] = buried
-        tricks = greedy_playout(Position.start(hands, h.trump, rules, leader=seat, points=points))[side]
+        tricks = greedy_playout(Position.start(hands, trump, rules, leader=seat, points=points))[side]
         ok = tricks >= need
         made += ok
-        play_value += (side_meld + tricks if ok else -h.bid) - (total - tricks)
+        play_value += (side_meld + tricks if ok else -bid) - (total - tricks)
         done += 1
     play_value /= done
     share = made / done
-    if play_value < -h.bid:
+    if play_value < -bid:
         return ThrowIn(), f"need {need} in tricks; you make that {how_often(share)}"
     return PlayOn(), f"need {need} in tricks; you make that {how_often(share)}"
 
@@ -551,35 +556,35 @@ def choose_throw_in(game: Game, seat: int, level: Level, rng: random.Random) -> 
 # -- small decisions -------------------------------------------------------------------------------
 
 
-def choose_dix(game: Game, seat: int, level: Level, rng: random.Random) -> Choice:
+def choose_dix(info: InfoState, level: Level, rng: random.Random) -> Choice:
     """Exchange the nine of trumps for the turned-up card: a higher trump, and the dix still scores."""
-    turnup = game.hand.deal.turnup
+    turnup = info.turnup
     return ExchangeDix(True), f"swap the dix for the {turnup.name if turnup is not None else 'turned-up card'}"
 
 
-def choose_redeal(game: Game, seat: int, level: Level, rng: random.Random) -> Choice:
+def choose_redeal(info: InfoState, level: Level, rng: random.Random) -> Choice:
     """Five nines and no aces: call for a new deal unless the hand melds well anyway."""
-    hand = game.hand.hands[seat]
-    best = max(meld_by_trump(hand, game.rules).values())
-    if best >= 100 * bv.scale(game.rules):
+    hand = info.hand
+    best = max(meld_by_trump(hand, info.rules).values())
+    if best >= 100 * bv.scale(info.rules):
         return CallRedeal(False), f"keep it: meld {best} despite the nines"
     nines = sum(1 for c in hand if c.rank == NINE)
     return CallRedeal(True), f"{nines} nines and no aces: ask for a new deal"
 
 
-def choose_table_meld(game: Game, seat: int, level: Level, rng: random.Random) -> Choice:
+def choose_table_meld(info: InfoState, level: Level, rng: random.Random) -> Choice:
     """Two-handed, after winning a trick: the dix first while it takes the turned-up trump (the first dix
     melded is exchanged for it, and the seat melds again at once); else lay the meld that scores most now
     (fewest cards from the hand among equals, so that more stays hidden and free for later melds);
     nothing if none scores."""
-    legal = game.legal_actions()
+    legal = info.legal_actions
     lays = [a for a in legal if isinstance(a, LayMeld) and a.play.meld.points > 0]
     if not lays:
         return NoMeld(), "nothing to meld"
-    h = game.hand
     dix = next((a for a in lays if a.play.meld.kind == MeldKind.DIX), None)
-    if dix is not None and not h.dix_melded and h.stock and not h.turnup_scored:
-        return dix, f"the dix first: {dix.play.meld.points} points and the turned-up {cards_label([h.stock[-1]])}, " \
+    face_up = info.stock_trump
+    if dix is not None and not info.dix_melded and face_up is not None and not info.turnup_scored:
+        return dix, f"the dix first: {dix.play.meld.points} points and the turned-up {cards_label([face_up])}, " \
                     "then meld again"
     ranked = sorted(lays, key=lambda a: (-a.play.meld.points, len(a.play.from_hand), str(a)))
     best = ranked[0]
@@ -589,23 +594,26 @@ def choose_table_meld(game: Game, seat: int, level: Level, rng: random.Random) -
     return best, f"{play.meld.points} points"
 
 
-def choose_draw(game: Game, seat: int, level: Level, rng: random.Random) -> Choice:
+def choose_draw(info: InfoState, level: Level, rng: random.Random) -> Choice:
     """Two-handed, last two cards of the stock: take the face-up trump unless the face-down card is
     worth more on average (meld it would make now, and its power in the last twelve tricks)."""
-    h = game.hand
-    rules = game.rules
-    assert h.trump is not None
-    trump = h.trump
-    trump_card = int(h.stock[-1])
-    hand = [int(c) for c in h.hands[seat]]
-    obs = observe(game, seat)
+    rules = info.rules
+    seat = info.seat
+    assert info.trump is not None
+    trump = info.trump
+    face_up = info.stock_trump
+    assert face_up is not None
+    trump_card = int(face_up)
+    hand = [int(c) for c in info.hand]
+    obs = info.observation
+    tables = info.tables
     seen = hand + [int(c) for c in (obs.tables[seat] if obs.tables else ())]
     played = [int(c) for t in obs.tricks for _s, c in t.plays]
     others_table = [int(c) for s, t in enumerate(obs.tables) if s != seat for c in t]
     unseen = bv.unseen_cards(rules, seen + played + others_table + [trump_card])
 
     def worth(c: int) -> float:
-        table = h.tables[seat] if h.tables else None
+        table = tables[seat] if tables else None
         gain = 0
         if table is not None:
             with_card = [Card(x) for x in hand + [c]]
@@ -621,13 +629,13 @@ def choose_draw(game: Game, seat: int, level: Level, rng: random.Random) -> Choi
     return DrawChoice(False), f"a blind draw is worth about {blind:.0f}, the {cards_label([trump_card])} {take:.0f}"
 
 
-def should_declare_out(game: Game, seat: int, level: Level, rng: random.Random) -> bool:
+def should_declare_out(info: InfoState, level: Level, rng: random.Random) -> bool:
     """Declare out only when sure: the side's score as the claim would count it reaches the target."""
-    rules = game.rules
-    if not rules.declare_out or game.target <= 0:
+    rules = info.rules
+    if not rules.declare_out or info.target <= 0:
         return False
-    obs = observe(game, seat)
-    side = rules.team_of(seat)
+    obs = info.observation
+    side = rules.team_of(info.seat)
     total = obs.scores[side] + obs.trick_points[side]
     if rules.trump_by != TrumpBy.STOCK and obs.tricks_won[side]:
         points = {m.seat: m.points for m in obs.melds}
@@ -649,10 +657,11 @@ _PHASES = {
 }
 
 
-def decide(game: Game, seat: int, level: Level, rng: random.Random) -> Choice:
-    """The decision of any phase but the card play."""
+def decide(info: InfoState, level: Level, rng: random.Random) -> Choice:
+    """The decision of any phase but the card play, from what the seat of ``info`` may know."""
+    phase = info.phase
     try:
-        function = _PHASES[game.phase]
+        function = _PHASES[phase]
     except KeyError:
-        raise ValueError(f"no decision here for phase {game.phase!r}") from None
-    return function(game, seat, level, rng)
+        raise ValueError(f"no decision here for phase {phase!r}") from None
+    return function(info, level, rng)

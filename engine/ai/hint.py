@@ -26,6 +26,7 @@ from engine.ai.analysis_words import action_words, advice_reason
 from engine.ai.decisions import hand_worth
 from engine.ai.levels import Level
 from engine.game import Game, Phase
+from engine.info_state import info_state
 from engine.players import Choice
 
 #: The level whose search values the hint's choices (without the clock: :data:`engine.ai.advice.SEAT_VIEW`).
@@ -50,7 +51,8 @@ def hint(game: Game, seat: int, seed: int = 0, level: Level = SEAT_VIEW) -> Choi
     words = action_words(runner_up, game) if runner_up is not None else ""
     reason = advice_reason(advice.values, advice.best, runner_up, words, game, seat, seat)
     if game.phase == Phase.BIDDING:  # what the hand is worth, and how often the bid advised is made
-        worth = hand_worth(game, seat, level, advice.action.amount if isinstance(advice.action, Bid) else None)
+        amount = advice.action.amount if isinstance(advice.action, Bid) else None
+        worth = hand_worth(info_state(game, seat), level, amount)
         reason = f"{worth}; {reason}" if worth else reason
     return advice.action, reason
 

@@ -29,10 +29,11 @@ from engine.ai.bidding import stable_seed
 from engine.ai.decisions import choose_bid
 from engine.ai.levels import LEVELS
 from engine.ai.players import ComputerPlayer
-from engine.ai.worlds import auction_likelihood, knowledge, pass_likelihood, pass_skips, real_world, sample_world
+from engine.ai.worlds import auction_likelihood, pass_likelihood, pass_skips, real_world
 from engine.cards import ACE, Card
 from engine.game import Phase, new_game
 from engine.history import Call, PassCall
+from engine.info_state import info_state, sample_world
 from engine.rules import AUCTION_VARIANTS, Rules, preset
 
 Counts = dict[str, list[list[int]]]
@@ -68,7 +69,7 @@ def learn(rules: Rules, deals: int, seed: int, levels: Sequence[str]) -> Counts:
             # Partners share a level: seats 0 and 2 play ``level``, 1 and 3 the next in the list.
             at = level if rules.team_of(seat) == 0 or not rules.partnerships else other
             rng = random.Random(stable_seed("learn bid", seed, i, seat, len(bids)))
-            action, _why = choose_bid(game, seat, at, rng)
+            action, _why = choose_bid(info_state(game, seat), at, rng)
             game.apply(action, seat)
             # (kept here as well: when all pass, the hand is dealt again and its auction forgotten)
             if game.deal_number == deal:
@@ -106,14 +107,15 @@ def check(rules: Rules, deals: int, seed: int, level_name: str, worlds: int = 60
             continue
         trump = game.hand.trump
         for seat in range(rules.players):
-            know = knowledge(game, seat)
+            info = info_state(game, seat)
+            know = info.knowledge()
             rng = random.Random(stable_seed("check worlds", seed, i, seat))
             sampled = [sample_world(know, rng) for _ in range(worlds)]
-            weights = [auction_likelihood(game, seat, w) * pass_likelihood(game, seat, w) for w in sampled]
-            for to_declarer, k in pass_skips(game, seat, real_world(game)):
+            weights = [auction_likelihood(info, w) * pass_likelihood(info, w) for w in sampled]
+            for to_declarer, k in pass_skips(info, real_world(game)):
                 skips[to_declarer][0].append(k)
             for w in sampled:
-                for to_declarer, k in pass_skips(game, seat, w):
+                for to_declarer, k in pass_skips(info, w):
                     skips[to_declarer][1].append(k)
             total = sum(weights) or 1.0
             for other in range(rules.players):

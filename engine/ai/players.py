@@ -44,6 +44,7 @@ from engine.ai.decisions import decide, should_declare_out
 from engine.ai.levels import LEVELS, Level
 from engine.ai.playouts import choose_by_playouts, played_out
 from engine.game import Game, Phase
+from engine.info_state import InfoState, info_state
 from engine.meld import meld_by_trump
 from engine.play import card_values
 from engine.players import Choice, Player, RandomPlayer
@@ -68,25 +69,34 @@ class ComputerPlayer:
         return self.choose_with_reason(game, seat)[0]
 
     def choose_with_reason(self, game: Game, seat: int) -> Choice:
-        """The action for ``seat`` and why, in a few plain words."""
+        """The action for ``seat`` and why, in a few plain words.
+
+        The decision is made from the seat's :class:`~engine.info_state.InfoState` alone (and a random
+        generator seeded by the player's seed and how far the game has gone); only a level that sees every
+        card (``perfect``) is given the whole game with it."""
         if game.to_act != seat:
             raise ValueError(f"seat {seat} is not to act (seat {game.to_act} is)")
-        legal = game.legal_actions()
+        rng = decision_rng(self.seed, game, seat)
+        info = info_state(game, seat, every_card=game if self.level.sees_all else None)
+        return self.decide(info, rng)
+
+    def decide(self, info: InfoState, rng: random.Random) -> Choice:
+        """The action for the seat of ``info`` (which must be to act) and why."""
+        legal = info.legal_actions
         if not legal:
             raise ValueError("the game is over: nothing to decide")
-        rng = decision_rng(self.seed, game, seat)
-        phase = game.phase
-        if DeclareOut() in legal and should_declare_out(game, seat, self.level, rng):
+        phase = info.phase
+        if DeclareOut() in legal and should_declare_out(info, self.level, rng):
             return DeclareOut(), "your side has the points to win"
         if phase == Phase.PLAY:
-            choice = choose_play(game, seat, self.level, rng)
+            choice = choose_play(info, self.level, rng)
         else:
-            choice = decide(game, seat, self.level, rng)
-        if self.level.stock_playouts and game.rules.trump_by == TrumpBy.STOCK and played_out(game):
-            choice = choose_by_playouts(game, seat, self.level, rng, usual=choice)
+            choice = decide(info, self.level, rng)
+        if self.level.stock_playouts and info.rules.trump_by == TrumpBy.STOCK and played_out(info):
+            choice = choose_by_playouts(info, self.level, rng, usual=choice)
         action = choice[0]
-        if not game.is_legal(action):  # a bug elsewhere must never become an illegal move
-            fallback = _fallback(phase, game, seat)
+        if not info.is_legal(action):  # a bug elsewhere must never become an illegal move
+            fallback = _fallback(info)
             return fallback[0], f"{fallback[1]} (instead of an illegal {action})"
         return choice
 
@@ -115,14 +125,15 @@ def make_player(kind: str, seed: int = 0) -> Player:
 # -- the safety net ----------------------------------------------------------------------------
 
 
-def _fallback(phase: Phase, game: Game, seat: int) -> Choice:
+def _fallback(info: InfoState) -> Choice:
     """A plain, legal rule of thumb for every phase, should a decision ever come out illegal (a bug: the
     game goes on, with a move the rules allow)."""
-    legal = game.legal_actions()
-    rules = game.rules
-    hand = game.hand.hands[seat]
+    legal = info.legal_actions
+    phase = info.phase
+    rules = info.rules
+    hand = info.hand
     values = card_values(rules)
-    trump = game.hand.trump
+    trump = info.trump
     if phase == Phase.BIDDING:
         best = max(meld_by_trump(hand, rules).values())
         bids = [a for a in legal if isinstance(a, Bid)]
@@ -138,8 +149,8 @@ def _fallback(phase: Phase, game: Game, seat: int) -> Choice:
         return pick, f"most meld and length: {melds[pick.suit]} meld"
     if phase in (Phase.PASSING, Phase.RETURN):
         size = rules.pass_cards
-        declarer = game.hand.declarer
-        to_declarer = seat != declarer
+        declarer = info.declarer
+        to_declarer = info.seat != declarer
 
         def keep(c: int) -> tuple[int, int]:
             strong = (10 if trump is not None and c // 6 == trump else 0) + c % 6
@@ -148,7 +159,8 @@ def _fallback(phase: Phase, game: Game, seat: int) -> Choice:
         cards = tuple(sorted(sorted(hand, key=keep, reverse=True)[:size]))
         return PassCards(cards), "strong cards to the declarer" if to_declarer else "low cards back to partner"
     if phase == Phase.BURY:
-        buriable = sorted(game._buriable(), key=lambda c: (c // 6 == trump, c % 6))
+        pool = {c for a in legal if isinstance(a, Bury) for c in a.cards}
+        buriable = sorted(pool, key=lambda c: (c // 6 == trump, c % 6))
         return Bury(tuple(sorted(buriable[:3]))), "bury the weakest side cards"
     if phase == Phase.THROW_IN:
         return PlayOn(), "play the hand out"

@@ -12,10 +12,12 @@ Everything comes from ``rng``: the same seed gives the same worths (a deadline o
 
 >>> import random
 >>> from engine.game import new_game
+>>> from engine.info_state import info_state
 >>> from engine.rules import preset
 >>> game = new_game(preset("two_hand"), seed=3)
 >>> while game.phase != "play": game.apply(game.legal_actions()[0])
->>> played_out(game), len(playout_worths(game, game.to_act, game.legal_actions()[:2], 2, random.Random(1))[0])
+>>> info = info_state(game, game.to_act)
+>>> played_out(info), len(playout_worths(info, game.legal_actions()[:2], 2, random.Random(1))[0])
 (True, 2)
 """
 
@@ -30,9 +32,9 @@ from engine.actions import Action, DeclareOut
 from engine.ai.cardplay import choose_play, playout_worth
 from engine.ai.decisions import decide
 from engine.ai.levels import LEVELS, Level
-from engine.ai.worlds import World, knowledge, real_world, sample_world
-from engine.cards import NINE, card
+from engine.ai.worlds import World, real_world
 from engine.game import Game, Phase
+from engine.info_state import InfoState, info_state, sample_world
 from engine.players import Choice
 from engine.rules import TrumpBy
 
@@ -45,27 +47,29 @@ LEAST_DEALS = 4  # a deadline never cuts a choice's deals below this
 Worths = dict[Action, list[float]]
 
 
-def played_out(game: Game) -> bool:
-    """Whether the decision now in ``game`` is weighed by playing the hand out after each choice in a few
+def played_out(info: InfoState) -> bool:
+    """Whether the decision now (seen from ``info``) is weighed by playing the hand out after each choice in a few
     sampled deals: two-handed play while the stock lasts, the melds, draws and dix of two-handed, a redeal
     (every decision but the auction's, the passes', the buries', the throw-in's and the card play that a
     search values)."""
-    phase = game.phase
+    phase = info.phase
     if phase == Phase.PLAY:
-        return game.rules.trump_by == TrumpBy.STOCK and bool(game.hand.stock or game.hand.tables)
+        return info.rules.trump_by == TrumpBy.STOCK and bool(info.stock_size or info.tables)
     return phase not in (Phase.BIDDING, Phase.TRUMP, Phase.PASSING, Phase.RETURN, Phase.BURY, Phase.THROW_IN)
 
 
-def playout_worths(game: Game, seat: int, choices: Sequence[Action], deals: int, rng: random.Random,
-                   sees_all: bool = False, deadline: float | None = None) -> tuple[Worths, int]:
-    """Each of ``choices`` made in the same ``deals`` sampled deals of the cards ``seat`` cannot see (with
-    ``sees_all``, every hand as dealt and, while a stock lasts, ``deals`` orders of it: see :func:`hands_seen`)
-    and the hand played out: its worth in each deal, and how many deals were played (fewer if ``deadline``, a
-    ``time.perf_counter()`` reading, passed; never under :data:`LEAST_DEALS`)."""
-    if sees_all:
-        worlds = [hands_seen(game, rng) for _ in range(deals if game.hand.stock else 1)]
+def playout_worths(info: InfoState, choices: Sequence[Action], deals: int, rng: random.Random,
+                   deadline: float | None = None, every_card: Game | None = None) -> tuple[Worths, int]:
+    """Each of ``choices`` made in the same ``deals`` deals of the cards the seat cannot see, dealt consistently
+    with ``info`` (for the every-card view, given the whole game as ``every_card``: every hand as dealt and,
+    while a stock lasts, ``deals`` orders of it: see :func:`hands_seen`) and the hand played out: its worth in
+    each deal, and how many deals were played (fewer if ``deadline``, a ``time.perf_counter()`` reading, passed;
+    never under :data:`LEAST_DEALS`)."""
+    seat = info.seat
+    if every_card is not None:
+        worlds = [hands_seen(every_card, rng) for _ in range(deals if info.stock_size else 1)]
     else:
-        know = knowledge(game, seat)
+        know = info.knowledge()
         worlds = [sample_world(know, rng) for _ in range(deals)]
     seeds = [rng.randrange(1 << 30) for _ in worlds]
     worths: Worths = {action: [] for action in choices}
@@ -74,7 +78,7 @@ def playout_worths(game: Game, seat: int, choices: Sequence[Action], deals: int,
         if deadline is not None and played >= LEAST_DEALS and time.perf_counter() > deadline:
             break
         for action in choices:
-            copy = dealt(game, seat, world)
+            copy = info.dealt(world)
             copy.apply(action)
             worths[action].append(play_out(copy, seat, random.Random(seed)))
         played += 1
@@ -91,36 +95,20 @@ def hands_seen(game: Game, rng: random.Random) -> World:
     return replace(world, stock=hidden + world.stock[-1:])
 
 
-def choose_by_playouts(game: Game, seat: int, level: Level, rng: random.Random, usual: Choice) -> Choice:
-    """The choice of ``seat`` worth most over ``level.stock_playouts`` deals played out (on the clock, the
+def choose_by_playouts(info: InfoState, level: Level, rng: random.Random, usual: Choice) -> Choice:
+    """The choice of the seat worth most over ``level.stock_playouts`` deals played out (on the clock, the
     deals that fit in about the level's time, at least :data:`LEAST_DEALS`); ``usual``, the level's
     rule-of-thumb choice and its reason, wins a tie and stands alone when there is nothing else to choose."""
-    choices = [usual[0]] + [a for a in game.legal_actions() if a != usual[0] and not isinstance(a, DeclareOut)]
+    choices = [usual[0]] + [a for a in info.legal_actions if a != usual[0] and not isinstance(a, DeclareOut)]
     if len(choices) == 1:
         return usual
     deadline = time.perf_counter() + level.think_seconds if level.think_seconds > 0 else None
-    worths, deals = playout_worths(game, seat, choices, level.stock_playouts, rng, deadline=deadline)
+    worths, deals = playout_worths(info, choices, level.stock_playouts, rng, deadline=deadline)
     means = {a: sum(w) / len(w) for a, w in worths.items()}
     best = max(choices, key=lambda a: means[a])  # the first of equals: the usual choice
     if best == usual[0]:
         return usual
     return best, f"the best of {len(choices)} choices when the rest of the hand was played out in {deals} deals"
-
-
-def dealt(game: Game, seat: int, world: World) -> Game:
-    """A copy of ``game`` with the cards ``seat`` cannot see as ``world`` deals them (the seats still to
-    decide on the dix: those that hold a nine of trumps in that deal)."""
-    copy = game.clone()
-    h = copy.hand
-    for s in range(copy.rules.players):
-        if s != seat:
-            h.hands[s] = list(world.hands[s])
-    if h.stock:
-        h.stock = list(world.stock)
-    if h.dix_seats and h.trump is not None:
-        nine = card(h.trump, NINE)
-        h.dix_seats = [s for s in h.dix_seats if s == seat or nine in h.hands[s]]
-    return copy
 
 
 def play_out(game: Game, seat: int, rng: random.Random) -> float:
@@ -134,10 +122,11 @@ def play_out(game: Game, seat: int, rng: random.Random) -> float:
             return playout_worth(game, seat)
         actor = game.to_act
         assert actor is not None
+        view = info_state(game, actor)  # each seat of the played-out deal decides from what it sees there
         if phase == Phase.PLAY:
-            action = choose_play(game, actor, PLAYOUT, rng)[0]
+            action = choose_play(view, PLAYOUT, rng)[0]
         else:
-            action = decide(game, actor, PLAYOUT, rng)[0]
+            action = decide(view, PLAYOUT, rng)[0]
         game.apply(action)
     if len(game.hand_records) == hands_before:
         return 0.0
@@ -146,4 +135,4 @@ def play_out(game: Game, seat: int, rng: random.Random) -> float:
     return float(delta[side] - sum(d for i, d in enumerate(delta) if i != side))
 
 
-__all__ = ["PLAYOUT", "PLAYOUT_DEALS", "choose_by_playouts", "dealt", "play_out", "played_out", "playout_worths"]
+__all__ = ["PLAYOUT", "PLAYOUT_DEALS", "choose_by_playouts", "play_out", "played_out", "playout_worths"]

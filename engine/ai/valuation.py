@@ -64,6 +64,7 @@ from engine.ai.playouts import PLAYOUT_DEALS, played_out, playout_worths
 from engine.ai.trickplay import Position, greedy_playout
 from engine.cards import Card, counts
 from engine.game import Game, Phase
+from engine.info_state import InfoState, info_state
 from engine.meld import meld_total
 from engine.play import card_values
 from engine.rules import Rules, TrumpBy
@@ -145,6 +146,11 @@ def _same(worths: dict[Action, list[float]], added: Sequence[Action] = ()) -> Va
     return Valuation({a: tuple(v) for a, v in worths.items()}, added=tuple(added))
 
 
+def _view(game: Game, seat: int, level: Level) -> InfoState:
+    """What ``seat`` may know of ``game``: with the whole game for the every-card view (a level that sees all)."""
+    return info_state(game, seat, every_card=game if level.sees_all else None)
+
+
 def value_choices(game: Game, seat: int, level: Level, rng: random.Random, chosen: Action | None = None) -> Valued:
     """Each choice of ``seat`` (to act in ``game``) with its value; ``chosen`` is always among them."""
     return valuation(game, seat, level, rng, chosen).valued()
@@ -161,7 +167,7 @@ def valuation(game: Game, seat: int, level: Level, rng: random.Random, chosen: A
         if game.rules.trump_by == TrumpBy.STOCK:
             worths = solved_card_worths(game, seat, plays, max_nodes=level.search_nodes or None)
             return Valuation({p: (worths[int(p.card)],) for p in plays})
-        valued = sampled_card_values(game, seat, plays, level, rng)
+        valued = sampled_card_values(_view(game, seat, level), plays, level, rng)
         return Valuation({p: tuple(valued.per_world[int(p.card)]) for p in plays}, tuple(valued.weights))
     if phase == Phase.BIDDING:
         return _bids(game, seat, legal, level, rng)
@@ -185,7 +191,7 @@ def second_look(game: Game, seat: int, level: Level, rng: random.Random, choices
     dozen choices over a few played-out deals each finds the best of them too good by the luck of those
     deals (the best of many noisy means is the luckiest); the choice made and the best ones, measured
     again in other deals, differ by what they are worth, without that luck."""
-    if not played_out(game) or level.sees_all:
+    if not played_out(info_state(game, seat)) or level.sees_all:
         return None
     return _by_playouts(game, seat, choices, level, rng, deals=SECOND_LOOK_DEALS)
 
@@ -249,7 +255,7 @@ def _auction_deals(game: Game, seat: int, level: Level, rng: random.Random) -> l
     if level.sees_all:
         return [([[int(c) for c in x] for x in h.hands], [int(c) for c in h.deal.widow])]
     deals = []
-    for hands, _widow in sample_worlds(game, seat, level, rng, max(8, level.simulated_deals // 2)):
+    for hands, _widow in sample_worlds(_view(game, seat, level), level, rng, max(8, level.simulated_deals // 2)):
         deals.append((hands, bv.unseen_cards(game.rules, [c for x in hands for c in x])))
     return deals
 
@@ -307,7 +313,7 @@ def _trumps(game: Game, seat: int, legal: Sequence[Action], level: Level) -> Val
 def _worlds(game: Game, seat: int, level: Level, rng: random.Random, most: int = 0) -> list[list[list[int]]]:
     count = 1 if level.sees_all else max(8, level.simulated_deals // 4)
     count = min(count, most) if most else count
-    return [hands for hands, _widow in sample_worlds(game, seat, level, rng, count)]
+    return [hands for hands, _widow in sample_worlds(_view(game, seat, level), level, rng, count)]
 
 
 def _with_chosen(candidates: list[tuple[int, ...]], chosen: Action | None,
@@ -363,7 +369,7 @@ def _after_pass(game: Game, seat: int, dealt: list[list[int]], action: Action, r
     while copy.phase in (Phase.TRUMP, Phase.PASSING, Phase.RETURN) and len(copy.hand_records) == scored_before:
         actor = copy.to_act
         assert actor is not None
-        copy.apply(decide(copy, actor, CONTINUATION, rng)[0])
+        copy.apply(decide(info_state(copy, actor), CONTINUATION, rng)[0])
     h = game.hand
     assert h.declarer is not None
     if len(copy.hand_records) > scored_before:
@@ -433,7 +439,8 @@ def _by_playouts(game: Game, seat: int, choices: Sequence[Action], level: Level,
     played out (:func:`engine.ai.playouts.playout_worths`); each deal's worth to the seat's side."""
     quicker = level.worlds < LEVELS["hard"].worlds  # a smaller search takes a quicker look
     count = max(SEEN_STOCKS, deals // 2) if level.sees_all else max(4, deals // 4) if quicker else deals
-    worths, _deals = playout_worths(game, seat, choices, count, rng, sees_all=level.sees_all)
+    worths, _deals = playout_worths(info_state(game, seat), choices, count, rng,
+                                    every_card=game if level.sees_all else None)
     return _same(worths)
 
 
