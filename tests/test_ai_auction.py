@@ -88,8 +88,8 @@ def test_a_partner_bid_raises_the_value_over_a_partner_pass() -> None:
     (the direction the learned data says), and the value of bidding over an opponent's 310 follows."""
     opened = _seat_two([Bid(250), Bid(310)], hand=MIDDLING)
     passed = _seat_two([Pass(), Bid(310)], hand=MIDDLING)
-    open_weigh = decisions._auction_weigh(opened, 2, LEVELS["hard"])
-    pass_weigh = decisions._auction_weigh(passed, 2, LEVELS["hard"])
+    open_weigh = decisions._auction_weigh(info_state(opened, 2), LEVELS["hard"])
+    pass_weigh = decisions._auction_weigh(info_state(passed, 2), LEVELS["hard"])
     assert open_weigh is not None and pass_weigh is not None
     assert _partner_meld(open_weigh) > _partner_meld(pass_weigh) + 0.5  # buckets of the best meld
     # Hard climbs a step at a time: the value it would bid up to says what the opening told it.
@@ -115,7 +115,7 @@ def test_a_forced_opening_weighs_no_hand() -> None:
     """Seat 0's forced opening says nothing: swapping its hand with the dealer's (who has not spoken)
     leaves every deal's weight as it was; with only the forced bid there is nothing to weigh."""
     game = _seat_two([Bid(250), Pass()], forced=True)
-    weigh = decisions._auction_weigh(game, 2, LEVELS["hard"])
+    weigh = decisions._auction_weigh(info_state(game, 2), LEVELS["hard"])
     assert weigh is not None  # the opponent's pass says something
     deck = [int(c) for c in new_deck()]
     rng = random.Random(3)
@@ -126,7 +126,7 @@ def test_a_forced_opening_weighs_no_hand() -> None:
         assert math.isfinite(weigh(hands)) and weigh(hands) > 0
         assert weigh(swapped) == weigh(hands)
     del game.hand.bids[1:]
-    assert decisions._auction_weigh(game, 2, LEVELS["hard"]) is None
+    assert decisions._auction_weigh(info_state(game, 2), LEVELS["hard"]) is None
 
 
 def test_over_a_forced_partner_opening_hard_bids_as_over_no_bid() -> None:

@@ -224,7 +224,7 @@ def test_dix_is_exchanged() -> None:
     rules = preset("partnership_turnup")
     game = Game.for_deal(rules, make_deal(rules, ["9H AS", "", "", "KH"], dealer=3, turnup="AH"))
     assert game.phase == "dix" and game.to_act == 0
-    action, _ = decisions.choose_dix(game, 0, LEVELS["easy"], random.Random(1))
+    action, _ = decisions.choose_dix(info_state(game, 0), LEVELS["easy"], random.Random(1))
     assert action == ExchangeDix(True)
 
 
@@ -250,7 +250,7 @@ def test_two_handed_melds_the_dix_first_then_the_biggest() -> None:
         assert seat is not None
         h = game.hand
         lays = [a for a in game.legal_actions() if isinstance(a, LayMeld)]
-        action, reason = decisions.choose_table_meld(game, seat, LEVELS["medium"], random.Random(1))
+        action, reason = decisions.choose_table_meld(info_state(game, seat), LEVELS["medium"], random.Random(1))
         exchange = not h.dix_melded and bool(h.stock) and not h.turnup_scored
         if any(a.play.meld.kind == "dix" for a in lays) and exchange:
             assert isinstance(action, LayMeld) and action.play.meld.kind == "dix" and "then meld again" in reason
@@ -276,7 +276,7 @@ def test_two_handed_draw_takes_a_high_trump() -> None:
             continue
         seat = game.to_act
         assert seat is not None
-        action, reason = decisions.choose_draw(game, seat, LEVELS["medium"], random.Random(1))
+        action, reason = decisions.choose_draw(info_state(game, seat), LEVELS["medium"], random.Random(1))
         assert isinstance(action, DrawChoice)
         if game.hand.stock[-1].rank >= 4:
             assert action.take_trump, reason

@@ -14,6 +14,7 @@ from engine.ai.levels import LEVELS, Level
 from engine.ai.players import PLAYER_KINDS, make_player
 from engine.ai.worker import WHERE, Thinker, Where, decide, decide_in, decide_with_reason
 from engine.game import Game, Phase, new_game
+from engine.info_state import InfoState
 from engine.rules import PRESETS, preset
 from engine.save import game_to_dict
 
@@ -136,7 +137,7 @@ def test_not_the_players_turn() -> None:
 def test_an_illegal_answer_from_a_decision_is_replaced(monkeypatch: pytest.MonkeyPatch) -> None:
     import engine.ai.players as players_module
 
-    def silly(game: Game, seat: int, level: Level, rng: random.Random) -> tuple[Bid, str]:
+    def silly(info: InfoState, level: Level, rng: random.Random) -> tuple[Bid, str]:
         return Bid(5), "a bid below the minimum"
 
     monkeypatch.setattr(players_module, "decide", silly)
