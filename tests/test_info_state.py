@@ -137,7 +137,10 @@ def test_shuffling_the_hidden_cards_changes_no_decision(name: str) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(PRESETS))
 def test_shuffling_the_hidden_cards_changes_no_hard_decision(name: str) -> None:
-    assert _check(name, {"hard": QUICK["hard"]}, hands=2, every=11) >= 2
+    if name == "two_hand":  # most swaps change a card the seat drew: look at more positions
+        assert _check(name, {"hard": QUICK["hard"]}, hands=3, every=3) >= 1
+    else:
+        assert _check(name, {"hard": QUICK["hard"]}, hands=2, every=11) >= 2
 
 
 @pytest.mark.parametrize("name", sorted(PRESETS))
