@@ -39,9 +39,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
 
-from engine.cards import JACK_OF_DIAMONDS, KING, NINE, QUEEN, QUEEN_OF_SPADES, SUITS, Card, card, counts, parse_card
+from engine.cards import JACK_OF_DIAMONDS, KING, NINE, QUEEN, QUEEN_OF_SPADES, SUITS, Card, card, counts
 from engine.meld import (
     AROUND_RANKS,
     RUN_RANKS,
@@ -370,30 +369,6 @@ class MeldTable:
         self.slots.clear()
         self.records.clear()
         return cards
-
-    # -- saving --------------------------------------------------------------------------------
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "slots": [None if s is None else {"card": str(s.card), "classes": sorted(s.classes)} for s in self.slots],
-            "records": [{"name": r.name, "kind": r.kind, "slots": list(r.slots), "absorbed": r.absorbed,
-                         "lent": r.lent} for r in self.records],
-            "dixes": self.dixes,
-        }
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> MeldTable:
-        try:
-            slots = [None if s is None else _Slot(parse_card(s["card"]), {MeldKind(c) for c in s["classes"]})
-                     for s in data["slots"]]
-            records = [_Record(str(r["name"]), MeldKind(r["kind"]), [int(i) for i in r["slots"]], bool(r["absorbed"]),
-                               bool(r["lent"])) for r in data["records"]]
-            dixes = int(data["dixes"])
-        except (KeyError, TypeError, ValueError) as error:
-            raise ValueError(f"not a meld table: {error}") from None
-        for r in records:
-            if any(not 0 <= i < len(slots) for i in r.slots):
-                raise ValueError("not a meld table: a meld refers to a slot that does not exist")
-        return cls(slots, records, dixes)
 
 
 def _prune(plays: list[MeldPlay]) -> list[MeldPlay]:
