@@ -24,25 +24,23 @@ def test_the_same_level_on_both_sides_plays_identical_duplicates() -> None:
     so a match of a level against itself plays each deal once."""
     both = Settings("partnership_auction", ("easy",), ("easy", "easy"))  # named apart: both seatings played
     result = play_deal(both, 3)
-    first, second = result["rows"]
-    assert first["hands"][0]["delta"] == second["hands"][0]["delta"]
+    first, second = result.rows
+    assert first.hands[0].delta == second.hands[0].delta
     assert deal_difference(preset("partnership_auction"), result) == 0
     once = play_deal(Settings("partnership_auction", ("easy",), ("easy",)), 3)
-    assert [row["hands"] for row in once["rows"]] == [first["hands"]]
+    assert [row.hands for row in once.rows] == [first.hands]
 
 
 def test_a_level_beats_random_and_the_figures_add_up() -> None:
     settings = Settings("partnership_auction", ("easy",), ("random",))
     results = run(settings, deals=6)
     summary = summarize(settings, results)
-    assert summary["deals"] == 6
-    assert summary["mean"] > 0 and summary["ci95"] > 0
-    made_a, declared_a = summary["made"]["A"]
-    set_b, defended_b = summary["set_as_defenders"]["B"]
-    assert declared_a == defended_b  # every contract A played, B defended
-    assert summary["bids"] == summary["made"]["A"][1] + summary["made"]["B"][1]
-    assert set(summary["timing"]) == {"easy", "random"}
-    assert all(t["p50"] <= t["p95"] <= t["max"] for t in summary["timing"].values())
+    assert summary.deals == 6
+    assert summary.mean > 0 and summary.ci95 > 0
+    assert summary.made.a.count == summary.set_as_defenders.b.count  # every contract A played, B defended
+    assert summary.bids == summary.made.a.count + summary.made.b.count
+    assert set(summary.timing) == {"easy", "random"}
+    assert all(t.p50 <= t.p95 <= t.max for t in summary.timing.values())
     text = bench_ai.report(settings, summary, 1.0, 1)
     assert "95% CI" in text and "average winning bid" in text
 
@@ -50,11 +48,11 @@ def test_a_level_beats_random_and_the_figures_add_up() -> None:
 def test_three_players_rotate_and_count_per_seat() -> None:
     settings = Settings("three_hand", ("easy",), ("random",))
     result = play_deal(settings, 1)
-    assert [row["seating"].index("A") for row in result["rows"]] == [0, 1, 2]
+    assert [row.seating.index("A") for row in result.rows] == [0, 1, 2]
     expected = 0.0
-    for row in result["rows"]:
-        a = row["seating"].index("A")
-        delta = row["hands"][0]["delta"]
+    for row in result.rows:
+        a = row.seating.index("A")
+        delta = row.hands[0].delta
         expected += delta[a] - sum(d for s, d in enumerate(delta) if s != a) / 2
     assert deal_difference(preset("three_hand"), result) == pytest.approx(expected / 3)
 
@@ -62,8 +60,8 @@ def test_three_players_rotate_and_count_per_seat() -> None:
 def test_cardplay_mode_fixes_the_contract() -> None:
     settings = Settings("partnership_auction", ("easy",), ("random",), mode="cardplay", fixed="easy")
     for deal in range(3):
-        rows = play_deal(settings, deal)["rows"]
-        contracts = {(row["hands"][0]["declarer"], row["hands"][0]["bid"]) for row in rows}
+        rows = play_deal(settings, deal).rows
+        contracts = {(row.hands[0].declarer, row.hands[0].bid) for row in rows}
         assert len(contracts) == 1
 
 
@@ -71,11 +69,11 @@ def test_mixed_side_and_game_unit() -> None:
     settings = Settings("two_hand", ("easy",), ("random",), unit="game")
     results = run(settings, deals=1)
     summary = summarize(settings, results)
-    assert summary["game_win_rate"] is not None
-    assert summary["game_win_rate"]["A"] + summary["game_win_rate"]["B"] <= 1.0
+    assert summary.game_win_rate is not None
+    assert summary.game_win_rate.a + summary.game_win_rate.b <= 1.0
     mixed = Settings("partnership_auction", ("medium", "easy"), ("random",), think=0.1)
-    row = play_deal(mixed, 0)["rows"][0]
-    assert row["seating"] == ["A", "B", "A", "B"]
+    row = play_deal(mixed, 0).rows[0]
+    assert row.seating == ["A", "B", "A", "B"]
 
 
 def test_resume_from_the_results_file(tmp_path: Path) -> None:
@@ -96,8 +94,7 @@ def test_workers_give_the_same_results() -> None:
     settings = Settings("two_hand", ("easy",), ("random",))
     alone = run(settings, deals=2)
     together = run(settings, deals=2, workers=2)
-    strip = [{k: v for k, v in r.items() if k != "times"} for r in alone]
-    assert strip == [{k: v for k, v in r.items() if k != "times"} for r in together]
+    assert [(r.deal, r.rows) for r in alone] == [(r.deal, r.rows) for r in together]
 
 
 def test_think_scales_the_budget() -> None:

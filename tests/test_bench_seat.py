@@ -30,12 +30,12 @@ def test_each_kind_plays_the_same_deal_and_the_table_level_once() -> None:
     deal = challenge_deals(31, rules, 3)[2]
     for kind in ("random", "easy"):
         record = play_hand(rules, deal, [kind, "easy", "easy"])
-        assert result["scores"][kind] == duplicate_score(record, 0)
-    assert set(result["scores"]) == {"easy", "random"}   # easy, the table's level and a kind, is played once
+        assert result.scores[kind] == duplicate_score(record, 0)
+    assert set(result.scores) == {"easy", "random"}   # easy, the table's level and a kind, is played once
     # only the random seat's decisions are compared with easy's, each of them counted once by its phase
-    assert set(result["decisions"]) == {"random"}
-    counts = result["decisions"]["random"]
-    assert sum(d for _, d in counts.values()) == len(result["differ"]["random"]) > 0
+    assert set(result.decisions) == {"random"}
+    counts = result.decisions["random"]
+    assert sum(d for _, d in counts.values()) == len(result.differ["random"]) > 0
     assert all(0 <= d <= n for n, d in counts.values())
 
 
@@ -45,7 +45,7 @@ def test_the_figures_are_paired_and_a_run_resumes(tmp_path: Path, capsys: pytest
     results = run(settings, 2, out)
     assert run(settings, 2, out) == results and len(Path(out).read_text().splitlines()) == 2
     text = report(settings, results)
-    diffs = [r["scores"]["random"] - r["scores"]["easy"] for r in results]
+    diffs = [r.scores["random"] - r.scores["easy"] for r in results]
     assert f"random - easy in seat 0: {sum(diffs) / 2:+.1f} +/- " in text
     assert "random's decisions where easy chose otherwise (2 deals):" in text
 

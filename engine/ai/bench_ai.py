@@ -37,9 +37,9 @@ import platform
 import statistics
 import sys
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
-from typing import Any, TypedDict
+from typing import Any, Generic, Protocol, TypeVar
 
 from engine.actions import Action
 from engine.ai.levels import LEVELS, Level
@@ -52,9 +52,11 @@ from engine.sim import option_from_text
 MODES = ("full", "cardplay", "bidding")
 UNITS = ("hand", "game")
 MAX_HANDS_PER_GAME = 80
+T = TypeVar("T")
 
 
-class HandOutcome(TypedDict):
+@dataclass(frozen=True)
+class HandOutcome:
     """One hand of a deal in one seating."""
 
     delta: list[int]           # what the hand changed each side's score by
@@ -62,43 +64,93 @@ class HandOutcome(TypedDict):
     declaring: str | None      # "A" or "B": the side of the declarer's seat
     bid: int | None
     made: bool | None
-    set: bool | None
+    went_set: bool | None      # "set" in the file
 
 
-class SeatingResult(TypedDict):
+@dataclass(frozen=True)
+class SeatingResult:
     seating: list[str]         # "A" or "B" for each seat, in seat order
     hands: list[HandOutcome]
     winner: str | None         # the side that won the game (unit "game")
 
 
-class DealResult(TypedDict):
-    """A deal played in every seating (one line of the ``--out`` file, under ``result``)."""
+@dataclass(frozen=True)
+class DealResult:
+    """A deal played in every seating (one line of the ``--out`` file, under ``result``): written by
+    :meth:`to_json` and read back by :meth:`from_json`, the one place that knows its JSON shape."""
 
     deal: int
     rows: list[SeatingResult]
     times: dict[str, list[float]]   # seconds of each decision, by level
 
+    def to_json(self) -> dict[str, Any]:
+        return {"deal": self.deal,
+                "rows": [{"seating": row.seating,
+                          "hands": [{"delta": h.delta, "declarer": h.declarer, "declaring": h.declaring, "bid": h.bid,
+                                     "made": h.made, "set": h.went_set} for h in row.hands],
+                          "winner": row.winner} for row in self.rows],
+                "times": self.times}
 
-class Timing(TypedDict):
+    @classmethod
+    def from_json(cls, data: Any) -> DealResult:
+        """A result as :meth:`to_json` wrote it (``KeyError``, ``TypeError``: not one)."""
+        return cls(data["deal"],
+                   [SeatingResult(row["seating"],
+                                  [HandOutcome(h["delta"], h["declarer"], h["declaring"], h["bid"], h["made"], h["set"])
+                                   for h in row["hands"]], row["winner"]) for row in data["rows"]],
+                   data["times"])
+
+
+@dataclass(frozen=True)
+class Timing:
     decisions: int
     p50: float
     p95: float
     max: float
 
 
-class Summary(TypedDict):
-    """Every figure the report prints. ``made`` and ``set_as_defenders``: (rate or None, count) by side."""
+@dataclass(frozen=True)
+class Rate:
+    """How often something happened: the share (``None`` when it never could) of ``count`` times."""
+
+    share: float | None
+    count: int
+
+
+@dataclass(frozen=True)
+class BySide(Generic[T]):
+    """A figure of side A and of side B."""
+
+    a: T
+    b: T
+
+
+@dataclass(frozen=True)
+class Summary:
+    """Every figure the report prints (:meth:`to_json`: as ``--json`` prints it)."""
 
     deals: int
     mean: float
     ci95: float
     deal_win_rate: float
-    made: dict[str, tuple[float | None, int]]
-    set_as_defenders: dict[str, tuple[float | None, int]]
+    made: BySide[Rate]
+    set_as_defenders: BySide[Rate]
     average_bid: float | None
     bids: int
-    game_win_rate: dict[str, float] | None
+    game_win_rate: BySide[float] | None
     timing: dict[str, Timing]
+
+    def to_json(self) -> dict[str, Any]:
+        def sides(pair: BySide[Rate]) -> dict[str, list[float | None]]:
+            return {"A": [pair.a.share, pair.a.count], "B": [pair.b.share, pair.b.count]}
+
+        won = self.game_win_rate
+        return {"deals": self.deals, "mean": self.mean, "ci95": self.ci95, "deal_win_rate": self.deal_win_rate,
+                "made": sides(self.made), "set_as_defenders": sides(self.set_as_defenders),
+                "average_bid": self.average_bid, "bids": self.bids,
+                "game_win_rate": None if won is None else {"A": won.a, "B": won.b},
+                "timing": {name: {"decisions": t.decisions, "p50": t.p50, "p95": t.p95, "max": t.max}
+                           for name, t in self.timing.items()}}
 
 
 @dataclass(frozen=True)
@@ -117,11 +169,11 @@ class Settings:
         return preset(self.variant, **dict(self.options))
 
     def key(self) -> str:
-        fields = {"variant": self.variant, "a": list(self.a), "b": list(self.b), "mode": self.mode,
-                  "fixed": self.fixed, "think": self.think, "unit": self.unit, "seed": self.seed}
-        if self.options:  # runs without options keep the keys they were stored under
-            fields["options"] = dict(self.options)
-        return json.dumps(fields, sort_keys=True)
+        # runs without options keep the keys they were stored under
+        options = {"options": dict(self.options)} if self.options else {}
+        return json.dumps({"variant": self.variant, "a": list(self.a), "b": list(self.b), "mode": self.mode,
+                           "fixed": self.fixed, "think": self.think, "unit": self.unit, "seed": self.seed, **options},
+                          sort_keys=True)
 
 
 def scaled(level: Level, think: float) -> Level:
@@ -221,14 +273,14 @@ def play_deal(settings: Settings, deal: int) -> DealResult:
                 hand = game.hands_played[-1]
                 after = list(hand.scored.scores_after if hand.scored is not None else game.scores)
                 declarer, count = hand.declarer, hand.count
-                hands.append({
-                    "delta": [x - y for x, y in zip(after, previous, strict=True)],
-                    "declarer": declarer,
-                    "declaring": None if declarer is None else seating[declarer],
-                    "bid": hand.bid,
-                    "made": count.made if count is not None else None,
-                    "set": count.went_set if count is not None else None,
-                })
+                hands.append(HandOutcome(
+                    delta=[x - y for x, y in zip(after, previous, strict=True)],
+                    declarer=declarer,
+                    declaring=None if declarer is None else seating[declarer],
+                    bid=hand.bid,
+                    made=count.made if count is not None else None,
+                    went_set=count.went_set if count is not None else None,
+                ))
                 previous = after
                 if settings.unit == "hand" or len(hands) >= MAX_HANDS_PER_GAME:
                     break
@@ -236,21 +288,21 @@ def play_deal(settings: Settings, deal: int) -> DealResult:
         side_label = None
         if winner is not None:
             side_label = seating[rules.teams[winner][0]]
-        rows.append({"seating": seating, "hands": hands, "winner": side_label})
-    return {"deal": deal, "rows": rows, "times": times}
+        rows.append(SeatingResult(seating, hands, side_label))
+    return DealResult(deal, rows, times)
 
 
 def deal_difference(rules: Rules, result: DealResult) -> float:
     """Side A's points less side B's on this deal, per seat, averaged over the seatings."""
     total = 0.0
-    for row in result["rows"]:
-        seating = row["seating"]
+    for row in result.rows:
+        seating = row.seating
         a_sides = sorted({rules.team_of(s) for s in range(rules.players) if seating[s] == "A"})
         b_sides = sorted({rules.team_of(s) for s in range(rules.players) if seating[s] == "B"})
-        for hand in row["hands"]:
-            delta = hand["delta"]
+        for hand in row.hands:
+            delta = hand.delta
             total += statistics.fmean(delta[s] for s in a_sides) - statistics.fmean(delta[s] for s in b_sides)
-    return total / len(result["rows"])
+    return total / len(result.rows)
 
 
 def summarize(settings: Settings, results: Sequence[DealResult]) -> Summary:
@@ -269,35 +321,40 @@ def summarize(settings: Settings, results: Sequence[DealResult]) -> Summary:
     times: dict[str, list[float]] = {}
     for r, diff in zip(results, diffs, strict=True):
         deal_wins += 1.0 if diff > 0 else 0.5 if diff == 0 else 0.0
-        for name, ts in r["times"].items():
+        for name, ts in r.times.items():
             times.setdefault(name, []).extend(ts)
-        for row in r["rows"]:
-            if row["winner"] in games:
-                games[row["winner"]] += 1
-            for hand in row["hands"]:
-                side = hand["declaring"]
-                if side is None or hand["made"] is None:
+        for row in r.rows:
+            if row.winner in games:
+                games[row.winner] += 1
+            for hand in row.hands:
+                side = hand.declaring
+                if side is None or hand.made is None:
                     continue
-                if hand["bid"]:
-                    bids.append(hand["bid"])
+                if hand.bid:
+                    bids.append(hand.bid)
                 declared[side][1] += 1
-                declared[side][0] += 1 if hand["made"] else 0
+                declared[side][0] += 1 if hand.made else 0
                 other = "B" if side == "A" else "A"
                 defended[other][1] += 1
-                defended[other][0] += 1 if hand["set"] else 0
-    rows = sum(len(r["rows"]) for r in results)
+                defended[other][0] += 1 if hand.went_set else 0
+    rows = sum(len(r.rows) for r in results)
     timing: dict[str, Timing] = {}
     for name, ts in sorted(times.items()):
         ts = sorted(ts)
-        timing[name] = {"decisions": len(ts), "p50": _pct(ts, 0.5), "p95": _pct(ts, 0.95), "max": ts[-1] if ts else 0.0}
-    return {
-        "deals": n, "mean": mean, "ci95": half, "deal_win_rate": deal_wins / n if n else 0.0,
-        "made": {k: (v[0] / v[1] if v[1] else None, v[1]) for k, v in declared.items()},
-        "set_as_defenders": {k: (v[0] / v[1] if v[1] else None, v[1]) for k, v in defended.items()},
-        "average_bid": statistics.fmean(bids) if bids else None, "bids": len(bids),
-        "game_win_rate": {k: v / rows for k, v in games.items()} if settings.unit == "game" and rows else None,
-        "timing": timing,
-    }
+        timing[name] = Timing(len(ts), _pct(ts, 0.5), _pct(ts, 0.95), ts[-1] if ts else 0.0)
+
+    def rates(tally: dict[str, list[int]]) -> BySide[Rate]:
+        a, b = (Rate(tally[side][0] / tally[side][1] if tally[side][1] else None, tally[side][1])
+                for side in ("A", "B"))
+        return BySide(a, b)
+
+    return Summary(
+        deals=n, mean=mean, ci95=half, deal_win_rate=deal_wins / n if n else 0.0,
+        made=rates(declared), set_as_defenders=rates(defended),
+        average_bid=statistics.fmean(bids) if bids else None, bids=len(bids),
+        game_win_rate=BySide(games["A"] / rows, games["B"] / rows) if settings.unit == "game" and rows else None,
+        timing=timing,
+    )
 
 
 def _pct(values: Sequence[float], q: float) -> float:
@@ -306,9 +363,8 @@ def _pct(values: Sequence[float], q: float) -> float:
     return values[min(len(values) - 1, int(q * len(values)))]
 
 
-def _rate(pair: tuple[float | None, int]) -> str:
-    value, count = pair
-    return "-" if value is None else f"{100 * value:5.1f}% of {count}"
+def _rate(rate: Rate) -> str:
+    return "-" if rate.share is None else f"{100 * rate.share:5.1f}% of {rate.count}"
 
 
 def report(settings: Settings, summary: Summary, elapsed: float, workers: int) -> str:
@@ -320,27 +376,37 @@ def report(settings: Settings, summary: Summary, elapsed: float, workers: int) -
         + "".join(f", {name}={value}" for name, value in settings.options),
         f"machine: python {platform.python_version()} on {platform.machine()}, {os.cpu_count()} cores, "
         f"{workers} worker(s), {elapsed:.0f} s",
-        f"deals: {summary['deals']} (each in every seating)",
-        f"A - B per deal: {summary['mean']:+.1f} +/- {summary['ci95']:.1f} (95% CI)   "
-        f"A wins {100 * summary['deal_win_rate']:.1f}% of deals",
-        f"bid made:  A {_rate(summary['made']['A'])}   B {_rate(summary['made']['B'])}",
-        f"set as defenders:  A {_rate(summary['set_as_defenders']['A'])}   B {_rate(summary['set_as_defenders']['B'])}",
+        f"deals: {summary.deals} (each in every seating)",
+        f"A - B per deal: {summary.mean:+.1f} +/- {summary.ci95:.1f} (95% CI)   "
+        f"A wins {100 * summary.deal_win_rate:.1f}% of deals",
+        f"bid made:  A {_rate(summary.made.a)}   B {_rate(summary.made.b)}",
+        f"set as defenders:  A {_rate(summary.set_as_defenders.a)}   B {_rate(summary.set_as_defenders.b)}",
     ]
-    if summary["average_bid"] is not None:
-        lines.append(f"average winning bid: {summary['average_bid']:.1f} over {summary['bids']} contracts")
-    if summary["game_win_rate"] is not None:
-        won = summary["game_win_rate"]
-        lines.append(f"games won: A {100 * won['A']:.1f}%  B {100 * won['B']:.1f}%")
-    for name, t in summary["timing"].items():
-        lines.append(f"decision time {name:8s}: p50 {1000 * t['p50']:7.1f} ms  p95 {1000 * t['p95']:7.1f} ms  "
-                     f"max {1000 * t['max']:7.1f} ms  ({t['decisions']} decisions)")
+    if summary.average_bid is not None:
+        lines.append(f"average winning bid: {summary.average_bid:.1f} over {summary.bids} contracts")
+    if summary.game_win_rate is not None:
+        won = summary.game_win_rate
+        lines.append(f"games won: A {100 * won.a:.1f}%  B {100 * won.b:.1f}%")
+    for name, t in summary.timing.items():
+        lines.append(f"decision time {name:8s}: p50 {1000 * t.p50:7.1f} ms  p95 {1000 * t.p95:7.1f} ms  "
+                     f"max {1000 * t.max:7.1f} ms  ({t.decisions} decisions)")
     return "\n".join(lines)
 
 
-def results_kept(out: str | None, key: object, first: int, deals: int) -> dict[int, Any]:
+class _Numbered(Protocol):
+    @property
+    def deal(self) -> int: ...
+
+
+Result = TypeVar("Result", bound=_Numbered)
+
+
+def results_kept(out: str | None, key: str, first: int, deals: int,
+                 read: Callable[[Any], Result]) -> dict[int, Result]:
     """The results of deals ``first .. first + deals - 1`` that a stopped run with the same settings (``key``)
-    wrote to ``out`` already, by deal (a resumed run plays only the others)."""
-    done: dict[int, Any] = {}
+    wrote to ``out`` already, by deal (a resumed run plays only the others); ``read``: a result from its JSON.
+    The one reader of the ``--out`` files' lines, ``{"key": ..., "result": ...}``."""
+    done: dict[int, Result] = {}
     if out and os.path.exists(out):
         with open(out, encoding="utf-8") as f:
             for line in f:
@@ -348,8 +414,11 @@ def results_kept(out: str | None, key: object, first: int, deals: int) -> dict[i
                     item = json.loads(line)
                 except json.JSONDecodeError:
                     continue  # a line cut short by a stopped run
-                if item.get("key") == key and first <= item["result"]["deal"] < first + deals:
-                    done[item["result"]["deal"]] = item["result"]
+                if item.get("key") != key:
+                    continue
+                result = read(item["result"])
+                if first <= result.deal < first + deals:
+                    done[result.deal] = result
     return done
 
 
@@ -361,7 +430,7 @@ def run(settings: Settings, deals: int, workers: int = 1, out: str | None = None
         progress: bool = False) -> list[DealResult]:
     """Play deals ``first .. first + deals - 1`` (skipping those already in ``out``); every result."""
     key = settings.key()
-    done: dict[int, DealResult] = results_kept(out, key, first, deals)
+    done = results_kept(out, key, first, deals, DealResult.from_json)
     todo = [d for d in range(first, first + deals) if d not in done]
     sink = open(out, "a", encoding="utf-8") if out else None  # noqa: SIM115 (kept open for the run)
     try:
@@ -381,9 +450,9 @@ def run(settings: Settings, deals: int, workers: int = 1, out: str | None = None
 
 def _keep(result: DealResult, done: dict[int, DealResult], sink: Any, key: str, progress: bool,
           count: int, deals: int) -> None:
-    done[result["deal"]] = result
+    done[result.deal] = result
     if sink:
-        sink.write(json.dumps({"key": key, "result": result}) + "\n")
+        sink.write(json.dumps({"key": key, "result": result.to_json()}) + "\n")
         sink.flush()
     if progress:
         print(f"  deal {count}/{deals}", file=sys.stderr, flush=True)
@@ -431,7 +500,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     summary = summarize(settings, results)
     print(report(settings, summary, time.perf_counter() - started, args.workers))
     if args.json:
-        print(json.dumps(summary))
+        print(json.dumps(summary.to_json()))
     return 0
 
 

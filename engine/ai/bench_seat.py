@@ -30,8 +30,8 @@ import statistics
 import sys
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import Any, TypedDict
+from dataclasses import dataclass, field
+from typing import Any, NamedTuple
 
 from engine.actions import Action
 from engine.ai.advice import as_advised
@@ -41,18 +41,41 @@ from engine.ai.duplicate import HINT, decide, decision_seed, play_hand, seat_see
 from engine.ai.levels import LEVELS
 from engine.challenge import challenge_deals, duplicate_score
 from engine.game import Game
+from engine.record import read_hand
 from engine.rules import PRESETS, preset
 
 
-class DealResult(TypedDict):
-    """One deal: seat 0's result and its hand's contract under each kind (and the table's level)."""
+class Contract(NamedTuple):
+    """A hand's contract (nobody's: ``None`` throughout)."""
+
+    declarer: int | None
+    bid: int | None
+    made: bool | None
+
+
+@dataclass(frozen=True)
+class DealResult:
+    """One deal: seat 0's result and its hand's contract under each kind (and the table's level). Written by
+    :meth:`to_json` and read back by :meth:`from_json`, the one place that knows its JSON shape."""
 
     deal: int
-    scores: dict[str, int]
-    contracts: dict[str, list[Any]]        # [declarer, bid, made] of each kind's hand
-    seconds: dict[str, float]              # processor time of each kind's hand (the comparisons apart)
-    decisions: dict[str, dict[str, list[int]]]   # kind -> phase -> [decisions with a choice, differing]
-    differ: dict[str, list[list[str]]]     # kind -> [phase, the kind's choice, the compared level's] each
+    scores: dict[str, int] = field(default_factory=dict)
+    contracts: dict[str, Contract] = field(default_factory=dict)      # of each kind's hand
+    seconds: dict[str, float] = field(default_factory=dict)            # processor time of each kind's hand
+    # kind -> phase -> [decisions with a choice, differing]
+    decisions: dict[str, dict[str, list[int]]] = field(default_factory=dict)
+    differ: dict[str, list[list[str]]] = field(default_factory=dict)   # kind -> [phase, its choice, the level's] each
+
+    def to_json(self) -> dict[str, Any]:
+        return {"deal": self.deal, "scores": self.scores,
+                "contracts": {kind: list(c) for kind, c in self.contracts.items()}, "seconds": self.seconds,
+                "decisions": self.decisions, "differ": self.differ}
+
+    @classmethod
+    def from_json(cls, data: Any) -> DealResult:
+        """A result as :meth:`to_json` wrote it (``KeyError``, ``TypeError``: not one)."""
+        return cls(data["deal"], data["scores"], {kind: Contract(*c) for kind, c in data["contracts"].items()},
+                   data["seconds"], data["decisions"], data["differ"])
 
 
 @dataclass(frozen=True)
@@ -73,7 +96,7 @@ def play_deal(settings: Settings, place: int) -> DealResult:
     """Deal ``place`` (from 0) of the challenge, played with the table's level and with each kind in seat 0."""
     rules = preset(settings.variant)
     deal = challenge_deals(settings.number, rules, place + 1)[place]
-    result: DealResult = {"deal": place, "scores": {}, "contracts": {}, "seconds": {}, "decisions": {}, "differ": {}}
+    result = DealResult(place)
     for kind in dict.fromkeys((settings.table, *settings.kinds)):
         counts: dict[str, list[int]] = {}
         differ: list[list[str]] = []
@@ -95,12 +118,13 @@ def play_deal(settings: Settings, place: int) -> DealResult:
 
         started = time.process_time()
         record = play_hand(rules, deal, [kind, *[settings.table] * (rules.players - 1)], watch)
-        result["seconds"][kind] = round(time.process_time() - started - aside[0], 3)
-        result["scores"][kind] = duplicate_score(record, 0)
-        result["contracts"][kind] = [record.get("declarer"), record.get("bid"), record.get("made")]
+        hand = read_hand(record)
+        result.seconds[kind] = round(time.process_time() - started - aside[0], 3)
+        result.scores[kind] = duplicate_score(record, 0)
+        result.contracts[kind] = Contract(hand.declarer, hand.bid, hand.count.made if hand.count is not None else None)
         if counts:
-            result["decisions"][kind] = counts
-            result["differ"][kind] = differ
+            result.decisions[kind] = counts
+            result.differ[kind] = differ
     return result
 
 
@@ -117,24 +141,24 @@ def report(settings: Settings, results: Sequence[DealResult]) -> str:
              f"challenge {settings.number}, {len(results)} deals"]
     for i, a in enumerate(kinds):
         for b in kinds[:i]:
-            diffs = [r["scores"][a] - r["scores"][b] for r in results]
+            diffs = [r.scores[a] - r.scores[b] for r in results]
             mean, half = interval(diffs)
             better, worse = sum(d > 0 for d in diffs), sum(d < 0 for d in diffs)
             lines.append(f"  {a} - {b} in seat 0: {mean:+.1f} +/- {half:.1f} a deal (95%); "
                          f"{better} deals better, {worse} worse, {len(diffs) - better - worse} the same")
     for kind in kinds:
-        seconds = sorted(r["seconds"][kind] for r in results)
+        seconds = sorted(r.seconds[kind] for r in results)
         if seconds:
-            declared = [r["contracts"][kind] for r in results if r["contracts"][kind][0] == 0]
-            made = sum(1 for c in declared if c[2])
+            declared = [r.contracts[kind] for r in results if r.contracts[kind].declarer == 0]
+            made = sum(1 for c in declared if c.made)
             lines.append(f"  {kind}: {statistics.fmean(seconds):.1f} s of processor time a deal (max "
                          f"{seconds[-1]:.1f}); seat 0 declared {len(declared)}, made {made}, "
-                         f"mean result {statistics.fmean(r['scores'][kind] for r in results):+.1f}")
+                         f"mean result {statistics.fmean(r.scores[kind] for r in results):+.1f}")
     for kind in kinds:
         totals: dict[str, list[int]] = {}
-        compared = [r for r in results if kind in r["decisions"]]
+        compared = [r for r in results if kind in r.decisions]
         for r in compared:
-            for phase, (n, d) in r["decisions"][kind].items():
+            for phase, (n, d) in r.decisions[kind].items():
                 tally = totals.setdefault(phase, [0, 0])
                 tally[0] += n
                 tally[1] += d
@@ -149,16 +173,16 @@ def run(settings: Settings, deals: int, out: str | None = None, first: int = 0,
         progress: bool = False) -> list[DealResult]:
     """Deals ``first .. first + deals - 1``, skipping those already in ``out`` for the same settings."""
     key = settings.key()
-    done: dict[int, DealResult] = results_kept(out, key, first, deals)
+    done = results_kept(out, key, first, deals, DealResult.from_json)
     for place in range(first, first + deals):
         if place in done:
             continue
         done[place] = play_deal(settings, place)
         if out:
             with open(out, "a", encoding="utf-8") as f:
-                f.write(json.dumps({"key": key, "result": done[place]}) + "\n")
+                f.write(json.dumps({"key": key, "result": done[place].to_json()}) + "\n")
         if progress:
-            print(f"  deal {place}: {done[place]['scores']}", file=sys.stderr, flush=True)
+            print(f"  deal {place}: {done[place].scores}", file=sys.stderr, flush=True)
     return [done[d] for d in sorted(done)]
 
 
