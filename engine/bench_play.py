@@ -168,15 +168,15 @@ def bench_decisions(deals: int, variant: str, old_budget: bool) -> None:
     time, by the tricks left, and the CPU time of all of them (p50, p95, max). ``old_budget``: hard's
     earlier budget (144 worlds, 216,000 nodes; now 200 worlds), to compare two versions of the
     code on the same work."""
-    from engine.ai.levels import LEVELS
+    from engine.ai.levels import HARD, MEDIUM
     from engine.ai.players import ComputerPlayer
     from engine.game import Phase, new_game
 
-    level = replace(LEVELS["hard"], think_seconds=0.0)
+    level = replace(HARD, think_seconds=0.0)
     if old_budget:
         level = replace(level, worlds=144, search_nodes=216_000)
     hard = ComputerPlayer(level, 1)
-    medium = ComputerPlayer(LEVELS["medium"], 1)
+    medium = ComputerPlayer(MEDIUM, 1)
     by_tricks: dict[int, list[tuple[int, float]]] = {}
     times = []
     for seed in range(deals):

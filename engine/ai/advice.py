@@ -27,16 +27,26 @@ from engine.actions import Action, Bury, DeclareOut, PassCards
 from engine.ai.analysis_words import action_words
 from engine.ai.bidding import stable_seed
 from engine.ai.decisions import should_declare_out
-from engine.ai.levels import LEVELS, Level
+from engine.ai.levels import EASY, HARD, MEDIUM, PERFECT, Level
 from engine.ai.valuation import Valuation, valuation
 from engine.game import Game
 from engine.info_state import info_state
 
+
 # The views an analysis may take of the seat's decisions, by name (a smaller search for a quicker look), without
 # the clock: neither the advice nor a review may depend on the machine's speed.
-ANALYSIS_LEVELS = {name: replace(LEVELS[name], think_seconds=0.0) for name in ("easy", "medium", "hard", "perfect")}
+def analysis_level(level: Level) -> Level:
+    """``level`` as an analysis takes its view: without the clock."""
+    return replace(level, think_seconds=0.0)
+
+
 #: The view the hint and the review's best are taken from: the ``hard`` search, from what the seat could see.
-SEAT_VIEW = ANALYSIS_LEVELS["hard"]
+SEAT_VIEW = analysis_level(HARD)
+#: The view with every card visible (the analysis's other view).
+EVERY_CARD = analysis_level(PERFECT)
+#: medium's search without the clock: a quicker look than the seat's view (screenshots, doctests).
+QUICK_VIEW = analysis_level(MEDIUM)
+ANALYSIS_LEVELS = {level.name: level for level in (analysis_level(EASY), QUICK_VIEW, SEAT_VIEW, EVERY_CARD)}
 #: The seed of the app's hints and of its reviews of a hand (and the statistics' costs): one seed, so that the
 #: hint given at the table is the review's best at that position.
 APP_SEED = 0

@@ -40,7 +40,7 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from engine.actions import Action, Bid, DeclareOut, action_to_json
-from engine.ai.advice import ANALYSIS_LEVELS, SEAT_VIEW, advise
+from engine.ai.advice import ANALYSIS_LEVELS, EVERY_CARD, SEAT_VIEW, advise
 from engine.ai.analysis_words import (
     HARD_COMPUTER,
     PLAYER_NAME,
@@ -69,7 +69,6 @@ if TYPE_CHECKING:
 # speed. The seat's view is the advice's, the hint's (SEAT_VIEW); the other sees every card.
 SHOWN_ALTERNATIVES = 2
 MORE_DEALS = 2  # batches of deals added, at most, while a mistake's threshold is within the uncertainty
-EVERY_CARD = ANALYSIS_LEVELS["perfect"]
 
 
 @dataclass(frozen=True)

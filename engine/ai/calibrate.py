@@ -34,6 +34,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from engine.actions import Action, DeclareOut
+from engine.ai.advice import EVERY_CARD
 from engine.ai.analysis import (
     ANALYSIS_LEVELS,
     CLEAR,
@@ -154,7 +155,7 @@ def plant(record: HandRecord, level: Level, rng: random.Random) -> tuple[int, Ac
         seat_view = valuation(game.clone(), seat, level, random.Random(rng.random()))
         for _batch in range(PLANT_BATCHES - 1):
             seat_view = seat_view.joined(valuation(game.clone(), seat, level, random.Random(rng.random())))
-        seen = valuation(game.clone(), seat, ANALYSIS_LEVELS["perfect"], random.Random(rng.random()))
+        seen = valuation(game.clone(), seat, EVERY_CARD, random.Random(rng.random()))
         top, seen_top = max(map(seat_view.mean, seat_view.worths)), max(map(seen.mean, seen.worths))
         bad = [a for a in seat_view.worths if a in seen.worths
                and top - seat_view.mean(a) >= mistake and seen_top - seen.mean(a) >= mistake]

@@ -31,7 +31,7 @@ from dataclasses import replace
 from engine.actions import Action, DeclareOut
 from engine.ai.cardplay import choose_play, playout_worth
 from engine.ai.decisions import decide
-from engine.ai.levels import LEVELS, Level
+from engine.ai.levels import EASY, Level
 from engine.ai.worlds import World, real_world
 from engine.game import Game, Phase
 from engine.info_state import InfoState, info_state, sample_world
@@ -41,7 +41,7 @@ from engine.rules import TrumpBy
 PLAYOUT_DEALS = 16  # sampled deals a choice is played out in (the analysis's first look; hard's own choice)
 # The quick policy that plays the rest of a hand out after a choice: rules of thumb and greedy play,
 # remembering everything, never slipping.
-PLAYOUT = replace(LEVELS["easy"], name="playout", memory=1.0, slip=0.0)
+PLAYOUT = replace(EASY, name="playout", memory=1.0, slip=0.0)
 LEAST_DEALS = 4  # a deadline never cuts a choice's deals below this
 
 Worths = dict[Action, list[float]]

@@ -59,7 +59,7 @@ from engine.actions import (
 from engine.ai import bidding as bv
 from engine.ai.cardplay import sampled_card_values, solved_card_worths
 from engine.ai.decisions import decide, sample_worlds
-from engine.ai.levels import LEVELS, Level
+from engine.ai.levels import HARD, Level
 from engine.ai.playouts import PLAYOUT_DEALS, played_out, playout_worths
 from engine.ai.trickplay import Position, greedy_playout
 from engine.cards import Card, counts
@@ -72,7 +72,7 @@ from engine.rules import Rules, TrumpBy
 Valued = list[tuple[Action, float]]
 
 # Who decides after a pass valued: the ``hard`` computer, without the clock (the same choice on any machine).
-CONTINUATION = replace(LEVELS["hard"], think_seconds=0.0)
+CONTINUATION = replace(HARD, think_seconds=0.0)
 # Fresh deals in which the choice made and the best are valued again, where the choices are valued by
 # playing the hand out (see second_look; hard's budget).
 SECOND_LOOK_DEALS = 96
@@ -437,7 +437,7 @@ def _by_playouts(game: Game, seat: int, choices: Sequence[Action], level: Level,
     """Each choice made in the same ``deals`` sampled deals of the hidden cards (a quarter of them for a level
     that samples fewer worlds than hard, the real one for a level that sees all), the rest of the hand
     played out (:func:`engine.ai.playouts.playout_worths`); each deal's worth to the seat's side."""
-    quicker = level.worlds < LEVELS["hard"].worlds  # a smaller search takes a quicker look
+    quicker = level.worlds < HARD.worlds  # a smaller search takes a quicker look
     count = max(SEEN_STOCKS, deals // 2) if level.sees_all else max(4, deals // 4) if quicker else deals
     worths, _deals = playout_worths(info_state(game, seat), choices, count, rng,
                                     every_card=game if level.sees_all else None)

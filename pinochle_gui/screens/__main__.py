@@ -26,7 +26,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 import engine  # noqa: E402
-from engine.ai.advice import ANALYSIS_LEVELS, APP_SEED  # noqa: E402
+from engine.ai.advice import APP_SEED, QUICK_VIEW  # noqa: E402
 from engine.ai.analysis import DecisionReview, decisions_in, review_decision  # noqa: E402
 from engine.ai.drills import drills_in  # noqa: E402
 from engine.challenge import Challenge, ChallengeDeal, challenge_deals, deal_game, duplicate_score  # noqa: E402
@@ -179,7 +179,7 @@ def costly_decisions(record_text: str) -> tuple[DecisionReview, ...]:
     record = json.loads(record_text)
     for index, seat in reversed(decisions_in(record)):
         if seat == 0:
-            review = review_decision(record, index, APP_SEED, ANALYSIS_LEVELS["medium"], every_card=False, viewer=0)
+            review = review_decision(record, index, APP_SEED, QUICK_VIEW, every_card=False, viewer=0)
             if review.costly:
                 return (review,)
     return ()

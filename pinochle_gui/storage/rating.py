@@ -17,9 +17,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 COMPUTER_LEVELS = ("easy", "medium", "hard")  # the levels of engine.ai.levels that play against people
-LEVEL_RATINGS: dict[str, int] = {"easy": 1200, "medium": 1500, "hard": 1800}
+MEDIUM_RATING = 1500
+LEVEL_RATINGS: dict[str, int] = {"easy": 1200, "medium": MEDIUM_RATING, "hard": 1800}
 #: A level this version does not know (a record from another version) counts as "medium".
-UNKNOWN_LEVEL_RATING = LEVEL_RATINGS["medium"]
+UNKNOWN_LEVEL_RATING = MEDIUM_RATING
 INITIAL_RATING = 1500.0
 K_FACTOR = 32.0
 RATING_FLOOR = 100.0
