@@ -19,6 +19,7 @@ import pygame  # noqa: E402
 from engine.cards import format_cards  # noqa: E402
 from engine.challenge import duplicate_score  # noqa: E402
 from engine.save import game_to_dict  # noqa: E402
+from pinochle_gui.screens.hand_steps import Nav
 from pinochle_gui.screens.history import HistoryScene  # noqa: E402
 from pinochle_gui.screens.replay import ReplayResultScene, hand_table, verdict  # noqa: E402
 from pinochle_gui.screens.review import ReviewScene  # noqa: E402
@@ -172,7 +173,7 @@ def test_the_history_and_the_review_play_a_deal_again(tmp_path: Path) -> None:
         review = app.stack.top
         assert isinstance(review, ReviewScene)
         frame(app, screen)
-        click(app, review.nav["Play again"].rect.center)
+        click(app, review.nav[Nav.PLAY_AGAIN].rect.center)
         assert isinstance(app.table, TableScene) and app.table.original is record and app.table is not again
     finally:
         app.close()

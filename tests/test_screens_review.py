@@ -17,6 +17,7 @@ from engine.record import write_records
 from engine.rules import PRESETS
 from pinochle_gui.screens import history_scene, open_record_file, open_review, title_scene
 from pinochle_gui.screens.dialogs import MessageDialog
+from pinochle_gui.screens.hand_steps import Nav
 from pinochle_gui.screens.open_record import FileRow, OpenRecordScene
 from pinochle_gui.screens.review import ReviewScene
 
@@ -85,14 +86,14 @@ def test_step_through_a_whole_hand_by_clicks(app: FakeApp, variant: str) -> None
         click_button(app, "Next")
         if scene.step.kind == "trick":
             trick_points.append(list(scene.step.points))
-    assert scene.at == len(scene.steps) - 1 and not scene.nav["Next"].enabled
+    assert scene.at == len(scene.steps) - 1 and not scene.nav[Nav.NEXT].enabled
     assert len(trick_points) == len(record["tricks"])
     assert [sum(p) for p in trick_points] == sorted(sum(p) for p in trick_points)  # the points only grow
     assert list(scene.step.points) == record["trick_points"]
     click_button(app, "Previous")
     assert scene.at == len(scene.steps) - 2
     click_button(app, "First")
-    assert scene.at == 0 and not scene.nav["Previous"].enabled
+    assert scene.at == 0 and not scene.nav[Nav.PREVIOUS].enabled
     click_button(app, "Last")
     assert scene.at == len(scene.steps) - 1
     click_button(app, "Close")
@@ -110,7 +111,7 @@ def test_a_file_of_many_hands_offers_each(app: FakeApp, tmp_path: Path) -> None:
     key(app, pygame.K_PAGEDOWN)
     assert scene.index == 1 and scene.at == 0 and scene.step.text.startswith("Hand 2,")
     click_button(app, "Next hand")
-    assert scene.index == 2 and not scene.nav["Next hand"].enabled
+    assert scene.index == 2 and not scene.nav[Nav.NEXT_HAND].enabled
     click_button(app, "Previous hand")
     assert scene.index == 1
     render(app)

@@ -22,6 +22,7 @@ from engine.game import Phase, new_game
 from engine.rules import PRESETS, preset
 from engine.sim import play_game
 from pinochle_gui.screens import open_review, review_analysis
+from pinochle_gui.screens.hand_steps import Nav
 from pinochle_gui.screens.review import ReviewScene
 from pinochle_gui.screens.review_analysis import MARKED
 from pinochle_gui.screens.review_notes import bid_values_note, cost_sentence, step_x
@@ -136,8 +137,8 @@ def test_keys_and_buttons_go_from_marked_decision_to_marked_decision(
         visited.append(scene.at)
     assert visited == costly
     key(app, pygame.K_c)
-    assert scene.at == costly[-1] and not scene.nav["Next mark"].enabled
-    click(app, scene.nav["Previous mark"].rect.center)
+    assert scene.at == costly[-1] and not scene.nav[Nav.NEXT_MARK].enabled
+    click(app, scene.nav[Nav.PREVIOUS_MARK].rect.center)
     assert scene.at == (costly[-2] if len(costly) > 1 else costly[-1])
     key(app, pygame.K_c, mod=pygame.KMOD_SHIFT)
     assert scene.at == (costly[-3] if len(costly) > 2 else costly[0])
@@ -210,7 +211,7 @@ def test_reasons_go_through_the_record_and_show_with_the_bids_and_cards(app: Fak
     reasons = dict(map(tuple, record["reasons"]))  # type: ignore[arg-type]
     assert reasons and 0 not in {s for i, s in decisions_in(record) if i in reasons}  # the person gives none
     scene = opened(app, [record])
-    assert scene.analysis is None and not scene.nav["Summary"].enabled
+    assert scene.analysis is None and not scene.nav[Nav.SUMMARY].enabled
     shown = {s.action_index: s.reason for s in scene.steps if s.reason}
     assert shown == reasons
     bid = next(i for i, s in enumerate(scene.steps) if s.kind in ("bid", "pass") and s.reason)

@@ -32,6 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
+from functools import cached_property
 
 from engine.actions import Bid, Pass, Play
 from engine.ai.accuracy import SOUND, in_tenths, shown_cost
@@ -50,7 +51,8 @@ from engine.ai.analysis_words import reason_for
 from engine.ai.levels import Level
 from engine.ai.try_again import same_choice
 from engine.cards import sort_hand
-from engine.record import ActionValue, HandRecord, record_rules
+from engine.history import HandHistory
+from engine.record import ActionValue, HandRecord, read_hand, record_rules
 from engine.rules import Rules
 
 
@@ -60,6 +62,11 @@ class Drill:
 
     record: HandRecord
     review: DecisionReview
+
+    @cached_property
+    def hand(self) -> HandHistory:
+        """The hand's typed history (read from the record once)."""
+        return read_hand(self.record)
 
     @property
     def action_index(self) -> int:

@@ -189,8 +189,9 @@ def drills(app: ShotApp, game: Game) -> Scene:
     """The drills: a costly decision of the player's in each of the game's hands, to be chosen again."""
     from pinochle_gui.screens.drills import DrillScene
 
-    found = [StoredDrill(None, d, record["variant"], (None,) + ("medium",) * (record["seats"] - 1))
-             for record in game.hand_records for d in drills_in(record, costly_decisions(json.dumps(record)), 0)]
+    found = [StoredDrill(None, d, hand.variant, (None,) + ("medium",) * (hand.seats - 1))
+             for record, hand in zip(game.hand_records, game.hands_played, strict=True)
+             for d in drills_in(record, costly_decisions(json.dumps(record)), 0)]
     return DrillScene(app, found)
 
 

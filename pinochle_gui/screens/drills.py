@@ -43,7 +43,7 @@ from engine.ai.worker import background_pool, stop_pool
 from engine.cards import SUIT_NAMES, Card, card_label
 from engine.events import EventKind
 from engine.game import Phase
-from engine.record import HandRecord
+from engine.record import HandRecord, read_hand
 from engine.review import Step, review_steps, side_names
 from pinochle_gui.art import CardArt
 from pinochle_gui.fonts import scaled, sized_by_layout, sized_for_player
@@ -153,7 +153,7 @@ def review_drills(app: App, record: HandRecord, reviews: Iterable[DecisionReview
     for drill in drills_in(record, reviews, seat):
         found = next((d for d in kept if d.key is not None and d.key.action_index == drill.action_index
                       and same_hand(d.drill.record, record)), None)
-        own.append(found or StoredDrill(None, drill, record["variant"], tuple(levels)))
+        own.append(found or StoredDrill(None, drill, drill.hand.variant, tuple(levels)))
     rest = [d for d in kept if d not in own]
     if own:
         note = f"This hand's costly decisions first ({len(own)}), then those of the other hands you played"
@@ -210,6 +210,7 @@ class DrillScene(Screen):
         self.why = ""
         self.line: HandRecord | None = None  # the hand played on from the new choice
         self.control: HandRecord | None = None  # the hand played on from the choice made, by the same computers
+        self.control_as_played = False  # the control went as the hand really did
         self.failed = ""
         self.valuing = ""  # the cards picked that the analysis did not value, while they are valued
         self._pool: Executor | None = None
@@ -245,7 +246,7 @@ class DrillScene(Screen):
         drill = entry.drill
         game, _made = game_before(drill.record, drill.action_index)
         if picks_cards(game):
-            names = [who(drill.record, s) for s in range(drill.record["seats"])]
+            names = [who(drill.record, s) for s in range(drill.hand.seats)]
             self.picker = CardPicker(game, self.art, self.theme, names, self.app.settings.sort_order,
                                      on_change=self.picked, on_confirm=self.choose_picked)
         self.before, earlier = position_before(review_steps(drill.record), drill.action_index)
@@ -394,6 +395,8 @@ class DrillScene(Screen):
                 continue
             if name == "_control_future":
                 self.control = result
+                self.control_as_played = self.entry is not None and \
+                    read_hand(result).actions == self.entry.drill.hand.actions
             else:
                 self.line = result
         if self.chosen is not None and self.entry is not None and self.chosen == self.entry.drill.played:
@@ -411,8 +414,7 @@ class DrillScene(Screen):
     def same_as_played(self) -> bool:
         """The choice made, played on by the computers, is the hand as it really went."""
         entry = self.entry
-        return entry is not None and self.control is not None and \
-            self.control["actions"] == entry.drill.record["actions"]
+        return entry is not None and self.control is not None and self.control_as_played
 
     def process_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.chosen is None and self.picker is None:
@@ -578,11 +580,11 @@ class DrillScene(Screen):
 
     def status(self, entry: StoredDrill) -> str:
         solved = sum(d.solved for d in self.drills)
-        record = entry.drill.record
+        hand = entry.drill.hand
         tried = {0: "not tried yet", 1: "tried once"}.get(entry.attempts, f"tried {entry.attempts} times")
         when = time.strftime(" (%d %b)", time.localtime(entry.recorded_at)) if entry.recorded_at else ""
         parts = [f"Drill {self.at + 1} of {len(self.drills)}", f"{solved} solved",
-                 f"{variant_name(record['variant'])}, hand {record['hand_number']}{when}",
+                 f"{variant_name(hand.variant)}, hand {hand.hand_number}{when}",
                  tried + (", solved" if entry.solved else "")]
         return "  ·  ".join(parts)
 

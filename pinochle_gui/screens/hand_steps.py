@@ -13,13 +13,15 @@ Home and End to the first and last, Page Up and Page Down to the previous and ne
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from enum import StrEnum
+from typing import TYPE_CHECKING, NamedTuple
 
 import pygame
 
 from engine.cards import SUIT_NAMES, Card
 from engine.events import EventKind
-from engine.record import HandRecord, RecordError
+from engine.history import HandHistory
+from engine.record import HandRecord, RecordError, read_hand
 from engine.review import Step, review_steps, seat_names, side_names
 from pinochle_gui.art import CardArt
 from pinochle_gui.fonts import scaled, text_scale
@@ -45,11 +47,41 @@ AUCTION = (EventKind.BID, EventKind.PASS, EventKind.AUCTION_WON)
 TOWARDS = {"bottom": (0, 1), "top": (0, -1), "left": (-1, 0), "right": (1, 0)}
 
 
+class Nav(StrEnum):
+    """The buttons of a hand's steps (the review's and watching a line's), by the words they show (the play
+    toggle shows "Play" or "Pause", try again "Try again from here")."""
+
+    FIRST = "First"
+    PREVIOUS = "Previous"
+    NEXT = "Next"
+    LAST = "Last"
+    CLOSE = "Close"
+    PREVIOUS_HAND = "Previous hand"
+    NEXT_HAND = "Next hand"
+    PLAY_AGAIN = "Play again"
+    PREVIOUS_MARK = "Previous mark"
+    NEXT_MARK = "Next mark"
+    SUMMARY = "Summary"
+    TRY_AGAIN = "Try again"
+    GRAPH = "Graph"
+    PLAY_OR_PAUSE = "Play or pause"
+    OTHER_LINE = "Other line"
+
+
+class NavButton(NamedTuple):
+    """A button under the table: which, what a click does, its tooltip, and its words ("": the name's)."""
+
+    name: Nav
+    action: Callable[[], object]
+    tooltip: str
+    text: str = ""
+
+
 class HandStepsScreen(Screen):
     """``records[index]`` told step by step (the others a page away); a record that does not replay raises
     :class:`~engine.record.RecordError`."""
 
-    first_focus = "Next"  # the button with the keyboard's focus when the screen is laid out
+    first_focus = Nav.NEXT  # the button with the keyboard's focus when the screen is laid out
     in_a_file = True  # the records are the hands of a file (the status says which is shown), not lines of one
 
     def __init__(self, app: App, records: Sequence[HandRecord], index: int = 0) -> None:
@@ -60,7 +92,7 @@ class HandStepsScreen(Screen):
         self.index = 0
         self.steps: list[Step] = []
         self.at = 0
-        self.nav: dict[str, MenuButton] = {}
+        self.nav: dict[Nav, MenuButton] = {}
         self.analysis: ReviewAnalysis | None = None  # what the notes and the bar show of the hand's analysis
         self.show_hand(index)  # raises RecordError for a record that does not replay
         self.art = CardArt(app.settings.deck_design, app.settings.card_back)
@@ -73,6 +105,7 @@ class HandStepsScreen(Screen):
     def show_hand(self, index: int) -> None:
         index = max(0, min(len(self.records) - 1, index))
         self.steps = review_steps(self.records[index])
+        self.hand: HandHistory = read_hand(self.records[index])  # the hand shown, typed
         self.index = index
         self.at = 0
 
@@ -107,14 +140,13 @@ class HandStepsScreen(Screen):
         return super().process_event(event)
 
     # -- layout ---------------------------------------------------------------------------------------
-    def nav_buttons(self) -> list[tuple[str, Callable[[], object], str]]:
-        """The buttons under the table: (words, what a click does, tooltip); :meth:`refresh_buttons` finds them
-        in :attr:`nav` by their words."""
-        return [("First", lambda: self.go(0), "The hands as dealt (Home)"),
-                ("Previous", lambda: self.go(self.at - 1), "One step back (Left)"),
-                ("Next", lambda: self.go(self.at + 1), "One step on (Right)"),
-                ("Last", lambda: self.go(len(self.steps) - 1), "The hand's score (End)"),
-                ("Close", self.back, "Back (Escape)")]
+    def nav_buttons(self) -> list[NavButton]:
+        """The buttons under the table; :meth:`refresh_buttons` finds them in :attr:`nav` by their names."""
+        return [NavButton(Nav.FIRST, lambda: self.go(0), "The hands as dealt (Home)"),
+                NavButton(Nav.PREVIOUS, lambda: self.go(self.at - 1), "One step back (Left)"),
+                NavButton(Nav.NEXT, lambda: self.go(self.at + 1), "One step on (Right)"),
+                NavButton(Nav.LAST, lambda: self.go(len(self.steps) - 1), "The hand's score (End)"),
+                NavButton(Nav.CLOSE, self.back, "Back (Escape)")]
 
     def build(self) -> None:
         """The buttons under the table, the bar of the steps over them, the table and the notes beside it (under
@@ -129,8 +161,8 @@ class HandStepsScreen(Screen):
         bw = min(self.px(150), (w - m * (len(buttons) + 1)) // len(buttons))
         x = (w - len(buttons) * bw - (len(buttons) - 1) * m) // 2
         self.nav = {}
-        for text, action, tip in buttons:
-            self.nav[text] = self.button(pygame.Rect(x, y, bw, bh), text, action, tooltip=tip)
+        for name, action, tip, text in buttons:
+            self.nav[name] = self.button(pygame.Rect(x, y, bw, bh), text or name.value, action, tooltip=tip)
             x += bw + m
         self.bar = pygame.Rect(m + self.px(6), y - self.px(30), w - 2 * m - self.px(12), self.px(12))
         top = max(self.px(150), self.px(120) + 2 * scaled(self.px(16) * 1.3))  # under a status of two lines
@@ -159,12 +191,13 @@ class HandStepsScreen(Screen):
         if not self.nav:
             return
         first, last = self.at == 0, self.at == len(self.steps) - 1
-        for name, enabled in (("First", not first), ("Previous", not first), ("Next", not last), ("Last", not last),
-                              ("Previous hand", self.index > 0), ("Next hand", self.index < len(self.records) - 1)):
+        for name, enabled in ((Nav.FIRST, not first), (Nav.PREVIOUS, not first), (Nav.NEXT, not last),
+                              (Nav.LAST, not last), (Nav.PREVIOUS_HAND, self.index > 0),
+                              (Nav.NEXT_HAND, self.index < len(self.records) - 1)):
             if name in self.nav:
                 self.nav[name].enabled = enabled
         if self.focus is not None and not self.focus.enabled:
-            self.set_focus(self.nav["Close"] if first and last else self.nav["Previous" if last else "Next"])
+            self.set_focus(self.nav[Nav.CLOSE] if first and last else self.nav[Nav.PREVIOUS if last else Nav.NEXT])
 
     def content_state(self) -> object:
         return (self.index, self.at)
@@ -198,7 +231,7 @@ class HandStepsScreen(Screen):
         places = PLACES[len(step.hands)]
         for seat, place in enumerate(places):
             self.draw_seat(surface, place, names[seat], step.hands[seat], step.laid[seat],
-                           seat == record.get("dealer"), step.contract is not None and seat == step.contract[0])
+                           seat == self.hand.dealer, step.contract is not None and seat == step.contract[0])
         if step.trick:
             self.draw_trick(surface, step, places)
         elif step.shown:
@@ -207,7 +240,7 @@ class HandStepsScreen(Screen):
             self.draw_auction(surface)
 
     def status(self, record: HandRecord, step: Step) -> str:
-        parts = [variant_name(record["variant"]), f"hand {record['hand_number']}"]
+        parts = [variant_name(self.hand.variant), f"hand {self.hand.hand_number}"]
         if len(self.records) > 1 and self.in_a_file:
             parts.append(f"{self.index + 1} of {len(self.records)} in the file")
         parts.append(f"step {self.at + 1} of {len(self.steps)}")

@@ -22,7 +22,7 @@ Page Up and Page Down the previous and next hand of a record file with many; A p
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -32,7 +32,7 @@ from engine.record import HandRecord, RecordError
 from pinochle_gui.fonts import least_size
 from pinochle_gui.screens.dialogs import message
 from pinochle_gui.screens.drills import review_drills
-from pinochle_gui.screens.hand_steps import HandStepsScreen
+from pinochle_gui.screens.hand_steps import HandStepsScreen, Nav, NavButton
 from pinochle_gui.screens.review_analysis import OTHERS_LEVEL, ReviewAnalysis, analysed_seat, table_levels
 from pinochle_gui.screens.review_graph import GraphView
 from pinochle_gui.screens.review_notes import draw_progress
@@ -140,7 +140,7 @@ class ReviewScene(HandStepsScreen):
         seat = player_seat(record)
         mine = analysis is not None and seat is not None and analysis.seat == seat
         reviews = list(analysis.decisions.values()) if analysis is not None and mine else []
-        levels = self.levels or (analysis.levels if analysis is not None else [OTHERS_LEVEL] * record["seats"])
+        levels = self.levels or (analysis.levels if analysis is not None else [OTHERS_LEVEL] * self.hand.seats)
         self.app.stack.push(review_drills(self.app, record, reviews, 0 if seat is None else seat, levels), "fade")
 
     def open_hard(self) -> None:
@@ -201,41 +201,41 @@ class ReviewScene(HandStepsScreen):
             self.notes_buttons(pad, row, again_row, sw, sh)
         self.refresh_buttons()
 
-    def nav_buttons(self) -> list[tuple[str, Callable[[], object], str]]:
+    def nav_buttons(self) -> list[NavButton]:
         *steps, close = super().nav_buttons()
         if len(self.records) > 1:
-            steps += [("Previous hand", lambda: self.change_hand(-1), "The hand before (Page Up)"),
-                      ("Next hand", lambda: self.change_hand(1), "The hand after (Page Down)")]
-        return [*steps, ("Play again", lambda: self.app.replay_deal(self.records[self.index]),
-                         "Play this deal again: the same cards and seats (A)"), close]
+            steps += [NavButton(Nav.PREVIOUS_HAND, lambda: self.change_hand(-1), "The hand before (Page Up)"),
+                      NavButton(Nav.NEXT_HAND, lambda: self.change_hand(1), "The hand after (Page Down)")]
+        return [*steps, NavButton(Nav.PLAY_AGAIN, lambda: self.app.replay_deal(self.records[self.index]),
+                                  "Play this deal again: the same cards and seats (A)"), close]
 
     def notes_buttons(self, pad: int, row: int, again_row: int, sw: int, sh: int) -> None:
         """The buttons in the notes' panel: the marks, the summary, try again and the graph (``row`` and
         ``again_row``: their two rows' tops, ``sw`` and ``sh`` a button's width and height)."""
-        for i, (text, action, tip) in enumerate((
-                ("Previous mark", lambda: self.go_marked(-1),
+        for i, (name, action, tip) in enumerate((
+                (Nav.PREVIOUS_MARK, lambda: self.go_marked(-1),
                  "The decision marked before: an inaccuracy, a mistake or a blunder (Shift+C)"),
-                ("Next mark", lambda: self.go_marked(1),
+                (Nav.NEXT_MARK, lambda: self.go_marked(1),
                  "The next decision marked: an inaccuracy, a mistake or a blunder (C)"),
-                ("Summary", self.toggle_summary, "Accuracy, the key moments, the hard computer's play (S)"))):
-            self.nav[text] = self.button(pygame.Rect(self.notes.x + pad + i * (sw + pad), row, sw, sh), text,
+                (Nav.SUMMARY, self.toggle_summary, "Accuracy, the key moments, the hard computer's play (S)"))):
+            self.nav[name] = self.button(pygame.Rect(self.notes.x + pad + i * (sw + pad), row, sw, sh), name.value,
                                          action, tooltip=tip)
-        self.nav["Try again"] = self.button(
+        self.nav[Nav.TRY_AGAIN] = self.button(
             pygame.Rect(self.notes.x + pad, again_row, 2 * sw + pad, sh), "Try again from here",
             self.try_again, tooltip="Choose again here; the computers play the hand on (T)")
-        self.nav["Graph"] = self.button(
+        self.nav[Nav.GRAPH] = self.button(
             pygame.Rect(self.notes.x + 3 * pad + 2 * sw, again_row, sw, sh), "Graph", self.toggle_graph,
             tooltip="The expected result after each decision; a click on a mark goes there (G)")
-        same_text_size([self.nav[n] for n in ("Previous mark", "Next mark", "Summary", "Try again", "Graph")])
+        same_text_size([self.nav[n] for n in (Nav.PREVIOUS_MARK, Nav.NEXT_MARK, Nav.SUMMARY, Nav.TRY_AGAIN, Nav.GRAPH)])
 
     def refresh_buttons(self) -> None:
         super().refresh_buttons()
-        if "Summary" in self.nav:
-            self.nav["Try again"].enabled = self.step.action_index in self.decisions
-            self.nav["Summary"].enabled = self.nav["Graph"].enabled = self.analysis is not None
+        if Nav.SUMMARY in self.nav:
+            self.nav[Nav.TRY_AGAIN].enabled = self.step.action_index in self.decisions
+            self.nav[Nav.SUMMARY].enabled = self.nav[Nav.GRAPH].enabled = self.analysis is not None
             marked = self.marked_steps()
-            self.nav["Previous mark"].enabled = any(i < self.at for i in marked)
-            self.nav["Next mark"].enabled = any(i > self.at for i in marked)
+            self.nav[Nav.PREVIOUS_MARK].enabled = any(i < self.at for i in marked)
+            self.nav[Nav.NEXT_MARK].enabled = any(i > self.at for i in marked)
 
     def content_state(self) -> object:
         a = self.analysis

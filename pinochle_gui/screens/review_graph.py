@@ -21,7 +21,8 @@ import pygame
 
 from engine.ai.analysis import Grade, decision_name
 from engine.game import Phase
-from engine.record import HandRecord
+from engine.history import HandHistory
+from engine.record import read_hand
 from pinochle_gui.fonts import least_size
 from pinochle_gui.net_result import net
 from pinochle_gui.screens.review_analysis import ReviewAnalysis
@@ -50,14 +51,13 @@ class GraphPoint:
     inaccuracy: bool = False  # marked an inaccuracy (the analysed seat's only)
 
 
-def same_side(record: HandRecord, seat: int, other: int, kind: Phase) -> bool:
+def same_side(hand: HandHistory, seat: int, other: int, kind: Phase) -> bool:
     """Whether a value for ``other``'s side is one for ``seat``'s side: partners, or three-handed the two
     defenders once the auction is over (the analysis values them as one side against the declarer)."""
-    team = next(t for t in record["teams"] if seat in t)
-    if other in team:
+    rules, declarer = hand.rules, hand.declarer
+    if rules.team_of(other) == rules.team_of(seat):
         return True
-    declarer = record.get("declarer")
-    return record["seats"] == 3 and kind != Phase.BIDDING and declarer is not None and declarer not in (seat, other)
+    return rules.players == 3 and kind != Phase.BIDDING and declarer is not None and declarer not in (seat, other)
 
 
 def grid_values(low: float, high: float, lines: int = 5) -> list[float]:
@@ -78,10 +78,10 @@ def grid_values(low: float, high: float, lines: int = 5) -> list[float]:
 def graph_points(analysis: ReviewAnalysis) -> list[GraphPoint]:
     """The start (the value before the first decision: the best choice there was, turned to the analysed
     seat's side), then the analysed decisions in the order of the hand, turned to the analysed seat's side."""
-    record, seat = analysis.record, analysis.seat
+    hand, seat = read_hand(analysis.record), analysis.seat
     points: list[GraphPoint] = []
     for _index, review in sorted(analysis.decisions.items()):
-        ours = same_side(record, seat, review.seat, review.kind)
+        ours = same_side(hand, seat, review.seat, review.kind)
         sign = 1.0 if ours else -1.0
         if not points:
             best = max([review.chosen.value, *(b.value for b in review.best)])

@@ -19,7 +19,7 @@ from typing import Protocol
 import pygame
 
 from engine.ai.analysis import DecisionReview
-from engine.record import HandRecord, read_hand
+from engine.record import HandRecord, read_hand, record_rules
 from pinochle_gui.fonts import SMALLEST_PRINT, sized_by_layout, text_scale
 from pinochle_gui.net_result import difference_words, net, net_words
 from pinochle_gui.screens.review_analysis import ReviewAnalysis
@@ -65,10 +65,11 @@ COLUMNS = 4
 
 def seat_roles(record: HandRecord, seat: int) -> list[tuple[int, str]]:
     """Every seat with who it is to ``seat``: the seat itself first, then its partner, then the others."""
-    team = next((t for t in record["teams"] if seat in t), [seat])
+    rules = record_rules(record)
+    team = rules.teams[rules.team_of(seat)]
     roles = [(seat, capital(who(record, seat)))]
     roles += [(s, f"{capital(who(record, s))}, partner") for s in team if s != seat]
-    roles += [(s, f"{capital(who(record, s))}, opponent") for s in range(record["seats"]) if s not in team]
+    roles += [(s, f"{capital(who(record, s))}, opponent") for s in range(rules.players) if s not in team]
     return roles
 
 

@@ -33,7 +33,7 @@ from engine.ai.analysis import action_words, game_before
 from engine.ai.try_again import choices_at, play_on, same_choice, value_of, why_better
 from engine.ai.worker import background_pool, stop_pool
 from engine.cards import cards_label
-from engine.record import ActionValue, HandRecord
+from engine.record import ActionValue, HandRecord, read_hand
 from engine.review import Step
 from pinochle_gui.art import CardArt
 from pinochle_gui.fonts import scaled
@@ -88,27 +88,29 @@ class TryAgainScene(Overlay):
                  levels: Sequence[str | None] | None = None) -> None:
         assert step.action_index is not None and step.seat is not None
         self.record = record
+        hand = read_hand(record)
         self.index = step.action_index
         self.seat = step.seat
         self.analysis = analysis
-        self.played = record["actions"][self.index]
+        self.played = hand.actions[self.index]
         self.every = choices_at(record, self.index)
         self.played_words = next((words for words, value in self.every if value == self.played), str(self.played))
         self.game, _made = game_before(record, self.index)
         self.worths: dict[str, float] = {}  # the analysis' value of each choice it valued, by its words
         self.values: dict[str, str] = {}  # the same as the review shows them ("+38")
         self.title = f"{capital(whose(record, step.seat))} decision"
-        humans = record.get("humans") or []
         # the table's computers play both lines on (a person's seat: the hard computer)
         table = list(levels) if levels is not None else analysis.levels if analysis is not None \
-            else [OTHERS_LEVEL] * record["seats"]
-        self.levels: list[str | None] = [None if s in humans else table[s] for s in range(record["seats"])]
+            else [OTHERS_LEVEL] * hand.seats
+        self.levels: list[str | None] = [None if s in hand.humans else table[s] for s in range(hand.seats)]
         self.why = ""  # why the better of the two lines did better
         self.differed = ""  # what came out otherwise
         self.open_line = open_line  # opens the review of (the choice made played on, the new line)
         self.chosen: Choice | None = None
         self.line: HandRecord | None = None  # the new line
         self.control: HandRecord | None = None  # the choice made, played on the same way
+        self.played_actions = hand.actions  # the hand's actions as it really went
+        self.control_as_played = False  # the choice made, played on, went as the hand really did
         self.failed = ""
         self._pool: Executor | None = None
         self._future: Future[HandRecord] | None = None
@@ -125,7 +127,7 @@ class TryAgainScene(Overlay):
         self.take_values()
         super().__init__(app)
         if picks_cards(self.game):
-            names = [who(record, s) for s in range(record["seats"])]
+            names = [who(record, s) for s in range(hand.seats)]
             self.picker = CardPicker(self.game, self.art, self.theme, names, app.settings.sort_order,
                                      on_change=self.picked, on_confirm=self.play_picked)
 
@@ -232,6 +234,7 @@ class TryAgainScene(Overlay):
                 continue
             if name == "_control_future":
                 self.control = result
+                self.control_as_played = read_hand(result).actions == self.played_actions
             else:
                 self.line = result
         if self.chosen is not None and self.chosen[1] == self.played:
@@ -286,7 +289,7 @@ class TryAgainScene(Overlay):
 
     def same_as_played(self) -> bool:
         """The choice made, played on by the computers, is the hand as it really went."""
-        return self.control is not None and self.control["actions"] == self.record["actions"]
+        return self.control is not None and self.control_as_played
 
     def first_label(self) -> str:
         return "As played" if self.same_as_played() else "The choice made, played on"

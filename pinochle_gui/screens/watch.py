@@ -11,7 +11,7 @@ analysed here: the notes give each computer's reason as it decided.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -19,7 +19,7 @@ import pygame
 from engine.record import HandRecord
 from engine.review import Step
 from pinochle_gui.fonts import least_size, scaled
-from pinochle_gui.screens.hand_steps import HandStepsScreen
+from pinochle_gui.screens.hand_steps import HandStepsScreen, Nav, NavButton
 from pinochle_gui.screens.screen import Screen
 from pinochle_gui.widgets import blit_text, wrap
 
@@ -116,24 +116,23 @@ class WatchScene(HandStepsScreen):
         return False
 
     # -- layout ---------------------------------------------------------------------------------------
-    @property
-    def first_focus(self) -> str:  # type: ignore[override]
-        return "Pause" if self.playing else "Play"
+    first_focus = Nav.PLAY_OR_PAUSE
 
-    def nav_buttons(self) -> list[tuple[str, Callable[[], object], str]]:
-        buttons: list[tuple[str, Callable[[], object], str]] = [
-            ("Previous", lambda: self.step_by_hand(self.at - 1), "One step back, paused (Left)"),
-            (self.first_focus, self.toggle, "Pause, or play on (Space)"),
-            ("Next", lambda: self.step_by_hand(self.at + 1), "One step on, paused (Right)")]
+    def nav_buttons(self) -> list[NavButton]:
+        buttons = [
+            NavButton(Nav.PREVIOUS, lambda: self.step_by_hand(self.at - 1), "One step back, paused (Left)"),
+            NavButton(Nav.PLAY_OR_PAUSE, self.toggle, "Pause, or play on (Space)", "Pause" if self.playing else "Play"),
+            NavButton(Nav.NEXT, lambda: self.step_by_hand(self.at + 1), "One step on, paused (Right)")]
         if len(self.records) > 1:
-            buttons.append(("Other line", self.other_line, "The other line, from the same decision (Page Down)"))
-        buttons.append(("Close", self.back, "Back to try again (Escape)"))
+            buttons.append(NavButton(Nav.OTHER_LINE, self.other_line,
+                                     "The other line, from the same decision (Page Down)"))
+        buttons.append(NavButton(Nav.CLOSE, self.back, "Back to try again (Escape)"))
         return buttons
 
     def refresh_buttons(self) -> None:
         if not self.nav:
             return
-        toggle = self.nav.get("Pause") or self.nav.get("Play")
+        toggle = self.nav.get(Nav.PLAY_OR_PAUSE)
         if toggle is not None:
             toggle.text = "Pause" if self.playing else "Play"
         super().refresh_buttons()
