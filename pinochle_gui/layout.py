@@ -17,6 +17,8 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from enum import StrEnum
+from typing import NamedTuple
 
 from pygame import Rect
 
@@ -28,7 +30,19 @@ ROW_STEP = 0.56  # a second row of the hand starts this far (in card heights) be
 RAISE = 0.18  # a selected card rises this part of its height
 
 TOOLS = 4  # the table's tool buttons: hint, undo, last trick, score pad
-SIDES = {2: ("bottom", "top"), 3: ("bottom", "left", "right"), 4: ("bottom", "left", "top", "right")}
+
+
+class Side(StrEnum):
+    """Where a seat sits at the table (the player's at the bottom)."""
+
+    BOTTOM = "bottom"
+    LEFT = "left"
+    TOP = "top"
+    RIGHT = "right"
+
+
+SIDES = {2: (Side.BOTTOM, Side.TOP), 3: (Side.BOTTOM, Side.LEFT, Side.RIGHT),
+         4: (Side.BOTTOM, Side.LEFT, Side.TOP, Side.RIGHT)}
 
 
 @dataclass(frozen=True)
@@ -36,7 +50,7 @@ class SeatArea:
     """One seat's part of the table."""
 
     seat: int
-    side: str  # "bottom", "left", "top" or "right"
+    side: Side
     avatar: Rect
     plate: Rect  # the name plate (name, bid, tricks)
     marker: Rect  # where the dealer/declarer chip goes, beside the avatar
@@ -46,14 +60,14 @@ class SeatArea:
     bubble: Rect  # a speech bubble for the seat's bid or pass, beside the avatar towards the centre
 
     @property
-    def bubble_tail(self) -> str:
+    def bubble_tail(self) -> Side:
         """Where the bubble's tail points: towards the seat's side, or to the right when the top seat's
         bubble sits left of its avatar (clear of the seat's card on the trick)."""
-        return "right" if self.side == "top" and self.bubble.right <= self.avatar.x else self.side
+        return Side.RIGHT if self.side == Side.TOP and self.bubble.right <= self.avatar.x else self.side
 
     def backs(self, count: int, card_w: int, card_h: int) -> list[Rect]:
         """Rects of ``count`` backs of a computer seat, overlapped inside :attr:`hand`."""
-        vertical = self.side in ("left", "right")
+        vertical = self.side in (Side.LEFT, Side.RIGHT)
         return spread(self.hand, count, card_w, card_h, vertical=vertical, max_step=0.22)
 
 
@@ -120,7 +134,7 @@ class TableLayout:
         area = self.seats[seat].meld
         band = min(max(0, area.h - self.small_h),
                    self.laid_label_lines(seat) * math.ceil(self.laid_label_size * FONT_HEIGHT))
-        top = area.y if self.seats[seat].side == "bottom" else area.y + band
+        top = area.y if self.seats[seat].side == Side.BOTTOM else area.y + band
         return Rect(area.x, top, area.w, area.h - band)
 
     @property
@@ -246,12 +260,21 @@ def score_box_height(width: int, sides: int, text: float = 1.0) -> int:
     return 8 + sides * math.ceil(least / ROW_SHARE) + foot + 2
 
 
-def _top_bubble(bubble: Rect, trick: Rect, areas: dict[str, tuple[Rect, Rect, Rect, Rect]], me_avatar: Rect,
+class _SeatRects(NamedTuple):
+    """An other seat's rects, laid out before the centre's."""
+
+    avatar: Rect
+    plate: Rect
+    marker: Rect
+    hand: Rect
+
+
+def _top_bubble(bubble: Rect, trick: Rect, areas: dict[Side, _SeatRects], me_avatar: Rect,
                 me_plate: Rect, centre: Rect, width: int, m: int) -> Rect:
     """The top seat's bubble clear of the card the seat plays to the trick (a meld called in the play covered
     it): under the name plate, else moved aside from the card, else left of the avatar; as it was when none
     of these is clear of the seats."""
-    av, pl = areas["top"][0], areas["top"][1]
+    av, pl = areas[Side.TOP].avatar, areas[Side.TOP].plate
     keep_clear = [trick, me_avatar, me_plate]
     for side_av, side_pl, _mk, side_hand in areas.values():
         keep_clear += [side_av, side_pl] + ([side_hand] if side_av is not av else [])
@@ -269,20 +292,20 @@ def _top_bubble(bubble: Rect, trick: Rect, areas: dict[str, tuple[Rect, Rect, Re
     return bubble
 
 
-def _bubble(side: str, avatar: Rect, plate: Rect, hand: Rect, centre: Rect, m: int) -> Rect:
+def _bubble(side: Side, avatar: Rect, plate: Rect, hand: Rect, centre: Rect, m: int) -> Rect:
     """A speech bubble beside the seat's name plate, on the side facing the centre of the table.
 
     The human's and the top seat's bubbles stay within the centre's width, clear of the side columns."""
     bubble = Rect(0, 0, _clamp(avatar.w * 2.4, 84, 320), _clamp(avatar.h * 0.62, 26, 90))
-    if side == "bottom":
+    if side == Side.BOTTOM:
         bubble.midbottom = (plate.centerx, min(avatar.y, plate.y) - m)
-    elif side == "top":
+    elif side == Side.TOP:
         bubble.midtop = (plate.centerx, max(avatar.bottom, plate.bottom, hand.bottom) + m)
-    elif side == "left":  # level with the name plate, below the top seat's bubble
+    elif side == Side.LEFT:  # level with the name plate, below the top seat's bubble
         bubble.midleft = (max(avatar.right, plate.right) + m, plate.centery)
     else:
         bubble.midright = (min(avatar.x, plate.x) - m, plate.centery)
-    if side in ("bottom", "top"):
+    if side in (Side.BOTTOM, Side.TOP):
         bubble.w = min(bubble.w, centre.w)
         bubble.x = max(centre.x, min(bubble.x, centre.right - bubble.w))
     return bubble
@@ -415,10 +438,10 @@ def _table_layout(width: int, height: int, seats: int, hand_size: int, received:
     small_w = min(small_w, max(24, round((centre_bottom - top_y) * 0.22 / CARD_RATIO)))
     small_h = round(small_w * CARD_RATIO)
     side_w = max(round(avatar * 1.9), small_w + 2 * m)
-    areas: dict[str, tuple[Rect, Rect, Rect, Rect]] = {}  # avatar, plate, marker, hand
+    areas: dict[Side, _SeatRects] = {}
     left_edge, right_edge = m, width - m
     top_band = top_y
-    if "top" in sides:
+    if Side.TOP in sides:
         zone_h = max(avatar, small_h)
         backs_w = min(round(small_w + (opp - 1) * small_w * 0.22), round(width * 0.36))
         block = avatar + m // 2 + plate_w + m + backs_w
@@ -428,24 +451,24 @@ def _table_layout(width: int, height: int, seats: int, hand_size: int, received:
         pl = Rect(av.right + m // 2, av.centery - plate_h // 2, plate_w, plate_h)
         hand_rect = Rect(pl.right + m, y0 + (zone_h - small_h) // 2, min(backs_w, width - m - pl.right - m), small_h)
         mk = Rect(av.right - chip + chip // 4, av.y - chip // 4 + chip // 2, chip, chip)
-        areas["top"] = (av, pl, mk, hand_rect)
+        areas[Side.TOP] = _SeatRects(av, pl, mk, hand_rect)
         top_band = y0 + zone_h + m
     for side in sides[1:]:
-        if side == "top":
+        if side == Side.TOP:
             continue
-        x = m if side == "left" else width - m - side_w
-        y0 = top_band if "top" in sides else top_y if side == "left" else max(top_y, score_pad.bottom + m)
+        x = m if side == Side.LEFT else width - m - side_w
+        y0 = top_band if Side.TOP in sides else top_y if side == Side.LEFT else max(top_y, score_pad.bottom + m)
         av = Rect(x + (side_w - avatar) // 2, y0, avatar, avatar)
         pl = Rect(x, av.bottom + m // 2, side_w, plate_h)
         mk = Rect(av.right - chip // 2, av.y, chip, chip)
         hand_rect = Rect(x, pl.bottom + m, side_w, max(small_h, centre_bottom - pl.bottom - m))
-        areas[side] = (av, pl, mk, hand_rect)
-        if side == "left":
+        areas[side] = _SeatRects(av, pl, mk, hand_rect)
+        if side == Side.LEFT:
             left_edge = x + side_w + m
         else:
             right_edge = x - m
     if seats == 3:
-        top_band = max(top_y, min(areas["left"][0].y, areas["right"][0].y))
+        top_band = max(top_y, min(areas[Side.LEFT].avatar.y, areas[Side.RIGHT].avatar.y))
 
     # -- the centre: the trick in the middle, each seat's meld towards the seat ------------------------
     # Melds are shown between the deal and the first trick, so they may share room with the trick;
@@ -476,9 +499,9 @@ def _table_layout(width: int, height: int, seats: int, hand_size: int, received:
         trick_room = centre.inflate(-2 * m, -2 * m)
     # Where each seat's card lies, in card sizes from the centre of the trick.
     offsets = {
-        4: {"bottom": (0, 0.3), "left": (-0.34, 0), "top": (0, -0.3), "right": (0.34, 0)},
-        3: {"bottom": (0, 0.24), "left": (-0.4, -0.12), "right": (0.4, -0.12)},
-        2: {"bottom": (0.14, 0.2), "top": (-0.14, -0.2)},
+        4: {Side.BOTTOM: (0, 0.3), Side.LEFT: (-0.34, 0), Side.TOP: (0, -0.3), Side.RIGHT: (0.34, 0)},
+        3: {Side.BOTTOM: (0, 0.24), Side.LEFT: (-0.4, -0.12), Side.RIGHT: (0.4, -0.12)},
+        2: {Side.BOTTOM: (0.14, 0.2), Side.TOP: (-0.14, -0.2)},
     }[seats]
     spread_x = 1 + 4 * max(abs(o[0]) for o in offsets.values())
     spread_y = 1 + 2 * max(o[1] for o in offsets.values()) - 2 * min(o[1] for o in offsets.values())
@@ -486,32 +509,32 @@ def _table_layout(width: int, height: int, seats: int, hand_size: int, received:
     trick_w = max(20, trick_w)
     trick_h = round(trick_w * CARD_RATIO)
     cx, cy = trick_room.center
-    trick_rects: dict[str, Rect] = {}
+    trick_rects: dict[Side, Rect] = {}
     for side, (ox, oy) in offsets.items():
         r = Rect(0, 0, trick_w, trick_h)
         r.center = (round(cx + ox * trick_w * 2), round(cy + oy * trick_h * 2))
         trick_rects[side] = r
-    trick_area = Rect(trick_rects["bottom"]).unionall(list(trick_rects.values()))
-    melds = {"bottom": meld_bottom, "top": meld_top, "left": meld_left, "right": meld_right}
+    trick_area = Rect(trick_rects[Side.BOTTOM]).unionall(list(trick_rects.values()))
+    melds = {Side.BOTTOM: meld_bottom, Side.TOP: meld_top, Side.LEFT: meld_left, Side.RIGHT: meld_right}
 
     seat_areas = [
         SeatArea(
             0,
-            "bottom",
+            Side.BOTTOM,
             me_avatar,
             me_plate,
             me_marker,
             hand_band,
-            melds["bottom"],
-            trick_rects["bottom"],
-            _bubble("bottom", me_avatar, me_plate, hand_band, centre, m),
+            melds[Side.BOTTOM],
+            trick_rects[Side.BOTTOM],
+            _bubble(Side.BOTTOM, me_avatar, me_plate, hand_band, centre, m),
         )
     ]
     for i, side in enumerate(sides[1:], start=1):
         av, pl, mk, hand_rect = areas[side]
         bubble = _bubble(side, av, pl, hand_rect, centre, m)
-        if side == "top":
-            bubble = _top_bubble(bubble, trick_rects["top"], areas, me_avatar, me_plate, centre, width, m)
+        if side == Side.TOP:
+            bubble = _top_bubble(bubble, trick_rects[Side.TOP], areas, me_avatar, me_plate, centre, width, m)
         seat_areas.append(SeatArea(i, side, av, pl, mk, hand_rect, melds[side], trick_rects[side], bubble))
 
     # -- stock, widow and the bid panel -----------------------------------------------------------------
@@ -529,7 +552,8 @@ def _table_layout(width: int, height: int, seats: int, hand_size: int, received:
     panel_h = min(_clamp(btn_h * (4.2 - 1.6 * (grow - 1)), 120, 360), centre.h)  # large text: room for a hint
     bid_panel = _clear_of_bubbles(Rect(0, 0, panel_w, panel_h), centre, [a.bubble for a in seat_areas[1:]], m)
 
-    cramped = roomy and any(areas[side][3].bottom > centre_bottom for side in ("left", "right") if side in areas)
+    cramped = roomy and any(area.hand.bottom > centre_bottom for side, area in areas.items()
+                            if side in (Side.LEFT, Side.RIGHT))
     return TableLayout(
         width=width,
         height=height,
