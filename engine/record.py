@@ -439,6 +439,33 @@ def record_score_change(record: HandRecord) -> ScoreChange:
     return ScoreChange([list(t) for t in record["teams"]], [int(d) for d in record["score_delta"]])
 
 
+class Outcome(NamedTuple):
+    """How a hand came out, read without the rest of its record: each side's seats, the contract, trump, and
+    how the hand counted (``None``: a seat declared out, or the record does not say)."""
+
+    teams: list[list[int]]
+    declarer: int | None
+    bid: int | None
+    trump: int | None
+    counted: HandCount | None
+
+
+def record_outcome(record: HandRecord) -> Outcome:
+    """The outcome of a record (try again's comparison of two lines); :class:`RecordError` for a record that
+    does not say its sides."""
+    if "teams" not in record:
+        raise RecordError("the record does not say its sides")
+    trump = record.get("trump")
+    try:
+        count: HandCount | None = HandCount(
+            str(record["how"]), tuple(record["trick_points"]), tuple(record["meld"]), tuple(record["meld_counted"]),
+            bool(record["went_set"]), record["made"], record.get("bid"))
+    except KeyError:  # declared out, or another program's record without the whole result
+        count = None
+    return Outcome([list(t) for t in record["teams"]], record.get("declarer"), record.get("bid"),
+                   SUIT_LETTERS.index(trump) if isinstance(trump, str) and trump else None, count)
+
+
 def record_rules(record: HandRecord) -> Rules:
     """The rules of a checked record."""
     return rules_from_dict(record["rules"])
@@ -586,8 +613,10 @@ __all__ = [
     "read_hand",
     "read_json",
     "read_records",
+    "Outcome",
     "ScoreChange",
     "record_humans",
+    "record_outcome",
     "record_score_change",
     "record_names",
     "record_sides",

@@ -31,7 +31,8 @@ from pinochle_gui.fonts import scaled
 from pinochle_gui.screens.dialogs import confirm, message
 from pinochle_gui.screens.rules import RulesScene
 from pinochle_gui.screens.screen import Screen
-from pinochle_gui.storage.settings import CHOICES, seat_slot
+from pinochle_gui.storage.rating import COMPUTER_LEVELS
+from pinochle_gui.storage.settings import seat_slot
 from pinochle_gui.widgets import ChoiceRow, NumberRow, Row, ScrollList, TextRow, ToggleRow, blit_text, wrap
 from pinochle_gui.words import DEFAULT_LEVEL, MAX_NAME_LENGTH, clean_name, computer_levels, variant_name
 
@@ -353,15 +354,11 @@ class NewGameScene(Screen):
         computer = list(s.computer_names)
         for seat in range(1, self.players):
             computer[self.name_index(seat) - 1] = names[seat]
-        changes: dict[str, object] = {
-            "default_variant": self.variant,
-            "rule_overrides": s.with_rules(self.options.overrides, self.variant).rule_overrides,
-            "player_name": names[0],
-            "computer_names": (computer[0], computer[1], computer[2]),
-        }
-        if self.levels[0] in CHOICES["computer_level"]:
-            changes["computer_level"] = self.levels[0]
-        self.app.update_settings(**changes)
+        level = self.levels[0] if self.levels[0] in COMPUTER_LEVELS else s.computer_level
+        self.app.update_settings(default_variant=self.variant,
+                                 rule_overrides=s.with_rules(self.options.overrides, self.variant).rule_overrides,
+                                 player_name=names[0], computer_names=(computer[0], computer[1], computer[2]),
+                                 computer_level=level)
         return names
 
     # -- drawing --------------------------------------------------------------------------------------

@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from engine.ai.analysis import DecisionReview
 from engine.ai.drills import Drill, is_drill
-from engine.record import HandRecord, RecordError, check_record, read_json
+from engine.record import HandRecord, RecordError, check_record, read_hand, read_json
 
 from .safe_file import StorageMessage, error
 from .stats import StatsStore
@@ -144,13 +144,14 @@ class DrillStore:
             db = self._db()
             if db is None:
                 return []
+            hand = read_hand(record)
             db.execute("BEGIN IMMEDIATE")
             try:
                 for review in found:
                     db.execute(
                         "INSERT OR IGNORE INTO drills (game_id, hand_number, action_index, variant, level, cost, "
                         "review, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-                        (game_id, int(record["hand_number"]), review.action_index, str(record["variant"]), level,
+                        (game_id, hand.hand_number, review.action_index, hand.variant, level,
                          float(review.cost),
                          json.dumps(review.to_json(), separators=(",", ":")), time.time()))
             except BaseException:
@@ -232,8 +233,9 @@ def _stored(row: Sequence[Any]) -> StoredDrill | None:
         return None
     if review.action_index != index or not is_drill(review, review.seat):
         return None
-    return StoredDrill(DrillKey(str(game_id), int(hand_number), int(index)), Drill(record, review), str(variant),
-                       _levels(levels, int(record["seats"])), int(attempts), bool(solved), float(recorded_at))
+    drill = Drill(record, review)
+    return StoredDrill(DrillKey(str(game_id), int(hand_number), int(index)), drill, str(variant),
+                       _levels(levels, drill.hand.seats), int(attempts), bool(solved), float(recorded_at))
 
 
 __all__ = ["TABLE", "DrillKey", "DrillProgress", "DrillStore", "StoredDrill"]

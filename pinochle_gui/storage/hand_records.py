@@ -12,7 +12,7 @@ import json
 import sqlite3
 from typing import Any
 
-from engine.record import HandRecord
+from engine.record import HandRecord, read_hand
 
 TABLE = """
 CREATE TABLE IF NOT EXISTS hand_records (
@@ -32,7 +32,7 @@ def create(db: sqlite3.Connection) -> None:
 def insert(db: sqlite3.Connection, game_id: str, record: HandRecord) -> None:
     """Keep ``record`` of the game ``game_id`` (once: the same hand again changes nothing)."""
     db.execute("INSERT OR IGNORE INTO hand_records (game_id, hand_number, record) VALUES (?, ?, ?)",
-               (game_id, int(record["hand_number"]), json.dumps(record, separators=(",", ":"))))
+               (game_id, read_hand(record).hand_number, json.dumps(record, separators=(",", ":"))))
 
 
 def costliest_query(game_id: str) -> tuple[str, tuple[Any, ...]]:
