@@ -181,15 +181,32 @@ class AuctionModel:
         return {"features": list(FEATURES), "tables": {k: dict(v) for k, v in self.tables.items()}}
 
 
+#: How often each bucket of each feature was seen, by action kind ("all": every hand), in a model file.
+Counts = dict[str, list[list[int]]]
+
+
+def _count(value: object) -> int:
+    if type(value) is not int:
+        raise TypeError(f"not a count: {value!r}")
+    return value
+
+
+def read_model_file(text: str) -> dict[str, Counts]:
+    """The counts of a model file by rules family: the one reader of its JSON (``{"command", "features",
+    "tables": {family: {kind: rows}}}``, written by :mod:`engine.ai.learn_auction`); ``ValueError``,
+    ``KeyError``, ``TypeError`` or ``AttributeError`` for a text that is not one."""
+    data = json.loads(text)
+    return {str(fam): {str(kind): [[_count(x) for x in row] for row in rows] for kind, rows in kinds.items()}
+            for fam, kinds in data["tables"].items()}
+
+
 @functools.cache
 def load_model() -> AuctionModel:
     """The model shipped beside this module (loaded once); an empty model if the file is missing
     or unreadable (then every auction reads as no information)."""
     try:
-        text = resources.files("engine.ai").joinpath(MODEL_FILE).read_text(encoding="utf-8")
-        data = json.loads(text)
-        tables = {str(fam): {str(kind): [[float(x) for x in row] for row in rows]
-                             for kind, rows in kinds.items()} for fam, kinds in data["tables"].items()}
+        counts = read_model_file(resources.files("engine.ai").joinpath(MODEL_FILE).read_text(encoding="utf-8"))
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return AuctionModel({})
-    return AuctionModel(tables)
+    return AuctionModel({fam: {kind: [[float(x) for x in row] for row in rows] for kind, rows in kinds.items()}
+                         for fam, kinds in counts.items()})

@@ -352,7 +352,8 @@ def summarize(settings: Settings, results: Sequence[DealResult]) -> Summary:
         deals=n, mean=mean, ci95=half, deal_win_rate=deal_wins / n if n else 0.0,
         made=rates(declared), set_as_defenders=rates(defended),
         average_bid=statistics.fmean(bids) if bids else None, bids=len(bids),
-        game_win_rate=BySide(games["A"] / rows, games["B"] / rows) if settings.unit == "game" and rows else None,
+        game_win_rate=BySide(*(games[side] / rows for side in ("A", "B"))) if settings.unit == "game" and rows
+        else None,
         timing=timing,
     )
 

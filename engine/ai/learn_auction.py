@@ -21,10 +21,17 @@ import sys
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any
 
 from engine.actions import Pass
-from engine.ai.auction_model import FEATURES, MODEL_FILE, action_kinds, family, hand_features
+from engine.ai.auction_model import (
+    FEATURES,
+    MODEL_FILE,
+    Counts,
+    action_kinds,
+    family,
+    hand_features,
+    read_model_file,
+)
 from engine.ai.bidding import stable_seed
 from engine.ai.decisions import choose_bid
 from engine.ai.levels import LEVELS
@@ -36,7 +43,6 @@ from engine.history import Call, PassCall
 from engine.info_state import info_state, sample_world
 from engine.rules import AUCTION_VARIANTS, Rules, preset
 
-Counts = dict[str, list[list[int]]]
 _SIZES = (8, 6, 5)  # buckets of each feature (see auction_model's edges)
 
 
@@ -158,13 +164,14 @@ def fit_talk(real: Sequence[int], imagined: Sequence[int]) -> float:
     return (low + high) / 2
 
 
-def _dump(data: dict[str, Any]) -> str:
-    """JSON with one kind of action a line (small diffs when the model is learned again)."""
-    lines = ["{", f'"command": {json.dumps(data["command"])},', f'"features": {json.dumps(data["features"])},',
+def _dump(command: str, tables: dict[str, Counts]) -> str:
+    """The model file (read by :func:`engine.ai.auction_model.read_model_file`): JSON with one kind of action a
+    line (small diffs when the model is learned again)."""
+    lines = ["{", f'"command": {json.dumps(command)},', f'"features": {json.dumps(list(FEATURES))},',
              '"tables": {']
-    families = sorted(data["tables"])
+    families = sorted(tables)
     for i, fam in enumerate(families):
-        kinds = data["tables"][fam]
+        kinds = tables[fam]
         lines.append(f"{json.dumps(fam)}: {{")
         for j, kind in enumerate(sorted(kinds)):
             lines.append(f"  {json.dumps(kind)}: {json.dumps(kinds[kind])}" + ("," if j < len(kinds) - 1 else ""))
@@ -198,8 +205,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     tables: dict[str, Counts] = {}
     if out.exists():
         try:
-            tables = json.loads(out.read_text(encoding="utf-8"))["tables"]
-        except (ValueError, KeyError, TypeError):
+            tables = read_model_file(out.read_text(encoding="utf-8"))
+        except (ValueError, KeyError, TypeError, AttributeError):
             tables = {}
     for variant in args.variant or ["partnership_auction"]:
         rules = preset(variant)
@@ -208,9 +215,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         actions = sum(sum(rows[0]) for kind, rows in tables[family(rules)].items() if kind != "all")
         print(f"{variant}: {args.deals} auctions, {actions} actions with a meaning, "
               f"{len(tables[family(rules)]) - 1} kinds, {time.perf_counter() - start:.0f} s", file=sys.stderr)
-    data = {"features": list(FEATURES), "command": "python -m engine.ai.learn_auction " + " ".join(
-        argv if argv is not None else sys.argv[1:]), "tables": tables}
-    out.write_text(_dump(data), encoding="utf-8")
+    command = "python -m engine.ai.learn_auction " + " ".join(argv if argv is not None else sys.argv[1:])
+    out.write_text(_dump(command, tables), encoding="utf-8")
     print(f"wrote {out}")
     return 0
 
