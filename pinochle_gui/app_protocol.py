@@ -232,9 +232,7 @@ class TableApp(App, Protocol):
         """Save the game after an action."""
         ...
 
-    def hands_finished(
-        self, table: AppTable, records: list[HandRecord], previous_scores: Sequence[int] | None
-    ) -> None:
+    def hands_finished(self, table: AppTable, records: list[HandRecord]) -> None:
         """Hands just scored: their records, for the statistics and ``--records``."""
         ...
 

@@ -299,8 +299,7 @@ class App:
             pass  # the saver is closed: the app is ending
         self.messages.extend(self.saver.messages())
 
-    def hands_finished(self, table: AppTable, records: list[HandRecord],
-                       previous_scores: Sequence[int] | None) -> None:
+    def hands_finished(self, table: AppTable, records: list[HandRecord]) -> None:
         """Hands just scored: append their records (--records), add them to the statistics, count them
         (not those of a deal played again)."""
         if table.replaying:
@@ -311,8 +310,7 @@ class App:
             engine.write_records(self.options.records, records, append=True)
         for record in records:
             self.messages.extend(self.storage.record_hand(record, 0, table.config.levels, table.demo,
-                                                          previous_scores, table.config.game_key))
-            previous_scores = record.get("scores_after")
+                                                          table.config.game_key))
             if not table.demo and self.settings.analyse_hands:
                 game_id = table.config.game_key or record.get("game_id", "")
                 self.coster.add(record, 0, game_id, level_of(table.config.levels))

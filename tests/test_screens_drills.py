@@ -167,7 +167,7 @@ def test_the_cost_job_after_a_hand_keeps_its_costly_decisions_as_drills(tmp_path
     record, review = costly_card()
     app, table, screen = make_table(tmp_path, "three_hand")
     try:
-        app.hands_finished(table, [record], None)
+        app.hands_finished(table, [record])
         wait_until(lambda: not app.coster.busy, "the hand's decisions costed", step=lambda: app.tick(0.05))
         app.tick(0.05)
         found = app.storage.drills.drills()

@@ -9,6 +9,10 @@ from typing import Any
 
 import pytest
 
+from engine.actions import DeclareOut
+from engine.game import new_game
+from engine.record import HandRecord
+from engine.rules import preset
 from pinochle_gui.storage import GameStat, HandStat, StatsStore, update_rating
 from pinochle_gui.storage import stats as stats_module
 from pinochle_gui.storage.rating import INITIAL_RATING
@@ -18,37 +22,13 @@ PARTNERS: tuple[tuple[int, ...], ...] = ((0, 2), (1, 3))
 LEVELS = (None, "hard", "hard", "hard")
 
 
-def hand_record(**changes: Any) -> dict[str, Any]:
-    """A hand record of the four-handed auction game, as docs/records.md describes it."""
-    record: dict[str, Any] = {
-        "format": 1,
-        "variant": "partnership_auction",
-        "rules": {"min_bid": 250},
-        "game_id": "g1",
-        "hand_number": 1,
-        "seats": 4,
-        "teams": [[0, 2], [1, 3]],
-        "dealer": 3,
-        "declarer": 2,
-        "bid": 310,
-        "trump": "H",
-        "melds": [
-            {"seat": 0, "points": 60, "items": [["pinochle", 40, "QS JD"]]},
-            {"seat": 1, "points": 40, "items": []},
-            {"seat": 2, "points": 150, "items": []},
-            {"seat": 3, "points": 0, "items": []},
-        ],
-        "thrown_in": False,
-        "went_set": False,
-        "trick_points": [170, 80],
-        "meld_counted": [True, True],
-        "score_delta": [380, 120],
-        "scores_after": [380, 120],
-        "game_over": False,
-        "winner": None,
-    }
-    record.update(changes)
-    return record
+def finished_game(name: str, seed: int, **options: Any) -> list[HandRecord]:
+    """The records of a whole game of random legal actions (two hands to a game where the game is long)."""
+    game = new_game(preset(name, **options), seed=seed)
+    rng = random.Random(seed)
+    while game.to_act is not None:
+        game.apply(rng.choice(game.legal_actions()))
+    return game.hand_records
 
 
 def open_store(path: Path) -> StatsStore:
@@ -82,50 +62,53 @@ def test_new_database_has_schema_wal_and_our_id(tmp_path: Path) -> None:
 
 
 def test_hand_from_record_reads_the_players_side() -> None:
-    hand = HandStat.from_record(hand_record(), player_seat=0, levels=LEVELS)
-    assert (hand.meld, hand.trick_points, hand.score_change, hand.bid, hand.declarer) == (210, 170, 380, 310, 2)
-    assert hand.side_declared and not hand.player_declared
-    west = HandStat.from_record(hand_record(), player_seat=1, levels=LEVELS, game_id="x")
-    assert (west.meld, west.trick_points, west.score_change, west.side_declared, west.game_id) == (
-        40,
-        80,
-        120,
-        False,
-        "x",
-    )
-    two_hand = hand_record(
-        variant="two_hand", teams=[[0], [1]], declarer=None, bid=None, trick_points=[130, 120],
-        melds=[{"seat": 1, "points": 40, "trick": 3, "items": []}, {"seat": 1, "points": 20, "trick": 5, "items": []}],
-        score_delta=[130, 180], meld_counted=None,
-    )  # fmt: skip
+    records = finished_game("partnership_auction", 11, game_target=0, game_hands=2)
+    for record in records:
+        for seat in range(4):
+            hand = HandStat.from_record(record, player_seat=seat, levels=LEVELS, game_id="x")
+            side = seat % 2
+            team = record["teams"][side]
+            assert hand.meld == sum(m["points"] for m in record["melds"] if m["seat"] in team)
+            assert (hand.trick_points, hand.score_change) == (record["trick_points"][side], record["score_delta"][side])
+            assert (hand.bid, hand.declarer, hand.trump) == (record["bid"], record["declarer"], record["trump"])
+            assert hand.side_declared == (record["declarer"] in team)
+            assert hand.player_declared == (record["declarer"] == seat)
+            assert hand.meld_counted == record["meld_counted"][side] and hand.went_set == record["went_set"]
+            assert (hand.game_id, hand.variant, hand.hand_number, hand.deal_number, hand.rules) == (
+                "x", "partnership_auction", record["hand_number"], record["seed"], record["rules"])
+    first = HandStat.from_record(records[0], player_seat=0, levels=LEVELS)
+    assert first.game_id == records[0]["game_id"] and not first.declared_out
+    two_hand = finished_game("two_hand", 4)[0]
     hand = HandStat.from_record(two_hand, player_seat=1, levels=(None, "easy"))
-    assert (hand.meld, hand.score_change, hand.bid, hand.side_declared) == (60, 180, None, False)
+    assert hand.meld == sum(m["points"] for m in two_hand["melds"] if m["seat"] == 1) and hand.bid is None
+    assert (hand.score_change, hand.side_declared) == (two_hand["score_delta"][1], False)
     with pytest.raises(ValueError, match="not a usable hand record"):
         HandStat.from_record({"variant": "two_hand"}, player_seat=0, levels=(None, "easy"))
     with pytest.raises(ValueError):
-        HandStat.from_record(hand_record(), player_seat=7, levels=LEVELS)
+        HandStat.from_record(records[0], player_seat=7, levels=LEVELS)
 
 
 def test_hand_cut_short_by_a_claim() -> None:
-    claim = {k: v for k, v in hand_record(hand_number=3, scores_after=[900, 1240]).items() if k != "score_delta"}
-    claim["declared_out"] = {"seat": 1, "total": 1240, "right": True}
-    hand = HandStat.from_record(claim, player_seat=1, levels=LEVELS, previous_scores=[880, 1100])
-    assert hand.score_change == 140 and hand.declared_out
-    with pytest.raises(ValueError, match="no score_delta"):
-        HandStat.from_record(claim, player_seat=1, levels=LEVELS)
-    first = dict(claim, hand_number=1)
-    assert HandStat.from_record(first, player_seat=0, levels=LEVELS).score_change == 900
+    game = new_game(preset("partnership_turnup", declare_out=True), seed=3)
+    game.apply(next(a for a in game.legal_actions() if isinstance(a, DeclareOut)))
+    claim = game.hand_records[-1]
+    hand = HandStat.from_record(claim, player_seat=1, levels=LEVELS)
+    assert hand.declared_out and hand.score_change == claim["score_delta"][1] and hand.trick_points == 0
+    cut = {k: v for k, v in claim.items() if k != "score_delta"}
+    with pytest.raises(ValueError, match="does not say how the hand scored"):
+        HandStat.from_record(cut, player_seat=1, levels=LEVELS)
 
 
 def test_game_from_records() -> None:
-    records = [hand_record(hand_number=n) for n in (1, 2, 3)]
-    records[-1].update(game_over=True, winner=1, scores_after=[1400, 1520])
+    records = finished_game("partnership_auction", 11, game_target=0, game_hands=2)
+    last = records[-1]
     stat = GameStat.from_records(records, player_seat=0, levels=LEVELS)
-    assert (stat.hands, stat.final_scores, stat.won, stat.game_id) == (3, (1400, 1520), False, "g1")
-    assert GameStat.from_records(records, player_seat=3, levels=LEVELS).won
-    records[-1]["winner"] = None
+    assert (stat.hands, list(stat.final_scores), stat.game_id) == (2, last["scores_after"], last["game_id"])
+    assert stat.won == (last["winner"] == 0)
+    assert GameStat.from_records(records, player_seat=1, levels=LEVELS).won == (last["winner"] == 1)
+    unfinished = finished_game("partnership_auction", 11, game_target=0, game_hands=3)[:1]
     with pytest.raises(ValueError, match="not a side"):
-        GameStat.from_records(records, player_seat=0, levels=LEVELS)
+        GameStat.from_records(unfinished, player_seat=0, levels=LEVELS)
 
 
 def test_summary_counts_what_the_screen_shows(tmp_path: Path) -> None:
@@ -162,7 +145,8 @@ def test_summary_counts_what_the_screen_shows(tmp_path: Path) -> None:
 
 def test_hand_and_game_are_recorded_once(tmp_path: Path) -> None:
     store = open_store(tmp_path / "s.sqlite3")
-    hand = HandStat.from_record(hand_record(), player_seat=0, levels=LEVELS)
+    hand = HandStat("g1", "partnership_auction", 0, LEVELS, 1, bid=310, declarer=2, side_declared=True, meld=210,
+                    trick_points=170, score_change=380)
     assert store.record_hand(hand) == [] and store.record_hand(hand) == []
     assert store.record_game(game("g1", True), hands=[hand]) == []
     rating = store.rating()
@@ -172,7 +156,8 @@ def test_hand_and_game_are_recorded_once(tmp_path: Path) -> None:
 
 def test_demo_games_are_not_recorded(tmp_path: Path) -> None:
     store = open_store(tmp_path / "s.sqlite3")
-    hand = HandStat.from_record(hand_record(), player_seat=0, levels=LEVELS)
+    hand = HandStat("g1", "partnership_auction", 0, LEVELS, 1, bid=310, declarer=2, side_declared=True, meld=210,
+                    trick_points=170, score_change=380)
     assert (
         store.record_hand(hand, demo=True) == [] and store.record_game(game("g1", True), demo=True, hands=[hand]) == []
     )

@@ -155,13 +155,11 @@ class Storage:
         player_seat: int,
         levels: Sequence[str | None],
         demo: bool = False,
-        previous_scores: Sequence[int] | None = None,
         game_id: str | None = None,
     ) -> list[StorageMessage]:
         """Add a finished hand, given as its hand record (docs/records.md), to the statistics.
 
         ``levels``: each seat's computer level, ``None`` for the player's seat. Demo games are not recorded.
-        ``previous_scores``: the scores before the hand, needed only for a hand cut short by a claim.
         ``game_id``: a key unique to this game, kept in the save so a resumed game keeps it (the
         record's ``game_id`` otherwise, which is the engine's seed and may repeat). A hand or game
         recorded twice under the same key counts once.
@@ -169,7 +167,7 @@ class Storage:
         if demo:
             return []
         try:
-            hand = HandStat.from_record(record, player_seat, levels, game_id, previous_scores)
+            hand = HandStat.from_record(record, player_seat, levels, game_id)
         except ValueError as exc:
             return [StorageMessage("error", f"This hand could not be added to the statistics: {exc}")]
         return self.stats.record_hand(hand)
@@ -190,11 +188,7 @@ class Storage:
         if demo:
             return []
         try:
-            before: list[Sequence[int] | None] = [None, *(record.get("scores_after") for record in records)]
-            hands = [
-                HandStat.from_record(record, player_seat, levels, game_id, previous)
-                for previous, record in zip(before, records, strict=False)
-            ]
+            hands = [HandStat.from_record(record, player_seat, levels, game_id) for record in records]
             game = GameStat.from_records(records, player_seat, levels)
             game = dataclasses.replace(game, started_at=started_at, game_id=game_id or game.game_id)
         except ValueError as exc:

@@ -6,10 +6,21 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from engine.record import HandRecord
+from engine.cards import SUIT_LETTERS
+from engine.history import HandHistory
+from engine.record import HandRecord, read_hand
 from engine.rules import RulesDict
+from engine.scoring import THROWN_IN
 
 from .rating import INITIAL_RATING
+
+
+def _read(record: HandRecord, what: str) -> HandHistory:
+    """The typed history of a hand record (``ValueError``, starting with ``what``, for one that does not read)."""
+    try:
+        return read_hand(record)
+    except (KeyError, IndexError, TypeError, ValueError) as exc:
+        raise ValueError(f"{what}: {type(exc).__name__} {exc}") from exc
 
 
 def level_of(levels: Sequence[str | None]) -> str:
@@ -57,52 +68,48 @@ class HandStat:
         player_seat: int,
         levels: Sequence[str | None],
         game_id: str | None = None,
-        previous_scores: Sequence[int] | None = None,
     ) -> HandStat:
-        """Read a hand record (docs/records.md). Raises ``ValueError`` when it lacks what is needed.
+        """Read a checked hand record (docs/records.md) through its typed history. Raises ``ValueError`` when it
+        does not say how the hand scored, or ``player_seat`` is none of its seats."""
+        return cls.from_hand(_read(record, "not a usable hand record"), player_seat, levels, game_id)
 
-        A hand cut short by a claim (declaring out) may have no ``score_delta``; its score change is
-        then ``scores_after`` less ``previous_scores`` (the game's scores before it; zero before the
-        first hand), and without them the record is refused rather than guessed at.
-        """
-        try:
-            teams = [list(team) for team in record["teams"]]
-            side = next(i for i, team in enumerate(teams) if player_seat in team)
-            declarer = record.get("declarer")
-            melds = record.get("melds") or []
-            meld = sum(int(m["points"]) for m in melds if m["seat"] in teams[side])
-            counted = record.get("meld_counted")
-            declared_out = bool(record.get("declared_out"))
-            if "score_delta" in record:
-                score_change = int(record["score_delta"][side])
-            elif previous_scores is not None or int(record["hand_number"]) == 1:
-                before = previous_scores[side] if previous_scores is not None else 0
-                score_change = int(record["scores_after"][side]) - int(before)
-            else:
-                raise ValueError("the record has no score_delta, and the scores before it are not known")
-            seed = record.get("seed")
-            return cls(
-                game_id=str(game_id if game_id is not None else record.get("game_id", "")),
-                variant=str(record["variant"]),
-                rules=dict(record.get("rules") or {}),
-                player_seat=player_seat,
-                levels=tuple(levels),
-                hand_number=int(record["hand_number"]),
-                bid=record.get("bid"),
-                declarer=None if declarer is None else int(declarer),
-                side_declared=declarer is not None and declarer in teams[side],
-                went_set=bool(record.get("went_set", False)),
-                thrown_in=bool(record.get("thrown_in", False)),
-                meld=meld,
-                meld_counted=bool(counted[side]) if isinstance(counted, list) else True,
-                trick_points=int((record.get("trick_points") or [0] * len(teams))[side]),
-                score_change=score_change,
-                deal_number=seed if isinstance(seed, int) and not isinstance(seed, bool) else None,
-                trump=str(record["trump"]) if record.get("trump") else None,
-                declared_out=declared_out,
-            )
-        except (KeyError, IndexError, TypeError, ValueError, StopIteration) as exc:
-            raise ValueError(f"not a usable hand record: {type(exc).__name__} {exc}") from exc
+    @classmethod
+    def from_hand(
+        cls,
+        hand: HandHistory,
+        player_seat: int,
+        levels: Sequence[str | None],
+        game_id: str | None = None,
+    ) -> HandStat:
+        """One hand from the player's side (``game_id``: the game's key, the hand's own otherwise)."""
+        if not 0 <= player_seat < hand.seats:
+            raise ValueError(f"not a usable hand record: seat {player_seat} is not one of its {hand.seats} seats")
+        if hand.scored is None:
+            raise ValueError("not a usable hand record: it does not say how the hand scored")
+        rules = hand.rules
+        side = rules.team_of(player_seat)
+        team = rules.teams[side]
+        count = hand.count
+        return cls(
+            game_id=game_id if game_id is not None else hand.game_id,
+            variant=hand.variant,
+            rules=rules.to_dict(),
+            player_seat=player_seat,
+            levels=tuple(levels),
+            hand_number=hand.hand_number,
+            bid=hand.bid,
+            declarer=hand.declarer,
+            side_declared=hand.declarer is not None and hand.declarer in team,
+            went_set=count is not None and count.went_set,
+            thrown_in=count is not None and count.how == THROWN_IN,
+            meld=sum(shown.points for shown in hand.melds if shown.seat in team),
+            meld_counted=count.meld_counted[side] if count is not None else True,
+            trick_points=count.trick_points[side] if count is not None else 0,
+            score_change=hand.scored.score_delta[side],
+            deal_number=hand.deal_number,
+            trump=SUIT_LETTERS[hand.trump] if hand.trump is not None else None,
+            declared_out=hand.declared_out is not None,
+        )
 
 
 @dataclass(frozen=True)
@@ -140,26 +147,25 @@ class GameStat:
         levels: Sequence[str | None],
         winner_side: int | None = None,
     ) -> GameStat:
-        """A finished game from its hand records; the last one's ``winner`` is read as a side index."""
-        try:
-            last = records[-1]
-            teams = tuple(tuple(int(s) for s in team) for team in last["teams"])
-            winner = last.get("winner") if winner_side is None else winner_side
-            if not isinstance(winner, int) or not 0 <= winner < len(teams):
-                raise ValueError(f"winner {winner!r} is not a side")
-            return cls(
-                game_id=str(last.get("game_id", "")),
-                variant=str(last["variant"]),
-                rules=dict(last.get("rules") or {}),
-                player_seat=player_seat,
-                levels=tuple(levels),
-                teams=teams,
-                final_scores=tuple(int(s) for s in last["scores_after"]),
-                winner_side=winner,
-                hands=len(records),
-            )
-        except (KeyError, IndexError, TypeError, ValueError) as exc:
-            raise ValueError(f"not a finished game: {type(exc).__name__} {exc}") from exc
+        """A finished game from its checked hand records; the last one's ``winner`` is read as a side index."""
+        if not records:
+            raise ValueError("not a finished game: no hands")
+        last = _read(records[-1], "not a finished game")
+        winner = last.scored.winner if winner_side is None and last.scored is not None else winner_side
+        teams = last.teams
+        if last.scored is None or winner is None or not 0 <= winner < len(teams):
+            raise ValueError(f"not a finished game: winner {winner!r} is not a side")
+        return cls(
+            game_id=last.game_id,
+            variant=last.variant,
+            rules=last.rules.to_dict(),
+            player_seat=player_seat,
+            levels=tuple(levels),
+            teams=teams,
+            final_scores=last.scored.scores_after,
+            winner_side=winner,
+            hands=len(records),
+        )
 
 
 @dataclass(frozen=True)

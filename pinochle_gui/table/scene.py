@@ -295,9 +295,8 @@ class TableScene(Scene):
         records = self.game.hand_records
         if len(records) > self.records_seen:
             new = list(records[self.records_seen:])
-            previous = records[self.records_seen - 1].get("scores_after") if self.records_seen else None
             self.records_seen = len(records)
-            self.app.hands_finished(self, new, previous)
+            self.app.hands_finished(self, new)
         if self.game.is_over:
             self.app.game_finished(self)
 
