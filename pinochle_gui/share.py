@@ -18,7 +18,7 @@ import pygame
 import pygame.scrap
 
 from engine.hand_text import SharedHands, has_hand_text, read_hand_text, share_text
-from engine.record import HandRecord, RecordError
+from engine.record import HandRecord, RecordError, read_hand
 
 NO_CLIPBOARD_DRIVERS = ("dummy", "offscreen")
 
@@ -55,7 +55,7 @@ def copy_hands(records: Sequence[HandRecord], data_dir: Path, now: float | None 
                                   f"Open a hand record to review {it} again.")
         except pygame.error:
             pass  # no clipboard after all: saved as a file below
-    game_id = str(records[0].get("game_id", "game")) if records else "game"
+    game_id = (read_hand(records[0]).game_id or "game") if records else "game"
     path = share_folder(data_dir) / f"hands-{_safe(game_id)}-{_stamp(now)}.txt"
     try:
         path.parent.mkdir(parents=True, exist_ok=True)

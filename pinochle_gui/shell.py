@@ -40,7 +40,7 @@ import engine  # noqa: E402
 from engine.challenge import Challenge, ChallengeError  # noqa: E402
 from engine.deal import deal_of_shared_number  # noqa: E402
 from engine.game import Game  # noqa: E402
-from engine.record import HandRecord, check_record, game_at_deal  # noqa: E402
+from engine.record import HandRecord, check_record, game_at_deal, read_hand  # noqa: E402
 from engine.rules import Rules, preset_name  # noqa: E402
 from engine.save import game_to_dict  # noqa: E402
 from pinochle_gui import APP_TITLE, STARTED, asset  # noqa: E402
@@ -200,13 +200,14 @@ class App:
     def seats_for(self, record: HandRecord, players: int) -> SeatsConfig:
         """Who sits where to play ``record``'s deal again: the seats of its game's table when it is open (the
         player in seat 0 even after a demo), else the record's names with the computers at the default level."""
+        hand = read_hand(record)
         for scene in reversed(self.stack.scenes):
-            if isinstance(scene, TableScene) and scene.game.game_id == record.get("game_id") \
+            if isinstance(scene, TableScene) and scene.game.game_id == hand.game_id \
                     and scene.rules.players == players:
                 seats = scene.config
                 return SeatsConfig(list(seats.names), [None, *seats.levels[1:]], list(seats.avatars),
                                    started_at=time.time())
-        names = [str(n) for n in record.get("players") or []]
+        names = list(hand.players)
         if len(names) != players:
             names = [self.settings.seat_name(seat, players) for seat in range(players)]
         return SeatsConfig(names, [None] + [self.default_level] * (players - 1), self.avatars(players),
@@ -312,7 +313,7 @@ class App:
             self.messages.extend(self.storage.record_hand(record, 0, table.config.levels, table.demo,
                                                           table.config.game_key))
             if not table.demo and self.settings.analyse_hands:
-                game_id = table.config.game_key or record.get("game_id", "")
+                game_id = table.config.game_key or read_hand(record).game_id
                 self.coster.add(record, 0, game_id, level_of(table.config.levels))
                 self.messages.extend(self.storage.stats.keep_hand_record(game_id, record))  # the cost chart's review
         self.hands_done += len(records)
