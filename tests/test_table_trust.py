@@ -286,6 +286,7 @@ def test_a_hint_names_its_cards_once(variant: str) -> None:
     not the cards again in the reason."""
     from engine.ai import decisions
     from engine.ai.levels import LEVELS
+    from engine.info_state import info_state
     from pinochle_gui.words import action_words
 
     level = LEVELS["easy"]
@@ -298,7 +299,7 @@ def test_a_hint_names_its_cards_once(variant: str) -> None:
             if game.phase == "play":
                 game.apply(game.legal_actions()[0])
                 continue
-            action, reason = decisions.decide(game, seat, level, random.Random(seed))
+            action, reason = decisions.decide(info_state(game, seat), level, random.Random(seed))
             line = f"{action_words(action)} - {reason}"
             assert not NAMES_A_CARD.search(reason), line
             for card in getattr(action, "cards", ()):
