@@ -71,6 +71,11 @@ def _no_cost_job(*_args: object, **_kwargs: object) -> None:
     return None
 
 
+def slow_where(values: Sequence[str], slow: Sequence[str]) -> list[Any]:
+    """A test's parameters, those in ``slow`` marked slow (``make test-fast`` leaves them out)."""
+    return [pytest.param(value, marks=pytest.mark.slow) if value in slow else value for value in values]
+
+
 def two_handed_analysis(test: Test) -> Test:
     """Slow, and run on one worker with the other tests that need the hard computer's analysis of the same
     two-handed hand (``record_of("two_hand", 7)``, seat 0): it takes minutes on a busy machine, and once

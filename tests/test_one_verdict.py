@@ -34,7 +34,9 @@ def hand_of(variant: str, seed: int) -> HandRecord:
     return play_game(new_game(rules, seed=seed), ["medium"] * rules.players, seed, 1).hand_records[0]
 
 
-@pytest.mark.parametrize(("variant", "seed"), [("partnership_auction", 2), ("three_hand", 4), ("two_hand", 1)])
+@pytest.mark.parametrize(("variant", "seed"), [pytest.param("partnership_auction", 2, marks=pytest.mark.slow),
+                                               ("three_hand", 4),
+                                               pytest.param("two_hand", 1, marks=pytest.mark.slow)])
 def test_the_advice_each_step_shows_is_the_hint_at_that_position(variant: str, seed: int) -> None:
     record = hand_of(variant, seed)
     found = decisions_in(record)
@@ -72,7 +74,9 @@ def by_the_hint(variant: str, seed: int) -> tuple[HandRecord, dict[int, Action]]
     return record, given
 
 
-@pytest.mark.parametrize(("variant", "seed"), [("partnership_auction", 5), ("three_hand", 2), ("two_hand", 6)])
+@pytest.mark.parametrize(("variant", "seed"), [pytest.param("partnership_auction", 5, marks=pytest.mark.slow),
+                                               ("three_hand", 2),
+                                               pytest.param("two_hand", 6, marks=pytest.mark.slow)])
 def test_a_hand_played_by_the_hint_is_never_marked_worse_than_good(variant: str, seed: int) -> None:
     record, given = by_the_hint(variant, seed)
     mine = [index for index, seat in decisions_in(record) if seat == 0]
@@ -102,6 +106,7 @@ def test_the_hint_is_the_same_in_the_game_played_and_in_the_worker() -> None:
         thinker.close()
 
 
+@pytest.mark.slow
 def test_the_advice_does_not_hang_on_the_choice_made() -> None:
     """A pass none of the computer's candidates holds is valued beside them, in the same deals, and never
     advised; the advised cards passed in another order are the advice itself."""

@@ -26,6 +26,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
+from conftest import slow_where
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -265,7 +266,7 @@ def walk_the_table(tmp_path: Path, variant: str, seed: int) -> tuple[list[str], 
     return found, seen
 
 
-@pytest.mark.parametrize("variant", sorted(PRESETS))
+@pytest.mark.parametrize("variant", slow_where(sorted(PRESETS), ["two_hand"]))
 def test_nothing_at_the_table_is_drawn_over_a_text(tmp_path: Path, variant: str) -> None:
     """Every preset's fullest moments at 100, 125 and 150% text in 720x1280, 1280x720 and 1920x1080: at 150% in
     a standing window the meld panels lay over one another and over the player's name plate."""

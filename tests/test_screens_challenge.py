@@ -239,6 +239,7 @@ def test_finished_challenges_in_the_statistics_best_average_and_reset(tmp_path: 
         app.close()
 
 
+@pytest.mark.slow
 def test_a_challenge_played_out_before_the_computer_is_done_is_counted_after_a_restart(tmp_path: Path) -> None:
     """The player's deals are all played and saved, the computer's not yet: Continue challenge shows the
     results, the computer's deals fill in, and the challenge goes into the statistics."""

@@ -147,7 +147,9 @@ def test_keys_and_buttons_go_from_marked_decision_to_marked_decision(
 
 
 @pytest.mark.slow
-def test_the_review_is_usable_at_once_and_shows_its_progress(app: FakeApp) -> None:
+def test_the_review_is_usable_at_once_and_shows_its_progress(app: FakeApp, monkeypatch: pytest.MonkeyPatch) -> None:
+    """(The easy search, to be quick: the progress is the same whatever the search.)"""
+    monkeypatch.setattr(review_analysis, "LEVEL", "easy")
     record = record_of("partnership_auction", 2)
     scene = opened(app, [record])
     total = len(decisions_in(record))
@@ -165,6 +167,7 @@ def test_the_review_is_usable_at_once_and_shows_its_progress(app: FakeApp) -> No
                for t in texts_at(app, scene, 1))
 
 
+@pytest.mark.slow
 def test_a_hand_played_by_the_hint_reads_the_hint_advised_the_choice_made_at_every_step(
         app: FakeApp, monkeypatch: pytest.MonkeyPatch) -> None:
     """The player follows the table's hint (the app's seed; the medium search for the hint and the review alike,

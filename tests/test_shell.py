@@ -59,6 +59,7 @@ def test_first_frame_exit_prints_the_time(capsys: pytest.CaptureFixture[str]) ->
     assert out.startswith("first frame after ") and out.strip().endswith(" s")
 
 
+@pytest.mark.slow
 def test_a_demo_game_is_saved_and_kept_out_of_statistics(home: Path) -> None:
     assert run(parse_args(["--demo", "--hands", "1", "--fast", "--seed", "4", "--level", "easy"])) == 0
     from pinochle_gui.storage import Storage

@@ -257,6 +257,7 @@ def test_a_bid_hints_figures_are_whole_and_add_up(variant: str) -> None:
         assert " my " not in f" {reason} " and " me " not in f" {reason} ", reason  # spoken to the player
 
 
+@pytest.mark.slow
 def test_card_hints_speak_to_the_player() -> None:
     from engine.ai.hint import hint
 

@@ -16,6 +16,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 import pytest
+from conftest import slow_where
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -257,7 +258,7 @@ def play_game(variant: str, seed: int, truth_kinds: Counter[str]) -> int:
     return len(game.hand_records)
 
 
-@pytest.mark.parametrize("variant", list(GAMES))
+@pytest.mark.parametrize("variant", slow_where(list(GAMES), ["double_deck", "partnership_auction"]))
 def test_every_number_the_table_shows_is_the_engines_over_whole_games(variant: str) -> None:
     kinds: Counter[str] = Counter()
     hands = [play_game(variant, seed, kinds) for seed in range(1, SEEDS + 1)]

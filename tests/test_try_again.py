@@ -77,6 +77,7 @@ def test_choices_are_in_words_with_suit_symbols() -> None:
     assert all(any(mark in words for mark in "♠♥♦♣") for words, _choice in choices_at(record, index))
 
 
+@pytest.mark.slow
 def test_the_deal_played_again_with_the_hard_computer_in_the_seat() -> None:
     record = hand("three_hand", 5)
     again = play_seat_again(record, 0, [None, "easy", "easy"])
