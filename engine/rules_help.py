@@ -1,17 +1,26 @@
-"""The rules text the GUI shows, generated from the rules in force.
+r"""The rules the GUI shows, generated from the rules in force, as typed blocks and as plain text.
 
 Every number here is read from the same data the engine plays by: the :class:`~engine.rules.Rules`
 value, the meld table of :mod:`engine.meld` and the card values of :mod:`engine.play`. Change an
 option and the text changes with it; there is no second copy of the numbers to fall out of step.
 
+:func:`help_blocks` gives the help as a sequence of :data:`Block` values (a :class:`Title`, then for
+each section a :class:`Heading` followed by :class:`Paragraph` and :class:`Table` blocks), which the
+rules screen lays out as they are; :func:`blocks_text` writes them as plain text (headings underlined,
+tables in columns indented by two spaces), and :func:`rules_help` is the two together.
+
 >>> from engine.rules import preset
 >>> text = rules_help(preset("partnership_auction", min_bid=300))
 >>> "opening bid is 300" in text
 True
+>>> blocks_text([Title("Game"), Paragraph("Intro."), Heading("Counting"),
+...              Table((("A 11", "10 10"),), spacing=3, notes=("a note",))])
+'Game\n====\nIntro.\n\nCounting\n--------\n  A 11   10 10\n  a note\n'
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.cards import NINE, RANK_LABELS, RANK_LETTERS, RANKS, Card, cards_label, parse_cards
@@ -67,40 +76,102 @@ REDEAL_CALL = "You may call for a new deal."
 NO_MARRIAGE = "you need a marriage (king and queen) in this suit"
 
 
+@dataclass(frozen=True)
+class Title:
+    """The name of the game: the first block of the help."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Heading:
+    """The heading of a section: the blocks up to the next heading belong to it."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Paragraph:
+    """A paragraph of running text, wrapped to the room there is."""
+
+    text: str
+
+
+@dataclass(frozen=True)
+class Table:
+    """Rows of cells in columns (the first column at the left, the others ending at their right), then notes
+    in the table's type, each a paragraph of its own. ``spacing`` is how many spaces part the columns in the
+    plain text."""
+
+    rows: tuple[tuple[str, ...], ...]
+    spacing: int = 2
+    notes: tuple[str, ...] = ()
+
+
+Block = Title | Heading | Paragraph | Table
+
+
 def rules_help(rules: Rules) -> str:
     """Plain text: the rules of the game as the engine plays them, in short headed sections."""
+    return blocks_text(help_blocks(rules))
+
+
+def blocks_text(blocks: Sequence[Block]) -> str:
+    """The help as plain text: the title underlined with ``=``, each heading with ``-`` after an empty line,
+    a paragraph a line, a table's rows and notes indented by two spaces, its columns padded to line up."""
+    lines: list[str] = []
+    for block in blocks:
+        match block:
+            case Title(text):
+                lines += [text, "=" * len(text)]
+            case Heading(text):
+                lines += ["", text, "-" * len(text)]
+            case Paragraph(text):
+                lines.append(text)
+            case Table(rows, spacing, notes):
+                widths = [max(len(row[i]) for row in rows if i < len(row)) for i in range(max(map(len, rows)))]
+                for row in rows:
+                    lines.append("  " + (" " * spacing).join(
+                        cell.ljust(width) if i == 0 else cell.rjust(width)
+                        for i, (cell, width) in enumerate(zip(row, widths, strict=False))))
+                lines += ["  " + note for note in notes]
+    return "\n".join(lines) + "\n"
+
+
+def help_blocks(rules: Rules) -> tuple[Block, ...]:
+    """The rules of the game as the engine plays them: a title, then headed sections of paragraphs and tables."""
     sections = [
         _title(rules),
         _section("The deal", _deal(rules)),
-        _section("Bidding", _bidding(rules)) if rules.auction else "",
-        _section("Passing cards", _passing(rules)) if rules.pass_cards and rules.partnerships else "",
-        _section("The widow", _widow(rules)) if rules.widow_size else "",
+        _section("Bidding", _bidding(rules)) if rules.auction else [],
+        _section("Passing cards", _passing(rules)) if rules.pass_cards and rules.partnerships else [],
+        _section("The widow", _widow(rules)) if rules.widow_size else [],
         _section("Trump", _trump(rules)),
         _section("Meld", _meld(rules)),
-        _section("Meld during play", _table_meld(rules)) if rules.trump_by == TrumpBy.STOCK else "",
+        _section("Meld during play", _table_meld(rules)) if rules.trump_by == TrumpBy.STOCK else [],
         _section("Play", _play(rules)),
         _section("Counting cards taken in tricks", _counting(rules)),
         _section("Scoring", _scoring(rules)),
         _section("The end of the game", _game_end(rules)),
         _section("House choices", _house(rules)),
     ]
-    return "\n\n".join(s for s in sections if s) + "\n"
+    return tuple(block for section in sections for block in section)
 
 
-def _section(head: str, lines: list[str]) -> str:
-    return "\n".join([head, "-" * len(head), *lines])
+def _section(head: str, parts: Sequence[str | Table]) -> list[Block]:
+    """A section: its heading, then each part (a string is a paragraph)."""
+    return [Heading(head), *(Paragraph(part) if isinstance(part, str) else part for part in parts)]
 
 
-def _title(rules: Rules) -> str:
+def _title(rules: Rules) -> list[Block]:
     name = preset_name(rules)
-    title = TITLES.get(name, name)
-    lines = [title, "=" * len(title), preset_help(rules)]
+    lines = [preset_help(rules)]
     changed = rules.changes()
     if changed:
         lines.append("Options changed from the usual rules: " + ", ".join(
             f"{OPTIONS[key].label.lower() if key in OPTIONS else key.replace('_', ' ')} {_word(value)}"
             for key, value in sorted(changed.items())) + ".")
-    return "\n".join(line for line in lines if line)
+    return [Title(TITLES.get(name, name)), *(Paragraph(line) for line in lines if line)]
 
 
 #: Option values whose name in the code is no word for the player.
@@ -237,11 +308,11 @@ def meld_and_draw_order(rules: Rules) -> str:
             "(John Hay's order).")
 
 
-def _meld_table(rules: Rules) -> list[str]:
+def _meld_table(rules: Rules) -> Table:
     n = copies(rules)
     rows = [row for row in meld_rows(rules) if row.key != "dix"]
-    heads = ["meld", *MULTIPLE_HEADS[:n]]
-    body: list[list[str]] = []
+    heads = ("meld", *MULTIPLE_HEADS[:n])
+    body: list[tuple[str, ...]] = []
     notes: list[str] = []
     plain = False
     for row in rows:
@@ -258,21 +329,16 @@ def _meld_table(rules: Rules) -> list[str]:
                         f"{MULTIPLE_HEADS[p - 1]} {row.points[p - 1]}" for p in parts))
                 else:
                     plain = True
-        body.append(cells)
-    widths = [max(len(r[i]) for r in [heads, *body]) for i in range(len(heads))]
-    lines = ["  " + "  ".join(h.ljust(w) if i == 0 else h.rjust(w) for i, (h, w) in enumerate(zip(heads, widths,
-                                                                                                      strict=True)))]
-    for cells in body:
-        lines.append("  " + "  ".join(c.ljust(w) if i == 0 else c.rjust(w)
-                                      for i, (c, w) in enumerate(zip(cells, widths, strict=True))))
+        body.append(tuple(cells))
+    table_notes = []
     dix = dix_value(rules)
     if dix:
-        lines.append(f"  dix (nine of trumps): {dix} each")
+        table_notes.append(f"dix (nine of trumps): {dix} each")
     if plain:
-        lines.append("  * not a meld of its own in this table: each copy scores as a single meld.")
+        table_notes.append("* not a meld of its own in this table: each copy scores as a single meld.")
     if notes:
-        lines.append("  * not a meld of its own in this table: " + "; ".join(notes) + ".")
-    return lines
+        table_notes.append("* not a meld of its own in this table: " + "; ".join(notes) + ".")
+    return Table((heads, *body), notes=tuple(table_notes))
 
 
 def _named_multiples(rows: tuple[MeldRow, ...]) -> list[str]:
@@ -284,14 +350,14 @@ def _named_multiples(rows: tuple[MeldRow, ...]) -> list[str]:
     return named
 
 
-def _meld(rules: Rules) -> list[str]:
+def _meld(rules: Rules) -> list[str | Table]:
     rows = meld_rows(rules)
     table = meld_table_rows(rules)
-    lines = [
+    lines: list[str | Table] = [
         "A run is A 10 K Q J of trumps; a royal marriage K Q of trumps; a marriage K Q of another suit; "
         "a pinochle Q of spades and J of diamonds; an around one card of the rank in each suit.",
         "Values (single, and for several copies of the same meld held at once):",
-        *_meld_table(rules),
+        _meld_table(rules),
     ]
     named = _named_multiples(rows)
     if named:
@@ -405,12 +471,12 @@ def _play(rules: Rules) -> list[str]:
     return lines
 
 
-def _counting(rules: Rules) -> list[str]:
+def _counting(rules: Rules) -> list[str | Table]:
     values = card_values(rules)
     ranks = [r for r in reversed(RANKS) if not (rules.double_deck and r == NINE)]
-    cells = [f"{RANK_LABELS[r]} {values[r]}" for r in ranks]
+    cells = (*(f"{RANK_LABELS[r]} {values[r]}" for r in ranks), f"last trick {last_trick_bonus(rules)}")
     return [
-        "  " + "   ".join(cells) + f"   last trick {last_trick_bonus(rules)}",
+        Table((cells,), spacing=3),
         f"All there is to take in tricks: {rules.trick_total} points.",
     ]
 
