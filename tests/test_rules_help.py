@@ -8,10 +8,24 @@ import pytest
 
 from engine.meld import meld_rows
 from engine.rules import OPTIONS, PRESETS, VARIATIONS, preset
-from engine.rules_help import rules_help
+from engine.rules_help import Heading, Paragraph, Table, Title, blocks_text, help_blocks, rules_help
 
 SECTIONS = ("The deal", "Trump", "Meld", "Play", "Counting cards taken in tricks", "Scoring",
             "The end of the game", "House choices")
+
+
+@pytest.mark.parametrize(("name", "options"), [(name, {}) for name in sorted(PRESETS)] + list(VARIATIONS))
+def test_the_help_is_typed_blocks_and_the_text_is_written_from_them(name: str, options: dict[str, object]) -> None:
+    blocks = help_blocks(preset(name, **options))
+    assert isinstance(blocks[0], Title) and not any(isinstance(block, Title) for block in blocks[1:])
+    assert [block.text for block in blocks if isinstance(block, Heading)][-1] == "House choices"
+    for block in blocks:
+        texts = [block.text] if isinstance(block, Title | Heading | Paragraph) else [*sum(block.rows, ()), *block.notes]
+        assert all(text and "\n" not in text and text == text.strip() and "  " not in text for text in texts), block
+    tables = [block for block in blocks if isinstance(block, Table)]
+    assert tables[0].rows[0][0] == "meld" and len({len(row) for row in tables[0].rows}) == 1  # the meld table
+    assert tables[1].rows[0][-1].startswith("last trick")  # the card values
+    assert rules_help(preset(name, **options)) == blocks_text(blocks)
 
 
 @pytest.mark.parametrize("name", list(PRESETS))

@@ -9,26 +9,29 @@ from test_screens_app import SIZES, FakeApp, _display, app, button_named, click,
 from engine.cards import parse_cards
 from engine.meld import score_meld
 from engine.rules import PRESETS, preset
-from engine.rules_help import rules_help
+from engine.rules_help import Heading, Table, Title, help_blocks, rules_help
 from pinochle_gui.screens import rules_scene, welcome_scene
-from pinochle_gui.screens.rules import RulesScene, parse_help
+from pinochle_gui.screens.rules import RulesScene
 from pinochle_gui.screens.welcome import WelcomeScene, pages_for
 
 __all__ = ["_display", "app"]
 
 
-def test_help_text_is_split_into_headings_tables_and_text() -> None:
-    lines = parse_help("Title\n=====\nIntro.\n\nPart\n----\nSome text.\n  run   150   1500\n")
-    assert lines == [
-        ("title", "Title"),
-        ("text", "Intro."),
-        ("gap", ""),
-        ("gap", ""),
-        ("head", "Part"),
-        ("text", "Some text."),
-        ("table", "run   150   1500"),
-        ("gap", ""),
-    ]
+def test_the_help_blocks_are_laid_out_as_they_are(app: FakeApp) -> None:
+    """Headings, paragraphs and table rows come from the engine's blocks, never from parsing its text."""
+    scene = app.stack.push(rules_scene(app, preset("partnership_auction")))
+    assert isinstance(scene, RulesScene) and scene.blocks == help_blocks(scene.rules)
+    heads = [block.text for block in scene.blocks if isinstance(block, Heading)]
+    assert [name for name, _ in scene.sections()] == heads
+    title = next(block for block in scene.blocks if isinstance(block, Title))
+    assert [text for kind, text, _ in scene.laid if kind == "title"] == [title.text]
+    meld = next(block for block in scene.blocks if isinstance(block, Table))
+    assert meld.rows[0][:2] == ("meld", "single")
+    cells = [[cell for _, _, cell in columns] for columns in scene.columns.values()]
+    assert [list(row) for row in meld.rows] == cells[: len(meld.rows)]  # each cell in a column of its own
+    for note in meld.notes:
+        assert any(kind == "table" and note.startswith(text) for kind, text, _ in scene.laid)
+    assert not any("=" * 4 in text or "-" * 4 in text for _, text, _ in scene.laid)  # no underlines
 
 
 @pytest.mark.parametrize("variant", list(PRESETS))

@@ -19,10 +19,10 @@ import pygame  # noqa: E402
 import pinochle_gui  # noqa: E402
 from engine.challenge import Challenge  # noqa: E402
 from engine.rules import PRESETS, preset  # noqa: E402
-from engine.rules_help import NO_MARRIAGE, REDEAL_HAND, rules_help, tour_pages  # noqa: E402
+from engine.rules_help import NO_MARRIAGE, REDEAL_HAND, help_blocks, rules_help, tour_pages  # noqa: E402
 from pinochle_gui.cli import parse_args  # noqa: E402
 from pinochle_gui.screens.new_game import NewGameScene  # noqa: E402
-from pinochle_gui.screens.rules import RulesScene, parse_help  # noqa: E402
+from pinochle_gui.screens.rules import RulesScene  # noqa: E402
 from pinochle_gui.screens.title import TitleScene  # noqa: E402
 from pinochle_gui.screens.welcome import CONTROLS, WelcomeScene  # noqa: E402
 from pinochle_gui.shell import App, first_scene  # noqa: E402
@@ -129,7 +129,7 @@ def test_the_screens_show_the_engines_rules_text(tmp_path: Path, screen: pygame.
         for name, rules in PRESETS.items():
             tour = WelcomeScene(app, rules)
             assert tour.pages == [*tour_pages(rules), CONTROLS], name
-            assert RulesScene(app, rules).source == parse_help(rules_help(rules)), name
+            assert RulesScene(app, rules).blocks == help_blocks(rules), name
     finally:
         app.close()
 

@@ -1,20 +1,19 @@
 """The rules in force, as the engine writes them (``engine.rules_help``), scrollable; and the welcome again.
 
-Headings (a line underlined with ``=`` or ``-``) are drawn large, tables (lines indented by two
-spaces, columns two spaces apart) in aligned columns, everything else wrapped to the window.
-Scroll with the wheel, Up/Down, Page Up/Down, Home and End; wide windows list the sections at
-the left (click one, or N and P for the next and previous).
+The engine gives the help as typed blocks (:func:`engine.rules_help.help_blocks`), laid out here as
+they are: the title and section headings large, tables in aligned columns, paragraphs wrapped to
+the window. Scroll with the wheel, Up/Down, Page Up/Down, Home and End; wide windows list the
+sections at the left (click one, or N and P for the next and previous).
 """
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 import pygame
 
 from engine.rules import Rules
-from engine.rules_help import rules_help
+from engine.rules_help import Heading, Paragraph, Table, Title, help_blocks
 from pinochle_gui.fonts import get_font, scaled
 from pinochle_gui.screens.screen import Screen
 from pinochle_gui.screens.welcome import WelcomeScene
@@ -22,35 +21,6 @@ from pinochle_gui.widgets import blit_text, wrap
 
 if TYPE_CHECKING:
     from pinochle_gui.app_protocol import App
-
-Line = tuple[str, str]  # (kind, text): kind is "title", "head", "text", "table" or "gap"
-
-
-def parse_help(text: str) -> list[Line]:
-    """The help text as typed lines: underlined headings become ``title``/``head``, indented lines ``table``."""
-    raw = text.split("\n")
-    lines: list[Line] = []
-    i = 0
-    while i < len(raw):
-        line = raw[i]
-        under = raw[i + 1] if i + 1 < len(raw) else ""
-        if line and under and set(under) <= {"="} and len(under) >= len(line) * 0.8:
-            lines.append(("title", line))
-            i += 2
-            continue
-        if line and under and set(under) <= {"-"} and len(under) >= len(line) * 0.8:
-            lines.append(("gap", ""))
-            lines.append(("head", line))
-            i += 2
-            continue
-        if not line.strip():
-            lines.append(("gap", ""))
-        elif line.startswith("  "):
-            lines.append(("table", line.strip()))
-        else:
-            lines.append(("text", line))
-        i += 1
-    return lines
 
 
 class RulesScene(Screen):
@@ -62,10 +32,11 @@ class RulesScene(Screen):
     def __init__(self, app: App, rules: Rules) -> None:
         super().__init__(app)
         self.rules = rules
-        self.source = parse_help(rules_help(rules))
+        self.blocks = help_blocks(rules)
         self.offset = 0
-        self.laid: list[tuple[str, str, int]] = []  # (kind, text, height) after wrapping
-        self.columns: dict[int, list[tuple[int, str]]] = {}  # a table row of self.laid: each cell's x and anchor
+        # (kind, text, height) after wrapping; kind is "title", "head", "text", "table" or "gap"
+        self.laid: list[tuple[str, str, int]] = []
+        self.columns: dict[int, list[tuple[int, str, str]]] = {}  # a table row of self.laid: x, anchor, cell
 
     @property
     def with_index(self) -> bool:
@@ -130,45 +101,49 @@ class RulesScene(Screen):
         room = area.w - self.px(16)
         self.laid = []
         self.columns = {}
-        block: list[str] = []  # the table lines read so far, laid out together when the table ends
-        for kind, text in [*self.source, ("gap", "")]:
-            if kind == "table":
-                block.append(text)
-                continue
-            if block:
-                self._lay_table(block, sizes["table"], room)
-                block = []
-            size = sizes[kind]
-            if kind == "gap":
-                self.laid.append((kind, "", size))
-            else:
-                face = "bold" if kind in ("title", "head") else "regular"
-                for line in wrap(text, size, room, face):
-                    self.laid.append((kind, line, scaled(size * 1.45)))
-        self.laid.pop()  # the gap that closed the last table
+        for block in self.blocks:
+            match block:
+                case Title(text):
+                    self._lay_text("title", text, sizes["title"], room)
+                case Heading(text):
+                    self.laid += [("gap", "", sizes["gap"])] * 2  # a section starts further down than a paragraph
+                    self._lay_text("head", text, sizes["head"], room)
+                case Paragraph(text):
+                    self._lay_text("text", text, sizes["text"], room)
+                case Table():
+                    self._lay_table(block, sizes["table"], room)
+        self.laid.append(("gap", "", sizes["gap"]))  # room below the last line
         self.scroll(0)
 
-    def _lay_table(self, lines: list[str], size: int, room: int) -> None:
+    def _lay_text(self, kind: str, text: str, size: int, room: int) -> None:
+        face = "bold" if kind in ("title", "head") else "regular"
+        for line in wrap(text, size, room, face):
+            self.laid.append((kind, line, scaled(size * 1.45)))
+
+    def _lay_table(self, table: Table, size: int, room: int) -> None:
         """One table: its rows of two cells or more in columns (the first at the left, the others ending
-        at their column's right) when they fit ``room``; else, and a note of one cell, wrapped as text."""
+        at their column's right) when they fit ``room``; else, and its notes, wrapped as text."""
         font = get_font(size)
         gap = self.px(28)
-        rows = [re.split(r"\s{2,}", line) for line in lines]
         widths: list[int] = []
-        for cells in rows:
+        for cells in table.rows:
             if len(cells) > 1:
                 widths += [0] * (len(cells) - len(widths))
                 for i, cell in enumerate(cells):
                     widths[i] = max(widths[i], font.size(cell)[0])
         ends = [sum(widths[: i + 1]) + gap * i for i in range(len(widths))]
         fits = bool(ends) and ends[-1] <= room
-        for line, cells in zip(lines, rows, strict=True):
+        for cells in table.rows:
             if len(cells) > 1 and fits:
-                self.columns[len(self.laid)] = [(0, "topleft")] + [(ends[i], "topright") for i in range(1, len(cells))]
-                self.laid.append(("table", line, scaled(size * 1.45)))
+                self.columns[len(self.laid)] = [(0, "topleft", cells[0])] + [
+                    (ends[i], "topright", cells[i]) for i in range(1, len(cells))]
+                self.laid.append(("table", "   ".join(cells), scaled(size * 1.45)))
             else:
                 for part in wrap("   ".join(cells), size, room):
                     self.laid.append(("table", part, scaled(size * 1.45)))
+        for note in table.notes:
+            for part in wrap(note, size, room):
+                self.laid.append(("table", part, scaled(size * 1.45)))
 
     @property
     def content_height(self) -> int:
@@ -258,7 +233,7 @@ class RulesScene(Screen):
                 columns = self.columns.get(index)
                 if columns is not None:
                     x = area.x + self.px(16)
-                    for i, (cell, (at, anchor)) in enumerate(zip(re.split(r"\s{2,}", text), columns, strict=True)):
+                    for i, (at, anchor, cell) in enumerate(columns):
                         blit_text(surface, cell, size, t.text_dim if i else t.text, (x + at, y), "regular", anchor)
                 elif kind == "table":
                     blit_text(surface, text, size, t.text, (area.x + self.px(16), y), "regular")
