@@ -2,38 +2,55 @@
 
     python -m engine.bench analysis --calibrate --hands 200 --seed 1
     python -m engine.bench analysis --calibrate --hands 10 --level medium --repeats 2   # a quicker look
+    python -m engine.bench analysis --calibrate --variant three_hand --hands 20 --table medium --plant by-kind \\
+        --unplanted 0                                    # hard in the player's seat among medium computers
 
-Each hand is dealt from its own seed and played by the ``--level`` computer in every seat (without the
-clock, so the same seed plays the same hand anywhere). In each hand one decision (a bid, a pass or return,
-a bury or a card) is replaced by a choice worse than the best there was by at least the mistake
-threshold, both from the seat's view (valued in three times the analysis's deals; where the choices are
-valued by playing the hand out, the choice and the best measured again in fresh deals, where the cost
-must clear the threshold by CLEAR standard errors, as the analysis counts a cost) and with every card
-seen; the hand is played on from there by the same players, and the new record analysed. The report gives:
+Each hand is dealt from its own seed and played by the ``--level`` computer (without the clock, so the same
+seed plays the same hand anywhere): in every seat, or, with ``--table LEVEL``, in the player's seat only
+(``--seat``: seat 0, another, or ``rotate``, the seat the hand's seed names, ``seed % seats``) with the
+``--table`` computer in the others - the New game default is ``--level hard --table medium``. Errors are
+planted in, and the computer's own decisions drawn from, the ``--seat`` seat (``all``: every seat, the
+default when one level plays every seat). In each hand one decision is replaced by a choice worse than the
+best there was by at least the mistake threshold, both from the seat's view (valued in three times the
+analysis's deals; where the choices are valued by playing the hand out, the choice and the best measured
+again in fresh deals, where the cost must clear the threshold by CLEAR standard errors, as the analysis
+counts a cost) and with every card seen: with ``--plant any`` a bid, a pass or return, a bury or a card
+(the decisions tried in a random order); with ``--plant by-kind`` a decision of a kind drawn at random
+among the kinds the seat decided in the hand (every kind the analysis values: trump, melds, the two-handed
+draw and dix and a throw-in too), tried first, so that each kind gets its share of planted errors. The hand
+is played on from there by the same players, and the new record analysed. The report gives, in all and
+for each kind of decision (the phase it was made in: bid, trump, pass, return, bury, meld, draw, dix,
+throw_in, play), with the counts:
 
-(a) the share of the planted errors graded a mistake or a blunder (target: 90% or more);
-(b) the share of the computer's own decisions (up to ``--unplanted`` per hand, drawn from the hand as it
-    was played) graded a mistake or worse (target: 5% or less);
+(a) the share of the planted errors graded a mistake or a blunder (target: 90% or more in each kind);
+(b) the share of the computer's own decisions (up to ``--unplanted`` per hand, 0: all, drawn from the hand as
+    it was played) graded a mistake or worse (target: 3% or less, and 5% or less of its bids); a bid the
+    auction went past is reviewed but never charged (see below), counted apart;
 (c) for every decision so marked, the cost the analysis claimed against the cost realised: the hand
     played on from the decision both ways (the choice made and the one recommended) with the actual
-    cards, the computer in every seat, ``--repeats`` times; the two summed (target: within 25%);
+    cards by the same table, ``--repeats`` times; the two summed (target: 0.8 to 1.25 in each kind with 30
+    marked decisions or more);
 (d) the reasons of the marked decisions that :func:`engine.ai.analysis_words.contradictions` catches
     (target: none).
 
-A planted bid the auction then went past is not charged (see :func:`engine.ai.analysis.review_decision`):
-it is counted apart. Numbers only: the test suite runs a few small hands to check every number is computed.
+Each of the computer's own decisions marked is listed (hand, seat, decision, the choice and the advice,
+claimed against realised). A planted bid the auction then went past is not charged (see
+:func:`engine.ai.analysis.review_decision`): it is counted apart. Numbers only: the test suite runs a few
+small hands to check every number is computed.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import random
 import sys
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
 
-from engine.actions import Action, DeclareOut
+from engine.actions import Action, Bid, DeclareOut
 from engine.ai.advice import EVERY_CARD
 from engine.ai.analysis import (
     ANALYSIS_LEVELS,
@@ -43,6 +60,7 @@ from engine.ai.analysis import (
     DecisionReview,
     action_words,
     cost_threshold,
+    decision_name,
     decisions_in,
     game_before,
     review_decision,
@@ -53,16 +71,39 @@ from engine.ai.levels import Level
 from engine.ai.players import ComputerPlayer
 from engine.ai.playouts import played_out
 from engine.ai.valuation import second_look, valuation
-from engine.game import Game, new_game
+from engine.game import Game, Phase, new_game
 from engine.info_state import info_state
-from engine.record import HandRecord
+from engine.record import HandRecord, game_at_deal, read_hand
 from engine.rules import PRESETS, Rules, preset
 
-PLANTED = ("bidding", "passing", "return", "bury", "play")  # the phases of the decisions an error is planted in
+PLANTED = ("bidding", "passing", "return", "bury", "play")  # the phases an error is planted in (--plant any)
+# --plant by-kind: every phase the analysis values (a redeal counts 0: nothing to plant)
+PLANTED_BY_KIND = ("bidding", "trump", "passing", "return", "bury", "meld", "draw_choice", "dix", "throw_in", "play")
+#: The kinds of decision in the report's order (engine.ai.analysis.decision_name of their phases).
+KINDS = ("bid", "trump", "pass", "return", "bury", "meld", "draw", "dix", "throw_in", "redeal", "play")
 TRIES = 12  # decisions tried per hand for an error to plant
 # Batches of deals that value the choices an error is planted from: more than the analysis takes, so that
 # an error is planted for being bad, not for a batch of deals that happened to make it look bad.
 PLANT_BATCHES = 3
+
+
+@dataclass
+class Tally:
+    """One kind of decision's tallies (see :class:`Calibration`)."""
+
+    planted: int = 0
+    planted_marked: int = 0
+    unplanted: int = 0
+    unplanted_gone_past: int = 0  # of those, bids the auction went past (reviewed, never charged)
+    unplanted_marked: int = 0
+    marked: int = 0
+    claimed: float = 0.0
+    realised: float = 0.0
+    contradicted: int = 0
+
+    def add(self, other: Tally) -> None:
+        for name in self.__dataclass_fields__:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
 
 
 @dataclass
@@ -81,28 +122,59 @@ class Calibration:
     marked: int = 0
     contradicted: list[str] = field(default_factory=list)
     missed: list[str] = field(default_factory=list)  # the planted errors not marked, in words
+    kinds: dict[str, Tally] = field(default_factory=dict)  # the same by kind of decision (KINDS)
+    own_marked: list[str] = field(default_factory=list)    # the computer's own decisions marked, in words
 
-    def share(self, part: int, whole: int) -> float:
+    def kind(self, name: str) -> Tally:
+        return self.kinds.setdefault(name, Tally())
+
+    def add(self, part: Calibration) -> None:
+        for name in ("hands", "planted", "planted_marked", "not_charged", "nothing_to_plant", "unplanted",
+                     "unplanted_marked", "claimed", "realised", "marked"):
+            setattr(self, name, getattr(self, name) + getattr(part, name))
+        self.contradicted += part.contradicted
+        self.missed += part.missed
+        self.own_marked += part.own_marked
+        for name, tally in part.kinds.items():
+            self.kind(name).add(tally)
+        self.kinds = {name: self.kinds[name] for name in KINDS if name in self.kinds}
+
+    @staticmethod
+    def share(part: int, whole: int) -> float:
         return 100.0 * part / whole if whole else float("nan")
 
     def report(self) -> str:
         ratio = self.claimed / self.realised if self.realised else float("nan")
-        return "\n".join([
+        lines = [
             f"hands {self.hands}: errors planted and charged {self.planted} (bids gone past {self.not_charged}, "
             f"nothing to plant {self.nothing_to_plant})",
             f"(a) planted errors marked a mistake or worse: {self.planted_marked}/{self.planted} "
-            f"= {self.share(self.planted_marked, self.planted):.0f}% (target >= 90%)",
+            f"= {self.share(self.planted_marked, self.planted):.0f}% (target >= 90% in each kind)",
             f"(b) the computer's own decisions marked a mistake or worse: {self.unplanted_marked}/{self.unplanted} "
-            f"= {self.share(self.unplanted_marked, self.unplanted):.1f}% (target <= 5%)",
+            f"= {self.share(self.unplanted_marked, self.unplanted):.1f}% (target <= 3%, bids <= 5%)",
             f"(c) marked decisions {self.marked}: claimed {self.claimed:.0f}, realised {self.realised:.0f}, "
-            f"claimed/realised {ratio:.2f} (target 0.75-1.25)",
-            f"(d) reasons contradicted: {len(self.contradicted)} (target 0)"]
-            + [f"    {c}" for c in self.contradicted]
-            + [f"planted and not marked: {m}" for m in self.missed])
+            f"claimed/realised {ratio:.2f} (target 0.8-1.25 in each kind with 30 marked)",
+            f"(d) reasons contradicted: {len(self.contradicted)} (target 0)",
+            "by kind     | (a) planted marked | (b) own marked (bids gone past) | (c) marked: claimed / realised"
+            " = ratio | (d)"]
+        for name, t in self.kinds.items():
+            kind_ratio = f"{t.claimed / t.realised:.2f}" if t.realised else "-"
+            past = f" ({t.unplanted_gone_past})" if t.unplanted_gone_past else ""
+            lines.append(
+                f"{name:11s} | {t.planted_marked:3d}/{t.planted:<3d} = {self.share(t.planted_marked, t.planted):4.0f}%"
+                f"    | {t.unplanted_marked:3d}/{t.unplanted:<4d} = {self.share(t.unplanted_marked, t.unplanted):5.1f}%"
+                f"{past:17s}| {t.marked:3d}: {t.claimed:7.0f} / {t.realised:7.0f} = {kind_ratio:>5s}"
+                f"            | {t.contradicted}")
+        return "\n".join(lines + [f"own decision marked: {m}" for m in self.own_marked]
+                         + [f"contradicted: {c}" for c in self.contradicted]
+                         + [f"planted and not marked: {m}" for m in self.missed])
 
 
-def players_for(rules: Rules, level: Level, seed: int) -> list[ComputerPlayer]:
-    return [ComputerPlayer(level, seed * 100 + s) for s in range(rules.players)]
+def players_for(rules: Rules, level: Level, seed: int, table: Level | None = None,
+                seat: int | None = None) -> list[ComputerPlayer]:
+    """The hand's computers: ``level`` in every seat, or in ``seat`` with ``table`` in the others."""
+    return [ComputerPlayer(level if table is None or s == seat else table, seed * 100 + s)
+            for s in range(rules.players)]
 
 
 def finish(game: Game, players: Sequence[ComputerPlayer]) -> HandRecord:
@@ -122,15 +194,16 @@ def worth(game: Game, seat: int) -> float:
     return float(delta[side] - sum(d for i, d in enumerate(delta) if i != side))
 
 
-def play_on(game: Game, action: Action, level: Level, seed: int) -> float:
-    """``action`` taken in ``game`` and the hand played on by ``level`` in every seat: its worth to the
-    deciding seat's side."""
-    seat = game.to_act
-    assert seat is not None
+def play_on(game: Game, action: Action, level: Level, seed: int, table: Level | None = None,
+            seat: int | None = None) -> float:
+    """``action`` taken in ``game`` and the hand played on by the same computers (see :func:`players_for`):
+    its worth to the deciding seat's side."""
+    deciding = game.to_act
+    assert deciding is not None
     copy = game.clone()
     copy.apply(action)
-    finish(copy, players_for(copy.rules, level, seed))
-    return worth(copy, seat)
+    finish(copy, players_for(copy.rules, level, seed, table, seat))
+    return worth(copy, deciding)
 
 
 def choices(game: Game) -> list[Action]:
@@ -142,29 +215,56 @@ def action_named(game: Game, words: str) -> Action:
     return next(a for a in choices(game) if action_words(a, game) == words)
 
 
-def plant(record: HandRecord, level: Level, rng: random.Random) -> tuple[int, Action] | None:
-    """A decision of ``record`` and a choice there worse than the best by at least the mistake threshold
-    both from the seat's view and with every card seen (None if none of the decisions tried has one)."""
-    found = [index for index, _s in decisions_in(record) if game_before(record, index)[0].phase in PLANTED]
-    rng.shuffle(found)
-    for index in found[:TRIES]:
+def kinds_in(record: HandRecord) -> list[tuple[int, int, str]]:
+    """(action index, seat, kind) of every decision of the record (:func:`engine.ai.analysis.decisions_in`),
+    its kind the :func:`~engine.ai.analysis.decision_name` of the phase it was made in."""
+    seats = dict(decisions_in(record))
+    hand = read_hand(record)
+    game = game_at_deal(record, hand.rules)
+    found = []
+    for index, value in enumerate(hand.actions):
+        if game.hand_records:
+            break
+        if index in seats:
+            found.append((index, seats[index], decision_name(game.phase)))
+        game.apply(game.action_from_json(value))
+    return found
+
+
+def plant(record: HandRecord, level: Level, rng: random.Random, seat: int | None = None,
+          by_kind: bool = False) -> tuple[int, Action] | None:
+    """A decision of ``record`` (``seat``'s; None: any seat's) and a choice there worse than the best by at
+    least the mistake threshold both from the seat's view and with every card seen (None if none of the
+    decisions tried has one). ``by_kind``: the decisions of a kind drawn among those of the hand tried first,
+    any of :data:`PLANTED_BY_KIND`; else any of :data:`PLANTED`'s, in a random order."""
+    phases = PLANTED_BY_KIND if by_kind else PLANTED
+    named = {decision_name(Phase(name)) for name in phases}
+    found = [(index, kind) for index, s, kind in kinds_in(record) if kind in named and seat in (None, s)]
+    order = [index for index, _kind in found]
+    rng.shuffle(order)
+    if by_kind and found:
+        present = sorted({kind for _index, kind in found}, key=KINDS.index)
+        aimed = rng.choice(present)
+        kind_of = dict(found)
+        order = [i for i in order if kind_of[i] == aimed] + [i for i in order if kind_of[i] != aimed]
+    for index in order[:TRIES]:
         game, _made = game_before(record, index)
-        seat = game.to_act
-        assert seat is not None
+        deciding = game.to_act
+        assert deciding is not None
         mistake = TIERS[1][0] * cost_threshold(game.rules)
-        seat_view = valuation(game.clone(), seat, level, random.Random(rng.random()))
+        seat_view = valuation(game.clone(), deciding, level, random.Random(rng.random()))
         for _batch in range(PLANT_BATCHES - 1):
-            seat_view = seat_view.joined(valuation(game.clone(), seat, level, random.Random(rng.random())))
-        seen = valuation(game.clone(), seat, EVERY_CARD, random.Random(rng.random()))
+            seat_view = seat_view.joined(valuation(game.clone(), deciding, level, random.Random(rng.random())))
+        seen = valuation(game.clone(), deciding, EVERY_CARD, random.Random(rng.random()))
         top, seen_top = max(map(seat_view.mean, seat_view.worths)), max(map(seen.mean, seen.worths))
         bad = [a for a in seat_view.worths if a in seen.worths
                and top - seat_view.mean(a) >= mistake and seen_top - seen.mean(a) >= mistake]
         if not bad:
             continue
         pick = rng.choice(sorted(bad, key=str))
-        if played_out(info_state(game, seat)):  # bad by luck of the deals that made another choice the best? look again
+        if played_out(info_state(game, deciding)):  # bad by the luck of the deals that made another the best? again
             best = max(seat_view.worths, key=seat_view.mean)
-            again = second_look(game.clone(), seat, level, random.Random(rng.random()), [pick, best])
+            again = second_look(game.clone(), deciding, level, random.Random(rng.random()), [pick, best])
             # worse by a mistake's worth beyond the uncertainty of those deals, as the analysis counts a cost
             if again is None or again.mean(best) - again.mean(pick) < mistake + CLEAR * again.error(best, pick):
                 continue
@@ -172,73 +272,148 @@ def plant(record: HandRecord, level: Level, rng: random.Random) -> tuple[int, Ac
     return None
 
 
+def the_seat(rules: Rules, deal_seed: int, seat: str) -> int | None:
+    """The player's seat of the hand dealt from ``deal_seed`` (``seat``: a number, ``rotate``: the seed's
+    remainder by the seats, ``all``: None, every seat)."""
+    if seat == "all":
+        return None
+    if seat == "rotate":
+        return deal_seed % rules.players
+    return int(seat) % rules.players
+
+
 def calibrate(variant: str, hands: int, seed: int, level_name: str, unplanted: int, repeats: int,
-              workers: int = 1) -> Calibration:
+              workers: int = 1, table: str | None = None, seat: str | None = None,
+              plant_by: str = "any", out: Path | None = None) -> Calibration:
     """The calibration over ``hands`` hands dealt from ``seed``, ``seed + 1``, ... (in ``workers`` processes:
-    the same numbers with any count)."""
-    jobs = [(variant, seed + number, level_name, unplanted, repeats) for number in range(hands)]
-    if workers > 1:
+    the same numbers with any count). ``table``: the level of the seats other than ``seat`` (None: the
+    ``level_name`` computer in every seat); ``seat``: the player's seat, whose decisions are planted in and
+    reviewed (see :func:`the_seat`; by default ``all`` where one level plays every seat, else ``rotate``);
+    ``plant_by``: ``any`` or ``by-kind`` (see :func:`plant`). ``out``: each hand's part appended to this file
+    as a JSON line as it is done, and the hands already there under the same settings not done again (a long
+    run can be stopped and resumed, or run in chunks of seeds that add up)."""
+    if table == level_name:
+        table = None
+    seat = seat or ("all" if table is None else "rotate")
+    if table is not None and seat == "all":
+        raise ValueError("a table of another level needs the player's seat (--seat N or rotate)")
+    jobs = [(variant, seed + number, level_name, unplanted, repeats, table, seat, plant_by)
+            for number in range(hands)]
+    done = _kept(out)
+    todo = [job for job in jobs if job not in done]
+    if workers > 1 and len(todo) > 1:
         with ProcessPoolExecutor(workers) as pool:
-            parts = list(pool.map(calibrate_hand, *zip(*jobs, strict=True)))
+            for job, part in zip(todo, pool.map(calibrate_hand, *zip(*todo, strict=True)), strict=True):
+                done[job] = _keep(out, job, part)
     else:
-        parts = [calibrate_hand(*job) for job in jobs]
+        for job in todo:
+            done[job] = _keep(out, job, calibrate_hand(*job))
     total = Calibration()
-    for part in parts:
-        for name in ("hands", "planted", "planted_marked", "not_charged", "nothing_to_plant", "unplanted",
-                     "unplanted_marked", "claimed", "realised", "marked"):
-            setattr(total, name, getattr(total, name) + getattr(part, name))
-        total.contradicted += part.contradicted
-        total.missed += part.missed
+    for job in jobs:
+        total.add(done[job])
     return total
 
 
-def calibrate_hand(variant: str, deal_seed: int, level_name: str, unplanted: int, repeats: int) -> Calibration:
+Job = tuple[str, int, str, int, int, str | None, str, str]
+
+
+def _kept(out: Path | None) -> dict[Job, Calibration]:
+    """The hands' parts already in ``out``, by their settings."""
+    if out is None or not out.exists():
+        return {}
+    kept: dict[Job, Calibration] = {}
+    for line in out.read_text(encoding="utf-8").splitlines():
+        if line.strip():
+            data = json.loads(line)
+            job = tuple(data.pop("job"))
+            kinds = data.pop("kinds")
+            kept[job] = Calibration(**data, kinds={name: Tally(**t) for name, t in kinds.items()})
+    return kept
+
+
+def _keep(out: Path | None, job: Job, part: Calibration) -> Calibration:
+    if out is not None:
+        with out.open("a", encoding="utf-8") as file:
+            file.write(json.dumps({"job": list(job), **asdict(part)}) + "\n")
+    return part
+
+
+def calibrate_hand(variant: str, deal_seed: int, level_name: str, unplanted: int, repeats: int,
+                   table_name: str | None = None, seat_name: str = "all", plant_by: str = "any") -> Calibration:
     """One hand's part of the calibration (see :func:`calibrate`)."""
     rules = preset(variant)
     level = ANALYSIS_LEVELS[level_name]
+    table = None if table_name is None else ANALYSIS_LEVELS[table_name]
+    player = the_seat(rules, deal_seed, seat_name)
     tally = Calibration()
     rng = random.Random(stable_seed("calibrate", variant, deal_seed))
-    record = finish(new_game(rules, seed=deal_seed), players_for(rules, level, deal_seed))
+    record = finish(new_game(rules, seed=deal_seed), players_for(rules, level, deal_seed, table, player))
     tally.hands += 1
-    marked: list[tuple[HandRecord, DecisionReview]] = []
-    planted = plant(record, level, rng)
+    marked: list[tuple[HandRecord, DecisionReview, bool]] = []  # and whether the computer's own
+    planted = plant(record, level, rng, player, by_kind=plant_by == "by-kind")
     if planted is None:
         tally.nothing_to_plant += 1
     else:
         index, action = planted
         game, _made = game_before(record, index)
         game.apply(action)
-        changed = finish(game, players_for(rules, level, deal_seed))
+        changed = finish(game, players_for(rules, level, deal_seed, table, player))
         review = review_decision(changed, index, deal_seed, level=level)
+        kind = tally.kind(decision_name(review.kind))
         if review.cost == 0 and review.seen_cost is None:  # a bid the auction went past
             tally.not_charged += 1
         else:
             tally.planted += 1
             tally.planted_marked += review.costly
+            kind.planted += 1
+            kind.planted_marked += review.costly
             if review.costly:
-                marked.append((changed, review))
+                marked.append((changed, review, False))
             else:
                 tally.missed.append(f"hand {deal_seed}, {review.title}: {review.chosen.action} for "
                                     f"{review.best[0].action}, cost {review.cost:g} +/- {review.error:g}, "
                                     f"with every card seen {review.seen_cost}")
-    own = decisions_in(record)
+    own = [(index, s) for index, s in decisions_in(record) if player in (None, s)]
     for index, _seat in rng.sample(own, min(unplanted, len(own))) if unplanted else own:
         review = review_decision(record, index, deal_seed, level=level)
+        kind = tally.kind(decision_name(review.kind))
         tally.unplanted += 1
         tally.unplanted_marked += review.grade in COSTLY
+        kind.unplanted += 1
+        kind.unplanted_marked += review.grade in COSTLY
+        kind.unplanted_gone_past += _gone_past(record, index)
         if review.costly:
-            marked.append((record, review))
-    for played, review in marked:
+            marked.append((record, review, True))
+    for played, review, own_decision in marked:
         game, made = game_before(played, review.action_index)
         better = action_named(game, review.best[0].action)
-        gain = [play_on(game, better, level, deal_seed + r) - play_on(game, made, level, deal_seed + r)
-                for r in range(repeats)]
+        gain = [play_on(game, better, level, deal_seed + r, table, player)
+                - play_on(game, made, level, deal_seed + r, table, player) for r in range(repeats)]
+        realised = sum(gain) / len(gain)
+        kind = tally.kind(decision_name(review.kind))
         tally.marked += 1
         tally.claimed += review.cost
-        tally.realised += sum(gain) / len(gain)
+        tally.realised += realised
+        kind.marked += 1
+        kind.claimed += review.cost
+        kind.realised += realised
+        if own_decision:
+            tally.own_marked.append(
+                f"hand {deal_seed}, seat {review.seat}, {review.title} ({review.grade}): {review.chosen.action} "
+                f"for {review.best[0].action}, claimed {review.cost:g} +/- {review.error:g}, realised "
+                f"{realised:g} (with every card seen {review.seen_cost})")
         for fault in contradictions(game, review.seat, made, better, review.reason):
+            kind.contradicted += 1
             tally.contradicted.append(f"hand {deal_seed}, {review.title}: {fault} ({review.reason})")
+    tally.kinds = {name: tally.kinds[name] for name in KINDS if name in tally.kinds}
     return tally
+
+
+def _gone_past(record: HandRecord, index: int) -> bool:
+    """Whether the record's decision ``index`` is a bid the auction went past (reviewed, never charged)."""
+    game, action = game_before(record, index)
+    hand = read_hand(record)
+    return isinstance(action, Bid) and (hand.declarer != game.to_act or hand.bid != action.amount)
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -249,15 +424,33 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, default=200)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--level", default="hard", choices=sorted(ANALYSIS_LEVELS),
-                        help="who plays the hands and whose view values them (without the clock)")
+                        help="who plays the player's seat (every seat without --table) and whose view values "
+                        "the choices (without the clock)")
+    parser.add_argument("--table", choices=sorted(ANALYSIS_LEVELS),
+                        help="the level of the other seats (default: --level's; medium: the New game table)")
+    parser.add_argument("--seat", help="the player's seat, whose decisions are planted in and reviewed: a number, "
+                        "rotate (the hand's seed modulo the seats) or all (default: all with one level at every "
+                        "seat, else rotate)")
+    parser.add_argument("--plant", default="any", choices=("any", "by-kind"),
+                        help="any: a bid, pass, return, bury or card; by-kind: a kind drawn among the hand's "
+                        "kinds first (every kind the analysis values)")
     parser.add_argument("--unplanted", type=int, default=8, help="the computer's own decisions reviewed per hand "
                         "(0: all)")
     parser.add_argument("--repeats", type=int, default=4, help="runs of the hand played on, each way")
     parser.add_argument("--workers", type=int, default=1, help="processes, each taking whole hands")
+    parser.add_argument("--out", type=Path, help="each hand's tallies appended as a JSON line; hands already there "
+                        "under the same settings are not done again")
     args = parser.parse_args(argv)
-    result = calibrate(args.variant, args.hands, args.seed, args.level, args.unplanted, args.repeats, args.workers)
-    print(f"{args.variant}, seed {args.seed}, level {args.level}, unplanted {args.unplanted} a hand, "
-          f"repeats {args.repeats}")
+    if args.seat not in (None, "all", "rotate") and not args.seat.isdigit():
+        parser.error(f"--seat: a number, rotate or all, not {args.seat!r}")
+    table = None if args.table in (None, args.level) else args.table
+    seat = args.seat or ("all" if table is None else "rotate")
+    if table is not None and seat == "all":
+        parser.error("--table of another level needs --seat N or rotate")
+    result = calibrate(args.variant, args.hands, args.seed, args.level, args.unplanted, args.repeats,
+                       args.workers, table, seat, args.plant, args.out)
+    print(f"{args.variant}, seed {args.seed}, level {args.level}, table {table or args.level}, seat {seat}, "
+          f"plant {args.plant}, unplanted {args.unplanted or 'all'} a hand, repeats {args.repeats}")
     print(result.report())
     return 0
 
