@@ -11,6 +11,7 @@ import importlib
 import json
 import re
 from functools import cache
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -36,7 +37,7 @@ from engine.ai.analysis import (
     review_decision,
 )
 from engine.ai.analysis_words import contradictions, possessive, reason_for, seat_word, shown_voids
-from engine.ai.calibrate import calibrate
+from engine.ai.calibrate import KINDS, calibrate, players_for, the_seat
 from engine.ai.valuation import Valuation
 from engine.ai.worker import Analyst
 from engine.cards import DIAMONDS, HEARTS, new_deck, parse_card, parse_cards
@@ -498,6 +499,31 @@ def test_the_calibration_computes_every_number_on_a_few_small_hands() -> None:
     lines = result.report().splitlines()
     assert [line[:3] for line in lines[1:5]] == ["(a)", "(b)", "(c)", "(d)"]
     assert calibrate("partnership_auction", 2, 1, "medium", unplanted=3, repeats=1, workers=2) == result
+
+
+def test_the_calibration_reports_each_kind_at_the_players_table(tmp_path: Path) -> None:
+    """The player's seat (the hand's seed names it) at medium among easy computers, an error planted by kind:
+    every tally is split by kind of decision, the report shows each, and the hands kept in ``out`` are not
+    played again (numbers only, as above)."""
+    rules, medium = preset("three_hand"), ANALYSIS_LEVELS["medium"]
+    assert [p.level.name for p in players_for(rules, medium, 1, EASY, the_seat(rules, 4, "rotate"))] == \
+        ["easy", "medium", "easy"]
+    out = tmp_path / "hands.jsonl"
+    result = calibrate("three_hand", 2, 1, "medium", unplanted=3, repeats=1, table="easy", plant_by="by-kind",
+                       out=out)
+    kinds = result.kinds.values()
+    assert result.hands == 2 and result.unplanted == 6 and list(result.kinds) == [k for k in KINDS if k in result.kinds]
+    assert (sum(t.planted for t in kinds), sum(t.planted_marked for t in kinds), sum(t.unplanted for t in kinds),
+            sum(t.unplanted_marked for t in kinds), sum(t.marked for t in kinds)) == \
+        (result.planted, result.planted_marked, result.unplanted, result.unplanted_marked, result.marked)
+    assert sum(t.claimed for t in kinds) == pytest.approx(result.claimed)
+    assert len(result.own_marked) <= result.unplanted_marked
+    lines = result.report().splitlines()
+    assert lines[5].startswith("by kind") and {line.split(" |")[0].strip() for line in lines[6:6 + len(kinds)]} \
+        == set(result.kinds)
+    assert len(out.read_text().splitlines()) == 2
+    assert calibrate("three_hand", 2, 1, "medium", unplanted=3, repeats=1, table="easy", plant_by="by-kind",
+                     out=out) == result and len(out.read_text().splitlines()) == 2
 
 
 def test_a_valuation_knows_its_uncertainty() -> None:

@@ -155,19 +155,27 @@ class Calibration:
             f"(c) marked decisions {self.marked}: claimed {self.claimed:.0f}, realised {self.realised:.0f}, "
             f"claimed/realised {ratio:.2f} (target 0.8-1.25 in each kind with 30 marked)",
             f"(d) reasons contradicted: {len(self.contradicted)} (target 0)",
-            "by kind     | (a) planted marked | (b) own marked (bids gone past) | (c) marked: claimed / realised"
-            " = ratio | (d)"]
+            " | ".join(f"{h:{w}s}" for h, w in zip(COLUMNS, WIDTHS, strict=True))]
         for name, t in self.kinds.items():
-            kind_ratio = f"{t.claimed / t.realised:.2f}" if t.realised else "-"
-            past = f" ({t.unplanted_gone_past})" if t.unplanted_gone_past else ""
-            lines.append(
-                f"{name:11s} | {t.planted_marked:3d}/{t.planted:<3d} = {self.share(t.planted_marked, t.planted):4.0f}%"
-                f"    | {t.unplanted_marked:3d}/{t.unplanted:<4d} = {self.share(t.unplanted_marked, t.unplanted):5.1f}%"
-                f"{past:17s}| {t.marked:3d}: {t.claimed:7.0f} / {t.realised:7.0f} = {kind_ratio:>5s}"
-                f"            | {t.contradicted}")
+            cells = (name, _share(t.planted_marked, t.planted, 0),
+                     _share(t.unplanted_marked, t.unplanted, 1) + (f" ({t.unplanted_gone_past})"
+                                                                    if t.unplanted_gone_past else ""),
+                     f"{t.marked:3d}: {t.claimed:6.0f} / {t.realised:6.0f} = "
+                     + (f"{t.claimed / t.realised:.2f}" if t.realised else "-"), str(t.contradicted))
+            lines.append(" | ".join(f"{c:{w}s}" for c, w in zip(cells, WIDTHS, strict=True)).rstrip())
         return "\n".join(lines + [f"own decision marked: {m}" for m in self.own_marked]
                          + [f"contradicted: {c}" for c in self.contradicted]
                          + [f"planted and not marked: {m}" for m in self.missed])
+
+
+COLUMNS = ("by kind", "(a) planted marked", "(b) own marked (bids gone past)", "(c) marked: claimed / realised",
+           "(d)")
+WIDTHS = (8, 18, 31, 35, 3)
+
+
+def _share(part: int, whole: int, digits: int) -> str:
+    """``part/whole = share%``, or ``-`` for no ``whole``."""
+    return f"{part}/{whole} = {100.0 * part / whole:.{digits}f}%" if whole else f"{part}/{whole} = -"
 
 
 def players_for(rules: Rules, level: Level, seed: int, table: Level | None = None,
