@@ -49,6 +49,7 @@ from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
+from typing import Any
 
 from engine.actions import Action, Bid, DeclareOut
 from engine.ai.advice import EVERY_CARD
@@ -240,14 +241,16 @@ def kinds_in(record: HandRecord) -> list[tuple[int, int, str]]:
 
 
 def plant(record: HandRecord, level: Level, rng: random.Random, seat: int | None = None,
-          by_kind: bool = False) -> tuple[int, Action] | None:
+          by_kind: bool = False, only: Sequence[str] = ()) -> tuple[int, Action] | None:
     """A decision of ``record`` (``seat``'s; None: any seat's) and a choice there worse than the best by at
     least the mistake threshold both from the seat's view and with every card seen (None if none of the
     decisions tried has one). ``by_kind``: the decisions of a kind drawn among those of the hand tried first,
-    any of :data:`PLANTED_BY_KIND`; else any of :data:`PLANTED`'s, in a random order."""
+    any of :data:`PLANTED_BY_KIND`; else any of :data:`PLANTED`'s, in a random order. ``only``: those kinds
+    alone (:data:`KINDS`; () all)."""
     phases = PLANTED_BY_KIND if by_kind else PLANTED
     named = {decision_name(Phase(name)) for name in phases}
-    found = [(index, kind) for index, s, kind in kinds_in(record) if kind in named and seat in (None, s)]
+    found = [(index, kind) for index, s, kind in kinds_in(record)
+             if kind in named and seat in (None, s) and (not only or kind in only)]
     order = [index for index, _kind in found]
     rng.shuffle(order)
     if by_kind and found:
@@ -292,12 +295,13 @@ def the_seat(rules: Rules, deal_seed: int, seat: str) -> int | None:
 
 def calibrate(variant: str, hands: int, seed: int, level_name: str, unplanted: int, repeats: int,
               workers: int = 1, table: str | None = None, seat: str | None = None,
-              plant_by: str = "any", out: Path | None = None) -> Calibration:
+              plant_by: str = "any", out: Path | None = None, only: Sequence[str] = ()) -> Calibration:
     """The calibration over ``hands`` hands dealt from ``seed``, ``seed + 1``, ... (in ``workers`` processes:
     the same numbers with any count). ``table``: the level of the seats other than ``seat`` (None: the
     ``level_name`` computer in every seat); ``seat``: the player's seat, whose decisions are planted in and
     reviewed (see :func:`the_seat`; by default ``all`` where one level plays every seat, else ``rotate``);
-    ``plant_by``: ``any`` or ``by-kind`` (see :func:`plant`). ``out``: each hand's part appended to this file
+    ``plant_by``: ``any`` or ``by-kind`` (see :func:`plant`); ``only``: the kinds of decision planted in and
+    reviewed (:data:`KINDS`; () all). ``out``: each hand's part appended to this file
     as a JSON line as it is done, and the hands already there under the same settings not done again (a long
     run can be stopped and resumed, or run in chunks of seeds that add up)."""
     if table == level_name:
@@ -305,8 +309,9 @@ def calibrate(variant: str, hands: int, seed: int, level_name: str, unplanted: i
     seat = seat or ("all" if table is None else "rotate")
     if table is not None and seat == "all":
         raise ValueError("a table of another level needs the player's seat (--seat N or rotate)")
-    jobs = [(variant, seed + number, level_name, unplanted, repeats, table, seat, plant_by)
-            for number in range(hands)]
+    kinds = (",".join(only),) if only else ()  # a job's settings as a run without them kept them
+    jobs: list[Job] = [(variant, seed + number, level_name, unplanted, repeats, table, seat, plant_by, *kinds)
+                       for number in range(hands)]
     done = _kept(out)
     todo = [job for job in jobs if job not in done]
     if workers > 1 and len(todo) > 1:
@@ -322,7 +327,7 @@ def calibrate(variant: str, hands: int, seed: int, level_name: str, unplanted: i
     return total
 
 
-Job = tuple[str, int, str, int, int, str | None, str, str]
+Job = tuple[Any, ...]  # calibrate_hand's arguments
 
 
 def _kept(out: Path | None) -> dict[Job, Calibration]:
@@ -347,7 +352,8 @@ def _keep(out: Path | None, job: Job, part: Calibration) -> Calibration:
 
 
 def calibrate_hand(variant: str, deal_seed: int, level_name: str, unplanted: int, repeats: int,
-                   table_name: str | None = None, seat_name: str = "all", plant_by: str = "any") -> Calibration:
+                   table_name: str | None = None, seat_name: str = "all", plant_by: str = "any",
+                   only: str = "") -> Calibration:
     """One hand's part of the calibration (see :func:`calibrate`)."""
     rules = preset(variant)
     level = ANALYSIS_LEVELS[level_name]
@@ -358,7 +364,8 @@ def calibrate_hand(variant: str, deal_seed: int, level_name: str, unplanted: int
     record = finish(new_game(rules, seed=deal_seed), players_for(rules, level, deal_seed, table, player))
     tally.hands += 1
     marked: list[tuple[HandRecord, DecisionReview, bool]] = []  # and whether the computer's own
-    planted = plant(record, level, rng, player, by_kind=plant_by == "by-kind")
+    kinds = tuple(only.split(",")) if only else ()
+    planted = plant(record, level, rng, player, by_kind=plant_by == "by-kind", only=kinds)
     if planted is None:
         tally.nothing_to_plant += 1
     else:
@@ -381,7 +388,7 @@ def calibrate_hand(variant: str, deal_seed: int, level_name: str, unplanted: int
                 tally.missed.append(f"hand {deal_seed}, {review.title}: {review.chosen.action} for "
                                     f"{review.best[0].action}, cost {review.cost:g} +/- {review.error:g}, "
                                     f"with every card seen {review.seen_cost}")
-    own = [(index, s) for index, s in decisions_in(record) if player in (None, s)]
+    own = [(index, s) for index, s, kind in kinds_in(record) if player in (None, s) and (not kinds or kind in kinds)]
     for index, _seat in rng.sample(own, min(unplanted, len(own))) if unplanted else own:
         review = review_decision(record, index, deal_seed, level=level)
         kind = tally.kind(decision_name(review.kind))
@@ -442,6 +449,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--plant", default="any", choices=("any", "by-kind"),
                         help="any: a bid, pass, return, bury or card; by-kind: a kind drawn among the hand's "
                         "kinds first (every kind the analysis values)")
+    parser.add_argument("--only", default="", help="these kinds of decision alone, planted in and reviewed "
+                        f"(comma separated: {','.join(KINDS)})")
     parser.add_argument("--unplanted", type=int, default=8, help="the computer's own decisions reviewed per hand "
                         "(0: all)")
     parser.add_argument("--repeats", type=int, default=4, help="runs of the hand played on, each way")
@@ -455,10 +464,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     seat = args.seat or ("all" if table is None else "rotate")
     if table is not None and seat == "all":
         parser.error("--table of another level needs --seat N or rotate")
+    only = tuple(kind for kind in args.only.split(",") if kind)
+    if set(only) - set(KINDS):
+        parser.error(f"--only: kinds of {', '.join(KINDS)}")
     result = calibrate(args.variant, args.hands, args.seed, args.level, args.unplanted, args.repeats,
-                       args.workers, table, seat, args.plant, args.out)
+                       args.workers, table, seat, args.plant, args.out, only)
     print(f"{args.variant}, seed {args.seed}, level {args.level}, table {table or args.level}, seat {seat}, "
-          f"plant {args.plant}, unplanted {args.unplanted or 'all'} a hand, repeats {args.repeats}")
+          f"plant {args.plant}{f', only {args.only}' if only else ''}, unplanted {args.unplanted or 'all'} a hand, "
+          f"repeats {args.repeats}")
     print(result.report())
     return 0
 
