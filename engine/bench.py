@@ -5,6 +5,7 @@
     python -m engine.bench ai --variant V --deals N --a hard --b medium   # duplicate matches (engine.ai.bench_ai)
     python -m engine.bench seat --variant V --deals N --seat hint,hard   # seat 0's kinds at one table (bench_seat)
     python -m engine.bench analysis --calibrate --hands N  # errors planted, found or not (engine.ai.calibrate)
+    python -m engine.bench analysis --calibrate --table medium --plant by-kind  # hard among medium, by kind
 """
 
 from __future__ import annotations
