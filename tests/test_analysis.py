@@ -517,9 +517,11 @@ def test_the_calibration_reports_each_kind_at_the_players_table(tmp_path: Path) 
             sum(t.unplanted_marked for t in kinds), sum(t.marked for t in kinds)) == \
         (result.planted, result.planted_marked, result.unplanted, result.unplanted_marked, result.marked)
     assert sum(t.claimed for t in kinds) == pytest.approx(result.claimed)
+    assert sum(t.own_marked for t in kinds) == len(result.own_marked) and \
+        sum(t.own_claimed for t in kinds) == pytest.approx(result.own_claimed)
     assert len(result.own_marked) <= result.unplanted_marked
     lines = result.report().splitlines()
-    assert lines[5].startswith("by kind") and {line.split(" |")[0].strip() for line in lines[6:6 + len(kinds)]} \
+    assert lines[6].startswith("by kind") and {line.split(" |")[0].strip() for line in lines[7:7 + len(kinds)]} \
         == set(result.kinds)
     assert len(out.read_text().splitlines()) == 2
     assert calibrate("three_hand", 2, 1, "medium", unplanted=3, repeats=1, table="easy", plant_by="by-kind",

@@ -100,6 +100,9 @@ class Tally:
     marked: int = 0
     claimed: float = 0.0
     realised: float = 0.0
+    own_marked: int = 0  # of the marked, the computer's own decisions (the rest planted)
+    own_claimed: float = 0.0
+    own_realised: float = 0.0
     contradicted: int = 0
 
     def add(self, other: Tally) -> None:
@@ -123,6 +126,8 @@ class Calibration:
     marked: int = 0
     contradicted: list[str] = field(default_factory=list)
     missed: list[str] = field(default_factory=list)  # the planted errors not marked, in words
+    own_claimed: float = 0.0      # the same for the computer's own decisions marked
+    own_realised: float = 0.0
     kinds: dict[str, Tally] = field(default_factory=dict)  # the same by kind of decision (KINDS)
     own_marked: list[str] = field(default_factory=list)    # the computer's own decisions marked, in words
 
@@ -131,7 +136,7 @@ class Calibration:
 
     def add(self, part: Calibration) -> None:
         for name in ("hands", "planted", "planted_marked", "not_charged", "nothing_to_plant", "unplanted",
-                     "unplanted_marked", "claimed", "realised", "marked"):
+                     "unplanted_marked", "claimed", "realised", "marked", "own_claimed", "own_realised"):
             setattr(self, name, getattr(self, name) + getattr(part, name))
         self.contradicted += part.contradicted
         self.missed += part.missed
@@ -145,7 +150,6 @@ class Calibration:
         return 100.0 * part / whole if whole else float("nan")
 
     def report(self) -> str:
-        ratio = self.claimed / self.realised if self.realised else float("nan")
         lines = [
             f"hands {self.hands}: errors planted and charged {self.planted} (bids gone past {self.not_charged}, "
             f"nothing to plant {self.nothing_to_plant})",
@@ -154,15 +158,18 @@ class Calibration:
             f"(b) the computer's own decisions marked a mistake or worse: {self.unplanted_marked}/{self.unplanted} "
             f"= {self.share(self.unplanted_marked, self.unplanted):.1f}% (target <= 3%, bids <= 5%)",
             f"(c) marked decisions {self.marked}: claimed {self.claimed:.0f}, realised {self.realised:.0f}, "
-            f"claimed/realised {ratio:.2f} (target 0.8-1.25 in each kind with 30 marked)",
+            f"claimed/realised {_ratio(self.claimed, self.realised)} (target 0.8-1.25 in each kind with 30 marked)",
             f"(d) reasons contradicted: {len(self.contradicted)} (target 0)",
+            f"(c) of the marked, the computer's own {len(self.own_marked)}: claimed {self.own_claimed:.0f}, realised "
+            f"{self.own_realised:.0f}, claimed/realised {_ratio(self.own_claimed, self.own_realised)}",
             " | ".join(f"{h:{w}s}" for h, w in zip(COLUMNS, WIDTHS, strict=True))]
         for name, t in self.kinds.items():
             cells = (name, _share(t.planted_marked, t.planted, 0),
                      _share(t.unplanted_marked, t.unplanted, 1) + (f" ({t.unplanted_gone_past})"
                                                                     if t.unplanted_gone_past else ""),
-                     f"{t.marked:3d}: {t.claimed:6.0f} / {t.realised:6.0f} = "
-                     + (f"{t.claimed / t.realised:.2f}" if t.realised else "-"), str(t.contradicted))
+                     f"{t.marked:3d}: {t.claimed:6.0f} / {t.realised:6.0f} = {_ratio(t.claimed, t.realised)}",
+                     f"{t.own_marked:3d}: {t.own_claimed:5.0f} / {t.own_realised:5.0f} = "
+                     f"{_ratio(t.own_claimed, t.own_realised)}", str(t.contradicted))
             lines.append(" | ".join(f"{c:{w}s}" for c, w in zip(cells, WIDTHS, strict=True)).rstrip())
         return "\n".join(lines + [f"own decision marked: {m}" for m in self.own_marked]
                          + [f"contradicted: {c}" for c in self.contradicted]
@@ -170,8 +177,12 @@ class Calibration:
 
 
 COLUMNS = ("by kind", "(a) planted marked", "(b) own marked (bids gone past)", "(c) marked: claimed / realised",
-           "(d)")
-WIDTHS = (8, 18, 31, 35, 3)
+           "(c) own marked", "(d)")
+WIDTHS = (8, 18, 31, 35, 28, 3)
+
+
+def _ratio(claimed: float, realised: float) -> str:
+    return f"{claimed / realised:.2f}" if realised else "-"
 
 
 def _share(part: int, whole: int, digits: int) -> str:
@@ -413,6 +424,11 @@ def calibrate_hand(variant: str, deal_seed: int, level_name: str, unplanted: int
         kind.claimed += review.cost
         kind.realised += realised
         if own_decision:
+            tally.own_claimed += review.cost
+            tally.own_realised += realised
+            kind.own_marked += 1
+            kind.own_claimed += review.cost
+            kind.own_realised += realised
             tally.own_marked.append(
                 f"hand {deal_seed}, seat {review.seat}, {review.title} ({review.grade}): {review.chosen.action} "
                 f"for {review.best[0].action}, claimed {review.cost:g} +/- {review.error:g}, realised "
