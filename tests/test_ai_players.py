@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 from conftest import short_game
@@ -172,9 +173,12 @@ def test_worker_decides_as_the_player_does() -> None:
 
 
 @pytest.mark.parametrize("variant", sorted(PRESETS))
-def test_a_computer_decides_the_same_in_a_copy_of_the_game_as_in_its_save(variant: str) -> None:
+def test_a_computer_decides_the_same_in_a_copy_of_the_game_as_in_its_save(variant: str,
+                                                                          monkeypatch: pytest.MonkeyPatch) -> None:
     """A worker process decides in the game rebuilt from its save, a thread in a copy of the game: the same
-    decision and reason at every level, in every hand of a short game (not only the first)."""
+    decision and reason at every level, in every hand of a short game (not only the first). Medium by its search
+    budget alone: on its clock a busy machine would stop the two searches at different depths."""
+    monkeypatch.setitem(LEVELS, "medium", replace(LEVELS["medium"], think_seconds=0.0))
     game = new_game(short_game(preset(variant), 3), seed=11)
     rng = random.Random(variant)
     players = [ComputerPlayer(QUICK, seed=s) for s in range(game.rules.players)]
