@@ -1,31 +1,41 @@
-"""How long the analysis of a whole hand takes, with one and with two worker processes.
+"""How long the analysis of a whole hand takes, per variant, with one or two worker processes.
 
     python -m engine.ai.bench_analysis --hands 10 --seed 7
     python -m engine.ai.bench_analysis --variant three_hand --hands 5 --workers 2
+    python -m engine.ai.bench_analysis --variant all --hands 8 --workers 1
+    python -m engine.ai.bench_analysis --variant three_hand,two_hand=5 --hands 8 --workers 1 --records hands.jsonl
 
-Each hand is dealt from ``--seed`` and played by ``--players`` (medium at every seat by default);
-its record is then analysed for seat 0 by an :class:`~engine.ai.worker.Analyst` (every decision of
-every seat, from the seat's view with the ``hard`` search and with every card visible), timed from
-:meth:`~engine.ai.worker.Analyst.start` to the last decision in, and to the player's last decision
-in; and the processor time the workers spent on it, which a busy machine does not inflate as it
-does the wall-clock time (on an idle machine, with two workers on two cores, the whole hand takes
+Each hand is dealt from ``--seed`` and played by ``--players`` (medium at every seat by default); its
+record is then analysed for seat 0 by an :class:`~engine.ai.worker.Analyst` (every decision of every
+seat, from the seat's view with the ``hard`` search, and seat 0's also with every card visible),
+timed from :meth:`~engine.ai.worker.Analyst.start` to the last decision in, and to the player's last
+decision in; and the processor time the workers spent on it, which a busy machine does not inflate as
+it does the wall-clock time (on an idle machine, with two workers on two cores, the whole hand takes
 about half of it). The worker processes are started before the clock runs (as the app can when it
-opens the review). Numbers only: nothing here is a test.
+opens the review). Each variant gets a line of p50 / p95 / max, and at the end a table of them.
+
+``--records FILE`` keeps the hands played: read from FILE where it holds the variant's hands from the
+seed (the medium computers play on the clock too, so a busy machine may play other cards), else
+played and appended to it; ``--out FILE`` writes each hand's analysis as a JSON line (to compare two
+versions of the analysis on the same hands: the same seed gives the same review). Numbers only:
+nothing here is a test.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import platform
 import statistics
 import sys
 import time
 from collections.abc import Sequence
+from pathlib import Path
 
 from engine.ai.worker import Analyst
 from engine.game import new_game
-from engine.record import HandRecord
+from engine.record import HandRecord, read_records, write_records
 from engine.rules import PRESETS, preset
 from engine.sim import play_game
 
@@ -37,12 +47,35 @@ def hand_records(variant: str, hands: int, seed: int, players: str) -> list[Hand
     return [play_game(new_game(rules, seed=seed + i), kinds, seed + i, 1).hand_records[0] for i in range(hands)]
 
 
-def time_analyses(records: Sequence[HandRecord], workers: int, seed: int) -> list[tuple[float, float, float, int]]:
+def kept_records(path: Path | None, variant: str, hands: int, seed: int, players: str) -> list[HandRecord]:
+    """The ``hands`` records of ``variant`` from ``seed`` on: those kept in ``path`` (the first hand of each
+    game, by its seed), the others played (:func:`hand_records`) and appended to ``path``."""
+    kept: dict[int, HandRecord] = {}
+    if path is not None and path.exists():
+        for record in read_records(path, replay=False):
+            if record.get("variant") == variant and record.get("hand_number") == 1:
+                kept.setdefault(int(record["seed"]), record)
+    out = []
+    for i in range(hands):
+        record = kept.get(seed + i)
+        if record is None:
+            record = hand_records(variant, 1, seed + i, players)[0]
+            if path is not None:
+                write_records(path, [record], append=True)
+        out.append(record)
+    return out
+
+
+Timing = tuple[float, float, float, int]  # whole hand (s), the player's decisions (s), processor (s), decisions
+
+
+def time_analyses(records: Sequence[HandRecord], workers: int, seed: int,
+                  out: Path | None = None) -> list[Timing]:
     """(seconds for the whole hand, seconds for seat 0's decisions, processor seconds in the workers,
-    decisions) per record."""
+    decisions) per record; with ``out``, each hand's analysis appended to it as a JSON line."""
     analyst = Analyst(processes=True, workers=workers)
     analyst.warm_up()
-    out = []
+    timings = []
     try:
         for record in records:
             started = time.perf_counter()
@@ -57,37 +90,88 @@ def time_analyses(records: Sequence[HandRecord], workers: int, seed: int) -> lis
                 time.sleep(0.01)
             analyst.poll()
             elapsed = time.perf_counter() - started
-            out.append((elapsed, player_done or elapsed, analyst.cpu_seconds, analyst.progress[1]))
+            timings.append((elapsed, player_done or elapsed, analyst.cpu_seconds, analyst.progress[1]))
             if analyst.errors:
                 print(f"  errors: {analyst.errors}", file=sys.stderr)
+            analysis = analyst.result()
+            if out is not None and analysis is not None:
+                with out.open("a", encoding="utf-8") as file:
+                    line = {"variant": record["variant"], "seed": record["seed"], "analysis_seed": seed,
+                            "cpu_seconds": round(analyst.cpu_seconds, 2), "analysis": analysis.to_json()}
+                    file.write(json.dumps(line, ensure_ascii=False) + "\n")
     finally:
         analyst.close()
-    return out
+    return timings
+
+
+def p95(values: Sequence[float]) -> float:
+    """The 95th percentile, interpolated between the values (with a few hands, near the largest)."""
+    if len(values) < 2:
+        return max(values)
+    return statistics.quantiles(values, n=20, method="inclusive")[18]
+
+
+def summary(timings: Sequence[Timing]) -> dict[str, float]:
+    whole = [t for t, _p, _c, _n in timings]
+    player = [p for _t, p, _c, _n in timings]
+    cpu = [c for _t, _p, c, _n in timings]
+    decisions = [float(n) for _t, _p, _c, n in timings]
+    return {"whole_p50": statistics.median(whole), "whole_p95": p95(whole), "whole_max": max(whole),
+            "player_p50": statistics.median(player), "player_max": max(player),
+            "cpu_p50": statistics.median(cpu), "cpu_p95": p95(cpu), "cpu_max": max(cpu),
+            "decisions_p50": statistics.median(decisions), "decisions_max": max(decisions)}
+
+
+def variants(names: str, hands: int) -> list[tuple[str, int]]:
+    """The presets named (comma-separated, each with its own count of hands as ``two_hand=5``, else ``hands``),
+    or every one (``all``)."""
+    if names == "all":
+        return [(name, hands) for name in PRESETS]
+    chosen = []
+    for item in (n.strip() for n in names.split(",") if n.strip()):
+        name, _, count = item.partition("=")
+        if name not in PRESETS:
+            raise SystemExit(f"unknown variant {name}; choose from {', '.join(PRESETS)} or all")
+        chosen.append((name, int(count) if count else hands))
+    return chosen
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m engine.ai.bench_analysis", description=__doc__.splitlines()[0])
-    parser.add_argument("--variant", default="partnership_auction", choices=sorted(PRESETS))
+    parser.add_argument("--variant", default="partnership_auction",
+                        help=f"a preset ({', '.join(sorted(PRESETS))}), several comma-separated (two_hand=5: "
+                             "its own count of hands), or all")
     parser.add_argument("--hands", type=int, default=10)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--players", default="medium", help="the level that plays the hands analysed")
     parser.add_argument("--workers", default="1,2", help="worker process counts to time, comma-separated")
+    parser.add_argument("--records", type=Path, help="keep the hands played in this file (JSON lines), reuse them")
+    parser.add_argument("--out", type=Path, help="append each hand's analysis to this file (JSON lines)")
     args = parser.parse_args(argv)
-    records = hand_records(args.variant, args.hands, args.seed, args.players)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
-    print(f"{args.variant}: {len(records)} hands from seed {args.seed}, played by {args.players}; "
-          f"{os.cpu_count()} cores, {platform.processor() or platform.machine()}, Python {platform.python_version()}, "
-          f"load {load:.2f}")
-    for workers in (int(w) for w in args.workers.split(",")):
-        times = time_analyses(records, workers, args.seed)
-        whole = [t for t, _p, _c, _n in times]
-        player = [p for _t, p, _c, _n in times]
-        cpu = [c for _t, _p, c, _n in times]
-        decisions = [n for _t, _p, _c, n in times]
-        print(f"{workers} worker{'s' if workers != 1 else ''}: whole hand p50 {statistics.median(whole):.1f} s, "
-              f"max {max(whole):.1f} s; the player's decisions p50 {statistics.median(player):.1f} s, "
-              f"max {max(player):.1f} s; processor time per hand p50 {statistics.median(cpu):.1f} s, "
-              f"max {max(cpu):.1f} s; decisions per hand p50 {statistics.median(decisions):.0f}, max {max(decisions)}")
+    print(f"{os.cpu_count()} cores, {platform.processor() or platform.machine()}, Python {platform.python_version()}, "
+          f"load {load:.2f}; hands from seed {args.seed}, played by {args.players}; analysis seed {args.seed}")
+    rows = []
+    for variant, hands in variants(args.variant, args.hands):
+        records = kept_records(args.records, variant, hands, args.seed, args.players)
+        for workers in (int(w) for w in args.workers.split(",")):
+            timings = time_analyses(records, workers, args.seed, args.out)
+            s = summary(timings)
+            load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+            rows.append((variant, workers, len(records), s, load))
+            print(f"{variant}, {workers} worker{'s' if workers != 1 else ''}, {len(records)} hands: "
+                  f"whole hand p50 {s['whole_p50']:.1f} s, p95 {s['whole_p95']:.1f} s, max {s['whole_max']:.1f} s; "
+                  f"the player's decisions p50 {s['player_p50']:.1f} s, max {s['player_max']:.1f} s; "
+                  f"processor time per hand p50 {s['cpu_p50']:.1f} s, p95 {s['cpu_p95']:.1f} s, "
+                  f"max {s['cpu_max']:.1f} s; decisions per hand p50 {s['decisions_p50']:.0f}, "
+                  f"max {s['decisions_max']:.0f}; load {load:.2f}; "
+                  f"per hand {' '.join(f'{c:.1f}' for _t, _p, c, _n in timings)}", flush=True)
+    print("\n| variant | workers | hands | processor s per hand p50 / p95 / max | whole hand s p50 / p95 | "
+          "decisions p50 | load after |")
+    print("|---|---|---|---|---|---|---|")
+    for variant, workers, hands, s, load in rows:
+        print(f"| {variant} | {workers} | {hands} | **{s['cpu_p50']:.1f}** / {s['cpu_p95']:.1f} / {s['cpu_max']:.1f} | "
+              f"{s['whole_p50']:.1f} / {s['whole_p95']:.1f} | {s['decisions_p50']:.0f} | {load:.1f} |")
     return 0
 
 
