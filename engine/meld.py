@@ -454,3 +454,22 @@ def score_meld(hand: Iterable[int], trump: int, rules: Rules) -> MeldScore:
         melds.extend(_multiple_melds(row, min(tally[c] for c in around), around))
     melds = [m for m in melds if m.points]
     return MeldScore(sum(m.points for m in melds), tuple(melds))
+
+
+def meld_cards(trump: int, rules: Rules) -> frozenset[int]:
+    """Every card a meld of ``rules``' table can use with ``trump`` (the cards of the melds :func:`score_meld` forms:
+    the trump's run, royal marriage and dix where the table has one, each suit's marriage, the pinochle and the four
+    arounds): no other card is ever shown as meld (:meth:`MeldScore.shown_cards`).
+
+    >>> from engine.cards import HEARTS, format_cards
+    >>> from engine.rules import preset
+    >>> format_cards(sorted(set(range(24)) - meld_cards(HEARTS, preset("partnership_auction"))))
+    '9S TS 9D TD 9C TC'
+    """
+    check_suit(trump)
+    cards = {card(trump, r) for r in RUN_RANKS}
+    if meld_table_rows(rules).dix is not None:
+        cards.add(card(trump, NINE))
+    cards.update(card(suit, rank) for suit in SUITS for rank in (KING, QUEEN, *AROUND_RANKS))
+    cards.update((QUEEN_OF_SPADES, JACK_OF_DIAMONDS))
+    return frozenset(int(c) for c in cards)

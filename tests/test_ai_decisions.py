@@ -25,12 +25,12 @@ from engine.actions import (
 from engine.ai import bidding as bv
 from engine.ai import decisions
 from engine.ai.levels import LEVELS, Level
-from engine.cards import DIAMONDS, HEARTS, SPADES, parse_cards
+from engine.cards import DIAMONDS, HEARTS, SPADES, new_deck, parse_cards
 from engine.game import Game, new_game
 from engine.info_state import InfoState, info_state
-from engine.meld import score_meld
+from engine.meld import meld_cards, score_meld
 from engine.players import RandomPlayer
-from engine.rules import PRESETS, preset
+from engine.rules import PRESETS, Rules, preset
 from tests.conftest import make_deal
 
 # Tiny budgets: the tests check behaviour, not strength. No clock (think_seconds 0): the budgets are in
@@ -321,3 +321,37 @@ def test_partner_passes_the_pinochle_parts_with_diamonds_trump() -> None:
     hand = [int(c) for c in parse_cards("AD TD QS JD 9S 9C JC 9H JH TS TC KC")]
     _score, given = bv.pass_candidates(hand, DIAMONDS, rules, 4, limit=1)[0]
     assert set(parse_cards("AD TD JD QS")) == {c for c in given}
+
+
+def _in_order_by_the_meld(ranked: bv.Ranked, hand: list[int], trump: int, rules: Rules,
+                          to_declarer: bool) -> bv.Ranked:
+    """``decisions._in_order`` as it was first written: the meld worked out for every candidate."""
+    from engine.ai import worlds
+
+    kept_in_order = []
+    for score, combo in ranked:
+        kept = Counter(hand)
+        kept.subtract(combo)
+        cards = sorted(kept.elements())
+        rest = Counter(cards) - Counter(int(c) for c in score_meld(cards, trump, rules).shown_cards())
+        if worlds.skipped_cards(sorted(rest.elements()), combo, trump, to_declarer) == 0:
+            kept_in_order.append((score, combo))
+    return kept_in_order or ranked
+
+
+@pytest.mark.parametrize("name", ["partnership_auction", "partnership_auction_div10", "double_deck"])
+def test_the_order_of_passing_is_read_as_the_meld_says_without_working_it_out_for_every_candidate(name: str) -> None:
+    """The pass and the return candidates that keep the order of passing outside the meld: the same as working
+    out the meld of every candidate's kept cards, on random hands (a card no meld uses is never shown)."""
+    rules = preset(name)
+    rng = random.Random(5)
+    deck = [int(c) for c in new_deck(rules.double_deck)]
+    for _ in range(4):
+        hand = sorted(rng.sample(deck, rules.hand_size + rules.pass_cards))
+        trump = rng.randrange(4)
+        for to_declarer, candidates in ((True, bv.pass_candidates), (False, bv.return_candidates)):
+            ranked = candidates(hand, trump, rules, rules.pass_cards, limit=0)
+            assert decisions._in_order(ranked, hand, trump, rules, to_declarer) == \
+                _in_order_by_the_meld(ranked, hand, trump, rules, to_declarer)
+        shown = {int(c) for c in score_meld(hand, trump, rules).shown_cards()}
+        assert shown <= meld_cards(trump, rules)

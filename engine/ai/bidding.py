@@ -55,6 +55,7 @@ __all__ = [
     "scale",
     "score_limit",
     "stable_seed",
+    "tally_strength",
     "trump_choices",
     "weighted_pick",
 ]
@@ -91,7 +92,11 @@ def trump_choices(hand: Sequence[int], rules: Rules) -> list[int]:
 def keep_strength(hand: Sequence[int], trump: int) -> float:
     """A quick measure of trick-taking power, in standard trick points: trumps (more with length),
     aces, tens behind an ace, and voids that let the trumps work."""
-    t = tally(hand)
+    return tally_strength(tally(hand), trump)
+
+
+def tally_strength(t: Sequence[int], trump: int) -> float:
+    """:func:`keep_strength` of the hand whose 24-slot tally is ``t``."""
     trumps = sum(t[trump * 6: trump * 6 + 6])
     value = 0.0
     for suit in SUITS:
@@ -174,8 +179,7 @@ def return_candidates(hand: Sequence[int], trump: int, rules: Rules, size: int, 
         for c in combo:
             base[c] -= 1
         meld = meld_total(base, trump, rules) / unit
-        kept = [c for c in range(24) for _ in range(base[c])]
-        strength = keep_strength(kept, trump)
+        strength = tally_strength(base, trump)
         for c in combo:
             base[c] += 1
         # Trumps given back weaken the declarer; a small tie-break keeps counters home.

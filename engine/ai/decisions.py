@@ -51,7 +51,7 @@ from engine.cards import ACE, NINE, SUIT_NAMES, SUITS, TEN, Card, cards_label
 from engine.game import Phase
 from engine.history import PassCall
 from engine.info_state import InfoState, sample_world
-from engine.meld import MeldKind, meld_by_trump, score_meld
+from engine.meld import MeldKind, meld_by_trump, meld_cards, score_meld
 from engine.observation import Observation
 from engine.phases.auction import forced_bids
 from engine.play import card_values
@@ -419,15 +419,34 @@ def choose_pass(info: InfoState, level: Level, rng: random.Random) -> Choice:
 def _in_order(ranked: bv.Ranked, hand: Sequence[int], trump: int, rules: Rules, to_declarer: bool) -> bv.Ranked:
     """The candidates that keep the order of passing the receiver reads (``worlds.skipped_cards``:
     trumps, then aces, then the rest to the declarer; the reverse back), outside the meld the giver
-    will show: so that what is passed tells what is left. All of them if none does."""
+    will show: so that what is passed tells what is left. All of them if none does.
+
+    The meld is worked out only where it decides: a candidate whose kept cards keep the order even with the meld
+    among them keeps it without (the meld's cards are kept cards), and one that keeps against the order a card no
+    meld uses (:func:`engine.meld.meld_cards`) breaks it whatever the meld."""
+    never = set(range(24)) - meld_cards(trump, rules)
+    classes = [hidden.pass_class(c, trump) for c in range(24)]
+    held = bv.tally(hand)
     kept_in_order = []
     for score, combo in ranked:
-        kept = Counter(hand)
-        kept.subtract(combo)
-        cards = sorted(kept.elements())
-        rest = Counter(cards) - Counter(int(c) for c in score_meld(cards, trump, rules).shown_cards())
-        if hidden.skipped_cards(sorted(rest.elements()), combo, trump, to_declarer) == 0:
-            kept_in_order.append((score, combo))
+        if combo:
+            kept = list(held)
+            for c in combo:
+                kept[c] -= 1
+            if to_declarer:
+                line = min(classes[c] for c in combo)
+                against = [c for c in range(24) if kept[c] > 0 and classes[c] > line]
+            else:
+                line = max(classes[c] for c in combo)
+                against = [c for c in range(24) if kept[c] > 0 and classes[c] < line]
+            if any(c in never for c in against):
+                continue
+            if against:
+                cards = [c for c in range(24) for _ in range(kept[c])]
+                rest = Counter(cards) - Counter(int(c) for c in score_meld(cards, trump, rules).shown_cards())
+                if hidden.skipped_cards(sorted(rest.elements()), combo, trump, to_declarer) != 0:
+                    continue
+        kept_in_order.append((score, combo))
     return kept_in_order or ranked
 
 
