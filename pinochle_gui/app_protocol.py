@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from engine.rules import Rules
     from pinochle_gui.challenge_run import ChallengeRun
     from pinochle_gui.scene import SceneStack
+    from pinochle_gui.shared_analysis import SharedAnalysis
     from pinochle_gui.storage import Settings, Storage, StorageMessage
 
 
@@ -117,6 +118,12 @@ class App(Protocol):
     @property
     def settings(self) -> Settings:
         """The settings in force (``storage.settings`` after :meth:`update_settings`)."""
+        ...
+
+    @property
+    def shared_analysis(self) -> SharedAnalysis:
+        """What the analyses of the hands share during the app's run: the player's decisions reviewed from the
+        player's view (the cost job's and the review's), and each seat's accuracy per hand."""
         ...
 
     @property

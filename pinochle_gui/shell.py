@@ -63,6 +63,7 @@ from pinochle_gui.screens import (  # noqa: E402
     title_scene,
     welcome_scene,
 )
+from pinochle_gui.shared_analysis import SharedAnalysis  # noqa: E402
 from pinochle_gui.sound import SoundBank  # noqa: E402
 from pinochle_gui.storage import ALREADY_OPEN, Settings, Storage, StorageMessage  # noqa: E402
 from pinochle_gui.storage.challenges import FinishedChallenge  # noqa: E402
@@ -97,7 +98,8 @@ class App:
         self.fullscreen = False
         self.messages: list[StorageMessage] = []
         self.challenge: ChallengeRun | None = None  # the duplicate challenge being played
-        self.coster = HandCoster()  # what the player's decisions cost, hand by hand, for the statistics
+        self.shared_analysis = SharedAnalysis()  # the seat views the cost job and the reviews share, the accuracies
+        self.coster = HandCoster(shared=self.shared_analysis)  # what the player's decisions cost, hand by hand
 
     # -- what the screens read ------------------------------------------------------------------------
     @property

@@ -10,6 +10,7 @@ import doctest
 import importlib
 import json
 import re
+from dataclasses import replace
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -35,6 +36,7 @@ from engine.ai.analysis import (
     player_seat,
     review_at,
     review_decision,
+    review_views,
 )
 from engine.ai.analysis_words import contradictions, possessive, reason_for, seat_word, shown_voids
 from engine.ai.calibrate import KINDS, calibrate, players_for, the_seat
@@ -249,6 +251,24 @@ def test_a_review_is_the_same_under_its_seed_and_goes_through_json() -> None:
     analysis = HandAnalysis(0, tuple(first))
     assert HandAnalysis.from_json(json.loads(json.dumps(analysis.to_json()))) == analysis
     assert DecisionReview.from_json(json.loads(json.dumps(first[0].to_json()))) == first[0]
+
+
+@pytest.mark.parametrize("variant", ["three_hand", "partnership_turnup"])
+def test_the_seat_view_is_the_review_without_the_view_with_every_card(variant: str) -> None:
+    """What the app's cost of a hand finds (the seat view: the seat's view alone, as the review grades) is the review
+    less the view with every card, and the review made from it is the review itself: the cost job and the review
+    share it (pinochle_gui/shared_analysis.py)."""
+    record = record_of(variant)
+    for index in firsts_of_each_kind(record):
+        full, view = review_views(record, index, seed=2, level=EASY, viewer=0)
+        assert full == review_decision(record, index, seed=2, level=EASY, viewer=0)
+        assert view.review == review_decision(record, index, seed=2, level=EASY, every_card=False, viewer=0)
+        assert review_views(record, index, seed=2, level=EASY, viewer=0, known=view)[0] == full
+        unseen = replace(full, chosen=replace(full.chosen, seen_value=None), seen_cost=None, luck="",
+                         best=tuple(replace(b, seen_value=None) for b in full.best), reason=view.review.reason)
+        assert unseen == view.review and (full.reason == view.review.reason or full.luck)
+    with pytest.raises(ValueError, match="told to seat"):
+        review_views(record, index, seed=2, level=EASY, viewer=1, known=view)
 
 
 def test_decisions_are_those_with_a_choice() -> None:

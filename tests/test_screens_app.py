@@ -25,6 +25,7 @@ from pinochle_gui.challenge_run import ChallengeRun
 from pinochle_gui.scene import Scene, SceneStack
 from pinochle_gui.screens.dialogs import ConfirmDialog, MessageDialog, confirm, message, show_messages
 from pinochle_gui.screens.screen import Screen
+from pinochle_gui.shared_analysis import SharedAnalysis
 from pinochle_gui.storage import Settings, Storage, StorageMessage
 from pinochle_gui.widgets import Focusable
 
@@ -54,6 +55,7 @@ class FakeApp:
         self.replayed: list[dict[str, Any]] = []
         self.challenges_started: list[tuple[Challenge, list[str]]] = []
         self._challenge: ChallengeRun | None = None
+        self.shared_analysis = SharedAnalysis()
 
     @property
     def settings(self) -> Settings:

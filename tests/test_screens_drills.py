@@ -23,6 +23,7 @@ from engine.ai.analysis import (
     game_before,
     review_at,
     review_decision,
+    review_views,
 )
 from engine.ai.drills import Drill, grade_choice, verdict_words
 from engine.game import new_game
@@ -162,8 +163,8 @@ def test_the_cost_job_after_a_hand_keeps_its_costly_decisions_as_drills(tmp_path
 
     from pinochle_gui.table import hand_costs
 
-    monkeypatch.setattr(hand_costs, "decision_graded", lambda record, index, seat: review_decision(
-        record, index, APP_SEED, ANALYSIS_LEVELS["medium"], every_card=False, viewer=seat))
+    monkeypatch.setattr(hand_costs, "decision_graded", lambda record, index, seat: review_views(
+        record, index, APP_SEED, ANALYSIS_LEVELS["medium"], every_card=False, viewer=seat)[1])
     record, review = costly_card()
     app, table, screen = make_table(tmp_path, "three_hand")
     try:

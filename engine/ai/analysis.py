@@ -35,7 +35,7 @@ from __future__ import annotations
 import math
 import random
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from enum import StrEnum
 from typing import TYPE_CHECKING
 
@@ -352,10 +352,23 @@ def review_decision(record: HandRecord, action_index: int, seed: int = 0, level:
     ``level`` (the ``hard`` search by default) and, with ``every_card``, with every card visible;
     ``viewer`` is the seat of the player the titles and reasons speak to ("your lead"; None: every seat
     by its name, see :func:`player_seat`)."""
+    return review_views(record, action_index, seed, level, every_card, viewer)[0]
+
+
+def review_views(record: HandRecord, action_index: int, seed: int = 0, level: Level = SEAT_VIEW,
+                 every_card: bool = True, viewer: int | None = None,
+                 known: SeatView | None = None) -> tuple[DecisionReview, SeatView]:
+    """:func:`review_decision`, and the decision's :class:`SeatView`; given that (``known``: found before with the
+    same seed and level for the same ``viewer``), only the view with every card is added to it."""
     hand = _hand(record)
     game, action = game_before(record, action_index, hand)
-    return review_at(game, action, action_index, seed, level, every_card, viewer,
-                     charged=not _overbid(hand, game, action))
+    if known is None:
+        charged = not _overbid(hand, game, action)
+        known = seat_view_at(game, action, action_index, seed, level, viewer, charged)
+    elif known.review.action_index != action_index or known.viewer != viewer:
+        raise ValueError(f"the seat view given is of action {known.review.action_index} told to seat {known.viewer}, "
+                         f"not of action {action_index} told to seat {viewer}")
+    return (with_every_card(known, game, action, seed) if every_card else known.review), known
 
 
 def _overbid(hand: HandHistory, game: Game, action: Action) -> bool:
@@ -363,6 +376,20 @@ def _overbid(hand: HandHistory, game: Game, action: Action) -> bool:
     ended the auction; charging every raise of a long auction that way would count the same risk again
     at each step, so only the winning bid (and every pass) is charged."""
     return isinstance(action, Bid) and (hand.declarer != game.to_act or hand.bid != action.amount)
+
+
+@dataclass(frozen=True)
+class SeatView:
+    """A decision reviewed from the deciding seat's view alone - the review without the view with every card (its
+    grade, cost, reason, every choice valued) - and what adding that view needs (:func:`with_every_card`). The same
+    record, decision, seed, level and viewer give the same seat view: the app's cost of a hand and its review share
+    them (``pinochle_gui.shared_analysis``)."""
+
+    review: DecisionReview          # without values with every card seen (seen_value, seen_cost None; no luck)
+    best: Action                    # the advice the choice made was graded against
+    ranked: tuple[Action, ...]      # every choice valued, best first (as review.choices lists them)
+    charged: bool                   # false: a bid the auction went past, shown and never charged
+    viewer: int | None              # the seat of the player its words speak to
 
 
 def review_at(game: Game, action: Action, action_index: int, seed: int = 0, level: Level = SEAT_VIEW,
@@ -374,7 +401,16 @@ def review_at(game: Game, action: Action, action_index: int, seed: int = 0, leve
     The best choice is the advice at that position (:func:`engine.ai.advice.advise`, the very computation of
     the table's hint): the choice made is graded against it, and a choice other than it is measured again
     against it where its cost is in doubt (:func:`_against_the_advice`); the advice itself is never elected
-    again, so the hint a player followed is never found wanting."""
+    again, so the hint a player followed is never found wanting. The view with every card only adds to that
+    (:func:`with_every_card`): it changes no grade and no value of the seat's view."""
+    view = seat_view_at(game, action, action_index, seed, level, viewer, charged)
+    return with_every_card(view, game, action, seed) if every_card else view.review
+
+
+def seat_view_at(game: Game, action: Action, action_index: int, seed: int = 0, level: Level = SEAT_VIEW,
+                 viewer: int | None = None, charged: bool = True) -> SeatView:
+    """The review of ``action`` taken in ``game`` from the seat's view alone (:func:`review_at` without the view
+    with every card), with what adding that view needs."""
     seat = game.to_act
     assert seat is not None
     if not _is_decision(game, action):
@@ -390,15 +426,9 @@ def review_at(game: Game, action: Action, action_index: int, seed: int = 0, leve
         valued, values = _against_the_advice(game, action, best, valued, values, level, seed, action_index,
                                              threshold)
     ranked = sorted(values, key=lambda a: (-values[a], a != best, action_words(a, game)))
-    seen: dict[Action, float] = {}
-    if every_card:
-        seen_rng = random.Random(stable_seed("analysis", seed, action_index, "every card"))
-        seen_valued = valuation(game.clone(), seat, EVERY_CARD, seen_rng, chosen=action)
-        seen = {a: round(seen_valued.mean(a), 1) for a in seen_valued.worths}
-    stake = _at_stake(game, action, best)
 
     def alternative(a: Action) -> Alternative:
-        return Alternative(action_words(a, game), values[a], seen.get(a))
+        return Alternative(action_words(a, game), values[a], None)
 
     def error(one: Action, other: Action) -> float:
         known = one in valued.worths and other in valued.worths
@@ -410,13 +440,10 @@ def review_at(game: Game, action: Action, action_index: int, seed: int = 0, leve
     chosen = alternative(action)
     others = tuple(alternative(a) for a in ranked if a != action)[:SHOWN_ALTERNATIVES]
     cost = cost_of(action) if charged else 0.0
-    seen_cost = round(min(stake, max(0.0, max(seen.values()) - seen[action])), 1) \
-        if action in seen and charged else None
     runner_up = ranked[1] if best == action and len(ranked) > 1 else None
     spread = error(best, action) if runner_up is None else error(action, runner_up)
     margin = values[action] - values[runner_up] if runner_up is not None else None
     tier = grade(cost, spread, margin, threshold) if charged else Grade.GOOD
-    names = seat_names(game.players, game.rules.players)
     if tier in (Grade.INACCURACY, *COSTLY):
         reason = reason_for(game, seat, action, best, values, kind, action_words(best, game), viewer)
     elif tier == Grade.BEST and runner_up is not None:
@@ -424,21 +451,43 @@ def review_at(game: Game, action: Action, action_index: int, seed: int = 0, leve
                             action_words(action, game))
     else:
         reason = ""
-    fortune = luck(tier, seen_cost, threshold)
-    laid = as_the_cards_lay(game)
-    if fortune == "unlucky":
-        seen_best = max(seen, key=lambda a: (seen[a], action_words(a, game)))
-        reason = f"a sound choice from what {seat_word(names, seat, viewer)} could see; {laid}, " \
-                 f"{action_words(seen_best, game)} would have been worth about {round(seen_cost or 0)} more"
-    elif fortune == "lucky":
-        reason += f"; {laid}, it cost nothing"
     trick = len(game.hand.tricks) + 1 if kind == Phase.PLAY else None
+    names = seat_names(game.players, game.rules.players)
     title = _title(game, seat, kind, names, viewer)
     choices = tuple(ChoiceValue(action_to_json(a), action_words(a, game), values[a], cost_of(a),
                                 error(best, a) if a != best else (error(a, ranked[1]) if len(ranked) > 1 else 0.0))
                     for a in ranked)
-    return DecisionReview(action_index, seat, kind, title, trick, chosen, others, cost, seen_cost, tier in COSTLY,
-                          reason, tier, spread, fortune, action_words(advice.action, game), choices)
+    review = DecisionReview(action_index, seat, kind, title, trick, chosen, others, cost, None, tier in COSTLY,
+                            reason, tier, spread, "", action_words(advice.action, game), choices)
+    return SeatView(review, best, tuple(ranked), charged, viewer)
+
+
+def with_every_card(view: SeatView, game: Game, action: Action, seed: int = 0) -> DecisionReview:
+    """The review of ``action`` in ``game`` from the seat's ``view`` with the view with every card visible added:
+    each choice shown with its value there, the choice made's cost there and, where the two views disagree, the
+    luck (:func:`luck`) in words. Nothing of the seat's view changes."""
+    review = view.review
+    seat = review.seat
+    seen_rng = random.Random(stable_seed("analysis", seed, review.action_index, "every card"))
+    seen_valued = valuation(game.clone(), seat, EVERY_CARD, seen_rng, chosen=action)
+    seen = {a: round(seen_valued.mean(a), 1) for a in seen_valued.worths}
+    stake = _at_stake(game, action, view.best)
+    shown = [a for a in view.ranked if a != action][:SHOWN_ALTERNATIVES]
+    chosen = replace(review.chosen, seen_value=seen.get(action))
+    others = tuple(replace(alt, seen_value=seen.get(a)) for alt, a in zip(review.best, shown, strict=True))
+    seen_cost = round(min(stake, max(0.0, max(seen.values()) - seen[action])), 1) \
+        if action in seen and view.charged else None
+    fortune = luck(review.grade, seen_cost, cost_threshold(game.rules))
+    reason = review.reason
+    laid = as_the_cards_lay(game)
+    if fortune == "unlucky":
+        names = seat_names(game.players, game.rules.players)
+        seen_best = max(seen, key=lambda a: (seen[a], action_words(a, game)))
+        reason = f"a sound choice from what {seat_word(names, seat, view.viewer)} could see; {laid}, " \
+                 f"{action_words(seen_best, game)} would have been worth about {round(seen_cost or 0)} more"
+    elif fortune == "lucky":
+        reason += f"; {laid}, it cost nothing"
+    return replace(review, chosen=chosen, best=others, seen_cost=seen_cost, reason=reason, luck=fortune)
 
 
 def _against_the_advice(game: Game, action: Action, best: Action, valued: Valuation, values: dict[Action, float],
@@ -530,5 +579,6 @@ def play_with_hard(record: HandRecord, seat: int, levels: Sequence[str | None], 
 
 
 __all__ = ["ANALYSIS_LEVELS", "COSTLY", "SEAT_VIEW", "THE_PLAYER", "TIERS", "Alternative", "ChoiceValue",
-           "DecisionReview", "Grade", "HandAnalysis", "action_words", "analyse_hand", "cost_threshold", "decisions_in",
-           "grade", "luck", "play_with_hard", "player_seat", "review_at", "review_decision", "work_order"]
+           "DecisionReview", "Grade", "HandAnalysis", "SeatView", "action_words", "analyse_hand", "cost_threshold",
+           "decisions_in", "grade", "luck", "play_with_hard", "player_seat", "review_at", "review_decision",
+           "review_views", "seat_view_at", "with_every_card", "work_order"]

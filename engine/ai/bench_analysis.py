@@ -57,11 +57,12 @@ def kept_records(path: Path | None, variant: str, hands: int, seed: int, players
                 kept.setdefault(int(record["seed"]), record)
     out = []
     for i in range(hands):
-        record = kept.get(seed + i)
-        if record is None:
-            record = hand_records(variant, 1, seed + i, players)[0]
-            if path is not None:
-                write_records(path, [record], append=True)
+        if seed + i in kept:
+            out.append(kept[seed + i])
+            continue
+        record = hand_records(variant, 1, seed + i, players)[0]
+        if path is not None:
+            write_records(path, [record], append=True)
         out.append(record)
     return out
 

@@ -41,9 +41,10 @@ import os
 import queue
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Collection, Mapping
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from concurrent.futures import TimeoutError as FutureTimeout
+from dataclasses import dataclass
 from typing import Any, Literal, ParamSpec, TypeVar
 
 from engine.actions import action_to_json
@@ -52,8 +53,9 @@ from engine.ai.analysis import (
     THE_PLAYER,
     DecisionReview,
     HandAnalysis,
+    SeatView,
     player_seat,
-    review_decision,
+    review_views,
     work_order,
 )
 from engine.ai.hint import hint
@@ -346,17 +348,27 @@ class Thinker:
 
 
 def _review(record: HandRecord, action_index: int, seed: int, level: str, every_card: bool,
-            viewer: int | None) -> tuple[DecisionReview, float]:
-    """In the worker: one decision of the record reviewed (see :func:`engine.ai.analysis.review_decision`),
-    and the processor time it took."""
+            viewer: int | None, known: SeatView | None = None) -> tuple[DecisionReview, float, SeatView]:
+    """In the worker: one decision of the record reviewed (see :func:`engine.ai.analysis.review_views`; from its
+    seat view ``known`` where that was found before), the processor time it took, and its seat view."""
     started = time.process_time()
-    review = review_decision(record, action_index, seed, level=ANALYSIS_LEVELS[level], every_card=every_card,
-                             viewer=viewer)
-    return review, time.process_time() - started
+    review, view = review_views(record, action_index, seed, ANALYSIS_LEVELS[level], every_card, viewer, known)
+    return review, time.process_time() - started, view
 
 
 def _ready() -> bool:
     return True
+
+
+#: A decision's review in a worker: the review, the processor seconds it took, its seat view.
+Reviewed = tuple[DecisionReview, float, SeatView]
+
+
+@dataclass
+class _Job:
+    index: int                    # the record's action
+    seat: int                     # whose decision
+    future: Future[Reviewed]
 
 
 class Analyst:
@@ -367,6 +379,11 @@ class Analyst:
     by default); ``every_card`` adds, for the player's decisions, the view with every card visible (the
     other seats' decisions are valued from their own view only). A decision that fails in the
     worker is counted as done and left out of the result (its error kept in :attr:`errors`).
+
+    The player's decisions already reviewed from the seat's view with the same seed, level and viewer (the app's
+    cost of the hand: :class:`~engine.ai.analysis.SeatView`) are not valued again: given to :meth:`start` or, while
+    their decisions wait, to :meth:`reuse`, only the view with every card is added to them. The seat views of the
+    player's decisions the analyst found itself are kept (:attr:`seat_views`) for the others to use.
     """
 
     def __init__(self, processes: bool = True, workers: int = 2, level: str = "hard", every_card: bool = True) -> None:
@@ -376,10 +393,14 @@ class Analyst:
         self.every_card = every_card
         self.errors: list[str] = []
         self._executor: Executor | None = None
-        self._futures: list[Future[tuple[DecisionReview, float]]] = []
+        self._jobs: list[_Job] = []
         self._collected: list[DecisionReview] = []
-        self._pending: list[Future[tuple[DecisionReview, float]]] = []
+        self._pending: list[_Job] = []
         self.cpu_seconds = 0.0  # processor time the decisions collected took in the workers (for benchmarks)
+        self.seat_views: dict[int, SeatView] = {}  # the player's decisions from their own view, by action
+        self._record: HandRecord | None = None
+        self._seed = 0
+        self._viewer: int | None = None
         self._seat = 0
         self._total = 0
         self._done = 0
@@ -399,42 +420,82 @@ class Analyst:
         for future in [pool.submit(_ready) for _ in range(self.workers if self.processes else 1)]:
             future.result()
 
-    def start(self, record: HandRecord, seat: int, seed: int = 0, viewer: int | None = THE_PLAYER) -> None:
+    def start(self, record: HandRecord, seat: int, seed: int = 0, viewer: int | None = THE_PLAYER,
+              known: Mapping[int, SeatView] | None = None, later: Collection[int] = ()) -> None:
         """Start analysing the decisions of ``seat`` in ``record`` (dropping any analysis under way), told to
         the player in ``viewer`` (by default the record's player, :func:`~engine.ai.analysis.player_seat`;
         None: every seat by its name, as for a challenge's hard computer); a record that cannot be
-        replayed raises :class:`~engine.record.RecordError` here."""
+        replayed raises :class:`~engine.record.RecordError` here.
+
+        ``known``: seat views of ``seat``'s decisions found before with the same seed, level and viewer (those told
+        to another viewer are not used); they come first, only the view with every card to add. ``later``: the
+        decisions of ``seat`` to value after its others (their seat views may come meanwhile: :meth:`reuse`)."""
         self.cancel()
         if viewer == THE_PLAYER:
             viewer = player_seat(record)
-        order = self.order = work_order(record, seat)
-        self._seat = seat
+        self._record, self._seed, self._viewer, self._seat = record, seed, viewer, seat
+        found = work_order(record, seat)
+        given = {i: v for i, v in (known or {}).items() if v.viewer == viewer and v.review.seat == seat}
+        mine = [d for d in found if d[1] == seat]
+        order = [d for d in mine if d[0] in given] + [d for d in mine if d[0] not in given and d[0] not in later] \
+            + [d for d in mine if d[0] not in given and d[0] in later] + [d for d in found if d[1] != seat]
+        self.order = order
         self._total = len(order)
-        args = [(record, index, seed, self.level, self.every_card and s == seat, viewer) for index, s in order]
+        self.seat_views = {i: v for i, v in given.items() if any(i == d[0] for d in mine)}
         try:
-            self._futures = [self._pool().submit(_review, *a) for a in args]
+            self._jobs = [self._submit(index, s) for index, s in order]
         except RuntimeError:  # a broken pool (a worker died): start afresh once
             self._shutdown()
-            self._futures = [self._pool().submit(_review, *a) for a in args]
-        self._pending = list(self._futures)
+            self._jobs = [self._submit(index, s) for index, s in order]
+        self._pending = list(self._jobs)
         self._started = True
+
+    def _submit(self, index: int, seat: int) -> _Job:
+        assert self._record is not None
+        known = self.seat_views.get(index) if seat == self._seat else None
+        future = self._pool().submit(_review, self._record, index, self._seed, self.level,
+                                     self.every_card and seat == self._seat, self._viewer, known)
+        return _Job(index, seat, future)
+
+    def reuse(self, views: Mapping[int, SeatView]) -> int:
+        """Use the seat views ``views`` (found meanwhile, as :meth:`start`'s ``known``) for the player's decisions not
+        yet begun: the work waiting is dropped and given again, those decisions first, only the view with every card
+        to add to them, the others behind them in their order. How many decisions are spared their seat view."""
+        fresh = {i: v for i, v in views.items() if i not in self.seat_views and v.viewer == self._viewer
+                 and v.review.seat == self._seat}
+
+        def spared(job: _Job) -> bool:
+            return job.seat == self._seat and job.index in fresh
+
+        if not any(spared(job) and not job.future.running() and not job.future.done() for job in self._pending):
+            return 0
+        dropped = [job for job in self._pending if job.future.cancel()]
+        self.seat_views.update(fresh)
+        again = [job for job in dropped if spared(job)] + [job for job in dropped if not spared(job)]
+        given = {id(job): self._submit(job.index, job.seat) for job in again}
+        self._jobs = [job for job in self._jobs if id(job) not in given] + [given[id(job)] for job in again]
+        self._pending = [job for job in self._pending if id(job) not in given] + [given[id(job)] for job in again]
+        self.order = [(job.index, job.seat) for job in self._jobs]
+        return sum(1 for job in again if spared(job))
 
     def poll(self) -> list[DecisionReview]:
         """The decisions finished since the last poll."""
         fresh = []
         still = []
-        for future in self._pending:
-            if not future.done():
-                still.append(future)
+        for job in self._pending:
+            if not job.future.done():
+                still.append(job)
                 continue
             self._done += 1
             try:
-                review, seconds = future.result()
+                review, seconds, view = job.future.result()
             except Exception as err:  # noqa: BLE001 - a bad decision must not stop the others
                 self.errors.append(f"{type(err).__name__}: {err}")
                 continue
             fresh.append(review)
             self.cpu_seconds += seconds
+            if job.seat == self._seat:
+                self.seat_views[job.index] = view
         self._pending = still
         self._collected += fresh
         return fresh
@@ -468,9 +529,10 @@ class Analyst:
 
     def cancel(self) -> None:
         """Drop the analysis under way (decisions already running finish unseen)."""
-        for future in self._futures:
-            future.cancel()
-        self._futures, self._pending, self._collected = [], [], []
+        for job in self._jobs:
+            job.future.cancel()
+        self._jobs, self._pending, self._collected = [], [], []
+        self.seat_views = {}
         self._total = self._done = 0
         self._started = False
         self.cpu_seconds = 0.0

@@ -37,6 +37,7 @@ from engine.rules import PRESETS, Rules  # noqa: E402
 from pinochle_gui.challenge_run import ChallengeRun, new_run  # noqa: E402
 from pinochle_gui.fonts import set_text_scale  # noqa: E402
 from pinochle_gui.scene import Scene, SceneStack  # noqa: E402
+from pinochle_gui.shared_analysis import SharedAnalysis  # noqa: E402
 from pinochle_gui.storage import TEXT_SIZES, Settings, Storage, StorageMessage, StoredDrill  # noqa: E402
 from pinochle_gui.storage.challenges import FinishedChallenge  # noqa: E402
 from pinochle_gui.theme import felt_surface  # noqa: E402
@@ -55,6 +56,7 @@ class ShotApp:
     def __init__(self, home: Path, size: tuple[int, int]) -> None:
         self.stack = SceneStack(size, transition_time=0.0)
         self.storage = Storage.open(home)
+        self.shared_analysis = SharedAnalysis()
         set_text_scale(self.settings.text_size)
         self.sound = _Silent()
         self.challenge: ChallengeRun | None = None

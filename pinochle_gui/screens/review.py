@@ -79,7 +79,8 @@ class ReviewScene(HandStepsScreen):
         record = self.records[self.index]
         self.levels = table_levels(self.stack.scenes if self.stack is not None else self.app.stack.scenes, record)
         if self.app.settings.analyse_hands:
-            self.analysis = ReviewAnalysis(record, seat, self.levels)
+            self.analysis = ReviewAnalysis(record, seat, self.levels, shared=self.app.shared_analysis,
+                                           game=self.records)
         if self.summary is not None:
             self.summary = SummaryView(self.analysis) if self.analysis is not None else None
         if self.graph is not None:

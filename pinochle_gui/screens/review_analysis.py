@@ -8,7 +8,11 @@ review polls it at most ten times a second (:meth:`ReviewAnalysis.poll`); nothin
 ``PINOCHLE_THINK_AT_ONCE=1`` (the tests) both run on a thread of this process instead of worker processes.
 
 Finished analyses, and the deals played again with the hard computer, are kept for the app's run
-(:data:`FINISHED`, :data:`HARD_PLAYED`, a few hands each), so opening the same hand again shows them at once.
+(:data:`FINISHED`, :data:`HARD_PLAYED`, a few hands each), so opening the same hand again shows them at once. The
+seat's decisions already reviewed from its own view by the app's cost of the hand are not valued again: the analysis
+takes them from the app's :class:`~pinochle_gui.shared_analysis.SharedAnalysis` and adds only the view with every
+card, and puts there those it values itself, for the cost job; each seat's accuracy in the hand goes there too, once
+the hand is analysed, so that the summary adds up each seat's game.
 """
 
 from __future__ import annotations
@@ -18,7 +22,16 @@ from collections.abc import Sequence
 from concurrent.futures import Executor, Future
 from typing import Any
 
-from engine.ai.accuracy import MARKED, Accuracy, accuracy, in_tenths, key_moments, moment_words, shown_cost
+from engine.ai.accuracy import (
+    MARKED,
+    Accuracy,
+    accuracy,
+    game_accuracy,
+    in_tenths,
+    key_moments,
+    moment_words,
+    shown_cost,
+)
 from engine.ai.advice import APP_SEED
 from engine.ai.analysis import DecisionReview, HandAnalysis, cost_threshold
 from engine.ai.try_again import play_seat_again
@@ -27,6 +40,7 @@ from engine.record import HandRecord, RecordError
 from engine.review import seat_names
 from engine.rules import Rules, rules_from_dict
 from pinochle_gui.seat_words import HARD_COMPUTER, player_seat, whose, with_hard_computer
+from pinochle_gui.shared_analysis import SharedAnalysis, hand_id, view_key
 from pinochle_gui.table.hand_costs import LAST
 from pinochle_gui.table.scene import TableScene
 from pinochle_gui.table.seats import thinking_at_once
@@ -84,12 +98,19 @@ def points_text(value: float, signed: bool = True, tenths: bool = False) -> str:
 
 
 class ReviewAnalysis:
-    """One hand's analysis for ``seat``, filling in as the workers finish (``processes``: worker processes)."""
+    """One hand's analysis for ``seat``, filling in as the workers finish (``processes``: worker processes);
+    ``shared``: the seat views and accuracies the app's analyses share (by default none shared); ``game``: the
+    hands of the record's game the review has (for the game's accuracy, :meth:`game_accuracy`)."""
 
     def __init__(self, record: HandRecord, seat: int, levels: Sequence[str | None] | None = None,
-                 processes: bool | None = None) -> None:
+                 processes: bool | None = None, shared: SharedAnalysis | None = None,
+                 game: Sequence[HandRecord] = ()) -> None:
         self.record = record
         self.seat = seat
+        self.shared = shared if shared is not None else SharedAnalysis()
+        self.game = [r for r in game if r.get("game_id") == record.get("game_id")]
+        self.key = view_key(record, seat, player_seat(record), LEVEL)  # the seat views shared
+        self._reviewing = False
         self.rules: Rules = rules_from_dict(record["rules"])
         self.threshold = cost_threshold(self.rules)
         self.tenths = in_tenths(self.rules)  # points shown to a tenth
@@ -112,14 +133,18 @@ class ReviewAnalysis:
             self.total = len(kept.decisions)
         else:
             self._analyst = Analyst(processes=self.processes, workers=1 if not self.processes else 2, level=LEVEL)
+            working = self.shared.worked_on(self.key)  # by the cost job: valued last, taken from it if it comes
             try:
-                self._analyst.start(record, seat, APP_SEED, viewer=player_seat(record))  # the hints' seed
+                self._analyst.start(record, seat, APP_SEED, viewer=player_seat(record),  # the hints' seed
+                                    known=self.shared.views(self.key), later=() if working is None else (working,))
             except RecordError as err:
                 self.failed = str(err)
                 self._analyst.close()
                 self._analyst = None
             else:
                 self.total = self._analyst.progress[1]
+                self.shared.review_opened(self.key)
+                self._reviewing = True
 
     def start_hard(self) -> None:
         """Play the deal again with the hard computer in the seat (once, when the summary first asks)."""
@@ -154,13 +179,15 @@ class ReviewAnalysis:
             for review in self._analyst.poll():
                 self.decisions[review.action_index] = review
                 came = True
+            self.shared.add(self.key, self._analyst.seat_views)  # for the cost job
+            self._analyst.reuse(self.shared.views(self.key))  # the cost job's, found meanwhile
             if self._analyst.done():
                 self.errors = list(self._analyst.errors)
                 result = self._analyst.result()
                 if result is not None and not self.errors:
                     keep(FINISHED, hand_key(self.record, self.seat), result)
-                self._analyst.close()
-                self._analyst = None
+                    self.shared.set_accuracy(self.record, {s: self.accuracy(s) for s in range(self.record["seats"])})
+                self._stop()
                 came = True
         if self._hard is not None and self._hard.done() and self.hard_record is None:
             try:
@@ -228,10 +255,33 @@ class ReviewAnalysis:
         return [(review, moment_words(review, names, teams, player_seat(self.record), self.tenths))
                 for review in key_moments(self.decisions.values())]
 
-    def close(self) -> None:
+    def game_accuracy(self, seat: int) -> tuple[Accuracy, int]:
+        """``seat``'s accuracy in the game so far (:func:`engine.ai.accuracy.game_accuracy`) over its hands analysed
+        in this run of the app (this one as found so far, each other hand of the game the review has whose decisions
+        of ``seat`` were all graded: by a review, or the player's by the cost of the hand), and how many hands."""
+        found = [self.accuracy(seat)]
+        here = hand_id(self.record)
+        counted = {self.record.get("hand_number")}
+        for record in self.game:
+            number = record.get("hand_number")
+            if hand_id(record) == here or number in counted:  # a deal played again is not the game's
+                continue
+            hand = self.shared.hand_accuracy(record).get(seat)
+            if hand is not None:
+                found.append(hand)
+                counted.add(number)
+        return game_accuracy(found), len(found)
+
+    def _stop(self) -> None:
         if self._analyst is not None:
             self._analyst.close()
             self._analyst = None
+        if self._reviewing:
+            self.shared.review_closed(self.key)
+            self._reviewing = False
+
+    def close(self) -> None:
+        self._stop()
         stop_pool(self._pool)
         self._pool = None
 

@@ -2,7 +2,8 @@
 
 After each hand the player plays (not a demo, not a deal played again), :class:`HandCoster` reviews the
 player's decisions of that hand with the hard level's search from what the player could see
-(:func:`engine.ai.analysis.review_decision`, with the seed of the review, so the same grades) and hands back
+(:func:`engine.ai.analysis.review_views`, with the seed of the review: the review's own seat views, so the same
+grades; the two share them, :mod:`pinochle_gui.shared_analysis`, so that no decision is valued twice) and hands back
 the hand's accuracy (:func:`engine.ai.accuracy.accuracy`): how many decisions, how many graded best or good,
 and what the marked ones cost as the review's steps show it, in net points of that hand (the side's score
 less the opponents', as every comparison of the game), for the statistics (:mod:`pinochle_gui.storage.hand_costs`),
@@ -19,21 +20,22 @@ from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from engine.ai.accuracy import accuracy, in_tenths
-from engine.ai.advice import APP_SEED
-from engine.ai.analysis import DecisionReview, decisions_in, review_decision
+from engine.ai.advice import APP_SEED, SEAT_VIEW
+from engine.ai.analysis import DecisionReview, SeatView, decisions_in, review_views
 from engine.ai.worker import background_pool, stop_pool
 from engine.record import HandRecord, RecordError
 from engine.rules import rules_from_dict
+from pinochle_gui.shared_analysis import SHARED, SharedAnalysis, ViewKey, view_key
 from pinochle_gui.storage.hand_costs import HandCost
 from pinochle_gui.table.seats import thinking_at_once
 
 LAST = 19  # how many steps lower the hands' costs work: after the app and the table's computers (5)
 
 
-def decision_graded(record: HandRecord, action_index: int, seat: int) -> DecisionReview:
-    """The decision ``action_index`` of ``record`` reviewed for its seat (the seat's view only, as the review
-    grades it)."""
-    return review_decision(record, action_index, APP_SEED, every_card=False, viewer=seat)
+def decision_graded(record: HandRecord, action_index: int, seat: int) -> SeatView:
+    """The decision ``action_index`` of ``record`` reviewed for its seat, from the seat's view alone, as the review
+    grades it (its seat view: the same as the review's, which adds the view with every card)."""
+    return review_views(record, action_index, APP_SEED, SEAT_VIEW, every_card=False, viewer=seat)[1]
 
 
 @dataclass(frozen=True)
@@ -54,20 +56,25 @@ class _Hand:
     game_id: str
     level: str
     decisions: list[int]
+    key: ViewKey
     reviews: list[DecisionReview] = field(default_factory=list)
     done: int = 0
     failed: list[str] = field(default_factory=list)
 
 
 class HandCoster:
-    """Finished hands in, their costs out (:meth:`poll`), one decision at a time."""
+    """Finished hands in, their costs out (:meth:`poll`), one decision at a time; the seat views shared with the
+    hand's review through ``shared`` (:mod:`pinochle_gui.shared_analysis`): a decision the review has already
+    valued is taken from there, and a hand under review is left to the review until it closes."""
 
-    def __init__(self, processes: bool | None = None) -> None:
+    def __init__(self, processes: bool | None = None, shared: SharedAnalysis = SHARED) -> None:
         self.processes = not thinking_at_once() if processes is None else processes
+        self.shared = shared
         self.hands: deque[_Hand] = deque()
         self.errors: list[str] = []
+        self.valued = 0  # decisions this job valued itself (not taken from a review)
         self._pool: Executor | None = None
-        self._future: Future[DecisionReview] | None = None
+        self._future: Future[SeatView] | None = None
 
     def add(self, record: HandRecord, seat: int, game_id: str, level: str) -> None:
         """Cost the decisions of ``seat`` in the hand of ``record`` (of the game ``game_id``)."""
@@ -76,35 +83,53 @@ class HandCoster:
         except (RecordError, ValueError) as err:
             self.errors.append(f"hand {record.get('hand_number')}: {err}")
             return
-        self.hands.append(_Hand(record, seat, game_id, level, decisions))
+        self.hands.append(_Hand(record, seat, game_id, level, decisions, view_key(record, seat, seat, SEAT_VIEW.name)))
 
     @property
     def busy(self) -> bool:
         return bool(self.hands)
 
     def poll(self, idle: bool) -> list[CostedHand]:
-        """The hands whose every decision is now costed; starts the next decision when ``idle``."""
+        """The hands whose every decision is now costed; starts the next decision when ``idle`` (and no review
+        works on its hand)."""
         finished: list[CostedHand] = []
         if self._future is not None and self._future.done():
             hand = self.hands[0]
+            index = hand.decisions[hand.done]
+            self.shared.working_on(hand.key, None)
             try:
-                hand.reviews.append(self._future.result())
+                view = self._future.result()
             except Exception as err:  # noqa: BLE001 - one decision failing loses that hand, not the app
                 hand.failed.append(f"{type(err).__name__}: {err}")
+            else:
+                hand.reviews.append(view.review)
+                self.shared.add(hand.key, {index: view})
             hand.done += 1
             self._future = None
-        while self.hands and self.hands[0].done >= len(self.hands[0].decisions):
-            hand = self.hands.popleft()
+        while self.hands:
+            hand = self.hands[0]
+            if self._future is None:  # the decisions a review has valued meanwhile
+                known = self.shared.views(hand.key)
+                while hand.done < len(hand.decisions) and hand.decisions[hand.done] in known:
+                    hand.reviews.append(known[hand.decisions[hand.done]].review)
+                    hand.done += 1
+            if hand.done < len(hand.decisions):
+                break
+            self.hands.popleft()
             if hand.failed:
                 self.errors.append(f"hand {hand.record['hand_number']}: {hand.failed[0]}")
             else:
                 tenths = in_tenths(rules_from_dict(hand.record["rules"]))
-                cost = HandCost.of(hand.game_id, hand.record["hand_number"], hand.record["variant"], hand.level,
-                                   accuracy(hand.reviews, hand.seat, tenths))
+                found = accuracy(hand.reviews, hand.seat, tenths)
+                self.shared.set_accuracy(hand.record, {hand.seat: found})
+                cost = HandCost.of(hand.game_id, hand.record["hand_number"], hand.record["variant"], hand.level, found)
                 finished.append(CostedHand(cost, hand.record, hand.seat, tuple(hand.reviews)))
-        if self._future is None and self.hands and idle:
+        if self._future is None and self.hands and idle and not self.shared.reviewing(self.hands[0].key):
             hand = self.hands[0]
-            self._future = self._executor().submit(decision_graded, hand.record, hand.decisions[hand.done], hand.seat)
+            index = hand.decisions[hand.done]
+            self._future = self._executor().submit(decision_graded, hand.record, index, hand.seat)
+            self.shared.working_on(hand.key, index)
+            self.valued += 1
         return finished
 
     def _executor(self) -> Executor:
@@ -118,6 +143,8 @@ class HandCoster:
         if self._future is not None:
             self._future.cancel()
             self._future = None
+            if self.hands:
+                self.shared.working_on(self.hands[0].key, None)
 
     def close(self) -> None:
         self._drop_future()
