@@ -219,3 +219,38 @@ def test_the_analyst_spares_a_decision_whose_seat_view_comes_while_it_waits(coun
         analyst.close()
     assert counted.actions.count(later) == 1 and len(result.decisions) == len(decisions_in(record))
     assert analyst.order[:2] == [(mine()[0], 0), (later, 0)]  # after the one under way, started again first
+
+
+def test_each_seat_has_its_accuracy_in_the_game_over_the_hands_analysed(counted: Counted) -> None:
+    """The summary's game column: each seat's hands added up, those reviewed (every seat) and those the cost job
+    found (the player's), the hand shown as found so far; a deal played again is not one of the game's hands."""
+    from pinochle_gui.screens.review_summary import accuracy_lines
+
+    game = new_game(preset("three_hand"), seed=4)
+    game.humans = (0,)
+    first, second, third = play_game(game, ["random", "easy", "easy"], 4, 3).hand_records[:3]
+    again = {**first, "actions": first["actions"][:-1]}  # as a deal played again: another hand, the same number
+    shared = SharedAnalysis()
+    coster = HandCoster(processes=False, shared=shared)
+    try:
+        coster.add(second, 0, "g", "easy")  # the player's decisions of the second hand only
+        cost(coster)
+    finally:
+        coster.close()
+    review = ReviewAnalysis(first, 0, processes=False, shared=shared)
+    try:
+        hand_one = reviewed(review)
+    finally:
+        review.close()
+    review = ReviewAnalysis(third, 0, processes=False, shared=shared, game=[again, first, second, third])
+    try:
+        hand_three = reviewed(review)
+        for seat in (0, 1, 2):
+            hands = [hand_one, hand_three] + ([shared.views(view_key(second, 0, 0, "hard"))] if seat == 0 else [])
+            reviews = [r if isinstance(r, DecisionReview) else r.review for h in hands for r in h.values()]
+            assert review.game_accuracy(seat) == (accuracy(reviews, seat), len(hands))
+        lines = accuracy_lines(review)
+        assert [line[3] for line in lines] == \
+            [f"{review.game_accuracy(s)[0].percent} ({review.game_accuracy(s)[1]} hands)" for s in (0, 1, 2)]
+    finally:
+        review.close()

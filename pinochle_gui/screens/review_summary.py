@@ -73,14 +73,17 @@ def seat_roles(record: HandRecord, seat: int) -> list[tuple[int, str]]:
     return roles
 
 
-def accuracy_lines(analysis: ReviewAnalysis) -> list[tuple[str, str, str]]:
-    """(who, accuracy, points lost to their decisions) for every seat, the analysed seat first: "83% (10 of 12)"
-    of its decisions best or good."""
+def accuracy_lines(analysis: ReviewAnalysis) -> list[tuple[str, str, str, str]]:
+    """(who, accuracy, points lost to their decisions, the game's accuracy) for every seat, the analysed seat first:
+    "83% (10 of 12)" of its decisions best or good in the hand; in the game, over its hands analysed, "86% (3 hands)"
+    (:meth:`ReviewAnalysis.game_accuracy`)."""
     lines = []
     for seat, role in seat_roles(analysis.record, analysis.seat):
         found = analysis.accuracy(seat)
         share = f"{found.percent} ({found.sound} of {found.decisions})" if found.decisions else "–"
-        lines.append((role, share, analysis.points(found.lost, signed=False)))
+        game, hands = analysis.game_accuracy(seat)
+        overall = f"{game.percent} ({hands} hand{'s' if hands != 1 else ''})" if game.decisions else "–"
+        lines.append((role, share, analysis.points(found.lost, signed=False), overall))
     return lines
 
 
@@ -132,8 +135,8 @@ def least_print() -> int:
 CARDS_ELSEWHERE = "The cards as played and with the hard computer in the seat: a larger window shows them " \
                   "here, and “The hard computer's play” step by step."
 
-#: The heads of the accuracy's columns.
-ACCURACY_HEADS = ("Best or good", "Lost")
+#: The heads of the accuracy's columns: the hand's decisions best or good, the points they lost, the game's.
+ACCURACY_HEADS = ("Best or good", "Lost", "The game")
 #: The key moments' heading.
 MOMENTS = "Key moments: the costliest decisions"
 
@@ -148,7 +151,7 @@ class SummaryView:
         self.area = pygame.Rect(0, 0, 0, 0)
         self.left = self.right = self.cards = self.moments_at = self.area
         self.headline: list[str] = []  # the net lines, wrapped to the panel
-        self.accuracy: list[tuple[str, str, str]] = []  # each seat's accuracy and points lost, as shown
+        self.accuracy: list[tuple[str, str, str, str]] = []  # each seat's accuracy, points lost, game, as shown
         self.moments: list[tuple[DecisionReview, str]] = []  # the key moments shown, each in words
         self.moments_heading = MOMENTS
         self.lost_top = 0
@@ -246,15 +249,18 @@ class SummaryView:
         blit_text(surface, "Accuracy and points lost to decisions", screen.px(17), t.accent, (x, y), "bold",
                   "topleft", width)
         y += screen.px_text(17 * 1.45)
-        columns = (x, x + round(width * 0.46), self.left.right - pad)
-        for head, column, anchor in zip(ACCURACY_HEADS, columns[1:], ("topleft", "topright"), strict=True):
+        columns = (x, x + round(width * 0.34), x + round(width * 0.70), self.left.right - pad)
+        for head, column, anchor in zip(ACCURACY_HEADS, columns[1:], ("topleft", "topright", "topright"),
+                                        strict=True):
             blit_text(surface, head, screen.px(14), t.text_dim, (column, y), "italic", anchor)
         y += screen.px_text(14 * 1.4)
-        for seat_role, share, lost in self.accuracy:
+        for seat_role, share, lost, game in self.accuracy:
             blit_text(surface, seat_role, size, t.text, (x, y), "regular", "topleft", columns[1] - x - pad // 2)
             blit_text(surface, share, size, t.text, (columns[1], y), "bold", "topleft",
-                      columns[2] - columns[1] - screen.px_text(50))
+                      columns[2] - columns[1] - screen.px_text(40))
             blit_text(surface, lost, size, t.text, (columns[2], y), "bold", "topright")
+            blit_text(surface, game, size, t.text, (columns[3], y), "regular", "topright",
+                      columns[3] - columns[2] - screen.px_text(10))
             y += line
         foot = self.buttons_top
         blit_text(surface, a.progress_text(), screen.px(13), t.text_dim, (x, foot - screen.px(8)), "italic",
