@@ -20,6 +20,13 @@ the frames presented.
 
 It runs on the display of ``DISPLAY`` when there is one (an X server, Xvfb too), else on SDL's dummy
 driver, which never presents a frame; the first line names the driver.
+
+With ``--beside review`` a hand's analysis runs all the while as the review runs it (an
+:class:`~engine.ai.worker.Analyst`: two worker processes at its priority, the hard search, started again on the
+same hand each time it ends), polled every frame; with ``--beside costs`` the app's own cost job works (the
+player's decisions of a hand, one worker at the lowest priority, a decision started only while no computer
+thinks, the hand given again each time it is costed). Each table's line then says how many decisions were
+analysed beside it and the processor time that took.
 """
 
 from __future__ import annotations
@@ -41,8 +48,11 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from engine.game import Phase  # noqa: E402
-from engine.rules import PRESETS  # noqa: E402
+from engine.ai.advice import APP_SEED  # noqa: E402
+from engine.ai.worker import Analyst  # noqa: E402
+from engine.game import Phase, new_game  # noqa: E402
+from engine.rules import PRESETS, preset  # noqa: E402
+from engine.sim import play_game  # noqa: E402
 from pinochle_gui import screens  # noqa: E402
 from pinochle_gui.cli import parse_args  # noqa: E402
 from pinochle_gui.frames import FrameClock, prefer_plain_frame_buffer  # noqa: E402
@@ -65,6 +75,8 @@ def _table(home: Path, size: tuple[int, int], levels: list[str | None], seed: in
     rules = app.settings.rules_for("partnership_auction")
     names = [app.settings.seat_name(s, 4) for s in range(4)]
     table = app.new_table(rules, levels, names)
+    if BESIDE:
+        _beside.append(Beside(BESIDE, app))
     gc.collect()
     gc.freeze()  # as the app does once it has started
     return app, table
@@ -79,8 +91,50 @@ def _screen() -> pygame.Surface:
 Frame = tuple[float, float]  # seconds of one frame: on the clock, and of the loop's thread's own CPU time
 
 
+class Beside:
+    """Analysis beside the table (``review`` or ``costs``, see the module's doc) on one four-handed hand."""
+
+    def __init__(self, kind: str, app: App) -> None:
+        self.kind = kind
+        self.app = app
+        self.record = play_game(new_game(preset("partnership_auction"), seed=7), ["medium"] * 4, 7, 1).hand_records[0]
+        self.analyst: Analyst | None = None
+        self.decisions = 0
+        self.cpu = 0.0
+        if kind == "review":
+            self.analyst = Analyst(processes=True, workers=2)
+            self.analyst.warm_up()
+            self.analyst.start(self.record, 0, APP_SEED)
+
+    def step(self) -> None:
+        """What the app does each frame beside the table (the cost job is polled by the app's own tick)."""
+        if self.analyst is not None:
+            self.decisions += len(self.analyst.poll())
+            if self.analyst.done():
+                self.cpu += self.analyst.cpu_seconds
+                self.analyst.start(self.record, 0, APP_SEED)
+        elif not self.app.coster.busy:
+            self.app.shared_analysis.clear()  # valued again, not taken from the last time
+            self.app.coster.add(self.record, 0, "bench", "medium")
+
+    def close(self) -> str:
+        if self.analyst is not None:
+            self.analyst.poll()
+            self.cpu += self.analyst.cpu_seconds
+            self.analyst.close()
+            return f"beside it the review's analysis: {self.decisions} decisions, {self.cpu:.1f} s of processor time"
+        return f"beside it the cost job: {self.app.coster.valued} decisions started"
+
+
+#: The analysis beside the tables measured (``--beside``), and that of the table under way.
+BESIDE = ""
+_beside: list[Beside] = []
+
+
 def _frame(app: App, screen: pygame.Surface, dt: float) -> Frame:
     start, cpu = time.perf_counter(), time.thread_time()
+    for load in _beside:
+        load.step()
     app.tick(dt)
     app.stack.draw(screen)
     pygame.display.flip()
@@ -250,7 +304,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--idle", action="store_true",
                         help="instead of frame times: the share of a core the app takes while nothing moves")
     parser.add_argument("--seconds", type=float, default=10.0, help="seconds measured per screen of --idle")
+    parser.add_argument("--beside", choices=("review", "costs"),
+                        help="a hand's analysis running all the while: the review's, or the app's cost job")
     args = parser.parse_args(argv)
+    global BESIDE
+    BESIDE = args.beside or ""
     sizes = [(int(s.split("x")[0]), int(s.split("x")[1])) for s in args.sizes.split(",")]
     prefer_plain_frame_buffer()
     pygame.display.init()
@@ -274,7 +332,8 @@ def main(argv: list[str] | None = None) -> int:
                 continue
             for name, bench in (("idle", idle), ("dealing", dealing), ("thinking", thinking)):
                 times = bench(Path(home) / f"{name}{w}", (w, h), args.frames)
-                print(f"{w}x{h}  {name:<9}{summary(times)}", flush=True)
+                beside = f"; {_beside.pop().close()}" if _beside else ""
+                print(f"{w}x{h}  {name:<9}{summary(times)}{beside}", flush=True)
     pygame.quit()
     return 0
 

@@ -254,3 +254,21 @@ def test_each_seat_has_its_accuracy_in_the_game_over_the_hands_analysed(counted:
             [f"{review.game_accuracy(s)[0].percent} ({review.game_accuracy(s)[1]} hands)" for s in (0, 1, 2)]
     finally:
         review.close()
+
+
+def test_the_analysis_works_below_the_tables_computers() -> None:
+    """The review's analysis workers run at a lower priority than the table's computers (a Thinker's pool, 5 steps
+    down), the cost job's lower still (capped at 19, the lowest)."""
+    import inspect
+    import os
+
+    from engine.ai.worker import ANALYSIS_NICENESS, background_pool
+    from pinochle_gui.table.hand_costs import LAST
+
+    analyst = Analyst(processes=True, workers=1)
+    try:
+        found = analyst._pool().submit(os.nice, 0).result(timeout=60)
+    finally:
+        analyst.close()
+    assert found == min(19, os.nice(0) + ANALYSIS_NICENESS)
+    assert inspect.signature(background_pool).parameters["niceness"].default == 5 < ANALYSIS_NICENESS < LAST

@@ -360,6 +360,11 @@ def _ready() -> bool:
     return True
 
 
+#: How many steps lower in priority a hand's analysis works: below the table's own computers (a :class:`Thinker`,
+#: 5), so that a review opened while they think never slows them, above the duplicate challenge's computer (15) and
+#: the app's cost of a hand (19).
+ANALYSIS_NICENESS = 10
+
 #: A decision's review in a worker: the review, the processor seconds it took, its seat view.
 Reviewed = tuple[DecisionReview, float, SeatView]
 
@@ -380,14 +385,18 @@ class Analyst:
     other seats' decisions are valued from their own view only). A decision that fails in the
     worker is counted as done and left out of the result (its error kept in :attr:`errors`).
 
+    The workers run :data:`ANALYSIS_NICENESS` steps lower in priority (``niceness``).
+
     The player's decisions already reviewed from the seat's view with the same seed, level and viewer (the app's
     cost of the hand: :class:`~engine.ai.analysis.SeatView`) are not valued again: given to :meth:`start` or, while
     their decisions wait, to :meth:`reuse`, only the view with every card is added to them. The seat views of the
     player's decisions the analyst found itself are kept (:attr:`seat_views`) for the others to use.
     """
 
-    def __init__(self, processes: bool = True, workers: int = 2, level: str = "hard", every_card: bool = True) -> None:
+    def __init__(self, processes: bool = True, workers: int = 2, level: str = "hard", every_card: bool = True,
+                 niceness: int = ANALYSIS_NICENESS) -> None:
         self.processes = processes
+        self.niceness = niceness
         self.workers = max(1, workers)
         self.level = level
         self.every_card = every_card
@@ -409,7 +418,7 @@ class Analyst:
 
     def _pool(self) -> Executor:
         if self._executor is None:
-            self._executor = background_pool("pinochle-analysis", self.processes, self.workers)
+            self._executor = background_pool("pinochle-analysis", self.processes, self.workers, self.niceness)
             assert self._executor is not None
             self.processes = isinstance(self._executor, ProcessPoolExecutor)
         return self._executor
@@ -548,5 +557,5 @@ class Analyst:
         self._shutdown()
 
 
-__all__ = ["STOP_GRACE", "WHERE", "Analyst", "AtOnce", "DaemonThread", "Thinker", "Where", "background_pool", "decide",
-           "decide_with_reason", "hint_in", "stop_pool"]
+__all__ = ["ANALYSIS_NICENESS", "STOP_GRACE", "WHERE", "Analyst", "AtOnce", "DaemonThread", "Thinker", "Where",
+           "background_pool", "decide", "decide_with_reason", "hint_in", "stop_pool"]
