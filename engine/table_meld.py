@@ -155,6 +155,10 @@ class MeldTable:
     slots: list[_Slot | None] = field(default_factory=list)
     records: list[_Record] = field(default_factory=list)
     dixes: int = 0  # nines of trump melded so far
+    # The last options worked out, by the table, the hand, the trump and the rules they were for: a computer asks
+    # for them to choose a meld, the game again to check the one chosen.
+    _last: tuple[tuple[object, ...], Rules, tuple[MeldPlay, ...]] | None = \
+        field(default=None, init=False, repr=False, compare=False)
 
     # -- what is on the table ------------------------------------------------------------------
     def cards(self) -> list[Card]:
@@ -179,6 +183,16 @@ class MeldTable:
     # -- the legal melds -----------------------------------------------------------------------
     def options(self, hand: Sequence[Card], trump: int, rules: Rules) -> list[MeldPlay]:
         """Every legal single meld to lay now (the dix too), with the points it scores now."""
+        key = (tuple(None if s is None else (s.card, frozenset(s.classes)) for s in self.slots),
+               tuple((r.name, r.kind, tuple(r.slots), r.absorbed, r.lent) for r in self.records), self.dixes,
+               tuple(hand), trump)
+        if self._last is not None and self._last[0] == key and self._last[1] is rules:
+            return list(self._last[2])
+        found = self._options(hand, trump, rules)
+        self._last = (key, rules, tuple(found))
+        return found
+
+    def _options(self, hand: Sequence[Card], trump: int, rules: Rules) -> list[MeldPlay]:
         tally = counts(hand)
         plays: list[MeldPlay] = []
         row = meld_table_rows(rules).dix

@@ -387,19 +387,18 @@ def two_hand_exact_tricks(level: Level) -> int:
     return 9 if level.worlds else 0
 
 
-def _meld_loss(tally: list[int], card: int, trump: int, rules: Rules) -> int:
-    before = meld_total(tally, trump, rules)
-    tally[card] -= 1
-    after = meld_total(tally, trump, rules)
-    tally[card] += 1
-    return before - after
-
-
 def _keep_costs(cards: Sequence[tuple[int, bool]], tally: list[int], trump: int, rules: Rules) -> list[float]:
-    """What playing each card (code, from the table?) gives up: its part in meld, and a trump's power."""
+    """What playing each card (code, from the table?) gives up: its part in meld, and a trump's power (the meld
+    with all the cards worked out once, without each card once)."""
+    before = meld_total(tally, trump, rules)
+    losses: dict[int, int] = {}
     costs = []
     for c, from_table in cards:
-        loss = _meld_loss(tally, c, trump, rules) * (0.3 if from_table else 0.6)
+        if c not in losses:
+            tally[c] -= 1
+            losses[c] = before - meld_total(tally, trump, rules)
+            tally[c] += 1
+        loss = losses[c] * (0.3 if from_table else 0.6)
         costs.append(loss + (10 + 2 * (c % 6) if c // 6 == trump else 0))
     return costs
 
