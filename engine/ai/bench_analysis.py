@@ -14,6 +14,10 @@ it does the wall-clock time (on an idle machine, with two workers on two cores, 
 about half of it). The worker processes are started before the clock runs (as the app can when it
 opens the review). Each variant gets a line of p50 / p95 / max, and at the end a table of them.
 
+``--shared`` measures besides, for each hand, what the app's cost job spends (seat 0's decisions from its own view,
+one worker, as :mod:`pinochle_gui.table.hand_costs` values them) and what the review opened after it spends (the
+same analysis, given the cost job's seat views: only the view with every card added to them).
+
 ``--records FILE`` keeps the hands played: read from FILE where it holds the variant's hands from the
 seed (the medium computers play on the clock too, so a busy machine may play other cards), else
 played and appended to it; ``--out FILE`` writes each hand's analysis as a JSON line (to compare two
@@ -33,7 +37,9 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from engine.ai.worker import Analyst
+from engine.ai.advice import SEAT_VIEW
+from engine.ai.analysis import SeatView, decisions_in, player_seat, review_views
+from engine.ai.worker import Analyst, background_pool, stop_pool
 from engine.game import new_game
 from engine.record import HandRecord, read_records, write_records
 from engine.rules import PRESETS, preset
@@ -105,6 +111,34 @@ def time_analyses(records: Sequence[HandRecord], workers: int, seed: int,
     return timings
 
 
+def _seat_view(record: HandRecord, index: int, seed: int, viewer: int | None) -> tuple[SeatView, float]:
+    """In the worker: the decision's seat view, as the app's cost job finds it, and the processor time it took."""
+    started = time.process_time()
+    view = review_views(record, index, seed, SEAT_VIEW, every_card=False, viewer=viewer)[1]
+    return view, time.process_time() - started
+
+
+def time_shared(records: Sequence[HandRecord], seed: int) -> list[tuple[float, float]]:
+    """(processor seconds of the cost job, of the review opened after it) per record, one worker each."""
+    pool = background_pool("bench-hand-costs", True, niceness=5)
+    assert pool is not None
+    analyst = Analyst(processes=True, workers=1)
+    analyst.warm_up()
+    out = []
+    try:
+        for record in records:
+            viewer = player_seat(record)
+            mine = [index for index, seat in decisions_in(record) if seat == 0]
+            found = [pool.submit(_seat_view, record, index, seed, viewer).result() for index in mine]
+            analyst.start(record, seat=0, seed=seed, known={i: view for i, (view, _s) in zip(mine, found, strict=True)})
+            analyst.wait()
+            out.append((sum(s for _view, s in found), analyst.cpu_seconds))
+    finally:
+        stop_pool(pool)
+        analyst.close()
+    return out
+
+
 def p95(values: Sequence[float]) -> float:
     """The 95th percentile, interpolated between the values (with a few hands, near the largest)."""
     if len(values) < 2:
@@ -148,11 +182,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--workers", default="1,2", help="worker process counts to time, comma-separated")
     parser.add_argument("--records", type=Path, help="keep the hands played in this file (JSON lines), reuse them")
     parser.add_argument("--out", type=Path, help="append each hand's analysis to this file (JSON lines)")
+    parser.add_argument("--shared", action="store_true",
+                        help="also the cost job's processor time per hand, and the review's after it")
     args = parser.parse_args(argv)
     load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
     print(f"{os.cpu_count()} cores, {platform.processor() or platform.machine()}, Python {platform.python_version()}, "
           f"load {load:.2f}; hands from seed {args.seed}, played by {args.players}; analysis seed {args.seed}")
     rows = []
+    shared_rows = []
     for variant, hands in variants(args.variant, args.hands):
         records = kept_records(args.records, variant, hands, args.seed, args.players)
         for workers in (int(w) for w in args.workers.split(",")):
@@ -167,12 +204,25 @@ def main(argv: Sequence[str] | None = None) -> int:
                   f"max {s['cpu_max']:.1f} s; decisions per hand p50 {s['decisions_p50']:.0f}, "
                   f"max {s['decisions_max']:.0f}; load {load:.2f}; "
                   f"per hand {' '.join(f'{c:.1f}' for _t, _p, c, _n in timings)}", flush=True)
+        if args.shared:
+            shared = time_shared(records, args.seed)
+            costs, after = [c for c, _a in shared], [a for _c, a in shared]
+            shared_rows.append((variant, len(records), costs, after))
+            print(f"{variant}, shared: the cost job p50 {statistics.median(costs):.1f} s, p95 {p95(costs):.1f} s; "
+                  f"the review after it p50 {statistics.median(after):.1f} s, p95 {p95(after):.1f} s; "
+                  f"per hand {' '.join(f'{c:.1f}+{a:.1f}' for c, a in shared)}", flush=True)
     print("\n| variant | workers | hands | processor s per hand p50 / p95 / max | whole hand s p50 / p95 | "
           "decisions p50 | load after |")
     print("|---|---|---|---|---|---|---|")
     for variant, workers, hands, s, load in rows:
         print(f"| {variant} | {workers} | {hands} | **{s['cpu_p50']:.1f}** / {s['cpu_p95']:.1f} / {s['cpu_max']:.1f} | "
               f"{s['whole_p50']:.1f} / {s['whole_p95']:.1f} | {s['decisions_p50']:.0f} | {load:.1f} |")
+    if shared_rows:
+        print("\n| variant | hands | the cost job, processor s per hand p50 / p95 | the review after it p50 / p95 |")
+        print("|---|---|---|---|")
+        for variant, hands, costs, after in shared_rows:
+            print(f"| {variant} | {hands} | {statistics.median(costs):.1f} / {p95(costs):.1f} | "
+                  f"{statistics.median(after):.1f} / {p95(after):.1f} |")
     return 0
 
 
