@@ -31,6 +31,8 @@ from pinochle_gui.screens.review_analysis import ReviewAnalysis
 from pinochle_gui.shared_analysis import SharedAnalysis, view_key
 from pinochle_gui.table.hand_costs import CostedHand, HandCoster
 
+pytestmark = pytest.mark.hand_costs  # the cost job works here (tests/conftest.py)
+
 
 def quick_valuation(game: Game, seat: int, level: Level, rng: random.Random, chosen: Action | None = None) -> Valuation:
     """A few choices (and the one made), each worth four numbers drawn from ``rng``: as the real valuation, the
