@@ -342,6 +342,7 @@ class _Calculator:
         self.queens = [rows.queens.best(i)[0] for i in range(n)]
         self.jacks = [rows.jacks.best(i)[0] for i in range(n)]
         self.dix = dix_value(rules)
+        self.melded = tuple(_meld_cards(suit, rules) for suit in SUITS)  # meld_cards, by trump
 
     def total(self, c: Sequence[int], trump: int) -> int:
         n = self.base
@@ -459,14 +460,17 @@ def score_meld(hand: Iterable[int], trump: int, rules: Rules) -> MeldScore:
 def meld_cards(trump: int, rules: Rules) -> frozenset[int]:
     """Every card a meld of ``rules``' table can use with ``trump`` (the cards of the melds :func:`score_meld` forms:
     the trump's run, royal marriage and dix where the table has one, each suit's marriage, the pinochle and the four
-    arounds): no other card is ever shown as meld (:meth:`MeldScore.shown_cards`).
+    arounds): no other card is ever shown as meld (:meth:`MeldScore.shown_cards`), nor counts in :func:`meld_total`.
 
     >>> from engine.cards import HEARTS, format_cards
     >>> from engine.rules import preset
     >>> format_cards(sorted(set(range(24)) - meld_cards(HEARTS, preset("partnership_auction"))))
     '9S TS 9D TD 9C TC'
     """
-    check_suit(trump)
+    return _calculator(rules).melded[check_suit(trump)]
+
+
+def _meld_cards(trump: int, rules: Rules) -> frozenset[int]:
     cards = {card(trump, r) for r in RUN_RANKS}
     if meld_table_rows(rules).dix is not None:
         cards.add(card(trump, NINE))

@@ -25,10 +25,10 @@ from engine.actions import (
 from engine.ai import bidding as bv
 from engine.ai import decisions
 from engine.ai.levels import LEVELS, Level
-from engine.cards import DIAMONDS, HEARTS, SPADES, new_deck, parse_cards
+from engine.cards import DIAMONDS, HEARTS, SPADES, counts, new_deck, parse_cards
 from engine.game import Game, new_game
 from engine.info_state import InfoState, info_state
-from engine.meld import meld_cards, score_meld
+from engine.meld import meld_cards, meld_total, score_meld
 from engine.players import RandomPlayer
 from engine.rules import PRESETS, Rules, preset
 from tests.conftest import make_deal
@@ -342,7 +342,8 @@ def _in_order_by_the_meld(ranked: bv.Ranked, hand: list[int], trump: int, rules:
 @pytest.mark.parametrize("name", ["partnership_auction", "partnership_auction_div10", "double_deck"])
 def test_the_order_of_passing_is_read_as_the_meld_says_without_working_it_out_for_every_candidate(name: str) -> None:
     """The pass and the return candidates that keep the order of passing outside the meld: the same as working
-    out the meld of every candidate's kept cards, on random hands (a card no meld uses is never shown)."""
+    out the meld of every candidate's kept cards, on random hands (a card no meld uses is never shown, nor counts
+    in the meld's total: the two-handed playouts skip it)."""
     rules = preset(name)
     rng = random.Random(5)
     deck = [int(c) for c in new_deck(rules.double_deck)]
@@ -355,3 +356,8 @@ def test_the_order_of_passing_is_read_as_the_meld_says_without_working_it_out_fo
                 _in_order_by_the_meld(ranked, hand, trump, rules, to_declarer)
         shown = {int(c) for c in score_meld(hand, trump, rules).shown_cards()}
         assert shown <= meld_cards(trump, rules)
+        held = counts(hand)
+        for c in set(hand) - meld_cards(trump, rules):  # nor counts in the meld's total
+            without = list(held)
+            without[c] -= 1
+            assert meld_total(without, trump, rules) == meld_total(held, trump, rules)

@@ -42,7 +42,7 @@ from engine.ai.worlds import World, play_likelihood, playing_sides, real_world, 
 from engine.cards import counts
 from engine.game import Game
 from engine.info_state import InfoState, info_state, sample_world
-from engine.meld import meld_total
+from engine.meld import meld_cards, meld_total
 from engine.play import beats, card_values, trick_winner
 from engine.players import Choice
 from engine.rules import MeldNeeds, Rules, TrumpBy
@@ -389,15 +389,18 @@ def two_hand_exact_tricks(level: Level) -> int:
 
 def _keep_costs(cards: Sequence[tuple[int, bool]], tally: list[int], trump: int, rules: Rules) -> list[float]:
     """What playing each card (code, from the table?) gives up: its part in meld, and a trump's power (the meld
-    with all the cards worked out once, without each card once)."""
+    with all the cards worked out once, without each card once; a card no meld uses gives up none)."""
+    melded = meld_cards(trump, rules)
     before = meld_total(tally, trump, rules)
     losses: dict[int, int] = {}
     costs = []
     for c, from_table in cards:
         if c not in losses:
-            tally[c] -= 1
-            losses[c] = before - meld_total(tally, trump, rules)
-            tally[c] += 1
+            losses[c] = 0
+            if c in melded:
+                tally[c] -= 1
+                losses[c] = before - meld_total(tally, trump, rules)
+                tally[c] += 1
         loss = losses[c] * (0.3 if from_table else 0.6)
         costs.append(loss + (10 + 2 * (c % 6) if c // 6 == trump else 0))
     return costs
