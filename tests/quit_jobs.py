@@ -27,3 +27,17 @@ def endless(*args: Any, **kwargs: Any) -> Any:
     """Takes the arguments of any background job (a decision, its review, a hand played on) and works
     :data:`LONG` seconds instead."""
     return work_for(LONG)
+
+
+def half_sent(started: str) -> None:
+    """In a pool's worker process: begin sending a result as a large one is sent (its length, then the rest in a
+    second write), mark the file ``started``, and never send the rest: a worker stopped between the two writes."""
+    import gc
+    import os
+    import struct
+    from multiprocessing.queues import SimpleQueue
+
+    results = next(o for o in gc.get_objects() if isinstance(o, SimpleQueue))
+    os.write(results._writer.fileno(), struct.pack("!i", 20_000) + b"\0" * 10)
+    Path(started).touch()
+    work_for(LONG)

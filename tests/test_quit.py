@@ -125,6 +125,30 @@ def test_a_process_exits_at_once_after_stopping_pools_busy_with_long_jobs(tmp_pa
     assert result.stdout.strip() == "stopped"
 
 
+def test_a_process_exits_at_once_after_stopping_a_worker_half_way_through_sending_its_result(tmp_path: Path) -> None:
+    """A result over 16 KiB (a bid's review with every bid valued) goes to the pool in two writes; a worker stopped
+    between them left the pool's own thread waiting for the rest, and the process's exit waiting for that thread."""
+    script = textwrap.dedent(f"""
+        import sys, time
+        from pathlib import Path
+        sys.path.insert(0, {str(ROOT)!r})
+        from engine.ai.worker import background_pool, stop_pool
+        from tests.quit_jobs import half_sent
+        if __name__ == "__main__":
+            started = Path({str(tmp_path)!r}) / "started"
+            pool = background_pool("pinochle-test-half-sent", True)
+            pool.submit(half_sent, str(started))
+            while not started.exists():
+                time.sleep(0.05)
+            time.sleep(0.2)  # the pool's thread has read the length and waits for the rest
+            stop_pool(pool)
+            print("stopped", flush=True)
+    """)
+    result = subprocess.run([sys.executable, "-c", script], cwd=tmp_path, capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "stopped"
+
+
 @pytest.fixture
 def busy_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[shell.App]:
     """The real app with worker processes (not the tests' decisions at once) in which every background job

@@ -35,6 +35,7 @@ the player's decisions first, on one or two worker processes:
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import multiprocessing
 import os
@@ -143,10 +144,16 @@ def stop_pool(pool: Executor | None, grace: float = STOP_GRACE) -> None:
     :mod:`concurrent.futures` waits for it: a hand's analysis kept a closed game's process alive for
     tens of seconds. A :class:`DaemonThread`'s running job cannot be stopped from outside; it is left to
     finish unseen, and its thread never holds up the exit.
+
+    A worker stopped half way through sending its result (one over 16 KiB goes in two writes: its length, then the
+    rest) leaves the pool's own thread reading the rest for ever, and the interpreter's exit waits for that thread:
+    once the workers are gone, the pool's end of the results' pipe that writes is closed too, so that it reads the
+    end of the pipe instead.
     """
     if pool is None:
         return
     workers = list((pool._processes or {}).values()) if isinstance(pool, ProcessPoolExecutor) else []
+    results = pool._result_queue if isinstance(pool, ProcessPoolExecutor) else None
     pool.shutdown(wait=False, cancel_futures=True)
     for worker in workers:
         if worker.is_alive():
@@ -158,6 +165,9 @@ def stop_pool(pool: Executor | None, grace: float = STOP_GRACE) -> None:
         if worker.is_alive():
             worker.kill()
             worker.join(grace)
+    if results is not None and workers:
+        with contextlib.suppress(OSError, AttributeError):
+            results._writer.close()  # type: ignore[attr-defined]
 
 
 _P = ParamSpec("_P")
