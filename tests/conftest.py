@@ -8,6 +8,7 @@ that it comes out identical, as :func:`engine.record.check_record` does for seed
 
 from __future__ import annotations
 
+import functools
 import os
 import random
 import re
@@ -71,9 +72,42 @@ def _no_cost_job(*_args: object, **_kwargs: object) -> None:
     return None
 
 
+@pytest.fixture
+def quick_hints(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The hint the player asks for is the advice valued with medium's smaller search (the same code on a fifth of
+    the deals), for tests of the table around the hint rather than of the advice (tests/test_one_verdict.py tests
+    that)."""
+    from engine.ai import worker
+    from engine.ai.advice import ANALYSIS_LEVELS
+    from engine.ai.hint import hint
+
+    monkeypatch.setattr(worker, "hint", functools.partial(hint, level=ANALYSIS_LEVELS["medium"]))
+
+
 def slow_where(values: Sequence[str], slow: Sequence[str]) -> list[Any]:
     """A test's parameters, those in ``slow`` marked slow (``make test-fast`` leaves them out)."""
     return [pytest.param(value, marks=pytest.mark.slow) if value in slow else value for value in values]
+
+
+def fast_where(values: Sequence[Any], fast: Sequence[Any]) -> list[Any]:
+    """A test's parameters, all but those in ``fast`` marked slow: ``make test-fast`` tries the behaviour on a
+    sample (the default preset, say) and ``make test`` on every value."""
+    return slow_where(values, [value for value in values if value not in fast])
+
+
+def param_id(value: object) -> str:
+    """A test parameter's name in the test's id: a window's size as 1280x720, anything else as itself."""
+    if isinstance(value, tuple) and len(value) == 2:
+        return f"{value[0]}x{value[1]}"
+    return str(value)
+
+
+def each_once_fast(rows: Sequence[Any], columns: Sequence[Any]) -> list[Any]:
+    """Every pair of a row and a column as a test's two parameters. ``make test-fast`` keeps one column for each
+    row, taking the columns in turn, so every row and every column is still tried there; ``make test`` tries
+    every pair."""
+    return [pytest.param(row, column, marks=() if j == i % len(columns) else pytest.mark.slow)
+            for i, row in enumerate(rows) for j, column in enumerate(columns)]
 
 
 def two_handed_analysis(test: Test) -> Test:

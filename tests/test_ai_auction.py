@@ -12,7 +12,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-from conftest import act, bid_limit, make_deal
+from conftest import act, bid_limit, each_once_fast, fast_where, make_deal
 
 from engine.actions import Bid, Pass
 from engine.ai import decisions, learn_auction
@@ -167,7 +167,7 @@ def _random_position(seed: int) -> tuple[Game, int]:
     return game, seat
 
 
-@pytest.mark.parametrize("chunk", range(4))
+@pytest.mark.parametrize("chunk", fast_where(range(4), [0]))
 def test_weighed_worlds_are_consistent_and_the_weights_repeat(chunk: int) -> None:
     """Two thousand random positions (500 a chunk): every world holds the seat's own cards, every
     card known to be elsewhere, the real hand sizes and the real unseen cards; its weight is
@@ -212,7 +212,7 @@ def test_the_passes_talk() -> None:
     assert hidden.skipped_cards([int(c) for c in parse_cards("AS KS")], back, trump, False) == 0
 
 
-@pytest.mark.parametrize("seed", range(120))
+@pytest.mark.parametrize("seed", fast_where(range(120), range(30)))
 def test_hard_bids_legally_in_random_auctions(seed: int) -> None:
     rules = preset("partnership_auction", first_bid_forced=seed % 3 == 0)
     game = new_game(rules, seed=1000 + seed)
@@ -228,8 +228,8 @@ def test_hard_bids_legally_in_random_auctions(seed: int) -> None:
         game.apply(action)
 
 
-@pytest.mark.parametrize(("name", "seed"), [(n, s) for n in ("partnership_auction", "three_hand", "double_deck")
-                                            for s in range(3)])
+@pytest.mark.parametrize(("name", "seed"),
+                         each_once_fast(("partnership_auction", "three_hand", "double_deck"), range(3)))
 def test_hard_decides_whole_hands_legally(name: str, seed: int) -> None:
     """Every decision of a hand (auction, passes, bury, every card) straight from the decision
     functions, not through the player's guard against an illegal action."""
@@ -249,6 +249,7 @@ def test_hard_decides_whole_hands_legally(name: str, seed: int) -> None:
         game.apply(action)
 
 
+@pytest.mark.slow
 def test_learning_writes_a_table_the_model_reads(tmp_path: Path) -> None:
     out = tmp_path / "model.json"
     assert learn_auction.main(["--deals", "3", "--seed", "1", "--out", str(out)]) == 0

@@ -8,6 +8,7 @@ from collections import Counter
 from dataclasses import replace
 
 import pytest
+from conftest import each_once_fast, fast_where
 
 from engine.actions import (
     Bid,
@@ -78,8 +79,7 @@ ASKED = {
 }
 
 
-@pytest.mark.parametrize("name", sorted(PRESETS))
-@pytest.mark.parametrize("level", ["easy", "medium", "hard", "perfect"])
+@pytest.mark.parametrize(("name", "level"), each_once_fast(sorted(PRESETS), ["easy", "medium", "hard", "perfect"]))
 def test_every_decision_is_legal(name: str, level: str) -> None:
     phases = set()
     for seed in range(1, 4 if level == "easy" else 3):
@@ -339,7 +339,8 @@ def _in_order_by_the_meld(ranked: bv.Ranked, hand: list[int], trump: int, rules:
     return kept_in_order or ranked
 
 
-@pytest.mark.parametrize("name", ["partnership_auction", "partnership_auction_div10", "double_deck"])
+@pytest.mark.parametrize("name", fast_where(["partnership_auction", "partnership_auction_div10", "double_deck"],
+                                            ["partnership_auction"]))
 def test_the_order_of_passing_is_read_as_the_meld_says_without_working_it_out_for_every_candidate(name: str) -> None:
     """The pass and the return candidates that keep the order of passing outside the meld: the same as working
     out the meld of every candidate's kept cards, on random hands (a card no meld uses is never shown, nor counts

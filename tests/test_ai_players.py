@@ -6,7 +6,7 @@ import random
 from dataclasses import replace
 
 import pytest
-from conftest import short_game
+from conftest import fast_where, short_game
 
 from engine.actions import Bid, DeclareOut, Pass, action_to_json
 from engine.ai import ComputerPlayer
@@ -49,7 +49,7 @@ def test_the_levels_are_player_kinds() -> None:
         assert player.level is LEVELS[name] and player.name == name and player.seed == 4
 
 
-@pytest.mark.parametrize("variant", sorted(PRESETS))
+@pytest.mark.parametrize("variant", fast_where(sorted(PRESETS), ["partnership_auction", "three_hand"]))
 def test_every_decision_is_legal(variant: str) -> None:
     """Thousands of decisions over the presets (350 per preset), a forgetful, slipping level and a
     sampling one with an exact endgame taking turns."""
@@ -172,7 +172,7 @@ def test_worker_decides_as_the_player_does() -> None:
         decide(game_to_dict(game), seat, "grandmaster", 9)
 
 
-@pytest.mark.parametrize("variant", sorted(PRESETS))
+@pytest.mark.parametrize("variant", fast_where(sorted(PRESETS), ["partnership_auction", "two_hand"]))
 def test_a_computer_decides_the_same_in_a_copy_of_the_game_as_in_its_save(variant: str,
                                                                           monkeypatch: pytest.MonkeyPatch) -> None:
     """A worker process decides in the game rebuilt from its save, a thread in a copy of the game: the same

@@ -336,6 +336,7 @@ def test_the_analyst_drops_a_cancelled_analysis() -> None:
     analyst.close()
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("variant", ["two_hand", "three_hand"])
 def test_played_with_hard_the_deal_is_the_same(variant: str) -> None:
     record = record_of(variant)
@@ -508,6 +509,7 @@ def test_titles_speak_to_the_player_and_name_the_others() -> None:
     assert player_seat({"players": names, "seats": 4}) == 0 and player_seat({"seats": 4}) is None
 
 
+@pytest.mark.slow
 def test_the_calibration_computes_every_number_on_a_few_small_hands() -> None:
     """Two hands played and analysed by medium, without the clock (a size that gives no verdict on the
     analysis: the numbers are computed and in range; docs/measurements/analysis-calibration.md has the runs)."""

@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from conftest import fast_where
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -165,7 +166,8 @@ def test_demo_from_source_writes_records_and_screenshot(tmp_path: Path) -> None:
     assert [r["deal"] for r in again[:2]] == [r["deal"] for r in again[2:]]
 
 
-@pytest.mark.parametrize("variant", [v for v in PRESETS if v != "partnership_auction"])
+@pytest.mark.parametrize("variant", fast_where([v for v in PRESETS if v != "partnership_auction"],
+                                               ["three_hand", "two_hand"]))
 def test_one_demo_hand_of_every_variant(variant: str, tmp_path: Path) -> None:
     from pinochle_gui.cli import main
 

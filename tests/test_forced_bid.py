@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import replace
 
 import pytest
-from conftest import act, assert_refused, bid_limit, make_deal, play_out
+from conftest import act, assert_refused, bid_limit, fast_where, make_deal, play_out
 
 from engine.actions import Action, Bid, Pass
 from engine.ai import decisions
@@ -195,7 +195,7 @@ def _walk(name: str, seed: int, choose: Callable[[Game, int], Action]) -> int:
     return count
 
 
-@pytest.mark.parametrize("name", FORCED_PRESETS)
+@pytest.mark.parametrize("name", fast_where(FORCED_PRESETS, ["three_hand", "partnership_auction"]))
 def test_random_and_easy_play_whole_hands_legally(name: str) -> None:
     count = 0
     for seed in range(12):

@@ -26,7 +26,7 @@ from collections.abc import Iterable
 from pathlib import Path
 
 import pytest
-from conftest import slow_where
+from conftest import each_once_fast, fast_where, param_id
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -149,8 +149,8 @@ def test_a_double_deck_hand_reads_whole_at_the_players_text_size(tmp_path: Path,
     assert not overlaps, "\n".join(overlaps)
 
 
-@pytest.mark.parametrize("size", SHAPES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("text_size", TEXT_SIZES)
+@pytest.mark.parametrize(("text_size", "size"), each_once_fast(TEXT_SIZES, SHAPES),
+                         ids=param_id)
 def test_a_hand_set_without_play_keeps_its_summary_whole(tmp_path: Path, text_size: int,
                                                          size: tuple[int, int]) -> None:
     from tests.test_keys_reach import table_at_summary
@@ -266,7 +266,7 @@ def walk_the_table(tmp_path: Path, variant: str, seed: int) -> tuple[list[str], 
     return found, seen
 
 
-@pytest.mark.parametrize("variant", slow_where(sorted(PRESETS), ["two_hand"]))
+@pytest.mark.parametrize("variant", fast_where(sorted(PRESETS), ["partnership_auction"]))
 def test_nothing_at_the_table_is_drawn_over_a_text(tmp_path: Path, variant: str) -> None:
     """Every preset's fullest moments at 100, 125 and 150% text in 720x1280, 1280x720 and 1920x1080: at 150% in
     a standing window the meld panels lay over one another and over the player's name plate."""

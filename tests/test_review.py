@@ -9,6 +9,7 @@ from functools import cache
 from typing import Any
 
 import pytest
+from conftest import fast_where
 
 from engine.ai.analysis import decisions_in
 from engine.game import new_game
@@ -38,7 +39,7 @@ def cards_held(step: Step, seat: int) -> int:
     return len(step.hands[seat]) + len(step.laid[seat])
 
 
-@pytest.mark.parametrize("variant", sorted(PRESETS))
+@pytest.mark.parametrize("variant", fast_where(sorted(PRESETS), ["partnership_auction", "two_hand"]))
 def test_every_hand_replays_to_its_trick_points(variant: str) -> None:
     for record in records(variant):
         steps = review_steps(record)

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 
 import pytest
-from conftest import two_handed_analysis, wait_until
+from conftest import each_once_fast, fast_where, param_id, two_handed_analysis, wait_until
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -423,8 +423,8 @@ def table_overlaps(table: TableScene) -> list[str]:
             for what, rect in (cards if name == "the top bar" else buttons + cards) if box.colliderect(rect)]
 
 
-@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("variant", sorted(PRESETS))
+@pytest.mark.parametrize(("variant", "size"), each_once_fast(sorted(PRESETS), SIZES),
+                         ids=param_id)
 def test_a_hand_at_the_table_shows_whole_texts_and_nothing_covers_a_button_or_card(
         tmp_path: Path, variant: str, size: tuple[int, int]) -> None:
     found, overlaps, _holds = walk_a_hand(tmp_path, variant, size)
@@ -432,7 +432,7 @@ def test_a_hand_at_the_table_shows_whole_texts_and_nothing_covers_a_button_or_ca
     assert not overlaps, "\n".join(overlaps)
 
 
-@pytest.mark.parametrize("variant", sorted(PRESETS))
+@pytest.mark.parametrize("variant", fast_where(sorted(PRESETS), ["partnership_auction", "two_hand"]))
 def test_a_hand_in_large_print_shows_whole_texts_and_nothing_covers_a_button_or_card(
         tmp_path: Path, variant: str) -> None:
     found, overlaps, _holds = walk_a_hand(tmp_path, variant, LARGE, text_size=LARGEST_TEXT, large_cards=True,

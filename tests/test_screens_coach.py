@@ -15,7 +15,7 @@ from typing import Any
 
 import pygame
 import pytest
-from conftest import easy_analysis, players_hand
+from conftest import easy_analysis, fast_where, players_hand
 from test_screens_app import FakeApp, _display, app, button_named, click, key, render
 
 from engine.ai.analysis import decisions_in
@@ -184,7 +184,7 @@ def test_the_summary_reconciles_net_and_opens_the_hard_computers_play(app: FakeA
 # -- try again from here --------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (720, 1200)])
+@pytest.mark.parametrize("size", fast_where([(1280, 800), (720, 1200)], [(720, 1200)]))
 def test_try_again_plays_the_hand_on_and_the_new_line_is_stepped_through(tmp_path: Path,
                                                                          size: tuple[int, int]) -> None:
     fake = FakeApp(tmp_path, size)
@@ -264,7 +264,7 @@ def test_no_try_again_where_there_was_no_choice(app: FakeApp) -> None:
 # -- the graph of the hand -------------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("size", [(1280, 800), (720, 1200)])
+@pytest.mark.parametrize("size", fast_where([(1280, 800), (720, 1200)], [(1280, 800)]))
 def test_the_graph_marks_every_decision_and_a_click_goes_there(tmp_path: Path, size: tuple[int, int]) -> None:
     fake = FakeApp(tmp_path, size)
     try:

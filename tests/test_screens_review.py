@@ -9,6 +9,7 @@ from typing import Any
 
 import pygame
 import pytest
+from conftest import fast_where
 from test_review import played
 from test_screens_app import SIZES, FakeApp, _display, app, click, click_button, key, render, type_text
 from test_screens_pause import played as played_game
@@ -46,7 +47,7 @@ def held(scene: ReviewScene) -> list[int]:
     return [len(h) + len(t) for h, t in zip(scene.step.hands, scene.step.laid, strict=True)]
 
 
-@pytest.mark.parametrize("variant", sorted(PRESETS))
+@pytest.mark.parametrize("variant", fast_where(sorted(PRESETS), ["partnership_auction", "three_hand"]))
 def test_step_through_a_whole_hand_by_keys(app: FakeApp, variant: str) -> None:
     record = played(variant)
     scene = review(app, [record])

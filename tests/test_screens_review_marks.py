@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pygame
 import pytest
-from conftest import players_hand
+from conftest import each_once_fast, param_id, players_hand
 from test_screen_walk import problems, text_overlaps
 from test_screens_app import FakeApp, _display, app, click, key, render
 
@@ -215,8 +215,9 @@ def test_the_summary_shows_each_seats_accuracy_and_the_key_moments_as_the_analys
     assert review.summary is None and review.step.action_index == moments[0].action_index
 
 
-@pytest.mark.parametrize("size", [(720, 1280), (1280, 720), (1920, 1080)], ids=lambda s: f"{s[0]}x{s[1]}")
-@pytest.mark.parametrize("text_size", [100, 125, 150])
+@pytest.mark.parametrize(("text_size", "size"),
+                         each_once_fast([100, 125, 150], [(720, 1280), (1280, 720), (1920, 1080)]),
+                         ids=param_id)
 def test_the_summary_and_the_advice_read_whole_at_every_text_size(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text_size: int, size: tuple[int, int]) -> None:
     """The summary (every key moment, or a heading that says how many fit) and a step with its advice: no text

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 import pytest
+from conftest import each_once_fast, param_id
 from test_screens_app import SIZES, FakeApp, _display, app, button_named, click, click_button, key, render, send
 
 from engine.cards import parse_cards
@@ -182,8 +183,8 @@ def test_every_table_of_the_rules_reads_in_columns_within_the_text(app: FakeApp,
     assert any(word.startswith("last trick ") for word in words)
 
 
-@pytest.mark.parametrize("size", [(1280, 720), (1280, 800), (720, 1100)])
-@pytest.mark.parametrize("percent", [100, 150])
+@pytest.mark.parametrize(("size", "percent"), each_once_fast([(1280, 720), (1280, 800), (720, 1100)], [100, 150]),
+                         ids=param_id)
 def test_the_page_dots_stay_under_the_tour_captions(app: FakeApp, size: tuple[int, int], percent: int) -> None:
     """At 150% the dots were drawn over the caption under the cards (the help page, the meld page)."""
     from pinochle_gui.fonts import set_text_scale

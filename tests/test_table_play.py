@@ -8,6 +8,7 @@ import random
 from pathlib import Path
 
 import pytest
+from conftest import fast_where
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -179,7 +180,7 @@ def random_by_mouse(app: App, table: TableScene, rng: random.Random) -> None:
     do_by_mouse(app, table, rng.choice(mouse_choices(table)))
 
 
-@pytest.mark.parametrize("variant", list(PRESETS))
+@pytest.mark.parametrize("variant", fast_where(list(PRESETS), ["partnership_auction", "three_hand", "two_hand"]))
 def test_a_whole_hand_of_each_variant_by_mouse(tmp_path: Path, variant: str) -> None:
     app, table, screen = make_table(tmp_path, variant)
     try:

@@ -13,7 +13,6 @@ from the clock. The quick form plays some hands of every preset; the slow form p
 
 from __future__ import annotations
 
-import functools
 import os
 import random
 from dataclasses import dataclass, field
@@ -30,9 +29,6 @@ import pygame  # noqa: E402
 from test_table_play import by_keys, click, do_by_mouse, key, mouse_choices  # noqa: E402
 
 from engine.actions import Bid, Pass  # noqa: E402
-from engine.ai import worker  # noqa: E402
-from engine.ai.advice import ANALYSIS_LEVELS  # noqa: E402
-from engine.ai.hint import hint  # noqa: E402
 from engine.game import Phase  # noqa: E402
 from engine.rules import OPTIONS, PRESET_NAMES, PRESETS, Rules, RulesError, TrumpBy, with_options  # noqa: E402
 from engine.save import game_from_dict, game_to_dict  # noqa: E402
@@ -369,10 +365,8 @@ def soak(tmp_path: Path, variant: str, seed: int, hands: int) -> Tally:
 
 
 @pytest.fixture(autouse=True)
-def quick_hints(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The hint the player asks for is the advice valued with medium's smaller search (the same code on a fifth of
-    the deals): the soak tests the table around the hint, not the advice (tests/test_one_verdict.py does)."""
-    monkeypatch.setattr(worker, "hint", functools.partial(hint, level=ANALYSIS_LEVELS["medium"]))
+def _quick_hints(quick_hints: None) -> None:
+    """The soak tests the table around the hint, not the advice (see ``quick_hints``)."""
 
 
 def check_tally(tally: Tally, hands: int) -> None:

@@ -151,6 +151,7 @@ def test_declaring_out_asks_first_and_a_wrong_claim_is_explained(tmp_path: Path)
         app.close()
 
 
+@pytest.mark.usefixtures("quick_hints")  # the table around the hint: Enter does what it said
 def test_enter_after_a_hint_plays_the_hinted_card(tmp_path: Path) -> None:
     app, table, screen = make_table(tmp_path, "two_hand", seed=9)
     try:

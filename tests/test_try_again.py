@@ -48,6 +48,7 @@ def test_the_same_choice_gives_the_same_hand() -> None:
     assert play_on(record, index, choice, level="medium") == play_on(record, index, choice, level="medium")
 
 
+@pytest.mark.slow
 def test_the_hard_computers_finish_the_last_tricks() -> None:
     record = hand("partnership_auction", 8)
     index = decisions_in(record)[-6][0]
