@@ -532,10 +532,13 @@ def with_options(base: Rules, **overrides: Any) -> Rules:
 
 def rules_from_dict(data: object) -> Rules:
     """Read rules written by :meth:`Rules.to_dict` (a save or a hand record), checking each option."""
-    if not isinstance(data, dict) or data.get("variant") not in VARIANTS:
-        raise RulesError(f"not a rule set: variant {data.get('variant') if isinstance(data, dict) else data!r} unknown")
-    variant = data["variant"]
-    base = PRESETS[variant]
+    if not isinstance(data, dict):
+        raise RulesError(f"not a rule set: variant {data!r} unknown")
+    match data:
+        case {"variant": str() as variant} if variant in VARIANTS:
+            base = PRESETS[variant]
+        case _:
+            raise RulesError(f"not a rule set: variant {data.get('variant')!r} unknown")
     known = {f.name for f in dataclasses.fields(Rules)}
     unknown = sorted(set(data) - known)
     if unknown:
