@@ -56,7 +56,7 @@ from pinochle_gui.screens.screen import Screen
 from pinochle_gui.screens.try_again_words import verdict
 from pinochle_gui.seat_words import who
 from pinochle_gui.storage import StoredDrill
-from pinochle_gui.table.hand_costs import LAST
+from pinochle_gui.table.cost_job import LAST
 from pinochle_gui.table.seats import thinking_at_once
 from pinochle_gui.table.summary import draw_table
 from pinochle_gui.theme import Theme, draw_panel

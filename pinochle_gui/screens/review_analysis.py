@@ -41,7 +41,7 @@ from engine.review import seat_names
 from engine.rules import Rules
 from pinochle_gui.seat_words import HARD_COMPUTER, player_seat, whose, with_hard_computer
 from pinochle_gui.shared_analysis import SharedAnalysis, hand_id, view_key
-from pinochle_gui.table.hand_costs import LAST
+from pinochle_gui.table.cost_job import LAST
 from pinochle_gui.table.scene import TableScene
 from pinochle_gui.table.seats import thinking_at_once
 

@@ -44,7 +44,7 @@ from pinochle_gui.screens.screen import Overlay
 from pinochle_gui.screens.try_again_words import verdict, what_differed
 from pinochle_gui.screens.watch import WatchScene
 from pinochle_gui.seat_words import capital, player_seat, who, whose
-from pinochle_gui.table.hand_costs import LAST
+from pinochle_gui.table.cost_job import LAST
 from pinochle_gui.table.seats import thinking_at_once
 from pinochle_gui.table.summary import draw_table
 from pinochle_gui.widgets import MenuButton, blit_text, text_width

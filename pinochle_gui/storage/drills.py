@@ -1,7 +1,7 @@
 """The player's drills ("Practise your mistakes"): the costly decisions of the hands the player played, with the
 progress on each, in a table of their own in the statistics database.
 
-After each hand the player plays, the cost job (:mod:`pinochle_gui.table.hand_costs`) reviews the player's
+After each hand the player plays, the cost job (:mod:`pinochle_gui.table.cost_job`) reviews the player's
 decisions; each costly one (a mistake or a blunder) is kept here with its review, which holds the value of every
 choice there (:class:`engine.ai.analysis.DecisionReview`), so the drill grades a new choice with the review's own
 numbers (:mod:`engine.ai.drills`) without valuing anything again. The hand's record is the one kept for the cost

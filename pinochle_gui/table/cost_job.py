@@ -1,4 +1,4 @@
-"""What the player's decisions cost, hand after hand, found in the background for the statistics.
+"""The cost job: what the player's decisions cost, hand after hand, found in the background for the statistics.
 
 After each hand the player plays (not a demo, not a deal played again), :class:`HandCoster` reviews the
 player's decisions of that hand with the hard level's search from what the player could see
