@@ -36,7 +36,7 @@ from engine.ai.drills import Drill, is_drill
 from engine.record import HandRecord, RecordError, check_record, read_hand, read_json
 
 from .safe_file import StorageMessage, error
-from .stats import StatsStore
+from .stats import StatsTable
 
 if TYPE_CHECKING:
     from engine.ai.analysis_json import DecisionReviewJson
@@ -114,19 +114,10 @@ def _levels(text: object, seats: int) -> tuple[str | None, ...]:
     return (None,) + ("medium",) * (seats - 1)
 
 
-class DrillStore:
+class DrillStore(StatsTable):
     """The drills in the statistics database (their own table, made if missing)."""
 
-    def __init__(self, stats: StatsStore) -> None:
-        self.stats = stats
-
-    def _db(self) -> sqlite3.Connection | None:
-        db = self.stats.connection
-        if db is None:
-            return None
-        if not self.stats.read_only:
-            db.execute(TABLE)
-        return db
+    TABLE = TABLE
 
     def _table(self, db: sqlite3.Connection) -> bool:
         return db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'drills'").fetchone() is not None
