@@ -471,6 +471,11 @@ def record_rules(record: HandRecord) -> Rules:
     return rules_from_dict(record["rules"])
 
 
+def record_hand_number(record: HandRecord) -> int:
+    """The number of a checked record's hand in its game (from 1)."""
+    return record["hand_number"]
+
+
 def record_humans(record: HandRecord) -> tuple[int, ...]:
     """The seats a person played in a checked record (none in records without them)."""
     return tuple(record.get("humans", ()))
@@ -615,6 +620,7 @@ __all__ = [
     "read_records",
     "Outcome",
     "ScoreChange",
+    "record_hand_number",
     "record_humans",
     "record_outcome",
     "record_score_change",

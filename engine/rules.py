@@ -292,6 +292,9 @@ VARIANT_STRUCTURE: dict[str, tuple[int, bool, int, int, TrumpBy]] = {
     "double_deck": (4, True, 20, 0, TrumpBy.AUCTION),
 }
 
+#: The strict bury option on its own: the card picker quotes its words when the rules refuse a bury.
+STRICT_BURY = Option("strict_bury", "Strict bury", "The three-handed declarer may not bury cards used in meld.", variants=("three_hand",))
+
 OPTIONS: dict[str, Option] = {
     o.name: o
     for o in (
@@ -320,7 +323,7 @@ OPTIONS: dict[str, Option] = {
         Option("meld_needs", "Saving meld", "What a side must take in tricks for its meld to count: a trick, any trick points, or nothing.", (MeldNeeds.TRICK, MeldNeeds.POINTS, MeldNeeds.NONE), variants=("three_hand", "partnership_turnup", "partnership_auction", "double_deck")),
         Option("dix_saves_itself", "Dix saves itself", "Meld of nines of trump alone counts even if the side took nothing.", variants=("partnership_turnup", "partnership_auction", "double_deck")),
         Option("set_gives_bid", "Pacific-northwest set", "When the declaring side goes set, the opponents score the bid instead of the declarer losing it.", variants=PASSING_VARIANTS),
-        Option("strict_bury", "Strict bury", "The three-handed declarer may not bury cards used in meld.", variants=("three_hand",)),
+        STRICT_BURY,
         Option("redeal_nines", "Nines redeal", "A player with five or more nines and no aces may call for a new deal before the bidding.", variants=("partnership_auction",)),
         Option("game_target", "Game", "Points to win the game (0: play a number of hands).", low=0, high=10000),
         Option("both_over", "Both pass game", "When several reach the target on the same hand: the declarer wins, the target goes up by 250, or the highest score wins.", tuple(BothOver)),
@@ -529,10 +532,13 @@ def with_options(base: Rules, **overrides: Any) -> Rules:
 
 def rules_from_dict(data: object) -> Rules:
     """Read rules written by :meth:`Rules.to_dict` (a save or a hand record), checking each option."""
-    if not isinstance(data, dict) or data.get("variant") not in VARIANTS:
-        raise RulesError(f"not a rule set: variant {data.get('variant') if isinstance(data, dict) else data!r} unknown")
-    variant = data["variant"]
-    base = PRESETS[variant]
+    if not isinstance(data, dict):
+        raise RulesError(f"not a rule set: variant {data!r} unknown")
+    match data:
+        case {"variant": str() as variant} if variant in VARIANTS:
+            base = PRESETS[variant]
+        case _:
+            raise RulesError(f"not a rule set: variant {data.get('variant')!r} unknown")
     known = {f.name for f in dataclasses.fields(Rules)}
     unknown = sorted(set(data) - known)
     if unknown:

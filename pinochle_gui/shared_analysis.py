@@ -2,7 +2,7 @@
 view, and each seat's accuracy in each hand analysed.
 
 Two jobs review the player's decisions of a hand with the same search, seed and words: the cost of the hand
-(:mod:`pinochle_gui.table.hand_costs`, after every hand the player plays, from the player's view alone) and the
+(:mod:`pinochle_gui.table.cost_job`, after every hand the player plays, from the player's view alone) and the
 hand's review (:mod:`pinochle_gui.screens.review_analysis`, which adds the view with every card). Both are the
 same computation (:class:`engine.ai.analysis.SeatView`: the same record, decision, seed, level and viewer give the
 same seat view), so each puts the seat views it finds here, by hand and decision, and takes those the other found:

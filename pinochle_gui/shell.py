@@ -69,7 +69,7 @@ from pinochle_gui.storage import ALREADY_OPEN, Settings, Storage, StorageMessage
 from pinochle_gui.storage.challenges import FinishedChallenge  # noqa: E402
 from pinochle_gui.storage.saves import SaveWorker  # noqa: E402
 from pinochle_gui.storage.tallies import level_of  # noqa: E402
-from pinochle_gui.table.hand_costs import HandCoster  # noqa: E402
+from pinochle_gui.table.cost_job import HandCoster  # noqa: E402
 from pinochle_gui.table.scene import SeatsConfig, TableScene  # noqa: E402
 from pinochle_gui.table.seats import ComputerSeat, thinking_at_once  # noqa: E402
 

@@ -22,7 +22,7 @@ from pinochle_gui.screens.review import ReviewScene
 from pinochle_gui.screens.statistics import StatisticsScene
 from pinochle_gui.storage.hand_costs import TABLE, HandCost
 from pinochle_gui.storage.stats import StatsStore
-from pinochle_gui.table.hand_costs import CostedHand, HandCoster
+from pinochle_gui.table.cost_job import CostedHand, HandCoster
 from pinochle_gui.widgets.text import watch_text
 
 __all__ = ["_display", "app"]

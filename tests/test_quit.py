@@ -157,7 +157,7 @@ def busy_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[shell.
     for module, name in (("engine.ai.worker", "in_saved"),  # what a worker process runs: decisions and hints
                          ("engine.ai.worker", "_review"),
                          ("engine.ai.duplicate", "computer_hand_from_dict"),
-                         ("pinochle_gui.table.hand_costs", "decision_graded"),
+                         ("pinochle_gui.table.cost_job", "decision_graded"),
                          ("pinochle_gui.screens.review_analysis", "play_seat_again"),
                          ("pinochle_gui.screens.try_again", "play_on")):
         monkeypatch.setattr(f"{module}.{name}", quit_jobs.endless)

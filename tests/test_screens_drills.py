@@ -161,9 +161,9 @@ def test_the_cost_job_after_a_hand_keeps_its_costly_decisions_as_drills(tmp_path
     search, to be quick), and the costly ones are drills of that hand, in the statistics."""
     from test_table_play import make_table
 
-    from pinochle_gui.table import hand_costs
+    from pinochle_gui.table import cost_job
 
-    monkeypatch.setattr(hand_costs, "decision_graded", lambda record, index, seat: review_views(
+    monkeypatch.setattr(cost_job, "decision_graded", lambda record, index, seat: review_views(
         record, index, APP_SEED, ANALYSIS_LEVELS["medium"], every_card=False, viewer=seat)[1])
     record, review = costly_card()
     app, table, screen = make_table(tmp_path, "three_hand")

@@ -29,7 +29,7 @@ from engine.sim import play_game
 from pinochle_gui.screens import review_analysis
 from pinochle_gui.screens.review_analysis import ReviewAnalysis
 from pinochle_gui.shared_analysis import SharedAnalysis, view_key
-from pinochle_gui.table.hand_costs import CostedHand, HandCoster
+from pinochle_gui.table.cost_job import CostedHand, HandCoster
 
 pytestmark = pytest.mark.hand_costs  # the cost job works here (tests/conftest.py)
 
@@ -265,7 +265,7 @@ def test_the_analysis_works_below_the_tables_computers() -> None:
     import os
 
     from engine.ai.worker import ANALYSIS_NICENESS, background_pool
-    from pinochle_gui.table.hand_costs import LAST
+    from pinochle_gui.table.cost_job import LAST
 
     analyst = Analyst(processes=True, workers=1)
     try:

@@ -1,5 +1,5 @@
 """The statistics' chart of the cost of the player's decisions: per game, the average points per hand the
-player's decisions cost (found in the background after each hand, :mod:`pinochle_gui.table.hand_costs`),
+player's decisions cost (found in the background after each hand, :mod:`pinochle_gui.table.cost_job`),
 oldest game first, so that a falling line shows the player improving; over each game's point its accuracy, the
 share of the player's decisions graded best or good, and under the chart the last game's in full. A cost is in
 the one yardstick of every comparison the game shows, net: points of the side's score less the opponents'."""

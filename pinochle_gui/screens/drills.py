@@ -49,6 +49,7 @@ from pinochle_gui.art import CardArt
 from pinochle_gui.fonts import scaled, sized_by_layout, sized_for_player
 from pinochle_gui.net_result import net, net_words
 from pinochle_gui.screens.dialogs import show_messages
+from pinochle_gui.screens.playing_on import PlayingOn
 from pinochle_gui.screens.review_analysis import points_text
 from pinochle_gui.screens.review_notes import GRADE_COLOURS
 from pinochle_gui.screens.review_summary import TABLE_ROWS, hand_table, least_print
@@ -56,7 +57,7 @@ from pinochle_gui.screens.screen import Screen
 from pinochle_gui.screens.try_again_words import verdict
 from pinochle_gui.seat_words import who
 from pinochle_gui.storage import StoredDrill
-from pinochle_gui.table.hand_costs import LAST
+from pinochle_gui.table.cost_job import LAST
 from pinochle_gui.table.seats import thinking_at_once
 from pinochle_gui.table.summary import draw_table
 from pinochle_gui.theme import Theme, draw_panel
@@ -214,8 +215,7 @@ class DrillScene(Screen):
         self.failed = ""
         self.valuing = ""  # the cards picked that the analysis did not value, while they are valued
         self._pool: Executor | None = None
-        self._future: Future[HandRecord] | None = None
-        self._control_future: Future[HandRecord] | None = None
+        self._playing_on = PlayingOn()  # the two hands played on, while they are
         self._valued: Future[Drill] | None = None
         self.picker: CardPicker | None = None  # a pass, a return or a bury: the cards picked on the hand
         self.confirm: MenuButton | None = None
@@ -268,7 +268,7 @@ class DrillScene(Screen):
         entry = self.entry
         picked = tuple(sorted(self.picker.chosen)) if self.picker is not None else ()
         return (self.at, self.chosen, self.line is not None, self.control is not None, self.failed, self.valuing,
-                self._future is not None, None if entry is None else (entry.attempts, entry.solved),
+                self._playing_on.line is not None, None if entry is None else (entry.attempts, entry.solved),
                 getattr(self, "bid_at", 0), picked)
 
     # -- choosing -------------------------------------------------------------------------------------
@@ -324,22 +324,22 @@ class DrillScene(Screen):
         choice alone (the hand as it went had the player's own later decisions, which no computer repeats)."""
         self.drop_line()
         seats = [None if s == drill.seat else levels[s] for s in range(len(levels))]
-        if self.control is None and self._control_future is None:
-            self._control_future = self.pool().submit(play_on, drill.record, drill.action_index, drill.played.action,
-                                                      LEVEL, seats)
+        if self.control is None and self._playing_on.control is None:
+            self._playing_on.control = self.pool().submit(play_on, drill.record, drill.action_index,
+                                                          drill.played.action, LEVEL, seats)
         if choice != drill.played:
-            self._future = self.pool().submit(play_on, drill.record, drill.action_index, choice.action, LEVEL, seats)
+            self._playing_on.line = self.pool().submit(play_on, drill.record, drill.action_index, choice.action, LEVEL,
+                                                       seats)
 
     def drop_line(self) -> None:
-        for future in (self._future, self._valued):
-            if future is not None:
-                future.cancel()
-        self._future = self._valued = None
+        self._playing_on.drop_line()
+        if self._valued is not None:
+            self._valued.cancel()
+        self._valued = None
 
     def drop_control(self) -> None:
-        if self._control_future is not None:
-            self._control_future.cancel()
-        self._control_future, self.control = None, None
+        self._playing_on.drop_control()
+        self.control = None
 
     def choose_again(self) -> None:
         self.drop_line()
@@ -382,18 +382,14 @@ class DrillScene(Screen):
                 if chosen is not None:
                     self.choose(chosen)
             self.changed()
-        for name in ("_control_future", "_future"):
-            running: Future[HandRecord] | None = getattr(self, name)
-            if running is None or not running.done():
-                continue
-            setattr(self, name, None)
+        for control, running in self._playing_on.came():
             came = True
             try:
                 result = running.result()
             except Exception as err:  # noqa: BLE001 - told on the screen, the drill goes on
                 self.failed = f"The hand could not be played on: {err}"
                 continue
-            if name == "_control_future":
+            if control:
                 self.control = result
                 self.control_as_played = self.entry is not None and \
                     read_hand(result).actions == self.entry.drill.hand.actions
@@ -409,7 +405,7 @@ class DrillScene(Screen):
     def leave(self) -> None:
         stop_pool(self._pool)
         self._pool = None
-        self._future = self._control_future = self._valued = None
+        self._playing_on, self._valued = PlayingOn(), None
 
     def same_as_played(self) -> bool:
         """The choice made, played on by the computers, is the hand as it really went."""

@@ -36,12 +36,12 @@ from engine.ai.advice import APP_SEED
 from engine.ai.analysis import DecisionReview, HandAnalysis, cost_threshold
 from engine.ai.try_again import play_seat_again
 from engine.ai.worker import Analyst, background_pool, stop_pool
-from engine.record import HandRecord, RecordError
+from engine.record import HandRecord, RecordError, record_rules
 from engine.review import seat_names
-from engine.rules import Rules, rules_from_dict
+from engine.rules import Rules
 from pinochle_gui.seat_words import HARD_COMPUTER, player_seat, whose, with_hard_computer
 from pinochle_gui.shared_analysis import SharedAnalysis, hand_id, view_key
-from pinochle_gui.table.hand_costs import LAST
+from pinochle_gui.table.cost_job import LAST
 from pinochle_gui.table.scene import TableScene
 from pinochle_gui.table.seats import thinking_at_once
 
@@ -80,7 +80,7 @@ def table_levels(scenes: Sequence[object], record: HandRecord) -> list[str | Non
     """The computer levels at the table of the record's game when it is open (``None``: a person's seat)."""
     for scene in reversed(scenes):
         if isinstance(scene, TableScene) and scene.game.game_id == record.get("game_id") \
-                and len(scene.config.levels) == record["seats"]:
+                and len(scene.config.levels) == record_rules(record).players:
             return list(scene.config.levels)
     return None
 
@@ -111,7 +111,7 @@ class ReviewAnalysis:
         self.game = [r for r in game if r.get("game_id") == record.get("game_id")]
         self.key = view_key(record, seat, player_seat(record), LEVEL)  # the seat views shared
         self._reviewing = False
-        self.rules: Rules = rules_from_dict(record["rules"])
+        self.rules: Rules = record_rules(record)
         self.threshold = cost_threshold(self.rules)
         self.tenths = in_tenths(self.rules)  # points shown to a tenth
         self.processes = not thinking_at_once() if processes is None else processes
@@ -123,8 +123,7 @@ class ReviewAnalysis:
         self._analyst: Analyst | None = None
         self._pool: Executor | None = None
         self._hard: Future[HandRecord] | None = None
-        seats = record["seats"]
-        self.levels: list[str | None] = list(levels) if levels is not None else [OTHERS_LEVEL] * seats
+        self.levels: list[str | None] = list(levels) if levels is not None else [OTHERS_LEVEL] * self.rules.players
         self.hard_key = (*hand_key(record, seat), tuple(self.levels))
         self.hard_record = HARD_PLAYED.get(self.hard_key)
         kept = FINISHED.get(hand_key(record, seat))
@@ -186,7 +185,7 @@ class ReviewAnalysis:
                 result = self._analyst.result()
                 if result is not None and not self.errors:
                     keep(FINISHED, hand_key(self.record, self.seat), result)
-                    self.shared.set_accuracy(self.record, {s: self.accuracy(s) for s in range(self.record["seats"])})
+                    self.shared.set_accuracy(self.record, {s: self.accuracy(s) for s in range(self.rules.players)})
                 self._stop()
                 came = True
         if self._hard is not None and self._hard.done() and self.hard_record is None:
@@ -251,7 +250,7 @@ class ReviewAnalysis:
     def key_moments(self) -> list[tuple[DecisionReview, str]]:
         """The hand's key moments found so far (:func:`engine.ai.accuracy.key_moments`: the three costliest marked
         decisions, any seat's), each in its seat's own words told to the player."""
-        names, teams = seat_names(self.record), self.record["teams"]
+        names, teams = seat_names(self.record), self.rules.teams
         return [(review, moment_words(review, names, teams, player_seat(self.record), self.tenths))
                 for review in key_moments(self.decisions.values())]
 

@@ -8,6 +8,7 @@ sections at the left (click one, or N and P for the next and previous).
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 import pygame
@@ -21,6 +22,31 @@ from pinochle_gui.widgets import blit_text, wrap
 
 if TYPE_CHECKING:
     from pinochle_gui.app_protocol import App
+
+
+@dataclass(frozen=True, slots=True)
+class TextSizes:
+    """The type sizes of the rules' lines, in pixels, one for each kind of line of ``RulesScene.laid``."""
+
+    title: int
+    head: int
+    text: int
+    table: int
+    gap: int
+
+    def of(self, kind: str) -> int:
+        """The size of a line of ``kind``: "title", "head", "table", "gap", else "text"."""
+        match kind:
+            case "title":
+                return self.title
+            case "head":
+                return self.head
+            case "table":
+                return self.table
+            case "gap":
+                return self.gap
+            case _:
+                return self.text
 
 
 class RulesScene(Screen):
@@ -86,8 +112,8 @@ class RulesScene(Screen):
             self.offset = 0
             self.scroll(sections[index][1])
 
-    def sizes(self) -> dict[str, int]:
-        return {"title": self.px(28), "head": self.px(22), "text": self.px(17), "table": self.px(16), "gap": self.px(9)}
+    def sizes(self) -> TextSizes:
+        return TextSizes(title=self.px(28), head=self.px(22), text=self.px(17), table=self.px(16), gap=self.px(9))
 
     def build(self) -> None:
         w, h = self.size
@@ -104,15 +130,15 @@ class RulesScene(Screen):
         for block in self.blocks:
             match block:
                 case Title(text):
-                    self._lay_text("title", text, sizes["title"], room)
+                    self._lay_text("title", text, sizes.title, room)
                 case Heading(text):
-                    self.laid += [("gap", "", sizes["gap"])] * 2  # a section starts further down than a paragraph
-                    self._lay_text("head", text, sizes["head"], room)
+                    self.laid += [("gap", "", sizes.gap)] * 2  # a section starts further down than a paragraph
+                    self._lay_text("head", text, sizes.head, room)
                 case Paragraph(text):
-                    self._lay_text("text", text, sizes["text"], room)
+                    self._lay_text("text", text, sizes.text, room)
                 case Table():
-                    self._lay_table(block, sizes["table"], room)
-        self.laid.append(("gap", "", sizes["gap"]))  # room below the last line
+                    self._lay_table(block, sizes.table, room)
+        self.laid.append(("gap", "", sizes.gap))  # room below the last line
         self.scroll(0)
 
     def _lay_text(self, kind: str, text: str, size: int, room: int) -> None:
@@ -229,7 +255,7 @@ class RulesScene(Screen):
         colors = {"title": t.accent, "head": t.accent, "text": t.text, "table": t.text}
         for index, (kind, text, height) in enumerate(self.laid):
             if y + height >= area.y and y <= area.bottom and kind != "gap":
-                size = sizes[kind]
+                size = sizes.of(kind)
                 columns = self.columns.get(index)
                 if columns is not None:
                     x = area.x + self.px(16)

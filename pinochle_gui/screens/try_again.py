@@ -22,7 +22,7 @@ line in the review (the other a page back). **Choose again** goes back to the ch
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from concurrent.futures import Executor, Future
+from concurrent.futures import Executor
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -38,13 +38,14 @@ from engine.review import Step
 from pinochle_gui.art import CardArt
 from pinochle_gui.fonts import scaled
 from pinochle_gui.net_result import net, net_words
+from pinochle_gui.screens.playing_on import PlayingOn
 from pinochle_gui.screens.review_analysis import OTHERS_LEVEL, ReviewAnalysis
 from pinochle_gui.screens.review_summary import hand_table
 from pinochle_gui.screens.screen import Overlay
 from pinochle_gui.screens.try_again_words import verdict, what_differed
 from pinochle_gui.screens.watch import WatchScene
 from pinochle_gui.seat_words import capital, player_seat, who, whose
-from pinochle_gui.table.hand_costs import LAST
+from pinochle_gui.table.cost_job import LAST
 from pinochle_gui.table.seats import thinking_at_once
 from pinochle_gui.table.summary import draw_table
 from pinochle_gui.widgets import MenuButton, blit_text, text_width
@@ -113,8 +114,7 @@ class TryAgainScene(Overlay):
         self.control_as_played = False  # the choice made, played on, went as the hand really did
         self.failed = ""
         self._pool: Executor | None = None
-        self._future: Future[HandRecord] | None = None
-        self._control_future: Future[HandRecord] | None = None
+        self._playing_on = PlayingOn()  # the two hands played on, while they are
         mine = player_seat(record)
         self.side_seat = self.seat if mine is None else mine  # whose side the results are told for
         self.picker: CardPicker | None = None
@@ -158,7 +158,7 @@ class TryAgainScene(Overlay):
 
     @property
     def playing(self) -> bool:
-        return self._future is not None or self._control_future is not None
+        return self._playing_on.busy
 
     def content_state(self) -> object:
         picked = tuple(sorted(self.picker.chosen)) if self.picker is not None else ()
@@ -172,11 +172,11 @@ class TryAgainScene(Overlay):
         if self._pool is None:
             self._pool = background_pool("pinochle-try-again", not thinking_at_once(), workers=2, niceness=LAST)
             assert self._pool is not None
-        if self.control is None and self._control_future is None:
-            self._control_future = self._pool.submit(play_on, self.record, self.index, self.played, LEVEL,
-                                                     self.levels)
+        if self.control is None and self._playing_on.control is None:
+            self._playing_on.control = self._pool.submit(play_on, self.record, self.index, self.played, LEVEL,
+                                                         self.levels)
         if choice[1] != self.played:
-            self._future = self._pool.submit(play_on, self.record, self.index, choice[1], LEVEL, self.levels)
+            self._playing_on.line = self._pool.submit(play_on, self.record, self.index, choice[1], LEVEL, self.levels)
         self.rebuild()
 
     def picked(self) -> None:
@@ -206,9 +206,7 @@ class TryAgainScene(Overlay):
 
     def choose_again(self) -> None:
         """Back to the choices; a line still being played is dropped (the choice made's is kept)."""
-        if self._future is not None:
-            self._future.cancel()
-            self._future = None
+        self._playing_on.drop_line()
         self.chosen, self.line, self.failed = None, None, ""
         self.rebuild()
 
@@ -221,18 +219,14 @@ class TryAgainScene(Overlay):
                 self.rebuild()
             self.changed()
         came = False
-        for name in ("_control_future", "_future"):
-            future: Future[HandRecord] | None = getattr(self, name)
-            if future is None or not future.done():
-                continue
-            setattr(self, name, None)
+        for control, future in self._playing_on.came():
             came = True
             try:
                 result = future.result()
             except Exception as err:  # noqa: BLE001 - told on the panel, the review goes on
                 self.failed = f"The hand could not be played on: {err}"
                 continue
-            if name == "_control_future":
+            if control:
                 self.control = result
                 self.control_as_played = read_hand(result).actions == self.played_actions
             else:
@@ -341,7 +335,7 @@ class TryAgainScene(Overlay):
     def leave(self) -> None:
         stop_pool(self._pool)
         self._pool = None
-        self._future = self._control_future = None
+        self._playing_on = PlayingOn()
 
     # -- layout ---------------------------------------------------------------------------------------
     def text_width(self) -> int:

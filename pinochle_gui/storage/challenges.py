@@ -3,6 +3,7 @@ finished challenges (their own table in the statistics database, made when first
 statistics).
 
 >>> import tempfile, pathlib
+>>> from .stats import StatsStore
 >>> folder = pathlib.Path(tempfile.mkdtemp())
 >>> save = ChallengeSave(folder / "challenge.json")
 >>> save.save({"number": 7})
@@ -27,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from .safe_file import MAX_JSON_BYTES, ReadStatus, StorageMessage, atomic_write_bytes, error, keep_aside, read_json
-from .stats import StatsStore
+from .stats import StatsTable
 
 CHALLENGE_KIND = "duplicate challenge"
 CHALLENGE_FORMAT = 1
@@ -118,19 +119,10 @@ class FinishedChallenge:
         return self.player_total - self.computer_total
 
 
-class ChallengeResults:
+class ChallengeResults(StatsTable):
     """The finished challenges in the statistics database (its own table, made if missing)."""
 
-    def __init__(self, stats: StatsStore) -> None:
-        self.stats = stats
-
-    def _db(self) -> sqlite3.Connection | None:
-        db = self.stats.connection
-        if db is None:
-            return None
-        if not self.stats.read_only:
-            db.execute(_TABLE)
-        return db
+    TABLE = _TABLE
 
     def record(self, result: FinishedChallenge) -> list[StorageMessage]:
         if self.stats.read_only:

@@ -1,7 +1,7 @@
 """The player's drills ("Practise your mistakes"): the costly decisions of the hands the player played, with the
 progress on each, in a table of their own in the statistics database.
 
-After each hand the player plays, the cost job (:mod:`pinochle_gui.table.hand_costs`) reviews the player's
+After each hand the player plays, the cost job (:mod:`pinochle_gui.table.cost_job`) reviews the player's
 decisions; each costly one (a mistake or a blunder) is kept here with its review, which holds the value of every
 choice there (:class:`engine.ai.analysis.DecisionReview`), so the drill grades a new choice with the review's own
 numbers (:mod:`engine.ai.drills`) without valuing anything again. The hand's record is the one kept for the cost
@@ -36,7 +36,7 @@ from engine.ai.drills import Drill, is_drill
 from engine.record import HandRecord, RecordError, check_record, read_hand, read_json
 
 from .safe_file import StorageMessage, error
-from .stats import StatsStore
+from .stats import StatsTable
 
 if TYPE_CHECKING:
     from engine.ai.analysis_json import DecisionReviewJson
@@ -114,19 +114,10 @@ def _levels(text: object, seats: int) -> tuple[str | None, ...]:
     return (None,) + ("medium",) * (seats - 1)
 
 
-class DrillStore:
+class DrillStore(StatsTable):
     """The drills in the statistics database (their own table, made if missing)."""
 
-    def __init__(self, stats: StatsStore) -> None:
-        self.stats = stats
-
-    def _db(self) -> sqlite3.Connection | None:
-        db = self.stats.connection
-        if db is None:
-            return None
-        if not self.stats.read_only:
-            db.execute(TABLE)
-        return db
+    TABLE = TABLE
 
     def _table(self, db: sqlite3.Connection) -> bool:
         return db.execute("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'drills'").fetchone() is not None

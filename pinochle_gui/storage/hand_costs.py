@@ -1,7 +1,7 @@
 """The cost of the player's decisions per hand, in a table of its own in the statistics database.
 
 After each hand the player plays, the app values the player's decisions in the background
-(:mod:`pinochle_gui.table.hand_costs`) and stores here what they cost in points of that hand, how many there
+(:mod:`pinochle_gui.table.cost_job`) and stores here what they cost in points of that hand, how many there
 were and how many were graded best or good (the hand's accuracy, :func:`engine.ai.accuracy.accuracy`): the
 statistics screen charts the average cost per game and each game's accuracy, so a player can see improvement.
 The table is created when missing, and given the column of sound decisions when it has none (not a schema

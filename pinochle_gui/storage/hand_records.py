@@ -1,7 +1,7 @@
 """The hand records of the hands whose decisions are costed, in a table of their own in the statistics
 database, so that a click on the statistics' cost chart opens the review of a hand played long ago.
 
-A hand's record is kept when its decisions go to be costed (:mod:`pinochle_gui.table.hand_costs`); it
+A hand's record is kept when its decisions go to be costed (:mod:`pinochle_gui.table.cost_job`); it
 leaves with an undo that unplays its hand and with a reset of the statistics. The table is created when
 missing, like the costs' own (an older copy of the game ignores it).
 """

@@ -25,7 +25,7 @@ import sqlite3
 import time
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from engine.record import HandRecord, RecordError, check_record, read_json
 
@@ -478,6 +478,25 @@ class StatsStore:
             return list(self._db.execute(sql, tuple(args)).fetchall())
         except sqlite3.Error:
             return []
+
+
+class StatsTable:
+    """A store that keeps a table of its own in the statistics database (``TABLE``: its ``CREATE TABLE IF NOT
+    EXISTS``), made when it is missing and the statistics are not read only."""
+
+    TABLE: ClassVar[str]
+
+    def __init__(self, stats: StatsStore) -> None:
+        self.stats = stats
+
+    def _db(self) -> sqlite3.Connection | None:
+        """The open database, the table made if missing (``None`` when statistics are off)."""
+        db = self.stats.connection
+        if db is None:
+            return None
+        if not self.stats.read_only:
+            db.execute(self.TABLE)
+        return db
 
 
 class _Corrupt(Exception):

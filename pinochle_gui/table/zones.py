@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterable
+from dataclasses import asdict, dataclass
 from enum import IntEnum
 
 import pygame
@@ -80,6 +81,31 @@ class TableCard(CardSprite):
         rect = pygame.Rect(0, 0, round(self.width), round(self.width * 1.4))
         rect.center = (round(self.x), round(self.y - self.lift))
         return rect
+
+
+@dataclass(frozen=True, slots=True)
+class SettleEnds:
+    """What :meth:`TableZones.settle` changes of a sprite to put it where its zone says: each attribute
+    that is not there yet, None for those that are."""
+
+    x: float | None = None
+    y: float | None = None
+    scale: float | None = None
+    flip: float | None = None
+    angle: float | None = None
+
+    @classmethod
+    def of(cls, sprite: CardSprite, x: float, y: float, flip: float, angle: float) -> SettleEnds:
+        """The ends taking ``sprite`` to (``x``, ``y``), its full size, ``flip`` and ``angle``."""
+        moves = abs(sprite.x - x) > 0.5 or abs(sprite.y - y) > 0.5
+        return cls(x=x if moves else None, y=y if moves else None,
+                   scale=1.0 if abs(sprite.scale - 1.0) > 1e-3 else None,
+                   flip=flip if abs(sprite.flip - flip) > 1e-3 else None,
+                   angle=angle if abs(sprite.angle - angle) > 0.05 else None)
+
+    def changes(self) -> dict[str, float]:
+        """The attributes that change and their ends, as :class:`Tween` takes them."""
+        return {name: end for name, end in asdict(self).items() if end is not None}
 
 
 class TableZones:
@@ -358,15 +384,7 @@ class TableZones:
             if sprite.card is None:
                 flip = 0.0
             sprite.target_flip = flip
-            ends: dict[str, float] = {}
-            if abs(sprite.x - x) > 0.5 or abs(sprite.y - y) > 0.5:
-                ends["x"], ends["y"] = x, y
-            if abs(sprite.scale - 1.0) > 1e-3:
-                ends["scale"] = 1.0
-            if abs(sprite.flip - flip) > 1e-3:
-                ends["flip"] = flip
-            if abs(sprite.angle - angle) > 0.05:
-                ends["angle"] = angle
+            ends = SettleEnds.of(sprite, x, y, flip, angle).changes()
             if instant or not ends:
                 sprite.x, sprite.y, sprite.scale, sprite.flip, sprite.angle = x, y, 1.0, flip, angle
                 sprite.z = z

@@ -27,7 +27,7 @@ import pygame
 from engine.actions import Action, Bury, PassCards
 from engine.cards import Card, cards_label, sort_hand
 from engine.game import Game, Phase
-from engine.rules import OPTIONS
+from engine.rules import STRICT_BURY
 from pinochle_gui.art import CardArt, card_height
 from pinochle_gui.fonts import scaled
 from pinochle_gui.theme import Theme
@@ -122,7 +122,7 @@ class CardPicker(Focusable):
         if not self.complete or self.action() is not None:
             return ""
         if self.phase == Phase.BURY and self.game.rules.strict_bury:  # the option's own words
-            option = OPTIONS["strict_bury"]
+            option = STRICT_BURY
             return f"The rules do not allow these cards ({option.label}): {option.help[0].lower()}{option.help[1:]}"
         return "The rules do not allow these cards."
 

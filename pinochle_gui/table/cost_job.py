@@ -1,4 +1,4 @@
-"""What the player's decisions cost, hand after hand, found in the background for the statistics.
+"""The cost job: what the player's decisions cost, hand after hand, found in the background for the statistics.
 
 After each hand the player plays (not a demo, not a deal played again), :class:`HandCoster` reviews the
 player's decisions of that hand with the hard level's search from what the player could see
@@ -23,8 +23,8 @@ from engine.ai.accuracy import accuracy, in_tenths
 from engine.ai.advice import APP_SEED, SEAT_VIEW
 from engine.ai.analysis import DecisionReview, SeatView, decisions_in, review_views
 from engine.ai.worker import background_pool, stop_pool
-from engine.record import HandRecord, RecordError
-from engine.rules import rules_from_dict
+from engine.record import HandRecord, RecordError, record_hand_number, record_rules
+from engine.rules import preset_name
 from pinochle_gui.shared_analysis import SHARED, SharedAnalysis, ViewKey, view_key
 from pinochle_gui.storage.hand_costs import HandCost
 from pinochle_gui.table.seats import thinking_at_once
@@ -117,12 +117,12 @@ class HandCoster:
                 break
             self.hands.popleft()
             if hand.failed:
-                self.errors.append(f"hand {hand.record['hand_number']}: {hand.failed[0]}")
+                self.errors.append(f"hand {record_hand_number(hand.record)}: {hand.failed[0]}")
             else:
-                tenths = in_tenths(rules_from_dict(hand.record["rules"]))
-                found = accuracy(hand.reviews, hand.seat, tenths)
+                rules = record_rules(hand.record)
+                found = accuracy(hand.reviews, hand.seat, in_tenths(rules))
                 self.shared.set_accuracy(hand.record, {hand.seat: found})
-                cost = HandCost.of(hand.game_id, hand.record["hand_number"], hand.record["variant"], hand.level, found)
+                cost = HandCost.of(hand.game_id, record_hand_number(hand.record), preset_name(rules), hand.level, found)
                 finished.append(CostedHand(cost, hand.record, hand.seat, tuple(hand.reviews)))
         if self._future is None and self.hands and idle and not self.shared.reviewing(self.hands[0].key):
             hand = self.hands[0]
