@@ -16,7 +16,7 @@ build (``build/build.py``), unless that is asked for the interpreted search (``-
 Two things compiled modules do differently, both kept out of the game's way: their globals cannot
 be patched from outside (the few tests that do are marked ``interpreted``), and their frozen
 dataclasses (``SearchResult``, ...) cannot be unpickled, so they must never cross to a worker
-process; what crosses (engine/ai/worker.py) is JSON and the analysis' own classes, which stay
+process; what crosses (engine/ai/analysis/worker.py) is JSON and the analysis' own classes, which stay
 interpreted (tests/test_analysis.py runs the analysis in worker processes on the compiled copy too).
 """
 
@@ -36,10 +36,10 @@ ROOT = Path(__file__).resolve().parent.parent
 # rules themselves (engine/play.py, engine/meld.py, ...) stay interpreted: they check what players
 # and files send them, and compiled code answers a value of the wrong type with its own TypeError.
 COMPILED = (
-    "engine/ai/trickplay.py",
-    "engine/ai/solver.py",
-    "engine/ai/worlds.py",
-    "engine/ai/cardplay.py",
+    "engine/ai/search/trickplay.py",
+    "engine/ai/search/solver.py",
+    "engine/ai/search/worlds.py",
+    "engine/ai/players/cardplay.py",
 )
 EXTENSIONS = (".so", ".pyd")  # what compiled modules' file names end in
 

@@ -2,9 +2,9 @@
 
     python -m engine.bench                 # every variant: full-hand playouts/s, play-phase playouts/s, copies/s
     python -m engine.bench --hands 100000  # the long run: that many random hands, every record re-validated
-    python -m engine.bench ai --variant V --deals N --a hard --b medium   # duplicate matches (engine.ai.bench_ai)
+    python -m engine.bench ai --variant V --deals N --a hard --b medium   # duplicate matches (engine.ai.bench.matches)
     python -m engine.bench seat --variant V --deals N --seat hint,hard   # seat 0's kinds at one table (bench_seat)
-    python -m engine.bench analysis --calibrate --hands N  # errors planted, found or not (engine.ai.calibrate)
+    python -m engine.bench analysis --calibrate --hands N  # errors planted, found or not (engine.ai.bench.calibrate)
     python -m engine.bench analysis --calibrate --table medium --plant by-kind  # hard among medium, by kind
 """
 
@@ -107,15 +107,15 @@ def long_run(hands: int, names: Sequence[str]) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if argv[:1] == ["ai"]:
-        from engine.ai.bench_ai import main as ai_main
+        from engine.ai.bench.matches import main as ai_main
 
         return ai_main(argv[1:])
     if argv[:1] == ["seat"]:
-        from engine.ai.bench_seat import main as seat_main
+        from engine.ai.bench.seat import main as seat_main
 
         return seat_main(argv[1:])
     if argv[:1] == ["analysis"]:
-        from engine.ai.calibrate import main as calibrate_main
+        from engine.ai.bench.calibrate import main as calibrate_main
 
         return calibrate_main(argv[1:])
     parser = argparse.ArgumentParser(prog="python -m engine.bench", description=__doc__.splitlines()[0])

@@ -22,9 +22,9 @@ import time
 from collections.abc import Callable
 from dataclasses import replace
 
-from engine.ai import solver
-from engine.ai.solver import Table, solve
-from engine.ai.trickplay import Position, greedy_playout, random_playout
+from engine.ai.search import solver
+from engine.ai.search.solver import Table, solve
+from engine.ai.search.trickplay import Position, greedy_playout, random_playout
 from engine.cards import new_deck
 from engine.play import MUST_BEAT, legal_codes, trick_winner
 from engine.rules import Rules, preset
@@ -168,8 +168,8 @@ def bench_decisions(deals: int, variant: str, old_budget: bool) -> None:
     time, by the tricks left, and the CPU time of all of them (p50, p95, max). ``old_budget``: hard's
     earlier budget (144 worlds, 216,000 nodes; now 200 worlds), to compare two versions of the
     code on the same work."""
-    from engine.ai.levels import HARD, MEDIUM
-    from engine.ai.players import ComputerPlayer
+    from engine.ai.players.computer import ComputerPlayer
+    from engine.ai.players.levels import HARD, MEDIUM
     from engine.game import Phase, new_game
 
     level = replace(HARD, think_seconds=0.0)

@@ -1,7 +1,7 @@
 """Seats played by the computer: the protocol every computer player follows, what its decisions
 return, and the random one.
 
-The computer levels, and :func:`engine.ai.players.make_player` that builds a player by its kind's
+The computer levels, and :func:`engine.ai.players.computer.make_player` that builds a player by its kind's
 name (``random`` included), live in :mod:`engine.ai`, above this module.
 
 A player is asked for a decision with the game and its seat, and must decide only from what

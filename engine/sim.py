@@ -11,7 +11,7 @@ import sys
 import time
 from collections.abc import Sequence
 
-from engine.ai.players import ComputerPlayer, make_player
+from engine.ai.players.computer import ComputerPlayer, make_player
 from engine.game import Game, new_game
 from engine.record import write_records
 from engine.rules import PRESETS, RulesError, preset

@@ -22,7 +22,7 @@ It runs on the display of ``DISPLAY`` when there is one (an X server, Xvfb too),
 driver, which never presents a frame; the first line names the driver.
 
 With ``--beside review`` a hand's analysis runs all the while as the review runs it (an
-:class:`~engine.ai.worker.Analyst`: two worker processes at its priority, the hard search, started again on the
+:class:`~engine.ai.analysis.worker.Analyst`: two worker processes at its priority, the hard search, started again on the
 same hand each time it ends), polled every frame; with ``--beside costs`` the app's own cost job works (the
 player's decisions of a hand, one worker at the lowest priority, a decision started only while no computer
 thinks, the hand given again each time it is costed). Each table's line then says how many decisions were
@@ -48,8 +48,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from engine.ai.advice import APP_SEED  # noqa: E402
-from engine.ai.worker import Analyst  # noqa: E402
+from engine.ai.analysis.advice import APP_SEED  # noqa: E402
+from engine.ai.analysis.worker import Analyst  # noqa: E402
 from engine.game import Phase, new_game  # noqa: E402
 from engine.rules import PRESETS, preset  # noqa: E402
 from engine.sim import play_game  # noqa: E402

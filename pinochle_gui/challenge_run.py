@@ -1,7 +1,7 @@
 """A duplicate challenge being played: its deals, the player's hands so far, the computer's, and its save.
 
 The player plays the deals one after another at the table (each a one-hand game from 0-0); meanwhile
-:class:`engine.ai.duplicate.DuplicatePlayer` plays the same deals with the hard level in the player's
+:class:`engine.ai.analysis.duplicate.DuplicatePlayer` plays the same deals with the hard level in the player's
 seat, in the background. :class:`ChallengeRun` keeps both sides' hand records, scores them deal by deal
 (:func:`engine.challenge.duplicate_score`) and writes itself with :meth:`to_dict` (the shell saves it
 after each deal and when the player leaves, the deal under way with it). :func:`run_from_dict` reads a
@@ -15,7 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import TypedDict
 
-from engine.ai.duplicate import DuplicatePlayer
+from engine.ai.analysis.duplicate import DuplicatePlayer
 from engine.challenge import (
     Challenge,
     ChallengeDeal,

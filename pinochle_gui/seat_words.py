@@ -15,8 +15,8 @@ with the hard computer in the player's seat names that seat :data:`HARD_COMPUTER
 
 from __future__ import annotations
 
-from engine.ai.analysis import player_seat
-from engine.ai.analysis_words import HARD_COMPUTER, PLAYER_NAME, capital, possessive, seat_word
+from engine.ai.analysis.hand import player_seat
+from engine.ai.analysis.words import HARD_COMPUTER, PLAYER_NAME, capital, possessive, seat_word
 from engine.record import HandRecord
 from engine.review import seat_names
 

@@ -4,12 +4,12 @@ view, and each seat's accuracy in each hand analysed.
 Two jobs review the player's decisions of a hand with the same search, seed and words: the cost of the hand
 (:mod:`pinochle_gui.table.cost_job`, after every hand the player plays, from the player's view alone) and the
 hand's review (:mod:`pinochle_gui.screens.review_analysis`, which adds the view with every card). Both are the
-same computation (:class:`engine.ai.analysis.SeatView`: the same record, decision, seed, level and viewer give the
+same computation (:class:`engine.ai.analysis.hand.SeatView`: the same record, decision, seed, level and viewer give the
 same seat view), so each puts the seat views it finds here, by hand and decision, and takes those the other found:
 the review adds only the view with every card to what the cost job found, and the cost job takes the review's.
 While a review works on a hand the cost job leaves that hand to it (:meth:`SharedAnalysis.reviewing`); the decision
 the cost job was working on when the review opened comes last among the player's in the review, which takes its
-seat view from here when it comes (:meth:`engine.ai.worker.Analyst.reuse`).
+seat view from here when it comes (:meth:`engine.ai.analysis.worker.Analyst.reuse`).
 
 Each hand's accuracy, seat by seat, once every decision of the seat is graded (:meth:`SharedAnalysis.hand_accuracy`),
 is kept too: the review's summary adds up the game's hands for each seat. Nothing here is saved: it lasts for the
@@ -32,8 +32,8 @@ from collections import OrderedDict
 from collections.abc import Mapping
 from typing import Any
 
-from engine.ai.accuracy import Accuracy
-from engine.ai.analysis import SeatView
+from engine.ai.analysis.accuracy import Accuracy
+from engine.ai.analysis.hand import SeatView
 from engine.record import HandRecord
 
 #: A hand and whose decisions, told to whom, valued how: (the hand, seat, viewer, level's name).
@@ -49,7 +49,7 @@ def hand_id(record: HandRecord) -> HandId:
 
 def view_key(record: HandRecord, seat: int, viewer: int | None, level: str) -> ViewKey:
     """The seat views of ``seat``'s decisions in the hand of ``record``, their words told to ``viewer``, valued with
-    the search ``level`` (:data:`engine.ai.advice.ANALYSIS_LEVELS`; always with the app's seed)."""
+    the search ``level`` (:data:`engine.ai.analysis.advice.ANALYSIS_LEVELS`; always with the app's seed)."""
     return (*hand_id(record), seat, viewer, level)
 
 

@@ -388,7 +388,7 @@ class App:
     def close(self) -> None:
         """The last save written to its end, then every background worker stopped, its work dropped (the
         tables' computers, the reviews' analyses, the hands' costs, the challenge computer: their worker
-        processes terminated, :func:`engine.ai.worker.stop_pool`), then the storage closed."""
+        processes terminated, :func:`engine.ai.analysis.worker.stop_pool`), then the storage closed."""
         self.saver.close()
         for scene in self.stack.scenes:
             scene.leave()

@@ -17,7 +17,7 @@ this module imports the engine only, never another module of :mod:`pinochle_gui`
 from __future__ import annotations
 
 from engine.actions import Action, Bury, LayMeld, NameTrump, PassCards, Play
-from engine.ai.levels import LEVELS as AI_LEVELS
+from engine.ai.players.levels import LEVELS as AI_LEVELS
 from engine.cards import SUIT_NAMES, cards_label
 from engine.rules_help import CHOICE_WORDS
 

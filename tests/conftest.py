@@ -77,9 +77,9 @@ def quick_hints(monkeypatch: pytest.MonkeyPatch) -> None:
     """The hint the player asks for is the advice valued with medium's smaller search (the same code on a fifth of
     the deals), for tests of the table around the hint rather than of the advice (tests/test_one_verdict.py tests
     that)."""
-    from engine.ai import worker
-    from engine.ai.advice import ANALYSIS_LEVELS
-    from engine.ai.hint import hint
+    from engine.ai.analysis import worker
+    from engine.ai.analysis.advice import ANALYSIS_LEVELS
+    from engine.ai.analysis.hint import hint
 
     monkeypatch.setattr(worker, "hint", functools.partial(hint, level=ANALYSIS_LEVELS["medium"]))
 

@@ -18,9 +18,9 @@ import random
 import sys
 from pathlib import Path
 
-from engine.ai.analysis import ANALYSIS_LEVELS, TIERS, action_words, cost_threshold, decisions_in, game_before
-from engine.ai.calibrate import choices, finish, players_for
-from engine.ai.valuation import valuation
+from engine.ai.analysis.hand import ANALYSIS_LEVELS, TIERS, action_words, cost_threshold, decisions_in, game_before
+from engine.ai.analysis.valuation import valuation
+from engine.ai.bench.calibrate import choices, finish, players_for
 from engine.game import new_game
 from engine.rules import preset
 

@@ -22,7 +22,7 @@ os.environ["PINOCHLE_THINK_AT_ONCE"] = "1"  # the analysis on a thread of this p
 
 import pygame  # noqa: E402
 
-from engine.ai.analysis import decisions_in  # noqa: E402
+from engine.ai.analysis.hand import decisions_in  # noqa: E402
 from engine.game import new_game  # noqa: E402
 from engine.rules import preset  # noqa: E402
 from engine.sim import play_game  # noqa: E402

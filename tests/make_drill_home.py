@@ -14,9 +14,9 @@ import argparse
 import sys
 from pathlib import Path
 
-from engine.ai.accuracy import accuracy, in_tenths
-from engine.ai.advice import ANALYSIS_LEVELS, APP_SEED
-from engine.ai.analysis import decisions_in, review_decision
+from engine.ai.analysis.accuracy import accuracy, in_tenths
+from engine.ai.analysis.advice import ANALYSIS_LEVELS, APP_SEED
+from engine.ai.analysis.hand import decisions_in, review_decision
 from engine.game import new_game
 from engine.rules import preset
 from engine.sim import play_game

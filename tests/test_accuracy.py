@@ -1,13 +1,13 @@
-"""Each seat's accuracy in a hand and a game, and the hand's key moments (engine/ai/accuracy.py): counted from
+"""Each seat's accuracy in a hand and a game, and the hand's key moments (engine/ai/analysis/accuracy.py): counted from
 the analysis' grades and costs, the moments said in the deciding seat's own words."""
 
 from __future__ import annotations
 
 import pytest
 
-from engine.ai.accuracy import Accuracy, accuracy, game_accuracy, key_moments, moment_words, shown_cost
-from engine.ai.advice import ANALYSIS_LEVELS
-from engine.ai.analysis import Alternative, DecisionReview, Grade, decisions_in, review_decision
+from engine.ai.analysis.accuracy import Accuracy, accuracy, game_accuracy, key_moments, moment_words, shown_cost
+from engine.ai.analysis.advice import ANALYSIS_LEVELS
+from engine.ai.analysis.hand import Alternative, DecisionReview, Grade, decisions_in, review_decision
 from engine.game import Phase, new_game
 from engine.rules import preset
 from engine.sim import play_game

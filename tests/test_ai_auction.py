@@ -15,11 +15,11 @@ import pytest
 from conftest import act, bid_limit, each_once_fast, fast_where, make_deal
 
 from engine.actions import Bid, Pass
-from engine.ai import decisions, learn_auction
-from engine.ai import worlds as hidden
-from engine.ai.auction_model import AuctionModel, action_kinds, family, hand_features, load_model
-from engine.ai.bidding import TrumpValue, declare_value, made_share, rival_value, score_limit
-from engine.ai.levels import LEVELS
+from engine.ai.players import decisions, learn_auction
+from engine.ai.players.bidding import TrumpValue, declare_value, made_share, rival_value, score_limit
+from engine.ai.players.levels import LEVELS
+from engine.ai.search import worlds as hidden
+from engine.ai.search.auction_model import AuctionModel, action_kinds, family, hand_features, load_model
 from engine.cards import new_deck, parse_cards
 from engine.game import Game, Phase, new_game
 from engine.info_state import info_state, sample_world
@@ -233,7 +233,7 @@ def test_hard_bids_legally_in_random_auctions(seed: int) -> None:
 def test_hard_decides_whole_hands_legally(name: str, seed: int) -> None:
     """Every decision of a hand (auction, passes, bury, every card) straight from the decision
     functions, not through the player's guard against an illegal action."""
-    from engine.ai.cardplay import choose_play
+    from engine.ai.players.cardplay import choose_play
 
     level = replace(TINY_HARD, search_nodes=3_000)
     game = new_game(preset(name), seed=50 + seed)

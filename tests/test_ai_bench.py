@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from engine.ai import bench_ai
-from engine.ai.bench_ai import Settings, deal_difference, play_deal, run, seatings, summarize
-from engine.ai.levels import LEVELS
+from engine.ai.bench import matches as bench_ai
+from engine.ai.bench.matches import Settings, deal_difference, play_deal, run, seatings, summarize
+from engine.ai.players.levels import LEVELS
 from engine.rules import preset
 
 

@@ -10,8 +10,8 @@ from dataclasses import replace
 import pytest
 
 from engine.actions import Play
-from engine.ai.cardplay import Contract, choose_play, hand_utility
-from engine.ai.levels import LEVELS, Level
+from engine.ai.players.cardplay import Contract, choose_play, hand_utility
+from engine.ai.players.levels import LEVELS, Level
 from engine.cards import DIAMONDS, new_deck, parse_card, parse_cards
 from engine.deal import Deal
 from engine.game import Game, Phase, new_game

@@ -23,9 +23,9 @@ from engine.actions import (
     PlayOn,
     ThrowIn,
 )
-from engine.ai import bidding as bv
-from engine.ai import decisions
-from engine.ai.levels import LEVELS, Level
+from engine.ai.players import bidding as bv
+from engine.ai.players import decisions
+from engine.ai.players.levels import LEVELS, Level
 from engine.cards import DIAMONDS, HEARTS, SPADES, counts, new_deck, parse_cards
 from engine.game import Game, new_game
 from engine.info_state import InfoState, info_state
@@ -326,7 +326,7 @@ def test_partner_passes_the_pinochle_parts_with_diamonds_trump() -> None:
 def _in_order_by_the_meld(ranked: bv.Ranked, hand: list[int], trump: int, rules: Rules,
                           to_declarer: bool) -> bv.Ranked:
     """``decisions._in_order`` as it was first written: the meld worked out for every candidate."""
-    from engine.ai import worlds
+    from engine.ai.search import worlds
 
     kept_in_order = []
     for score, combo in ranked:

@@ -10,10 +10,10 @@ from conftest import fast_where, short_game
 
 from engine.actions import Bid, DeclareOut, Pass, action_to_json
 from engine.ai import ComputerPlayer
-from engine.ai.hint import hint
-from engine.ai.levels import LEVELS, Level
-from engine.ai.players import PLAYER_KINDS, make_player
-from engine.ai.worker import WHERE, Thinker, Where, decide, decide_in, decide_with_reason
+from engine.ai.analysis.hint import hint
+from engine.ai.analysis.worker import WHERE, Thinker, Where, decide, decide_in, decide_with_reason
+from engine.ai.players.computer import PLAYER_KINDS, make_player
+from engine.ai.players.levels import LEVELS, Level
 from engine.game import Game, Phase, new_game
 from engine.info_state import InfoState
 from engine.rules import PRESETS, preset
@@ -107,7 +107,7 @@ class SteppingClock:
 
 @pytest.mark.interpreted
 def test_time_limit_is_honoured(monkeypatch: pytest.MonkeyPatch) -> None:
-    import engine.ai.cardplay as cardplay
+    import engine.ai.players.cardplay as cardplay
 
     greedy = Level("greedy", worlds=5000, weighted=True, exact_tricks=4, think_seconds=0.15)
     game = new_game(preset("double_deck"), seed=5)
@@ -136,7 +136,7 @@ def test_not_the_players_turn() -> None:
 
 
 def test_an_illegal_answer_from_a_decision_is_replaced(monkeypatch: pytest.MonkeyPatch) -> None:
-    import engine.ai.players as players_module
+    import engine.ai.players.computer as players_module
 
     def silly(info: InfoState, level: Level, rng: random.Random) -> tuple[Bid, str]:
         return Bid(5), "a bid below the minimum"

@@ -7,7 +7,7 @@ from collections import Counter
 
 import pytest
 
-from engine.ai.worlds import play_likelihood, real_world
+from engine.ai.search.worlds import play_likelihood, real_world
 from engine.cards import CARDS, new_deck
 from engine.game import Game, Phase, new_game
 from engine.info_state import Knowledge, World, info_state, sample_world

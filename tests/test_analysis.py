@@ -1,4 +1,4 @@
-"""The analysis of a hand's decisions (engine/ai/analysis.py): known best plays, reasons, records of
+"""The analysis of a hand's decisions (engine/ai/analysis/hand.py): known best plays, reasons, records of
 every preset, the background analyst, and the same deal played again by the hard computer.
 
 Budgets are in search nodes and simulated deals, never seconds, so no verdict depends on the machine.
@@ -19,7 +19,7 @@ import pytest
 from conftest import WAIT_SECONDS, wait_until
 
 from engine.actions import Action, Bid, DeclareOut, PassCards, Play
-from engine.ai.analysis import (
+from engine.ai.analysis.hand import (
     ANALYSIS_LEVELS,
     COSTLY,
     SEAT_VIEW,
@@ -38,10 +38,10 @@ from engine.ai.analysis import (
     review_decision,
     review_views,
 )
-from engine.ai.analysis_words import contradictions, possessive, reason_for, seat_word, shown_voids
-from engine.ai.calibrate import KINDS, calibrate, players_for, the_seat
-from engine.ai.valuation import Valuation
-from engine.ai.worker import Analyst
+from engine.ai.analysis.valuation import Valuation
+from engine.ai.analysis.words import contradictions, possessive, reason_for, seat_word, shown_voids
+from engine.ai.analysis.worker import Analyst
+from engine.ai.bench.calibrate import KINDS, calibrate, players_for, the_seat
 from engine.cards import DIAMONDS, HEARTS, new_deck, parse_card, parse_cards
 from engine.game import Game, Phase, new_game
 from engine.rules import PRESETS, preset
@@ -349,9 +349,9 @@ def test_the_seat_view_is_the_hard_search_without_a_clock() -> None:
     assert SEAT_VIEW.name == "hard" and SEAT_VIEW.think_seconds == 0 and SEAT_VIEW.search_nodes > 0
 
 
-@pytest.mark.parametrize("module", ["engine.ai.accuracy", "engine.ai.advice", "engine.ai.analysis",
-                                    "engine.ai.analysis_words", "engine.ai.hint", "engine.ai.valuation",
-                                    "engine.ai.worker"])
+@pytest.mark.parametrize("module", ["engine.ai.analysis.accuracy", "engine.ai.analysis.advice",
+                                    "engine.ai.analysis.hand", "engine.ai.analysis.words", "engine.ai.analysis.hint",
+                                    "engine.ai.analysis.valuation", "engine.ai.analysis.worker"])
 def test_doctests(module: str) -> None:
     result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
     assert result.attempted > 0 and result.failed == 0
@@ -360,7 +360,7 @@ def test_doctests(module: str) -> None:
 def test_a_bid_is_valued_with_the_seat_declaring_in_the_suit_it_would_name(monkeypatch: pytest.MonkeyPatch) -> None:
     """The seat's own contracts are played in the best suit of its hand's valuation (as it would name
     trump), not in a suit guessed by the quick value, which on a tie took spades over clubs."""
-    from engine.ai import valuation
+    from engine.ai.analysis import valuation
 
     rules = preset("partnership_auction")
     record = play_game(new_game(rules, seed=4), ["random", "medium"] * 2, 4, 1).hand_records[0]

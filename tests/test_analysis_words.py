@@ -1,4 +1,4 @@
-"""The coach's words (engine/ai/analysis_words.py) read against cases where they would be false: every
+"""The coach's words (engine/ai/analysis/words.py) read against cases where they would be false: every
 reason template rendered for the player's own seat, for another seat, for nobody's, in a partnership game,
 for a lone three-handed declarer and two-handed; the reasons of a broken meld, of a hand set without play
 and of the view with every card seen, which never knows the order of a two-handed stock.
@@ -17,7 +17,7 @@ from test_ai_cardplay import staged
 from test_analysis import passing_game
 
 from engine.actions import Action, PassCards, Play
-from engine.ai.analysis import (
+from engine.ai.analysis.hand import (
     ANALYSIS_LEVELS,
     EVERY_CARD,
     _title,
@@ -27,8 +27,8 @@ from engine.ai.analysis import (
     game_before,
     review_at,
 )
-from engine.ai.analysis_words import contradictions, praise_for, reason_for
-from engine.ai.valuation import valuation
+from engine.ai.analysis.valuation import valuation
+from engine.ai.analysis.words import contradictions, praise_for, reason_for
 from engine.cards import DIAMONDS, SPADES, parse_card, parse_cards
 from engine.game import Game, Phase, new_game
 from engine.review import seat_names

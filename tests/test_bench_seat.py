@@ -6,10 +6,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.ai.advice import APP_SEED
-from engine.ai.bench_seat import Settings, play_deal, report, run
-from engine.ai.duplicate import HINT, decide, play_hand
-from engine.ai.hint import hint
+from engine.ai.analysis.advice import APP_SEED
+from engine.ai.analysis.duplicate import HINT, decide, play_hand
+from engine.ai.analysis.hint import hint
+from engine.ai.bench.seat import Settings, play_deal, report, run
 from engine.challenge import challenge_deals, deal_game, duplicate_score
 from engine.rules import preset
 

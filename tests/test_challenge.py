@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine.ai.duplicate import DuplicatePlayer, computer_hand, decision_seed, seat_seed
+from engine.ai.analysis.duplicate import DuplicatePlayer, computer_hand, decision_seed, seat_seed
 from engine.cards import format_cards
 from engine.challenge import (
     Challenge,

@@ -7,7 +7,7 @@ import random
 import pytest
 
 from engine.actions import Action, DeclareOut, Pass, Play
-from engine.ai.analysis import decisions_in
+from engine.ai.analysis.hand import decisions_in
 from engine.cards import HEARTS, SPADES
 from engine.claim_tricks import claim_plan, claim_the_rest, claimed_plays
 from engine.events import TricksClaimed

@@ -1,5 +1,5 @@
-"""Practise your mistakes (:mod:`engine.ai.drills`): a costly decision of the player's chosen again is graded from
-the review's own values, so the drill says what the review said: the same cost and grade for the choice made, the
+"""Practise your mistakes (:mod:`engine.ai.analysis.drills`): a costly decision of the player's chosen again is graded
+from the review's own values, so the drill says what the review said: the same cost and grade for the choice made, the
 best found where the review's best is chosen, and each other choice's cost as the review's values give it."""
 
 from __future__ import annotations
@@ -11,10 +11,18 @@ from pathlib import Path
 import pytest
 
 from engine.actions import Play
-from engine.ai.advice import ANALYSIS_LEVELS
-from engine.ai.analysis import COSTLY, DecisionReview, Grade, decisions_in, game_before, review_at, review_decision
-from engine.ai.analysis_words import reason_for
-from engine.ai.drills import Drill, drills_in, grade_choice, is_drill, reason_against, value_choice, verdict_words
+from engine.ai.analysis.advice import ANALYSIS_LEVELS
+from engine.ai.analysis.drills import (
+    Drill,
+    drills_in,
+    grade_choice,
+    is_drill,
+    reason_against,
+    value_choice,
+    verdict_words,
+)
+from engine.ai.analysis.hand import COSTLY, DecisionReview, Grade, decisions_in, game_before, review_at, review_decision
+from engine.ai.analysis.words import reason_for
 from engine.game import new_game
 from engine.record import HandRecord
 from engine.rules import preset

@@ -11,9 +11,9 @@ import pytest
 from conftest import act, assert_refused, bid_limit, fast_where, make_deal, play_out
 
 from engine.actions import Action, Bid, Pass
-from engine.ai import decisions
-from engine.ai.levels import LEVELS
-from engine.ai.players import ComputerPlayer, _fallback
+from engine.ai.players import decisions
+from engine.ai.players.computer import ComputerPlayer, _fallback
+from engine.ai.players.levels import LEVELS
 from engine.game import Game, Phase, new_game
 from engine.info_state import info_state
 from engine.phases.auction import forced_bids

@@ -11,8 +11,8 @@ import pytest
 from conftest import wait_until
 from test_screens_app import FakeApp, _display, app, click, render, row_named
 
-from engine.ai.accuracy import SOUND, Accuracy, accuracy, game_accuracy
-from engine.ai.analysis import decisions_in, review_decision
+from engine.ai.analysis.accuracy import SOUND, Accuracy, accuracy, game_accuracy
+from engine.ai.analysis.hand import decisions_in, review_decision
 from engine.game import new_game
 from engine.rules import preset
 from engine.sim import play_game

@@ -15,8 +15,8 @@ from dataclasses import replace
 import pytest
 from conftest import fast_where
 
-from engine.ai.levels import LEVELS, Level
-from engine.ai.players import ComputerPlayer, decision_rng
+from engine.ai.players.computer import ComputerPlayer, decision_rng
+from engine.ai.players.levels import LEVELS, Level
 from engine.cards import new_deck
 from engine.deal import Deal
 from engine.game import Game, new_game

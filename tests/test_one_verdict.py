@@ -1,4 +1,4 @@
-"""One verdict: the table's hint and the hand review's best are one computation (engine/ai/advice.py).
+"""One verdict: the table's hint and the hand review's best are one computation (engine/ai/analysis/advice.py).
 
 For recorded hands, the choice each review says the hint advised is what the hint returns at that position
 with the same seed and level; a hand played by following the hint is never marked worse than good, each of
@@ -11,11 +11,11 @@ from __future__ import annotations
 import pytest
 
 from engine.actions import Action, DeclareOut, PassCards
-from engine.ai.advice import ANALYSIS_LEVELS, SEAT_VIEW, advise, as_advised, decision_number
-from engine.ai.analysis import Grade, decisions_in, game_before, review_decision
-from engine.ai.hint import hint, hint_words
-from engine.ai.players import make_player
-from engine.ai.worker import Thinker
+from engine.ai.analysis.advice import ANALYSIS_LEVELS, SEAT_VIEW, advise, as_advised, decision_number
+from engine.ai.analysis.hand import Grade, decisions_in, game_before, review_decision
+from engine.ai.analysis.hint import hint, hint_words
+from engine.ai.analysis.worker import Thinker
+from engine.ai.players.computer import make_player
 from engine.game import Game, new_game
 from engine.record import HandRecord
 from engine.rules import preset

@@ -147,7 +147,7 @@ def test_compile_search_exits_with_the_reason_it_cannot_compile(tmp_path: Path, 
     monkeypatch.setattr(compile_search, "cannot_compile", lambda: "no C compiler (cc) on the PATH")
     assert compile_search.main([str(tmp_path / "compiled")]) == 1
     assert capsys.readouterr().err == "the search was not compiled: no C compiler (cc) on the PATH\n"
-    assert (tmp_path / "compiled" / "engine" / "ai" / "solver.py").is_file()
+    assert (tmp_path / "compiled" / "engine" / "ai" / "search" / "solver.py").is_file()
     assert compile_search.compiled_modules(tmp_path / "compiled") == []
 
 
@@ -266,7 +266,8 @@ def python_in(folder: Path, *args: str) -> subprocess.CompletedProcess[str]:
 
 def engine_kind(folder: Path) -> str:
     """How the search is built where :func:`python_in` runs: ``py`` (source) or ``so``/``pyd`` (compiled)."""
-    return python_in(folder, "-c", "import engine.ai.solver as s; print(s.__file__.rsplit('.', 1)[-1])").stdout.strip()
+    return python_in(folder, "-c",
+                     "import engine.ai.search.solver as s; print(s.__file__.rsplit('.', 1)[-1])").stdout.strip()
 
 
 @pytest.mark.slow
@@ -288,8 +289,8 @@ def test_compiled_search_passes_the_computers_tests(compiled_engine: Path) -> No
 # medium: hard plays out the stock's orders at each card, uncompiled work; its exact endgame is in test_playouts.)
 SAME_HANDS = """
 import json
-from engine.ai.analysis import ANALYSIS_LEVELS
-from engine.ai.players import ComputerPlayer
+from engine.ai.analysis.hand import ANALYSIS_LEVELS
+from engine.ai.players.computer import ComputerPlayer
 from engine.game import new_game
 from engine.rules import preset
 for variant, levels in (("partnership_auction", ("hard", "medium")), ("two_hand", ("medium", "medium")),

@@ -11,12 +11,12 @@ import pytest
 from conftest import fast_where
 
 from engine.actions import LayMeld, Play
-from engine.ai.analysis import ANALYSIS_LEVELS, review_at
-from engine.ai.cardplay import choose_play, solved_card_worths
-from engine.ai.levels import LEVELS
-from engine.ai.players import ComputerPlayer, decision_rng
-from engine.ai.playouts import LEAST_DEALS, PLAYOUT_DEALS, choose_by_playouts, played_out, playout_worths
-from engine.ai.valuation import SECOND_LOOK_DEALS, second_look, valuation
+from engine.ai.analysis.hand import ANALYSIS_LEVELS, review_at
+from engine.ai.analysis.valuation import SECOND_LOOK_DEALS, second_look, valuation
+from engine.ai.players.cardplay import choose_play, solved_card_worths
+from engine.ai.players.computer import ComputerPlayer, decision_rng
+from engine.ai.players.levels import LEVELS
+from engine.ai.players.playouts import LEAST_DEALS, PLAYOUT_DEALS, choose_by_playouts, played_out, playout_worths
 from engine.game import Game, Phase, new_game
 from engine.info_state import info_state
 from engine.rules import preset
@@ -139,7 +139,7 @@ def test_a_pass_is_valued_by_its_own_hand_in_any_hand_of_the_game() -> None:
     """A pass valued in a later hand of a game comes out as in a game that holds no earlier hands: the hand's
     end is the hand's own, not the records of the hands before (which once stood for "this hand is over")."""
     from engine.actions import Pass, PassCards
-    from engine.ai.valuation import _after_pass
+    from engine.ai.analysis.valuation import _after_pass
     from engine.game import Phase
 
     game = new_game(preset("partnership_auction"), seed=3)

@@ -29,7 +29,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 import engine  # noqa: E402
-from engine.ai.worker import DaemonThread, background_pool, stop_pool  # noqa: E402
+from engine.ai.analysis.worker import DaemonThread, background_pool, stop_pool  # noqa: E402
 from engine.challenge import Challenge  # noqa: E402
 from engine.game import new_game  # noqa: E402
 from engine.review import review_steps  # noqa: E402
@@ -104,7 +104,7 @@ def test_a_process_exits_at_once_after_stopping_pools_busy_with_long_jobs(tmp_pa
         import sys, time
         from pathlib import Path
         sys.path.insert(0, {str(ROOT)!r})
-        from engine.ai.worker import background_pool, stop_pool
+        from engine.ai.analysis.worker import background_pool, stop_pool
         from tests.quit_jobs import LONG, work_for
         if __name__ == "__main__":
             pools = []
@@ -132,7 +132,7 @@ def test_a_process_exits_at_once_after_stopping_a_worker_half_way_through_sendin
         import sys, time
         from pathlib import Path
         sys.path.insert(0, {str(ROOT)!r})
-        from engine.ai.worker import background_pool, stop_pool
+        from engine.ai.analysis.worker import background_pool, stop_pool
         from tests.quit_jobs import half_sent
         if __name__ == "__main__":
             started = Path({str(tmp_path)!r}) / "started"
@@ -154,9 +154,9 @@ def busy_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[shell.
     """The real app with worker processes (not the tests' decisions at once) in which every background job
     works ten minutes (:func:`tests.quit_jobs.endless`)."""
     monkeypatch.delenv("PINOCHLE_THINK_AT_ONCE", raising=False)
-    for module, name in (("engine.ai.worker", "in_saved"),  # what a worker process runs: decisions and hints
-                         ("engine.ai.worker", "_review"),
-                         ("engine.ai.duplicate", "computer_hand_from_dict"),
+    for module, name in (("engine.ai.analysis.worker", "in_saved"),  # what a worker process runs: decisions and hints
+                         ("engine.ai.analysis.worker", "_review"),
+                         ("engine.ai.analysis.duplicate", "computer_hand_from_dict"),
                          ("pinochle_gui.table.cost_job", "decision_graded"),
                          ("pinochle_gui.screens.review_analysis", "play_seat_again"),
                          ("pinochle_gui.screens.try_again", "play_on")):

@@ -8,7 +8,7 @@ import json
 
 import pytest
 
-from engine.ai.analysis import decisions_in
+from engine.ai.analysis.hand import decisions_in
 from engine.game import new_game
 from engine.record import RecordError, check_record, read_records, record_reasons, write_records
 from engine.rules import preset

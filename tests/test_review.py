@@ -11,7 +11,7 @@ from typing import Any
 import pytest
 from conftest import fast_where
 
-from engine.ai.analysis import decisions_in
+from engine.ai.analysis.hand import decisions_in
 from engine.game import new_game
 from engine.record import RecordError
 from engine.review import Step, review_steps, second_person

@@ -223,7 +223,7 @@ def test_damaged_stacked_deals_are_refused(why: str, change: Any) -> None:
 def test_a_game_that_began_later_than_hand_one_saves_how_it_began() -> None:
     """A deal played again from its record starts at its hand number, with the scores and target before
     it; the save (which the computers' worker process reads too) must bring that back."""
-    from engine.ai.worker import decide
+    from engine.ai.analysis.worker import decide
     from engine.record import game_at_deal
     from engine.save import SaveError, game_from_dict, game_to_dict
 

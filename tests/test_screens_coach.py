@@ -18,7 +18,7 @@ import pytest
 from conftest import easy_analysis, fast_where, players_hand
 from test_screens_app import FakeApp, _display, app, button_named, click, key, render
 
-from engine.ai.analysis import decisions_in
+from engine.ai.analysis.hand import decisions_in
 from engine.challenge import Challenge, challenge_deals, deal_game
 from engine.game import Phase
 from engine.record import check_record

@@ -14,8 +14,9 @@ from test_screen_walk import problems
 from test_screens_app import FakeApp, _display, app, button_named, click, click_button, key, render
 
 from engine.actions import Bury
-from engine.ai.advice import ANALYSIS_LEVELS, APP_SEED
-from engine.ai.analysis import (
+from engine.ai.analysis.advice import ANALYSIS_LEVELS, APP_SEED
+from engine.ai.analysis.drills import Drill, grade_choice, verdict_words
+from engine.ai.analysis.hand import (
     DecisionReview,
     HandAnalysis,
     action_words,
@@ -25,7 +26,6 @@ from engine.ai.analysis import (
     review_decision,
     review_views,
 )
-from engine.ai.drills import Drill, grade_choice, verdict_words
 from engine.game import new_game
 from engine.record import HandRecord
 from engine.rules import preset

@@ -14,10 +14,10 @@ import pytest
 from conftest import easy_analysis, players_hand, two_handed_analysis, wait_until
 from test_screens_app import FakeApp, _display, app, click, key, render
 
-from engine.ai.advice import ANALYSIS_LEVELS, APP_SEED
-from engine.ai.analysis import Alternative, DecisionReview, Grade, decisions_in, game_before
-from engine.ai.hint import hint, hint_words
-from engine.ai.players import make_player
+from engine.ai.analysis.advice import ANALYSIS_LEVELS, APP_SEED
+from engine.ai.analysis.hand import Alternative, DecisionReview, Grade, decisions_in, game_before
+from engine.ai.analysis.hint import hint, hint_words
+from engine.ai.players.computer import make_player
 from engine.game import Phase, new_game
 from engine.rules import PRESETS, preset
 from engine.sim import play_game
@@ -106,7 +106,7 @@ def test_costly_decisions_are_marked_where_the_exact_search_says(
     scene = opened(app, [record])
     assert scene.analysis is not None and scene.analysis.seat == 0  # no person in the record: seat 0
     analysed(app, scene)
-    # marked from a mistake on: 30 points single deck (engine.ai.analysis.TIERS)
+    # marked from a mistake on: 30 points single deck (engine.ai.analysis.hand.TIERS)
     for index, cost in costs.items():
         at = next(i for i, s in enumerate(scene.steps) if s.action_index == index)
         review = scene.analysis.decisions[index]

@@ -18,8 +18,16 @@ from conftest import each_once_fast, param_id, players_hand
 from test_screen_walk import problems, text_overlaps
 from test_screens_app import FakeApp, _display, app, click, key, render
 
-from engine.ai.accuracy import accuracy, key_moments, moment_words
-from engine.ai.analysis import Alternative, DecisionReview, Grade, HandAnalysis, action_words, decisions_in, game_before
+from engine.ai.analysis.accuracy import accuracy, key_moments, moment_words
+from engine.ai.analysis.hand import (
+    Alternative,
+    DecisionReview,
+    Grade,
+    HandAnalysis,
+    action_words,
+    decisions_in,
+    game_before,
+)
 from engine.game import Phase
 from engine.record import HandRecord
 from pinochle_gui.fonts import SMALLEST_PRINT, set_text_scale

@@ -20,8 +20,8 @@ from conftest import players_hand
 from test_screens_app import FakeApp, _display, app, button_named, click, key, render
 
 from engine.actions import Bury, PassCards, action_to_json
-from engine.ai.analysis import Alternative, DecisionReview, Grade, HandAnalysis, action_words, game_before
-from engine.ai.try_again import play_on, same_choice, value_of
+from engine.ai.analysis.hand import Alternative, DecisionReview, Grade, HandAnalysis, action_words, game_before
+from engine.ai.analysis.try_again import play_on, same_choice, value_of
 from engine.cards import cards_label, parse_cards
 from engine.game import Phase, new_game
 from engine.record import HandRecord
@@ -78,7 +78,7 @@ def review(app: FakeApp) -> Iterator[ReviewScene]:
 
 
 def played_on(calls: list[Any], worse_by: int = 40) -> Any:
-    """A stand-in for :func:`engine.ai.try_again.play_on`: the choice made gives the hand as played, another
+    """A stand-in for :func:`engine.ai.analysis.try_again.play_on`: the choice made gives the hand as played, another
     choice the same hand ``worse_by`` points worse for the player's side, its tricks as many fewer."""
     def play_on(record: HandRecord, index: int, choice: Any, level: str, levels: Any) -> HandRecord:
         calls.append((index, choice, levels))

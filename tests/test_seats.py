@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 
 from engine.ai import ComputerPlayer
-from engine.ai.duplicate import decision_seed
-from engine.ai.levels import LEVELS
-from engine.ai.worker import Thinker
+from engine.ai.analysis.duplicate import decision_seed
+from engine.ai.analysis.worker import Thinker
+from engine.ai.players.levels import LEVELS
 from engine.game import new_game
 from engine.players import RandomPlayer
 from engine.rules import preset

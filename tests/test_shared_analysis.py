@@ -1,5 +1,5 @@
 """The cost of a hand and its review share their work (pinochle_gui/shared_analysis.py): the player's decisions
-reviewed from the player's view are one computation (engine.ai.analysis.SeatView), valued once by whichever job
+reviewed from the player's view are one computation (engine.ai.analysis.hand.SeatView), valued once by whichever job
 comes first. The choices are valued by a quick stand-in here (the same for both jobs, seeded as the real one), so
 that each test takes a moment; tests/test_analysis.py checks the real valuation's seat view against the review."""
 
@@ -16,13 +16,14 @@ import pytest
 from conftest import wait_until
 
 from engine.actions import Action, DeclareOut
-from engine.ai import advice, analysis
-from engine.ai.accuracy import accuracy
-from engine.ai.advice import APP_SEED
-from engine.ai.analysis import DecisionReview, decisions_in, review_views
-from engine.ai.levels import Level
-from engine.ai.valuation import Valuation
-from engine.ai.worker import Analyst
+from engine.ai.analysis import advice
+from engine.ai.analysis import hand as analysis
+from engine.ai.analysis.accuracy import accuracy
+from engine.ai.analysis.advice import APP_SEED
+from engine.ai.analysis.hand import DecisionReview, decisions_in, review_views
+from engine.ai.analysis.valuation import Valuation
+from engine.ai.analysis.worker import Analyst
+from engine.ai.players.levels import Level
 from engine.game import Game, new_game
 from engine.rules import preset
 from engine.sim import play_game
@@ -264,7 +265,7 @@ def test_the_analysis_works_below_the_tables_computers() -> None:
     import inspect
     import os
 
-    from engine.ai.worker import ANALYSIS_NICENESS, background_pool
+    from engine.ai.analysis.worker import ANALYSIS_NICENESS, background_pool
     from pinochle_gui.table.cost_job import LAST
 
     analyst = Analyst(processes=True, workers=1)

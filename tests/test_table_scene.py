@@ -15,8 +15,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from engine.actions import Play  # noqa: E402
-from engine.ai.advice import APP_SEED  # noqa: E402
-from engine.ai.hint import hint, hint_words  # noqa: E402
+from engine.ai.analysis.advice import APP_SEED  # noqa: E402
+from engine.ai.analysis.hint import hint, hint_words  # noqa: E402
 from pinochle_gui.cli import parse_args  # noqa: E402
 from pinochle_gui.shell import App  # noqa: E402
 from pinochle_gui.storage import Storage  # noqa: E402

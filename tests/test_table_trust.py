@@ -244,7 +244,7 @@ def test_a_new_game_asks_before_abandoning_the_game_in_progress(tmp_path: Path) 
 
 @pytest.mark.parametrize("variant", ["partnership_auction", "double_deck", "three_hand"])
 def test_a_bid_hints_figures_are_whole_and_add_up(variant: str) -> None:
-    from engine.ai.hint import hint
+    from engine.ai.analysis.hint import hint
 
     for seed in range(3):
         game = new_game(preset(variant), seed=seed)
@@ -260,7 +260,7 @@ def test_a_bid_hints_figures_are_whole_and_add_up(variant: str) -> None:
 
 @pytest.mark.slow
 def test_card_hints_speak_to_the_player() -> None:
-    from engine.ai.hint import hint
+    from engine.ai.analysis.hint import hint
 
     game = new_game(preset("two_hand"), seed=9)
     reasons = []
@@ -286,8 +286,8 @@ NAMES_A_CARD = re.compile(r"\b(ace|ten|king|queen|jack|nine) of\b", re.IGNORECAS
 def test_a_hint_names_its_cards_once(variant: str) -> None:
     """Pass, return, bury, meld and trump hints: "Pass 9♥ K♥ A♣ - 2 trumps and 1 ace for your partner",
     not the cards again in the reason."""
-    from engine.ai import decisions
-    from engine.ai.levels import LEVELS
+    from engine.ai.players import decisions
+    from engine.ai.players.levels import LEVELS
     from engine.info_state import info_state
     from pinochle_gui.words import action_words
 

@@ -1,4 +1,4 @@
-"""Perfect-information play: positions, playouts and the search (engine/ai/trickplay.py, engine/ai/solver.py)."""
+"""Perfect-information play: positions, playouts and the search (engine/ai/search/: trickplay.py, solver.py)."""
 
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import time
 
 import pytest
 
-from engine.ai.solver import solve
-from engine.ai.trickplay import (
+from engine.ai.search.solver import solve
+from engine.ai.search.trickplay import (
     Position,
     greedy_choice,
     greedy_playout,

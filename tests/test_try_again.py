@@ -1,4 +1,4 @@
-"""Try again from here (:mod:`engine.ai.try_again`): a hand played on from one of its decisions with another
+"""Try again from here (:mod:`engine.ai.analysis.try_again`): a hand played on from one of its decisions with another
 choice, the computers in every seat, to the hand's end; the same every time; an illegal choice refused."""
 
 from __future__ import annotations
@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 
 from engine.actions import PassCards, Play, action_to_json
-from engine.ai.analysis import action_words, decisions_in, game_before
-from engine.ai.analysis_words import reason_for
-from engine.ai.try_again import choices_at, play_on, play_seat_again, same_choice, value_of, why_better
+from engine.ai.analysis.hand import action_words, decisions_in, game_before
+from engine.ai.analysis.try_again import choices_at, play_on, play_seat_again, same_choice, value_of, why_better
+from engine.ai.analysis.words import reason_for
 from engine.cards import cards_label, parse_cards
 from engine.game import new_game
 from engine.record import check_record

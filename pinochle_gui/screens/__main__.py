@@ -26,9 +26,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 import engine  # noqa: E402
-from engine.ai.advice import APP_SEED, QUICK_VIEW  # noqa: E402
-from engine.ai.analysis import DecisionReview, decisions_in, review_decision  # noqa: E402
-from engine.ai.drills import drills_in  # noqa: E402
+from engine.ai.analysis.advice import APP_SEED, QUICK_VIEW  # noqa: E402
+from engine.ai.analysis.drills import drills_in  # noqa: E402
+from engine.ai.analysis.hand import DecisionReview, decisions_in, review_decision  # noqa: E402
 from engine.challenge import Challenge, ChallengeDeal, challenge_deals, deal_game, duplicate_score  # noqa: E402
 from engine.game import Game  # noqa: E402
 from engine.players import RandomPlayer  # noqa: E402

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from engine.ai.accuracy import in_tenths
+from engine.ai.analysis.accuracy import in_tenths
 from engine.rules import preset
 from pinochle_gui.fonts import least_size, scaled
 from pinochle_gui.screens.chart_axis import draw_value_axis, round_ticks, y_of

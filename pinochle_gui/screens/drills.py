@@ -4,11 +4,11 @@
 hands the player played, kept by the cost job, or those of the hand a review shows). Each is shown as the player
 saw it then: their hand, the trick on the table, the trump, the contract and the points so far, and the hand so far
 in words (the auction, the meld shown, each trick), nothing the seat could not see. The choices are offered in an
-order that tells nothing of their values (:func:`engine.ai.drills.choices_in_order`; a bid by steps, as at the
-table). A choice is graded at once from the review's own values (:func:`engine.ai.drills.grade_choice`): solved or
-not, the grade, how much it was worth against the choice made in the hand and why the best was better, in the
+order that tells nothing of their values (:func:`engine.ai.analysis.drills.choices_in_order`; a bid by steps, as at the
+table). A choice is graded at once from the review's own values (:func:`engine.ai.analysis.drills.grade_choice`):
+solved or not, the grade, how much it was worth against the choice made in the hand and why the best was better, in the
 analysis' words; the attempt goes into the statistics. Then the computers play the hand on from it in the
-background (:func:`engine.ai.try_again.play_on`: the table's computers at their levels, the hard one in the
+background (:func:`engine.ai.analysis.try_again.play_on`: the table's computers at their levels, the hard one in the
 player's seat, as try again plays), and the hand as played and the new line stand side by side.
 **Choose again** (A), **Next drill** (N), **Step through it** (the new line in the review), **Back** (Esc).
 """
@@ -25,10 +25,9 @@ from typing import TYPE_CHECKING
 import pygame
 
 from engine.actions import Action, action_to_json
-from engine.ai.accuracy import did_words
-from engine.ai.advice import ANALYSIS_LEVELS, APP_SEED
-from engine.ai.analysis import ChoiceValue, DecisionReview, action_words, game_before
-from engine.ai.drills import (
+from engine.ai.analysis.accuracy import did_words
+from engine.ai.analysis.advice import ANALYSIS_LEVELS, APP_SEED
+from engine.ai.analysis.drills import (
     Drill,
     Verdict,
     choices_in_order,
@@ -38,8 +37,9 @@ from engine.ai.drills import (
     value_choice,
     verdict_words,
 )
-from engine.ai.try_again import play_on
-from engine.ai.worker import background_pool, stop_pool
+from engine.ai.analysis.hand import ChoiceValue, DecisionReview, action_words, game_before
+from engine.ai.analysis.try_again import play_on
+from engine.ai.analysis.worker import background_pool, stop_pool
 from engine.cards import SUIT_NAMES, Card, card_label
 from engine.events import EventKind
 from engine.game import Phase

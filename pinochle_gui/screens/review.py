@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from engine.ai.analysis import decisions_in
+from engine.ai.analysis.hand import decisions_in
 from engine.record import HandRecord, RecordError
 from pinochle_gui.fonts import least_size
 from pinochle_gui.screens.dialogs import message

@@ -1,9 +1,9 @@
 """The analysis behind the hand review: the decisions of one hand valued in the background, as they come.
 
-:class:`ReviewAnalysis` starts an :class:`engine.ai.worker.Analyst` on the record for one seat (the player's,
+:class:`ReviewAnalysis` starts an :class:`engine.ai.analysis.worker.Analyst` on the record for one seat (the player's,
 :mod:`pinochle_gui.seat_words`, else the hard computer's, else seat 0), its words spoken to the player, and,
 beside it, the same deal played with the hard computer in that seat ("the cards":
-:func:`engine.ai.try_again.play_seat_again`, by the search budgets alone, so the same on any machine). The
+:func:`engine.ai.analysis.try_again.play_seat_again`, by the search budgets alone, so the same on any machine). The
 review polls it at most ten times a second (:meth:`ReviewAnalysis.poll`); nothing here waits. With
 ``PINOCHLE_THINK_AT_ONCE=1`` (the tests) both run on a thread of this process instead of worker processes.
 
@@ -22,7 +22,7 @@ from collections.abc import Sequence
 from concurrent.futures import Executor, Future
 from typing import Any
 
-from engine.ai.accuracy import (
+from engine.ai.analysis.accuracy import (
     MARKED,
     Accuracy,
     accuracy,
@@ -32,10 +32,10 @@ from engine.ai.accuracy import (
     moment_words,
     shown_cost,
 )
-from engine.ai.advice import APP_SEED
-from engine.ai.analysis import DecisionReview, HandAnalysis, cost_threshold
-from engine.ai.try_again import play_seat_again
-from engine.ai.worker import Analyst, background_pool, stop_pool
+from engine.ai.analysis.advice import APP_SEED
+from engine.ai.analysis.hand import DecisionReview, HandAnalysis, cost_threshold
+from engine.ai.analysis.try_again import play_seat_again
+from engine.ai.analysis.worker import Analyst, background_pool, stop_pool
 from engine.record import HandRecord, RecordError, record_rules
 from engine.review import seat_names
 from engine.rules import Rules
@@ -47,7 +47,7 @@ from pinochle_gui.table.seats import thinking_at_once
 
 #: How often the review looks for results, in seconds.
 POLL_EVERY = 0.1
-#: The search that values the seat's choices (:data:`engine.ai.analysis.ANALYSIS_LEVELS`; a test may ask a
+#: The search that values the seat's choices (:data:`engine.ai.analysis.hand.ANALYSIS_LEVELS`; a test may ask a
 #: smaller one).
 LEVEL = "hard"
 #: The level of the computers in the other seats for "the cards" when the record's table is not open.
@@ -226,7 +226,7 @@ class ReviewAnalysis:
         return [d for _i, d in sorted(self.decisions.items()) if d.seat == seat and d.grade in MARKED]
 
     def accuracy(self, seat: int) -> Accuracy:
-        """``seat``'s decisions found so far (:func:`engine.ai.accuracy.accuracy`): how many, how many best or
+        """``seat``'s decisions found so far (:func:`engine.ai.analysis.accuracy.accuracy`): how many, how many best or
         good, and what the marked ones cost as their steps show it."""
         return accuracy(self.decisions.values(), seat, self.tenths)
 
@@ -248,16 +248,17 @@ class ReviewAnalysis:
         return key_moments(self.marked(seat), count)
 
     def key_moments(self) -> list[tuple[DecisionReview, str]]:
-        """The hand's key moments found so far (:func:`engine.ai.accuracy.key_moments`: the three costliest marked
-        decisions, any seat's), each in its seat's own words told to the player."""
+        """The hand's key moments found so far (:func:`engine.ai.analysis.accuracy.key_moments`: the three costliest
+        marked decisions, any seat's), each in its seat's own words told to the player."""
         names, teams = seat_names(self.record), self.rules.teams
         return [(review, moment_words(review, names, teams, player_seat(self.record), self.tenths))
                 for review in key_moments(self.decisions.values())]
 
     def game_accuracy(self, seat: int) -> tuple[Accuracy, int]:
-        """``seat``'s accuracy in the game so far (:func:`engine.ai.accuracy.game_accuracy`) over its hands analysed
-        in this run of the app (this one as found so far, each other hand of the game the review has whose decisions
-        of ``seat`` were all graded: by a review, or the player's by the cost of the hand), and how many hands."""
+        """``seat``'s accuracy in the game so far (:func:`engine.ai.analysis.accuracy.game_accuracy`) over its hands
+        analysed in this run of the app (this one as found so far, each other hand of the game the review has whose
+        decisions of ``seat`` were all graded: by a review, or the player's by the cost of the hand), and how many
+        hands."""
         found = [self.accuracy(seat)]
         here = hand_id(self.record)
         counted = {self.record.get("hand_number")}

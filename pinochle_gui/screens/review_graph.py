@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from engine.ai.analysis import Grade, decision_name
+from engine.ai.analysis.hand import Grade, decision_name
 from engine.game import Phase
 from engine.history import HandHistory
 from engine.record import read_hand

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from engine.ai.analysis import COSTLY, DecisionReview, Grade
+from engine.ai.analysis.hand import COSTLY, DecisionReview, Grade
 from engine.game import Phase
 from engine.review import Step
 from pinochle_gui.fonts import scaled
@@ -20,7 +20,7 @@ from pinochle_gui.theme import Theme, draw_panel
 from pinochle_gui.widgets import blit_text
 from pinochle_gui.widgets.text import wrap
 
-#: The first word of a choice in words (:func:`engine.ai.analysis.action_words`) as the sentence says it.
+#: The first word of a choice in words (:func:`engine.ai.analysis.hand.action_words`) as the sentence says it.
 DOING = {"Bid": "Bidding", "Pass": "Passing", "Return": "Returning", "Bury": "Burying",
          "Throw": "Throwing", "Play": "Playing", "Take": "Taking", "Exchange": "Exchanging", "Keep": "Keeping",
          "Ask": "Asking"}

@@ -6,7 +6,7 @@ there); and "the cards": the hand as it went beside the same deal played with th
 which opens in the review step by step.
 
 Every figure is worked out once from the analysis when the summary is laid out (:meth:`SummaryView.build`, again
-as the analysis fills in), by :mod:`engine.ai.accuracy`, and drawn as worked out.
+as the analysis fills in), by :mod:`engine.ai.analysis.accuracy`, and drawn as worked out.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from typing import Protocol
 
 import pygame
 
-from engine.ai.analysis import DecisionReview
+from engine.ai.analysis.hand import DecisionReview
 from engine.record import HandRecord, read_hand, record_rules
 from pinochle_gui.fonts import SMALLEST_PRINT, sized_by_layout, text_scale
 from pinochle_gui.net_result import difference_words, net, net_words

@@ -3,17 +3,17 @@
 :class:`TryAgainScene` opens over the review at a decision. A pass, a return or a bury is chosen as at the
 table, by picking the cards on the hand drawn as cards (:class:`~pinochle_gui.widgets.card_picker.CardPicker`:
 the engine says which sets are legal), or by a quick pick of a set the analysis valued; any other decision
-lists its legal choices (asked of the engine, :func:`engine.ai.try_again.choices_at`; where there are many,
+lists its legal choices (asked of the engine, :func:`engine.ai.analysis.try_again.choices_at`; where there are many,
 the ones the analysis valued and the first others). The choices the analysis valued come first, best first,
 each with its value as the review shows it (the analysis record's, from what the seat saw), the choice made
 marked as played; a set of cards picked says its value, or that the analysis did not value it.
 
 Once the player chooses, the computers play the rest of the hand on the same cards in the background
-(:func:`engine.ai.try_again.play_on`: the table's computers at their levels, the hard one in a person's seat,
+(:func:`engine.ai.analysis.try_again.play_on`: the table's computers at their levels, the hard one in a person's seat,
 clockless), the window never waiting; and, the same way, the hand from the choice made, so that the two lines
 differ by the choice alone (the hand as it really went had the person's own later decisions, which no
 computer repeats). Then the two stand side by side, each net (its side's score less the opponents'), with
-why the better one did better in the analysis' words (:func:`engine.ai.try_again.why_better`) and what
+why the better one did better in the analysis' words (:func:`engine.ai.analysis.try_again.why_better`) and what
 differed between them (:func:`~pinochle_gui.screens.try_again_words.what_differed`). **Watch it** plays the
 better line card by card (:class:`~pinochle_gui.screens.watch.WatchScene`), **Step through it** opens the new
 line in the review (the other a page back). **Choose again** goes back to the choices; Escape closes.
@@ -29,9 +29,9 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from engine.actions import Action, Bury, PassCards, action_to_json
-from engine.ai.analysis import action_words, game_before
-from engine.ai.try_again import choices_at, play_on, same_choice, value_of, why_better
-from engine.ai.worker import background_pool, stop_pool
+from engine.ai.analysis.hand import action_words, game_before
+from engine.ai.analysis.try_again import choices_at, play_on, same_choice, value_of, why_better
+from engine.ai.analysis.worker import background_pool, stop_pool
 from engine.cards import cards_label
 from engine.record import ActionValue, HandRecord, read_hand
 from engine.review import Step

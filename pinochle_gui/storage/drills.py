@@ -3,9 +3,9 @@ progress on each, in a table of their own in the statistics database.
 
 After each hand the player plays, the cost job (:mod:`pinochle_gui.table.cost_job`) reviews the player's
 decisions; each costly one (a mistake or a blunder) is kept here with its review, which holds the value of every
-choice there (:class:`engine.ai.analysis.DecisionReview`), so the drill grades a new choice with the review's own
-numbers (:mod:`engine.ai.drills`) without valuing anything again. The hand's record is the one kept for the cost
-chart's review (:mod:`.hand_records`), and the computers' levels those of the hand's row in the statistics. Each
+choice there (:class:`engine.ai.analysis.hand.DecisionReview`), so the drill grades a new choice with the review's own
+numbers (:mod:`engine.ai.analysis.drills`) without valuing anything again. The hand's record is the one kept for the
+cost chart's review (:mod:`.hand_records`), and the computers' levels those of the hand's row in the statistics. Each
 drill counts its attempts and whether one of them was sound (best or good): solved.
 
 The table is made when missing (an older copy of the game ignores it) and emptied with the statistics. A row that
@@ -16,7 +16,7 @@ damaged or foreign statistics file is set aside whole by :class:`.stats.StatsSto
 >>> from .stats import StatsStore
 
 if TYPE_CHECKING:
-    from engine.ai.analysis_json import DecisionReviewJson
+    from engine.ai.analysis.hand_json import DecisionReviewJson
 >>> stats, _ = StatsStore.open(pathlib.Path(tempfile.mkdtemp()) / "statistics.sqlite3")
 >>> DrillStore(stats).progress()
 DrillProgress(solved=0, total=0)
@@ -31,15 +31,15 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, cast
 
-from engine.ai.analysis import DecisionReview
-from engine.ai.drills import Drill, is_drill
+from engine.ai.analysis.drills import Drill, is_drill
+from engine.ai.analysis.hand import DecisionReview
 from engine.record import HandRecord, RecordError, check_record, read_hand, read_json
 
 from .safe_file import StorageMessage, error
 from .stats import StatsTable
 
 if TYPE_CHECKING:
-    from engine.ai.analysis_json import DecisionReviewJson
+    from engine.ai.analysis.hand_json import DecisionReviewJson
 
 TABLE = """
 CREATE TABLE IF NOT EXISTS drills (

@@ -2,7 +2,7 @@
 
 After each hand the player plays, the app values the player's decisions in the background
 (:mod:`pinochle_gui.table.cost_job`) and stores here what they cost in points of that hand, how many there
-were and how many were graded best or good (the hand's accuracy, :func:`engine.ai.accuracy.accuracy`): the
+were and how many were graded best or good (the hand's accuracy, :func:`engine.ai.analysis.accuracy.accuracy`): the
 statistics screen charts the average cost per game and each game's accuracy, so a player can see improvement.
 The table is created when missing, and given the column of sound decisions when it has none (not a schema
 version of its own: an older copy of the game simply ignores them; a hand stored before has no accuracy), and
@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engine.ai.accuracy import Accuracy
+from engine.ai.analysis.accuracy import Accuracy
 
 TABLE = """
 CREATE TABLE IF NOT EXISTS hand_costs (
@@ -53,7 +53,7 @@ class HandCost:
 
     @classmethod
     def of(cls, game_id: str, hand_number: int, variant: str, level: str, found: Accuracy) -> HandCost:
-        """A hand's cost and accuracy as the analysis found them (:func:`engine.ai.accuracy.accuracy`)."""
+        """A hand's cost and accuracy as the analysis found them (:func:`engine.ai.analysis.accuracy.accuracy`)."""
         return cls(game_id, hand_number, variant, level, found.lost, found.decisions, sound=found.sound)
 
 
@@ -102,7 +102,7 @@ def series_query(where: str, args: Sequence[Any], last: int) -> tuple[str, tuple
 
 def points(rows: Sequence[tuple[Any, ...]]) -> list[CostPoint]:
     """The chart's games from the rows of :func:`series_query`, oldest first; a game's accuracy is its hands'
-    added up (:func:`engine.ai.accuracy.game_accuracy`, as the database adds them)."""
+    added up (:func:`engine.ai.analysis.accuracy.game_accuracy`, as the database adds them)."""
     return [CostPoint(str(r[0]), str(r[1]), int(r[2]), float(r[3]), float(r[4]),
                       Accuracy(int(r[5]), int(r[6]), round(float(r[7]), 1)) if int(r[8]) else None)
             for r in reversed(rows)]

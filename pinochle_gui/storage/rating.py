@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-COMPUTER_LEVELS = ("easy", "medium", "hard")  # the levels of engine.ai.levels that play against people
+COMPUTER_LEVELS = ("easy", "medium", "hard")  # the levels of engine.ai.players.levels that play against people
 MEDIUM_RATING = 1500
 LEVEL_RATINGS: dict[str, int] = {"easy": 1200, "medium": MEDIUM_RATING, "hard": 1800}
 #: A level this version does not know (a record from another version) counts as "medium".

@@ -2,9 +2,9 @@
 
 After each hand the player plays (not a demo, not a deal played again), :class:`HandCoster` reviews the
 player's decisions of that hand with the hard level's search from what the player could see
-(:func:`engine.ai.analysis.review_views`, with the seed of the review: the review's own seat views, so the same
+(:func:`engine.ai.analysis.hand.review_views`, with the seed of the review: the review's own seat views, so the same
 grades; the two share them, :mod:`pinochle_gui.shared_analysis`, so that no decision is valued twice) and hands back
-the hand's accuracy (:func:`engine.ai.accuracy.accuracy`): how many decisions, how many graded best or good,
+the hand's accuracy (:func:`engine.ai.analysis.accuracy.accuracy`): how many decisions, how many graded best or good,
 and what the marked ones cost as the review's steps show it, in net points of that hand (the side's score
 less the opponents', as every comparison of the game), for the statistics (:mod:`pinochle_gui.storage.hand_costs`),
 with the reviews themselves: the costly ones become the player's drills (:mod:`pinochle_gui.storage.drills`).
@@ -19,10 +19,10 @@ from collections import deque
 from concurrent.futures import Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 
-from engine.ai.accuracy import accuracy, in_tenths
-from engine.ai.advice import APP_SEED, SEAT_VIEW
-from engine.ai.analysis import DecisionReview, SeatView, decisions_in, review_views
-from engine.ai.worker import background_pool, stop_pool
+from engine.ai.analysis.accuracy import accuracy, in_tenths
+from engine.ai.analysis.advice import APP_SEED, SEAT_VIEW
+from engine.ai.analysis.hand import DecisionReview, SeatView, decisions_in, review_views
+from engine.ai.analysis.worker import background_pool, stop_pool
 from engine.record import HandRecord, RecordError, record_hand_number, record_rules
 from engine.rules import preset_name
 from pinochle_gui.shared_analysis import SHARED, SharedAnalysis, ViewKey, view_key

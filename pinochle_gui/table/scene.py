@@ -30,9 +30,9 @@ from typing import TYPE_CHECKING, Any, TypedDict
 import pygame
 
 from engine.actions import Action, Bury, DeclareOut, NoMeld, PassCards, Play
-from engine.ai.advice import APP_SEED
-from engine.ai.duplicate import seat_seed
-from engine.ai.hint import hint_words
+from engine.ai.analysis.advice import APP_SEED
+from engine.ai.analysis.duplicate import seat_seed
+from engine.ai.analysis.hint import hint_words
 from engine.cards import Card, card_label
 from engine.claim_tricks import claim_plan, claim_the_rest
 from engine.declare_out import Claim, claim_of

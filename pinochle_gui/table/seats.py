@@ -5,7 +5,7 @@ chosen action); a computer seat asks a computer player, off the main thread, and
 same kind of action. The table asks a seat for a decision only when nothing is moving on the table,
 and applies what it answers through the engine like any other action.
 
-The computer players live in :mod:`engine.ai` and decide through one :class:`engine.ai.worker.Thinker`
+The computer players live in :mod:`engine.ai` and decide through one :class:`engine.ai.analysis.worker.Thinker`
 per table (in a worker process); for a level this version does not know (an old save), the random
 player sits in.
 
@@ -22,12 +22,12 @@ import time
 from typing import TYPE_CHECKING
 
 from engine.actions import Action, DeclareOut
-from engine.ai.duplicate import decision_seed
-from engine.ai.levels import LEVELS
+from engine.ai.analysis.duplicate import decision_seed
+from engine.ai.players.levels import LEVELS
 from engine.game import Game
 
 if TYPE_CHECKING:
-    from engine.ai.worker import Thinker
+    from engine.ai.analysis.worker import Thinker
 
 # The least time a computer seems to think, in seconds at normal speed (so a human can follow).
 MIN_THINK = 0.45
@@ -41,7 +41,7 @@ def thinking_at_once() -> bool:
 def make_thinker(processes: bool = True) -> Thinker:
     """A thinker for the table: in a worker process (on a thread without ``processes``), or at once on the
     event loop's thread when :func:`thinking_at_once`."""
-    from engine.ai.worker import Thinker  # late: the worker's process machinery waits for the first table
+    from engine.ai.analysis.worker import Thinker  # late: the worker's process machinery waits for the first table
 
     if thinking_at_once():
         return Thinker("at_once")

@@ -1,13 +1,13 @@
 """The computer seats: one :class:`ComputerPlayer` per level, deciding every phase of the game.
 
-Card play is decided by :mod:`engine.ai.cardplay`; every other decision (bids, trump, passing,
+Card play is decided by :mod:`engine.ai.players.cardplay`; every other decision (bids, trump, passing,
 burying, throwing in, the dix, redeals, two-handed melds and draws, declaring out) by
-:mod:`engine.ai.decisions`. Each decision comes with a short reason in plain words
+:mod:`engine.ai.players.decisions`. Each decision comes with a short reason in plain words
 (:meth:`ComputerPlayer.choose_with_reason`), which the GUI can show and the hint uses.
 
 >>> from engine.game import new_game
 >>> from engine.rules import preset
->>> from engine.ai.levels import LEVELS
+>>> from engine.ai.players.levels import LEVELS
 >>> game = new_game(preset("two_hand"), seed=3)
 >>> player = ComputerPlayer(LEVELS["easy"], seed=1)
 >>> game.legal_actions().count(player.choose(game, game.to_act))
@@ -39,10 +39,10 @@ from engine.actions import (
     Play,
     PlayOn,
 )
-from engine.ai.cardplay import choose_play
-from engine.ai.decisions import decide, should_declare_out
-from engine.ai.levels import LEVELS, Level
-from engine.ai.playouts import choose_by_playouts, played_out
+from engine.ai.players.cardplay import choose_play
+from engine.ai.players.decisions import decide, should_declare_out
+from engine.ai.players.levels import LEVELS, Level
+from engine.ai.players.playouts import choose_by_playouts, played_out
 from engine.game import Game, Phase
 from engine.info_state import InfoState, info_state
 from engine.meld import meld_by_trump
@@ -57,7 +57,7 @@ def decision_rng(seed: int, game: Game, seat: int) -> random.Random:
 
 
 class ComputerPlayer:
-    """A computer seat of one :class:`~engine.ai.levels.Level`; ``seed`` makes it repeatable."""
+    """A computer seat of one :class:`~engine.ai.players.levels.Level`; ``seed`` makes it repeatable."""
 
     def __init__(self, level: Level, seed: int = 0) -> None:
         self.level = level
@@ -114,7 +114,7 @@ PLAYER_KINDS: dict[str, Callable[[int], Player]] = {
 
 
 def make_player(kind: str, seed: int = 0) -> Player:
-    """A computer player of the named kind: ``random`` or a level of :data:`~engine.ai.levels.LEVELS`."""
+    """A computer player of the named kind: ``random`` or a level of :data:`~engine.ai.players.levels.LEVELS`."""
     try:
         factory = PLAYER_KINDS[kind]
     except KeyError:

@@ -30,12 +30,12 @@ throw_in, play), with the counts:
     played on from the decision both ways (the choice made and the one recommended) with the actual
     cards by the same table, ``--repeats`` times; the two summed (target: 0.8 to 1.25 in each kind with 30
     marked decisions or more);
-(d) the reasons of the marked decisions that :func:`engine.ai.analysis_words.contradictions` catches
+(d) the reasons of the marked decisions that :func:`engine.ai.analysis.words.contradictions` catches
     (target: none).
 
 Each of the computer's own decisions marked is listed (hand, seat, decision, the choice and the advice,
 claimed against realised). A planted bid the auction then went past is not charged (see
-:func:`engine.ai.analysis.review_decision`): it is counted apart. Numbers only: the test suite runs a few
+:func:`engine.ai.analysis.hand.review_decision`): it is counted apart. Numbers only: the test suite runs a few
 small hands to check every number is computed.
 """
 
@@ -52,8 +52,8 @@ from pathlib import Path
 from typing import Any
 
 from engine.actions import Action, Bid, DeclareOut
-from engine.ai.advice import EVERY_CARD
-from engine.ai.analysis import (
+from engine.ai.analysis.advice import EVERY_CARD
+from engine.ai.analysis.hand import (
     ANALYSIS_LEVELS,
     CLEAR,
     COSTLY,
@@ -66,12 +66,12 @@ from engine.ai.analysis import (
     game_before,
     review_decision,
 )
-from engine.ai.analysis_words import contradictions
-from engine.ai.bidding import stable_seed
-from engine.ai.levels import Level
-from engine.ai.players import ComputerPlayer
-from engine.ai.playouts import played_out
-from engine.ai.valuation import second_look, valuation
+from engine.ai.analysis.valuation import second_look, valuation
+from engine.ai.analysis.words import contradictions
+from engine.ai.players.bidding import stable_seed
+from engine.ai.players.computer import ComputerPlayer
+from engine.ai.players.levels import Level
+from engine.ai.players.playouts import played_out
 from engine.game import Game, Phase, new_game
 from engine.info_state import info_state
 from engine.record import HandRecord, game_at_deal, read_hand
@@ -80,7 +80,7 @@ from engine.rules import PRESETS, Rules, preset
 PLANTED = ("bidding", "passing", "return", "bury", "play")  # the phases an error is planted in (--plant any)
 # --plant by-kind: every phase the analysis values (a redeal counts 0: nothing to plant)
 PLANTED_BY_KIND = ("bidding", "trump", "passing", "return", "bury", "meld", "draw_choice", "dix", "throw_in", "play")
-#: The kinds of decision in the report's order (engine.ai.analysis.decision_name of their phases).
+#: The kinds of decision in the report's order (engine.ai.analysis.hand.decision_name of their phases).
 KINDS = ("bid", "trump", "pass", "return", "bury", "meld", "draw", "dix", "throw_in", "redeal", "play")
 TRIES = 12  # decisions tried per hand for an error to plant
 # Batches of deals that value the choices an error is planted from: more than the analysis takes, so that
@@ -236,8 +236,8 @@ def action_named(game: Game, words: str) -> Action:
 
 
 def kinds_in(record: HandRecord) -> list[tuple[int, int, str]]:
-    """(action index, seat, kind) of every decision of the record (:func:`engine.ai.analysis.decisions_in`),
-    its kind the :func:`~engine.ai.analysis.decision_name` of the phase it was made in."""
+    """(action index, seat, kind) of every decision of the record (:func:`engine.ai.analysis.hand.decisions_in`),
+    its kind the :func:`~engine.ai.analysis.hand.decision_name` of the phase it was made in."""
     seats = dict(decisions_in(record))
     hand = read_hand(record)
     game = game_at_deal(record, hand.rules)

@@ -7,7 +7,7 @@ search reaches the end of the hand: each choice is made in the same few deals of
 hand played to its end by :data:`PLAYOUT` (rules of thumb that remember everything and never slip,
 greedy play once the stock is gone), and the choice is worth the average of the hand's score to the
 seat's side less the opponent's. The hand analysis values these decisions so
-(:mod:`engine.ai.valuation`), and the ``hard`` computer chooses by it (:func:`choose_by_playouts`).
+(:mod:`engine.ai.analysis.valuation`), and the ``hard`` computer chooses by it (:func:`choose_by_playouts`).
 Everything comes from ``rng``: the same seed gives the same worths (a deadline only cuts the deals short).
 
 >>> import random
@@ -29,10 +29,10 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from engine.actions import Action, DeclareOut
-from engine.ai.cardplay import choose_play, playout_worth
-from engine.ai.decisions import decide
-from engine.ai.levels import EASY, Level
-from engine.ai.worlds import World, real_world
+from engine.ai.players.cardplay import choose_play, playout_worth
+from engine.ai.players.decisions import decide
+from engine.ai.players.levels import EASY, Level
+from engine.ai.search.worlds import World, real_world
 from engine.game import Game, Phase
 from engine.info_state import InfoState, info_state, sample_world
 from engine.players import Choice

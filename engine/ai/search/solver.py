@@ -16,7 +16,7 @@ seats to about six tricks), or the best card within a node budget (``max_nodes``
 number of tricks (``max_depth``); ``want_values`` gives every legal card's value, as a sampling
 player needs; ``table`` shares a transposition table between the searches of one hand. The
 ``perfect`` player searches the real hands; the others search the deals they sample. The positions,
-and the greedy rule of thumb a search falls back on, are :mod:`engine.ai.trickplay`'s.
+and the greedy rule of thumb a search falls back on, are :mod:`engine.ai.search.trickplay`'s.
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ import math
 import time
 from dataclasses import dataclass, field
 
-from engine.ai.trickplay import (
+from engine.ai.search.trickplay import (
     BEATERS,
     SUIT_MASKS,
     Position,

@@ -7,7 +7,7 @@ The deals are a duplicate challenge's (``--number``; each hand a game of its own
 deals it), and each is played once with the ``--table`` level in every seat and once with each ``--seat`` kind
 in seat 0 (a level, or ``hint``: a player who plays the table's hint at every decision, with the app's seed),
 the other seats at the ``--table`` level. Every seat is seeded as the table seeds it, by the search budgets
-alone (:func:`engine.ai.duplicate.play_hand`), so a deal's results depend on the settings alone. A hand's
+alone (:func:`engine.ai.analysis.duplicate.play_hand`), so a deal's results depend on the settings alone. A hand's
 result is seat 0's duplicate score (:func:`engine.challenge.duplicate_score`: its side's score change less
 the opponents', three-handed less the average of the other two). Reported: each kind's result less the
 table level's on the same deal, and each two kinds' (mean and 95% interval over the deals, paired).
@@ -34,11 +34,11 @@ from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
 from engine.actions import Action
-from engine.ai.advice import as_advised
-from engine.ai.analysis_words import action_words
-from engine.ai.bench_ai import results_kept
-from engine.ai.duplicate import HINT, decide, decision_seed, play_hand, seat_seed
-from engine.ai.levels import LEVELS
+from engine.ai.analysis.advice import as_advised
+from engine.ai.analysis.duplicate import HINT, decide, decision_seed, play_hand, seat_seed
+from engine.ai.analysis.words import action_words
+from engine.ai.bench.matches import results_kept
+from engine.ai.players.levels import LEVELS
 from engine.challenge import challenge_deals, duplicate_score
 from engine.game import Game
 from engine.record import read_hand

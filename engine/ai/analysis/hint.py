@@ -1,6 +1,6 @@
 """A hint for the human: the best choice the hand review would find at this position, and why.
 
-The hint is the advice (:func:`engine.ai.advice.advise`): each choice valued with the ``hard`` level's search
+The hint is the advice (:func:`engine.ai.analysis.advice.advise`): each choice valued with the ``hard`` level's search
 from what the seat can see, the best of them. The hand review grades every decision against the advice at its
 position, computed the same way in the same deals, so the hint a player was given is the review's best choice
 there (the review says "The hint advised ..." in the words the table's Hint shows, :func:`hint_words`), and a
@@ -8,7 +8,7 @@ hand played by the hint is never marked worse than good.
 
 >>> from engine.game import new_game
 >>> from engine.rules import preset
->>> from engine.ai.advice import ANALYSIS_LEVELS
+>>> from engine.ai.analysis.advice import ANALYSIS_LEVELS
 >>> game = new_game(preset("three_hand"), seed=8)
 >>> action, reason = hint(game, game.to_act, level=ANALYSIS_LEVELS["medium"])
 >>> game.is_legal(action) and bool(reason)
@@ -21,15 +21,15 @@ the same hint, on any machine (the search is budgeted in nodes, never in seconds
 from __future__ import annotations
 
 from engine.actions import Action, Bid, DeclareOut
-from engine.ai.advice import SEAT_VIEW, advise
-from engine.ai.analysis_words import action_words, advice_reason
-from engine.ai.decisions import hand_worth
-from engine.ai.levels import Level
+from engine.ai.analysis.advice import SEAT_VIEW, advise
+from engine.ai.analysis.words import action_words, advice_reason
+from engine.ai.players.decisions import hand_worth
+from engine.ai.players.levels import Level
 from engine.game import Game, Phase
 from engine.info_state import info_state
 from engine.players import Choice
 
-#: The level whose search values the hint's choices (without the clock: :data:`engine.ai.advice.SEAT_VIEW`).
+#: The level whose search values the hint's choices (without the clock: :data:`engine.ai.analysis.advice.SEAT_VIEW`).
 HINT_LEVEL = SEAT_VIEW.name
 #: The reason of a hint to declare out (declaring out is decided by the count, not valued).
 DECLARE_OUT = "your side has the points to win"

@@ -4,7 +4,7 @@ The computer players bid, name trump, pass, bury and throw in from these estimat
 valued as the declarer would hold it: for each trump suit, the unseen cards are dealt at random to
 the other seats (and the widow) many times; in each deal the widow is taken, partners pass cards
 both ways by the rules of thumb below, the declarer buries, and the hand is played out by the fast
-greedy policy of :mod:`engine.ai.trickplay`. The declaring side's meld plus its trick points in each
+greedy policy of :mod:`engine.ai.search.trickplay`. The declaring side's meld plus its trick points in each
 deal make a distribution; the bidder bids up to one of its lower quantiles (how low is the level's
 caution, see :func:`bid_limit`), or, bidding for the expected score (:func:`score_limit`), to the
 highest bid worth more than passing among those made often enough. The deals may be weighed by
@@ -33,7 +33,7 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import TypeVar
 
-from engine.ai.trickplay import Position, greedy_playout
+from engine.ai.search.trickplay import Position, greedy_playout
 from engine.cards import ACE, JACK, JACK_OF_DIAMONDS, KING, NINE, QUEEN, QUEEN_OF_SPADES, SUITS, TEN, card, new_deck
 from engine.meld import meld_total
 from engine.play import card_values

@@ -1,7 +1,7 @@
 """How well each seat decided in a hand or a game, and the hand's key moments, from its analysis.
 
 A seat's **accuracy** (:func:`accuracy`) is the share of its analysed decisions graded best or good
-(:class:`~engine.ai.analysis.Grade`), with the points its decisions lost: the costs of those marked (an
+(:class:`~engine.ai.analysis.hand.Grade`), with the points its decisions lost: the costs of those marked (an
 inaccuracy, a mistake or a blunder), each as its step shows it (:func:`shown_cost`; a cost within the threshold
 or the uncertainty of the deals is no cost, and no step shows it). A game's accuracy is its hands' added up.
 
@@ -11,7 +11,7 @@ what the deciding seat could see. The swings of the review's value graph are not
 the next is another seat's decision, valued from that seat's view of the cards, so a swing mixes a choice with
 the difference between two views and the cards neither could see.
 
->>> from engine.ai.analysis import Alternative, DecisionReview, Grade
+>>> from engine.ai.analysis.hand import Alternative, DecisionReview, Grade
 >>> def made(seat, cost, grade):
 ...     return DecisionReview(seat * 4, seat, "play", f"Trick 1, seat {seat}", 1, Alternative("K♠", 0.0, None),
 ...                           (Alternative("A♠", cost, None),), cost, None, False, "", grade)
@@ -27,8 +27,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from engine.ai.analysis import COSTLY, DecisionReview, Grade, cost_threshold
-from engine.ai.analysis_words import seat_word, side_of
+from engine.ai.analysis.hand import COSTLY, DecisionReview, Grade, cost_threshold
+from engine.ai.analysis.words import seat_word, side_of
 from engine.game import Phase
 from engine.rules import Rules
 
@@ -42,7 +42,7 @@ KEY_MOMENTS = 3
 
 def in_tenths(rules: Rules) -> bool:
     """Whether a game's costs are shown to a tenth of a point: where a grade's threshold is a few points (scores
-    divided by ten, the double deck), not whole points (:func:`~engine.ai.analysis.cost_threshold`)."""
+    divided by ten, the double deck), not whole points (:func:`~engine.ai.analysis.hand.cost_threshold`)."""
     return cost_threshold(rules) < 10
 
 
@@ -96,7 +96,7 @@ def key_moments(reviews: Iterable[DecisionReview], count: int = KEY_MOMENTS) -> 
     return sorted(marked, key=lambda r: (-r.cost, r.action_index))[:count]
 
 
-#: The first word of a choice in words (:func:`engine.ai.analysis_words.action_words`) as a seat did it.
+#: The first word of a choice in words (:func:`engine.ai.analysis.words.action_words`) as a seat did it.
 DID = {"Bid": "bid", "Pass": "passed", "Return": "returned", "Bury": "buried", "Throw": "threw", "Play": "played",
        "Take": "took", "Exchange": "exchanged", "Keep": "kept", "Ask": "asked"}
 

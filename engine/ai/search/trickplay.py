@@ -1,7 +1,7 @@
 """Perfect-information card play: positions and fast playouts.
 
 This is the core the computer players stand on: they sample the hands they cannot see and play
-them out here, when all cards are known; the search (:mod:`engine.ai.solver`) works on the same
+them out here, when all cards are known; the search (:mod:`engine.ai.search.solver`) works on the same
 positions. Everything works on plain card codes (``suit * 6 + rank``). :class:`Position` plays by
 :mod:`engine.play`'s rules; the playouts and the search hold hands as bit masks and use
 :func:`legal_cards`, the same rules on masks for speed (tests/test_trickplay.py checks that they agree).
@@ -17,7 +17,7 @@ What to use when:
 * :func:`random_playout` / :func:`greedy_playout`: a whole hand played out in a fraction of a
   millisecond (``python -m engine.bench_play`` prints the rates), for Monte Carlo estimates.
 * :func:`greedy_choice`: the rule of thumb for one card, as the greedy playout plays it.
-* :func:`engine.ai.solver.solve`: the exact (or anytime) best card.
+* :func:`engine.ai.search.solver.solve`: the exact (or anytime) best card.
 """
 
 from __future__ import annotations

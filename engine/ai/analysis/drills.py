@@ -1,15 +1,15 @@
 """Practise your mistakes: a costly decision of the player's set up again, to be chosen anew.
 
 A :class:`Drill` is a hand record and the review of one of the player's costly decisions in it (a mistake or a
-blunder, :class:`~engine.ai.analysis.DecisionReview`), which holds every choice the seat's view valued there
+blunder, :class:`~engine.ai.analysis.hand.DecisionReview`), which holds every choice the seat's view valued there
 (``choices``: each one's value, what it would have cost against the advice and that cost's standard error).
 A new choice is graded from those very values (:func:`grade_choice`), as the review grades the choice made: the
 same cost, the same tiers, the same uncertainty. So the drill never says other than the review did, and what a
 choice was worth against the one made in the hand is the difference of their costs as the review counts them.
 :func:`verdict_words` says the verdict in a sentence, and :func:`reason_against` why the best was better, in the
-analysis' own words (:func:`engine.ai.analysis_words.reason_for`).
+analysis' own words (:func:`engine.ai.analysis.words.reason_for`).
 
->>> from engine.ai.analysis import Alternative, ChoiceValue, Grade
+>>> from engine.ai.analysis.hand import Alternative, ChoiceValue, Grade
 >>> from engine.game import Phase
 >>> from engine.rules import preset
 >>> choices = (ChoiceValue("AS", "A♠", 20.0, 0.0, 2.0), ChoiceValue("9S", "9♠", 5.0, 15.0, 3.0),
@@ -35,9 +35,9 @@ from dataclasses import dataclass, replace
 from functools import cached_property
 
 from engine.actions import Bid, Pass, Play
-from engine.ai.accuracy import SOUND, in_tenths, shown_cost
-from engine.ai.advice import APP_SEED, SEAT_VIEW
-from engine.ai.analysis import (
+from engine.ai.analysis.accuracy import SOUND, in_tenths, shown_cost
+from engine.ai.analysis.advice import APP_SEED, SEAT_VIEW
+from engine.ai.analysis.hand import (
     COSTLY,
     ChoiceValue,
     DecisionReview,
@@ -47,9 +47,9 @@ from engine.ai.analysis import (
     grade,
     review_at,
 )
-from engine.ai.analysis_words import reason_for
-from engine.ai.levels import Level
-from engine.ai.try_again import same_choice
+from engine.ai.analysis.try_again import same_choice
+from engine.ai.analysis.words import reason_for
+from engine.ai.players.levels import Level
 from engine.cards import sort_hand
 from engine.history import HandHistory
 from engine.record import ActionValue, HandRecord, read_hand, record_rules
@@ -120,7 +120,7 @@ class Verdict:
     best: ChoiceValue
     played: ChoiceValue   # the choice made in the hand
     tenths: bool = False  # costs shown to a tenth of a point (scores divided by ten, the double deck)
-    threshold: float = 10.0  # from what cost a choice is marked (engine.ai.analysis.cost_threshold)
+    threshold: float = 10.0  # from what cost a choice is marked (engine.ai.analysis.hand.cost_threshold)
 
     @property
     def found_best(self) -> bool:
@@ -140,7 +140,7 @@ class Verdict:
 
 def grade_choice(drill: Drill, words: str) -> Verdict:
     """The choice of ``words`` at the drill's decision graded from the review's own values
-    (:func:`engine.ai.analysis.grade`): its cost against the advice and that cost's standard error; the advice
+    (:func:`engine.ai.analysis.hand.grade`): its cost against the advice and that cost's standard error; the advice
     itself is best where the next best was clearly worse, as the review praises it. ``ValueError`` for a choice
     the analysis did not value."""
     choice = drill.choice(words)
@@ -194,7 +194,7 @@ def verdict_words(verdict: Verdict) -> str:
 def value_choice(drill: Drill, choice: ActionValue, seed: int = APP_SEED, level: Level = SEAT_VIEW) -> Drill:
     """The drill with ``choice`` valued too, where the analysis did not value it (a pass, a return or a bury of
     other cards, picked on the hand): reviewed at the same position with the same seed and search as the review
-    would have reviewed it had it been made there (:func:`engine.ai.analysis.review_at`: valued beside the advice
+    would have reviewed it had it been made there (:func:`engine.ai.analysis.hand.review_at`: valued beside the advice
     in the same deals, its cost measured again against the advice where in doubt), so it is graded as the others
     are. A choice valued already, or one the engine does not allow there, leaves the drill as it is (the latter
     raises ``ValueError``)."""
@@ -230,7 +230,7 @@ def choices_in_order(drill: Drill) -> list[ChoiceValue]:
 def reason_against(drill: Drill, words: str) -> str:
     """Why the best choice was better than the choice of ``words``, in the analysis' words told to the player: the
     review's own reason for the choice made in the hand; for another choice, what the seat could see that speaks
-    for the best (:func:`engine.ai.analysis_words.reason_for`, the record replayed to the decision); "" for the best
+    for the best (:func:`engine.ai.analysis.words.reason_for`, the record replayed to the decision); "" for the best
     itself."""
     choice, best = drill.choice(words), drill.best
     if choice is None or choice == best:

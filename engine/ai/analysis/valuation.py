@@ -3,23 +3,23 @@
 :func:`value_choices` takes a game at a decision and values each choice the analysis shows - all
 the legal ones for a card, a bid, trump, a throw-in, a dix, a two-handed meld or draw; for passes,
 returns and buries (too many to try) the level's rule-of-thumb candidates and the choice made - as
-the deciding seat's side's score less the opponents' (:func:`engine.ai.cardplay.hand_utility`):
+the deciding seat's side's score less the opponents' (:func:`engine.ai.players.cardplay.hand_utility`):
 
 * a card: over the worlds the level samples, played out or solved exactly near the end
-  (:func:`engine.ai.cardplay.sampled_card_values`, the very values the ``hard`` level plays by);
+  (:func:`engine.ai.players.cardplay.sampled_card_values`, the very values the ``hard`` level plays by);
   two-handed once the stock is gone, every card is known and the rest of the hand is solved;
 * a bid: in sampled deals of the hidden cards, as if it won the auction (the side's meld and tricks
   when made, the bid lost when set, the defenders' meld and tricks), a pass as if the high bidder
   kept the contract at the bid standing (an opponent's: the side defends; in deals drawn by the auction,
   the bidder making its bid, as the ``hard`` computer counts its rival's contract);
-* trump: each suit's simulated value (:func:`engine.ai.bidding.evaluate_hand`) at the bid;
+* trump: each suit's simulated value (:func:`engine.ai.players.bidding.evaluate_hand`) at the bid;
 * a pass to the declarer: in each simulated deal, the declarer's return chosen there by the ``hard``
   computer's own decision (:data:`CONTINUATION`), then the hand played out as the declarer's
   simulations play it; returns, buries and the throw-in: the candidates played out in simulated deals,
-  as :mod:`engine.ai.decisions` tries them;
+  as :mod:`engine.ai.players.decisions` tries them;
 * the rest (two-handed play while the stock lasts, meld laid, the draw, the dix, a redeal): each choice
   made in a few sampled deals of the hidden cards and the hand played out by a quick policy
-  (:mod:`engine.ai.playouts`).
+  (:mod:`engine.ai.players.playouts`).
 
 The level decides the view: ``hard`` samples what the seat could not see, ``perfect`` values with every
 card in view. :func:`valuation` keeps each choice's worth deal by deal (:class:`Valuation`), so that the
@@ -27,7 +27,7 @@ difference between two choices has a standard error. Everything comes from ``rng
 the same values.
 
 >>> import random
->>> from engine.ai.levels import LEVELS
+>>> from engine.ai.players.levels import LEVELS
 >>> from engine.game import new_game
 >>> from engine.rules import preset
 >>> game = new_game(preset("partnership_auction"), seed=5)
@@ -56,12 +56,12 @@ from engine.actions import (
     PlayOn,
     ThrowIn,
 )
-from engine.ai import bidding as bv
-from engine.ai.cardplay import sampled_card_values, solved_card_worths
-from engine.ai.decisions import decide, sample_worlds
-from engine.ai.levels import HARD, Level
-from engine.ai.playouts import PLAYOUT_DEALS, played_out, playout_worths
-from engine.ai.trickplay import Position, greedy_playout
+from engine.ai.players import bidding as bv
+from engine.ai.players.cardplay import sampled_card_values, solved_card_worths
+from engine.ai.players.decisions import decide, sample_worlds
+from engine.ai.players.levels import HARD, Level
+from engine.ai.players.playouts import PLAYOUT_DEALS, played_out, playout_worths
+from engine.ai.search.trickplay import Position, greedy_playout
 from engine.cards import Card, counts
 from engine.game import Game, Phase
 from engine.info_state import InfoState, info_state
@@ -91,7 +91,7 @@ class Valuation:
     worths: dict[Action, tuple[float, ...]]
     weights: tuple[float, ...] | None = None
     # Choices valued only because they were the choice made (a pass or a bury none of the level's own
-    # candidates holds): never the level's advice (engine.ai.advice), which is the same with or without them.
+    # candidates holds): never the level's advice (engine.ai.analysis.advice), which is the same with or without them.
     added: tuple[Action, ...] = ()
 
     def _weights(self, n: int) -> list[float]:
@@ -187,7 +187,7 @@ def valuation(game: Game, seat: int, level: Level, rng: random.Random, chosen: A
 
 def second_look(game: Game, seat: int, level: Level, rng: random.Random, choices: Sequence[Action]) -> Valuation | None:
     """``choices`` valued again in :data:`SECOND_LOOK_DEALS` fresh deals, where the decision is valued by
-    playing the hand out (:func:`engine.ai.playouts.played_out`); else None. A valuation that averages a
+    playing the hand out (:func:`engine.ai.players.playouts.played_out`); else None. A valuation that averages a
     dozen choices over a few played-out deals each finds the best of them too good by the luck of those
     deals (the best of many noisy means is the luckiest); the choice made and the best ones, measured
     again in other deals, differ by what they are worth, without that luck."""
@@ -202,7 +202,7 @@ def second_look(game: Game, seat: int, level: Level, rng: random.Random, choices
 def contract_worth(rules: Rules, bid: int, total: float, tricks: float) -> float:
     """The declaring side's score less the defenders' trick points, when it reaches ``total`` (meld
     and tricks) of which ``tricks`` in tricks, against a ``bid``: a set costs the bid (lost by the
-    declarer, or where the rules say so given to the defenders, as :func:`~engine.ai.cardplay.hand_utility`
+    declarer, or where the rules say so given to the defenders, as :func:`~engine.ai.players.cardplay.hand_utility`
     counts it)."""
     score = total if total >= bid else -bid
     return score - (rules.trick_total - tricks)
@@ -221,7 +221,7 @@ def _bids(game: Game, seat: int, legal: Sequence[Action], level: Level, rng: ran
     """In deals of the hidden cards sampled as the seat saw them (the real one with every card seen):
     a bid as if it won the auction, the seat declaring in its best suit; a pass as if the high bidder
     (an opponent when nobody has bid) kept the contract at the bid standing (:func:`_passing_worth`). Each deal
-    is played out as :func:`engine.ai.bidding.simulate_contract` plays it; a side's worth is its score less the
+    is played out as :func:`engine.ai.players.bidding.simulate_contract` plays it; a side's worth is its score less the
     other side's (the defenders' meld counted when they take trick points)."""
     rules = game.rules
     h = game.hand
@@ -249,7 +249,7 @@ def _bids(game: Game, seat: int, legal: Sequence[Action], level: Level, rng: ran
 
 def _auction_deals(game: Game, seat: int, level: Level, rng: random.Random) -> list[tuple[list[list[int]], list[int]]]:
     """(every hand, the widow) in deals of what the seat could not see: sampled as the level samples its worlds
-    (:func:`engine.ai.decisions.sample_worlds`: for a level that reads the auction, drawn by how likely the
+    (:func:`engine.ai.players.decisions.sample_worlds`: for a level that reads the auction, drawn by how likely the
     bids and passes seen are with them), or the real one."""
     h = game.hand
     if level.sees_all:
@@ -284,7 +284,7 @@ def _side_worth(rules: Rules, result: ContractResult, bid: int, side: int) -> fl
 
 def _passing_worth(rules: Rules, result: ContractResult, bid: int, side: int, holds: bool) -> float:
     """What passing is worth to ``side`` when the contract stays at ``bid`` with the declarer of ``result``, as
-    the hard computer counts its rival's contract (:func:`engine.ai.bidding.rival_value`): a declarer that
+    the hard computer counts its rival's contract (:func:`engine.ai.players.bidding.rival_value`): a declarer that
     ``holds`` the bid (it bid it) scores at least the bid, for players make most of the contracts they bid, where
     one dealt at random goes set in many deals and made passing look better than it is; one that has not bid
     takes the contract only in the deals in which its side reaches the bid, else nothing is scored."""
@@ -332,7 +332,7 @@ def _with_chosen(candidates: list[tuple[int, ...]], chosen: Action | None,
 
 def _passes(game: Game, seat: int, level: Level, rng: random.Random, chosen: Action | None) -> Valuation:
     """A pass to the declarer: in each deal, the declarer's return chosen by the ``hard`` computer's own
-    decision (:func:`engine.ai.decisions.choose_pass`, from the declarer's view of that deal), then the
+    decision (:func:`engine.ai.players.decisions.choose_pass`, from the declarer's view of that deal), then the
     hand played out as the declarer's simulations play it. A return: the hand as the game goes on after it
     (set without play where the side's meld cannot reach the bid), then played out so."""
     rules = game.rules
@@ -436,7 +436,7 @@ def _by_playouts(game: Game, seat: int, choices: Sequence[Action], level: Level,
                  deals: int = PLAYOUT_DEALS) -> Valuation:
     """Each choice made in the same ``deals`` sampled deals of the hidden cards (a quarter of them for a level
     that samples fewer worlds than hard, the real one for a level that sees all), the rest of the hand
-    played out (:func:`engine.ai.playouts.playout_worths`); each deal's worth to the seat's side."""
+    played out (:func:`engine.ai.players.playouts.playout_worths`); each deal's worth to the seat's side."""
     quicker = level.worlds < HARD.worlds  # a smaller search takes a quicker look
     count = max(SEEN_STOCKS, deals // 2) if level.sees_all else max(4, deals // 4) if quicker else deals
     worths, _deals = playout_worths(info_state(game, seat), choices, count, rng,

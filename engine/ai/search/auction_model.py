@@ -6,7 +6,7 @@ first turn or after it had bid, with or without a bid of its partner standing, a
 auction was; a pass with help. A bid the rules forced (:func:`engine.phases.auction.forced_bids`)
 has no kind: it says nothing. For each kind the model holds how often each simple feature of the
 bidder's hand (:func:`hand_features`: its best meld, its longest suit, its aces) took each value
-in auctions that the levels' own bidding played (``python -m engine.ai.learn_auction``, which writes
+in auctions that the levels' own bidding played (``python -m engine.ai.players.learn_auction``, which writes
 ``auction_model.json`` beside this module).
 
 :meth:`AuctionModel.likelihood` turns that into a weight for a hidden hand: how much more (or less)
@@ -193,7 +193,7 @@ def _count(value: object) -> int:
 
 def read_model_file(text: str) -> dict[str, Counts]:
     """The counts of a model file by rules family: the one reader of its JSON (``{"command", "features",
-    "tables": {family: {kind: rows}}}``, written by :mod:`engine.ai.learn_auction`); ``ValueError``,
+    "tables": {family: {kind: rows}}}``, written by :mod:`engine.ai.players.learn_auction`); ``ValueError``,
     ``KeyError``, ``TypeError`` or ``AttributeError`` for a text that is not one."""
     data = json.loads(text)
     return {str(fam): {str(kind): [[_count(x) for x in row] for row in rows] for kind, rows in kinds.items()}
@@ -205,7 +205,7 @@ def load_model() -> AuctionModel:
     """The model shipped beside this module (loaded once); an empty model if the file is missing
     or unreadable (then every auction reads as no information)."""
     try:
-        counts = read_model_file(resources.files("engine.ai").joinpath(MODEL_FILE).read_text(encoding="utf-8"))
+        counts = read_model_file(resources.files("engine.ai.search").joinpath(MODEL_FILE).read_text(encoding="utf-8"))
     except (OSError, ValueError, KeyError, TypeError, AttributeError):
         return AuctionModel({})
     return AuctionModel({fam: {kind: [[float(x) for x in row] for row in rows] for kind, rows in kinds.items()}

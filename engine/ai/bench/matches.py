@@ -42,8 +42,8 @@ from dataclasses import dataclass, replace
 from typing import Any, Generic, Protocol, TypeVar
 
 from engine.actions import Action
-from engine.ai.levels import LEVELS, Level
-from engine.ai.playouts import LEAST_DEALS
+from engine.ai.players.levels import LEVELS, Level
+from engine.ai.players.playouts import LEAST_DEALS
 from engine.game import Game, Phase, new_game
 from engine.players import Player, RandomPlayer
 from engine.rules import PRESETS, Rules, RulesError, preset
@@ -220,7 +220,7 @@ class _Split:
 def make_player(name: str, seed: int, think: float) -> Player:
     if name == "random":
         return RandomPlayer(seed)
-    from engine.ai.players import ComputerPlayer
+    from engine.ai.players.computer import ComputerPlayer
 
     try:
         level = LEVELS[name]

@@ -11,7 +11,7 @@ was seen, when a decision is simulated. The level's knobs decide how much: ``sim
 >>> import random
 >>> from engine.game import new_game
 >>> from engine.rules import preset
->>> from engine.ai.levels import LEVELS
+>>> from engine.ai.players.levels import LEVELS
 >>> from engine.info_state import info_state
 >>> game = new_game(preset("partnership_auction"), seed=11)
 >>> action, reason = choose_bid(info_state(game, game.to_act), LEVELS["medium"], random.Random(1))
@@ -41,12 +41,12 @@ from engine.actions import (
     PlayOn,
     ThrowIn,
 )
-from engine.ai import bidding as bv
-from engine.ai import worlds as hidden
-from engine.ai.auction_model import action_kinds, load_model
-from engine.ai.levels import Level
-from engine.ai.odds_words import how_often
-from engine.ai.trickplay import Position, greedy_playout
+from engine.ai.players import bidding as bv
+from engine.ai.players.levels import Level
+from engine.ai.players.odds_words import how_often
+from engine.ai.search import worlds as hidden
+from engine.ai.search.auction_model import action_kinds, load_model
+from engine.ai.search.trickplay import Position, greedy_playout
 from engine.cards import ACE, NINE, SUIT_NAMES, SUITS, TEN, Card, cards_label
 from engine.game import Phase
 from engine.history import PassCall
@@ -114,7 +114,7 @@ World = tuple[list[list[int]], list[int]]
 
 def sample_worlds(info: InfoState, level: Level, rng: random.Random, count: int) -> list[World]:
     """``count`` deals of every seat's hand consistent with the seat's view (meld shown, cards passed
-    and returned, the widow), from :mod:`engine.ai.worlds`; the one real deal for a level that sees
+    and returned, the widow), from :mod:`engine.ai.search.worlds`; the one real deal for a level that sees
     all. A level that reads the auction deals three times as many and draws ``count`` of them by
     how likely the auction, the passes and the play seen are in each (``bidding.weighted_pick``).
     Each world is (hands, unseen widow: always empty once the auction is over)."""

@@ -1,14 +1,14 @@
 """How long the analysis of a whole hand takes, per variant, with one or two worker processes.
 
-    python -m engine.ai.bench_analysis --hands 10 --seed 7
-    python -m engine.ai.bench_analysis --variant three_hand --hands 5 --workers 2
-    python -m engine.ai.bench_analysis --variant all --hands 8 --workers 1
-    python -m engine.ai.bench_analysis --variant three_hand,two_hand=5 --hands 8 --workers 1 --records hands.jsonl
+    python -m engine.ai.bench.analysis_time --hands 10 --seed 7
+    python -m engine.ai.bench.analysis_time --variant three_hand --hands 5 --workers 2
+    python -m engine.ai.bench.analysis_time --variant all --hands 8 --workers 1
+    python -m engine.ai.bench.analysis_time --variant three_hand,two_hand=5 --hands 8 --workers 1 --records hands.jsonl
 
 Each hand is dealt from ``--seed`` and played by ``--players`` (medium at every seat by default); its
-record is then analysed for seat 0 by an :class:`~engine.ai.worker.Analyst` (every decision of every
+record is then analysed for seat 0 by an :class:`~engine.ai.analysis.worker.Analyst` (every decision of every
 seat, from the seat's view with the ``hard`` search, and seat 0's also with every card visible),
-timed from :meth:`~engine.ai.worker.Analyst.start` to the last decision in, and to the player's last
+timed from :meth:`~engine.ai.analysis.worker.Analyst.start` to the last decision in, and to the player's last
 decision in; and the processor time the workers spent on it, which a busy machine does not inflate as
 it does the wall-clock time (on an idle machine, with two workers on two cores, the whole hand takes
 about half of it). The worker processes are started before the clock runs (as the app can when it
@@ -37,9 +37,9 @@ import time
 from collections.abc import Sequence
 from pathlib import Path
 
-from engine.ai.advice import SEAT_VIEW
-from engine.ai.analysis import SeatView, decisions_in, player_seat, review_views
-from engine.ai.worker import Analyst, background_pool, stop_pool
+from engine.ai.analysis.advice import SEAT_VIEW
+from engine.ai.analysis.hand import SeatView, decisions_in, player_seat, review_views
+from engine.ai.analysis.worker import Analyst, background_pool, stop_pool
 from engine.game import new_game
 from engine.record import HandRecord, read_records, write_records
 from engine.rules import PRESETS, preset
@@ -172,7 +172,8 @@ def variants(names: str, hands: int) -> list[tuple[str, int]]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engine.ai.bench_analysis", description=__doc__.splitlines()[0])
+    parser = argparse.ArgumentParser(prog="python -m engine.ai.bench.analysis_time",
+                                     description=__doc__.splitlines()[0])
     parser.add_argument("--variant", default="partnership_auction",
                         help=f"a preset ({', '.join(sorted(PRESETS))}), several comma-separated (two_hand=5: "
                              "its own count of hands), or all")

@@ -3,18 +3,18 @@
 Every real decision of a hand record (more than one legal choice) is valued twice from the game
 rebuilt from the record's actions up to it: from what the deciding seat could see, with the ``hard``
 level's search, and as a second view with every card visible (the ``perfect`` level); see
-:mod:`engine.ai.valuation` for how each kind of decision is valued. Values are points of this hand
+:mod:`engine.ai.analysis.valuation` for how each kind of decision is valued. Values are points of this hand
 for the deciding seat's side (its score less the opponents'). The seat's view is the advice at that position
-(:mod:`engine.ai.advice`), the very computation of the table's hint: the review's best choice is what the hint
+(:mod:`engine.ai.analysis.advice`), the very computation of the table's hint: the review's best choice is what the hint
 advised there, and each review says so (``advised``). Each choice gets a :class:`Grade` from the
 seat's view: its cost against the advice, in tiers of :func:`cost_threshold` (counted only
 beyond two standard errors of the simulated deals), *costly* from a mistake on; the best choice where the
 others were clearly worse is praised. The view with every card seen tells luck apart: a sound choice that
 lost to the actual lie of the cards is "unlucky", a poor one that happened to work "lucky". An inaccuracy or
-worse gets a reason in plain words from what the seat could see (:mod:`engine.ai.analysis_words`), checked
+worse gets a reason in plain words from what the seat could see (:mod:`engine.ai.analysis.words`), checked
 for facts that would argue for the choice made instead.
 
->>> from engine.ai.levels import LEVELS
+>>> from engine.ai.players.levels import LEVELS
 >>> from engine.game import new_game
 >>> from engine.rules import preset
 >>> from engine.sim import play_game
@@ -40,8 +40,9 @@ from enum import StrEnum
 from typing import TYPE_CHECKING
 
 from engine.actions import Action, Bid, DeclareOut, action_to_json
-from engine.ai.advice import ANALYSIS_LEVELS, EVERY_CARD, SEAT_VIEW, advise
-from engine.ai.analysis_words import (
+from engine.ai.analysis.advice import ANALYSIS_LEVELS, EVERY_CARD, SEAT_VIEW, advise
+from engine.ai.analysis.valuation import Valuation, second_look, valuation
+from engine.ai.analysis.words import (
     HARD_COMPUTER,
     PLAYER_NAME,
     action_words,
@@ -51,11 +52,10 @@ from engine.ai.analysis_words import (
     reason_for,
     seat_word,
 )
-from engine.ai.bidding import stable_seed
-from engine.ai.levels import Level
-from engine.ai.players import make_player
-from engine.ai.playouts import played_out
-from engine.ai.valuation import Valuation, second_look, valuation
+from engine.ai.players.bidding import stable_seed
+from engine.ai.players.computer import make_player
+from engine.ai.players.levels import Level
+from engine.ai.players.playouts import played_out
 from engine.game import Game, Phase
 from engine.history import HandHistory, seat_names
 from engine.info_state import info_state
@@ -63,10 +63,10 @@ from engine.record import ActionValue, HandRecord, check_record, game_at_deal, r
 from engine.rules import Rules, TrumpBy
 
 if TYPE_CHECKING:
-    from engine.ai.analysis_json import AlternativeJson, ChoiceValueJson, DecisionReviewJson, HandAnalysisJson
+    from engine.ai.analysis.hand_json import AlternativeJson, ChoiceValueJson, DecisionReviewJson, HandAnalysisJson
 
-# The two views, without the clock (engine.ai.advice.ANALYSIS_LEVELS): a review must not depend on the machine's
-# speed. The seat's view is the advice's, the hint's (SEAT_VIEW); the other sees every card.
+# The two views, without the clock (engine.ai.analysis.advice.ANALYSIS_LEVELS): a review must not depend on the
+# machine's speed. The seat's view is the advice's, the hint's (SEAT_VIEW); the other sees every card.
 SHOWN_ALTERNATIVES = 2
 MORE_DEALS = 2  # batches of deals added, at most, while a mistake's threshold is within the uncertainty
 
@@ -182,9 +182,9 @@ class DecisionReview:
     grade: Grade = Grade.GOOD  # from the seat's view, the cost cleared of the valuation's uncertainty
     error: float = 0.0        # standard error of the cost (seat's view; 0 when valued exactly)
     luck: str = ""            # "unlucky" or "lucky" when the view with every card seen disagrees (see luck())
-    advised: str = ""         # what the hint advised here, in its words (engine.ai.hint: the advice graded against)
+    advised: str = ""         # what the hint advised here, in its words (analysis.hint: the advice graded against)
     # every choice the seat's view valued, best first (the advice), each with what it would have cost: what a
-    # drill grades another choice by (engine.ai.drills); () in an analysis saved before they were kept
+    # drill grades another choice by (engine.ai.analysis.drills); () in an analysis saved before they were kept
     choices: tuple[ChoiceValue, ...] = ()
 
     def to_json(self) -> DecisionReviewJson:
@@ -398,7 +398,7 @@ def review_at(game: Game, action: Action, action_index: int, seed: int = 0, leve
     ``action_index`` numbers it (and seeds its samples). A choice not ``charged`` (a bid the auction went
     past) shows its values and costs nothing.
 
-    The best choice is the advice at that position (:func:`engine.ai.advice.advise`, the very computation of
+    The best choice is the advice at that position (:func:`engine.ai.analysis.advice.advise`, the very computation of
     the table's hint): the choice made is graded against it, and a choice other than it is measured again
     against it where its cost is in doubt (:func:`_against_the_advice`); the advice itself is never elected
     again, so the hint a player followed is never found wanting. The view with every card only adds to that
@@ -497,7 +497,7 @@ def _against_the_advice(game: Game, action: Action, best: Action, valued: Valuat
     while the deals cannot tell a mistake, up to :data:`MORE_DEALS` more batches of deals (not for trump, whose
     suits are valued in the hand's own fixed deals, the same at every call; nor where the second look measures
     again); where it cost a grade's worth, or the deals cannot tell, the two again in fresh deals (where choices
-    are valued by playing the hand out: :func:`engine.ai.valuation.second_look`; the best of a dozen means over
+    are valued by playing the hand out: :func:`engine.ai.analysis.valuation.second_look`; the best of a dozen means over
     a few deals is the luckiest of them). The other choices were behind the advice in its deals: none is taken
     for better than it on the luck of the later ones (each is shown at most at the advice's value)."""
     seat = game.to_act
@@ -555,8 +555,9 @@ def work_order(record: HandRecord, seat: int) -> list[tuple[int, int]]:
 
 def analyse_hand(record: HandRecord, seat: int, seed: int = 0, viewer: int | None = THE_PLAYER) -> HandAnalysis:
     """Every decision of the record reviewed (``seat``'s first in the work order), in the record's order:
-    ``seat``'s in both views, the other seats' from their own view only (as :class:`~engine.ai.worker.Analyst`);
-    told to the player in ``viewer`` (by default the record's player, :func:`player_seat`)."""
+    ``seat``'s in both views, the other seats' from their own view only (as
+    :class:`~engine.ai.analysis.worker.Analyst`); told to the player in ``viewer`` (by default the record's player,
+    :func:`player_seat`)."""
     if viewer == THE_PLAYER:
         viewer = player_seat(record)
     reviews = [review_decision(record, index, seed, every_card=s == seat, viewer=viewer)

@@ -1,11 +1,11 @@
 """Learn what bids and passes mean: play many auctions with the levels' own bidding and count,
-per kind of action, the features of the hands that made it (see :mod:`engine.ai.auction_model`).
+per kind of action, the features of the hands that made it (see :mod:`engine.ai.search.auction_model`).
 
-    python -m engine.ai.learn_auction --deals 3000 --seed 7 [--variant partnership_auction ...]
-                                      [--levels hard,medium] [--out engine/ai/auction_model.json]
+    python -m engine.ai.players.learn_auction --deals 3000 --seed 7 [--variant partnership_auction ...]
+                                      [--levels hard,medium] [--out engine/ai/search/auction_model.json]
 
 Each deal is dealt from the seed, and only its auction is played (by
-:func:`engine.ai.decisions.choose_bid`, each seat at the level its deal gives it: the ``--levels``
+:func:`engine.ai.players.decisions.choose_bid`, each seat at the level its deal gives it: the ``--levels``
 in turn, deal by deal). The counts of every variant asked for go to one JSON file, one table per
 family of auctions; tables of families not asked for are kept from the file as it was. The hard
 level reads the file while it bids, so a run learns what the bids of players that read the
@@ -23,7 +23,12 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from engine.actions import Pass
-from engine.ai.auction_model import (
+from engine.ai.players.bidding import stable_seed
+from engine.ai.players.computer import ComputerPlayer
+from engine.ai.players.decisions import choose_bid
+from engine.ai.players.levels import LEVELS
+from engine.ai.search import auction_model
+from engine.ai.search.auction_model import (
     FEATURES,
     MODEL_FILE,
     Counts,
@@ -32,11 +37,7 @@ from engine.ai.auction_model import (
     hand_features,
     read_model_file,
 )
-from engine.ai.bidding import stable_seed
-from engine.ai.decisions import choose_bid
-from engine.ai.levels import LEVELS
-from engine.ai.players import ComputerPlayer
-from engine.ai.worlds import auction_likelihood, pass_likelihood, pass_skips, real_world
+from engine.ai.search.worlds import auction_likelihood, pass_likelihood, pass_skips, real_world
 from engine.cards import ACE, Card
 from engine.game import Phase, new_game
 from engine.history import Call, PassCall
@@ -165,7 +166,7 @@ def fit_talk(real: Sequence[int], imagined: Sequence[int]) -> float:
 
 
 def _dump(command: str, tables: dict[str, Counts]) -> str:
-    """The model file (read by :func:`engine.ai.auction_model.read_model_file`): JSON with one kind of action a
+    """The model file (read by :func:`engine.ai.search.auction_model.read_model_file`): JSON with one kind of action a
     line (small diffs when the model is learned again)."""
     lines = ["{", f'"command": {json.dumps(command)},', f'"features": {json.dumps(list(FEATURES))},',
              '"tables": {']
@@ -181,13 +182,14 @@ def _dump(command: str, tables: dict[str, Counts]) -> str:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m engine.ai.learn_auction", description=__doc__.split("\n")[0])
+    parser = argparse.ArgumentParser(prog="python -m engine.ai.players.learn_auction",
+                                     description=__doc__.split("\n")[0])
     parser.add_argument("--deals", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=7)
     parser.add_argument("--variant", action="append", choices=AUCTION_VARIANTS,
                         help="variants to learn (repeat; default: the four-handed auction)")
     parser.add_argument("--levels", default="hard", help="the levels bidding, deal by deal, comma-separated")
-    parser.add_argument("--out", default=str(Path(__file__).with_name(MODEL_FILE)))
+    parser.add_argument("--out", default=str(Path(auction_model.__file__).with_name(MODEL_FILE)))
     parser.add_argument("--check", type=int, default=0, metavar="N",
                         help="instead of learning: measure on N hands what the auction and passes tell")
     args = parser.parse_args(argv)
@@ -215,7 +217,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         actions = sum(sum(rows[0]) for kind, rows in tables[family(rules)].items() if kind != "all")
         print(f"{variant}: {args.deals} auctions, {actions} actions with a meaning, "
               f"{len(tables[family(rules)]) - 1} kinds, {time.perf_counter() - start:.0f} s", file=sys.stderr)
-    command = "python -m engine.ai.learn_auction " + " ".join(argv if argv is not None else sys.argv[1:])
+    command = "python -m engine.ai.players.learn_auction " + " ".join(argv if argv is not None else sys.argv[1:])
     out.write_text(_dump(command, tables), encoding="utf-8")
     print(f"wrote {out}")
     return 0

@@ -20,7 +20,7 @@ this process, or at once on the caller's thread (the answer is there when ``star
 True
 >>> thinker.close()
 
-An :class:`Analyst` reviews a whole hand the same way, decision by decision (:mod:`engine.ai.analysis`),
+An :class:`Analyst` reviews a whole hand the same way, decision by decision (:mod:`engine.ai.analysis.hand`),
 the player's decisions first, on one or two worker processes:
 
 >>> from engine.sim import play_game
@@ -49,7 +49,7 @@ from dataclasses import dataclass
 from typing import Any, Literal, ParamSpec, TypeVar
 
 from engine.actions import action_to_json
-from engine.ai.analysis import (
+from engine.ai.analysis.hand import (
     ANALYSIS_LEVELS,
     THE_PLAYER,
     DecisionReview,
@@ -59,9 +59,9 @@ from engine.ai.analysis import (
     review_views,
     work_order,
 )
-from engine.ai.hint import hint
-from engine.ai.levels import LEVELS
-from engine.ai.players import ComputerPlayer
+from engine.ai.analysis.hint import hint
+from engine.ai.players.computer import ComputerPlayer
+from engine.ai.players.levels import LEVELS
 from engine.game import Game
 from engine.players import Choice, RandomPlayer
 from engine.record import HandRecord
@@ -101,8 +101,8 @@ def decide_in(game: Game, seat: int, level: str, seed: int) -> tuple[Any, str]:
 
 
 def hint_in(game: Game, seat: int, seed: int) -> tuple[Any, str]:
-    """The hint (:func:`engine.ai.hint.hint`: the advice the hand review grades against) for ``seat`` in ``game``
-    itself, the hint's own copy, as JSON, with its reason in words (a worker process gets it through
+    """The hint (:func:`engine.ai.analysis.hint.hint`: the advice the hand review grades against) for ``seat`` in
+    ``game`` itself, the hint's own copy, as JSON, with its reason in words (a worker process gets it through
     :func:`in_saved`)."""
     action, reason = hint(game, seat, seed)
     return action_to_json(action), reason
@@ -359,7 +359,7 @@ class Thinker:
 
 def _review(record: HandRecord, action_index: int, seed: int, level: str, every_card: bool,
             viewer: int | None, known: SeatView | None = None) -> tuple[DecisionReview, float, SeatView]:
-    """In the worker: one decision of the record reviewed (see :func:`engine.ai.analysis.review_views`; from its
+    """In the worker: one decision of the record reviewed (see :func:`engine.ai.analysis.hand.review_views`; from its
     seat view ``known`` where that was found before), the processor time it took, and its seat view."""
     started = time.process_time()
     review, view = review_views(record, action_index, seed, ANALYSIS_LEVELS[level], every_card, viewer, known)
@@ -390,7 +390,7 @@ class Analyst:
     """Analyses one hand record off the main thread (worker processes unless ``processes`` is false);
     the results come in decision by decision, the player's first.
 
-    ``level`` names the seat's view (:data:`engine.ai.analysis.ANALYSIS_LEVELS`, the ``hard`` search
+    ``level`` names the seat's view (:data:`engine.ai.analysis.hand.ANALYSIS_LEVELS`, the ``hard`` search
     by default); ``every_card`` adds, for the player's decisions, the view with every card visible (the
     other seats' decisions are valued from their own view only). A decision that fails in the
     worker is counted as done and left out of the result (its error kept in :attr:`errors`).
@@ -398,7 +398,7 @@ class Analyst:
     The workers run :data:`ANALYSIS_NICENESS` steps lower in priority (``niceness``).
 
     The player's decisions already reviewed from the seat's view with the same seed, level and viewer (the app's
-    cost of the hand: :class:`~engine.ai.analysis.SeatView`) are not valued again: given to :meth:`start` or, while
+    cost of the hand: :class:`~engine.ai.analysis.hand.SeatView`) are not valued again: given to :meth:`start` or, while
     their decisions wait, to :meth:`reuse`, only the view with every card is added to them. The seat views of the
     player's decisions the analyst found itself are kept (:attr:`seat_views`) for the others to use.
     """
@@ -442,7 +442,7 @@ class Analyst:
     def start(self, record: HandRecord, seat: int, seed: int = 0, viewer: int | None = THE_PLAYER,
               known: Mapping[int, SeatView] | None = None, later: Collection[int] = ()) -> None:
         """Start analysing the decisions of ``seat`` in ``record`` (dropping any analysis under way), told to
-        the player in ``viewer`` (by default the record's player, :func:`~engine.ai.analysis.player_seat`;
+        the player in ``viewer`` (by default the record's player, :func:`~engine.ai.analysis.hand.player_seat`;
         None: every seat by its name, as for a challenge's hard computer); a record that cannot be
         replayed raises :class:`~engine.record.RecordError` here.
 

@@ -5,7 +5,7 @@ What a seat may know, and the deals of the unseen cards consistent with it, are 
 Here a world is weighed for the levels that read the play and the auction: :func:`play_likelihood` by
 how likely the plays seen are under our own playout policy (the ``hard`` level's "weighted worlds"),
 :func:`auction_likelihood` by how likely each seat's bids and passes are with its hand (the learned
-:mod:`engine.ai.auction_model`), and :func:`pass_likelihood` by how well the cards passed follow the
+:mod:`engine.ai.search.auction_model`), and :func:`pass_likelihood` by how well the cards passed follow the
 order of passing; a weight only makes a world less likely, it never makes one inconsistent with what
 the seat saw. Every function reads the seat's :class:`~engine.info_state.InfoState` alone.
 
@@ -26,8 +26,8 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from engine.ai.auction_model import action_kinds, load_model
-from engine.ai.trickplay import greedy_choice
+from engine.ai.search.auction_model import action_kinds, load_model
+from engine.ai.search.trickplay import greedy_choice
 from engine.cards import ACE
 from engine.game import Game
 from engine.info_state import InfoState, World, every_card_world, played_by_seat
@@ -97,7 +97,7 @@ def play_likelihood(info: InfoState, world: World, agree: float = 0.6) -> float:
 
 def pass_class(code: int, trump: int) -> int:
     """2 for a trump, 1 for another ace, 0 for the rest: the partner passes the highest classes
-    first and the declarer returns the lowest (:func:`engine.ai.bidding.pass_score` and
+    first and the declarer returns the lowest (:func:`engine.ai.players.bidding.pass_score` and
     ``return_candidates`` rank the same way, less the meld each keeps)."""
     if code // 6 == trump:
         return 2
@@ -176,7 +176,7 @@ def _auction_hand(world: World, before: _Before, s: int) -> list[int] | None:
 
 def auction_likelihood(info: InfoState, world: World, before: _Before | None = None) -> float:
     """How much more likely the other seats' bids and passes are in ``world`` than with average hands
-    (:mod:`engine.ai.auction_model`); seats whose auction hand the passes hide from the seat count 1."""
+    (:mod:`engine.ai.search.auction_model`); seats whose auction hand the passes hide from the seat count 1."""
     model = load_model()
     if not model.knows(info.rules) or not info.bids:
         return 1.0
@@ -192,7 +192,7 @@ def auction_likelihood(info: InfoState, world: World, before: _Before | None = N
 
 # What each card kept against the order of passing multiplies a world's weight by, for the partner's
 # pass and for the declarer's return: fitted to hard's passes so that the weighted worlds hold as
-# many such cards as the real hands did (``python -m engine.ai.learn_auction --check 120 --seed 11``,
+# many such cards as the real hands did (``python -m engine.ai.players.learn_auction --check 120 --seed 11``,
 # before hard kept the order strictly; now the fit is 0, and these stay as a floor for a partner
 # who passes otherwise).
 PASS_TALK = 0.18

@@ -27,9 +27,9 @@ import re
 from collections.abc import Mapping, Sequence
 
 from engine.actions import Action, Bury, DeclareOut, PassCards, action_to_json
-from engine.ai.analysis import action_words, game_before
-from engine.ai.analysis_words import reason_for
-from engine.ai.duplicate import decide, decision_seed, seat_seed
+from engine.ai.analysis.duplicate import decide, decision_seed, seat_seed
+from engine.ai.analysis.hand import action_words, game_before
+from engine.ai.analysis.words import reason_for
 from engine.cards import cards_label
 from engine.game import Game
 from engine.record import ActionValue, HandRecord, check_record, game_at_deal, record_humans, record_reasons
@@ -74,7 +74,7 @@ def play_on(record: HandRecord, action_index: int, choice: ActionValue, level: s
 def why_better(record: HandRecord, action_index: int, better: ActionValue, worse: ActionValue,
                values: Mapping[str, float], viewer: int | None) -> str:
     """Why ``better`` did better than ``worse`` at the record's action ``action_index``, in the analysis' words
-    (:func:`engine.ai.analysis_words.reason_for`), told to the player in ``viewer``: what the seat could see
+    (:func:`engine.ai.analysis.words.reason_for`), told to the player in ``viewer``: what the seat could see
     that speaks for it, and what the analysis' deals said where ``values`` (by the choices' words) agree
     with the line; "" when nothing the seat saw speaks for it. Where the worse is not the choice made (the
     choice made did better), its cards name it ("the return A♥ K♥ Q♥ Q♣", not "the return made")."""

@@ -20,11 +20,11 @@ from dataclasses import replace
 from typing import Any
 
 from engine.actions import Action
-from engine.ai.advice import APP_SEED
-from engine.ai.hint import hint
-from engine.ai.levels import LEVELS
-from engine.ai.players import ComputerPlayer
-from engine.ai.worker import background_pool, stop_pool
+from engine.ai.analysis.advice import APP_SEED
+from engine.ai.analysis.hint import hint
+from engine.ai.analysis.worker import background_pool, stop_pool
+from engine.ai.players.computer import ComputerPlayer
+from engine.ai.players.levels import LEVELS
 from engine.challenge import Challenge, ChallengeDeal, ChallengeDict, challenge_from_dict, deal_game
 from engine.game import Game
 from engine.players import RandomPlayer
@@ -33,8 +33,8 @@ from engine.rules import Rules
 
 #: The level that plays the player's seat.
 COMPUTER_LEVEL = "hard"
-#: The seat that follows the table's hint at every decision (:func:`engine.ai.hint.hint`, the app's seed
-#: :data:`~engine.ai.advice.APP_SEED`): a player who asks for the hint each time and plays it.
+#: The seat that follows the table's hint at every decision (:func:`engine.ai.analysis.hint.hint`, the app's seed
+#: :data:`~engine.ai.analysis.advice.APP_SEED`): a player who asks for the hint each time and plays it.
 HINT = "hint"
 #: How much lower than normal the background player's process runs (the table's thinker runs at 5).
 NICENESS = 15

@@ -29,7 +29,7 @@ class Level:
                                     # for passes and buries); 0: rules of thumb
     suits_weighed: int = 2          # trump suits simulated when valuing a hand
     # Reads the auction: the hidden hands of the deals it imagines (to bid, pass and play) are weighed
-    # by how likely each seat's bids and passes are with them (engine/ai/auction_model.py) and by the
+    # by how likely each seat's bids and passes are with them (engine/ai/search/auction_model.py) and by the
     # meaning of the passes it received; instead of a fixed amount for a partner's bid.
     reads_auction: bool = False
     # Bids for the expected score (partnership games): the highest bid worth more on average than
@@ -41,7 +41,7 @@ class Level:
     # which buys the contract as cheaply as the opponents let it (measured in docs/measurements/ai-bidding.md).
     jumps: bool = False
     # Two-handed while the stock lasts (cards, melds laid, the draw, the dix): the choice worth most with the
-    # rest of the hand played out in this many sampled deals (engine/ai/playouts.py); 0: rules of thumb.
+    # rest of the hand played out in this many sampled deals (engine/ai/players/playouts.py); 0: rules of thumb.
     stock_playouts: int = 0
 
 

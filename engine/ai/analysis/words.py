@@ -5,7 +5,7 @@ a void shown by a seat that did not follow suit, a higher card of the suit still
 already winning the trick, the trumps still out, what the contract still needed, the meld shown, the
 bids and passes made. It never names a card the seat could not see.
 
->>> from engine.ai.analysis import game_before
+>>> from engine.ai.analysis.hand import game_before
 >>> from engine.game import new_game
 >>> from engine.rules import preset
 >>> from engine.sim import play_game

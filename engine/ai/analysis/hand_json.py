@@ -1,4 +1,4 @@
-"""The hand analysis (:mod:`engine.ai.analysis`) as JSON: the shape :meth:`HandAnalysis.to_json` writes and
+"""The hand analysis (:mod:`engine.ai.analysis.hand`) as JSON: the shape :meth:`HandAnalysis.to_json` writes and
 ``from_json`` reads back, field by field as the dataclasses have them."""
 
 from __future__ import annotations

@@ -1,12 +1,12 @@
 """Card play for every level: which card to play, and why.
 
 The players see only their own cards, so they play by *sampling*: deal the unseen cards many times
-in ways consistent with everything seen (:mod:`engine.ai.worlds`), score each legal card in every
-such world with a fast playout (:mod:`engine.ai.trickplay`) or, near the end of the hand, an exact
-search (:mod:`engine.ai.solver`), and play the card that does best on average. What a card is worth
+in ways consistent with everything seen (:mod:`engine.ai.search.worlds`), score each legal card in every
+such world with a fast playout (:mod:`engine.ai.search.trickplay`) or, near the end of the hand, an exact
+search (:mod:`engine.ai.search.solver`), and play the card that does best on average. What a card is worth
 is the score the hand would give, not only the trick points: a declaring side gains its meld and
 tricks when it makes the bid and loses the bid when it does not, and defenders count the set (see
-:func:`hand_utility`). The levels differ only by their knobs (:class:`~engine.ai.levels.Level`):
+:func:`hand_utility`). The levels differ only by their knobs (:class:`~engine.ai.players.levels.Level`):
 
 * ``easy``: a few worlds, remembering each card played by others and each inference only with the
   chance ``memory``, and now and then (``slip``) the second-best card when it is nearly as good;
@@ -34,11 +34,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from engine.actions import PLAYS, Play
-from engine.ai.levels import Level
-from engine.ai.odds_words import how_often
-from engine.ai.solver import Table, solve
-from engine.ai.trickplay import Position, greedy_playout
-from engine.ai.worlds import World, play_likelihood, playing_sides, real_world, world_weigher
+from engine.ai.players.levels import Level
+from engine.ai.players.odds_words import how_often
+from engine.ai.search.solver import Table, solve
+from engine.ai.search.trickplay import Position, greedy_playout
+from engine.ai.search.worlds import World, play_likelihood, playing_sides, real_world, world_weigher
 from engine.cards import counts
 from engine.game import Game
 from engine.info_state import InfoState, info_state, sample_world
@@ -61,7 +61,7 @@ CANDIDATES_PER_WORLD = 2  # weighted levels sample this many worlds per world ke
 @dataclass(frozen=True)
 class Contract:
     """What the hand's score depends on, seen from the searching side (sides merged as
-    :func:`~engine.ai.worlds.playing_sides` merges them)."""
+    :func:`~engine.ai.search.worlds.playing_sides` merges them)."""
 
     declaring: int | None   # side (0 or 1 in the merged view) of the declarer, None without an auction
     bid: int
@@ -103,7 +103,7 @@ def _contract(info: InfoState, sides: Sequence[int], world: World | None) -> Con
 
 def hand_utility(contract: Contract, side: int, points: int, total: int) -> float:
     """What the hand is worth to ``side`` (our score less theirs) when it ends with ``points`` of the
-    ``total`` trick points in play (sides merged as :func:`~engine.ai.worlds.playing_sides` merges them)."""
+    ``total`` trick points in play (sides merged as :func:`~engine.ai.search.worlds.playing_sides` merges them)."""
     theirs = total - points
     if contract.declaring is None:
         return float(points - theirs)
@@ -273,7 +273,7 @@ def _meld_edge(contract: Contract, side: int) -> float:
 
 def _as_dealt(game: Game, seat: int) -> tuple[Position, Contract, int, int]:
     """The rest of the hand with the cards as they lie in ``game``: its position, the contract, the
-    trick points in play and ``seat``'s side (merged as :func:`~engine.ai.worlds.playing_sides`). ``game`` holds
+    trick points in play and ``seat``'s side (merged as :func:`~engine.ai.search.worlds.playing_sides`). ``game`` holds
     every card as the caller dealt it: a determinized copy (:meth:`engine.info_state.InfoState.dealt`), or the
     real game for a view that sees every card."""
     info = info_state(game, seat)

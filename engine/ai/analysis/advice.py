@@ -1,8 +1,8 @@
 """The advice at a decision: every choice valued from what the deciding seat could see, and the best of them.
 
-One computation, two screens: the table's hint (:mod:`engine.ai.hint`) is the advice at the position to act,
-and the hand review (:mod:`engine.ai.analysis`) grades each choice made against the advice at its position.
-Both take the same valuation (:func:`engine.ai.valuation.valuation`, the ``hard`` level's search without the
+One computation, two screens: the table's hint (:mod:`engine.ai.analysis.hint`) is the advice at the position to act,
+and the hand review (:mod:`engine.ai.analysis.hand`) grades each choice made against the advice at its position.
+Both take the same valuation (:func:`engine.ai.analysis.valuation.valuation`, the ``hard`` level's search without the
 clock: :data:`SEAT_VIEW`) in the same deals: its random deals are seeded by the seed and the decision's place
 in the hand (:func:`decision_number`) alone, so the same position gets the same advice on any machine, at the
 table as in the review of the hand. The advice never depends on the choice made: a pass or a bury the level
@@ -24,11 +24,11 @@ import random
 from dataclasses import dataclass, replace
 
 from engine.actions import Action, Bury, DeclareOut, PassCards
-from engine.ai.analysis_words import action_words
-from engine.ai.bidding import stable_seed
-from engine.ai.decisions import should_declare_out
-from engine.ai.levels import EASY, HARD, MEDIUM, PERFECT, Level
-from engine.ai.valuation import Valuation, valuation
+from engine.ai.analysis.valuation import Valuation, valuation
+from engine.ai.analysis.words import action_words
+from engine.ai.players.bidding import stable_seed
+from engine.ai.players.decisions import should_declare_out
+from engine.ai.players.levels import EASY, HARD, MEDIUM, PERFECT, Level
 from engine.game import Game
 from engine.info_state import info_state
 
@@ -54,7 +54,7 @@ APP_SEED = 0
 
 def decision_number(game: Game) -> int:
     """Where the decision to make in ``game`` comes in its hand: how many actions the hand has had (the index of
-    the action in the hand's record, :func:`engine.ai.analysis.decisions_in`)."""
+    the action in the hand's record, :func:`engine.ai.analysis.hand.decisions_in`)."""
     return len(game.log) - game.hand_start
 
 
