@@ -8,6 +8,7 @@ The layers, low to high (docs/engine.md and docs/gui.md draw them):
 
 - engine core (``engine/`` outside ``engine/ai``) <- ``engine.ai`` <- the engine's tools
   (``engine.sim`` and the benchmarks) <- the app (``pinochle_gui``);
+- inside ``engine.ai`` (docs/ai.md): ``search`` <- ``players`` <- ``analysis`` <- ``bench``;
 - the engine never imports ``pinochle_gui`` or pygame.
 """
 
@@ -18,7 +19,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGES = ("engine", "pinochle_gui")
-ENGINE_TOOLS = {"engine.sim", "engine.bench", "engine.bench_play", "engine.ai.bench_ai", "engine.ai.bench_analysis"}
+ENGINE_TOOLS = {"engine.sim", "engine.bench", "engine.bench_play"}
 
 
 def _module_files() -> dict[str, Path]:
@@ -55,7 +56,7 @@ def _imports(name: str, source: str, is_package: bool = False) -> set[str]:
             continue
         for target in targets:
             while target and target not in MODULES and target.split(".")[0] in PACKAGES:
-                target = target.rpartition(".")[0]  # ``import engine.ai.levels`` names a module
+                target = target.rpartition(".")[0]  # ``import engine.ai.players.levels`` names a module
             if target in MODULES:
                 found.add(target)
             elif target.split(".")[0] not in PACKAGES:
@@ -139,6 +140,42 @@ def test_the_engine_core_never_imports_the_computer_players() -> None:
             if name.startswith("engine") and not name.startswith("engine.ai") and name not in ENGINE_TOOLS]
     wrong = {name: sorted(t for t in GRAPH[name] if t.startswith("engine.ai")) for name in core}
     assert not {name: targets for name, targets in wrong.items() if targets}
+
+
+# The subpackages of engine.ai, low to high; a module of one imports only from its own or lower ones. The
+# package itself (engine/ai/__init__.py) names the players' entry points for everyone, and is in no layer.
+AI_LAYERS = ("engine.ai.search", "engine.ai.players", "engine.ai.analysis", "engine.ai.bench")
+
+
+def _ai_layer(name: str) -> int | None:
+    return next((i for i, layer in enumerate(AI_LAYERS) if name == layer or name.startswith(layer + ".")), None)
+
+
+def test_every_ai_module_is_in_a_layer() -> None:
+    assert sorted(name for name in MODULES if name.startswith("engine.ai.") and _ai_layer(name) is None) == []
+
+
+def test_the_ai_layers_import_one_way() -> None:
+    """search <- players <- analysis <- bench: a lower layer never imports a higher one, nor the package's
+    entry points (engine/ai/__init__.py, which imports the players)."""
+    wrong: dict[str, list[str]] = {}
+    for name, targets in GRAPH.items():
+        layer = _ai_layer(name)
+        if layer is None:
+            continue
+        higher = sorted(t for t in targets if t == "engine.ai" or (_ai_layer(t) or 0) > layer)
+        if higher:
+            wrong[name] = higher
+    assert not wrong, wrong
+    assert _ai_layer("engine.ai.search.solver") == 0 and _ai_layer("engine.ai.bench") == 3
+    assert _ai_layer("engine.ai.players_extra") is None
+
+
+def test_only_the_engines_tools_and_the_app_import_the_ai_benchmarks() -> None:
+    wrong = sorted(name for name, targets in GRAPH.items()
+                   if any(_ai_layer(t) == 3 for t in targets)
+                   and _ai_layer(name) != 3 and name not in ENGINE_TOOLS)
+    assert wrong == []
 
 
 # The app's rooms, low to high; a module imports only from its own room or lower ones. Anything not
