@@ -69,7 +69,7 @@ from pinochle_gui.storage import ALREADY_OPEN, Settings, Storage, StorageMessage
 from pinochle_gui.storage.challenges import FinishedChallenge  # noqa: E402
 from pinochle_gui.storage.saves import SaveWorker  # noqa: E402
 from pinochle_gui.storage.tallies import level_of  # noqa: E402
-from pinochle_gui.table.cost_job import HandCoster  # noqa: E402
+from pinochle_gui.table.cost_job import EarlierHands, HandCoster  # noqa: E402
 from pinochle_gui.table.scene import SeatsConfig, TableScene  # noqa: E402
 from pinochle_gui.table.seats import ComputerSeat, thinking_at_once  # noqa: E402
 
@@ -100,6 +100,7 @@ class App:
         self.challenge: ChallengeRun | None = None  # the duplicate challenge being played
         self.shared_analysis = SharedAnalysis()  # the seat views the cost job and the reviews share, the accuracies
         self.coster = HandCoster(shared=self.shared_analysis)  # what the player's decisions cost, hand by hand
+        self.earlier_hands = EarlierHands()  # the kept hands with no cost yet, for the coster when it has none
 
     # -- what the screens read ------------------------------------------------------------------------
     @property
@@ -366,6 +367,10 @@ class App:
                 self.messages.extend(self.storage.stats.record_hand_cost(hand.cost))
                 self.messages.extend(self.storage.drills.keep(hand.cost.game_id, hand.record, hand.cost.level,
                                                               hand.seat, hand.reviews))  # its costly decisions
+        if self.settings.analyse_hands and not self.options.demo:  # the hands kept without a cost, when it has none
+            self.messages.extend(self.earlier_hands.feed(self.coster, self.storage.stats))
+        else:
+            self.earlier_hands.pause(self.coster)
         if self.messages and (table is None or table.idle):
             # What saving or the statistics had to say during play (a full disk, a damaged file).
             messages, self.messages = self.messages, []

@@ -206,6 +206,26 @@ def test_closing_the_app_terminates_the_workers_of_every_pool_it_owns(busy_app: 
     assert multiprocessing.active_children() == []
 
 
+@pytest.mark.hand_costs  # the app's own cost job, on a hand kept in an earlier run
+def test_closing_the_app_terminates_the_cost_jobs_worker_on_an_earlier_hand(busy_app: shell.App) -> None:
+    app = busy_app
+    record = play_game(new_game(preset("two_hand"), seed=3), ["easy", "easy"], 3, 1).hand_records[0]
+    assert app.storage.record_hand(record, 0, [None, "easy"], game_id="earlier") == []
+    assert app.storage.stats.keep_hand_record("earlier", record) == []  # its cost never found
+    app.tick(0.01)
+    app.tick(0.01)
+    assert app.coster.busy and app.coster.hands[0].earlier and app.coster.valued == 1
+    workers = multiprocessing.active_children()
+    assert len(workers) == 1, workers
+
+    app.close()
+
+    for worker in workers:
+        worker.join(GENEROUS)
+        assert worker.exitcode in TERMINATED, f"{worker.name} was terminated, not left to finish its job"
+    assert multiprocessing.active_children() == []
+
+
 def test_quit_signals_are_noted_then_a_second_one_is_left_to_end_the_process() -> None:
     previous = signal.signal(signal.SIGTERM, signal.SIG_DFL)
     signals = QuitSignals()

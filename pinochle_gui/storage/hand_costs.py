@@ -6,7 +6,8 @@ were and how many were graded best or good (the hand's accuracy, :func:`engine.a
 statistics screen charts the average cost per game and each game's accuracy, so a player can see improvement.
 The table is created when missing, and given the column of sound decisions when it has none (not a schema
 version of its own: an older copy of the game simply ignores them; a hand stored before has no accuracy), and
-emptied with the statistics.
+emptied with the statistics. A kept hand the cost job could not value (a foreign or damaged record) is noted in a
+small table of its own, ``hand_costs_skipped``, so that it is not tried again at every start.
 """
 
 from __future__ import annotations
@@ -31,6 +32,16 @@ CREATE TABLE IF NOT EXISTS hand_costs (
     recorded_at REAL NOT NULL,
     sound INTEGER CHECK (sound IS NULL OR sound BETWEEN 0 AND decisions),
     UNIQUE (game_id, hand_number)
+)
+"""
+#: The kept hands the cost job gave up on, and why: not tried again.
+SKIPPED = """
+CREATE TABLE IF NOT EXISTS hand_costs_skipped (
+    game_id TEXT NOT NULL,
+    hand_number INTEGER NOT NULL,
+    reason TEXT NOT NULL,
+    recorded_at REAL NOT NULL,
+    PRIMARY KEY (game_id, hand_number)
 )
 """
 #: The column of the decisions graded best or good, added to a table made before it.
@@ -72,6 +83,7 @@ class CostPoint:
 
 def create(db: sqlite3.Connection) -> None:
     db.execute(TABLE)
+    db.execute(SKIPPED)
     if "sound" not in {str(row[1]) for row in db.execute("PRAGMA table_info(hand_costs)")}:
         db.execute(SOUND_COLUMN)
 
@@ -88,6 +100,13 @@ def insert(db: sqlite3.Connection, cost: HandCost) -> None:
         (cost.game_id, cost.hand_number, cost.variant, cost.level, float(cost.cost), cost.decisions,
          cost.recorded_at or time.time(), cost.sound),
     )
+
+
+def skip(db: sqlite3.Connection, game_id: str, hand_number: int, reason: str) -> None:
+    """Note that the hand ``hand_number`` of ``game_id`` could not be valued (once: noting it again changes
+    nothing)."""
+    db.execute("INSERT OR IGNORE INTO hand_costs_skipped (game_id, hand_number, reason, recorded_at) "
+               "VALUES (?, ?, ?, ?)", (game_id, hand_number, reason[:500], time.time()))
 
 
 def series_query(where: str, args: Sequence[Any], last: int) -> tuple[str, tuple[Any, ...]]:
@@ -108,4 +127,5 @@ def points(rows: Sequence[tuple[Any, ...]]) -> list[CostPoint]:
             for r in reversed(rows)]
 
 
-__all__ = ["SOUND_COLUMN", "TABLE", "CostPoint", "HandCost", "create", "insert", "points", "series_query"]
+__all__ = ["SKIPPED", "SOUND_COLUMN", "TABLE", "CostPoint", "HandCost", "create", "insert", "points", "series_query",
+           "skip"]

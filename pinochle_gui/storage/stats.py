@@ -23,9 +23,9 @@ import json
 import os
 import sqlite3
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Container, Iterator, Sequence
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NamedTuple
 
 from engine.record import HandRecord, RecordError, check_record, read_json
 
@@ -91,6 +91,17 @@ CREATE INDEX hands_by_variant ON hands (variant, level);
 #: ``MIGRATIONS[n]`` takes a database from ``user_version`` n to n + 1.
 MIGRATIONS: tuple[str, ...] = (_SCHEMA_1,)
 SCHEMA_VERSION = len(MIGRATIONS)
+
+
+class WaitingHand(NamedTuple):
+    """A kept hand with no cost yet: its game and number, its record (None: it does not read back), the player's
+    seat in it and its computers' level (as the statistics keep them)."""
+
+    game_id: str
+    hand_number: int
+    record: HandRecord | None
+    seat: int
+    level: str
 
 
 class StatsStore:
@@ -301,6 +312,46 @@ class StatsStore:
             return [error(f"The hand could not be kept for its review: {exc}", self.path)]
         return []
 
+    def hands_to_cost(self, leave_out: Container[tuple[str, int]] = (), limit: int = 3) -> list[WaitingHand]:
+        """Up to ``limit`` kept hands with no cost yet (:func:`.hand_records.waiting_query`), the newest first, those
+        in ``leave_out`` (game id, hand number) left out; a record that does not read back comes with ``record``
+        None (the cost job gives it up)."""
+        if self._db is None or limit <= 0:
+            return []
+        found: list[WaitingHand] = []
+        try:
+            rows = self._db.execute(*hand_records.waiting_query())
+            for game_id, hand_number, text, seat, level in rows:
+                if (game_id, hand_number) in leave_out:
+                    continue
+                try:
+                    record: HandRecord | None = check_record(read_json(text), replay=False)
+                except (RecordError, ValueError, TypeError, KeyError):
+                    record = None
+                found.append(WaitingHand(str(game_id), int(hand_number), record,
+                                         seat if isinstance(seat, int) else 0, str(level or "medium")))
+                if len(found) >= limit:
+                    break
+        except sqlite3.Error:
+            return found
+        return found
+
+    def hands_waiting(self) -> int:
+        """How many kept hands have no cost yet (and have not been given up on)."""
+        rows = self._rows(*hand_records.waiting_count_query())
+        return int(rows[0][0]) if rows else 0
+
+    def skip_hand_cost(self, game_id: str, hand_number: int, reason: str) -> list[StorageMessage]:
+        """Note that a kept hand could not be costed (:func:`.hand_costs.skip`): it is not tried again."""
+        if self._db is None or self.read_only:
+            return []
+        try:
+            with _transaction(self._db):
+                hand_costs.skip(self._db, game_id, hand_number, reason)
+        except sqlite3.Error as exc:
+            return [error(f"A hand that could not be analysed could not be noted as such: {exc}", self.path)]
+        return []
+
     def costed_hands(self, game_id: str) -> list[tuple[HandRecord, float]]:
         """The kept records of ``game_id``'s costed hands, in order, each with what its decisions cost (a
         record the database no longer holds whole is left out)."""
@@ -364,6 +415,7 @@ class StatsStore:
                 if db.execute("SELECT 1 FROM sqlite_master WHERE name = 'challenges'").fetchone():
                     db.execute("DELETE FROM challenges")  # the duplicate challenges' own table (storage.challenges)
                 db.execute("DELETE FROM hand_costs")
+                db.execute("DELETE FROM hand_costs_skipped")
                 db.execute("DELETE FROM hand_records")
                 if db.execute("SELECT 1 FROM sqlite_master WHERE name = 'drills'").fetchone():
                     db.execute("DELETE FROM drills")  # the drills' own table (storage.drills)

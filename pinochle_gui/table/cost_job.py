@@ -11,6 +11,12 @@ with the reviews themselves: the costly ones become the player's drills (:mod:`p
 It works one decision at a time in one worker process at the lowest priority, and starts the next decision only
 while no computer seat is thinking (``idle``), so the player's computers are not slowed. A hand not finished
 when the app closes is not counted. With ``PINOCHLE_THINK_AT_ONCE=1`` (the tests) it works on a thread of this process.
+
+When it has no hand of the table's to cost, it works through the kept hands that have no cost yet (played before
+the drills existed, or the app closed before their costs were found: :class:`EarlierHands`), the newest first, a
+few at a time, each costed as a new hand is (the same queue, the same worker, the same priority); a new hand of the
+table's goes before them. A kept hand it cannot value (a foreign or damaged record) is noted in the statistics and
+not tried again.
 """
 
 from __future__ import annotations
@@ -27,6 +33,8 @@ from engine.record import HandRecord, RecordError, record_hand_number, record_ru
 from engine.rules import preset_name
 from pinochle_gui.shared_analysis import SHARED, SharedAnalysis, ViewKey, view_key
 from pinochle_gui.storage.hand_costs import HandCost
+from pinochle_gui.storage.safe_file import StorageMessage
+from pinochle_gui.storage.stats import StatsStore
 from pinochle_gui.table.seats import thinking_at_once
 
 LAST = 19  # how many steps lower the hands' costs work: after the app and the table's computers (5)
@@ -60,6 +68,11 @@ class _Hand:
     reviews: list[DecisionReview] = field(default_factory=list)
     done: int = 0
     failed: list[str] = field(default_factory=list)
+    earlier: bool = False  # a kept hand of an earlier run (:class:`EarlierHands`), not the table's own
+
+
+#: A kept hand the cost job gave up on: its game, its number, and why.
+GivenUp = tuple[str, int, str]
 
 
 class HandCoster:
@@ -73,17 +86,35 @@ class HandCoster:
         self.hands: deque[_Hand] = deque()
         self.errors: list[str] = []
         self.valued = 0  # decisions this job valued itself (not taken from a review)
+        self.given_up: list[GivenUp] = []  # earlier hands that could not be costed, for the statistics to note
         self._pool: Executor | None = None
         self._future: Future[SeatView] | None = None
+        self._working: _Hand | None = None  # the hand of the decision under way
 
-    def add(self, record: HandRecord, seat: int, game_id: str, level: str) -> None:
-        """Cost the decisions of ``seat`` in the hand of ``record`` (of the game ``game_id``)."""
+    def add(self, record: HandRecord, seat: int, game_id: str, level: str, earlier: bool = False) -> None:
+        """Cost the decisions of ``seat`` in the hand of ``record`` (of the game ``game_id``): after the table's
+        hands already waiting, before any ``earlier`` hand (one kept in an earlier run, :class:`EarlierHands`)."""
         try:
             decisions = [index for index, s in decisions_in(record) if s == seat]
-        except (RecordError, ValueError) as err:
+            key = view_key(record, seat, seat, SEAT_VIEW.name)
+        except (RecordError, ValueError, KeyError, TypeError) as err:
             self.errors.append(f"hand {record.get('hand_number')}: {err}")
+            if earlier:
+                self.given_up.append((game_id, _number(record), f"{type(err).__name__}: {err}"))
             return
-        self.hands.append(_Hand(record, seat, game_id, level, decisions, view_key(record, seat, seat, SEAT_VIEW.name)))
+        hand = _Hand(record, seat, game_id, level, decisions, key, earlier=earlier)
+        if earlier:
+            self.hands.append(hand)
+        else:
+            self.hands.insert(next((i for i, h in enumerate(self.hands) if h.earlier), len(self.hands)), hand)
+
+    def drop_earlier(self) -> list[tuple[str, int]]:
+        """Leave the earlier hands (the cost job switched off): their game ids and numbers."""
+        if self._working is not None and self._working.earlier:
+            self._drop_future()
+        dropped = [h for h in self.hands if h.earlier]
+        self.hands = deque(h for h in self.hands if not h.earlier)
+        return [(h.game_id, _number(h.record)) for h in dropped]
 
     @property
     def busy(self) -> bool:
@@ -93,8 +124,8 @@ class HandCoster:
         """The hands whose every decision is now costed; starts the next decision when ``idle`` (and no review
         works on its hand)."""
         finished: list[CostedHand] = []
-        if self._future is not None and self._future.done():
-            hand = self.hands[0]
+        if self._future is not None and self._future.done() and self._working is not None:
+            hand = self._working
             index = hand.decisions[hand.done]
             self.shared.working_on(hand.key, None)
             try:
@@ -106,6 +137,7 @@ class HandCoster:
                 self.shared.add(hand.key, {index: view})
             hand.done += 1
             self._future = None
+            self._working = None
         while self.hands:
             hand = self.hands[0]
             if self._future is None:  # the decisions a review has valued meanwhile
@@ -116,18 +148,26 @@ class HandCoster:
             if hand.done < len(hand.decisions):
                 break
             self.hands.popleft()
+            if not hand.failed:
+                try:
+                    rules = record_rules(hand.record)
+                    found = accuracy(hand.reviews, hand.seat, in_tenths(rules))
+                    cost = HandCost.of(hand.game_id, record_hand_number(hand.record), preset_name(rules), hand.level,
+                                       found)
+                except (RecordError, ValueError, KeyError, TypeError) as err:
+                    hand.failed.append(f"{type(err).__name__}: {err}")
+                else:
+                    self.shared.set_accuracy(hand.record, {hand.seat: found})
+                    finished.append(CostedHand(cost, hand.record, hand.seat, tuple(hand.reviews)))
             if hand.failed:
-                self.errors.append(f"hand {record_hand_number(hand.record)}: {hand.failed[0]}")
-            else:
-                rules = record_rules(hand.record)
-                found = accuracy(hand.reviews, hand.seat, in_tenths(rules))
-                self.shared.set_accuracy(hand.record, {hand.seat: found})
-                cost = HandCost.of(hand.game_id, record_hand_number(hand.record), preset_name(rules), hand.level, found)
-                finished.append(CostedHand(cost, hand.record, hand.seat, tuple(hand.reviews)))
+                self.errors.append(f"hand {_number(hand.record)}: {hand.failed[0]}")
+                if hand.earlier:
+                    self.given_up.append((hand.game_id, _number(hand.record), hand.failed[0]))
         if self._future is None and self.hands and idle and not self.shared.reviewing(self.hands[0].key):
             hand = self.hands[0]
             index = hand.decisions[hand.done]
             self._future = self._executor().submit(decision_graded, hand.record, index, hand.seat)
+            self._working = hand
             self.shared.working_on(hand.key, index)
             self.valued += 1
         return finished
@@ -143,8 +183,9 @@ class HandCoster:
         if self._future is not None:
             self._future.cancel()
             self._future = None
-            if self.hands:
-                self.shared.working_on(self.hands[0].key, None)
+            if self._working is not None:
+                self.shared.working_on(self._working.key, None)
+            self._working = None
 
     def close(self) -> None:
         self._drop_future()
@@ -153,4 +194,49 @@ class HandCoster:
         self._pool = None
 
 
-__all__ = ["CostedHand", "HandCoster", "decision_graded"]
+def _number(record: HandRecord) -> int:
+    """The hand's number as its record says it (0 where it does not say)."""
+    number = record.get("hand_number") if isinstance(record, dict) else None
+    return number if isinstance(number, int) else 0
+
+
+class EarlierHands:
+    """The kept hands with no cost yet (:meth:`pinochle_gui.storage.stats.StatsStore.hands_to_cost`), handed to
+    the cost job a few at a time (:data:`BATCH`), the newest first, when it has nothing else to do: each is costed
+    as a new hand is, and its costly decisions become drills. A hand taken is not taken again in this run; one
+    that cannot be costed is noted in the statistics, so no later run tries it again. The statistics are asked
+    again only once the hands taken are done; once none is left, not again in this run."""
+
+    BATCH = 3
+
+    def __init__(self) -> None:
+        self.taken: set[tuple[str, int]] = set()
+        self.done = False
+
+    def feed(self, coster: HandCoster, stats: StatsStore) -> list[StorageMessage]:
+        """Note the hands given up on; hand the next few kept hands to ``coster`` when it has nothing to do."""
+        messages: list[StorageMessage] = []
+        while coster.given_up:
+            game_id, number, why = coster.given_up.pop(0)
+            messages.extend(stats.skip_hand_cost(game_id, number, why))
+        if self.done or coster.busy or stats.read_only:
+            return messages
+        waiting = stats.hands_to_cost(self.taken, self.BATCH)
+        self.done = not waiting
+        for hand in waiting:
+            self.taken.add((hand.game_id, hand.hand_number))
+            if hand.record is None:
+                messages.extend(stats.skip_hand_cost(hand.game_id, hand.hand_number, "the record does not read back"))
+            elif _number(hand.record) != hand.hand_number:
+                messages.extend(stats.skip_hand_cost(hand.game_id, hand.hand_number, "the record is of another hand"))
+            else:
+                coster.add(hand.record, hand.seat, hand.game_id, hand.level, earlier=True)
+        return messages
+
+    def pause(self, coster: HandCoster) -> None:
+        """The cost job switched off: the earlier hands taken and not done are left, to be taken again later."""
+        self.taken.difference_update(coster.drop_earlier())
+        self.done = False
+
+
+__all__ = ["CostedHand", "EarlierHands", "HandCoster", "decision_graded"]

@@ -1,0 +1,238 @@
+"""The hands kept before their costs were found (played before the drills existed, or the app closed first): the cost
+job works through them when it has nothing else to do, the newest first, each costed and drilled as a new hand is,
+each once; one that cannot be costed is noted and not tried again; a new hand of the table's goes first."""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+import pytest
+from conftest import wait_until
+from test_drills import players_hand
+
+from engine.ai.analysis.advice import ANALYSIS_LEVELS, APP_SEED
+from engine.ai.analysis.drills import is_drill
+from engine.ai.analysis.hand import decisions_in, review_views
+from engine.record import HandRecord
+from pinochle_gui.shared_analysis import SharedAnalysis
+from pinochle_gui.storage import Storage
+from pinochle_gui.table import cost_job
+from pinochle_gui.table.cost_job import CostedHand, EarlierHands, HandCoster
+
+pytestmark = [pytest.mark.timeout(300), pytest.mark.hand_costs]
+
+#: Three-handed hands the player played at random (seeds with costly decisions, and one without), valued with the
+#: easy search: what is tried here is the job's order and bookkeeping, not the search.
+SEEDS = (3, 4, 5, 6)
+LEVEL = ANALYSIS_LEVELS["easy"]
+
+
+@pytest.fixture(autouse=True)
+def _easy_grades(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(cost_job, "decision_graded", lambda record, index, seat: review_views(
+        record, index, APP_SEED, LEVEL, every_card=False, viewer=seat)[1])
+
+
+def fresh_coster() -> HandCoster:
+    """The cost job with seat views of its own: none valued by an earlier test of the same hands."""
+    return HandCoster(processes=False, shared=SharedAnalysis())
+
+
+def kept(storage: Storage, game_id: str, record: HandRecord) -> None:
+    """A hand as the app keeps it when it goes to be costed (its row in the statistics, its record), its cost never
+    found."""
+    assert storage.record_hand(record, 0, [None, "easy", "easy"], game_id=game_id) == []
+    assert storage.stats.keep_hand_record(game_id, record) == []
+
+
+def old_hands(storage: Storage) -> dict[str, HandRecord]:
+    hands = {f"old{seed}": players_hand("three_hand", seed) for seed in SEEDS}
+    for game_id, record in hands.items():
+        kept(storage, game_id, record)
+    return hands
+
+
+def run(storage: Storage, coster: HandCoster, earlier: EarlierHands) -> list[CostedHand]:
+    """What the app does every frame, the table idle, until nothing is left: the costs and drills kept."""
+    done: list[CostedHand] = []
+
+    def step() -> None:
+        for hand in coster.poll(idle=True):
+            done.append(hand)
+            assert storage.stats.record_hand_cost(hand.cost) == []
+            assert storage.drills.keep(hand.cost.game_id, hand.record, hand.cost.level, hand.seat, hand.reviews) == []
+        assert earlier.feed(coster, storage.stats) == []
+
+    step()
+    wait_until(lambda: earlier.done and not coster.busy, "the earlier hands costed", step=step)
+    return done
+
+
+def costly(record: HandRecord) -> set[int]:
+    """The player's costly decisions in ``record``, as the review grades them (at the tests' level)."""
+    reviews = [review_views(record, i, APP_SEED, LEVEL, every_card=False, viewer=0)[1].review
+               for i, seat in decisions_in(record) if seat == 0]
+    return {r.action_index for r in reviews if is_drill(r, 0)}
+
+
+def test_each_earlier_hand_gets_its_costs_and_drills_once_the_newest_first(tmp_path: Path) -> None:
+    storage = Storage.open(tmp_path)
+    coster = fresh_coster()
+    try:
+        hands = old_hands(storage)
+        assert storage.stats.hands_waiting() == len(SEEDS)
+        done = run(storage, coster, EarlierHands())
+        assert [h.cost.game_id for h in done] == list(reversed(hands))  # the newest kept first
+        assert storage.stats.hands_waiting() == 0 and coster.errors == []
+        assert sorted((p.game_id, p.hands) for p in storage.stats.cost_series()) == [(g, 1) for g in sorted(hands)]
+        assert all(h.cost.level == "easy" and h.seat == 0 for h in done)  # the hand's computers, the player's seat
+        drills = {(d.key.game_id, d.key.action_index) for d in storage.drills.drills() if d.key is not None}
+        expected = {(g, i) for g, record in hands.items() for i in costly(record)}
+        assert drills == expected and len({g for g, _i in expected}) >= 3  # the costly decisions, of each hand
+        valued = coster.valued
+
+        again = fresh_coster()  # the next run: nothing is done again
+        try:
+            assert run(storage, again, EarlierHands()) == [] and again.valued == 0
+        finally:
+            again.close()
+        assert coster.valued == valued
+    finally:
+        coster.close()
+        storage.close()
+
+
+def test_a_record_that_cannot_be_costed_is_noted_and_not_tried_again(tmp_path: Path) -> None:
+    storage = Storage.open(tmp_path)
+    coster = fresh_coster()
+    try:
+        good = players_hand("three_hand", 4)
+        kept(storage, "good", good)
+        db = storage.stats.connection
+        assert db is not None
+        with db:
+            db.execute("INSERT INTO hand_records (game_id, hand_number, record) VALUES ('bad', 1, '{\"not\": 1}')")
+            db.execute("INSERT INTO hand_records (game_id, hand_number, record) VALUES ('torn', 2, '{\"hand_')")
+            db.execute("INSERT INTO hand_records (game_id, hand_number, record) VALUES ('other', 7, ?)",
+                       (db.execute("SELECT record FROM hand_records WHERE game_id = 'good'").fetchone()[0],))
+        assert storage.stats.hands_waiting() == 4
+        done = run(storage, coster, EarlierHands())
+        assert [h.cost.game_id for h in done] == ["good"]
+        assert storage.stats.hands_waiting() == 0
+        noted = {row[0] for row in db.execute("SELECT game_id FROM hand_costs_skipped")}
+        assert noted == {"bad", "torn", "other"}  # a foreign record, a damaged one, one of another hand
+        assert {p.game_id for p in storage.stats.cost_series()} == {"good"}
+
+        again = fresh_coster()
+        try:
+            earlier = EarlierHands()
+            assert run(storage, again, earlier) == [] and again.valued == 0 and earlier.taken == set()
+        finally:
+            again.close()
+        assert storage.stats.reset() == [] and not list(db.execute("SELECT 1 FROM hand_costs_skipped"))
+    finally:
+        coster.close()
+        storage.close()
+
+
+def test_a_hand_that_fails_in_the_analysis_is_noted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    storage = Storage.open(tmp_path)
+    coster = fresh_coster()
+
+    def broken(record: HandRecord, index: int, seat: int) -> object:
+        raise ValueError("a record this version cannot replay")
+
+    monkeypatch.setattr(cost_job, "decision_graded", broken)
+    try:
+        kept(storage, "g", players_hand("three_hand", 4))
+        assert run(storage, coster, EarlierHands()) == []
+        assert storage.stats.hands_waiting() == 0 and storage.stats.cost_series() == []
+        db = storage.stats.connection
+        assert db is not None
+        [(reason,)] = db.execute("SELECT reason FROM hand_costs_skipped WHERE game_id = 'g'").fetchall()
+        assert "cannot replay" in reason
+    finally:
+        coster.close()
+        storage.close()
+
+
+def test_the_tables_own_new_hand_goes_before_the_earlier_ones(tmp_path: Path) -> None:
+    storage = Storage.open(tmp_path)
+    coster = fresh_coster()
+    try:
+        old_hands(storage)
+        earlier = EarlierHands()
+        assert earlier.feed(coster, storage.stats) == []
+        assert [h.game_id for h in coster.hands] == ["old6", "old5", "old4"] and all(h.earlier for h in coster.hands)
+        assert coster.poll(idle=True) == []  # the newest earlier hand's first decision is under way
+        assert earlier.feed(coster, storage.stats) == [] and len(coster.hands) == 3  # no more while it works
+        new = players_hand("three_hand", 7)
+        kept(storage, "new", new)
+        coster.add(new, 0, "new", "hard")  # the hand just finished at the table
+        assert [h.game_id for h in coster.hands] == ["new", "old6", "old5", "old4"]
+        done = run(storage, coster, earlier)
+        assert done[0].cost.game_id == "new" and done[0].cost.level == "hard"
+        assert [h.cost.game_id for h in done[1:]] == ["old6", "old5", "old4", "old3"]
+        assert storage.stats.hands_waiting() == 0
+    finally:
+        coster.close()
+        storage.close()
+
+
+def test_switched_off_the_earlier_hands_are_left_and_taken_again_later(tmp_path: Path) -> None:
+    storage = Storage.open(tmp_path)
+    coster = fresh_coster()
+    try:
+        old_hands(storage)
+        earlier = EarlierHands()
+        earlier.feed(coster, storage.stats)
+        coster.poll(idle=True)
+        earlier.pause(coster)  # "Analyse my hands" turned off
+        assert not coster.busy and earlier.taken == set()
+        assert storage.stats.hands_waiting() == len(SEEDS)
+        assert len(run(storage, coster, earlier)) == len(SEEDS)  # turned on again
+    finally:
+        coster.close()
+        storage.close()
+
+
+def test_the_statistics_file_without_the_table_of_hands_given_up_on(tmp_path: Path) -> None:
+    """A statistics file of an older version: the table is made, the hands wait."""
+    storage = Storage.open(tmp_path)
+    kept(storage, "g", players_hand("three_hand", 4))
+    path = storage.stats.path
+    storage.close()
+    with sqlite3.connect(path) as db:
+        db.execute("DROP TABLE hand_costs_skipped")
+    storage = Storage.open(tmp_path)
+    try:
+        assert storage.messages == [] and storage.stats.hands_waiting() == 1
+        assert storage.stats.skip_hand_cost("g", 1, "test") == [] and storage.stats.hands_waiting() == 0
+    finally:
+        storage.close()
+
+
+def test_the_app_costs_its_own_hand_then_the_earlier_ones_while_analyse_my_hands_is_on(tmp_path: Path) -> None:
+    from test_table_play import make_table
+
+    app, table, _screen = make_table(tmp_path, "three_hand")
+    try:
+        hands = old_hands(app.storage)
+        app.update_settings(analyse_hands=False)
+        for _ in range(5):
+            app.tick(0.05)
+        assert not app.coster.busy and app.storage.stats.hands_waiting() == len(SEEDS)  # switched off: left
+        app.update_settings(analyse_hands=True)
+        app.hands_finished(table, [players_hand("three_hand", 7)])  # a hand just played at the table
+        wait_until(lambda: not app.coster.busy and app.storage.stats.hands_waiting() == 0,
+                   "the table's hand and the earlier ones costed", step=lambda: app.tick(0.05))
+        db = app.storage.stats.connection
+        assert db is not None
+        order = [row[0] for row in db.execute("SELECT game_id FROM hand_costs ORDER BY id")]
+        assert order == [table.config.game_key, *reversed(hands)]
+        drills = {d.key.game_id for d in app.storage.drills.drills() if d.key is not None}
+        assert {g for g, record in hands.items() if costly(record)} <= drills
+        assert app.messages == []
+    finally:
+        app.close()
