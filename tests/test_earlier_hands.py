@@ -15,6 +15,7 @@ from engine.ai.analysis.advice import ANALYSIS_LEVELS, APP_SEED
 from engine.ai.analysis.drills import is_drill
 from engine.ai.analysis.hand import decisions_in, review_views
 from engine.record import HandRecord
+from pinochle_gui.screens.drills import DrillScene, waiting_words
 from pinochle_gui.shared_analysis import SharedAnalysis
 from pinochle_gui.storage import Storage
 from pinochle_gui.table import cost_job
@@ -195,6 +196,23 @@ def test_switched_off_the_earlier_hands_are_left_and_taken_again_later(tmp_path:
     finally:
         coster.close()
         storage.close()
+
+
+def test_the_drills_screen_says_how_many_hands_are_still_waiting(tmp_path: Path) -> None:
+    from test_screens_app import FakeApp
+
+    app = FakeApp(tmp_path)
+    try:
+        assert waiting_words(app) == ""
+        kept(app.storage, "g1", players_hand("three_hand", 4))
+        assert waiting_words(app) == "1 earlier hand still to be looked at for drills"
+        kept(app.storage, "g2", players_hand("three_hand", 6))
+        scene = DrillScene(app, [])
+        assert scene.waiting == "2 earlier hands still to be looked at for drills"
+        app.update_settings(analyse_hands=False)  # then nothing looks at them
+        assert waiting_words(app) == ""
+    finally:
+        app.storage.close()
 
 
 def test_the_statistics_file_without_the_table_of_hands_given_up_on(tmp_path: Path) -> None:

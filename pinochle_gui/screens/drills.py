@@ -79,6 +79,17 @@ BID_JUMP = 5
 NO_DRILLS = ("No drills yet. The costly decisions of the hands you play (mistakes and blunders, as the review "
              "marks them) become drills here once each hand's analysis is done, with “Analyse my hands” on in the "
              "settings.")
+
+
+def waiting_words(app: App) -> str:
+    """How many kept hands the cost job has still to look at for drills ("" when none, or when it is switched off:
+    then they wait for nothing)."""
+    waiting = app.storage.stats.hands_waiting() if app.settings.analyse_hands else 0
+    if not waiting:
+        return ""
+    return f"{waiting} earlier {'hand' if waiting == 1 else 'hands'} still to be looked at for drills"
+
+
 #: Where each seat sits round the table, by the number of seats (the player at the bottom).
 PLACES = {2: ("bottom", "top"), 3: ("bottom", "left", "right"), 4: ("bottom", "left", "top", "right")}
 TOWARDS = {"bottom": (0, 1), "top": (0, -1), "left": (-1, 0), "right": (1, 0)}
@@ -204,7 +215,8 @@ class DrillScene(Screen):
         super().__init__(app)
         self.drills = list(drills)
         self.at = max(0, min(at, len(self.drills) - 1))
-        self.note = note  # said under the status: where these drills come from
+        self.waiting = waiting_words(app)  # the hands the cost job has still to look at
+        self.note = note or self.waiting  # said under the status: where these drills come from (or what waits)
         self.art = CardArt(app.settings.deck_design, app.settings.card_back)
         self.chosen: ChoiceValue | None = None
         self.verdict: Verdict | None = None
@@ -564,6 +576,9 @@ class DrillScene(Screen):
             for line in wrap(NO_DRILLS, self.px(18), min(w - self.px(80), self.px(900))):
                 blit_text(surface, line, self.px(18), t.text, (w // 2, y), "regular", "midtop")
                 y += scaled(self.px(18) * 1.4)
+            if self.waiting:
+                blit_text(surface, self.waiting + ".", self.px(16), t.text_dim, (w // 2, y + self.px(12)), "italic",
+                          "midtop", w - self.px(40))
             return
         blit_text(surface, self.status(entry), self.px(16), t.text_dim, (w // 2, self.px(84)), "regular", "midtop",
                   w - self.px(40))
