@@ -4,6 +4,7 @@ each once; one that cannot be costed is noted and not tried again; a new hand of
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from pathlib import Path
 
@@ -254,3 +255,37 @@ def test_the_app_costs_its_own_hand_then_the_earlier_ones_while_analyse_my_hands
         assert app.messages == []
     finally:
         app.close()
+
+
+def test_a_worker_that_dies_is_replaced_and_the_hand_given_up_only_if_it_dies_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A worker killed under a decision (the system short of memory, say) is not the hand's fault: a new worker
+    values the decision again; a decision that kills its worker twice gives its hand up."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    graded = cost_job.decision_graded
+    deaths = {"once": 1, "always": 10**6}
+
+    def dying(record: HandRecord, index: int, seat: int) -> object:
+        name = "once" if json.dumps(record, sort_keys=True) == once else "always"
+        if deaths[name] > 0:
+            deaths[name] -= 1
+            raise BrokenProcessPool("a worker died")
+        return graded(record, index, seat)
+
+    hands = {"once": players_hand("three_hand", 4), "always": players_hand("three_hand", 6)}
+    once = json.dumps(hands["once"], sort_keys=True)
+    monkeypatch.setattr(cost_job, "decision_graded", dying)
+    storage = Storage.open(tmp_path)
+    coster = fresh_coster()
+    try:
+        for game_id, record in hands.items():
+            kept(storage, game_id, record)
+        done = run(storage, coster, EarlierHands())
+        assert [h.cost.game_id for h in done] == ["once"] and deaths["once"] == 0
+        db = storage.stats.connection
+        assert db is not None
+        assert [row[0] for row in db.execute("SELECT game_id FROM hand_costs_skipped")] == ["always"]
+    finally:
+        coster.close()
+        storage.close()

@@ -16,13 +16,14 @@ When it has no hand of the table's to cost, it works through the kept hands that
 the drills existed, or the app closed before their costs were found: :class:`EarlierHands`), the newest first, a
 few at a time, each costed as a new hand is (the same queue, the same worker, the same priority); a new hand of the
 table's goes before them. A kept hand it cannot value (a foreign or damaged record) is noted in the statistics and
-not tried again.
+not tried again. A worker that dies under a decision is replaced and the decision tried once more (then its hand is
+given up), so neither loses the app.
 """
 
 from __future__ import annotations
 
 from collections import deque
-from concurrent.futures import Executor, Future, ProcessPoolExecutor
+from concurrent.futures import BrokenExecutor, Executor, Future, ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from engine.ai.analysis.accuracy import accuracy, in_tenths
@@ -69,6 +70,7 @@ class _Hand:
     done: int = 0
     failed: list[str] = field(default_factory=list)
     earlier: bool = False  # a kept hand of an earlier run (:class:`EarlierHands`), not the table's own
+    breaks: int = 0  # how many times the worker died on this hand's decision
 
 
 #: A kept hand the cost job gave up on: its game, its number, and why.
@@ -110,9 +112,11 @@ class HandCoster:
 
     def drop_earlier(self) -> list[tuple[str, int]]:
         """Leave the earlier hands (the cost job switched off): their game ids and numbers."""
+        dropped = [h for h in self.hands if h.earlier]
+        if not dropped:
+            return []
         if self._working is not None and self._working.earlier:
             self._drop_future()
-        dropped = [h for h in self.hands if h.earlier]
         self.hands = deque(h for h in self.hands if not h.earlier)
         return [(h.game_id, _number(h.record)) for h in dropped]
 
@@ -130,12 +134,19 @@ class HandCoster:
             self.shared.working_on(hand.key, None)
             try:
                 view = self._future.result()
+            except BrokenExecutor as err:  # the worker died (not the hand's doing): a new one tries it once more
+                self._broken()
+                hand.breaks += 1
+                if hand.breaks > 1:
+                    hand.failed.append(f"{type(err).__name__}: {err}")
+                    hand.done += 1
             except Exception as err:  # noqa: BLE001 - one decision failing loses that hand, not the app
                 hand.failed.append(f"{type(err).__name__}: {err}")
+                hand.done += 1
             else:
                 hand.reviews.append(view.review)
                 self.shared.add(hand.key, {index: view})
-            hand.done += 1
+                hand.done += 1
             self._future = None
             self._working = None
         while self.hands:
@@ -166,11 +177,19 @@ class HandCoster:
         if self._future is None and self.hands and idle and not self.shared.reviewing(self.hands[0].key):
             hand = self.hands[0]
             index = hand.decisions[hand.done]
-            self._future = self._executor().submit(decision_graded, hand.record, index, hand.seat)
+            try:
+                self._future = self._executor().submit(decision_graded, hand.record, index, hand.seat)
+            except BrokenExecutor:  # its worker died meanwhile: a new one at the next poll
+                self._broken()
+                return finished
             self._working = hand
             self.shared.working_on(hand.key, index)
             self.valued += 1
         return finished
+
+    def _broken(self) -> None:
+        stop_pool(self._pool)
+        self._pool = None
 
     def _executor(self) -> Executor:
         if self._pool is None:
