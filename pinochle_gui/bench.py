@@ -171,7 +171,7 @@ def _to_players_turn(app: App, table: TableScene) -> None:
     deadline = time.perf_counter() + 60
     while time.perf_counter() < deadline:  # to the player's first turn, passing in the auction
         _frame(app, screen, 1 / 60)
-        if table.human_turn and table.director.idle:
+        if table.human_turn and table.idle:
             break
     settle = time.perf_counter() + 30.0  # the card pictures of this size are drawn ahead in the first seconds
     while time.perf_counter() < settle and not table.art_ready:
@@ -182,7 +182,7 @@ def dealing(home: Path, size: tuple[int, int], frames: int) -> list[Frame]:
     app, table = _table(home, size, [None, "easy", "easy", "easy"], seed=4)
     try:
         _frame(app, _screen(), 0.0)  # the table's first frame (the felt and the avatars drawn): start-up, not dealing
-        return _measure(app, frames, lambda: not table.director.idle)
+        return _measure(app, frames, lambda: not table.idle)
     finally:
         app.close()
 
@@ -195,7 +195,7 @@ def thinking(home: Path, size: tuple[int, int], frames: int) -> list[Frame]:
         times: list[Frame] = []
         while len(times) < frames and time.perf_counter() < deadline:
             frame = _frame(app, screen, 1 / 60)
-            if any(isinstance(s, ComputerSeat) and s.thinking for s in table.seats) and table.director.idle:
+            if any(isinstance(s, ComputerSeat) and s.thinking for s in table.seats) and table.idle:
                 times.append(frame)
             time.sleep(max(0.0, 1 / 60 - frame[0]))
         return times
@@ -268,11 +268,11 @@ def screenshots(folder: Path, variants: list[str], sizes: list[tuple[int, int]],
                         hand = game.hand
                         under_way = min(2, game.rules.players - 1)  # cards of the trick under way
                         if (game.phase == Phase.PLAY and len(hand.tricks) >= tricks and len(hand.trick) >= under_way
-                                and table.director.idle):
+                                and table.idle):
                             break
                     for _ in range(10):
                         _frame(app, screen, 1 / 30)
-                        if not table.director.idle:
+                        if not table.idle:
                             break
                     path = folder / f"table-{variant}-{w}x{h}.png"
                     folder.mkdir(parents=True, exist_ok=True)
