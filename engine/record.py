@@ -476,6 +476,21 @@ def record_hand_number(record: HandRecord) -> int:
     return record["hand_number"]
 
 
+def record_game_id(record: HandRecord) -> str | None:
+    """The game a record's hand belongs to (``None`` where a foreign record does not say)."""
+    return record.get("game_id")
+
+
+#: What tells one hand from another: its game, its number, its deal's seed and its actions.
+HandId = tuple[object, ...]
+
+
+def hand_id(record: HandRecord) -> HandId:
+    """The hand of ``record`` (a deal played again is another hand); read leniently, so a record that does not
+    check still has one."""
+    return record.get("game_id"), record.get("hand_number"), record.get("seed"), str(record.get("actions"))
+
+
 def record_humans(record: HandRecord) -> tuple[int, ...]:
     """The seats a person played in a checked record (none in records without them)."""
     return tuple(record.get("humans", ()))
@@ -599,6 +614,7 @@ __all__ = [
     "DeclaredOut",
     "FORMAT",
     "HandFields",
+    "HandId",
     "HandRecord",
     "HandResult",
     "LaidMeldValue",
@@ -615,11 +631,13 @@ __all__ = [
     "TrickRecord",
     "check_record",
     "game_at_deal",
+    "hand_id",
     "read_hand",
     "read_json",
     "read_records",
     "Outcome",
     "ScoreChange",
+    "record_game_id",
     "record_hand_number",
     "record_humans",
     "record_outcome",

@@ -34,19 +34,10 @@ from typing import Any
 
 from engine.ai.analysis.accuracy import Accuracy
 from engine.ai.analysis.hand import SeatView
-from engine.record import HandRecord
+from engine.record import HandId, HandRecord, hand_id
 
 #: A hand and whose decisions, told to whom, valued how: (the hand, seat, viewer, level's name).
 ViewKey = tuple[Any, ...]
-#: A hand: its game, number, seed and actions.
-HandId = tuple[Any, ...]
-
-
-def hand_id(record: HandRecord) -> HandId:
-    """The hand of ``record``: its game, number, deal's seed and actions (a deal played again is another hand)."""
-    return record.get("game_id"), record.get("hand_number"), record.get("seed"), str(record.get("actions"))
-
-
 def view_key(record: HandRecord, seat: int, viewer: int | None, level: str) -> ViewKey:
     """The seat views of ``seat``'s decisions in the hand of ``record``, their words told to ``viewer``, valued with
     the search ``level`` (:data:`engine.ai.analysis.advice.ANALYSIS_LEVELS`; always with the app's seed)."""
@@ -131,4 +122,4 @@ class SharedAnalysis:
 SHARED = SharedAnalysis()
 
 
-__all__ = ["SHARED", "HandId", "SharedAnalysis", "ViewKey", "hand_id", "view_key"]
+__all__ = ["SHARED", "SharedAnalysis", "ViewKey", "view_key"]

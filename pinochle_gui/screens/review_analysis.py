@@ -36,11 +36,11 @@ from engine.ai.analysis.advice import APP_SEED
 from engine.ai.analysis.hand import DecisionReview, HandAnalysis, cost_threshold
 from engine.ai.analysis.try_again import play_seat_again
 from engine.ai.analysis.worker import Analyst, background_pool, stop_pool
-from engine.record import HandRecord, RecordError, record_rules
+from engine.record import HandRecord, RecordError, hand_id, record_game_id, record_hand_number, record_rules
 from engine.review import seat_names
 from engine.rules import Rules
 from pinochle_gui.seat_words import HARD_COMPUTER, player_seat, whose, with_hard_computer
-from pinochle_gui.shared_analysis import SharedAnalysis, hand_id, view_key
+from pinochle_gui.shared_analysis import SharedAnalysis, view_key
 from pinochle_gui.table.cost_job import LAST
 from pinochle_gui.table.scene import TableScene
 from pinochle_gui.table.seats import thinking_at_once
@@ -79,15 +79,14 @@ def analysed_seat(record: HandRecord) -> int:
 def table_levels(scenes: Sequence[object], record: HandRecord) -> list[str | None] | None:
     """The computer levels at the table of the record's game when it is open (``None``: a person's seat)."""
     for scene in reversed(scenes):
-        if isinstance(scene, TableScene) and scene.game.game_id == record.get("game_id") \
+        if isinstance(scene, TableScene) and scene.game.game_id == record_game_id(record) \
                 and len(scene.config.levels) == record_rules(record).players:
             return list(scene.config.levels)
     return None
 
 
 def hand_key(record: HandRecord, seat: int) -> tuple[Any, ...]:
-    return (record.get("game_id"), record.get("hand_number"), record.get("seed"), str(record.get("actions")), seat,
-            LEVEL)
+    return (*hand_id(record), seat, LEVEL)
 
 
 def points_text(value: float, signed: bool = True, tenths: bool = False) -> str:
@@ -108,7 +107,7 @@ class ReviewAnalysis:
         self.record = record
         self.seat = seat
         self.shared = shared if shared is not None else SharedAnalysis()
-        self.game = [r for r in game if r.get("game_id") == record.get("game_id")]
+        self.game = [r for r in game if record_game_id(r) == record_game_id(record)]
         self.key = view_key(record, seat, player_seat(record), LEVEL)  # the seat views shared
         self._reviewing = False
         self.rules: Rules = record_rules(record)
@@ -261,9 +260,9 @@ class ReviewAnalysis:
         hands."""
         found = [self.accuracy(seat)]
         here = hand_id(self.record)
-        counted = {self.record.get("hand_number")}
+        counted = {record_hand_number(self.record)}
         for record in self.game:
-            number = record.get("hand_number")
+            number = record_hand_number(record)
             if hand_id(record) == here or number in counted:  # a deal played again is not the game's
                 continue
             hand = self.shared.hand_accuracy(record).get(seat)
