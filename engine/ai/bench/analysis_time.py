@@ -39,6 +39,7 @@ from pathlib import Path
 
 from engine.ai.analysis.advice import SEAT_VIEW
 from engine.ai.analysis.hand import SeatView, decisions_in, player_seat, review_views
+from engine.ai.analysis.hand_json import analysis_to_json
 from engine.ai.analysis.worker import Analyst, background_pool, stop_pool
 from engine.game import new_game
 from engine.record import HandRecord, read_records, write_records
@@ -104,7 +105,7 @@ def time_analyses(records: Sequence[HandRecord], workers: int, seed: int,
             if out is not None and analysis is not None:
                 with out.open("a", encoding="utf-8") as file:
                     line = {"variant": record["variant"], "seed": record["seed"], "analysis_seed": seed,
-                            "cpu_seconds": round(analyst.cpu_seconds, 2), "analysis": analysis.to_json()}
+                            "cpu_seconds": round(analyst.cpu_seconds, 2), "analysis": analysis_to_json(analysis)}
                     file.write(json.dumps(line, ensure_ascii=False) + "\n")
     finally:
         analyst.close()
