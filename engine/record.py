@@ -52,7 +52,7 @@ from engine.record_shape import (
     Seating,
     TrickRecord,
 )
-from engine.rules import Rules, RulesError, preset_name, rules_from_dict
+from engine.rules import Rules, RulesError, Variant, preset_name, rules_from_dict
 
 # The longest record text either reader takes (a line of a records file, a shared block once inflated),
 # in characters and in bytes of UTF-8. The largest real record measured is a double-deck hand whose every
@@ -471,6 +471,16 @@ def record_rules(record: HandRecord) -> Rules:
     return rules_from_dict(record["rules"])
 
 
+def record_seed(record: HandRecord) -> int:
+    """The seed of a checked record's deal (of its game's first deal, the game's seed)."""
+    return record["seed"]
+
+
+def record_variant(record: HandRecord) -> Variant:
+    """The preset a checked record's rules are (:func:`engine.rules.preset_name`)."""
+    return record["variant"]
+
+
 def record_hand_number(record: HandRecord) -> int:
     """The number of a checked record's hand in its game (from 1)."""
     return record["hand_number"]
@@ -644,7 +654,9 @@ __all__ = [
     "record_score_change",
     "record_names",
     "record_sides",
+    "record_variant",
     "record_reasons",
     "record_rules",
+    "record_seed",
     "write_records",
 ]

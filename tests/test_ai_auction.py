@@ -19,7 +19,14 @@ from engine.ai.players import decisions, learn_auction
 from engine.ai.players.bidding import TrumpValue, declare_value, made_share, rival_value, score_limit
 from engine.ai.players.levels import LEVELS
 from engine.ai.search import worlds as hidden
-from engine.ai.search.auction_model import AuctionModel, action_kinds, family, hand_features, load_model
+from engine.ai.search.auction_model import (
+    action_kinds,
+    family,
+    hand_features,
+    load_model,
+    model_of,
+    read_model_file,
+)
 from engine.cards import new_deck, parse_cards
 from engine.game import Game, Phase, new_game
 from engine.info_state import info_state, sample_world
@@ -33,7 +40,7 @@ def test_the_model_file_loads_and_has_a_table_for_the_four_handed_auction() -> N
     model = load_model()
     assert model.knows(RULES)
     table = model.tables[family(RULES)]
-    assert sum(table["all"][0]) > 1000 and len(table) > 10
+    assert sum(table.every_hand[0]) > 1000 and len(table.by_kind) > 9
 
 
 def test_kinds_of_actions_and_a_forced_bid_has_none() -> None:
@@ -256,7 +263,7 @@ def test_learning_writes_a_table_the_model_reads(tmp_path: Path) -> None:
     data = json.loads(out.read_text(encoding="utf-8"))
     table = data["tables"]["partners"]
     assert sum(table["all"][0]) == 12 and any(kind.startswith("pass") or kind.startswith("open") for kind in table)
-    model = AuctionModel({fam: dict(kinds) for fam, kinds in data["tables"].items()})
+    model = model_of(read_model_file(out.read_text(encoding="utf-8")))
     assert model.knows(RULES) and not model.knows(preset("three_hand"))
 
 

@@ -38,6 +38,7 @@ from engine.ai.analysis.hand import (
     review_decision,
     review_views,
 )
+from engine.ai.analysis.hand_json import analysis_from_json, analysis_to_json, review_from_json, review_to_json
 from engine.ai.analysis.valuation import Valuation
 from engine.ai.analysis.words import contradictions, possessive, reason_for, seat_word, shown_voids
 from engine.ai.analysis.worker import Analyst
@@ -249,8 +250,8 @@ def test_a_review_is_the_same_under_its_seed_and_goes_through_json() -> None:
     again = [review_decision(record, i, seed=3, level=EASY) for i in picks[::2]]
     assert first[::2] == again
     analysis = HandAnalysis(0, tuple(first))
-    assert HandAnalysis.from_json(json.loads(json.dumps(analysis.to_json()))) == analysis
-    assert DecisionReview.from_json(json.loads(json.dumps(first[0].to_json()))) == first[0]
+    assert analysis_from_json(json.loads(json.dumps(analysis_to_json(analysis)))) == analysis
+    assert review_from_json(json.loads(json.dumps(review_to_json(first[0])))) == first[0]
 
 
 @pytest.mark.parametrize("variant", ["three_hand", "partnership_turnup"])
@@ -350,7 +351,8 @@ def test_the_seat_view_is_the_hard_search_without_a_clock() -> None:
 
 
 @pytest.mark.parametrize("module", ["engine.ai.analysis.accuracy", "engine.ai.analysis.advice",
-                                    "engine.ai.analysis.hand", "engine.ai.analysis.words", "engine.ai.analysis.hint",
+                                    "engine.ai.analysis.hand", "engine.ai.analysis.hand_json",
+                                    "engine.ai.analysis.words", "engine.ai.analysis.hint",
                                     "engine.ai.analysis.valuation", "engine.ai.analysis.worker"])
 def test_doctests(module: str) -> None:
     result = doctest.testmod(importlib.import_module(module), optionflags=doctest.ELLIPSIS)
@@ -487,13 +489,13 @@ def test_luck_says_when_the_two_views_disagree() -> None:
 
 def test_a_review_without_the_new_fields_still_loads() -> None:
     review = review_at(needs_twenty(), Play(parse_card("9H")), 0, seed=1, viewer=0)
-    data = json.loads(json.dumps(review.to_json()))
-    assert DecisionReview.from_json(data) == review
+    data = json.loads(json.dumps(review_to_json(review)))
+    assert review_from_json(data) == review
     old = {k: v for k, v in data.items() if k not in ("grade", "error", "luck")}
-    loaded = DecisionReview.from_json(old)
+    loaded = review_from_json(old)
     assert (loaded.grade, loaded.error, loaded.luck) == (Grade.MISTAKE, 0.0, "") and loaded.costly
     old["costly"] = False
-    assert DecisionReview.from_json(old).grade == Grade.GOOD
+    assert review_from_json(old).grade == Grade.GOOD
 
 
 def test_titles_speak_to_the_player_and_name_the_others() -> None:

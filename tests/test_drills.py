@@ -22,6 +22,7 @@ from engine.ai.analysis.drills import (
     verdict_words,
 )
 from engine.ai.analysis.hand import COSTLY, DecisionReview, Grade, decisions_in, game_before, review_at, review_decision
+from engine.ai.analysis.hand_json import review_from_json, review_to_json
 from engine.ai.analysis.words import reason_for
 from engine.game import new_game
 from engine.record import HandRecord
@@ -62,10 +63,10 @@ def test_the_review_values_every_choice_as_it_would_have_graded_it() -> None:
     for choice in review.choices:
         assert choice.value == shown.get(choice.words, choice.value)
         assert choice.cost == round(max(0.0, review.choices[0].value - choice.value), 1)
-    assert DecisionReview.from_json(review.to_json()) == review
-    older = review.to_json()
+    assert review_from_json(review_to_json(review)) == review
+    older = review_to_json(review)
     del older["choices"]  # an analysis saved before the choices were kept reads back without them
-    assert DecisionReview.from_json(older).choices == () and not is_drill(DecisionReview.from_json(older), 0)
+    assert review_from_json(older).choices == () and not is_drill(review_from_json(older), 0)
 
 
 def test_a_drill_grades_each_choice_with_the_reviews_numbers() -> None:

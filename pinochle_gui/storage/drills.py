@@ -14,9 +14,6 @@ damaged or foreign statistics file is set aside whole by :class:`.stats.StatsSto
 
 >>> import tempfile, pathlib
 >>> from .stats import StatsStore
-
-if TYPE_CHECKING:
-    from engine.ai.analysis.hand_json import DecisionReviewJson
 >>> stats, _ = StatsStore.open(pathlib.Path(tempfile.mkdtemp()) / "statistics.sqlite3")
 >>> DrillStore(stats).progress()
 DrillProgress(solved=0, total=0)
@@ -33,6 +30,7 @@ from typing import TYPE_CHECKING, Any, cast
 
 from engine.ai.analysis.drills import Drill, is_drill
 from engine.ai.analysis.hand import DecisionReview
+from engine.ai.analysis.hand_json import review_from_json, review_to_json
 from engine.record import HandRecord, RecordError, check_record, read_hand, read_json
 
 from .safe_file import StorageMessage, error
@@ -144,7 +142,7 @@ class DrillStore(StatsTable):
                         "review, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                         (game_id, hand.hand_number, review.action_index, hand.variant, level,
                          float(review.cost),
-                         json.dumps(review.to_json(), separators=(",", ":")), time.time()))
+                         json.dumps(review_to_json(review), separators=(",", ":")), time.time()))
             except BaseException:
                 db.execute("ROLLBACK")
                 raise
@@ -218,7 +216,7 @@ def _stored(row: Sequence[Any]) -> StoredDrill | None:
     """A drill from its row (with its hand's record and levels), None when any of it does not read back."""
     game_id, hand_number, index, variant, review_text, attempts, solved, record_text, levels, recorded_at = row
     try:
-        review = DecisionReview.from_json(cast("DecisionReviewJson", read_json(review_text)))
+        review = review_from_json(cast("DecisionReviewJson", read_json(review_text)))
         record: HandRecord = check_record(read_json(record_text), replay=False)
     except (RecordError, ValueError, KeyError, TypeError, AttributeError):
         return None

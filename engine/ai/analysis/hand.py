@@ -23,8 +23,8 @@ for facts that would argue for the choice made instead.
 >>> review = review_decision(record, index, seed=1, level=LEVELS["medium"])
 >>> review.kind, review.trick, review.costly == (review.grade in COSTLY)
 (<Phase.PLAY: 'play'>, 11, True)
->>> DecisionReview.from_json(review.to_json()) == review
-True
+
+Its JSON, to store it or send it to another process, is :mod:`engine.ai.analysis.hand_json`'s.
 
 The values are deterministic: the same record, decision and seed give the same review on any machine
 (the searches are budgeted in nodes, never in seconds).
@@ -37,7 +37,6 @@ import random
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import TYPE_CHECKING
 
 from engine.actions import Action, Bid, DeclareOut, action_to_json
 from engine.ai.analysis.advice import ANALYSIS_LEVELS, EVERY_CARD, SEAT_VIEW, advise
@@ -62,9 +61,6 @@ from engine.info_state import info_state
 from engine.record import ActionValue, HandRecord, check_record, game_at_deal, read_hand, record_humans, record_names
 from engine.rules import Rules, TrumpBy
 
-if TYPE_CHECKING:
-    from engine.ai.analysis.hand_json import AlternativeJson, ChoiceValueJson, DecisionReviewJson, HandAnalysisJson
-
 # The two views, without the clock (engine.ai.analysis.advice.ANALYSIS_LEVELS): a review must not depend on the
 # machine's speed. The seat's view is the advice's, the hint's (SEAT_VIEW); the other sees every card.
 SHOWN_ALTERNATIVES = 2
@@ -77,14 +73,6 @@ class Alternative:
     value: float              # points of this hand to the deciding side, from what the seat saw
     seen_value: float | None  # the same with every card visible (None when not computed)
 
-    def to_json(self) -> AlternativeJson:
-        return {"action": self.action, "value": self.value, "seen_value": self.seen_value}
-
-    @classmethod
-    def from_json(cls, data: AlternativeJson) -> Alternative:
-        seen = data.get("seen_value")
-        return cls(str(data["action"]), float(data["value"]), None if seen is None else float(seen))
-
 
 @dataclass(frozen=True)
 class ChoiceValue:
@@ -95,17 +83,6 @@ class ChoiceValue:
     value: float         # points of this hand to the deciding side, from what the seat saw
     cost: float          # what it would have cost against the advice, counted as the choice made's cost is
     error: float         # the standard error of that cost (0: valued exactly, or the advice itself)
-
-    def to_json(self) -> ChoiceValueJson:
-        return {"action": self.action, "words": self.words, "value": self.value, "cost": self.cost,
-                "error": self.error}
-
-    @classmethod
-    def from_json(cls, data: ChoiceValueJson) -> ChoiceValue:
-        action = data["action"]
-        if not isinstance(action, str | dict):
-            raise ValueError(f"not a choice: {action!r}")
-        return cls(action, str(data["words"]), float(data["value"]), float(data["cost"]), float(data["error"]))
 
 
 #: The phases a decision is made in: a decision's kind is its phase.
@@ -187,42 +164,6 @@ class DecisionReview:
     # drill grades another choice by (engine.ai.analysis.drills); () in an analysis saved before they were kept
     choices: tuple[ChoiceValue, ...] = ()
 
-    def to_json(self) -> DecisionReviewJson:
-        return {"action_index": self.action_index, "seat": self.seat, "kind": decision_name(self.kind),
-                "title": self.title,
-                "trick": self.trick, "chosen": self.chosen.to_json(), "best": [b.to_json() for b in self.best],
-                "cost": self.cost, "seen_cost": self.seen_cost, "costly": self.costly, "reason": self.reason,
-                "grade": str(self.grade), "error": self.error, "luck": self.luck, "advised": self.advised,
-                "choices": [c.to_json() for c in self.choices]}
-
-    @classmethod
-    def from_json(cls, data: DecisionReviewJson) -> DecisionReview:
-        trick, seen = data.get("trick"), data.get("seen_cost")
-        return cls(int(data["action_index"]), int(data["seat"]), _kind(data["kind"]), str(data["title"]),
-                   None if trick is None else int(trick), Alternative.from_json(data["chosen"]),
-                   tuple(Alternative.from_json(b) for b in data["best"]), float(data["cost"]),
-                   None if seen is None else float(seen), bool(data["costly"]), str(data["reason"]),
-                   _grade(data.get("grade"), bool(data["costly"])), float(data.get("error") or 0.0),
-                   str(data.get("luck") or ""), str(data.get("advised") or ""),
-                   tuple(ChoiceValue.from_json(c) for c in data.get("choices") or ()))
-
-
-def _kind(value: str) -> Phase:
-    """A saved decision's kind (its :func:`decision_name`), refused (``ValueError``) when it is none this version
-    knows."""
-    for kind in DECISION_PHASES:
-        if value == decision_name(kind):
-            return kind
-    raise ValueError(f"no decision of the kind {value!r}")
-
-
-def _grade(value: str | None, costly: bool) -> Grade:
-    """A saved grade; an analysis saved before grades (or with one this version does not know) by its mark."""
-    try:
-        return Grade(value or "")
-    except ValueError:
-        return Grade.MISTAKE if costly else Grade.GOOD
-
 
 @dataclass(frozen=True)
 class HandAnalysis:
@@ -237,13 +178,6 @@ class HandAnalysis:
         """``seat``'s ``count`` costliest costly decisions, costliest first."""
         costly = [d for d in self.decisions if d.seat == seat and d.costly]
         return sorted(costly, key=lambda d: (-d.cost, d.action_index))[:count]
-
-    def to_json(self) -> HandAnalysisJson:
-        return {"seat": self.seat, "decisions": [d.to_json() for d in self.decisions]}
-
-    @classmethod
-    def from_json(cls, data: HandAnalysisJson) -> HandAnalysis:
-        return cls(int(data["seat"]), tuple(DecisionReview.from_json(d) for d in data["decisions"]))
 
 
 def cost_threshold(rules: Rules) -> float:

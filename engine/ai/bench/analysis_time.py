@@ -15,7 +15,7 @@ about half of it). The worker processes are started before the clock runs (as th
 opens the review). Each variant gets a line of p50 / p95 / max, and at the end a table of them.
 
 ``--shared`` measures besides, for each hand, what the app's cost job spends (seat 0's decisions from its own view,
-one worker, as :mod:`pinochle_gui.table.hand_costs` values them) and what the review opened after it spends (the
+one worker, as :mod:`pinochle_gui.table.cost_job` values them) and what the review opened after it spends (the
 same analysis, given the cost job's seat views: only the view with every card added to them).
 
 ``--records FILE`` keeps the hands played: read from FILE where it holds the variant's hands from the
@@ -35,13 +35,22 @@ import statistics
 import sys
 import time
 from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 from engine.ai.analysis.advice import SEAT_VIEW
 from engine.ai.analysis.hand import SeatView, decisions_in, player_seat, review_views
+from engine.ai.analysis.hand_json import analysis_to_json
 from engine.ai.analysis.worker import Analyst, background_pool, stop_pool
 from engine.game import new_game
-from engine.record import HandRecord, read_records, write_records
+from engine.record import (
+    HandRecord,
+    read_records,
+    record_hand_number,
+    record_seed,
+    record_variant,
+    write_records,
+)
 from engine.rules import PRESETS, preset
 from engine.sim import play_game
 
@@ -59,8 +68,8 @@ def kept_records(path: Path | None, variant: str, hands: int, seed: int, players
     kept: dict[int, HandRecord] = {}
     if path is not None and path.exists():
         for record in read_records(path, replay=False):
-            if record.get("variant") == variant and record.get("hand_number") == 1:
-                kept.setdefault(int(record["seed"]), record)
+            if record_variant(record) == variant and record_hand_number(record) == 1:
+                kept.setdefault(record_seed(record), record)
     out = []
     for i in range(hands):
         if seed + i in kept:
@@ -103,8 +112,8 @@ def time_analyses(records: Sequence[HandRecord], workers: int, seed: int,
             analysis = analyst.result()
             if out is not None and analysis is not None:
                 with out.open("a", encoding="utf-8") as file:
-                    line = {"variant": record["variant"], "seed": record["seed"], "analysis_seed": seed,
-                            "cpu_seconds": round(analyst.cpu_seconds, 2), "analysis": analysis.to_json()}
+                    line = {"variant": record_variant(record), "seed": record_seed(record), "analysis_seed": seed,
+                            "cpu_seconds": round(analyst.cpu_seconds, 2), "analysis": analysis_to_json(analysis)}
                     file.write(json.dumps(line, ensure_ascii=False) + "\n")
     finally:
         analyst.close()
@@ -146,15 +155,31 @@ def p95(values: Sequence[float]) -> float:
     return statistics.quantiles(values, n=20, method="inclusive")[18]
 
 
-def summary(timings: Sequence[Timing]) -> dict[str, float]:
+@dataclass(frozen=True)
+class Summary:
+    """The figures of a variant's timings (:func:`summary`), in seconds but the decisions."""
+
+    whole_p50: float       # the whole hand
+    whole_p95: float
+    whole_max: float
+    player_p50: float      # the player's decisions
+    player_max: float
+    cpu_p50: float         # processor time in the workers
+    cpu_p95: float
+    cpu_max: float
+    decisions_p50: float   # decisions per hand
+    decisions_max: float
+
+
+def summary(timings: Sequence[Timing]) -> Summary:
     whole = [t for t, _p, _c, _n in timings]
     player = [p for _t, p, _c, _n in timings]
     cpu = [c for _t, _p, c, _n in timings]
     decisions = [float(n) for _t, _p, _c, n in timings]
-    return {"whole_p50": statistics.median(whole), "whole_p95": p95(whole), "whole_max": max(whole),
-            "player_p50": statistics.median(player), "player_max": max(player),
-            "cpu_p50": statistics.median(cpu), "cpu_p95": p95(cpu), "cpu_max": max(cpu),
-            "decisions_p50": statistics.median(decisions), "decisions_max": max(decisions)}
+    return Summary(whole_p50=statistics.median(whole), whole_p95=p95(whole), whole_max=max(whole),
+                   player_p50=statistics.median(player), player_max=max(player),
+                   cpu_p50=statistics.median(cpu), cpu_p95=p95(cpu), cpu_max=max(cpu),
+                   decisions_p50=statistics.median(decisions), decisions_max=max(decisions))
 
 
 def variants(names: str, hands: int) -> list[tuple[str, int]]:
@@ -199,11 +224,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             load = os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
             rows.append((variant, workers, len(records), s, load))
             print(f"{variant}, {workers} worker{'s' if workers != 1 else ''}, {len(records)} hands: "
-                  f"whole hand p50 {s['whole_p50']:.1f} s, p95 {s['whole_p95']:.1f} s, max {s['whole_max']:.1f} s; "
-                  f"the player's decisions p50 {s['player_p50']:.1f} s, max {s['player_max']:.1f} s; "
-                  f"processor time per hand p50 {s['cpu_p50']:.1f} s, p95 {s['cpu_p95']:.1f} s, "
-                  f"max {s['cpu_max']:.1f} s; decisions per hand p50 {s['decisions_p50']:.0f}, "
-                  f"max {s['decisions_max']:.0f}; load {load:.2f}; "
+                  f"whole hand p50 {s.whole_p50:.1f} s, p95 {s.whole_p95:.1f} s, max {s.whole_max:.1f} s; "
+                  f"the player's decisions p50 {s.player_p50:.1f} s, max {s.player_max:.1f} s; "
+                  f"processor time per hand p50 {s.cpu_p50:.1f} s, p95 {s.cpu_p95:.1f} s, "
+                  f"max {s.cpu_max:.1f} s; decisions per hand p50 {s.decisions_p50:.0f}, "
+                  f"max {s.decisions_max:.0f}; load {load:.2f}; "
                   f"per hand {' '.join(f'{c:.1f}' for _t, _p, c, _n in timings)}", flush=True)
         if args.shared:
             shared = time_shared(records, args.seed)
@@ -216,8 +241,8 @@ def main(argv: Sequence[str] | None = None) -> int:
           "decisions p50 | load after |")
     print("|---|---|---|---|---|---|---|")
     for variant, workers, hands, s, load in rows:
-        print(f"| {variant} | {workers} | {hands} | **{s['cpu_p50']:.1f}** / {s['cpu_p95']:.1f} / {s['cpu_max']:.1f} | "
-              f"{s['whole_p50']:.1f} / {s['whole_p95']:.1f} | {s['decisions_p50']:.0f} | {load:.1f} |")
+        print(f"| {variant} | {workers} | {hands} | **{s.cpu_p50:.1f}** / {s.cpu_p95:.1f} / {s.cpu_max:.1f} | "
+              f"{s.whole_p50:.1f} / {s.whole_p95:.1f} | {s.decisions_p50:.0f} | {load:.1f} |")
     if shared_rows:
         print("\n| variant | hands | the cost job, processor s per hand p50 / p95 | the review after it p50 / p95 |")
         print("|---|---|---|---|")

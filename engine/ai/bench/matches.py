@@ -92,13 +92,27 @@ class DealResult:
                 "times": self.times}
 
     @classmethod
-    def from_json(cls, data: Any) -> DealResult:
-        """A result as :meth:`to_json` wrote it (``KeyError``, ``TypeError``: not one)."""
-        return cls(data["deal"],
-                   [SeatingResult(row["seating"],
-                                  [HandOutcome(h["delta"], h["declarer"], h["declaring"], h["bid"], h["made"], h["set"])
-                                   for h in row["hands"]], row["winner"]) for row in data["rows"]],
-                   data["times"])
+    def from_json(cls, data: object) -> DealResult:
+        """A result as :meth:`to_json` wrote it (``ValueError``: not one)."""
+        match data:
+            case {"deal": int(deal), "rows": list(rows), "times": dict(times)}:
+                return cls(deal, [_seating_from_json(row) for row in rows], times)
+        raise ValueError(f"not a deal's result: {data!r}")
+
+
+def _seating_from_json(data: object) -> SeatingResult:
+    match data:
+        case {"seating": list(seating), "hands": list(hands), "winner": str() | None as winner}:
+            return SeatingResult(seating, [_hand_from_json(h) for h in hands], winner)
+    raise ValueError(f"not a seating's result: {data!r}")
+
+
+def _hand_from_json(data: object) -> HandOutcome:
+    match data:
+        case {"delta": list(delta), "declarer": int() | None as declarer, "declaring": str() | None as declaring,
+              "bid": int() | None as bid, "made": bool() | None as made, "set": bool() | None as went_set}:
+            return HandOutcome(delta, declarer, declaring, bid, made, went_set)
+    raise ValueError(f"not a hand's outcome: {data!r}")
 
 
 @dataclass(frozen=True)
@@ -403,7 +417,7 @@ Result = TypeVar("Result", bound=_Numbered)
 
 
 def results_kept(out: str | None, key: str, first: int, deals: int,
-                 read: Callable[[Any], Result]) -> dict[int, Result]:
+                 read: Callable[[object], Result]) -> dict[int, Result]:
     """The results of deals ``first .. first + deals - 1`` that a stopped run with the same settings (``key``)
     wrote to ``out`` already, by deal (a resumed run plays only the others); ``read``: a result from its JSON.
     The one reader of the ``--out`` files' lines, ``{"key": ..., "result": ...}``."""
@@ -415,9 +429,11 @@ def results_kept(out: str | None, key: str, first: int, deals: int,
                     item = json.loads(line)
                 except json.JSONDecodeError:
                     continue  # a line cut short by a stopped run
-                if item.get("key") != key:
-                    continue
-                result = read(item["result"])
+                match item:
+                    case {"key": found, "result": data} if found == key:
+                        result = read(data)
+                    case _:
+                        continue
                 if first <= result.deal < first + deals:
                     done[result.deal] = result
     return done

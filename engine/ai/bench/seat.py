@@ -72,10 +72,21 @@ class DealResult:
                 "decisions": self.decisions, "differ": self.differ}
 
     @classmethod
-    def from_json(cls, data: Any) -> DealResult:
-        """A result as :meth:`to_json` wrote it (``KeyError``, ``TypeError``: not one)."""
-        return cls(data["deal"], data["scores"], {kind: Contract(*c) for kind, c in data["contracts"].items()},
-                   data["seconds"], data["decisions"], data["differ"])
+    def from_json(cls, data: object) -> DealResult:
+        """A result as :meth:`to_json` wrote it (``ValueError``: not one)."""
+        match data:
+            case {"deal": int(deal), "scores": dict(scores), "contracts": dict(contracts), "seconds": dict(seconds),
+                  "decisions": dict(decisions), "differ": dict(differ)}:
+                return cls(deal, scores, {kind: _contract(c) for kind, c in contracts.items()}, seconds, decisions,
+                           differ)
+        raise ValueError(f"not a deal's result: {data!r}")
+
+
+def _contract(data: object) -> Contract:
+    match data:
+        case [int() | None as declarer, int() | None as bid, bool() | None as made]:
+            return Contract(declarer, bid, made)
+    raise ValueError(f"not a contract: {data!r}")
 
 
 @dataclass(frozen=True)

@@ -208,7 +208,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if out.exists():
         try:
             tables = read_model_file(out.read_text(encoding="utf-8"))
-        except (ValueError, KeyError, TypeError, AttributeError):
+        except (ValueError, TypeError, AttributeError):
             tables = {}
     for variant in args.variant or ["partnership_auction"]:
         rules = preset(variant)

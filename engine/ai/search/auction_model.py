@@ -28,7 +28,6 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from importlib import resources
-from typing import Any
 
 from engine.cards import ACE, SUITS
 from engine.history import PassCall
@@ -36,7 +35,8 @@ from engine.meld import meld_total
 from engine.phases.auction import forced_bids
 from engine.rules import Rules
 
-__all__ = ["AuctionModel", "FEATURES", "action_kinds", "family", "hand_features", "load_model"]
+__all__ = ["AuctionModel", "FEATURES", "FamilyCounts", "action_kinds", "family", "hand_features", "load_model",
+           "model_of", "read_model_file"]
 
 MODEL_FILE = "auction_model.json"
 FEATURES = ("meld", "length", "aces")
@@ -126,10 +126,19 @@ def action_kinds(rules: Rules, bids: Bids) -> list[tuple[int, str | None]]:
 
 
 @dataclass(frozen=True)
+class FamilyCounts:
+    """A family of auctions' counts of each feature's buckets: over every hand (``"all"`` in the model file), and
+    over the hands of each kind of action (feature -> counts)."""
+
+    every_hand: list[list[float]]
+    by_kind: Mapping[str, list[list[float]]]
+
+
+@dataclass(frozen=True)
 class AuctionModel:
     """Per family of auctions, per kind of action, the counts of each feature's buckets."""
 
-    tables: Mapping[str, Mapping[str, list[list[float]]]]   # family -> kind -> feature -> counts
+    tables: Mapping[str, FamilyCounts]   # by family
     memo: dict[tuple[str, str, tuple[int, ...]], float] = field(default_factory=dict, compare=False, repr=False)
 
     def factor(self, rules: Rules, kind: str, features: Sequence[int]) -> float:
@@ -142,10 +151,10 @@ class AuctionModel:
 
     def _factor(self, fam: str, kind: str, features: Sequence[int]) -> float:
         table = self.tables.get(fam)
-        if not table or kind not in table:
+        if table is None or kind not in table.by_kind:
             return 1.0
-        overall = table["all"]
-        counts = table[kind]
+        overall = table.every_hand
+        counts = table.by_kind[kind]
         value = 1.0
         for f, bucket in enumerate(features):
             base = overall[f]
@@ -175,10 +184,7 @@ class AuctionModel:
         return value
 
     def knows(self, rules: Rules) -> bool:
-        return bool(self.tables.get(family(rules)))
-
-    def to_json(self) -> dict[str, Any]:
-        return {"features": list(FEATURES), "tables": {k: dict(v) for k, v in self.tables.items()}}
+        return family(rules) in self.tables
 
 
 #: How often each bucket of each feature was seen, by action kind ("all": every hand), in a model file.
@@ -194,10 +200,28 @@ def _count(value: object) -> int:
 def read_model_file(text: str) -> dict[str, Counts]:
     """The counts of a model file by rules family: the one reader of its JSON (``{"command", "features",
     "tables": {family: {kind: rows}}}``, written by :mod:`engine.ai.players.learn_auction`); ``ValueError``,
-    ``KeyError``, ``TypeError`` or ``AttributeError`` for a text that is not one."""
-    data = json.loads(text)
-    return {str(fam): {str(kind): [[_count(x) for x in row] for row in rows] for kind, rows in kinds.items()}
-            for fam, kinds in data["tables"].items()}
+    ``TypeError`` or ``AttributeError`` for a text that is not one."""
+    match json.loads(text):
+        case {"tables": dict(tables)}:
+            return {str(fam): {str(kind): [[_count(x) for x in row] for row in rows] for kind, rows in kinds.items()}
+                    for fam, kinds in tables.items()}
+        case _:
+            raise ValueError("not an auction model: no tables")
+
+
+def model_of(counts: Mapping[str, Counts]) -> AuctionModel:
+    """The model of a model file's counts (:func:`read_model_file`); a family without the counts over every hand
+    (``"all"``) is left out (no information)."""
+    tables = {}
+    for fam, kinds in counts.items():
+        match kinds:
+            case {"all": every_hand, **by_kind}:
+                tables[fam] = FamilyCounts(_floats(every_hand), {kind: _floats(rows) for kind, rows in by_kind.items()})
+    return AuctionModel(tables)
+
+
+def _floats(rows: list[list[int]]) -> list[list[float]]:
+    return [[float(x) for x in row] for row in rows]
 
 
 @functools.cache
@@ -206,7 +230,6 @@ def load_model() -> AuctionModel:
     or unreadable (then every auction reads as no information)."""
     try:
         counts = read_model_file(resources.files("engine.ai.search").joinpath(MODEL_FILE).read_text(encoding="utf-8"))
-    except (OSError, ValueError, KeyError, TypeError, AttributeError):
+    except (OSError, ValueError, TypeError, AttributeError):
         return AuctionModel({})
-    return AuctionModel({fam: {kind: [[float(x) for x in row] for row in rows] for kind, rows in kinds.items()}
-                         for fam, kinds in counts.items()})
+    return model_of(counts)
