@@ -100,7 +100,7 @@ class App:
         self.challenge: ChallengeRun | None = None  # the duplicate challenge being played
         self.shared_analysis = SharedAnalysis()  # the seat views the cost job and the reviews share, the accuracies
         self.coster = HandCoster(shared=self.shared_analysis)  # what the player's decisions cost, hand by hand
-        self.earlier_hands = EarlierHands()  # the kept hands with no cost yet, for the coster when it has none
+        self.earlier_hands = EarlierHands()  # kept hands with no cost or no drills yet, for the coster when idle
 
     # -- what the screens read ------------------------------------------------------------------------
     @property

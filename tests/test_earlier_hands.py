@@ -19,6 +19,7 @@ from engine.record import HandRecord
 from pinochle_gui.screens.drills import DrillScene, waiting_words
 from pinochle_gui.shared_analysis import SharedAnalysis
 from pinochle_gui.storage import Storage
+from pinochle_gui.storage.hand_costs import HandCost
 from pinochle_gui.table import cost_job
 from pinochle_gui.table.cost_job import CostedHand, EarlierHands, HandCoster
 
@@ -288,4 +289,120 @@ def test_a_worker_that_dies_is_replaced_and_the_hand_given_up_only_if_it_dies_ag
         assert [row[0] for row in db.execute("SELECT game_id FROM hand_costs_skipped")] == ["always"]
     finally:
         coster.close()
+        storage.close()
+
+
+def costed_before_the_drills(storage: Storage) -> dict[str, HandRecord]:
+    """Kept hands with their costs stored as a version before the drills did (no drills, the hands not looked at
+    for them): the costs as the hand's analysis found them, each row then unmarked."""
+    hands = old_hands(storage)
+    coster = fresh_coster()
+    try:
+        done = run(storage, coster, EarlierHands())
+    finally:
+        coster.close()
+    db = storage.stats.connection
+    assert db is not None and len(done) == len(SEEDS)
+    with db:
+        db.execute("DELETE FROM drills")
+        db.execute("UPDATE hand_costs SET drilled = 0, cost = cost + 100")  # marks the costs as the old ones
+    return hands
+
+
+def test_hands_costed_before_the_drills_are_looked_at_for_drills_once(tmp_path: Path) -> None:
+    storage = Storage.open(tmp_path)
+    coster = fresh_coster()
+    try:
+        hands = costed_before_the_drills(storage)
+        db = storage.stats.connection
+        assert db is not None
+        costs = sorted(db.execute("SELECT game_id, hand_number, cost, decisions, sound FROM hand_costs"))
+        assert storage.drills.drills() == [] and storage.stats.hands_waiting() == len(SEEDS)
+        new = players_hand("three_hand", 7)
+        kept(storage, "new", new)  # a kept hand with no cost at all goes before them
+        assert storage.stats.hands_waiting() == len(SEEDS) + 1
+        done = run(storage, coster, EarlierHands())
+        assert [h.cost.game_id for h in done] == ["new", *reversed(hands)]  # then the newest first
+        assert storage.stats.hands_waiting() == 0 and coster.errors == []
+        drills = {(d.key.game_id, d.key.action_index) for d in storage.drills.drills() if d.key is not None}
+        expected = {(g, i) for g, record in {**hands, "new": new}.items() for i in costly(record)}
+        assert drills == expected and len({g for g, _i in expected}) >= 3
+        assert [r for r in db.execute("SELECT game_id FROM hand_costs WHERE drilled = 0")] == []  # each marked
+        # the stored costs stay as they were (INSERT OR IGNORE): only the new hand's is added
+        assert sorted(db.execute("SELECT game_id, hand_number, cost, decisions, sound FROM hand_costs "
+                                 "WHERE game_id != 'new'")) == costs
+
+        again = fresh_coster()  # the next run: nothing is looked at again
+        try:
+            assert run(storage, again, EarlierHands()) == [] and again.valued == 0
+        finally:
+            again.close()
+        assert storage.stats.reset() == [] and not list(db.execute("SELECT 1 FROM hand_costs"))
+        assert storage.stats.hands_waiting() == 0
+    finally:
+        coster.close()
+        storage.close()
+
+
+def test_a_costed_hand_that_fails_in_the_drills_analysis_is_noted(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    storage = Storage.open(tmp_path)
+    try:
+        costed_before_the_drills(storage)
+
+        def broken(record: HandRecord, index: int, seat: int) -> object:
+            raise ValueError("a record this version cannot replay")
+
+        monkeypatch.setattr(cost_job, "decision_graded", broken)
+        coster = fresh_coster()
+        try:
+            assert run(storage, coster, EarlierHands()) == []
+        finally:
+            coster.close()
+        assert storage.stats.hands_waiting() == 0 and storage.drills.drills() == []
+        db = storage.stats.connection
+        assert db is not None
+        assert len(db.execute("SELECT * FROM hand_costs_skipped").fetchall()) == len(SEEDS)
+        assert len(storage.stats.cost_series()) == len(SEEDS)  # the costs stay
+        again = fresh_coster()
+        try:
+            assert run(storage, again, EarlierHands()) == [] and again.valued == 0  # not retried
+        finally:
+            again.close()
+    finally:
+        storage.close()
+
+
+def test_the_drills_screen_counts_the_costed_hands_not_looked_at_for_drills(tmp_path: Path) -> None:
+    from test_screens_app import FakeApp
+
+    app = FakeApp(tmp_path)
+    try:
+        kept(app.storage, "g1", players_hand("three_hand", 4))
+        assert app.storage.stats.record_hand_cost(HandCost("g1", 1, "three_hand", "easy", 12.0, 9)) == []
+        assert waiting_words(app) == "1 earlier hand still to be looked at for drills"  # costed, not drilled
+        kept(app.storage, "g2", players_hand("three_hand", 6))  # not costed
+        assert DrillScene(app, []).waiting == "2 earlier hands still to be looked at for drills"
+        assert app.storage.drills.keep("g1", players_hand("three_hand", 4), "easy", 0, []) == []  # looked at
+        assert waiting_words(app) == "1 earlier hand still to be looked at for drills"
+    finally:
+        app.storage.close()
+
+
+def test_a_statistics_file_from_before_the_drills_mark_opens_and_its_hands_wait(tmp_path: Path) -> None:
+    """The costs' table as a version before the mark made it: the column is added, its hands not looked at."""
+    storage = Storage.open(tmp_path)
+    kept(storage, "g", players_hand("three_hand", 4))
+    assert storage.stats.record_hand_cost(HandCost("g", 1, "three_hand", "easy", 12.0, 9, sound=7)) == []
+    path = storage.stats.path
+    storage.close()
+    with sqlite3.connect(path) as db:
+        db.execute("ALTER TABLE hand_costs DROP COLUMN drilled")
+    storage = Storage.open(tmp_path)
+    try:
+        assert storage.messages == [] and storage.stats.hands_waiting() == 1
+        assert [(p.game_id, p.hands) for p in storage.stats.cost_series()] == [("g", 1)]
+        assert storage.drills.keep("g", players_hand("three_hand", 4), "easy", 0, []) == []
+        assert storage.stats.hands_waiting() == 0
+    finally:
         storage.close()

@@ -33,6 +33,7 @@ from engine.ai.analysis.hand import DecisionReview
 from engine.ai.analysis.hand_json import review_from_json, review_to_json
 from engine.record import HandRecord, RecordError, check_record, read_hand, read_json
 
+from . import hand_costs
 from .safe_file import StorageMessage, error
 from .stats import StatsTable
 
@@ -125,9 +126,10 @@ class DrillStore(StatsTable):
              reviews: Iterable[DecisionReview]) -> list[StorageMessage]:
         """Keep the costly decisions of the player in ``seat`` among ``reviews`` (those of the hand of ``record``,
         of the game ``game_id``, its computers at ``level``) as drills; a decision kept before stays as it is,
-        with its progress."""
+        with its progress. The hand's cost row is marked as looked at for drills (:func:`.hand_costs.mark_drilled`,
+        in the same transaction; with no costly decision too), so the cost job does not look at it again."""
         found = [r for r in reviews if is_drill(r, seat)]
-        if self.stats.read_only or not found:
+        if self.stats.read_only:
             return []
         try:
             db = self._db()
@@ -143,6 +145,7 @@ class DrillStore(StatsTable):
                         (game_id, hand.hand_number, review.action_index, hand.variant, level,
                          float(review.cost),
                          json.dumps(review_to_json(review), separators=(",", ":")), time.time()))
+                hand_costs.mark_drilled(db, game_id, hand.hand_number)
             except BaseException:
                 db.execute("ROLLBACK")
                 raise

@@ -7,7 +7,10 @@ statistics screen charts the average cost per game and each game's accuracy, so 
 The table is created when missing, and given the column of sound decisions when it has none (not a schema
 version of its own: an older copy of the game simply ignores them; a hand stored before has no accuracy), and
 emptied with the statistics. A kept hand the cost job could not value (a foreign or damaged record) is noted in a
-small table of its own, ``hand_costs_skipped``, so that it is not tried again at every start.
+small table of its own, ``hand_costs_skipped``, so that it is not tried again at every start. Each hand's row says
+whether the hand has been looked at for drills (``drilled``, set when its drills are stored,
+:func:`mark_drilled`): a hand costed before the drills existed (a table given the column, its rows 0) has not, and
+the cost job looks at it again for its drills (:mod:`.hand_records`, :func:`.hand_records.waiting_query`).
 """
 
 from __future__ import annotations
@@ -31,6 +34,7 @@ CREATE TABLE IF NOT EXISTS hand_costs (
     decisions INTEGER NOT NULL,
     recorded_at REAL NOT NULL,
     sound INTEGER CHECK (sound IS NULL OR sound BETWEEN 0 AND decisions),
+    drilled INTEGER NOT NULL DEFAULT 0 CHECK (drilled IN (0, 1)),
     UNIQUE (game_id, hand_number)
 )
 """
@@ -46,6 +50,8 @@ CREATE TABLE IF NOT EXISTS hand_costs_skipped (
 """
 #: The column of the decisions graded best or good, added to a table made before it.
 SOUND_COLUMN = "ALTER TABLE hand_costs ADD COLUMN sound INTEGER CHECK (sound IS NULL OR sound BETWEEN 0 AND decisions)"
+#: The column of the hands looked at for drills, added to a table made before it (its hands then not looked at).
+DRILLED_COLUMN = "ALTER TABLE hand_costs ADD COLUMN drilled INTEGER NOT NULL DEFAULT 0 CHECK (drilled IN (0, 1))"
 
 
 @dataclass(frozen=True)
@@ -84,8 +90,11 @@ class CostPoint:
 def create(db: sqlite3.Connection) -> None:
     db.execute(TABLE)
     db.execute(SKIPPED)
-    if "sound" not in {str(row[1]) for row in db.execute("PRAGMA table_info(hand_costs)")}:
+    columns = {str(row[1]) for row in db.execute("PRAGMA table_info(hand_costs)")}
+    if "sound" not in columns:
         db.execute(SOUND_COLUMN)
+    if "drilled" not in columns:
+        db.execute(DRILLED_COLUMN)
 
 
 def insert(db: sqlite3.Connection, cost: HandCost) -> None:
@@ -100,6 +109,12 @@ def insert(db: sqlite3.Connection, cost: HandCost) -> None:
         (cost.game_id, cost.hand_number, cost.variant, cost.level, float(cost.cost), cost.decisions,
          cost.recorded_at or time.time(), cost.sound),
     )
+
+
+def mark_drilled(db: sqlite3.Connection, game_id: str, hand_number: int) -> None:
+    """Note that the hand ``hand_number`` of ``game_id`` has been looked at for drills (its costly decisions kept as
+    drills, or none found): the cost job does not look at it again (a hand with no cost row is not marked)."""
+    db.execute("UPDATE hand_costs SET drilled = 1 WHERE game_id = ? AND hand_number = ?", (game_id, hand_number))
 
 
 def skip(db: sqlite3.Connection, game_id: str, hand_number: int, reason: str) -> None:
@@ -127,5 +142,5 @@ def points(rows: Sequence[tuple[Any, ...]]) -> list[CostPoint]:
             for r in reversed(rows)]
 
 
-__all__ = ["SKIPPED", "SOUND_COLUMN", "TABLE", "CostPoint", "HandCost", "create", "insert", "points", "series_query",
-           "skip"]
+__all__ = ["DRILLED_COLUMN", "SKIPPED", "SOUND_COLUMN", "TABLE", "CostPoint", "HandCost", "create", "insert",
+           "mark_drilled", "points", "series_query", "skip"]

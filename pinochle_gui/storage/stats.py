@@ -94,8 +94,8 @@ SCHEMA_VERSION = len(MIGRATIONS)
 
 
 class WaitingHand(NamedTuple):
-    """A kept hand with no cost yet: its game and number, its record (None: it does not read back), the player's
-    seat in it and its computers' level (as the statistics keep them)."""
+    """A kept hand with no cost yet, or not looked at for drills: its game and number, its record (None: it does not
+    read back), the player's seat in it and its computers' level (as the statistics keep them)."""
 
     game_id: str
     hand_number: int
@@ -313,9 +313,9 @@ class StatsStore:
         return []
 
     def hands_to_cost(self, leave_out: Container[tuple[str, int]] = (), limit: int = 3) -> list[WaitingHand]:
-        """Up to ``limit`` kept hands with no cost yet (:func:`.hand_records.waiting_query`), the newest first, those
-        in ``leave_out`` (game id, hand number) left out; a record that does not read back comes with ``record``
-        None (the cost job gives it up)."""
+        """Up to ``limit`` kept hands with no cost yet, then with a cost not looked at for drills
+        (:func:`.hand_records.waiting_query`), each group the newest first, those in ``leave_out`` (game id, hand
+        number) left out; a record that does not read back comes with ``record`` None (the cost job gives it up)."""
         if self._db is None or limit <= 0:
             return []
         found: list[WaitingHand] = []
@@ -337,7 +337,8 @@ class StatsStore:
         return found
 
     def hands_waiting(self) -> int:
-        """How many kept hands have no cost yet (and have not been given up on)."""
+        """How many kept hands have no cost yet or have not been looked at for drills (and have not been given up
+        on)."""
         rows = self._rows(*hand_records.waiting_count_query())
         return int(rows[0][0]) if rows else 0
 

@@ -13,11 +13,12 @@ while no computer seat is thinking (``idle``), so the player's computers are not
 when the app closes is not counted. With ``PINOCHLE_THINK_AT_ONCE=1`` (the tests) it works on a thread of this process.
 
 When it has no hand of the table's to cost, it works through the kept hands that have no cost yet (played before
-the drills existed, or the app closed before their costs were found: :class:`EarlierHands`), the newest first, a
-few at a time, each costed as a new hand is (the same queue, the same worker, the same priority); a new hand of the
-table's goes before them. A kept hand it cannot value (a foreign or damaged record) is noted in the statistics and
-not tried again. A worker that dies under a decision is replaced and the decision tried once more (then its hand is
-given up), so neither loses the app.
+the drills existed, or the app closed before their costs were found: :class:`EarlierHands`), the newest first, then
+those costed but not looked at for drills (costed before the drills existed), the newest first, a few at a time,
+each costed as a new hand is (the same queue, the same worker, the same priority: a cost stored before stays as it
+was, its drills are kept and the hand marked); a new hand of the table's goes before them. A kept hand it cannot
+value (a foreign or damaged record) is noted in the statistics and not tried again. A worker that dies under a
+decision is replaced and the decision tried once more (then its hand is given up), so neither loses the app.
 """
 
 from __future__ import annotations
@@ -220,11 +221,12 @@ def _number(record: HandRecord) -> int:
 
 
 class EarlierHands:
-    """The kept hands with no cost yet (:meth:`pinochle_gui.storage.stats.StatsStore.hands_to_cost`), handed to
-    the cost job a few at a time (:data:`BATCH`), the newest first, when it has nothing else to do: each is costed
-    as a new hand is, and its costly decisions become drills. A hand taken is not taken again in this run; one
-    that cannot be costed is noted in the statistics, so no later run tries it again. The statistics are asked
-    again only once the hands taken are done; once none is left, not again in this run."""
+    """The kept hands with no cost yet, then those with a cost not looked at for drills
+    (:meth:`pinochle_gui.storage.stats.StatsStore.hands_to_cost`), handed to the cost job a few at a time
+    (:data:`BATCH`), the newest first, when it has nothing else to do: each is costed as a new hand is, and its
+    costly decisions become drills (a cost stored before stays as it was). A hand taken is not taken again in this
+    run; one that cannot be costed is noted in the statistics, so no later run tries it again. The statistics are
+    asked again only once the hands taken are done; once none is left, not again in this run."""
 
     BATCH = 3
 
