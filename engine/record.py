@@ -486,6 +486,12 @@ def record_hand_number(record: HandRecord) -> int:
     return record["hand_number"]
 
 
+def hand_number_said(record: object) -> int:
+    """The hand's number as a record that may not check says it (0 where it does not say)."""
+    number = record.get("hand_number") if isinstance(record, dict) else None
+    return number if isinstance(number, int) else 0
+
+
 def record_game_id(record: HandRecord) -> str | None:
     """The game a record's hand belongs to (``None`` where a foreign record does not say)."""
     return record.get("game_id")
@@ -642,6 +648,7 @@ __all__ = [
     "check_record",
     "game_at_deal",
     "hand_id",
+    "hand_number_said",
     "read_hand",
     "read_json",
     "read_records",

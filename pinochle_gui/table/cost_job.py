@@ -31,7 +31,7 @@ from engine.ai.analysis.accuracy import accuracy, in_tenths
 from engine.ai.analysis.advice import APP_SEED, SEAT_VIEW
 from engine.ai.analysis.hand import DecisionReview, SeatView, decisions_in, review_views
 from engine.ai.analysis.worker import background_pool, stop_pool
-from engine.record import HandRecord, RecordError, record_hand_number, record_rules
+from engine.record import HandRecord, RecordError, hand_number_said, record_hand_number, record_rules
 from engine.rules import preset_name
 from pinochle_gui.shared_analysis import SHARED, SharedAnalysis, ViewKey, view_key
 from pinochle_gui.storage.hand_costs import HandCost
@@ -101,9 +101,9 @@ class HandCoster:
             decisions = [index for index, s in decisions_in(record) if s == seat]
             key = view_key(record, seat, seat, SEAT_VIEW.name)
         except (RecordError, ValueError, KeyError, TypeError) as err:
-            self.errors.append(f"hand {record.get('hand_number')}: {err}")
+            self.errors.append(f"hand {hand_number_said(record)}: {err}")
             if earlier:
-                self.given_up.append((game_id, _number(record), f"{type(err).__name__}: {err}"))
+                self.given_up.append((game_id, hand_number_said(record), f"{type(err).__name__}: {err}"))
             return
         hand = _Hand(record, seat, game_id, level, decisions, key, earlier=earlier)
         if earlier:
@@ -119,7 +119,7 @@ class HandCoster:
         if self._working is not None and self._working.earlier:
             self._drop_future()
         self.hands = deque(h for h in self.hands if not h.earlier)
-        return [(h.game_id, _number(h.record)) for h in dropped]
+        return [(h.game_id, hand_number_said(h.record)) for h in dropped]
 
     @property
     def busy(self) -> bool:
@@ -172,9 +172,9 @@ class HandCoster:
                     self.shared.set_accuracy(hand.record, {hand.seat: found})
                     finished.append(CostedHand(cost, hand.record, hand.seat, tuple(hand.reviews)))
             if hand.failed:
-                self.errors.append(f"hand {_number(hand.record)}: {hand.failed[0]}")
+                self.errors.append(f"hand {hand_number_said(hand.record)}: {hand.failed[0]}")
                 if hand.earlier:
-                    self.given_up.append((hand.game_id, _number(hand.record), hand.failed[0]))
+                    self.given_up.append((hand.game_id, hand_number_said(hand.record), hand.failed[0]))
         if self._future is None and self.hands and idle and not self.shared.reviewing(self.hands[0].key):
             hand = self.hands[0]
             index = hand.decisions[hand.done]
@@ -214,12 +214,6 @@ class HandCoster:
         self._pool = None
 
 
-def _number(record: HandRecord) -> int:
-    """The hand's number as its record says it (0 where it does not say)."""
-    number = record.get("hand_number") if isinstance(record, dict) else None
-    return number if isinstance(number, int) else 0
-
-
 class EarlierHands:
     """The kept hands with no cost yet, then those with a cost not looked at for drills
     (:meth:`pinochle_gui.storage.stats.StatsStore.hands_to_cost`), handed to the cost job a few at a time
@@ -248,7 +242,7 @@ class EarlierHands:
             self.taken.add((hand.game_id, hand.hand_number))
             if hand.record is None:
                 messages.extend(stats.skip_hand_cost(hand.game_id, hand.hand_number, "the record does not read back"))
-            elif _number(hand.record) != hand.hand_number:
+            elif hand_number_said(hand.record) != hand.hand_number:
                 messages.extend(stats.skip_hand_cost(hand.game_id, hand.hand_number, "the record is of another hand"))
             else:
                 coster.add(hand.record, hand.seat, hand.game_id, hand.level, earlier=True)
