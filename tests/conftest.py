@@ -58,13 +58,13 @@ def wait_until(done: Callable[[], object], what: str, step: Callable[[], object]
 
 
 @pytest.fixture(autouse=True)
-def hand_costs_where_tested(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+def cost_job_where_tested(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
     """The statistics' cost job (:class:`pinochle_gui.table.cost_job.HandCoster`) reviews every decision of
     every hand the player finishes with the hard search, in the tests on a thread of the tests' own process: a
     test of the table that is not about it would spend half its time there. It works in the tests marked
-    ``hand_costs`` (the cost job's own, the drills', the quick soak's: a player's own settings); elsewhere a
+    ``cost_job`` (the cost job's own, the drills', the quick soak's: a player's own settings); elsewhere a
     finished hand is not handed to it."""
-    if request.node.get_closest_marker("hand_costs") is None:
+    if request.node.get_closest_marker("cost_job") is None:
         monkeypatch.setattr("pinochle_gui.table.cost_job.HandCoster.add", _no_cost_job)
 
 

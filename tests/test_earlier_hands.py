@@ -23,7 +23,7 @@ from pinochle_gui.storage.hand_costs import HandCost
 from pinochle_gui.table import cost_job
 from pinochle_gui.table.cost_job import CostedHand, EarlierHands, HandCoster
 
-pytestmark = [pytest.mark.timeout(300), pytest.mark.hand_costs]
+pytestmark = [pytest.mark.timeout(300), pytest.mark.cost_job]
 
 #: Three-handed hands the player played at random (seeds with costly decisions, and one without), valued with the
 #: easy search: what is tried here is the job's order and bookkeeping, not the search.

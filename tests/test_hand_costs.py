@@ -27,7 +27,7 @@ from pinochle_gui.widgets.text import watch_text
 
 __all__ = ["_display", "app"]
 
-pytestmark = [pytest.mark.timeout(300), pytest.mark.hand_costs]
+pytestmark = [pytest.mark.timeout(300), pytest.mark.cost_job]
 
 
 def costs(store: StatsStore, *items: tuple[str, int, float]) -> None:

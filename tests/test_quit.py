@@ -173,7 +173,7 @@ def busy_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[shell.
         app.close()  # a second close does no harm
 
 
-@pytest.mark.hand_costs  # the app's own cost job, after a hand
+@pytest.mark.cost_job  # the app's own cost job, after a hand
 def test_closing_the_app_terminates_the_workers_of_every_pool_it_owns(busy_app: shell.App) -> None:
     app = busy_app
     app.start_challenge(Challenge(5, preset("two_hand"), 2, (None, "easy")), ["You", "North"])  # its computer
@@ -206,7 +206,7 @@ def test_closing_the_app_terminates_the_workers_of_every_pool_it_owns(busy_app: 
     assert multiprocessing.active_children() == []
 
 
-@pytest.mark.hand_costs  # the app's own cost job, on a hand kept in an earlier run
+@pytest.mark.cost_job  # the app's own cost job, on a hand kept in an earlier run
 def test_closing_the_app_terminates_the_cost_jobs_worker_on_an_earlier_hand(busy_app: shell.App) -> None:
     app = busy_app
     record = play_game(new_game(preset("two_hand"), seed=3), ["easy", "easy"], 3, 1).hand_records[0]

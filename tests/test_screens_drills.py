@@ -154,7 +154,7 @@ def test_a_hand_not_kept_is_practised_without_keeping_progress(app: FakeApp, mon
     drills.leave()
 
 
-@pytest.mark.hand_costs  # the app's own cost job, after a hand
+@pytest.mark.cost_job  # the app's own cost job, after a hand
 def test_the_cost_job_after_a_hand_keeps_its_costly_decisions_as_drills(tmp_path: Path,
                                                                         monkeypatch: pytest.MonkeyPatch) -> None:
     """The app after a hand the player played: the cost job reviews the player's decisions (here with the medium

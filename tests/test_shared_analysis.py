@@ -32,7 +32,7 @@ from pinochle_gui.screens.review_analysis import ReviewAnalysis
 from pinochle_gui.shared_analysis import SharedAnalysis, view_key
 from pinochle_gui.table.cost_job import CostedHand, HandCoster
 
-pytestmark = pytest.mark.hand_costs  # the cost job works here (tests/conftest.py)
+pytestmark = pytest.mark.cost_job  # the cost job works here (tests/conftest.py)
 
 
 def quick_valuation(game: Game, seat: int, level: Level, rng: random.Random, chosen: Action | None = None) -> Valuation:

@@ -382,7 +382,7 @@ def runs(seed: int | tuple[int, ...]) -> list[Any]:
 
 
 @pytest.mark.timeout(600)
-@pytest.mark.hand_costs  # a player's own settings: the statistics' cost job works beside the table
+@pytest.mark.cost_job  # a player's own settings: the statistics' cost job works beside the table
 @pytest.mark.parametrize(("variant", "seed"), runs(1))
 def test_hands_of_every_preset_at_the_table(tmp_path: Path, variant: str, seed: int) -> None:
     """Five hands of each preset, with random options, played at the table by a random player: the table is
