@@ -9,6 +9,7 @@ from __future__ import annotations
 import doctest
 import importlib
 import json
+import random
 import re
 from dataclasses import replace
 from functools import cache
@@ -16,9 +17,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import WAIT_SECONDS, wait_until
+from conftest import WAIT_SECONDS, act, wait_until
 
-from engine.actions import Action, Bid, DeclareOut, PassCards, Play
+from engine.actions import Action, Bid, DeclareOut, PassCards, Play, PlayOn, ThrowIn
 from engine.ai.analysis.hand import (
     ANALYSIS_LEVELS,
     COSTLY,
@@ -39,15 +40,19 @@ from engine.ai.analysis.hand import (
     review_views,
 )
 from engine.ai.analysis.hand_json import analysis_from_json, analysis_to_json, review_from_json, review_to_json
-from engine.ai.analysis.valuation import Valuation
+from engine.ai.analysis.valuation import Valuation, contract_worth, valuation
 from engine.ai.analysis.words import contradictions, possessive, reason_for, seat_word, shown_voids
 from engine.ai.analysis.worker import Analyst
 from engine.ai.bench.calibrate import KINDS, calibrate, players_for, the_seat
+from engine.ai.players.levels import LEVELS
+from engine.ai.search.trickplay import Position, greedy_playout
 from engine.cards import DIAMONDS, HEARTS, new_deck, parse_card, parse_cards
 from engine.game import Game, Phase, new_game
+from engine.play import count_points
 from engine.rules import PRESETS, preset
 from engine.sim import play_game
 from tests.test_ai_cardplay import staged
+from tests.test_game_three_hand import won_auction
 
 CODE = re.compile(r"\b[9JQKTA][SHDC]\b|[a-z]+_[a-z]+")
 EASY = ANALYSIS_LEVELS["easy"]
@@ -380,6 +385,23 @@ def test_a_bid_is_valued_with_the_seat_declaring_in_the_suit_it_would_name(monke
     monkeypatch.setattr(valuation, "_contract_results", spy)
     review_decision(record, index, seed=2, level=EASY, every_card=False)
     assert trumps and set(trumps) == {named}
+
+
+def test_playing_on_counts_the_declarers_bury_as_the_computer_does() -> None:
+    """Three-handed, the cards the declarer buried count for it as taken in tricks: playing on is valued with them
+    (as the computer's own throw-in decision counts them), not as if they were lost."""
+    game, _events = won_auction(preset("three_hand"))
+    act(game, "trump hearts", "bury AD TD KD")
+    assert game.phase == Phase.THROW_IN and game.to_act == 0
+    h, rules = game.hand, game.rules
+    buried = count_points(h.buried, rules)
+    assert buried == 30
+    taken = greedy_playout(Position.start(h.hands, HEARTS, rules, leader=0, side_of=[0, 1, 1]))[0] + buried
+    ours, theirs = h.meld_points[0], sum(h.meld_points[1:])
+    played_on = contract_worth(rules, h.bid, ours + taken, taken) - (theirs if taken < rules.trick_total else 0)
+    valued = valuation(game, 0, LEVELS["perfect"], random.Random(1))
+    assert valued.mean(PlayOn()) == pytest.approx(played_on)
+    assert valued.mean(ThrowIn()) == -h.bid - theirs
 
 
 # -- the analysis a player can believe: passes, grades, luck, reasons, words --------------------------------

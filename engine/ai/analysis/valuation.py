@@ -66,7 +66,7 @@ from engine.cards import Card, counts
 from engine.game import Game, Phase
 from engine.info_state import InfoState, info_state
 from engine.meld import meld_total
-from engine.play import card_values
+from engine.play import card_values, count_points
 from engine.rules import Rules, TrumpBy
 
 Valued = list[tuple[Action, float]]
@@ -420,10 +420,12 @@ def _throw_in(game: Game, seat: int, level: Level, rng: random.Random) -> Valuat
     theirs = sum(h.meld_points) - ours
     concede = -h.bid - theirs  # the bid lost (or given to the defenders), their meld scored
     sides = [0 if rules.team_of(s) == side else 1 for s in range(rules.players)]
+    buried = count_points(h.buried, rules)  # the declarer's bury counts as taken in tricks, as the computer counts it
     worlds = _worlds(game, seat, level, rng)
     worth = []
     for hands in worlds:
-        tricks = greedy_playout(Position.start(hands, h.trump, rules, leader=seat, side_of=sides))[0]
+        tricks = greedy_playout(Position.start(hands, h.trump, rules, leader=seat, points=[buried, 0],
+                                               side_of=sides))[0]
         lost_meld = theirs if tricks < rules.trick_total else 0
         worth.append(contract_worth(rules, h.bid, ours + tricks, tricks) - lost_meld)
     return Valuation({PlayOn(): tuple(worth), ThrowIn(): (float(concede),)})
