@@ -84,7 +84,7 @@ def quick_hints(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(worker, "hint", functools.partial(hint, level=ANALYSIS_LEVELS["medium"]))
 
 
-def slow_where(values: Sequence[str], slow: Sequence[str]) -> list[Any]:
+def slow_where(values: Sequence[Any], slow: Sequence[Any]) -> list[Any]:
     """A test's parameters, those in ``slow`` marked slow (``make test-fast`` leaves them out)."""
     return [pytest.param(value, marks=pytest.mark.slow) if value in slow else value for value in values]
 
