@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import sqlite3
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -40,6 +41,22 @@ def _easy_grades(monkeypatch: pytest.MonkeyPatch) -> None:
 def fresh_coster() -> HandCoster:
     """The cost job with seat views of its own: none valued by an earlier test of the same hands."""
     return HandCoster(processes=False, shared=SharedAnalysis())
+
+
+@pytest.fixture
+def storage(tmp_path: Path) -> Iterator[Storage]:
+    """The app's storage in a fresh folder, closed after the test."""
+    opened = Storage.open(tmp_path)
+    yield opened
+    opened.close()
+
+
+@pytest.fixture
+def coster() -> Iterator[HandCoster]:
+    """A fresh cost job (:func:`fresh_coster`), closed after the test."""
+    job = fresh_coster()
+    yield job
+    job.close()
 
 
 def kept(storage: Storage, game_id: str, record: HandRecord) -> None:
@@ -79,125 +96,96 @@ def costly(record: HandRecord) -> set[int]:
     return {r.action_index for r in reviews if is_drill(r, 0)}
 
 
-def test_each_earlier_hand_gets_its_costs_and_drills_once_the_newest_first(tmp_path: Path) -> None:
-    storage = Storage.open(tmp_path)
-    coster = fresh_coster()
+def test_each_earlier_hand_gets_its_costs_and_drills_once_the_newest_first(storage: Storage,
+                                                                            coster: HandCoster) -> None:
+    hands = old_hands(storage)
+    assert storage.stats.hands_waiting() == len(SEEDS)
+    done = run(storage, coster, EarlierHands())
+    assert [h.cost.game_id for h in done] == list(reversed(hands))  # the newest kept first
+    assert storage.stats.hands_waiting() == 0 and coster.errors == []
+    assert sorted((p.game_id, p.hands) for p in storage.stats.cost_series()) == [(g, 1) for g in sorted(hands)]
+    assert all(h.cost.level == "easy" and h.seat == 0 for h in done)  # the hand's computers, the player's seat
+    drills = {(d.key.game_id, d.key.action_index) for d in storage.drills.drills() if d.key is not None}
+    expected = {(g, i) for g, record in hands.items() for i in costly(record)}
+    assert drills == expected and len({g for g, _i in expected}) >= 3  # the costly decisions, of each hand
+    valued = coster.valued
+
+    again = fresh_coster()  # the next run: nothing is done again
     try:
-        hands = old_hands(storage)
-        assert storage.stats.hands_waiting() == len(SEEDS)
-        done = run(storage, coster, EarlierHands())
-        assert [h.cost.game_id for h in done] == list(reversed(hands))  # the newest kept first
-        assert storage.stats.hands_waiting() == 0 and coster.errors == []
-        assert sorted((p.game_id, p.hands) for p in storage.stats.cost_series()) == [(g, 1) for g in sorted(hands)]
-        assert all(h.cost.level == "easy" and h.seat == 0 for h in done)  # the hand's computers, the player's seat
-        drills = {(d.key.game_id, d.key.action_index) for d in storage.drills.drills() if d.key is not None}
-        expected = {(g, i) for g, record in hands.items() for i in costly(record)}
-        assert drills == expected and len({g for g, _i in expected}) >= 3  # the costly decisions, of each hand
-        valued = coster.valued
-
-        again = fresh_coster()  # the next run: nothing is done again
-        try:
-            assert run(storage, again, EarlierHands()) == [] and again.valued == 0
-        finally:
-            again.close()
-        assert coster.valued == valued
+        assert run(storage, again, EarlierHands()) == [] and again.valued == 0
     finally:
-        coster.close()
-        storage.close()
+        again.close()
+    assert coster.valued == valued
 
 
-def test_a_record_that_cannot_be_costed_is_noted_and_not_tried_again(tmp_path: Path) -> None:
-    storage = Storage.open(tmp_path)
-    coster = fresh_coster()
+def test_a_record_that_cannot_be_costed_is_noted_and_not_tried_again(storage: Storage, coster: HandCoster) -> None:
+    good = players_hand("three_hand", 4)
+    kept(storage, "good", good)
+    db = storage.stats.connection
+    assert db is not None
+    with db:
+        db.execute("INSERT INTO hand_records (game_id, hand_number, record) VALUES ('bad', 1, '{\"not\": 1}')")
+        db.execute("INSERT INTO hand_records (game_id, hand_number, record) VALUES ('torn', 2, '{\"hand_')")
+        db.execute("INSERT INTO hand_records (game_id, hand_number, record) VALUES ('other', 7, ?)",
+                   (db.execute("SELECT record FROM hand_records WHERE game_id = 'good'").fetchone()[0],))
+    assert storage.stats.hands_waiting() == 4
+    done = run(storage, coster, EarlierHands())
+    assert [h.cost.game_id for h in done] == ["good"]
+    assert storage.stats.hands_waiting() == 0
+    noted = {row[0] for row in db.execute("SELECT game_id FROM hand_costs_skipped")}
+    assert noted == {"bad", "torn", "other"}  # a foreign record, a damaged one, one of another hand
+    assert {p.game_id for p in storage.stats.cost_series()} == {"good"}
+
+    again = fresh_coster()
     try:
-        good = players_hand("three_hand", 4)
-        kept(storage, "good", good)
-        db = storage.stats.connection
-        assert db is not None
-        with db:
-            db.execute("INSERT INTO hand_records (game_id, hand_number, record) VALUES ('bad', 1, '{\"not\": 1}')")
-            db.execute("INSERT INTO hand_records (game_id, hand_number, record) VALUES ('torn', 2, '{\"hand_')")
-            db.execute("INSERT INTO hand_records (game_id, hand_number, record) VALUES ('other', 7, ?)",
-                       (db.execute("SELECT record FROM hand_records WHERE game_id = 'good'").fetchone()[0],))
-        assert storage.stats.hands_waiting() == 4
-        done = run(storage, coster, EarlierHands())
-        assert [h.cost.game_id for h in done] == ["good"]
-        assert storage.stats.hands_waiting() == 0
-        noted = {row[0] for row in db.execute("SELECT game_id FROM hand_costs_skipped")}
-        assert noted == {"bad", "torn", "other"}  # a foreign record, a damaged one, one of another hand
-        assert {p.game_id for p in storage.stats.cost_series()} == {"good"}
-
-        again = fresh_coster()
-        try:
-            earlier = EarlierHands()
-            assert run(storage, again, earlier) == [] and again.valued == 0 and earlier.taken == set()
-        finally:
-            again.close()
-        assert storage.stats.reset() == [] and not list(db.execute("SELECT 1 FROM hand_costs_skipped"))
+        earlier = EarlierHands()
+        assert run(storage, again, earlier) == [] and again.valued == 0 and earlier.taken == set()
     finally:
-        coster.close()
-        storage.close()
+        again.close()
+    assert storage.stats.reset() == [] and not list(db.execute("SELECT 1 FROM hand_costs_skipped"))
 
 
-def test_a_hand_that_fails_in_the_analysis_is_noted(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    storage = Storage.open(tmp_path)
-    coster = fresh_coster()
-
+def test_a_hand_that_fails_in_the_analysis_is_noted(storage: Storage, coster: HandCoster,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
     def broken(record: HandRecord, index: int, seat: int) -> object:
         raise ValueError("a record this version cannot replay")
 
     monkeypatch.setattr(cost_job, "decision_graded", broken)
-    try:
-        kept(storage, "g", players_hand("three_hand", 4))
-        assert run(storage, coster, EarlierHands()) == []
-        assert storage.stats.hands_waiting() == 0 and storage.stats.cost_series() == []
-        db = storage.stats.connection
-        assert db is not None
-        [(reason,)] = db.execute("SELECT reason FROM hand_costs_skipped WHERE game_id = 'g'").fetchall()
-        assert "cannot replay" in reason
-    finally:
-        coster.close()
-        storage.close()
+    kept(storage, "g", players_hand("three_hand", 4))
+    assert run(storage, coster, EarlierHands()) == []
+    assert storage.stats.hands_waiting() == 0 and storage.stats.cost_series() == []
+    db = storage.stats.connection
+    assert db is not None
+    [(reason,)] = db.execute("SELECT reason FROM hand_costs_skipped WHERE game_id = 'g'").fetchall()
+    assert "cannot replay" in reason
 
 
-def test_the_tables_own_new_hand_goes_before_the_earlier_ones(tmp_path: Path) -> None:
-    storage = Storage.open(tmp_path)
-    coster = fresh_coster()
-    try:
-        old_hands(storage)
-        earlier = EarlierHands()
-        assert earlier.feed(coster, storage.stats) == []
-        assert [h.game_id for h in coster.hands] == ["old6", "old5", "old4"] and all(h.earlier for h in coster.hands)
-        assert coster.poll(idle=True) == []  # the newest earlier hand's first decision is under way
-        assert earlier.feed(coster, storage.stats) == [] and len(coster.hands) == 3  # no more while it works
-        new = players_hand("three_hand", 7)
-        kept(storage, "new", new)
-        coster.add(new, 0, "new", "hard")  # the hand just finished at the table
-        assert [h.game_id for h in coster.hands] == ["new", "old6", "old5", "old4"]
-        done = run(storage, coster, earlier)
-        assert done[0].cost.game_id == "new" and done[0].cost.level == "hard"
-        assert [h.cost.game_id for h in done[1:]] == ["old6", "old5", "old4", "old3"]
-        assert storage.stats.hands_waiting() == 0
-    finally:
-        coster.close()
-        storage.close()
+def test_the_tables_own_new_hand_goes_before_the_earlier_ones(storage: Storage, coster: HandCoster) -> None:
+    old_hands(storage)
+    earlier = EarlierHands()
+    assert earlier.feed(coster, storage.stats) == []
+    assert [h.game_id for h in coster.hands] == ["old6", "old5", "old4"] and all(h.earlier for h in coster.hands)
+    assert coster.poll(idle=True) == []  # the newest earlier hand's first decision is under way
+    assert earlier.feed(coster, storage.stats) == [] and len(coster.hands) == 3  # no more while it works
+    new = players_hand("three_hand", 7)
+    kept(storage, "new", new)
+    coster.add(new, 0, "new", "hard")  # the hand just finished at the table
+    assert [h.game_id for h in coster.hands] == ["new", "old6", "old5", "old4"]
+    done = run(storage, coster, earlier)
+    assert done[0].cost.game_id == "new" and done[0].cost.level == "hard"
+    assert [h.cost.game_id for h in done[1:]] == ["old6", "old5", "old4", "old3"]
+    assert storage.stats.hands_waiting() == 0
 
 
-def test_switched_off_the_earlier_hands_are_left_and_taken_again_later(tmp_path: Path) -> None:
-    storage = Storage.open(tmp_path)
-    coster = fresh_coster()
-    try:
-        old_hands(storage)
-        earlier = EarlierHands()
-        earlier.feed(coster, storage.stats)
-        coster.poll(idle=True)
-        earlier.pause(coster)  # "Analyse my hands" turned off
-        assert not coster.busy and earlier.taken == set()
-        assert storage.stats.hands_waiting() == len(SEEDS)
-        assert len(run(storage, coster, earlier)) == len(SEEDS)  # turned on again
-    finally:
-        coster.close()
-        storage.close()
+def test_switched_off_the_earlier_hands_are_left_and_taken_again_later(storage: Storage, coster: HandCoster) -> None:
+    old_hands(storage)
+    earlier = EarlierHands()
+    earlier.feed(coster, storage.stats)
+    coster.poll(idle=True)
+    earlier.pause(coster)  # "Analyse my hands" turned off
+    assert not coster.busy and earlier.taken == set()
+    assert storage.stats.hands_waiting() == len(SEEDS)
+    assert len(run(storage, coster, earlier)) == len(SEEDS)  # turned on again
 
 
 def test_the_drills_screen_says_how_many_hands_are_still_waiting(tmp_path: Path) -> None:
@@ -259,7 +247,7 @@ def test_the_app_costs_its_own_hand_then_the_earlier_ones_while_analyse_my_hands
 
 
 def test_a_worker_that_dies_is_replaced_and_the_hand_given_up_only_if_it_dies_again(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        storage: Storage, coster: HandCoster, monkeypatch: pytest.MonkeyPatch) -> None:
     """A worker killed under a decision (the system short of memory, say) is not the hand's fault: a new worker
     values the decision again; a decision that kills its worker twice gives its hand up."""
     from concurrent.futures.process import BrokenProcessPool
@@ -277,19 +265,13 @@ def test_a_worker_that_dies_is_replaced_and_the_hand_given_up_only_if_it_dies_ag
     hands = {"once": players_hand("three_hand", 4), "always": players_hand("three_hand", 6)}
     once = json.dumps(hands["once"], sort_keys=True)
     monkeypatch.setattr(cost_job, "decision_graded", dying)
-    storage = Storage.open(tmp_path)
-    coster = fresh_coster()
-    try:
-        for game_id, record in hands.items():
-            kept(storage, game_id, record)
-        done = run(storage, coster, EarlierHands())
-        assert [h.cost.game_id for h in done] == ["once"] and deaths["once"] == 0
-        db = storage.stats.connection
-        assert db is not None
-        assert [row[0] for row in db.execute("SELECT game_id FROM hand_costs_skipped")] == ["always"]
-    finally:
-        coster.close()
-        storage.close()
+    for game_id, record in hands.items():
+        kept(storage, game_id, record)
+    done = run(storage, coster, EarlierHands())
+    assert [h.cost.game_id for h in done] == ["once"] and deaths["once"] == 0
+    db = storage.stats.connection
+    assert db is not None
+    assert [row[0] for row in db.execute("SELECT game_id FROM hand_costs_skipped")] == ["always"]
 
 
 def costed_before_the_drills(storage: Storage) -> dict[str, HandRecord]:
@@ -309,39 +291,33 @@ def costed_before_the_drills(storage: Storage) -> dict[str, HandRecord]:
     return hands
 
 
-def test_hands_costed_before_the_drills_are_looked_at_for_drills_once(tmp_path: Path) -> None:
-    storage = Storage.open(tmp_path)
-    coster = fresh_coster()
-    try:
-        hands = costed_before_the_drills(storage)
-        db = storage.stats.connection
-        assert db is not None
-        costs = sorted(db.execute("SELECT game_id, hand_number, cost, decisions, sound FROM hand_costs"))
-        assert storage.drills.drills() == [] and storage.stats.hands_waiting() == len(SEEDS)
-        new = players_hand("three_hand", 7)
-        kept(storage, "new", new)  # a kept hand with no cost at all goes before them
-        assert storage.stats.hands_waiting() == len(SEEDS) + 1
-        done = run(storage, coster, EarlierHands())
-        assert [h.cost.game_id for h in done] == ["new", *reversed(hands)]  # then the newest first
-        assert storage.stats.hands_waiting() == 0 and coster.errors == []
-        drills = {(d.key.game_id, d.key.action_index) for d in storage.drills.drills() if d.key is not None}
-        expected = {(g, i) for g, record in {**hands, "new": new}.items() for i in costly(record)}
-        assert drills == expected and len({g for g, _i in expected}) >= 3
-        assert [r for r in db.execute("SELECT game_id FROM hand_costs WHERE drilled = 0")] == []  # each marked
-        # the stored costs stay as they were (INSERT OR IGNORE): only the new hand's is added
-        assert sorted(db.execute("SELECT game_id, hand_number, cost, decisions, sound FROM hand_costs "
-                                 "WHERE game_id != 'new'")) == costs
+def test_hands_costed_before_the_drills_are_looked_at_for_drills_once(storage: Storage, coster: HandCoster) -> None:
+    hands = costed_before_the_drills(storage)
+    db = storage.stats.connection
+    assert db is not None
+    costs = sorted(db.execute("SELECT game_id, hand_number, cost, decisions, sound FROM hand_costs"))
+    assert storage.drills.drills() == [] and storage.stats.hands_waiting() == len(SEEDS)
+    new = players_hand("three_hand", 7)
+    kept(storage, "new", new)  # a kept hand with no cost at all goes before them
+    assert storage.stats.hands_waiting() == len(SEEDS) + 1
+    done = run(storage, coster, EarlierHands())
+    assert [h.cost.game_id for h in done] == ["new", *reversed(hands)]  # then the newest first
+    assert storage.stats.hands_waiting() == 0 and coster.errors == []
+    drills = {(d.key.game_id, d.key.action_index) for d in storage.drills.drills() if d.key is not None}
+    expected = {(g, i) for g, record in {**hands, "new": new}.items() for i in costly(record)}
+    assert drills == expected and len({g for g, _i in expected}) >= 3
+    assert [r for r in db.execute("SELECT game_id FROM hand_costs WHERE drilled = 0")] == []  # each marked
+    # the stored costs stay as they were (INSERT OR IGNORE): only the new hand's is added
+    assert sorted(db.execute("SELECT game_id, hand_number, cost, decisions, sound FROM hand_costs "
+                             "WHERE game_id != 'new'")) == costs
 
-        again = fresh_coster()  # the next run: nothing is looked at again
-        try:
-            assert run(storage, again, EarlierHands()) == [] and again.valued == 0
-        finally:
-            again.close()
-        assert storage.stats.reset() == [] and not list(db.execute("SELECT 1 FROM hand_costs"))
-        assert storage.stats.hands_waiting() == 0
+    again = fresh_coster()  # the next run: nothing is looked at again
+    try:
+        assert run(storage, again, EarlierHands()) == [] and again.valued == 0
     finally:
-        coster.close()
-        storage.close()
+        again.close()
+    assert storage.stats.reset() == [] and not list(db.execute("SELECT 1 FROM hand_costs"))
+    assert storage.stats.hands_waiting() == 0
 
 
 def test_a_costed_hand_that_fails_in_the_drills_analysis_is_noted(

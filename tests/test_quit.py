@@ -173,6 +173,15 @@ def busy_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[shell.
         app.close()  # a second close does no harm
 
 
+def closed_and_terminated(app: shell.App, workers: list[multiprocessing.Process]) -> None:
+    """Close ``app``: each of ``workers`` is terminated, none left to finish its job, and no worker is left."""
+    app.close()
+    for worker in workers:
+        worker.join(GENEROUS)
+        assert worker.exitcode in TERMINATED, f"{worker.name} was terminated, not left to finish its job"
+    assert multiprocessing.active_children() == []
+
+
 @pytest.mark.cost_job  # the app's own cost job, after a hand
 def test_closing_the_app_terminates_the_workers_of_every_pool_it_owns(busy_app: shell.App) -> None:
     app = busy_app
@@ -198,12 +207,7 @@ def test_closing_the_app_terminates_the_workers_of_every_pool_it_owns(busy_app: 
     # the challenge's 1, the table's 1, the hints' 1, the hand's cost 1, the analysis's 2, the replay's 1, try again 2
     assert len(workers) == 9, workers
 
-    app.close()
-
-    for worker in workers:
-        worker.join(GENEROUS)
-        assert worker.exitcode in TERMINATED, f"{worker.name} was terminated, not left to finish its job"
-    assert multiprocessing.active_children() == []
+    closed_and_terminated(app, workers)
 
 
 @pytest.mark.cost_job  # the app's own cost job, on a hand kept in an earlier run
@@ -218,12 +222,7 @@ def test_closing_the_app_terminates_the_cost_jobs_worker_on_an_earlier_hand(busy
     workers = multiprocessing.active_children()
     assert len(workers) == 1, workers
 
-    app.close()
-
-    for worker in workers:
-        worker.join(GENEROUS)
-        assert worker.exitcode in TERMINATED, f"{worker.name} was terminated, not left to finish its job"
-    assert multiprocessing.active_children() == []
+    closed_and_terminated(app, workers)
 
 
 def test_quit_signals_are_noted_then_a_second_one_is_left_to_end_the_process() -> None:
