@@ -48,6 +48,7 @@ from engine.ai.players.levels import LEVELS
 from engine.ai.search.trickplay import Position, greedy_playout
 from engine.cards import DIAMONDS, HEARTS, new_deck, parse_card, parse_cards
 from engine.game import Game, Phase, new_game
+from engine.info_state import info_state
 from engine.play import count_points
 from engine.rules import PRESETS, preset
 from engine.sim import play_game
@@ -402,6 +403,31 @@ def test_playing_on_counts_the_declarers_bury_as_the_computer_does() -> None:
     valued = valuation(game, 0, LEVELS["perfect"], random.Random(1))
     assert valued.mean(PlayOn()) == pytest.approx(played_on)
     assert valued.mean(ThrowIn()) == -h.bid - theirs
+
+
+def test_the_computer_throws_in_where_the_review_advises_it() -> None:
+    """One verdict: the hard computer's throw-in and the review's value of it are one function
+    (``decisions.throw_in_worths``), so with every card seen they choose alike at every throw-in of played hands,
+    the two defenders counted together three-handed as they defend. (Before they were one, the computer played
+    its playouts with the defenders apart and differed at the throw-ins of seeds 71, 82 and 83.)"""
+    from engine.ai.players.decisions import choose_throw_in
+
+    perfect = LEVELS["perfect"]
+    seen = 0
+    for seed in range(70, 86):
+        record = play_game(new_game(preset("three_hand"), seed=seed), ["easy"] * 3, 1, 1).hand_records[0]
+        if not {"play on", "throw in"} & set(record["actions"]):
+            continue
+        index = next(i for i, a in enumerate(record["actions"]) if a in ("play on", "throw in"))
+        game, _action = game_before(record, index)
+        seat = game.to_act
+        assert game.phase == Phase.THROW_IN and seat is not None
+        valued = valuation(game, seat, perfect, random.Random(1))
+        advised = PlayOn() if valued.mean(PlayOn()) >= valued.mean(ThrowIn()) else ThrowIn()
+        chosen, _why = choose_throw_in(info_state(game, seat, every_card=game), perfect, random.Random(1))
+        assert chosen == advised, (seed, valued.mean(PlayOn()), valued.mean(ThrowIn()))
+        seen += 1
+    assert seen >= 10
 
 
 # -- the analysis a player can believe: passes, grades, luck, reasons, words --------------------------------

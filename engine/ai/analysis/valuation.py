@@ -58,7 +58,7 @@ from engine.actions import (
 )
 from engine.ai.players import bidding as bv
 from engine.ai.players.cardplay import sampled_card_values, solved_card_worths
-from engine.ai.players.decisions import decide, sample_worlds
+from engine.ai.players.decisions import decide, sample_worlds, throw_in_worths
 from engine.ai.players.levels import HARD, Level
 from engine.ai.players.playouts import PLAYOUT_DEALS, played_out, playout_worths
 from engine.ai.search.trickplay import Position, greedy_playout
@@ -66,7 +66,7 @@ from engine.cards import Card, counts
 from engine.game import Game, Phase
 from engine.info_state import InfoState, info_state
 from engine.meld import meld_total
-from engine.play import card_values, count_points
+from engine.play import card_values
 from engine.rules import Rules, TrumpBy
 
 Valued = list[tuple[Action, float]]
@@ -412,23 +412,10 @@ def _buries(game: Game, seat: int, level: Level, rng: random.Random, chosen: Act
 
 
 def _throw_in(game: Game, seat: int, level: Level, rng: random.Random) -> Valuation:
-    rules = game.rules
-    h = game.hand
-    assert h.trump is not None
-    side = rules.team_of(seat)
-    ours = sum(p for s, p in enumerate(h.meld_points) if rules.team_of(s) == side)
-    theirs = sum(h.meld_points) - ours
-    concede = -h.bid - theirs  # the bid lost (or given to the defenders), their meld scored
-    sides = [0 if rules.team_of(s) == side else 1 for s in range(rules.players)]
-    buried = count_points(h.buried, rules)  # the declarer's bury counts as taken in tricks, as the computer counts it
-    worlds = _worlds(game, seat, level, rng)
-    worth = []
-    for hands in worlds:
-        tricks = greedy_playout(Position.start(hands, h.trump, rules, leader=seat, points=[buried, 0],
-                                               side_of=sides))[0]
-        lost_meld = theirs if tricks < rules.trick_total else 0
-        worth.append(contract_worth(rules, h.bid, ours + tricks, tricks) - lost_meld)
-    return Valuation({PlayOn(): tuple(worth), ThrowIn(): (float(concede),)})
+    """Playing on and throwing in, as the hard computer weighs them
+    (:func:`~engine.ai.players.decisions.throw_in_worths`)."""
+    worth = throw_in_worths(_view(game, seat, level), level, rng)
+    return Valuation({PlayOn(): tuple(worth.playing_on), ThrowIn(): (worth.throwing_in,)})
 
 
 # -- any other choice: made in sampled deals, the hand played out ---------------------------------------

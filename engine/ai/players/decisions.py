@@ -25,6 +25,7 @@ import random
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
+from typing import NamedTuple
 
 from engine.actions import (
     Action,
@@ -66,9 +67,11 @@ __all__ = [
     "choose_pass",
     "choose_redeal",
     "choose_table_meld",
+    "ThrowInWorths",
     "choose_throw_in",
     "choose_trump",
     "decide",
+    "throw_in_worths",
     "should_declare_out",
 ]
 
@@ -525,51 +528,75 @@ def choose_bury(info: InfoState, level: Level, rng: random.Random) -> Choice:
 # -- throw-in ----------------------------------------------------------------------------------------
 
 
+class ThrowInWorths(NamedTuple):
+    """Playing on and throwing in, valued (see :func:`throw_in_worths`)."""
+
+    playing_on: list[float]   # in each deal sampled, the side's score less the others'
+    made: float               # the share of those deals in which playing on makes the bid
+    throwing_in: float
+
+
+def throw_in_worths(info: InfoState, level: Level, rng: random.Random,
+                    deadline: float | None = None) -> ThrowInWorths:
+    """What playing on is worth to the declaring side in each deal of the hidden cards sampled from the seat's
+    view (the real one for a level that sees all), and what throwing in is worth: the side's score less the
+    others' (the defenders, three-handed, together, as they defend: :func:`~engine.ai.search.worlds.playing_sides`).
+    Playing on, the hand is played out greedily from the declarer's lead, the bury counted as taken in tricks; a
+    set costs the bid, and the defenders' meld counts once they take a trick. Throwing in costs the bid, and the
+    defenders keep their meld. The hard computer's choice (:func:`choose_throw_in`) and the review's value of it
+    are both this. ``deadline``: stop after four deals when the clock passes it."""
+    rules = info.rules
+    obs = info.observation
+    trump = info.trump
+    bid = info.bid
+    assert trump is not None and bid is not None
+    side = rules.team_of(info.seat)
+    ours = sum(m.points for m in obs.melds if rules.team_of(m.seat) == side)
+    theirs = sum(m.points for m in obs.melds) - ours
+    sides = tuple(0 if rules.team_of(s) == side else 1 for s in range(rules.players))
+    values = card_values(rules)
+    buried = sum(values[c] for c in obs.buried)
+    total = rules.trick_total
+    count = 1 if level.sees_all else max(8, level.simulated_deals // 2)
+    worths: list[float] = []
+    made = 0
+    for i, (hands, _widow) in enumerate(sample_worlds(info, level, rng, count)):
+        if deadline is not None and i >= 4 and time.perf_counter() > deadline:
+            break
+        tricks = greedy_playout(Position.start(hands, trump, rules, leader=info.seat, points=[buried, 0],
+                                               side_of=sides))[0]
+        made += ours + tricks >= bid
+        score = ours + tricks if ours + tricks >= bid else -bid
+        worths.append(score - (total - tricks) - (theirs if tricks < total else 0))
+    return ThrowInWorths(worths, made / len(worths), float(-bid - theirs))
+
+
 def choose_throw_in(info: InfoState, level: Level, rng: random.Random) -> Choice:
     """Throw in when the contract is out of reach: playing on would only give the opponents their
     trick points as well as the bid."""
     rules = info.rules
-    seat = info.seat
-    obs = info.observation
     trump = info.trump
     assert trump is not None
     bid = info.bid
-    side = rules.team_of(seat)
-    side_meld = sum(m.points for m in obs.melds if rules.team_of(m.seat) == side)
+    side = rules.team_of(info.seat)
+    side_meld = sum(m.points for m in info.observation.melds if rules.team_of(m.seat) == side)
     need = bid - side_meld
     total = rules.trick_total
     if need <= 0:
         return PlayOn(), f"the meld ({side_meld}) already makes the bid"
     if need > total:
         return ThrowIn(), f"the meld ({side_meld}) is {need} short and only {total} are in the tricks"
-    values = card_values(rules)
-    buried = sum(values[c] for c in obs.buried)
     if not level.simulated_deals and not level.sees_all:
         hand = [int(c) for c in info.hand]
+        buried = sum(card_values(rules)[c] for c in info.observation.buried)
         guess = buried + bv.keep_strength(hand, trump) * 1.6 * bv.scale(rules) * rules.hand_size / 12 + 0.2 * total
         if guess < need * 0.6:
             return ThrowIn(), f"need {need} in tricks, expect about {guess:.0f}"
         return PlayOn(), f"need {need} in tricks, expect about {guess:.0f}"
-    deadline = _deadline(level)
-    n = 1 if level.sees_all else max(8, level.simulated_deals // 2)
-    play_value = 0.0
-    made = 0
-    done = 0
-    for i, (hands, _widow) in enumerate(sample_worlds(info, level, rng, n)):
-        if deadline is not None and i >= 4 and time.perf_counter() > deadline:
-            break
-        points = [0] * len(rules.teams)
-        points[side] = buried
-        tricks = greedy_playout(Position.start(hands, trump, rules, leader=seat, points=points))[side]
-        ok = tricks >= need
-        made += ok
-        play_value += (side_meld + tricks if ok else -bid) - (total - tricks)
-        done += 1
-    play_value /= done
-    share = made / done
-    if play_value < -bid:
-        return ThrowIn(), f"need {need} in tricks; you make that {how_often(share)}"
-    return PlayOn(), f"need {need} in tricks; you make that {how_often(share)}"
+    worth = throw_in_worths(info, level, rng, _deadline(level))
+    why = f"need {need} in tricks; you make that {how_often(worth.made)}"
+    playing_on = sum(worth.playing_on) / len(worth.playing_on)
+    return (ThrowIn() if playing_on < worth.throwing_in else PlayOn()), why
 
 
 # -- small decisions -------------------------------------------------------------------------------
