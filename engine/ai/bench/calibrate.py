@@ -12,10 +12,10 @@ seed plays the same hand anywhere): in every seat, or, with ``--table LEVEL``, i
 planted in, and the computer's own decisions drawn from, the ``--seat`` seat (``all``: every seat, the
 default when one level plays every seat). In each hand one decision is replaced by a choice worse than the
 best there was by at least the mistake threshold, both from the seat's view (valued in three times the
-analysis's deals; where the choices are valued by playing the hand out, the choice and the best measured
-again in fresh deals, where the cost must clear the threshold by CLEAR standard errors, as the analysis
-counts a cost) and with every card seen: with ``--plant any`` a bid, a pass or return, a bury or a card
-(the decisions tried in a random order); with ``--plant by-kind`` a decision of a kind drawn at random
+analysis's deals, where the cost must clear the threshold by CLEAR standard errors, as the analysis counts a
+cost; where the choices are valued by playing the hand out, the choice and the best measured again in fresh
+deals, where it must clear it again) and with every card seen: with ``--plant any`` a bid, a pass or return,
+a bury or a card (the decisions tried in a random order); with ``--plant by-kind`` a decision of a kind drawn at random
 among the kinds the seat decided in the hand (every kind the analysis values: trump, melds, the two-handed
 draw and dix and a throw-in too), tried first, so that each kind gets its share of planted errors. The hand
 is played on from there by the same players, and the new record analysed. The report gives, in all and
@@ -278,16 +278,16 @@ def plant(record: HandRecord, level: Level, rng: random.Random, seat: int | None
         for _batch in range(PLANT_BATCHES - 1):
             seat_view = seat_view.joined(valuation(game.clone(), deciding, level, random.Random(rng.random())))
         seen = valuation(game.clone(), deciding, EVERY_CARD, random.Random(rng.random()))
-        top, seen_top = max(map(seat_view.mean, seat_view.worths)), max(map(seen.mean, seen.worths))
-        bad = [a for a in seat_view.worths if a in seen.worths
-               and top - seat_view.mean(a) >= mistake and seen_top - seen.mean(a) >= mistake]
+        best = max(seat_view.worths, key=seat_view.mean)
+        seen_top = max(map(seen.mean, seen.worths))
+        # worse by a mistake's worth beyond the uncertainty of those deals, as the analysis counts a cost
+        bad = [a for a in seat_view.worths if a in seen.worths and seen_top - seen.mean(a) >= mistake
+               and seat_view.mean(best) - seat_view.mean(a) >= mistake + CLEAR * seat_view.error(best, a)]
         if not bad:
             continue
         pick = rng.choice(sorted(bad, key=str))
         if played_out(info_state(game, deciding)):  # bad by the luck of the deals that made another the best? again
-            best = max(seat_view.worths, key=seat_view.mean)
             again = second_look(game.clone(), deciding, level, random.Random(rng.random()), [pick, best])
-            # worse by a mistake's worth beyond the uncertainty of those deals, as the analysis counts a cost
             if again is None or again.mean(best) - again.mean(pick) < mistake + CLEAR * again.error(best, pick):
                 continue
         return index, pick
