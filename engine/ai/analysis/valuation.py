@@ -58,15 +58,13 @@ from engine.actions import (
 )
 from engine.ai.players import bidding as bv
 from engine.ai.players.cardplay import sampled_card_values, solved_card_worths
-from engine.ai.players.decisions import decide, sample_worlds, throw_in_worths
+from engine.ai.players.decisions import bury_worths, contract_worth, decide, sample_worlds, throw_in_worths
 from engine.ai.players.levels import HARD, Level
 from engine.ai.players.playouts import PLAYOUT_DEALS, played_out, playout_worths
-from engine.ai.search.trickplay import Position, greedy_playout
 from engine.cards import Card, counts
 from engine.game import Game, Phase
 from engine.info_state import InfoState, info_state
 from engine.meld import meld_total
-from engine.play import card_values
 from engine.rules import Rules, TrumpBy
 
 Valued = list[tuple[Action, float]]
@@ -197,15 +195,6 @@ def second_look(game: Game, seat: int, level: Level, rng: random.Random, choices
 
 
 # -- the contract's worth ------------------------------------------------------------------------
-
-
-def contract_worth(rules: Rules, bid: int, total: float, tricks: float) -> float:
-    """The declaring side's score less the defenders' trick points, when it reaches ``total`` (meld
-    and tricks) of which ``tricks`` in tricks, against a ``bid``: a set costs the bid (lost by the
-    declarer, or where the rules say so given to the defenders, as :func:`~engine.ai.players.cardplay.hand_utility`
-    counts it)."""
-    score = total if total >= bid else -bid
-    return score - (rules.trick_total - tricks)
 
 
 def _hand_value(game: Game, seat: int, level: Level, suits: Sequence[int] | None) -> bv.HandValue:
@@ -383,32 +372,17 @@ def _after_pass(game: Game, seat: int, dealt: list[list[int]], action: Action, r
 
 
 def _buries(game: Game, seat: int, level: Level, rng: random.Random, chosen: Action | None) -> Valuation:
+    """Hard's rule-of-thumb candidates and the bury made, valued as the hard computer values them
+    (:func:`~engine.ai.players.decisions.bury_worths`)."""
     rules = game.rules
     h = game.hand
     assert h.trump is not None
-    trump = h.trump
     hand = [int(c) for c in h.hands[seat]]
     pool = sorted({int(c) for a in game.legal_actions() if isinstance(a, Bury) for c in a.cards})
-    ranked = bv.bury_candidates(hand, [c for c in pool for _ in range(hand.count(c))], trump, rules, limit=6)
+    ranked = bv.bury_candidates(hand, [c for c in pool for _ in range(hand.count(c))], h.trump, rules, limit=6)
     candidates, added = _with_chosen([tuple(sorted(c)) for _s, c in ranked[: level.candidates]], chosen, Bury)
-    values = card_values(rules)
-    worlds = _worlds(game, seat, level, rng)
-    sides = [0 if s == seat else 1 for s in range(rules.players)]
-    worths: dict[Action, list[float]] = {}
-    for combo, action in candidates:
-        kept = list(hand)
-        for c in combo:
-            kept.remove(c)
-        meld = meld_total(counts(kept), trump, rules)
-        worth = worths[action] = []
-        for dealt in worlds:
-            hands = [list(x) for x in dealt]
-            hands[seat] = list(kept)
-            start = Position.start(hands, trump, rules, leader=seat, points=[sum(values[c] for c in combo), 0],
-                                   side_of=sides)
-            tricks = greedy_playout(start)[0]
-            worth.append(contract_worth(rules, h.bid, meld + tricks, tricks))
-    return _same(worths, added)
+    worths = bury_worths(_view(game, seat, level), level, rng, [combo for combo, _action in candidates])
+    return _same({action: worths[combo] for combo, action in candidates}, added)
 
 
 def _throw_in(game: Game, seat: int, level: Level, rng: random.Random) -> Valuation:

@@ -70,6 +70,8 @@ __all__ = [
     "ThrowInWorths",
     "choose_throw_in",
     "choose_trump",
+    "contract_worth",
+    "bury_worths",
     "decide",
     "throw_in_worths",
     "should_declare_out",
@@ -482,12 +484,64 @@ def _describe_return(cards: Sequence[int], hand: Sequence[int], trump: int) -> s
 # -- the widow and the bury ------------------------------------------------------------------------
 
 
+def contract_worth(rules: Rules, bid: int, total: float, tricks: float) -> float:
+    """The declaring side's score less the defenders' trick points, when it reaches ``total`` (meld
+    and tricks) of which ``tricks`` in tricks, against a ``bid``: a set costs the bid (lost by the
+    declarer, or where the rules say so given to the defenders, as :func:`~engine.ai.players.cardplay.hand_utility`
+    counts it)."""
+    score = total if total >= bid else -bid
+    return score - (rules.trick_total - tricks)
+
+
+def _declaring_sides(rules: Rules, seat: int) -> tuple[int, ...]:
+    """The seat's side (0) against everyone else (1): the declarer against defenders who defend together."""
+    side = rules.team_of(seat)
+    return tuple(0 if rules.team_of(s) == side else 1 for s in range(rules.players))
+
+
+def _side_meld(info: InfoState) -> int:
+    rules = info.rules
+    side = rules.team_of(info.seat)
+    return sum(m.points for m in info.observation.melds if rules.team_of(m.seat) == side)
+
+
+def bury_worths(info: InfoState, level: Level, rng: random.Random, candidates: Sequence[tuple[int, ...]],
+                deadline: float | None = None) -> dict[tuple[int, ...], list[float]]:
+    """What each bury of ``candidates`` is worth to the declarer in each deal of the hidden cards sampled from
+    the seat's view (the real one for a level that sees all): the hand played out greedily from the declarer's
+    lead, the buried cards counted as taken in tricks, the defenders together, the contract made or set
+    (:func:`contract_worth`). The meld was scored before the bury and stays as it was: burying a card of it
+    loses nothing but the card. The hard computer's bury (:func:`choose_bury`) and the review's value of it are
+    both this. ``deadline``: no further candidate once the clock passes it (the first is always valued)."""
+    rules = info.rules
+    seat = info.seat
+    trump, bid = info.trump, info.bid
+    assert trump is not None and bid is not None
+    values = card_values(rules)
+    meld = _side_meld(info)
+    sides = _declaring_sides(rules, seat)
+    count = 1 if level.sees_all else max(8, level.simulated_deals // 4)
+    worlds = [hands for hands, _widow in sample_worlds(info, level, rng, count)]
+    worths: dict[tuple[int, ...], list[float]] = {}
+    for combo in candidates:
+        if deadline is not None and worths and time.perf_counter() > deadline:
+            break
+        worth = worths[combo] = []
+        for dealt in worlds:
+            hands = [list(x) for x in dealt]
+            for c in combo:
+                hands[seat].remove(c)
+            start = Position.start(hands, trump, rules, leader=seat, points=[sum(values[c] for c in combo), 0],
+                                   side_of=sides)
+            tricks = greedy_playout(start)[0]
+            worth.append(contract_worth(rules, bid, meld + tricks, tricks))
+    return worths
+
+
 def choose_bury(info: InfoState, level: Level, rng: random.Random) -> Choice:
     """Bury counters that would be lost and cards that leave a void; keep trumps and aces."""
     rules = info.rules
-    seat = info.seat
     assert info.trump is not None
-    trump = info.trump
     hand = [int(c) for c in info.hand]
     # What may be buried (strict rules keep meld cards out): each card as often as a legal bury holds it.
     most: Counter[int] = Counter()
@@ -496,32 +550,14 @@ def choose_bury(info: InfoState, level: Level, rng: random.Random) -> Choice:
             for c, k in Counter(int(x) for x in a.cards).items():
                 most[c] = max(most[c], k)
     pool = [c for c in sorted(most) for _ in range(most[c])]
-    ranked = bv.bury_candidates(hand, pool, trump, rules, limit=6)
+    ranked = bv.bury_candidates(hand, pool, info.trump, rules, limit=6)
     choice = _pick(ranked, level, rng)
     how = "rule of thumb"
-    if level.simulated_deals and len(ranked) > 1:
-        deadline = _deadline(level)
-        values = card_values(rules)
-        side = rules.team_of(seat)
-        sampled = sample_worlds(info, level, rng, max(4, level.simulated_deals // 4))
-        best_score: float | None = None
-        for _score, combo in ranked[: level.candidates]:
-            if deadline is not None and best_score is not None and time.perf_counter() > deadline:
-                break
-            total = 0.0
-            for hands, _widow in sampled:
-                hands = [list(x) for x in hands]
-                for c in combo:
-                    hands[seat].remove(c)
-                points = [0] * len(rules.teams)
-                points[side] = sum(values[c] for c in combo)
-                total += greedy_playout(Position.start(hands, trump, rules, leader=seat, points=points))[side]
-            value = total / len(sampled)
-            if best_score is None or value > best_score:
-                best_score, choice = value, combo
-        how = f"the best over {len(sampled)} deals played out"
-    values = card_values(rules)
-    counted = sum(values[c] for c in choice)
+    if (level.simulated_deals or level.sees_all) and len(ranked) > 1:
+        worths = bury_worths(info, level, rng, [tuple(c) for _s, c in ranked[: level.candidates]], _deadline(level))
+        choice = max(worths, key=lambda combo: sum(worths[combo]) / len(worths[combo]))
+        how = f"the best over {len(next(iter(worths.values())))} deals played out"
+    counted = sum(card_values(rules)[c] for c in choice)
     return Bury(_cards(choice)), f"{counted} points banked at once ({how})"
 
 
@@ -550,10 +586,9 @@ def throw_in_worths(info: InfoState, level: Level, rng: random.Random,
     trump = info.trump
     bid = info.bid
     assert trump is not None and bid is not None
-    side = rules.team_of(info.seat)
-    ours = sum(m.points for m in obs.melds if rules.team_of(m.seat) == side)
+    ours = _side_meld(info)
     theirs = sum(m.points for m in obs.melds) - ours
-    sides = tuple(0 if rules.team_of(s) == side else 1 for s in range(rules.players))
+    sides = _declaring_sides(rules, info.seat)
     values = card_values(rules)
     buried = sum(values[c] for c in obs.buried)
     total = rules.trick_total
@@ -566,8 +601,7 @@ def throw_in_worths(info: InfoState, level: Level, rng: random.Random,
         tricks = greedy_playout(Position.start(hands, trump, rules, leader=info.seat, points=[buried, 0],
                                                side_of=sides))[0]
         made += ours + tricks >= bid
-        score = ours + tricks if ours + tricks >= bid else -bid
-        worths.append(score - (total - tricks) - (theirs if tricks < total else 0))
+        worths.append(contract_worth(rules, bid, ours + tricks, tricks) - (theirs if tricks < total else 0))
     return ThrowInWorths(worths, made / len(worths), float(-bid - theirs))
 
 
@@ -578,8 +612,7 @@ def choose_throw_in(info: InfoState, level: Level, rng: random.Random) -> Choice
     trump = info.trump
     assert trump is not None
     bid = info.bid
-    side = rules.team_of(info.seat)
-    side_meld = sum(m.points for m in info.observation.melds if rules.team_of(m.seat) == side)
+    side_meld = _side_meld(info)
     need = bid - side_meld
     total = rules.trick_total
     if need <= 0:
