@@ -44,6 +44,7 @@ from engine.ai.analysis.valuation import Valuation, contract_worth, valuation
 from engine.ai.analysis.words import contradictions, possessive, reason_for, seat_word, shown_voids
 from engine.ai.analysis.worker import Analyst
 from engine.ai.bench.calibrate import KINDS, calibrate, players_for, the_seat
+from engine.ai.bench.calibrate import worth as calibration_worth
 from engine.ai.players.levels import LEVELS
 from engine.ai.search.trickplay import Position, greedy_playout
 from engine.cards import DIAMONDS, HEARTS, new_deck, parse_card, parse_cards
@@ -641,6 +642,22 @@ def test_the_calibration_reports_each_kind_at_the_players_table(tmp_path: Path) 
     assert len(out.read_text().splitlines()) == 2
     assert calibrate("three_hand", 2, 1, "medium", unplanted=3, repeats=1, table="easy", plant_by="by-kind",
                      out=out) == result and len(out.read_text().splitlines()) == 2
+
+
+def test_a_cost_is_realised_in_the_points_the_analysis_claims_it_in() -> None:
+    """Three-handed the analysis values a defender's choice for both defenders against the declarer (they defend
+    together); the calibration's realised worth counts the same sides: a defender's is the two defenders' score
+    change less the declarer's, the declarer's its own less both of theirs."""
+    game = play_game(new_game(preset("three_hand"), seed=3), ["easy"] * 3, 1, 1)
+    hand = game.hands_played[-1]
+    declarer, delta = hand.declarer, hand.score_delta
+    assert declarer is not None
+    defender, other = (s for s in range(3) if s != declarer)
+    assert calibration_worth(game, declarer) == delta[declarer] - delta[defender] - delta[other]
+    assert calibration_worth(game, defender) == calibration_worth(game, other) == \
+        delta[defender] + delta[other] - delta[declarer]
+    four = play_game(new_game(preset("partnership_auction"), seed=3), ["easy"] * 4, 1, 1)
+    assert calibration_worth(four, 0) == four.hands_played[-1].score_delta[0] - four.hands_played[-1].score_delta[1]
 
 
 def test_a_valuation_knows_its_uncertainty() -> None:

@@ -72,6 +72,7 @@ from engine.ai.players.bidding import stable_seed
 from engine.ai.players.computer import ComputerPlayer
 from engine.ai.players.levels import Level
 from engine.ai.players.playouts import played_out
+from engine.ai.search.worlds import playing_sides
 from engine.game import Game, Phase, new_game
 from engine.info_state import info_state
 from engine.record import HandRecord, game_at_deal, read_hand
@@ -208,10 +209,14 @@ def finish(game: Game, players: Sequence[ComputerPlayer]) -> HandRecord:
 
 
 def worth(game: Game, seat: int) -> float:
-    """The finished hand's score change to ``seat``'s side less the others'."""
-    delta = game.hands_played[-1].score_delta
-    side = game.rules.team_of(seat)
-    return float(delta[side] - sum(d for i, d in enumerate(delta) if i != side))
+    """The finished hand's score change to ``seat``'s side less the others', the sides as the analysis counts
+    them (:func:`~engine.ai.search.worlds.playing_sides`): three-handed, the two defenders together against the
+    declarer, so that a cost realised is in the points the analysis claimed it in."""
+    rules = game.rules
+    hand = game.hands_played[-1]
+    sides = playing_sides(rules, hand.declarer)
+    ours = {rules.team_of(s) for s in range(rules.players) if sides[s] == sides[seat]}
+    return float(sum(d if team in ours else -d for team, d in enumerate(hand.score_delta)))
 
 
 def play_on(game: Game, action: Action, level: Level, seed: int, table: Level | None = None,
