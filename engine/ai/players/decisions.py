@@ -22,6 +22,7 @@ True
 from __future__ import annotations
 
 import random
+import statistics
 import time
 from collections import Counter
 from collections.abc import Callable, Sequence
@@ -60,6 +61,8 @@ from engine.players import Choice
 from engine.rules import Rules, TrumpBy
 
 __all__ = [
+    "ThrowInWorths",
+    "bury_worths",
     "choose_bid",
     "choose_bury",
     "choose_dix",
@@ -67,14 +70,12 @@ __all__ = [
     "choose_pass",
     "choose_redeal",
     "choose_table_meld",
-    "ThrowInWorths",
     "choose_throw_in",
     "choose_trump",
     "contract_worth",
-    "bury_worths",
     "decide",
-    "throw_in_worths",
     "should_declare_out",
+    "throw_in_worths",
 ]
 
 # -- the level's knobs, read as data --------------------------------------------------------------
@@ -555,8 +556,8 @@ def choose_bury(info: InfoState, level: Level, rng: random.Random) -> Choice:
     how = "rule of thumb"
     if (level.simulated_deals or level.sees_all) and len(ranked) > 1:
         worths = bury_worths(info, level, rng, [tuple(c) for _s, c in ranked[: level.candidates]], _deadline(level))
-        choice = max(worths, key=lambda combo: sum(worths[combo]) / len(worths[combo]))
-        how = f"the best over {len(next(iter(worths.values())))} deals played out"
+        choice = max(worths, key=lambda combo: statistics.fmean(worths[combo]))
+        how = f"the best over {len(worths[choice])} deals played out"
     counted = sum(card_values(rules)[c] for c in choice)
     return Bury(_cards(choice)), f"{counted} points banked at once ({how})"
 
@@ -628,8 +629,7 @@ def choose_throw_in(info: InfoState, level: Level, rng: random.Random) -> Choice
         return PlayOn(), f"need {need} in tricks, expect about {guess:.0f}"
     worth = throw_in_worths(info, level, rng, _deadline(level))
     why = f"need {need} in tricks; you make that {how_often(worth.made)}"
-    playing_on = sum(worth.playing_on) / len(worth.playing_on)
-    return (ThrowIn() if playing_on < worth.throwing_in else PlayOn()), why
+    return (ThrowIn() if statistics.fmean(worth.playing_on) < worth.throwing_in else PlayOn()), why
 
 
 # -- small decisions -------------------------------------------------------------------------------
