@@ -135,6 +135,20 @@ def test_hard_solves_the_whole_two_handed_endgame() -> None:
         assert "worked out exactly" in reason
 
 
+def test_the_analysis_values_the_two_handed_endgame_as_hard_plays_it() -> None:
+    """The hint and the review value the first card after the stock by the exact search hard plays it by
+    (without the clock), not within hard's card-play budget: that search stopped short of the end and guessed
+    past its horizon, and at deals 8 and 18 the card it valued best loses 20 trick points."""
+    for seed in (8, 18):
+        game = _two_handed_until(seed, "endgame")
+        seat = game.to_act
+        assert seat is not None
+        plays = [a for a in game.legal_actions() if isinstance(a, Play)]
+        exact = solved_card_worths(game, seat, plays)
+        valued = valuation(game.clone(), seat, HARD, random.Random(1))
+        assert {p: valued.mean(p) for p in plays} == {p: exact[int(p.card)] for p in plays}
+
+
 def test_a_pass_is_valued_by_its_own_hand_in_any_hand_of_the_game() -> None:
     """A pass valued in a later hand of a game comes out as in a game that holds no earlier hands: the hand's
     end is the hand's own, not the records of the hands before (which once stood for "this hand is over")."""

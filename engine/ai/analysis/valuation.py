@@ -163,7 +163,9 @@ def valuation(game: Game, seat: int, level: Level, rng: random.Random, chosen: A
         if game.rules.trump_by == TrumpBy.STOCK and (game.hand.stock or game.hand.tables):
             return _by_playouts(game, seat, plays, level, rng)
         if game.rules.trump_by == TrumpBy.STOCK:
-            worths = solved_card_worths(game, seat, plays, max_nodes=level.search_nodes or None)
+            # exact, as hard plays it without the clock; a node budget (hard's 216,000) cut the search
+            # short and valued by the horizon's guess: K♠ charged 48 against 9♦, the two even when solved
+            worths = solved_card_worths(game, seat, plays)
             return Valuation({p: (worths[int(p.card)],) for p in plays})
         valued = sampled_card_values(_view(game, seat, level), plays, level, rng)
         return Valuation({p: tuple(valued.per_world[int(p.card)]) for p in plays}, tuple(valued.weights))
