@@ -10,9 +10,10 @@ from dataclasses import replace
 import pytest
 from conftest import fast_where
 
-from engine.actions import LayMeld, Play
-from engine.ai.analysis.hand import ANALYSIS_LEVELS, review_at
-from engine.ai.analysis.valuation import SECOND_LOOK_DEALS, second_look, valuation
+from engine.actions import Action, LayMeld, Play
+from engine.ai.analysis import hand
+from engine.ai.analysis.hand import ANALYSIS_LEVELS, Grade, review_at
+from engine.ai.analysis.valuation import SECOND_LOOK_DEALS, Valuation, second_look, valuation
 from engine.ai.players.cardplay import choose_play, solved_card_worths
 from engine.ai.players.computer import ComputerPlayer, decision_rng
 from engine.ai.players.levels import LEVELS
@@ -118,6 +119,34 @@ def test_a_played_out_cost_is_measured_in_the_second_look() -> None:
         assert review.error > 0  # paired over the fresh deals
         return
     raise AssertionError("no costly stock decision found")
+
+
+@pytest.mark.parametrize(("gaps", "looks", "cost", "tier"), [
+    ((45.0, 5.0), 2, 25.0, Grade.INACCURACY),  # a mistake by the luck of one look's deals
+    ((45.0, 35.0), 2, 40.0, Grade.MISTAKE),    # found again
+    ((5.0,), 1, 5.0, Grade.GOOD),              # no mistake: no more deals
+])
+def test_a_mistake_in_fresh_deals_is_looked_at_again(monkeypatch: pytest.MonkeyPatch, gaps: tuple[float, ...],
+                                                      looks: int, cost: float, tier: Grade) -> None:
+    """Where the fresh deals of the second look find a mistake's worth between the choice made and the advice, as
+    many fresh deals again value the two, and the cost is taken over both looks."""
+    game = _two_handed_until(4, "stock", stock_at_most=12)
+    seat = game.to_act
+    assert seat is not None
+    valued = valuation(game.clone(), seat, HARD, random.Random(4))
+    worst = min(valued.worths, key=lambda a: (valued.mean(a), str(a)))
+    deals: list[float] = []
+
+    def look(_game: Game, _seat: int, _level: object, rng: random.Random, choices: list[Action]) -> Valuation:
+        made, best = choices
+        gap = gaps[len(deals)]
+        deals.append(rng.random())
+        return Valuation({made: (0.0,) * 4, best: (gap,) * 4})
+
+    monkeypatch.setattr(hand, "second_look", look)
+    review = review_at(game, worst, len(game.log), 4, every_card=False)
+    assert len(deals) == looks == len(set(deals))  # each look in its own deals
+    assert review.cost == cost and review.grade == tier
 
 
 @pytest.mark.slow
