@@ -461,17 +461,15 @@ def _second_look(game: Game, seat: int, action: Action, best: Action, level: Lev
     of the hard computer's own two-handed cards in 100 hands, claimed 1,080 in all where playing on both ways
     realised 225: among a thousand close choices, a few come out a mistake's worth apart on the luck of the deals.
     A choice that cost that much comes out so again."""
-    fresh = None
-    for look in range(2):
-        tag = ("second look",) if look == 0 else ("second look", look)
-        more = second_look(game.clone(), seat, level,
-                           random.Random(stable_seed("analysis", seed, action_index, *tag)), [action, best])
-        if more is None:
-            return None
-        fresh = more if fresh is None else fresh.joined(more)
-        if fresh.mean(best) - fresh.mean(action) < TIERS[1][0] * threshold:
-            break
-    return fresh
+    def look(*fresh: object) -> Valuation | None:
+        rng = random.Random(stable_seed("analysis", seed, action_index, "second look", *fresh))
+        return second_look(game.clone(), seat, level, rng, [action, best])
+
+    first = look()
+    if first is None or first.mean(best) - first.mean(action) < TIERS[1][0] * threshold:
+        return first
+    again = look(1)
+    return first if again is None else first.joined(again)
 
 
 def as_the_cards_lay(game: Game) -> str:
