@@ -9,6 +9,7 @@ from __future__ import annotations
 import doctest
 import importlib
 import json
+import math
 import random
 import re
 from dataclasses import replace
@@ -43,7 +44,7 @@ from engine.ai.analysis.hand_json import analysis_from_json, analysis_to_json, r
 from engine.ai.analysis.valuation import Valuation, contract_worth, valuation
 from engine.ai.analysis.words import contradictions, possessive, reason_for, seat_word, shown_voids
 from engine.ai.analysis.worker import Analyst
-from engine.ai.bench.calibrate import KINDS, calibrate, players_for, the_seat
+from engine.ai.bench.calibrate import KINDS, Tally, calibrate, players_for, the_seat
 from engine.ai.bench.calibrate import worth as calibration_worth
 from engine.ai.players.levels import LEVELS
 from engine.ai.search.trickplay import Position, greedy_playout
@@ -642,6 +643,18 @@ def test_the_calibration_reports_each_kind_at_the_players_table(tmp_path: Path) 
     assert len(out.read_text().splitlines()) == 2
     assert calibrate("three_hand", 2, 1, "medium", unplanted=3, repeats=1, table="easy", plant_by="by-kind",
                      out=out) == result and len(out.read_text().splitlines()) == 2
+
+
+def test_claimed_against_realised_has_a_standard_error_over_the_hands() -> None:
+    """The hands are the samples of claimed / realised: three hands claiming 10, 20, 30 that realised 10, 10, 40
+    have a ratio of 1 and residuals 0, 10, -10 (sum of squares 200, so a variance of the total of 3/2 x 200),
+    whatever the hands' decisions were."""
+    total = Tally()
+    for claimed, realised in ((10.0, 10.0), (20.0, 10.0), (30.0, 40.0)):
+        total.add(Tally(marked=1, claimed=claimed, realised=realised).of_one_hand())
+    assert total.claimed / total.realised == 1.0
+    assert total.ratio_error(3) == pytest.approx(math.sqrt(1.5 * 200) / 60)
+    assert math.isnan(total.ratio_error(1)) and math.isnan(Tally().ratio_error(3))
 
 
 def test_a_cost_is_realised_in_the_points_the_analysis_claims_it_in() -> None:

@@ -29,7 +29,8 @@ throw_in, play), with the counts:
 (c) for every decision so marked, the cost the analysis claimed against the cost realised: the hand
     played on from the decision both ways (the choice made and the one recommended) with the actual
     cards by the same table, ``--repeats`` times; the two summed (target: 0.8 to 1.25 in each kind with 30
-    marked decisions or more);
+    marked decisions or more), and the ratio's standard error over the hands (one deal's realised cost moves by
+    hundreds with the lie of the cards, so a ratio over a few dozen decisions is known to a few tenths);
 (d) the reasons of the marked decisions that :func:`engine.ai.analysis.words.contradictions` catches
     (target: none).
 
@@ -43,6 +44,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import random
 import sys
 from collections.abc import Sequence
@@ -105,10 +107,30 @@ class Tally:
     own_claimed: float = 0.0
     own_realised: float = 0.0
     contradicted: int = 0
+    # Over the hands, the squares of each hand's claimed and realised sums and their products: the hands are
+    # the samples, so that the ratio claimed / realised has a standard error (:meth:`ratio_error`).
+    claimed_squares: float = 0.0
+    realised_squares: float = 0.0
+    products: float = 0.0
 
     def add(self, other: Tally) -> None:
         for name in self.__dataclass_fields__:
             setattr(self, name, getattr(self, name) + getattr(other, name))
+
+    def of_one_hand(self) -> Tally:
+        """This tally, one hand's, with its squares."""
+        self.claimed_squares, self.realised_squares = self.claimed ** 2, self.realised ** 2
+        self.products = self.claimed * self.realised
+        return self
+
+    def ratio_error(self, hands: int) -> float:
+        """The standard error of claimed / realised over ``hands`` hands (the ratio estimator's, by the hands'
+        spread: the realised cost of one decision moves by hundreds with the lie of the cards), or nan."""
+        if hands < 2 or not self.realised:
+            return float("nan")
+        ratio = self.claimed / self.realised
+        spread = self.claimed_squares - 2 * ratio * self.products + ratio ** 2 * self.realised_squares
+        return math.sqrt(max(0.0, spread) * hands / (hands - 1)) / abs(self.realised)
 
 
 @dataclass
@@ -168,7 +190,8 @@ class Calibration:
             cells = (name, _share(t.planted_marked, t.planted, 0),
                      _share(t.unplanted_marked, t.unplanted, 1) + (f" ({t.unplanted_gone_past})"
                                                                     if t.unplanted_gone_past else ""),
-                     f"{t.marked:3d}: {t.claimed:6.0f} / {t.realised:6.0f} = {_ratio(t.claimed, t.realised)}",
+                     f"{t.marked:3d}: {t.claimed:6.0f} / {t.realised:6.0f} = {_ratio(t.claimed, t.realised)}"
+                     + _plus_minus(t.ratio_error(self.hands)),
                      f"{t.own_marked:3d}: {t.own_claimed:5.0f} / {t.own_realised:5.0f} = "
                      f"{_ratio(t.own_claimed, t.own_realised)}", str(t.contradicted))
             lines.append(" | ".join(f"{c:{w}s}" for c, w in zip(cells, WIDTHS, strict=True)).rstrip())
@@ -179,11 +202,15 @@ class Calibration:
 
 COLUMNS = ("by kind", "(a) planted marked", "(b) own marked (bids gone past)", "(c) marked: claimed / realised",
            "(c) own marked", "(d)")
-WIDTHS = (8, 18, 31, 35, 28, 3)
+WIDTHS = (8, 18, 31, 44, 28, 3)
 
 
 def _ratio(claimed: float, realised: float) -> str:
     return f"{claimed / realised:.2f}" if realised else "-"
+
+
+def _plus_minus(error: float) -> str:
+    return "" if math.isnan(error) else f" +/- {error:.2f}"
 
 
 def _share(part: int, whole: int, digits: int) -> str:
@@ -356,7 +383,8 @@ def _kept(out: Path | None) -> dict[Job, Calibration]:
             data = json.loads(line)
             job = tuple(data.pop("job"))
             kinds = data.pop("kinds")
-            kept[job] = Calibration(**data, kinds={name: Tally(**t) for name, t in kinds.items()})
+            # a line is one hand's: its squares are those of its sums (lines written before squares were kept)
+            kept[job] = Calibration(**data, kinds={name: Tally(**t).of_one_hand() for name, t in kinds.items()})
     return kept
 
 
@@ -441,7 +469,7 @@ def calibrate_hand(variant: str, deal_seed: int, level_name: str, unplanted: int
         for fault in contradictions(game, review.seat, made, better, review.reason):
             kind.contradicted += 1
             tally.contradicted.append(f"hand {deal_seed}, {review.title}: {fault} ({review.reason})")
-    tally.kinds = {name: tally.kinds[name] for name in KINDS if name in tally.kinds}
+    tally.kinds = {name: tally.kinds[name].of_one_hand() for name in KINDS if name in tally.kinds}
     return tally
 
 
