@@ -654,7 +654,8 @@ def test_claimed_against_realised_has_a_standard_error_over_the_hands() -> None:
         total.add(Tally(marked=1, claimed=claimed, realised=realised).of_one_hand())
     assert total.claimed / total.realised == 1.0
     assert total.ratio_error(3) == pytest.approx(math.sqrt(1.5 * 200) / 60)
-    assert math.isnan(total.ratio_error(1)) and math.isnan(Tally().ratio_error(3))
+    one = Tally(marked=1, claimed=10.0, realised=20.0).of_one_hand()
+    assert math.isnan(one.ratio_error(3)) and math.isnan(Tally().ratio_error(3))  # one hand's ratio: no spread
 
 
 def test_a_cost_is_realised_in_the_points_the_analysis_claims_it_in() -> None:

@@ -112,6 +112,7 @@ class Tally:
     claimed_squares: float = 0.0
     realised_squares: float = 0.0
     products: float = 0.0
+    marked_hands: int = 0  # hands with a decision of the kind marked
 
     def add(self, other: Tally) -> None:
         for name in self.__dataclass_fields__:
@@ -121,12 +122,14 @@ class Tally:
         """This tally, one hand's, with its squares."""
         self.claimed_squares, self.realised_squares = self.claimed ** 2, self.realised ** 2
         self.products = self.claimed * self.realised
+        self.marked_hands = int(self.marked > 0)
         return self
 
     def ratio_error(self, hands: int) -> float:
         """The standard error of claimed / realised over ``hands`` hands (the ratio estimator's, by the hands'
-        spread: the realised cost of one decision moves by hundreds with the lie of the cards), or nan."""
-        if hands < 2 or not self.realised:
+        spread: the realised cost of one decision moves by hundreds with the lie of the cards), or nan (marked
+        decisions in fewer than two hands)."""
+        if self.marked_hands < 2 or hands < 2 or not self.realised:
             return float("nan")
         ratio = self.claimed / self.realised
         spread = self.claimed_squares - 2 * ratio * self.products + ratio ** 2 * self.realised_squares
