@@ -46,6 +46,9 @@ from engine.ai.analysis.words import contradictions, possessive, reason_for, sea
 from engine.ai.analysis.worker import Analyst
 from engine.ai.bench.calibrate import KINDS, Tally, calibrate, players_for, the_seat
 from engine.ai.bench.calibrate import worth as calibration_worth
+from engine.ai.bench.card_costs import WAYS, hand_costs
+from engine.ai.bench.card_costs import ratio as card_costs_ratio
+from engine.ai.bench.card_costs import report as card_costs_report
 from engine.ai.players.levels import LEVELS
 from engine.ai.search.trickplay import Position, greedy_playout
 from engine.cards import DIAMONDS, HEARTS, new_deck, parse_card, parse_cards
@@ -656,6 +659,20 @@ def test_claimed_against_realised_has_a_standard_error_over_the_hands() -> None:
     assert total.ratio_error(3) == pytest.approx(math.sqrt(1.5 * 200) / 60)
     one = Tally(marked=1, claimed=10.0, realised=20.0).of_one_hand()
     assert math.isnan(one.ratio_error(3)) and math.isnan(Tally().ratio_error(3))  # one hand's ratio: no spread
+
+
+@pytest.mark.slow
+def test_the_card_costs_bench_measures_each_card_both_ways() -> None:
+    """Two hands among medium computers: each card measured is a mistake's worth behind the best in the worlds that
+    chose it, valued by the way its trick is (greedy or exact), and each ratio has its standard error (numbers only:
+    docs/measurements/analysis-calibration.md has the runs)."""
+    lines = [line for seed in (1, 2) for line in hand_costs("partnership_auction", seed, repeats=1)]
+    measures = {"claimed", "fresh", "seen", "realised"}
+    assert lines and all(line["way"] in WAYS and measures <= set(line) for line in lines)
+    assert all(line["claimed"] > 0 for line in lines)  # the best of its worlds, ahead of the card
+    assert card_costs_report(lines).splitlines()[0].startswith("| way | cards |")
+    three = [{"claimed": c, "realised": r} for c, r in ((10.0, 10.0), (20.0, 10.0), (30.0, 40.0))]
+    assert card_costs_ratio(three, "claimed") == (1.0, pytest.approx(math.sqrt(300) / 60))
 
 
 def test_a_cost_is_realised_in_the_points_the_analysis_claims_it_in() -> None:
