@@ -67,6 +67,9 @@ def test_a_stopped_process_pool_terminates_its_worker_in_the_middle_of_a_long_jo
 
     for worker in workers:
         worker.join(GENEROUS)
+        # The pool's own thread may reap the worker at the same moment: the loser of the two waits reads no exit
+        # code until the winner has set it (multiprocessing's poll answers None on ECHILD).
+        wait_until(lambda w=worker: w.exitcode is not None, "the worker's exit code", seconds=GENEROUS)
         assert worker.exitcode in TERMINATED, "the worker was terminated, not left to finish its job"
     manager.join(GENEROUS)
     assert not manager.is_alive(), "nothing is left for the interpreter's exit to wait for"
