@@ -16,7 +16,8 @@ best in one set of hard's worlds is taken: a card a player might have erred with
 - **realised**: the hand played on from there both ways by the table, ``--repeats`` times each.
 
 The report gives, for each way, claimed, fresh and seen over realised, each with its standard error over the cards
-(the ratio estimator's). Nothing here is a test.
+(the ratio estimator's). ``--unweighted``: hard's worlds drawn without its weights, a what-if the review does not
+take. Nothing here is a test.
 """
 
 from __future__ import annotations
@@ -28,6 +29,7 @@ import random
 import sys
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -45,8 +47,11 @@ WAYS = ("greedy", "exact")
 MEASURES = ("claimed", "fresh", "seen")
 
 
-def hand_costs(variant: str, seed: int, table_name: str = "medium", repeats: int = 4) -> list[dict[str, Any]]:
-    """The cards measured in the hand dealt from ``seed`` (see the module's doc): one line each."""
+def hand_costs(variant: str, seed: int, table_name: str = "medium", repeats: int = 4,
+               weighted: bool = True) -> list[dict[str, Any]]:
+    """The cards measured in the hand dealt from ``seed`` (see the module's doc): one line each. ``weighted``
+    False: hard's worlds drawn without its weights (how likely the auction, passes and play are in them)."""
+    hard = ANALYSIS_LEVELS["hard"] if weighted else replace(ANALYSIS_LEVELS["hard"], weighted=False)
     rules = preset(variant)
     table = ANALYSIS_LEVELS[table_name]
     record = finish(new_game(rules, seed=seed), players_for(rules, table, seed))
@@ -56,26 +61,27 @@ def hand_costs(variant: str, seed: int, table_name: str = "medium", repeats: int
         game, _made = game_before(record, index)
         if game.phase == Phase.PLAY and len(game.legal_actions()) > 1:
             tricks_left = len(game.hand.hands[game.to_act or 0])
-            cards[WAYS[tricks_left <= ANALYSIS_LEVELS["hard"].exact_tricks]].append(index)
+            cards[WAYS[tricks_left <= hard.exact_tricks]].append(index)
     lines = []
     for way, indices in cards.items():
         rng.shuffle(indices)
         for index in indices:
-            line = card_cost(record, index, seed, table, repeats)
+            line = card_cost(record, index, seed, table, repeats, hard)
             if line is not None:
                 lines.append({"variant": variant, "seed": seed, "way": way, **line})
                 break
     return lines
 
 
-def card_cost(record: HandRecord, index: int, seed: int, table: Level, repeats: int) -> dict[str, float] | None:
-    """The record's card decision ``index`` measured (see the module's doc), or None where its worst card is not a
-    mistake's worth below the best."""
+def card_cost(record: HandRecord, index: int, seed: int, table: Level, repeats: int,
+              hard: Level = ANALYSIS_LEVELS["hard"]) -> dict[str, float] | None:
+    """The record's card decision ``index`` measured (see the module's doc) with ``hard``'s worlds, or None where its
+    worst card is not a mistake's worth below the best."""
     game, _made = game_before(record, index)
     seat = game.to_act
     assert seat is not None
 
-    def values(tag: str, level: Level = ANALYSIS_LEVELS["hard"]) -> Valuation:
+    def values(tag: str, level: Level = hard) -> Valuation:
         return valuation(game.clone(), seat, level, random.Random(stable_seed("card costs", seed, index, tag)))
 
     chooser = values("choose")
@@ -122,15 +128,18 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--repeats", type=int, default=4, help="runs of the hand played on, each way")
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--out", type=Path, help="each card measured, as a JSON line")
+    parser.add_argument("--unweighted", action="store_true",
+                        help="hard's worlds drawn without its weights (a what-if: the review keeps them)")
     args = parser.parse_args(argv)
     seeds = range(args.seed, args.seed + args.hands)
-    jobs = ([args.variant] * args.hands, seeds, [args.table] * args.hands, [args.repeats] * args.hands)
+    jobs = ([args.variant] * args.hands, seeds, [args.table] * args.hands, [args.repeats] * args.hands,
+            [not args.unweighted] * args.hands)
     with ProcessPoolExecutor(args.workers) as pool:
         lines = [line for part in pool.map(hand_costs, *jobs) for line in part]
     if args.out is not None:
         args.out.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
     print(f"{args.variant}, {args.hands} hands from seed {args.seed}, {args.table} at every seat, "
-          f"{args.repeats} runs each way")
+          f"{args.repeats} runs each way{', hard unweighted' if args.unweighted else ''}")
     print(report(lines))
     return 0
 
