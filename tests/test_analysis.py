@@ -46,7 +46,7 @@ from engine.ai.analysis.words import contradictions, possessive, reason_for, sea
 from engine.ai.analysis.worker import Analyst
 from engine.ai.bench.calibrate import KINDS, Tally, calibrate, players_for, the_seat
 from engine.ai.bench.calibrate import worth as calibration_worth
-from engine.ai.bench.card_costs import WAYS, hand_costs
+from engine.ai.bench.card_costs import WAYS, CardCost, hand_costs
 from engine.ai.bench.card_costs import ratio as card_costs_ratio
 from engine.ai.bench.card_costs import report as card_costs_report
 from engine.ai.players.levels import LEVELS
@@ -666,12 +666,12 @@ def test_the_card_costs_bench_measures_each_card_both_ways() -> None:
     """Two hands among medium computers: each card measured is a mistake's worth behind the best in the worlds that
     chose it, valued by the way its trick is (greedy or exact), and each ratio has its standard error (numbers only:
     docs/measurements/analysis-calibration.md has the runs)."""
-    lines = [line for seed in (1, 2) for line in hand_costs("partnership_auction", seed, repeats=1)]
-    measures = {"claimed", "fresh", "seen", "realised"}
-    assert lines and all(line["way"] in WAYS and measures <= set(line) for line in lines)
-    assert all(line["claimed"] > 0 for line in lines)  # the best of its worlds, ahead of the card
-    assert card_costs_report(lines).splitlines()[0].startswith("| way | cards |")
-    three = [{"claimed": c, "realised": r} for c, r in ((10.0, 10.0), (20.0, 10.0), (30.0, 40.0))]
+    costs = [cost for seed in (1, 2) for cost in hand_costs("partnership_auction", seed, repeats=1)]
+    assert costs and all(cost.way in WAYS for cost in costs)
+    assert all(cost.claimed > 0 for cost in costs)  # the best of its worlds, ahead of the card
+    assert card_costs_report(costs).splitlines()[0].startswith("| way | cards |")
+    three = [CardCost("partnership_auction", 1, "greedy", 1, c, c, c, r)
+             for c, r in ((10.0, 10.0), (20.0, 10.0), (30.0, 40.0))]
     assert card_costs_ratio(three, "claimed") == (1.0, pytest.approx(math.sqrt(300) / 60))
 
 

@@ -129,11 +129,22 @@ class Tally:
         """The standard error of claimed / realised over ``hands`` hands (the ratio estimator's, by the hands'
         spread: the realised cost of one decision moves by hundreds with the lie of the cards), or nan (marked
         decisions in fewer than two hands)."""
-        if self.marked_hands < 2 or hands < 2 or not self.realised:
+        if self.marked_hands < 2:
             return float("nan")
-        ratio = self.claimed / self.realised
-        spread = self.claimed_squares - 2 * ratio * self.products + ratio ** 2 * self.realised_squares
-        return math.sqrt(max(0.0, spread) * hands / (hands - 1)) / abs(self.realised)
+        return ratio_error(self.claimed, self.realised, self.claimed_squares, self.realised_squares, self.products,
+                           hands)
+
+
+def ratio_error(claimed: float, realised: float, claimed_squares: float, realised_squares: float, products: float,
+                samples: int) -> float:
+    """The standard error of the ratio ``claimed / realised`` of two sums over ``samples`` samples (the ratio
+    estimator's), from the sums of the samples' squares and products; nan for fewer than two samples or nothing
+    realised."""
+    if samples < 2 or not realised:
+        return float("nan")
+    ratio = claimed / realised
+    spread = claimed_squares - 2 * ratio * products + ratio ** 2 * realised_squares
+    return math.sqrt(max(0.0, spread) * samples / (samples - 1)) / abs(realised)
 
 
 @dataclass

@@ -29,14 +29,13 @@ import random
 import sys
 from collections.abc import Sequence
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import replace
+from dataclasses import asdict, dataclass, replace
 from pathlib import Path
-from typing import Any
 
 from engine.ai.analysis.advice import EVERY_CARD
 from engine.ai.analysis.hand import ANALYSIS_LEVELS, TIERS, cost_threshold, decisions_in, game_before
 from engine.ai.analysis.valuation import Valuation, valuation
-from engine.ai.bench.calibrate import finish, play_on, players_for
+from engine.ai.bench.calibrate import finish, play_on, players_for, ratio_error
 from engine.ai.players.bidding import stable_seed
 from engine.ai.players.levels import Level
 from engine.game import Phase, new_game
@@ -47,9 +46,23 @@ WAYS = ("greedy", "exact")
 MEASURES = ("claimed", "fresh", "seen")
 
 
+@dataclass(frozen=True)
+class CardCost:
+    """One card measured (see the module's doc): the best less it, in points of the hand, four ways."""
+
+    variant: str
+    seed: int
+    way: str        # of WAYS: how the review values the card
+    trick: int
+    claimed: float
+    fresh: float
+    seen: float
+    realised: float
+
+
 def hand_costs(variant: str, seed: int, table_name: str = "medium", repeats: int = 4,
-               weighted: bool = True) -> list[dict[str, Any]]:
-    """The cards measured in the hand dealt from ``seed`` (see the module's doc): one line each. ``weighted``
+               weighted: bool = True) -> list[CardCost]:
+    """The cards measured in the hand dealt from ``seed`` (see the module's doc): at most one each way. ``weighted``
     False: hard's worlds drawn without its weights (how likely the auction, passes and play are in them)."""
     hard = ANALYSIS_LEVELS["hard"] if weighted else replace(ANALYSIS_LEVELS["hard"], weighted=False)
     rules = preset(variant)
@@ -57,26 +70,25 @@ def hand_costs(variant: str, seed: int, table_name: str = "medium", repeats: int
     record = finish(new_game(rules, seed=seed), players_for(rules, table, seed))
     rng = random.Random(stable_seed("card costs", variant, seed))
     cards: dict[str, list[int]] = {way: [] for way in WAYS}
-    for index, _seat in decisions_in(record):
+    for index, seat in decisions_in(record):
         game, _made = game_before(record, index)
-        if game.phase == Phase.PLAY and len(game.legal_actions()) > 1:
-            tricks_left = len(game.hand.hands[game.to_act or 0])
-            cards[WAYS[tricks_left <= hard.exact_tricks]].append(index)
-    lines = []
+        if game.phase == Phase.PLAY:
+            cards[WAYS[len(game.hand.hands[seat]) <= hard.exact_tricks]].append(index)
+    costs = []
     for way, indices in cards.items():
         rng.shuffle(indices)
         for index in indices:
-            line = card_cost(record, index, seed, table, repeats, hard)
-            if line is not None:
-                lines.append({"variant": variant, "seed": seed, "way": way, **line})
+            cost = card_cost(record, index, seed, table, repeats, hard)
+            if cost is not None:
+                costs.append(CardCost(variant, seed, way, *cost))
                 break
-    return lines
+    return costs
 
 
 def card_cost(record: HandRecord, index: int, seed: int, table: Level, repeats: int,
-              hard: Level = ANALYSIS_LEVELS["hard"]) -> dict[str, float] | None:
-    """The record's card decision ``index`` measured (see the module's doc) with ``hard``'s worlds, or None where its
-    worst card is not a mistake's worth below the best."""
+              hard: Level = ANALYSIS_LEVELS["hard"]) -> tuple[int, float, float, float, float] | None:
+    """The record's card decision ``index`` measured (see the module's doc) with ``hard``'s worlds: its trick, and the
+    claimed, fresh, seen and realised costs; None where its worst card is not a mistake's worth below the best."""
     game, _made = game_before(record, index)
     seat = game.to_act
     assert seat is not None
@@ -92,27 +104,26 @@ def card_cost(record: HandRecord, index: int, seed: int, table: Level, repeats: 
     best = max(claimed.worths, key=lambda a: (claimed.mean(a), str(a)))
     fresh, seen = values("fresh"), values("seen", EVERY_CARD)
     gains = [play_on(game, best, table, seed + r) - play_on(game, worst, table, seed + r) for r in range(repeats)]
-    return {"trick": len(game.hand.tricks) + 1, "claimed": claimed.mean(best) - claimed.mean(worst),
-            "fresh": fresh.mean(best) - fresh.mean(worst), "seen": seen.mean(best) - seen.mean(worst),
-            "realised": sum(gains) / repeats}
+    return (len(game.hand.tricks) + 1, claimed.mean(best) - claimed.mean(worst), fresh.mean(best) - fresh.mean(worst),
+            seen.mean(best) - seen.mean(worst), sum(gains) / repeats)
 
 
-def ratio(lines: Sequence[dict[str, Any]], measure: str) -> tuple[float, float]:
-    """``measure`` summed over realised summed, and its standard error over the lines (nan where it has none)."""
-    total, realised = sum(line[measure] for line in lines), sum(line["realised"] for line in lines)
-    n = len(lines)
-    if n < 2 or not realised:
-        return float("nan"), float("nan")
-    r = total / realised
-    spread = sum((line[measure] - r * line["realised"]) ** 2 for line in lines) * n / (n - 1)
-    return r, math.sqrt(spread) / abs(realised)
+def ratio(costs: Sequence[CardCost], measure: str) -> tuple[float, float]:
+    """``measure`` (of MEASURES) summed over realised summed, and its standard error over the cards (nan where it
+    has none)."""
+    measured = [getattr(cost, measure) for cost in costs]
+    realised = [cost.realised for cost in costs]
+    total, gained = sum(measured), sum(realised)
+    error = ratio_error(total, gained, sum(m * m for m in measured), sum(r * r for r in realised),
+                        sum(m * r for m, r in zip(measured, realised, strict=True)), len(costs))
+    return (float("nan"), error) if math.isnan(error) else (total / gained, error)
 
 
-def report(lines: Sequence[dict[str, Any]]) -> str:
+def report(costs: Sequence[CardCost]) -> str:
     rows = ["| way | cards | " + " | ".join(f"{m} / realised" for m in MEASURES) + " |",
             "|---|---:|" + "---|" * len(MEASURES)]
     for way in WAYS:
-        some = [line for line in lines if line["way"] == way]
+        some = [cost for cost in costs if cost.way == way]
         cells = ["-" if math.isnan(r) else f"{r:.2f} +/- {e:.2f}" for r, e in (ratio(some, m) for m in MEASURES)]
         rows.append(f"| {way} | {len(some)} | " + " | ".join(cells) + " |")
     return "\n".join(rows)
@@ -135,12 +146,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     jobs = ([args.variant] * args.hands, seeds, [args.table] * args.hands, [args.repeats] * args.hands,
             [not args.unweighted] * args.hands)
     with ProcessPoolExecutor(args.workers) as pool:
-        lines = [line for part in pool.map(hand_costs, *jobs) for line in part]
+        costs = [cost for part in pool.map(hand_costs, *jobs) for cost in part]
     if args.out is not None:
-        args.out.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+        args.out.write_text("".join(json.dumps(asdict(cost)) + "\n" for cost in costs), encoding="utf-8")
     print(f"{args.variant}, {args.hands} hands from seed {args.seed}, {args.table} at every seat, "
           f"{args.repeats} runs each way{', hard unweighted' if args.unweighted else ''}")
-    print(report(lines))
+    print(report(costs))
     return 0
 
 
