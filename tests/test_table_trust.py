@@ -457,3 +457,15 @@ def test_enter_after_a_claim_hint_asks_with_the_claim_chosen(tmp_path: Path) -> 
         assert table.game.is_over
     finally:
         app.close()
+
+
+def test_the_game_over_line_speaks_to_the_player_in_every_shape() -> None:
+    """The player's own side wins as "You win", named or not (two-handed once read "You wins the game!"); another
+    seat wins by its name, partners as "They"."""
+    from engine.events import GameOver
+    from pinochle_gui.table.summary import game_over_lines
+
+    assert game_over_lines(GameOver(0, (1206, 774)), ["You", "North"], 0) == ("You win the game!", True)
+    assert game_over_lines(GameOver(1, (774, 1206)), ["You", "North"], 0) == ("North wins the game", False)
+    assert game_over_lines(GameOver(0, (1206, 774)), ["Us", "Them"], 0) == ("You win the game!", True)
+    assert game_over_lines(GameOver(1, (774, 1206)), ["Us", "Them"], 0) == ("They win the game", False)

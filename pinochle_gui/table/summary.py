@@ -168,11 +168,11 @@ def game_over_lines(info: GameOver, sides: Sequence[str], player_side: int) -> t
     if winner is None:
         return "Game over: a tie", None
     who = sides[winner]
-    if who == "Us":
+    if who == "Us" or winner == player_side:  # the player's own side, named or not: never "You wins"
         return "You win the game!", True
     if who == "Them":
         return "They win the game", False
-    return (f"{who} wins the game" + ("!" if winner == player_side else ""), winner == player_side)
+    return f"{who} wins the game", False
 
 
 def draw_game_over(surface: pygame.Surface, area: pygame.Rect, theme: Theme, info: GameOver,
