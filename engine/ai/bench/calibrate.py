@@ -48,7 +48,6 @@ import math
 import random
 import sys
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -70,6 +69,7 @@ from engine.ai.analysis.hand import (
 )
 from engine.ai.analysis.valuation import second_look, valuation
 from engine.ai.analysis.words import contradictions
+from engine.ai.bench import worker_pool
 from engine.ai.players.bidding import stable_seed
 from engine.ai.players.computer import ComputerPlayer
 from engine.ai.players.levels import Level
@@ -372,7 +372,7 @@ def calibrate(variant: str, hands: int, seed: int, level_name: str, unplanted: i
     done = _kept(out)
     todo = [job for job in jobs if job not in done]
     if workers > 1 and len(todo) > 1:
-        with ProcessPoolExecutor(workers) as pool:
+        with worker_pool(workers) as pool:
             for job, part in zip(todo, pool.map(calibrate_hand, *zip(*todo, strict=True)), strict=True):
                 done[job] = _keep(out, job, part)
     else:

@@ -28,13 +28,13 @@ import math
 import random
 import sys
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, replace
 from pathlib import Path
 
 from engine.ai.analysis.advice import EVERY_CARD
 from engine.ai.analysis.hand import ANALYSIS_LEVELS, TIERS, cost_threshold, decisions_in, game_before
 from engine.ai.analysis.valuation import Valuation, valuation
+from engine.ai.bench import worker_pool
 from engine.ai.bench.calibrate import finish, play_on, players_for, ratio_error
 from engine.ai.players.bidding import stable_seed
 from engine.ai.players.levels import Level
@@ -145,7 +145,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     seeds = range(args.seed, args.seed + args.hands)
     jobs = ([args.variant] * args.hands, seeds, [args.table] * args.hands, [args.repeats] * args.hands,
             [not args.unweighted] * args.hands)
-    with ProcessPoolExecutor(args.workers) as pool:
+    with worker_pool(args.workers) as pool:
         costs = [cost for part in pool.map(hand_costs, *jobs) for cost in part]
     if args.out is not None:
         args.out.write_text("".join(json.dumps(asdict(cost)) + "\n" for cost in costs), encoding="utf-8")

@@ -31,17 +31,18 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import multiprocessing
 import os
 import platform
 import statistics
 import sys
 import time
 from collections.abc import Callable, Sequence
+from concurrent.futures import as_completed
 from dataclasses import dataclass, replace
 from typing import Any, Generic, Protocol, TypeVar
 
 from engine.actions import Action
+from engine.ai.bench import worker_pool
 from engine.ai.players.levels import LEVELS, Level
 from engine.ai.players.playouts import LEAST_DEALS
 from engine.game import Game, Phase, new_game
@@ -453,9 +454,9 @@ def run(settings: Settings, deals: int, workers: int = 1, out: str | None = None
     try:
         tasks = [(settings, d) for d in todo]
         if workers > 1 and len(tasks) > 1:
-            with multiprocessing.Pool(workers) as pool:
-                for result in pool.imap_unordered(_play, tasks):
-                    _keep(result, done, sink, key, progress, len(done) + 1, deals)
+            with worker_pool(workers) as pool:
+                for future in as_completed([pool.submit(_play, task) for task in tasks]):
+                    _keep(future.result(), done, sink, key, progress, len(done) + 1, deals)
         else:
             for task in tasks:
                 _keep(_play(task), done, sink, key, progress, len(done) + 1, deals)
