@@ -49,7 +49,7 @@ EASY = Level("easy", memory=0.6, slip=0.15)
 MEDIUM = Level("medium", worlds=16, exact_tricks=3, search_nodes=15_000, think_seconds=0.25, simulated_deals=32,
                jumps=True)
 HARD = Level("hard", worlds=200, weighted=True, exact_tricks=6, search_nodes=216_000, think_seconds=0.9,
-              caution=0.45, caution_alone=0.5, caution_double_deck=0.1, simulated_deals=96, suits_weighed=3,
+             caution=0.7, caution_alone=0.5, caution_double_deck=0.1, simulated_deals=96, suits_weighed=3,
              candidates=4, reads_auction=True, bids_for_score=True, stock_playouts=16)
 # hard's budget and bidding, with every card in view: one world (the real one), nothing to sample or weigh
 PERFECT = replace(HARD, name="perfect", sees_all=True, worlds=0, weighted=False, simulated_deals=0)
