@@ -158,6 +158,11 @@ def test_bidding_for_score() -> None:
     assert score_limit(value, bids, 0.7, 0.0) == 320
     assert score_limit(value, bids, 0.7, 150.0) == 260  # above 260 declaring is worth less than 150
     assert score_limit(value, bids, 0.95, -1000.0) is None  # made too rarely, however bad passing is
+    # Hard bids for the score (issue 31): against a rival whose contract costs the side 300, 380 is worth more
+    # although made in 4 deals of 10; the old made-share floor (made in 11 of 20) stopped at 340.
+    assert made_share(value, 380) == 0.4 and declare_value(value, 380) > -300
+    assert score_limit(value, bids, 1 - LEVELS["hard"].caution, -300.0) == 380
+    assert score_limit(value, bids, 1 - 0.45, -300.0) == 340
 
 
 def _random_position(seed: int) -> tuple[Game, int]:
